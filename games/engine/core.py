@@ -1,0 +1,353 @@
+"""The contract every playable rule set keeps.
+
+A *variant* is one playable rule set, found by key (``family.name``) in a registry::
+
+    >>> from games.engine import get_variant
+    >>> v = get_variant("tables.backgammon")       # doctest: +SKIP
+    >>> s = v.new_game({"match_to": 1})            # doctest: +SKIP
+
+States and actions are immutable values that round-trip through JSON. Chance is an input,
+never hidden inside the rules: when dice are due, ``variant.is_chance(state)`` is true, the
+legal actions are the possible outcomes, and ``variant.draw(state, rng)`` picks one with the
+right probabilities from a ``random.Random`` (the server passes ``secrets.SystemRandom()``,
+tests pass ``random.Random(seed)``), so every game replays exactly from its log.
+
+Nothing here (or anywhere below ``games/engine``) imports Django.
+"""
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+__all__ = [
+    "Action",
+    "EngineError",
+    "IllegalAction",
+    "InvalidOptions",
+    "InvalidState",
+    "OptionSpec",
+    "Outcome",
+    "State",
+    "UnknownVariant",
+    "Variant",
+    "get_variant",
+    "register",
+    "variants",
+]
+
+
+class EngineError(ValueError):
+    """Base of every error the engines raise on bad input."""
+
+
+class IllegalAction(EngineError):
+    """An action that is malformed or not legal in the given state.
+
+    >>> str(IllegalAction("point 7 is closed"))
+    'point 7 is closed'
+    """
+
+
+class InvalidOptions(EngineError):
+    """Options a variant does not know, or values out of range."""
+
+
+class InvalidState(EngineError):
+    """A state (usually JSON) that is malformed or breaks the rules."""
+
+
+class UnknownVariant(EngineError, LookupError):
+    """No variant is registered under that key."""
+
+
+def _freeze(value: Any, where: str) -> Any:
+    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
+        return value
+    if isinstance(value, float):
+        raise IllegalAction(f"{where}: numbers in actions must be whole, got {value!r}")
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v, where) for v in value)
+    raise IllegalAction(f"{where}: unsupported value {value!r} in an action")
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+class Action(Mapping):
+    """An immutable, hashable action that round-trips through JSON.
+
+    >>> a = Action({"from": 24, "to": 18})
+    >>> a["to"], a == Action.from_json('{"to": 18, "from": 24}')
+    (18, True)
+    >>> a.to_json()
+    {'from': 24, 'to': 18}
+    >>> Action({"roll": [3, 1]}).to_json()
+    {'roll': [3, 1]}
+    >>> Action({"x": 1.5})
+    Traceback (most recent call last):
+    ...
+    games.engine.core.IllegalAction: action field 'x': numbers in actions must be whole, got 1.5
+    """
+
+    __slots__ = ("_items", "_hash")
+
+    def __init__(self, data: Mapping[str, Any] | None = None, **fields: Any) -> None:
+        merged = dict(data or {}, **fields)
+        for k in merged:
+            if not isinstance(k, str):
+                raise IllegalAction(f"action keys must be strings, got {k!r}")
+        items = tuple(sorted((k, _freeze(v, f"action field {k!r}")) for k, v in merged.items()))
+        object.__setattr__(self, "_items", items)
+        object.__setattr__(self, "_hash", hash(items))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Action is immutable")
+
+    def __getitem__(self, key: str) -> Any:
+        for k, v in self._items:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return self._items == other._items
+        if isinstance(other, Mapping):
+            try:
+                return self == Action(other)
+            except EngineError:
+                return False
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Action({self.to_json()!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: _thaw(v) for k, v in self._items}
+
+    @classmethod
+    def from_json(cls, data: str | Mapping[str, Any]) -> Action:
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise IllegalAction(f"action is not valid JSON: {exc.msg} at column {exc.colno}") from None
+        if isinstance(data, Action):
+            return data
+        if not isinstance(data, Mapping):
+            raise IllegalAction(f"an action must be a JSON object, got {type(data).__name__}")
+        return cls(data)
+
+
+class State(ABC):
+    """An immutable game state. Concrete states are frozen dataclasses of a family."""
+
+    variant_key: ClassVar[str] = ""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A plain JSON-able dict; ``variant.state_from_json`` reads it back."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game (or a whole match) ended.
+
+    ``winner`` is the side (0 or 1) that won; ``points`` what the deciding game was worth;
+    ``how`` names the kind of win in the game's own terms (``single``, ``mars``,
+    ``turkish-mars``, ``black-mars``, ``gammon``, ``backgammon``, ``drop``, ...);
+    ``score`` the final score of the match, side 0's first.
+    """
+
+    winner: int
+    points: int
+    how: str
+    score: tuple[int, int] = (0, 0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "points": self.points, "how": self.how, "score": list(self.score)}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a variant: its default, the values it may take, and what it means.
+
+    ``choices`` lists the allowed values; for integers ``minimum``/``maximum`` bound them.
+
+    >>> OptionSpec(5, "match length", minimum=1, maximum=25).check("match_to", 7)
+    7
+    >>> OptionSpec(True, "cube").check("cube", "yes")
+    Traceback (most recent call last):
+    ...
+    games.engine.core.InvalidOptions: option 'cube' must be true or false, got 'yes'
+    """
+
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    clause: str = ""
+
+    def check(self, name: str, value: Any) -> Any:
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise InvalidOptions(f"option {name!r} must be true or false, got {value!r}")
+        elif isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidOptions(f"option {name!r} must be a whole number, got {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise InvalidOptions(f"option {name!r} must be at least {self.minimum}, got {value}")
+            if self.maximum is not None and value > self.maximum:
+                raise InvalidOptions(f"option {name!r} must be at most {self.maximum}, got {value}")
+        elif isinstance(self.default, str) and not isinstance(value, str):
+            raise InvalidOptions(f"option {name!r} must be a string, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(json.dumps(c) for c in self.choices)
+            raise InvalidOptions(f"option {name!r} must be one of {allowed}, got {json.dumps(value)}")
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"default": self.default, "help": self.help}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        if self.clause:
+            out["clause"] = self.clause
+        return out
+
+
+class Variant(ABC):
+    """One playable rule set. Subclasses set ``key``, ``title`` and ``options`` and fill in
+    the abstract methods; everything else is shared."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    family: ClassVar[str]
+    options: ClassVar[dict[str, OptionSpec]] = {}
+
+    # -- options ---------------------------------------------------------------------------
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Complete ``options`` with defaults; refuse unknown keys and bad values."""
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise InvalidOptions(f"options must be a JSON object, got {type(options).__name__}")
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise InvalidOptions(f"unknown option {unknown[0]!r} for {self.key} (known: {known})")
+        return {name: spec.check(name, options.get(name, spec.default)) for name, spec in self.options.items()}
+
+    # -- the game --------------------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, options: Mapping[str, Any] | None = None) -> State:
+        """The state before the first action; options validated."""
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every legal action; chance outcomes when ``is_chance(state)``; empty once over."""
+
+    @abstractmethod
+    def apply(self, state: State, action: Action | Mapping[str, Any]) -> State:
+        """The next state; ``IllegalAction`` (with the reason) if the action is not legal."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The result once the game (or match) is over, else None."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> int | None:
+        """The side (0 or 1) whose decision is due; None for chance or when over."""
+
+    @abstractmethod
+    def is_chance(self, state: State) -> bool:
+        """True when the next action is drawn by chance (dice), not chosen by a side."""
+
+    @abstractmethod
+    def draw(self, state: State, rng: random.Random) -> Action:
+        """Draw the chance action due in ``state`` with its true probabilities."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any] | str) -> State:
+        """Read a state; ``InvalidState`` naming the field for malformed or impossible ones."""
+
+    def describe(self, state: State, action: Action | Mapping[str, Any]) -> str:
+        """The action in the game's own notation, as played from ``state``."""
+        return json.dumps(Action.from_json(action).to_json(), sort_keys=True)
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "title": self.title,
+            "family": self.family,
+            "options": {name: spec.to_json() for name, spec in self.options.items()},
+        }
+
+    def _check_action(self, state: State, action: Action | Mapping[str, Any]) -> Action:
+        """Parse ``action`` and refuse it unless it is among the legal actions."""
+        act = Action.from_json(action)
+        if self.outcome(state) is not None:
+            raise IllegalAction("the game is over")
+        if act not in self.legal_actions(state):
+            raise IllegalAction(f"{json.dumps(act.to_json(), sort_keys=True)} is not a legal action here")
+        return act
+
+
+_REGISTRY: dict[str, Variant] = {}
+
+
+def register(cls: type[Variant]) -> type[Variant]:
+    """Class decorator: add one instance of ``cls`` to the registry under ``cls.key``."""
+    if cls.key in _REGISTRY:
+        raise ValueError(f"variant {cls.key!r} registered twice")
+    _REGISTRY[cls.key] = cls()
+    return cls
+
+
+def _load_families() -> None:
+    # Importing a family package registers its variants; a family not written yet is skipped.
+    import importlib
+
+    for family in ("tables", "mancala"):
+        try:
+            importlib.import_module(f"games.engine.{family}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"games.engine.{family}":
+                raise
+
+
+def variants() -> list[str]:
+    """The keys of every registered variant, sorted."""
+    _load_families()
+    return sorted(_REGISTRY)
+
+
+def get_variant(key: str) -> Variant:
+    """The variant registered under ``key``; ``UnknownVariant`` names the known keys."""
+    _load_families()
+    try:
+        return _REGISTRY[key]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise UnknownVariant(f"unknown variant {key!r} (known: {known})") from None
+
