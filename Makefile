@@ -1,0 +1,45 @@
+# The two commands a newcomer needs: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8000
+HOST   ?= 127.0.0.1
+
+.PHONY: run test install install-dev serve catalogue bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+catalogue: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_catalogue
+
+# Install, migrate, load the catalogue (idempotent) and serve on http://$(HOST):$(PORT).
+run: catalogue
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# The whole suite: Python (engines, archive, API, browser) and the board scripts' unit tests.
+test: install-dev
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	@if command -v node >/dev/null 2>&1; then \
+		node --test tests/js/; \
+	elif [ -n "$$CI" ]; then echo "node is required for the board scripts' tests" >&2; exit 1; \
+	else echo "node not found: skipping the board scripts' unit tests (tests/js)"; fi
+
+bench: install-dev
+	for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) staticfiles test-artifacts .pytest_cache

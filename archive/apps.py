@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ArchiveConfig(AppConfig):
+    name = "archive"
+    verbose_name = "Evidence archive"

@@ -1,0 +1,451 @@
+"""The research catalogue: games, rulesets and their clauses, evidence, places, sources, media.
+
+Field names are ours; every field of the Digital Ludeme Project (DLP) database has a home here,
+so an import loses nothing (what has no column of its own goes to ``dlp_extra``).
+"""
+from __future__ import annotations
+
+import secrets
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from simple_history.models import HistoricalRecords
+
+# Our own stable ids use an alphabet without look-alikes (no 0/O, 1/I/L), so they can be read
+# aloud and typed from print.
+REF_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+
+def new_ref(prefix: str) -> str:
+    return prefix + "".join(secrets.choice(REF_ALPHABET) for _ in range(8))
+
+
+class Vocabulary(models.Model):
+    """A DLP controlled vocabulary (ages, genders, ...): a name and the DLP row id."""
+
+    name = models.CharField(max_length=100, unique=True)
+    dlp_id = models.PositiveIntegerField("DLP id", null=True, blank=True, unique=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["dlp_id", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Age(Vocabulary):
+    pass
+
+
+class Gender(Vocabulary):
+    pass
+
+
+class SocialStatus(Vocabulary):
+    class Meta(Vocabulary.Meta):
+        verbose_name_plural = "social statuses"
+
+
+class Space(Vocabulary):
+    pass
+
+
+class UncertaintyFactor(Vocabulary):
+    pass
+
+
+class Period(Vocabulary):
+    pass
+
+
+class Category(Vocabulary):
+    class Meta(Vocabulary.Meta):
+        verbose_name_plural = "categories"
+
+
+class Region(Vocabulary):
+    continent = models.CharField(max_length=100, blank=True)
+    direction = models.CharField(max_length=100, blank=True)
+
+
+class Source(models.Model):
+    """A citable work. ``citation`` is the reference as given (DLP keeps only this);
+    the structured fields, where known, drive BibTeX and CSL-JSON."""
+
+    class Kind(models.TextChoices):
+        BOOK = "book", "Book"
+        ARTICLE = "article", "Journal article"
+        CHAPTER = "chapter", "Book chapter"
+        WEBPAGE = "webpage", "Web page"
+        FIELDWORK = "fieldwork", "Fieldwork record"
+        DATABASE = "database", "Database record"
+        OTHER = "other", "Other"
+
+    ref = models.CharField("stable id", max_length=20, unique=True, editable=False)
+    dlp_id = models.PositiveIntegerField("DLP id", null=True, blank=True, unique=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.OTHER)
+    citation = models.TextField(help_text="The full reference as it is to be shown.")
+    authors = models.CharField(max_length=500, blank=True, help_text="Family, Given; Family, Given")
+    year = models.IntegerField(null=True, blank=True)
+    title = models.CharField(max_length=1000, blank=True)
+    container = models.CharField("journal, book or site", max_length=500, blank=True)
+    volume = models.CharField(max_length=50, blank=True)
+    issue = models.CharField(max_length=50, blank=True)
+    pages = models.CharField(max_length=50, blank=True)
+    publisher = models.CharField(max_length=300, blank=True)
+    place = models.CharField("place of publication", max_length=200, blank=True)
+    language = models.CharField(max_length=20, blank=True, help_text="BCP 47 code, e.g. fa, az, en")
+    url = models.URLField(max_length=2000, blank=True)
+    accessed = models.DateField(null=True, blank=True)
+    note = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["citation"]
+
+    def __str__(self) -> str:
+        return self.citation[:120]
+
+    def save(self, *args, **kwargs) -> None:
+        if not self.ref:
+            self.ref = new_ref("S")
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("archive:source", args=[self.ref])
+
+
+class Game(models.Model):
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=200, unique=True)
+    description = models.TextField(blank=True)
+    description_source = models.ForeignKey(
+        Source, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="The source the description rests on.",
+    )
+    dlp_id = models.PositiveIntegerField("DLP game id", null=True, blank=True, unique=True)
+    bgg_id = models.PositiveIntegerField("BoardGameGeek id", null=True, blank=True)
+    regions = models.ManyToManyField(Region, blank=True)
+    periods = models.ManyToManyField(Period, blank=True)
+    categories = models.ManyToManyField(Category, blank=True)
+    sources = models.ManyToManyField(Source, blank=True, related_name="games")
+    reference = models.TextField(blank=True, help_text="DLP 'Reference'")
+    origin = models.TextField(blank=True, help_text="DLP 'Origin'")
+    credit = models.TextField(blank=True)
+    dlp_extra = models.JSONField("other DLP fields", default=dict, blank=True)
+    featured = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Position in the catalogue's first list (playable games)."
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords(m2m_fields=[regions, periods, categories, sources])
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("archive:game", args=[self.slug])
+
+    @property
+    def dlp_identifier(self) -> str:
+        return f"DLP.Games.{self.dlp_id}" if self.dlp_id else ""
+
+
+class GameName(models.Model):
+    """A name of a game in some language and script: native names and aliases."""
+
+    class Kind(models.TextChoices):
+        NATIVE = "native", "Native name"
+        ALIAS = "alias", "Alias"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="names")
+    name = models.CharField(max_length=300)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.NATIVE)
+    language = models.CharField(max_length=20, blank=True, help_text="BCP 47 code, e.g. az, fa, tr")
+    transliteration = models.CharField(max_length=300, blank=True)
+    note = models.CharField(max_length=300, blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+    history = HistoricalRecords()
+
+    RTL_LANGUAGES = {"ar", "fa", "he", "ur", "ps", "ckb", "yi", "dv", "syr"}
+
+    class Meta:
+        ordering = ["game", "order", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "name", "kind"], name="gamename_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def direction(self) -> str:
+        return "rtl" if self.language.split("-")[0].lower() in self.RTL_LANGUAGES else "ltr"
+
+
+class Ruleset(models.Model):
+    class Type(models.TextChoices):
+        OBSERVED = "observed", "Observed"
+        DESCRIBED = "described", "Described"
+        RECONSTRUCTED = "reconstructed", "Reconstructed"
+        SUGGESTED = "suggested", "Suggested"
+        INCOMPLETE = "incomplete", "Incomplete"
+        SCHOLARLY = "scholarly", "Scholarly"
+        CONTEMPORARY = "contemporary", "Contemporary"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rulesets")
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=200)
+    native_name = models.CharField(max_length=300, blank=True)
+    type = models.CharField(max_length=20, choices=Type.choices, default=Type.DESCRIBED)
+    summary = models.TextField(blank=True)
+    description = models.TextField(blank=True)
+    rules_text = models.TextField(blank=True)
+    reference = models.TextField(blank=True)
+    origin = models.TextField(blank=True)
+    author = models.CharField(max_length=200, blank=True)
+    publisher = models.CharField(max_length=200, blank=True)
+    date = models.DateField(null=True, blank=True)
+    variant = models.CharField(
+        max_length=100, blank=True, help_text="Engine variant key that plays this ruleset, e.g. tables.ses-bes"
+    )
+    options = models.JSONField(default=dict, blank=True, help_text="Options for the variant (validated by it)")
+    sources = models.ManyToManyField(Source, blank=True, related_name="rulesets")
+    dlp_id = models.PositiveIntegerField("DLP ruleset id", null=True, blank=True, unique=True)
+    dlp_extra = models.JSONField("other DLP fields", default=dict, blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords(m2m_fields=[sources])
+
+    class Meta:
+        ordering = ["game", "order", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="ruleset_slug_unique_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.game.name}: {self.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("archive:game", args=[self.game.slug]) + f"#ruleset-{self.slug}"
+
+    @property
+    def dlp_identifier(self) -> str:
+        return f"DLP.GameRulesets.{self.dlp_id}" if self.dlp_id else ""
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        from games.engine import EngineError, get_variant
+
+        if self.variant:
+            try:
+                self.options = get_variant(self.variant).validate_options(self.options or {})
+            except EngineError as exc:
+                field = "variant" if "variant" in str(exc).split(" ")[:2] else "options"
+                raise ValidationError({field: str(exc)}) from None
+        elif self.options:
+            raise ValidationError({"options": "options need a variant to validate them"})
+
+
+class RuleClause(models.Model):
+    """One rule of a playable ruleset, in plain words, traced to its source (RULES.md ids)."""
+
+    ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="clauses")
+    clause_id = models.CharField("clause id", max_length=20, help_text="Stable id, e.g. SS-5")
+    order = models.PositiveSmallIntegerField(default=0)
+    text = models.TextField(help_text="The rule in our own words.")
+    source = models.ForeignKey(Source, null=True, blank=True, on_delete=models.SET_NULL, related_name="clauses")
+    locator = models.CharField(max_length=200, blank=True, help_text="Where in the source: page, paragraph")
+    quotation = models.TextField(blank=True, help_text="A short quotation from the source, shown as such.")
+    interpretation = models.TextField(blank=True, help_text="How we read an ambiguous source.")
+    option = models.CharField(max_length=100, blank=True, help_text="The variant option this clause governs.")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["ruleset", "order", "id"]
+        constraints = [models.UniqueConstraint(fields=["ruleset", "clause_id"], name="clause_id_unique_per_ruleset")]
+
+    def __str__(self) -> str:
+        return self.clause_id
+
+
+class Evidence(models.Model):
+    class Type(models.TextChoices):
+        RULES_TEXT = "rules-text", "Rules text"
+        CONTEMPORARY_RULES = "contemporary-rules", "Contemporary rule description"
+        HISTORICAL_RULES = "historical-rules", "Historical rule description"
+        ARTISTIC = "artistic", "Artistic depiction"
+        ARTIFACT = "artifact", "Artifact"
+        CONTEMPORARY_TEXT = "contemporary-text", "Contemporary text"
+        HISTORICAL_TEXT = "historical-text", "Historical text"
+        ARCHAEOLOGICAL = "archaeological", "Archaeological context"
+        ETHNOGRAPHY = "ethnography", "Ethnography"
+
+    # DLP EvidenceTypes.Id -> our type
+    DLP_TYPES = {
+        1: Type.RULES_TEXT,
+        2: Type.CONTEMPORARY_RULES,
+        3: Type.HISTORICAL_RULES,
+        4: Type.ARTISTIC,
+        5: Type.ARTIFACT,
+        6: Type.CONTEMPORARY_TEXT,
+        7: Type.HISTORICAL_TEXT,
+        8: Type.ARCHAEOLOGICAL,
+        9: Type.ETHNOGRAPHY,
+    }
+
+    class Precision(models.TextChoices):
+        DAY = "day", "Day"
+        MONTH = "month", "Month"
+        YEAR = "year", "Year"
+        DECADE = "decade", "Decade"
+        CENTURY = "century", "Century"
+        MILLENNIUM = "millennium", "Millennium"
+        UNKNOWN = "unknown", "Unknown"
+
+    ref = models.CharField("stable id", max_length=20, unique=True, editable=False)
+    dlp_id = models.PositiveIntegerField("DLP evidence id", null=True, blank=True, unique=True)
+    type = models.CharField(max_length=30, choices=Type.choices)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="evidence")
+    ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL, related_name="evidence")
+    # Signed historical years: -3100 is 3100 BCE. There is no year 0.
+    start_year = models.IntegerField(null=True, blank=True)
+    end_year = models.IntegerField(null=True, blank=True)
+    start_date = models.CharField(
+        max_length=20, blank=True, help_text="Full start date where known, ISO-like with sign: 2024-07-18, -3100-01-01"
+    )
+    end_date = models.CharField(max_length=20, blank=True)
+    date_precision = models.CharField(max_length=20, choices=Precision.choices, default=Precision.UNKNOWN)
+    date_text = models.CharField("date as printed", max_length=200, blank=True)
+    location_text = models.TextField("location as recorded", blank=True)
+    rules_text = models.TextField("rules", blank=True)
+    content = models.TextField(blank=True, help_text="The evidence itself: a quotation or a description.")
+    content_citation = models.TextField(blank=True, help_text="Where the content is quoted from.")
+    confidence = models.PositiveSmallIntegerField(
+        default=100, validators=[MinValueValidator(0), MaxValueValidator(100)], help_text="0-100"
+    )
+    ages = models.ManyToManyField(Age, blank=True)
+    genders = models.ManyToManyField(Gender, blank=True)
+    social_statuses = models.ManyToManyField(SocialStatus, blank=True)
+    spaces = models.ManyToManyField(Space, blank=True)
+    uncertainty_factors = models.ManyToManyField(UncertaintyFactor, blank=True)
+    sources = models.ManyToManyField(Source, blank=True, related_name="evidence")
+    kml = models.CharField("KML", max_length=100, blank=True)
+    recorded_by = models.CharField(max_length=100, blank=True, help_text="DLP 'Username'")
+    verified = models.BooleanField(default=True)
+    dlp_added = models.DateTimeField("added to the DLP", null=True, blank=True)
+    dlp_extra = models.JSONField("other DLP fields", default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords(m2m_fields=[ages, genders, social_statuses, spaces, uncertainty_factors, sources])
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "evidence"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(confidence__gte=0) & Q(confidence__lte=100), name="evidence_confidence_0_100"
+            ),
+            models.CheckConstraint(
+                condition=Q(start_year__isnull=True) | Q(end_year__isnull=True) | Q(start_year__lte=F("end_year")),
+                name="evidence_start_not_after_end",
+            ),
+            models.CheckConstraint(
+                condition=~Q(start_year=0) & ~Q(end_year=0), name="evidence_no_year_zero"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["start_year", "end_year"], name="evidence_years"),
+            models.Index(fields=["type"], name="evidence_type"),
+            models.Index(fields=["confidence"], name="evidence_confidence"),
+        ]
+
+    def __str__(self) -> str:
+        return self.identifier
+
+    def save(self, *args, **kwargs) -> None:
+        if not self.ref:
+            self.ref = new_ref("E")
+        super().save(*args, **kwargs)
+
+    @property
+    def dlp_identifier(self) -> str:
+        return f"DLP.Evidence.{self.dlp_id}" if self.dlp_id else ""
+
+    @property
+    def identifier(self) -> str:
+        """The public id: the DLP identifier where there is one, else ours."""
+        return self.dlp_identifier or self.ref
+
+    def get_absolute_url(self) -> str:
+        return reverse("archive:evidence", args=[self.identifier])
+
+
+class Place(models.Model):
+    """A place an evidence record is located at: decimal degrees and the text as recorded."""
+
+    evidence = models.ForeignKey(Evidence, on_delete=models.CASCADE, related_name="places")
+    name = models.CharField(max_length=200, blank=True)
+    latitude = models.DecimalField(max_digits=9, decimal_places=6)
+    longitude = models.DecimalField(max_digits=9, decimal_places=6)
+    coordinates_text = models.CharField("coordinates as recorded", max_length=200, blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["evidence", "order", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(latitude__gte=-90) & Q(latitude__lte=90), name="place_latitude_range"),
+            models.CheckConstraint(
+                condition=Q(longitude__gte=-180) & Q(longitude__lte=180), name="place_longitude_range"
+            ),
+        ]
+        indexes = [models.Index(fields=["latitude", "longitude"], name="place_latlon")]
+
+    def __str__(self) -> str:
+        return self.name or self.coordinates_text or f"{self.latitude}, {self.longitude}"
+
+
+def media_upload_to(instance: Media, filename: str) -> str:
+    return f"media/{secrets.token_hex(8)}.jpg"
+
+
+def thumbnail_upload_to(instance: Media, filename: str) -> str:
+    return f"thumbs/{secrets.token_hex(8)}.jpg"
+
+
+class Media(models.Model):
+    """An image of a board, an artefact or a scene, with its caption, credit and licence.
+
+    Images are re-encoded on upload (archive.media), which drops EXIF: ethnographic photos carry
+    the GPS positions of people's homes."""
+
+    evidence = models.ForeignKey(Evidence, null=True, blank=True, on_delete=models.CASCADE, related_name="media")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="media")
+    image = models.ImageField(upload_to=media_upload_to, width_field="width", height_field="height")
+    thumbnail = models.ImageField(upload_to=thumbnail_upload_to, blank=True)
+    width = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    height = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    caption = models.TextField(blank=True)
+    credit = models.CharField(max_length=300, blank=True)
+    licence = models.CharField(max_length=100, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "media"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(evidence__isnull=False) | Q(game__isnull=False), name="media_belongs_somewhere"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.caption[:80] or f"image {self.pk}"
