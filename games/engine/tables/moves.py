@@ -1,0 +1,513 @@
+"""Move generation for the tables games: single steps, complete plays, and their notation.
+
+Everything here works from the mover's point of view. A *position* is a pair ``(me, op)`` of
+26-tuples: ``me[p]`` is the mover's checkers on his own point ``p`` (1..24), ``me[25]`` his bar
+and ``me[0]`` his borne-off checkers; ``op[p]`` is the opponent's checkers standing on the
+mover's point ``p``, ``op[25]`` the opponent's bar and ``op[0]`` the opponent's borne-off
+checkers. :func:`to_mover` turns a side's own counts into those mover coordinates and back.
+
+A *step* is ``(from, to, hit)``: one checker moved by one die (``to == 0`` is off, ``from ==
+25`` the bar), or Şeş-Beş's 6-5 jump ``(24, 13, False)`` which uses both dice (SS-7).
+
+>>> R = BACKGAMMON
+>>> me = op = START
+>>> plays = complete_plays(R, me, to_mover(R, op), (3, 1))
+>>> len(plays)
+16
+>>> sorted(notation(p.steps) for p in plays)[:3]
+['13/10 10/9', '13/10 24/23', '13/10 6/5']
+>>> notation(((8, 5, False), (6, 5, False)))
+'8/5 6/5'
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+__all__ = [
+    "BACKGAMMON",
+    "Play",
+    "Rules",
+    "START",
+    "START_HEAD",
+    "can_play_all",
+    "complete_plays",
+    "expand",
+    "first_steps",
+    "notation",
+    "playable_dice",
+    "step_text",
+    "to_mover",
+]
+
+Counts = tuple[int, ...]
+Step = tuple[int, int, bool]
+
+# SB-1/TN-1: 2 on the 24-point, 5 on the 13, 3 on the 8, 5 on the 6.
+START: Counts = tuple(2 if p == 24 else 5 if p in (13, 6) else 3 if p == 8 else 0 for p in range(26))
+# SS-1/GB-1: all 15 on the 24-point, the head.
+START_HEAD: Counts = tuple(15 if p == 24 else 0 for p in range(26))
+
+HEAD = 24
+JUMP: Step = (24, 13, False)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The movement rules of one variant (with its options applied)."""
+
+    geometry: str = "opposite"  # "opposite": side 1's p is side 0's 25-p; "parallel": ((p+11)%24)+1
+    hitting: bool = True  # SB-4; False: one checker closes a point (SS-4, GB-3)
+    head_rule: bool = False  # SS-5
+    six_block: bool = False  # SS-6
+    jump: bool = False  # SS-7
+    home_hit_restriction: bool = False  # TN-4
+    bearoff_fallback: bool = False  # TN-5 option
+
+    @property
+    def standard(self) -> bool:
+        """True when the rules are backgammon's exactly (the fast generator applies)."""
+        return (
+            self.geometry == "opposite"
+            and self.hitting
+            and not (self.head_rule or self.six_block or self.jump or self.home_hit_restriction or self.bearoff_fallback)
+        )
+
+
+BACKGAMMON = Rules()
+
+_MAP_OPPOSITE = (0,) + tuple(25 - p for p in range(1, 25)) + (25,)
+_MAP_PARALLEL = (0,) + tuple(((p + 11) % 24) + 1 for p in range(1, 25)) + (25,)
+
+
+def to_mover(rules: Rules, counts: Sequence[int]) -> Counts:
+    """The other side's own counts seen in the mover's numbering (and back: it is an involution).
+
+    >>> to_mover(BACKGAMMON, START)[1], to_mover(Rules(geometry="parallel"), START_HEAD)[12]
+    (2, 15)
+    """
+    m = _MAP_OPPOSITE if rules.geometry == "opposite" else _MAP_PARALLEL
+    return tuple(counts[m[p]] for p in range(26))
+
+
+class Play(NamedTuple):
+    """One complete play: its steps and the resulting position (mover's coordinates)."""
+
+    steps: tuple[Step, ...]
+    me: Counts
+    op: Counts
+    used: int  # dice used
+
+
+class _Ctx(NamedTuple):
+    head_left: int  # SS-5: checkers that may still leave the head this turn
+    hitters: tuple[int, ...]  # TN-4: points of checkers that hit in the home quarter this turn
+
+
+NO_CTX = _Ctx(99, ())
+
+
+# --------------------------------------------------------------------------------------------
+# Single steps (any rules)
+
+
+def _blocked(rules: Rules, op: Counts, t: int) -> bool:
+    # SB-4: two or more opposing checkers close a point; SS-4/GB-3: one does.
+    return op[t] >= 2 if rules.hitting else op[t] > 0
+
+
+def _makes_forbidden_block(rules: Rules, me: list[int] | Counts, op: Counts, t: int) -> bool:
+    """SS-6: would a checker arriving on ``t`` complete six points in a row that no opposing
+    checker has passed? Points are counted along the opponent's route (the one a block stops):
+    opponent point q is mover point m[q]; the opponent runs from 24 down to 1, so a checker on a
+    lower point (or borne off) is past the block."""
+    m = _MAP_OPPOSITE if rules.geometry == "opposite" else _MAP_PARALLEL
+    q = m[t]
+    lo = q
+    while lo > 1 and me[m[lo - 1]]:
+        lo -= 1
+    hi = q
+    while hi < 24 and me[m[hi + 1]]:
+        hi += 1
+    if hi - lo < 5:
+        return False
+    lowest = max(lo, q - 5)  # the lowest new six-block containing t is the hardest to have passed
+    if op[0]:
+        return False
+    return not any(op[m[x]] for x in range(1, lowest))
+
+
+def _steps(rules: Rules, me: Counts, op: Counts, d: int, ctx: _Ctx) -> list[tuple[Step, Counts, Counts, _Ctx]]:
+    """Every legal single step with die ``d``, with the position and context after it."""
+    out: list[tuple[Step, Counts, Counts, _Ctx]] = []
+    if me[25]:
+        # SB-5: checkers on the bar enter first, on the opponent's home (25 minus the die).
+        t = 25 - d
+        if not _blocked(rules, op, t):
+            out.append(_do(rules, me, op, 25, t, ctx))
+        return out
+    hi = 24
+    while hi > 0 and not me[hi]:
+        hi -= 1
+    for p in range(hi, 0, -1):
+        if not me[p]:
+            continue
+        if p == HEAD and rules.head_rule and ctx.head_left <= 0:
+            continue  # SS-5: one checker from the head per turn
+        t = p - d
+        if t > 0:
+            if _blocked(rules, op, t):
+                continue
+            if rules.home_hit_restriction and me[t] and ctx.hitters.count(p) >= me[p]:
+                continue  # TN-4: a checker that hit in the home quarter may not go on to own checkers
+            out.append(_do(rules, me, op, p, t, ctx))
+        elif hi <= 6 and (t == 0 or p == hi):
+            # SB-6: bear off from the die's point, or from the highest point when the die is larger
+            out.append(_do(rules, me, op, p, 0, ctx))
+    if rules.bearoff_fallback and not out and 6 >= hi > d and not me[d]:
+        # TN-5 option: no higher checker can play the die, so the highest one below it bears off
+        p = d - 1
+        while p > 0 and not me[p]:
+            p -= 1
+        if p:
+            out.append(_do(rules, me, op, p, 0, ctx))
+    if rules.six_block:
+        out = [s for s in out if not s[0][1] or not _makes_forbidden_block(rules, s[1], s[2], s[0][1])]
+    return out
+
+
+def _do(rules: Rules, me: Counts, op: Counts, p: int, t: int, ctx: _Ctx) -> tuple[Step, Counts, Counts, _Ctx]:
+    m = list(me)
+    m[p] -= 1
+    hit = False
+    o = op
+    if t:
+        m[t] += 1
+        if op[t] and rules.hitting:
+            hit = True
+            ol = list(op)
+            ol[t] = 0
+            ol[25] += 1
+            o = tuple(ol)
+    else:
+        m[0] += 1
+    if rules.head_rule and p == HEAD:
+        ctx = ctx._replace(head_left=ctx.head_left - 1)
+    if rules.home_hit_restriction:
+        hitters = list(ctx.hitters)
+        if hitters.count(p) >= me[p]:
+            hitters.remove(p)  # the hitter itself moved on
+            if t:
+                hitters.append(t)
+        elif hit and t <= 6:
+            hitters.append(t)
+        ctx = ctx._replace(hitters=tuple(sorted(hitters)))
+    return (p, t, hit), tuple(m), o, ctx
+
+
+def _jump(rules: Rules, me: Counts, op: Counts, dice: Sequence[int], ctx: _Ctx) -> tuple[Step, Counts, Counts, _Ctx] | None:
+    """SS-7: on 6-5, a checker on the head may go straight to the 13-point (uses both dice)."""
+    if not (rules.jump and len(dice) == 2 and sorted(dice) == [5, 6] and me[HEAD] and not me[25]):
+        return None
+    if (rules.head_rule and ctx.head_left <= 0) or _blocked(rules, op, 13):
+        return None
+    _, m, o, c = _do(rules, me, op, HEAD, 13, ctx)
+    if rules.six_block and _makes_forbidden_block(rules, m, o, 13):
+        return None
+    return JUMP, m, o, c
+
+
+def expand(dice: Sequence[int]) -> tuple[int, ...]:
+    """A roll as the dice to play: doubles (a pair of equal dice) are played four times.
+
+    >>> expand((3, 3)), expand((5, 2)), expand((4, 4, 4))
+    ((3, 3, 3, 3), (5, 2), (4, 4, 4))
+    """
+    if len(dice) == 2 and dice[0] == dice[1]:
+        return (dice[0],) * 4
+    return tuple(dice)
+
+
+def _remove(dice: tuple[int, ...], d: int) -> tuple[int, ...]:
+    i = dice.index(d)
+    return dice[:i] + dice[i + 1 :]
+
+
+# --------------------------------------------------------------------------------------------
+# How much of a roll can be played
+
+
+def can_play_all(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx: _Ctx = NO_CTX) -> bool:
+    """True if every die in ``dice`` can be played, in some order.
+
+    >>> can_play_all(BACKGAMMON, START, to_mover(BACKGAMMON, START), (6, 6, 6, 6))
+    True
+    """
+    if not dice or me[0] == 15:
+        return True  # all played, or the game is won
+    if _jump(rules, me, op, dice, ctx):
+        return True
+    for d in set(dice):
+        rest = _remove(dice, d)
+        for _, m, o, c in _steps(rules, me, op, d, ctx):
+            if not rest or can_play_all(rules, m, o, rest, c):
+                return True
+    return False
+
+
+def _max_used(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx: _Ctx, seen: dict) -> int:
+    if not dice or me[0] == 15:
+        return len(dice)  # a won game counts as the whole roll played
+    key = (me, op, dice, ctx)
+    if key in seen:
+        return seen[key]
+    best = 2 if _jump(rules, me, op, dice, ctx) else 0
+    for d in set(dice):
+        if best == len(dice):
+            break
+        rest = _remove(dice, d)
+        for _, m, o, c in _steps(rules, me, op, d, ctx):
+            best = max(best, 1 + _max_used(rules, m, o, rest, c, seen))
+            if best == len(dice):
+                break
+    seen[key] = best
+    return best
+
+
+def playable_dice(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx: _Ctx = NO_CTX) -> tuple[int, ...]:
+    """The dice of a roll that must be played, by the rule "play as much as possible" (SB-3):
+    both dice if both can be; else the larger if either could be; with doubles (or a Gul Bara
+    group of one number) as many as possible.
+
+    >>> op = to_mover(BACKGAMMON, START)
+    >>> playable_dice(BACKGAMMON, START, op, (6, 5))
+    (6, 5)
+    >>> closed = tuple(2 if 1 <= p <= 6 else 0 for p in range(26))
+    >>> bar = tuple(15 if p == 25 else 0 for p in range(26))
+    >>> playable_dice(BACKGAMMON, bar, to_mover(BACKGAMMON, closed), (6, 6))
+    ()
+    """
+    dice = expand(dice)
+    if not dice:
+        return ()
+    if len(dice) == 2 and dice[0] != dice[1]:
+        if can_play_all(rules, me, op, dice, ctx):
+            return dice
+        hi_d, lo_d = max(dice), min(dice)
+        if _steps(rules, me, op, hi_d, ctx):
+            return (hi_d,)
+        if _steps(rules, me, op, lo_d, ctx):
+            return (lo_d,)
+        return ()
+    n = _max_used(rules, me, op, tuple(dice), ctx, {})
+    return tuple(dice[:n])
+
+
+def first_steps(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx: _Ctx = NO_CTX) -> list[tuple[Step, int, Counts, Counts, _Ctx]]:
+    """Every legal first step when all of ``dice`` must be played: ``(step, die, me, op, ctx)``,
+    where ``die`` is the die used (0 for the SS-7 jump, which uses both)."""
+    out = []
+    j = _jump(rules, me, op, dice, ctx)
+    if j:
+        out.append((j[0], 0, j[1], j[2], j[3]))
+    for d in sorted(set(dice), reverse=True):
+        rest = _remove(dice, d)
+        for step, m, o, c in _steps(rules, me, op, d, ctx):
+            if not rest or m[0] == 15 or can_play_all(rules, m, o, rest, c):
+                out.append((step, d, m, o, c))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Complete plays
+
+
+def complete_plays(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx: _Ctx = NO_CTX) -> list[Play]:
+    """Every legal complete play of ``dice`` as distinct resulting positions.
+
+    ``dice`` is a roll ``(d1, d2)``, or a run of one number (doubles: four of it; Gul Bara's
+    cascade groups). The rule "play as much as possible" is applied (see :func:`playable_dice`).
+    An empty list means no play at all.
+
+    >>> op = to_mover(BACKGAMMON, START)
+    >>> [len(complete_plays(BACKGAMMON, START, op, r)) for r in ((6, 5), (1, 1), (6, 6))]
+    [8, 15, 4]
+    """
+    dice = expand(dice)
+    if rules.standard and len(dice) <= 4:
+        return _fast_plays(me, op, dice)
+    return general_plays(rules, me, op, dice, ctx)
+
+
+def general_plays(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx: _Ctx = NO_CTX) -> list[Play]:
+    """:func:`complete_plays` by the rule-aware generator (any rules); the fast generator for
+    backgammon's rules is checked against it."""
+    dice = expand(dice)
+    need = playable_dice(rules, me, op, dice, ctx)
+    if not need:
+        return []
+    results: dict[tuple[Counts, Counts], tuple[Step, ...]] = {}
+    seen: set = set()
+
+    def walk(m: Counts, o: Counts, left: tuple[int, ...], c: _Ctx, steps: tuple[Step, ...]) -> None:
+        if not left or m[0] == 15:
+            results.setdefault((m, o), steps)
+            return
+        key = (m, o, left, c)
+        if key in seen:
+            return
+        seen.add(key)
+        for step, _d, m2, o2, c2 in first_steps(rules, m, o, left, c):
+            walk(m2, o2, () if step == JUMP else _remove(left, _d), c2, steps + (step,))
+
+    walk(me, op, need, ctx, ())
+    return [Play(steps, m, o, len(need)) for (m, o), steps in results.items()]
+
+
+def _fast_plays(me0: Counts, op0: Counts, dice: tuple[int, ...]) -> list[Play]:
+    """Backgammon's rules only: an in-place depth-first generator after gnubg's (with doubles,
+    later steps start from the same or a lower point, which reaches every distinct result)."""
+    me = list(me0)
+    op = list(op0)
+    results: dict[bytes, tuple] = {}
+    best = [0]
+    doubles = len(dice) != 2 or dice[0] == dice[1]
+    steps: list[Step] = []
+
+    def record(depth: int, ds: tuple[int, ...]) -> None:
+        if depth < best[0]:
+            return
+        if depth > best[0]:
+            best[0] = depth
+            results.clear()
+        key = bytes(me) + bytes(op)
+        if key not in results:
+            results[key] = (tuple(steps), tuple(me), tuple(op), {ds[0]} if steps else set())
+        elif steps:
+            results[key][3].add(ds[0])
+
+    def gen(ds: tuple[int, ...], depth: int, start: int) -> None:
+        if depth == len(ds) or me[0] == 15:
+            record(len(ds), ds)  # a won game counts as the whole roll played
+            return
+        d = ds[depth]
+        moved = False
+        if me[25]:
+            t = 25 - d
+            if op[t] < 2:
+                moved = True
+                _move(25, t, ds, depth, 25)
+            if not moved:
+                record(depth, ds)
+            return
+        hi = 24
+        while not me[hi]:
+            hi -= 1
+        for p in range(min(start, hi), 0, -1):
+            if not me[p]:
+                continue
+            t = p - d
+            if t > 0:
+                if op[t] >= 2:
+                    continue
+            elif hi > 6 or (t < 0 and p != hi):
+                continue
+            moved = True
+            _move(p, t if t > 0 else 0, ds, depth, p if doubles else 25)
+        if not moved:
+            record(depth, ds)
+
+    def _move(p: int, t: int, ds: tuple[int, ...], depth: int, start: int) -> None:
+        me[p] -= 1
+        hit = False
+        if t:
+            me[t] += 1
+            if op[t] == 1:
+                hit = True
+                op[t] = 0
+                op[25] += 1
+        else:
+            me[0] += 1
+        steps.append((p, t, hit))
+        gen(ds, depth + 1, start)
+        steps.pop()
+        if t:
+            me[t] -= 1
+            if hit:
+                op[t] = 1
+                op[25] -= 1
+        else:
+            me[0] -= 1
+        me[p] += 1
+
+    if doubles:
+        gen(dice, 0, 25)
+    else:
+        gen(dice, 0, 25)
+        gen((dice[1], dice[0]), 0, 25)
+        if best[0] == 1:
+            # SB-3: only one die can be played, so the larger must be if it can
+            big = max(dice)
+            bigs = [v for v in results.values() if big in v[3]]
+            if bigs:
+                return [Play(s, m, o, 1) for s, m, o, _ in bigs]
+    if not best[0]:
+        return []
+    return [Play(s, m, o, best[0]) for s, m, o, _ in results.values()]
+
+
+# --------------------------------------------------------------------------------------------
+# Notation
+
+
+def _pt(p: int) -> str:
+    return "bar" if p == 25 else "off" if p == 0 else str(p)
+
+
+def step_text(step: Step) -> str:
+    """One step in standard notation.
+
+    >>> step_text((25, 22, True)), step_text((6, 0, False))
+    ('bar/22*', '6/off')
+    """
+    p, t, hit = step
+    return f"{_pt(p)}/{_pt(t)}{'*' if hit else ''}"
+
+
+def notation(steps: Iterable[Step]) -> str:
+    """A complete play in standard notation: one checker's steps are joined (``24/18*/13``),
+    identical moves counted (``8/5(2)``), highest starting point first.
+
+    >>> notation([(24, 21, False), (21, 20, True)])
+    '24/20*'
+    >>> notation([(8, 5, False), (8, 5, False), (6, 5, False), (6, 5, False)])
+    '8/5(2) 6/5(2)'
+    >>> notation([])
+    '(no play)'
+    """
+    chains: list[list[tuple[int, bool]]] = []
+    for p, t, hit in steps:
+        for ch in chains:
+            if ch[-1][0] == p and p not in (0,):
+                ch.append((t, hit))
+                break
+        else:
+            chains.append([(p, False), (t, hit)])
+    parts: list[tuple[int, str]] = []
+    for ch in chains:
+        # intermediate points are shown only where a hit happened there
+        text = _pt(ch[0][0])
+        for i, (q, hit) in enumerate(ch[1:], 1):
+            if hit or i == len(ch) - 1:
+                text += f"/{_pt(q)}{'*' if hit else ''}"
+        parts.append((ch[0][0], text))
+    if not parts:
+        return "(no play)"
+    counted: list[tuple[int, str, int]] = []
+    for start, text in sorted(parts, key=lambda x: -x[0]):
+        if counted and counted[-1][1] == text:
+            counted[-1] = (start, text, counted[-1][2] + 1)
+        else:
+            counted.append((start, text, 1))
+    return " ".join(text if n == 1 else f"{text}({n})" for _, text, n in counted)
