@@ -1,0 +1,628 @@
+"""Béchi, the Kunama mancala (DLP.Evidence.1188: Pankhurst 1971, quoting Townshend 1971).
+
+Two rows of four holes (or three), six counters in each; a game runs over rounds until a player
+cannot fill even one hole. Clause ids (``BE-1`` .. ``BE-9``) are those of ``RULES.md``.
+
+    >>> from games.engine import get_variant
+    >>> bechi = get_variant("mancala.bechi")
+    >>> s = bechi.new_game()
+    >>> s.to_json()["rows"], s.to_json()["phase"], bechi.to_move(s)
+    ([[6, 6, 6, 6], [6, 6, 6, 6]], 'sow', 0)
+    >>> [a.to_json() for a in bechi.legal_actions(s)]
+    [{'hole': 0}, {'hole': 1}, {'hole': 2}, {'hole': 3}]
+    >>> s = bechi.apply(s, {"hole": 2})      # right half: anticlockwise, first counter back
+    >>> s.to_json()["rows"]
+    [[6, 6, 1, 7], [7, 7, 7, 7]]
+    >>> bechi.describe(bechi.new_game(), {"hole": 2})
+    '3↺'
+
+**Actions.** ``{"hole": i}`` sows from the mover's hole ``i`` (0-based, from the mover's left);
+from the centre hole of a three-hole row the player adds ``"direction": "clockwise"`` or
+``"anticlockwise"`` (BE-3; nowhere else). ``{"leave_empty": [i, ...]}`` (ascending) is the
+choice, at the start of a round, of the holes a player short of counters leaves empty (BE-7).
+
+**Geometry (BE-3).** Seen from above with side 0 at the bottom: row 0 runs left to right, row 1
+(side 1's holes from side 1's left) runs right to left, so anticlockwise goes along one's own
+row to the right and on into the opponent's row at the opponent's left end; clockwise goes to
+one's own left end and on into the opponent's row at the opponent's right end.
+
+**State JSON.** ``variant``, ``options`` (complete), ``phase`` (``sow`` | ``leave_empty`` |
+``over``), ``to_move`` (null once over), ``round`` (from 1), ``starter`` (who started this
+round), ``rows``, ``closed`` and ``sown`` (two lists each, row 0 = side 0's holes from side 0's
+left; closed = left empty this round, sown = sown from this round), ``captured`` (this round's
+takings per side), ``aside`` (per side), ``last_move`` (null or what the board animates, see
+:meth:`Bechi.apply`) and ``history`` (the positions since the last irreversible move, for the
+repetition rule: ``[to_move, row0, row1]`` each, the current one last).
+
+**Notation** (:meth:`Bechi.describe`): holes are numbered 1..n from the mover's left; ``↻`` is
+clockwise, ``↺`` anticlockwise; ``×4+2`` lists the captures, ``shu 1`` counters forfeited into
+shu holes, ``; side 1 passes`` / ``; round over 20-28`` follow; a choice reads ``leave 1,3 empty``.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any
+
+from games.engine.core import (
+    Action,
+    IllegalAction,
+    InvalidOptions,
+    InvalidState,
+    OptionSpec,
+    Outcome,
+    State,
+    Variant,
+    register,
+)
+from games.engine.mancala.sowing import ANTICLOCKWISE, CLOCKWISE, capture_run, fill, sow
+
+__all__ = ["Bechi", "BechiState"]
+
+PER_HOLE = 6  # BE-1: six counters in every hole
+SOW, LEAVE_EMPTY, OVER = "sow", "leave_empty", "over"
+DIRECTION_NAMES = {CLOCKWISE: "clockwise", ANTICLOCKWISE: "anticlockwise"}
+DIRECTIONS = {name: step for step, name in DIRECTION_NAMES.items()}
+ARROWS = {CLOCKWISE: "↻", ANTICLOCKWISE: "↺"}
+
+
+class BechiState(State):
+    """An immutable Béchi position. Build one with :meth:`Bechi.new_game`,
+    :meth:`Bechi.apply` or :meth:`Bechi.state_from_json`; read it with :meth:`to_json`.
+
+    Internally the board is a flat ring of ``2n`` counts (side 0's holes then side 1's, each
+    from its owner's left) and ``closed``/``sown`` are bit masks over that ring.
+    """
+
+    variant_key = "mancala.bechi"
+    __slots__ = (
+        "n", "shu", "limit", "round_limit", "board", "phase", "to_move", "captured", "aside",
+        "closed", "sown", "round", "starter", "last", "history", "rounds",
+    )
+
+    n: int
+    shu: bool
+    limit: int
+    round_limit: int
+    board: tuple[int, ...]
+    phase: str
+    to_move: int | None
+    captured: tuple[int, int]
+    aside: tuple[int, int]
+    closed: int
+    sown: int
+    round: int
+    starter: int
+    last: tuple[Any, ...] | None
+    history: tuple[tuple[int, ...], ...]
+    rounds: tuple[tuple[int, int, int], ...]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("BechiState is immutable")
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(object.__getattribute__(self, f) for f in BechiState.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BechiState):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"BechiState({json.dumps(self.to_json(), sort_keys=True)})"
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"holes": self.n, "shu_trick": self.shu, "repetition_limit": self.limit,
+                "round_repetition_limit": self.round_limit}
+
+    def rows(self) -> list[list[int]]:
+        n = self.n
+        return [list(self.board[:n]), list(self.board[n:])]
+
+    def _mask_rows(self, mask: int) -> list[list[bool]]:
+        n = self.n
+        return [[bool(mask >> (r * n + i) & 1) for i in range(n)] for r in (0, 1)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant_key,
+            "options": self.options,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "round": self.round,
+            "starter": self.starter,
+            "rows": self.rows(),
+            "closed": self._mask_rows(self.closed),
+            "sown": self._mask_rows(self.sown),
+            "captured": list(self.captured),
+            "aside": list(self.aside),
+            "last_move": _last_move_json(self.n, self.last),
+            "history": [[k[-1], list(k[: self.n]), list(k[self.n : -1])] for k in self.history],
+            "rounds": [list(k) for k in self.rounds],
+        }
+
+
+_new_state = object.__new__
+_set = object.__setattr__
+
+
+def _make(
+    n: int, shu: bool, limit: int, round_limit: int, board: tuple[int, ...], phase: str, to_move: int | None,
+    captured: tuple[int, int], aside: tuple[int, int], closed: int, sown: int, round_: int,
+    starter: int, last: tuple[Any, ...] | None, history: tuple[tuple[int, ...], ...],
+    rounds: tuple[tuple[int, int, int], ...],
+) -> BechiState:
+    s = _new_state(BechiState)
+    for name, value in zip(
+        BechiState.__slots__,
+        (n, shu, limit, round_limit, board, phase, to_move, captured, aside, closed, sown, round_, starter,
+         last, history, rounds),
+    ):
+        _set(s, name, value)
+    return s
+
+
+# -- last_move ---------------------------------------------------------------------------------
+# Kept as a tuple while playing and turned into JSON only when asked:
+#   ("sow", side, hole, step, path, captures, forfeits, passed, round_end)
+#   ("leave_empty", side, holes, passed, round_end)
+# with path a tuple of ring positions, captures/forfeits tuples of (position, count) and
+# round_end None or (reason, taken, totals, game_over).
+
+
+def _where(n: int, p: int) -> list[int]:
+    return [p // n, p % n]
+
+
+def _round_end_json(end: tuple[Any, ...] | None) -> dict[str, Any] | None:
+    if end is None:
+        return None
+    reason, taken, totals, game_over = end
+    return {"reason": reason, "taken": list(taken), "totals": list(totals), "game_over": game_over}
+
+
+def _last_move_json(n: int, last: tuple[Any, ...] | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    if last[0] == LEAVE_EMPTY:
+        _, side, holes, passed, end = last
+        return {"kind": LEAVE_EMPTY, "side": side, "leave_empty": list(holes), "pass": passed,
+                "round_ended": _round_end_json(end)}
+    _, side, hole, step, path, captures, forfeits, passed, end = last
+    return {
+        "kind": SOW,
+        "side": side,
+        "hole": hole,
+        "direction": DIRECTION_NAMES[step],
+        "path": [_where(n, p) for p in path],
+        "captures": [[*_where(n, p), c] for p, c in captures],
+        "forfeits": [[*_where(n, p), c] for p, c in forfeits],
+        "pass": passed,
+        "round_ended": _round_end_json(end),
+    }
+
+
+# -- actions -----------------------------------------------------------------------------------
+class _Moves:
+    """The actions of one board size, built once: decoding is a dict look-up."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.sow: list[list[Action]] = []  # per hole, the actions sowing from it
+        self.decode: dict[Action, tuple[int, int]] = {}  # action -> (hole, step)
+        for i in range(n):
+            acts = []
+            for step in _directions(n, i):
+                fields: dict[str, Any] = {"hole": i}
+                if _is_centre(n, i):
+                    fields["direction"] = DIRECTION_NAMES[step]
+                act = Action(fields)
+                acts.append(act)
+                self.decode[act] = (i, step)
+            self.sow.append(acts)
+        self.by_mask: dict[int, list[Action]] = {}
+        for mask in range(1 << n):
+            self.by_mask[mask] = [a for i in range(n) if mask >> i & 1 for a in self.sow[i]]
+        self.leave: dict[int, list[Action]] = {}  # holes to fill -> the choices of holes to leave
+        for filled in range(1, n):
+            self.leave[filled] = [Action({"leave_empty": list(c)}) for c in combinations(range(n), n - filled)]
+
+
+def _is_centre(n: int, i: int) -> bool:
+    return n % 2 == 1 and i == n // 2
+
+
+def _directions(n: int, i: int) -> tuple[int, ...]:
+    # BE-3: the left half sows clockwise, the right half anticlockwise, the centre hole of an
+    # odd row either way, as the player chooses.
+    if _is_centre(n, i):
+        return (CLOCKWISE, ANTICLOCKWISE)
+    return (CLOCKWISE,) if i < n / 2 else (ANTICLOCKWISE,)
+
+
+_MOVES = {3: _Moves(3), 4: _Moves(4)}
+
+
+@register
+class Bechi(Variant):
+    """Béchi (Kunama), clauses BE-1..BE-9 of RULES.md.
+
+    >>> bechi = Bechi()
+    >>> sorted(bechi.info()["options"])
+    ['holes', 'repetition_limit', 'shu_trick']
+    >>> s = bechi.new_game({"holes": 3})
+    >>> [a.to_json() for a in bechi.legal_actions(s)][1:3]
+    [{'direction': 'clockwise', 'hole': 1}, {'direction': 'anticlockwise', 'hole': 1}]
+    >>> bechi.is_chance(s), bechi.outcome(s)
+    (False, None)
+    """
+
+    key = "mancala.bechi"
+    title = "Béchi"
+    family = "mancala"
+    options = {
+        "holes": OptionSpec(4, "holes in each player's row (four, or sometimes three)", choices=(4, 3), clause="BE-1"),
+        "shu_trick": OptionSpec(
+            False,
+            "the shu trick: the opponent's sowing does not skip a player's holes left empty (his "
+            "shuda ita, where he hides his takings); each counter dropped there is forfeited at "
+            "once to that hole's owner, and a last counter forfeited so captures nothing. Off: "
+            "nobody sows into a hole left empty (the players' prior agreement)",
+            clause="BE-7",
+        ),
+        "repetition_limit": OptionSpec(
+            3,
+            "not in the source: when the same position (same counts, same side to move, same "
+            "holes sown from) occurs for this many times in a round, the round ends as if "
+            "neither player could move",
+            minimum=2,
+            maximum=50,
+            clause="BE-6",
+        ),
+        "round_repetition_limit": OptionSpec(
+            3,
+            "not in the source: when a round starts for this many times with the same counters "
+            "on each side and the same player to start, the game goes round in circles and ends: "
+            "the player with more counters wins; with equal counters, the one not due to start",
+            minimum=2,
+            maximum=50,
+            clause="BE-8",
+        ),
+    }
+
+    # -- the game ----------------------------------------------------------------------------
+    def new_game(self, options: Mapping[str, Any] | None = None) -> BechiState:
+        """Round 1, side 0 to start; every hole holds six counters (BE-1).
+
+        >>> Bechi().new_game({"holes": 3}).to_json()["rows"]
+        [[6, 6, 6], [6, 6, 6]]
+        """
+        opts = self.validate_options(options)
+        n = opts["holes"]
+        board = (PER_HOLE,) * (2 * n)
+        total = PER_HOLE * n
+        return _make(n, opts["shu_trick"], opts["repetition_limit"], opts["round_repetition_limit"], board,
+                     SOW, 0, (0, 0), (0, 0), 0, 0, 1, 0, None, (board + (0,),), ((total, total, 0),))
+
+    def legal_actions(self, state: BechiState) -> list[Action]:  # type: ignore[override]
+        """The sowings from the mover's holes of two or more (BE-2), or the choices of holes to
+        leave empty (BE-7); nothing once the game is over."""
+        if state.phase == SOW:
+            n = state.n
+            base = state.to_move * n  # type: ignore[operator]
+            board = state.board
+            mask = 0
+            for i in range(n):
+                if board[base + i] >= 2:  # BE-2: a single counter never moves
+                    mask |= 1 << i
+            return list(_MOVES[n].by_mask[mask])
+        if state.phase == LEAVE_EMPTY:
+            side = state.to_move
+            filled, _ = fill(state.aside[side], state.n, PER_HOLE)  # type: ignore[index]
+            return list(_MOVES[state.n].leave[filled])
+        return []
+
+    def to_move(self, state: BechiState) -> int | None:  # type: ignore[override]
+        return state.to_move
+
+    def is_chance(self, state: BechiState) -> bool:  # type: ignore[override]
+        """Béchi has no dice: never."""
+        return False
+
+    def draw(self, state: BechiState, rng: random.Random) -> Action:  # type: ignore[override]
+        raise IllegalAction("Béchi has no chance actions: nothing to draw")
+
+    def outcome(self, state: BechiState) -> Outcome | None:  # type: ignore[override]
+        """BE-8: once a player cannot fill even one hole, the other wins (``houses-burnt``, from
+        "toma natuka": I put fire to all your houses). A game ended by ``round_repetition_limit``
+        goes to the side with more counters (``rounds-repeated``). ``score`` is each side's
+        counters at the end.
+
+        >>> bechi = Bechi()
+        >>> bechi.outcome(bechi.state_from_json({"phase": "over", "rows": [[0] * 4, [0] * 4],
+        ...                                      "captured": [43, 5], "to_move": None}))
+        Outcome(winner=0, points=1, how='houses-burnt', score=(43, 5))
+        """
+        if state.phase != OVER:
+            return None
+        totals = (state.captured[0] + state.aside[0], state.captured[1] + state.aside[1])
+        if min(totals) < PER_HOLE:
+            loser = 0 if totals[0] < PER_HOLE else 1
+            return Outcome(winner=1 - loser, points=1, how="houses-burnt", score=totals)
+        if totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+        else:
+            winner = 1 - state.rounds[-1][2] if state.rounds else 1 - state.starter
+        return Outcome(winner=winner, points=1, how="rounds-repeated", score=totals)
+
+    def apply(self, state: BechiState, action: Action | Mapping[str, Any]) -> BechiState:  # type: ignore[override]
+        """Play one action and settle what follows by rule alone.
+
+        After a sowing the turn passes to the other side; if that side cannot move but the
+        mover can, it passes (BE-6) and the mover goes on; if neither can, or the position has
+        come round ``repetition_limit`` times, the round ends, each side takes the counters in
+        his own row and the next round is set up (BE-6..BE-8). ``last_move`` records it all:
+
+        >>> bechi = Bechi()
+        >>> s = bechi.state_from_json({"rows": [[0, 0, 0, 3], [0, 1, 0, 0]], "captured": [20, 24],
+        ...                           "sown": [[False] * 4, [False, True, False, False]]})
+        >>> m = bechi.apply(s, {"hole": 3}).to_json()["last_move"]
+        >>> m["path"], m["captures"], m["pass"]
+        ([[0, 3], [1, 0], [1, 1]], [[1, 1, 2]], None)
+        >>> m["round_ended"]
+        {'reason': 'no-moves', 'taken': [1, 1], 'totals': [23, 25], 'game_over': False}
+        """
+        n = state.n
+        moves = _MOVES[n]
+        act = action if type(action) is Action else Action.from_json(action)
+        if state.phase == SOW:
+            decoded = moves.decode.get(act)
+            if decoded is None:
+                raise IllegalAction(self._why_not_sow(state, act))
+            hole, step = decoded
+            side = state.to_move
+            if state.board[side * n + hole] < 2:  # type: ignore[operator]
+                raise IllegalAction(
+                    f"hole {hole} holds {state.board[side * n + hole]} counter(s): only a hole of "  # type: ignore[operator]
+                    "two or more can be sown from (BE-2)"
+                )
+            return _sow_move(state, side, hole, step)  # type: ignore[arg-type]
+        if state.phase == LEAVE_EMPTY:
+            if act not in self.legal_actions(state):
+                raise IllegalAction(self._why_not_leave(state, act))
+            return _leave_empty(state, tuple(act["leave_empty"]))
+        raise IllegalAction("the game is over")
+
+    def _why_not_sow(self, state: BechiState, act: Action) -> str:
+        n = state.n
+        text = json.dumps(act.to_json(), sort_keys=True)
+        if "leave_empty" in act:
+            return "no holes are to be left empty now: it is a sowing turn"
+        hole = act.get("hole")
+        if set(act) - {"hole", "direction"} or not isinstance(hole, int) or isinstance(hole, bool):
+            return f'{text} is not a sowing: expected {{"hole": i}} (plus "direction" from a centre hole)'
+        if not 0 <= hole < n:
+            return f"hole {hole} does not exist: holes are 0..{n - 1} from the mover's left"
+        if "direction" in act and act["direction"] not in DIRECTIONS:
+            return f'direction must be "clockwise" or "anticlockwise", got {act["direction"]!r}'
+        if _is_centre(n, hole):
+            return f"hole {hole} is the centre hole: choose a direction, clockwise or anticlockwise (BE-3)"
+        forced = DIRECTION_NAMES[_directions(n, hole)[0]]
+        return f"hole {hole} always sows {forced} (BE-3): give no direction"
+
+    def _why_not_leave(self, state: BechiState, act: Action) -> str:
+        side = state.to_move
+        filled, _ = fill(state.aside[side], state.n, PER_HOLE)  # type: ignore[index]
+        holes = act.get("leave_empty")
+        want = state.n - filled
+        if holes is None:
+            return f"side {side} must first choose which holes to leave empty (BE-7): {{\"leave_empty\": [...]}}"
+        if set(act) != {"leave_empty"} or not isinstance(holes, tuple) or not all(
+            isinstance(h, int) and not isinstance(h, bool) for h in holes
+        ):
+            return 'expected {"leave_empty": [i, ...]} with hole numbers'
+        if len(holes) != want:
+            return f"side {side} can fill {filled} hole(s), so exactly {want} must be left empty, not {len(holes)}"
+        if list(holes) != sorted(set(holes)) or not all(0 <= h < state.n for h in holes):
+            return f"list {want} distinct holes 0..{state.n - 1} in ascending order"
+        return "not a legal choice here"  # pragma: no cover - every other shape is caught above
+
+    def describe(self, state: BechiState, action: Action | Mapping[str, Any]) -> str:  # type: ignore[override]
+        """The action in the move list's notation (see the module docstring).
+
+        >>> bechi = Bechi()
+        >>> s = bechi.state_from_json({"rows": [[0, 0, 0, 3], [0, 1, 0, 0]], "captured": [20, 24],
+        ...                           "sown": [[False] * 4, [False, True, False, False]]})
+        >>> bechi.describe(s, {"hole": 3})
+        '4↺ ×2; round over 23-25'
+        """
+        act = Action.from_json(action)
+        after = self.apply(state, act)
+        last = after.last
+        assert last is not None
+        if last[0] == LEAVE_EMPTY:
+            text = "leave " + ",".join(str(h + 1) for h in last[2]) + " empty"
+            passed, end = last[3], last[4]
+        else:
+            _, _, hole, step, _, captures, forfeits, passed, end = last
+            text = f"{hole + 1}{ARROWS[step]}"
+            if captures:
+                text += " ×" + "+".join(str(c) for _, c in captures)
+            if forfeits:
+                text += f" shu {sum(c for _, c in forfeits)}"
+        if passed is not None:
+            text += f"; side {passed} passes"
+        if end is not None:
+            text += f"; round over {end[2][0]}-{end[2][1]}"
+        return text
+
+    # -- JSON --------------------------------------------------------------------------------
+    def state_from_json(self, data: Mapping[str, Any] | str) -> BechiState:  # type: ignore[override]
+        """Read a state written by :meth:`BechiState.to_json` or by hand.
+
+        Only ``rows`` is required; ``options`` default from the rows' length, ``captured`` and
+        ``aside`` to zero, ``closed``/``sown`` to all false, ``round`` to 1, ``starter`` to
+        the side that starts that round, ``phase`` to ``sow``, ``to_move`` to the starter,
+        ``last_move`` to null, ``history`` to the current position alone. A position the rules
+        could not reach is refused, naming the field:
+
+        >>> bechi = Bechi()
+        >>> bechi.state_from_json({"rows": [[6, 6, 6, 6], [6, 6, 6, 5]]})
+        Traceback (most recent call last):
+        ...
+        games.engine.core.InvalidState: rows: the board, captured and aside hold 47 counters, not 48 (BE-9)
+        """
+        from games.engine.mancala._bechi_json import read_state
+
+        return read_state(self, data)
+
+
+# -- the moves ---------------------------------------------------------------------------------
+def _skip_mask(state: BechiState, side: int) -> int:
+    """The ring positions ``side``'s sowing skips (BE-7): every closed hole, or with the shu
+    trick only his own (the opponent's shu holes take counters, which are forfeited)."""
+    if not state.shu:
+        return state.closed
+    own = ((1 << state.n) - 1) << (side * state.n)
+    return state.closed & own
+
+
+def _can_move(board: tuple[int, ...] | list[int], n: int, side: int) -> bool:
+    base = side * n
+    for i in range(base, base + n):
+        if board[i] >= 2:
+            return True
+    return False
+
+
+def _even_taken(count: int) -> bool:
+    return count > 0 and count % 2 == 0
+
+
+def _sow_move(state: BechiState, side: int, hole: int, step: int) -> BechiState:
+    from games.engine.mancala.sowing import _next_table
+
+    n = state.n
+    origin = side * n + hole
+    board = list(state.board)
+    table = _next_table(2 * n, step, _skip_mask(state, side))
+    # BE-2: the first counter goes back into its hole, the rest one by one into the following
+    # holes; BE-4: the move ends with the last counter, which is never lifted again.
+    path = sow(board, origin, table, first_back=True)
+    sown = state.sown | (1 << origin)  # its contents have now been moved
+    last = path[-1]
+    captured = list(state.captured)
+    forfeits: tuple[tuple[int, int], ...] = ()
+    if state.shu and state.closed:
+        # Shu trick: whatever fell into the opponent's shu holes is his at once.
+        found = []
+        p_bit = 0
+        for p in range(2 * n):
+            p_bit = 1 << p
+            if state.closed & p_bit and board[p]:
+                found.append((p, board[p]))
+                captured[1 - side] += board[p]
+                board[p] = 0
+        forfeits = tuple(found)
+    captures: tuple[tuple[int, int], ...] = ()
+    # BE-5: the last counter made an even number in an occupied hole (in either row) sown from
+    # earlier in this round (by an earlier move: a sowing that comes round into its own hole
+    # does not count it): take it, and each following hole while it holds a non-empty even
+    # number (the first odd or empty hole ends the chain). A capture ends the move (BE-4 anyway).
+    if board[last] % 2 == 0 and board[last] and state.sown >> last & 1 and not (state.closed >> last & 1):
+        captures = tuple(capture_run(board, last, table, _even_taken))
+        captured[side] += sum(c for _, c in captures)
+    raw = ("sow", side, hole, step, tuple(path), captures, forfeits)
+    return _settle(state, tuple(board), sown, (captured[0], captured[1]), side, raw,
+                   irreversible=bool(captures or forfeits) or sown != state.sown)
+
+
+def _settle(
+    state: BechiState, board: tuple[int, ...], sown: int, captured: tuple[int, int], side: int,
+    raw: tuple[Any, ...], irreversible: bool,
+) -> BechiState:
+    """Decide who moves next after ``side``'s sowing: the other side, or ``side`` again when the
+    other must pass, or nobody when the round is over (BE-6)."""
+    n = state.n
+    other = 1 - side
+    passed = None
+    if _can_move(board, n, other):
+        nxt = other
+    elif _can_move(board, n, side):
+        nxt, passed = side, other  # BE-6: a player who cannot move passes
+    else:
+        return _end_round(state, board, captured, raw + (None,), "no-moves")
+    key = board + (nxt,)
+    history = (key,) if irreversible else state.history + (key,)
+    if history.count(key) >= state.limit:
+        # Not in the source: play going round in circles ends the round (repetition_limit).
+        return _end_round(state, board, captured, raw + (passed,), "repetition")
+    return _make(n, state.shu, state.limit, state.round_limit, board, SOW, nxt, captured, state.aside,
+                 state.closed, sown, state.round, state.starter, raw + (passed, None), history, state.rounds)
+
+
+def _end_round(
+    state: BechiState, board: tuple[int, ...], captured: tuple[int, int], raw: tuple[Any, ...], reason: str
+) -> BechiState:
+    """BE-6: each side takes the counters left in his own row; BE-7/BE-8: refill or end."""
+    n = state.n
+    taken = (sum(board[:n]), sum(board[n:]))
+    totals = (captured[0] + state.aside[0] + taken[0], captured[1] + state.aside[1] + taken[1])
+    starter = 1 - state.starter  # BE-8: the players take turns to start the rounds
+    key = (totals[0], totals[1], starter)
+    rounds = state.rounds + (key,)
+    # BE-8: a player who cannot fill even one hole has lost; not in the source: a game whose
+    # rounds keep starting alike is over too (round_repetition_limit).
+    game_over = min(totals) < PER_HOLE or rounds.count(key) >= state.round_limit
+    raw = raw + ((reason, taken, totals, game_over),)
+    if game_over:
+        return _make(n, state.shu, state.limit, state.round_limit, (0,) * (2 * n), OVER, None,
+                     (captured[0] + taken[0], captured[1] + taken[1]), state.aside, 0, 0, state.round,
+                     state.starter, raw, (), rounds)
+    # BE-7: each side refills his holes six to a hole and sets the surplus aside; a side that
+    # cannot fill them all chooses which to leave empty (phase leave_empty), meanwhile keeping
+    # all his counters aside. Both sides cannot be short: the counters add up (BE-9).
+    new = [0] * (2 * n)
+    aside = [0, 0]
+    chooser = None
+    for s in (0, 1):
+        filled, rest = fill(totals[s], n, PER_HOLE)
+        if filled == n:
+            new[s * n : s * n + n] = [PER_HOLE] * n
+            aside[s] = rest
+        else:
+            chooser = s
+            aside[s] = totals[s]
+    b = tuple(new)
+    if chooser is not None:
+        return _make(n, state.shu, state.limit, state.round_limit, b, LEAVE_EMPTY, chooser, (0, 0),
+                     (aside[0], aside[1]), 0, 0, state.round + 1, starter, raw, (), rounds)
+    return _make(n, state.shu, state.limit, state.round_limit, b, SOW, starter, (0, 0), (aside[0], aside[1]),
+                 0, 0, state.round + 1, starter, raw, (b + (starter,),), rounds)
+
+
+def _leave_empty(state: BechiState, holes: tuple[int, ...]) -> BechiState:
+    n = state.n
+    side = state.to_move
+    assert side is not None
+    filled, rest = fill(state.aside[side], n, PER_HOLE)
+    board = list(state.board)
+    closed = 0
+    for i in range(n):
+        if i in holes:
+            closed |= 1 << (side * n + i)
+        else:
+            board[side * n + i] = PER_HOLE
+    aside = list(state.aside)
+    aside[side] = rest
+    b = tuple(board)
+    nxt = state.starter  # every side has a full hole, so the starter can move
+    return _make(n, state.shu, state.limit, state.round_limit, b, SOW, nxt, (0, 0), (aside[0], aside[1]),
+                 closed, 0, state.round, state.starter, (LEAVE_EMPTY, side, holes, None, None), (b + (nxt,),),
+                 state.rounds)
