@@ -31,8 +31,10 @@ one's own left end and on into the opponent's row at the opponent's right end.
 round), ``rows``, ``closed`` and ``sown`` (two lists each, row 0 = side 0's holes from side 0's
 left; closed = left empty this round, sown = sown from this round), ``captured`` (this round's
 takings per side), ``aside`` (per side), ``last_move`` (null or what the board animates, see
-:meth:`Bechi.apply`) and ``history`` (the positions since the last irreversible move, for the
-repetition rule: ``[to_move, row0, row1]`` each, the current one last).
+:meth:`Bechi.apply`), ``history`` (the positions since the last capture or first sowing from a
+hole, for ``repetition_limit``: ``[to_move, row0, row1]`` each, the current one last) and
+``rounds`` (each round's start as ``[counters of side 0, of side 1, starter]``, for
+``round_repetition_limit``).
 
 **Notation** (:meth:`Bechi.describe`): holes are numbered 1..n from the mover's left; ``↻`` is
 clockwise, ``↺`` anticlockwise; ``×4+2`` lists the captures, ``shu 1`` counters forfeited into
@@ -255,7 +257,7 @@ class Bechi(Variant):
 
     >>> bechi = Bechi()
     >>> sorted(bechi.info()["options"])
-    ['holes', 'repetition_limit', 'shu_trick']
+    ['holes', 'repetition_limit', 'round_repetition_limit', 'shu_trick']
     >>> s = bechi.new_game({"holes": 3})
     >>> [a.to_json() for a in bechi.legal_actions(s)][1:3]
     [{'direction': 'clockwise', 'hole': 1}, {'direction': 'anticlockwise', 'hole': 1}]
