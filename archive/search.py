@@ -7,6 +7,7 @@ from django.contrib.postgres.search import SearchVector
 EVIDENCE_VECTOR = (
     SearchVector("rules_text", config="simple", weight="B")
     + SearchVector("content", config="simple", weight="B")
+    + SearchVector("summary", config="simple", weight="B")
     + SearchVector("content_citation", config="simple", weight="C")
     + SearchVector("location_text", config="simple", weight="C")
     + SearchVector("date_text", config="simple", weight="D")

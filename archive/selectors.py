@@ -1,10 +1,51 @@
-"""Reads: the queries pages and the API share (HackSoft style: writes live in services.py)."""
+"""Reads: the queries pages and the API share (HackSoft style: writes live in services.py).
+
+Every list read here costs a fixed number of queries whatever the number of records: related rows
+come through select_related/prefetch_related, and many-to-many facets filter through subqueries
+on the join tables (no joins that would need DISTINCT).
+"""
 from __future__ import annotations
 
-from django.db import connection
-from django.db.models import Q, QuerySet
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 
-SEARCH_FIELDS = ("rules_text", "content", "content_citation", "location_text", "date_text", "game__name")
+from django.core.cache import cache
+from django.db import connection
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+
+from archive.models import (
+    Age,
+    Evidence,
+    EvidenceType,
+    Game,
+    GameName,
+    Gender,
+    Place,
+    RuleClause,
+    Ruleset,
+    SocialStatus,
+    Source,
+    Space,
+)
+
+SEARCH_FIELDS = ("summary", "rules_text", "content", "content_citation", "location_text", "date_text", "game__name")
+
+# The many-to-many facets: URL parameter -> (vocabulary model, Evidence field). Values are the
+# vocabulary names as DLP spells them (?age=Child&gender=Male), so links read well and stay stable.
+VOCABULARY_FACETS: dict[str, tuple[type, str]] = {
+    "age": (Age, "ages"),
+    "gender": (Gender, "genders"),
+    "status": (SocialStatus, "social_statuses"),
+    "space": (Space, "spaces"),
+}
+
+SORTS = {
+    "date": ("start_year", "end_year", "id"),
+    "-date": ("-start_year", "-end_year", "-id"),
+    "confidence": ("-confidence", "id"),
+    "added": ("-id",),
+}
 
 
 def on_postgres() -> bool:
@@ -12,9 +53,10 @@ def on_postgres() -> bool:
 
 
 def evidence_search(queryset: QuerySet, q: str) -> QuerySet:
-    """Full-text search of evidence: PostgreSQL's text search where we have it (ranked, stemmed
-    in the 'simple' configuration so every language is treated alike); on SQLite, every word must
-    appear somewhere (case-insensitive substring match)."""
+    """Full-text search of evidence: PostgreSQL's text search where we have it (ranked, in the
+    'simple' configuration so every language is treated alike, answered from the GIN index of
+    migration 0003); on SQLite, every word must appear somewhere (case-insensitive substring).
+    A game's names match too (Şeş-Beş finds its records)."""
     q = (q or "").strip()
     if not q:
         return queryset
@@ -24,15 +66,329 @@ def evidence_search(queryset: QuerySet, q: str) -> QuerySet:
         from archive.search import EVIDENCE_VECTOR
 
         query = SearchQuery(q, config="simple", search_type="websearch")
+        # A subquery on the (small) games table, not a join: no DISTINCT, and the planner can
+        # OR the GIN index scan with the game_id index.
+        games = Game.objects.filter(Q(name__icontains=q) | Q(names__name__icontains=q)).values("id")
         return (
-            queryset.annotate(search_rank=SearchRank(EVIDENCE_VECTOR, query))
-            .filter(Q(search_rank__gt=0) | Q(game__names__name__icontains=q) | Q(game__name__icontains=q))
-            .distinct()
+            queryset.annotate(search_vector=EVIDENCE_VECTOR)
+            .filter(Q(search_vector=query) | Q(game_id__in=games))
+            .annotate(search_rank=SearchRank(EVIDENCE_VECTOR, query))
         )
     condition = Q()
     for word in q.split():
-        word_q = Q()
-        for field in SEARCH_FIELDS:
-            word_q |= Q(**{f"{field}__icontains": word})
+        games = Game.objects.filter(Q(name__icontains=word) | Q(names__name__icontains=word)).values("id")
+        word_q = Q(game_id__in=games)
+        for name in SEARCH_FIELDS:
+            word_q |= Q(**{f"{name}__icontains": word})
         condition &= word_q
     return queryset.filter(condition)
+
+
+@dataclass
+class EvidenceFilter:
+    """The browse page's filters, parsed from query parameters; ``errors`` names each parameter
+    that could not be read (it is then ignored, never guessed)."""
+
+    q: str = ""
+    types: list[str] = field(default_factory=list)
+    games: list[str] = field(default_factory=list)
+    year_from: int | None = None
+    year_to: int | None = None
+    confidence_min: int | None = None
+    vocabularies: dict[str, list[str]] = field(default_factory=dict)
+    bbox: tuple[Decimal, Decimal, Decimal, Decimal] | None = None
+    sort: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def active(self) -> bool:
+        return bool(
+            self.q or self.types or self.games or self.year_from is not None or self.year_to is not None
+            or self.confidence_min is not None or any(self.vocabularies.values()) or self.bbox
+        )
+
+
+def _getlist(params: Mapping, name: str) -> list[str]:
+    values = params.getlist(name) if hasattr(params, "getlist") else params.get(name, [])
+    if isinstance(values, str):
+        values = [values]
+    out: list[str] = []
+    for value in values:
+        # ?type=a,b and ?type=a&type=b both work (the API's clients prefer the first).
+        out.extend(v.strip() for v in str(value).split(",") if v.strip())
+    return out
+
+
+def parse_year(text: str) -> int:
+    """'1971' -> 1971; '-3100' or '3100 BCE' or '3100 BC' -> -3100. There is no year 0."""
+    text = text.strip().upper().replace("B.C.E.", "BCE").replace("B.C.", "BC")
+    sign = 1
+    for suffix in ("BCE", "BC"):
+        if text.endswith(suffix):
+            text, sign = text[: -len(suffix)].strip(), -1
+            break
+    for suffix in ("CE", "AD"):
+        if text.endswith(suffix):
+            text = text[: -len(suffix)].strip()
+    year = int(text) * sign
+    if year == 0:
+        raise ValueError("there is no year 0")
+    return year
+
+
+def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
+    f = EvidenceFilter(q=(params.get("q") or "").strip()[:200])
+    f.types = [t for t in _getlist(params, "type") if t in EvidenceType.values]
+    bad = [t for t in _getlist(params, "type") if t not in EvidenceType.values]
+    if bad:
+        f.errors["type"] = f"unknown evidence type {bad[0]!r}"
+    f.games = _getlist(params, "game")
+    for name, attr in (("from", "year_from"), ("to", "year_to")):
+        value = (params.get(name) or "").strip()
+        if value:
+            try:
+                setattr(f, attr, parse_year(value))
+            except ValueError:
+                f.errors[name] = f"{name}: {value!r} is not a year (write 1971, -3100 or 3100 BCE)"
+    value = (params.get("confidence") or "").strip()
+    if value:
+        try:
+            f.confidence_min = int(value)
+            if not 0 <= f.confidence_min <= 100:
+                raise ValueError
+        except ValueError:
+            f.confidence_min = None
+            f.errors["confidence"] = f"confidence: {value!r} is not a whole number from 0 to 100"
+    for name in VOCABULARY_FACETS:
+        f.vocabularies[name] = _getlist(params, name)
+    value = (params.get("bbox") or "").strip()
+    if value:
+        try:
+            west, south, east, north = (Decimal(v) for v in value.split(","))
+            if not (-180 <= west <= 180 and -180 <= east <= 180 and -90 <= south <= north <= 90):
+                raise ValueError
+            f.bbox = (west, south, east, north)
+        except (ValueError, InvalidOperation):
+            f.errors["bbox"] = f"bbox: {value!r} is not west,south,east,north in decimal degrees"
+    sort = params.get("sort") or ""
+    f.sort = sort if sort in SORTS or sort == "relevance" else ""
+    return f
+
+
+def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:
+    if f.types:
+        queryset = queryset.filter(type__in=f.types)
+    if f.games:
+        queryset = queryset.filter(game__slug__in=f.games)
+    # Date ranges overlap the asked range; records without a date drop out once one is asked.
+    if f.year_from is not None:
+        queryset = queryset.filter(end_year__gte=f.year_from)
+    if f.year_to is not None:
+        queryset = queryset.filter(start_year__lte=f.year_to)
+    if f.confidence_min is not None:
+        queryset = queryset.filter(confidence__gte=f.confidence_min)
+    for name, values in f.vocabularies.items():
+        if values:
+            model, attr = VOCABULARY_FACETS[name]
+            through = getattr(Evidence, attr).through
+            column = model._meta.model_name
+            links = through.objects.filter(**{f"{column}__name__in": values}).values("evidence_id")
+            queryset = queryset.filter(id__in=links)
+    if f.bbox:
+        west, south, east, north = f.bbox
+        places = Place.objects.filter(latitude__gte=south, latitude__lte=north)
+        if west <= east:
+            places = places.filter(longitude__gte=west, longitude__lte=east)
+        else:  # the box crosses the antimeridian
+            places = places.filter(Q(longitude__gte=west) | Q(longitude__lte=east))
+        queryset = queryset.filter(id__in=places.values("evidence_id"))
+    queryset = evidence_search(queryset, f.q)
+    if f.q and on_postgres() and f.sort in ("", "relevance"):
+        return queryset.order_by("-search_rank", "id")
+    return queryset.order_by(*SORTS.get(f.sort, SORTS["date"]))
+
+
+def evidence_filter(params: Mapping, queryset: QuerySet | None = None) -> QuerySet:
+    """Evidence matching the browse page's query parameters (the API reuses it): ``q``,
+    ``type``, ``game`` (slugs), ``from``/``to`` (signed years or '3100 BCE'), ``confidence``
+    (minimum), ``age``, ``gender``, ``status``, ``space`` (DLP vocabulary names), ``bbox``
+    (west,south,east,north) and ``sort``. Parameters that cannot be read are ignored; use
+    evidence_filter_parse to report them."""
+    if queryset is None:
+        queryset = Evidence.objects.all()
+    return evidence_apply_filter(queryset, evidence_filter_parse(params))
+
+
+def evidence_list(queryset: QuerySet | None = None) -> QuerySet:
+    """Evidence with what a list row shows, in a fixed number of queries."""
+    if queryset is None:
+        queryset = Evidence.objects.all()
+    return queryset.select_related("game").prefetch_related(
+        Prefetch("places", queryset=Place.objects.order_by("order", "id"))
+    )
+
+
+def evidence_facets(queryset: QuerySet) -> dict[str, list[tuple[str, str, int]]]:
+    """Counts of the filtered records per facet value: {facet: [(value, label, count), ...]}.
+    One query per facet, whatever the number of records."""
+    ids = queryset.order_by().values("id")
+    facets: dict[str, list[tuple[str, str, int]]] = {}
+    labels = dict(EvidenceType.choices)
+    rows = queryset.order_by().values("type").annotate(n=Count("id")).order_by("type")
+    facets["type"] = [(r["type"], labels.get(r["type"], r["type"]), r["n"]) for r in rows]
+    rows = (
+        queryset.order_by().values("game__slug", "game__name").annotate(n=Count("id")).order_by("game__name")
+    )
+    facets["game"] = [(r["game__slug"], r["game__name"], r["n"]) for r in rows]
+    for name, (model, attr) in VOCABULARY_FACETS.items():
+        through = getattr(Evidence, attr).through
+        column = model._meta.model_name
+        rows = (
+            through.objects.filter(evidence_id__in=ids)
+            .values(f"{column}__name", f"{column}__dlp_id")
+            .annotate(n=Count("id"))
+            .order_by(f"{column}__dlp_id", f"{column}__name")
+        )
+        facets[name] = [(r[f"{column}__name"], r[f"{column}__name"], r["n"]) for r in rows]
+    return facets
+
+
+def evidence_get(identifier: str) -> Evidence | None:
+    """One record by its public identifier (DLP.Evidence.2445) or our stable ref (E...)."""
+    queryset = evidence_list().select_related("ruleset", "ruleset__game").prefetch_related(
+        "ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "sources", "media"
+    )
+    prefix = "DLP.Evidence."
+    if identifier.startswith(prefix):
+        number = identifier[len(prefix):]
+        if not number.isdigit():
+            return None
+        return queryset.filter(dlp_id=int(number)).first()
+    return queryset.filter(ref=identifier.upper()).first()
+
+
+def game_list() -> list[Game]:
+    """The catalogue: playable games first (in their featured order), then the rest by name."""
+    games = list(
+        Game.objects.annotate(
+            evidence_count=Count("evidence", distinct=True),
+            playable_count=Count("rulesets", filter=~Q(rulesets__variant=""), distinct=True),
+        ).prefetch_related(Prefetch("names", queryset=GameName.objects.filter(kind=GameName.Kind.NATIVE)))
+    )
+    games.sort(key=lambda g: (g.playable_count == 0, g.featured is None, g.featured or 0, g.name.lower()))
+    return games
+
+
+def game_get(slug: str) -> Game | None:
+    clauses = RuleClause.objects.select_related("source").order_by("order", "id")
+    rulesets = Ruleset.objects.prefetch_related(
+        Prefetch("clauses", queryset=clauses), "sources"
+    ).order_by("order", "id")
+    return (
+        Game.objects.filter(slug=slug)
+        .select_related("description_source")
+        .prefetch_related(
+            "names", "regions", "periods", "categories", "sources", "media",
+            Prefetch("rulesets", queryset=rulesets),
+        )
+        .first()
+    )
+
+
+def evidence_points(queryset: QuerySet, limit: int = 5000) -> list[dict]:
+    """Map points for evidence: one per place, as plain data for json_script. Two queries; the
+    limit keeps a page's payload bounded (the browse page links to the full list)."""
+    places = (
+        Place.objects.filter(evidence__in=queryset.order_by().values("id"))
+        .select_related("evidence", "evidence__game")
+        .only(
+            "name", "latitude", "longitude", "evidence__ref", "evidence__dlp_id", "evidence__type",
+            "evidence__start_year", "evidence__end_year", "evidence__game__name",
+        )
+        .order_by("evidence_id", "order", "id")[:limit]
+    )
+    labels = dict(EvidenceType.choices)
+    out = []
+    for place in places:
+        e = place.evidence
+        out.append(
+            {
+                "lat": float(place.latitude),
+                "lon": float(place.longitude),
+                "place": place.name,
+                "id": e.identifier,
+                "url": e.get_absolute_url(),
+                "game": e.game.name,
+                "type": labels.get(e.type, e.type),
+                "start": e.start_year,
+                "end": e.end_year,
+            }
+        )
+    return out
+
+
+def evidence_timeline(queryset: QuerySet, limit: int = 2000) -> list[dict]:
+    """Dated records for a timeline: one query."""
+    rows = (
+        queryset.filter(start_year__isnull=False)
+        .order_by("start_year", "id")
+        .values("ref", "dlp_id", "type", "start_year", "end_year", "location_text")[:limit]
+    )
+    labels = dict(EvidenceType.choices)
+    out = []
+    for r in rows:
+        identifier = f"DLP.Evidence.{r['dlp_id']}" if r["dlp_id"] else r["ref"]
+        out.append(
+            {
+                "id": identifier,
+                "url": f"/evidence/{identifier}/",
+                "type": labels.get(r["type"], r["type"]),
+                "start": r["start_year"],
+                "end": r["end_year"] if r["end_year"] is not None else r["start_year"],
+            }
+        )
+    return out
+
+
+def source_get(ref: str) -> Source | None:
+    source = Source.objects.filter(ref=ref.upper()).first()
+    if source is None and ref.startswith("DLP.Sources."):
+        number = ref[len("DLP.Sources."):]
+        if number.isdigit():
+            source = Source.objects.filter(dlp_id=int(number)).first()
+    return source
+
+
+def source_uses(source: Source) -> dict[str, list]:
+    """Where a source is used: games, rulesets, clauses and evidence (bounded lists)."""
+    return {
+        "games": list(source.games.order_by("name")[:100]),
+        "rulesets": list(source.rulesets.select_related("game").order_by("game__name", "order")[:100]),
+        "clauses": list(source.clauses.select_related("ruleset", "ruleset__game").order_by("ruleset_id", "order")[:200]),
+        "evidence": list(evidence_list(source.evidence.all()).order_by("start_year", "id")[:100]),
+    }
+
+
+# -- caching of whole-archive aggregates ---------------------------------------------------------
+# The home page's map and the browse page's unfiltered facets read the whole archive. They are
+# cached under a version number that every archive write bumps (archive.signals), so the cache is
+# shared by all app servers (Redis in production) and never serves stale data after a change.
+
+VERSION_KEY = "archive:data-version"
+
+
+def data_version() -> int:
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        version = 1
+        cache.add(VERSION_KEY, version, timeout=None)
+    return version
+
+
+def cached(name: str, compute, timeout: int = 3600):
+    key = f"archive:{data_version()}:{name}"
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, timeout)
+    return value

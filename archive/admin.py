@@ -1,0 +1,264 @@
+"""The curators' admin: inlines for names, places, sources, rulesets and clauses; search and
+filters; every change recorded by django-simple-history and shown under each object's History."""
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+from django.db.models import Count
+from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
+
+from archive import media as media_checks
+from archive.models import (
+    Age,
+    Category,
+    Evidence,
+    Game,
+    GameName,
+    Gender,
+    Media,
+    Period,
+    Place,
+    Region,
+    RuleClause,
+    Ruleset,
+    SocialStatus,
+    Source,
+    Space,
+    UncertaintyFactor,
+)
+
+admin.site.site_header = "Board game evidence archive"
+admin.site.site_title = "Archive admin"
+admin.site.index_title = "Curation"
+
+
+class VocabularyAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "dlp_id"]
+    search_fields = ["name"]
+    ordering = ["dlp_id", "name"]
+
+
+for vocabulary in (Age, Gender, SocialStatus, Space, UncertaintyFactor, Period, Category):
+    admin.site.register(vocabulary, VocabularyAdmin)
+
+
+@admin.register(Region)
+class RegionAdmin(VocabularyAdmin):
+    list_display = ["name", "continent", "direction", "dlp_id"]
+
+
+class GameNameInline(admin.TabularInline):
+    model = GameName
+    extra = 0
+    fields = ["name", "kind", "language", "transliteration", "note", "order"]
+
+
+class RulesetInline(admin.TabularInline):
+    model = Ruleset
+    extra = 0
+    fields = ["name", "slug", "type", "variant", "order"]
+    show_change_link = True
+
+
+class GameSourceInline(admin.TabularInline):
+    model = Game.sources.through
+    extra = 0
+    autocomplete_fields = ["source"]
+    verbose_name = "source"
+    verbose_name_plural = "sources"
+
+
+@admin.register(Game)
+class GameAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "slug", "dlp_id", "featured", "ruleset_count", "evidence_count"]
+    list_filter = ["regions", "periods", "categories"]
+    search_fields = ["name", "slug", "names__name", "description"]
+    prepopulated_fields = {"slug": ["name"]}
+    autocomplete_fields = ["description_source"]
+    filter_horizontal = ["regions", "periods", "categories"]
+    inlines = [GameNameInline, RulesetInline, GameSourceInline]
+    exclude = ["sources"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(
+            n_rulesets=Count("rulesets", distinct=True), n_evidence=Count("evidence", distinct=True)
+        )
+
+    @admin.display(description="rulesets", ordering="n_rulesets")
+    def ruleset_count(self, obj: Game) -> int:
+        return obj.n_rulesets
+
+    @admin.display(description="evidence", ordering="n_evidence")
+    def evidence_count(self, obj: Game) -> int:
+        return obj.n_evidence
+
+
+class RuleClauseInline(admin.StackedInline):
+    model = RuleClause
+    extra = 0
+    autocomplete_fields = ["source"]
+    fields = [
+        ("clause_id", "order", "option"),
+        "text",
+        ("source", "locator"),
+        ("quotation", "quotation_language"),
+        "quotation_translation",
+        "interpretation",
+    ]
+
+
+class RulesetSourceInline(admin.TabularInline):
+    model = Ruleset.sources.through
+    extra = 0
+    autocomplete_fields = ["source"]
+    verbose_name = "source"
+    verbose_name_plural = "sources"
+
+
+class RulesetForm(forms.ModelForm):
+    class Meta:
+        model = Ruleset
+        exclude = ["sources"]
+        widgets = {"options": forms.Textarea(attrs={"rows": 4, "cols": 60})}
+
+
+@admin.register(Ruleset)
+class RulesetAdmin(SimpleHistoryAdmin):
+    form = RulesetForm
+    list_display = ["name", "game", "type", "variant", "clause_count"]
+    list_filter = ["type", "variant", "game"]
+    search_fields = ["name", "game__name", "variant", "clauses__clause_id", "clauses__text"]
+    list_select_related = ["game"]
+    autocomplete_fields = ["game"]
+    inlines = [RuleClauseInline, RulesetSourceInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(n_clauses=Count("clauses"))
+
+    @admin.display(description="clauses", ordering="n_clauses")
+    def clause_count(self, obj: Ruleset) -> int:
+        return obj.n_clauses
+
+
+@admin.register(RuleClause)
+class RuleClauseAdmin(SimpleHistoryAdmin):
+    list_display = ["clause_id", "ruleset", "option", "source"]
+    list_filter = ["ruleset__game", "ruleset"]
+    search_fields = ["clause_id", "text", "interpretation", "quotation"]
+    list_select_related = ["ruleset", "ruleset__game", "source"]
+    autocomplete_fields = ["ruleset", "source"]
+
+
+class PlaceInline(admin.TabularInline):
+    model = Place
+    extra = 0
+    fields = ["name", "coordinates_text", "latitude", "longitude", "order"]
+
+
+class EvidenceSourceInline(admin.TabularInline):
+    model = Evidence.sources.through
+    extra = 0
+    autocomplete_fields = ["source"]
+    verbose_name = "source"
+    verbose_name_plural = "sources"
+
+
+class MediaForm(forms.ModelForm):
+    """Checks an upload without decoding it, then stores it re-encoded (EXIF gone) with a
+    thumbnail (archive.media)."""
+
+    class Meta:
+        model = Media
+        fields = ["image", "caption", "credit", "licence"]
+
+    def clean_image(self):
+        upload = self.cleaned_data.get("image")
+        if upload and hasattr(upload, "read") and not getattr(upload, "_committed", False):
+            upload.seek(0)
+            data = upload.read()
+            image, thumbnail, clean = media_checks.media_files(data, name=getattr(upload, "name", "the file"))
+            self._thumbnail = thumbnail
+            return image
+        return upload
+
+    def save(self, commit=True):
+        obj = super().save(commit=False)
+        if getattr(self, "_thumbnail", None) is not None:
+            obj.thumbnail = self._thumbnail
+        if commit:
+            obj.save()
+        return obj
+
+
+class MediaInline(admin.TabularInline):
+    model = Media
+    form = MediaForm
+    extra = 0
+    fk_name = "evidence"
+    readonly_fields = ["preview"]
+    fields = ["preview", "image", "caption", "credit", "licence"]
+
+    @admin.display(description="")
+    def preview(self, obj: Media) -> str:
+        if obj.pk and obj.thumbnail:
+            return format_html('<img src="{}" alt="" style="max-height:80px">', obj.thumbnail.url)
+        return ""
+
+
+@admin.register(Evidence)
+class EvidenceAdmin(SimpleHistoryAdmin):
+    list_display = ["identifier", "game", "type", "date_display", "location_text", "confidence", "verified"]
+    list_filter = [
+        "type", "game", "verified", "date_precision", "ages", "genders", "social_statuses", "spaces",
+        "uncertainty_factors",
+    ]
+    search_fields = ["=ref", "=dlp_id", "summary", "rules_text", "content", "location_text", "places__name"]
+    list_select_related = ["game"]
+    autocomplete_fields = ["game", "ruleset"]
+    filter_horizontal = ["ages", "genders", "social_statuses", "spaces", "uncertainty_factors"]
+    readonly_fields = ["ref", "created", "updated", "public_link"]
+    inlines = [PlaceInline, EvidenceSourceInline, MediaInline]
+    fieldsets = [
+        (None, {"fields": [("ref", "dlp_id", "public_link"), ("type", "game", "ruleset"), "verified"]}),
+        ("Date", {"fields": [("start_year", "end_year", "date_precision"), ("start_date", "end_date"), "date_text"]}),
+        ("Place", {"fields": ["location_text", "kml"]}),
+        ("Content", {"fields": ["summary", "rules_text", "content", "content_citation", "confidence"]}),
+        ("Context", {"fields": ["ages", "genders", "social_statuses", "spaces", "uncertainty_factors"]}),
+        ("Record", {"classes": ["collapse"], "fields": ["recorded_by", "dlp_added", "dlp_extra", "created", "updated"]}),
+    ]
+    list_per_page = 50
+    show_full_result_count = False
+
+    @admin.display(description="public page")
+    def public_link(self, obj: Evidence) -> str:
+        if not obj.pk:
+            return ""
+        return format_html('<a href="{0}">{0}</a>', obj.get_absolute_url())
+
+
+@admin.register(Source)
+class SourceAdmin(SimpleHistoryAdmin):
+    list_display = ["short_label", "kind", "year", "ref", "dlp_id"]
+    list_filter = ["kind", "language"]
+    search_fields = ["citation", "authors", "title", "=ref", "=dlp_id"]
+    readonly_fields = ["ref", "created", "updated"]
+
+    @admin.display(description="source", ordering="citation")
+    def short_label(self, obj: Source) -> str:
+        return obj.short
+
+
+@admin.register(Media)
+class MediaAdmin(SimpleHistoryAdmin):
+    form = MediaForm
+    list_display = ["__str__", "evidence", "game", "licence"]
+    search_fields = ["caption", "credit"]
+    autocomplete_fields = ["evidence", "game"]
+
+    def get_fields(self, request, obj=None):
+        return ["evidence", "game", "image", "caption", "credit", "licence"]
+
+    def get_form(self, request, obj=None, **kwargs):
+        kwargs["fields"] = self.get_fields(request, obj)
+        return super().get_form(request, obj, **kwargs)
