@@ -1,1 +1,82 @@
 from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+# Short, unguessable, URL-safe ids: a match link is shared by hand and read aloud.
+ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+ID_LENGTH = 12
+
+
+def new_match_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+class Opponent(models.TextChoices):
+    COMPUTER = "computer", "Computer"
+    HOTSEAT = "hotseat", "Two players on one device"
+    REMOTE = "remote", "A friend by link"
+
+
+class Match(models.Model):
+    """A game being played: the engine state, every action taken (dice included), and who plays
+    each side. ``version`` grows by one with every accepted request, so a client's stale view is
+    refused (409) and two simultaneous actions cannot both apply."""
+
+    id = models.CharField(primary_key=True, max_length=ID_LENGTH, default=new_match_id, editable=False)
+    variant = models.CharField(max_length=100)
+    options = models.JSONField(default=dict, blank=True)
+    opponent = models.CharField(max_length=10, choices=Opponent.choices)
+    initial_state = models.JSONField(help_text="The state the log starts from")
+    state = models.JSONField()
+    log = models.JSONField(default=list, blank=True, help_text="Every action taken, chance included")
+    version = models.PositiveIntegerField(default=1)
+    # The take-back point: the state at the start of the human turn in progress, and how many
+    # log entries that turn has made so far. Dice are not drawn until the turn is confirmed.
+    turn_start = models.JSONField(null=True, blank=True)
+    turn_side = models.SmallIntegerField(null=True, blank=True)
+    turn_steps = models.PositiveSmallIntegerField(default=0)
+    # Each side is the computer (at a level) or whoever holds the token whose SHA-256 is stored.
+    side0_level = models.CharField(max_length=20, blank=True, help_text="Empty for a human side")
+    side1_level = models.CharField(max_length=20, blank=True, help_text="Empty for a human side")
+    side0_token_hash = models.CharField(max_length=64, blank=True)
+    side1_token_hash = models.CharField(max_length=64, blank=True)
+    outcome = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.CheckConstraint(condition=Q(opponent__in=Opponent.values), name="match_opponent_valid"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="match_version_positive"),
+            models.CheckConstraint(
+                condition=Q(turn_side__isnull=True) | Q(turn_side__in=[0, 1]), name="match_turn_side_valid"
+            ),
+            # Every side is played by someone: the computer or a token holder.
+            models.CheckConstraint(
+                condition=~Q(side0_level="", side0_token_hash=""), name="match_side0_played"
+            ),
+            models.CheckConstraint(
+                condition=~Q(side1_level="", side1_token_hash=""), name="match_side1_played"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.variant} match {self.id}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:match", args=[self.id])
+
+    def level(self, side: int) -> str:
+        return self.side1_level if side else self.side0_level
+
+    def token_hash(self, side: int) -> str:
+        return self.side1_token_hash if side else self.side0_token_hash
+
+    def is_computer(self, side: int) -> bool:
+        return bool(self.level(side))

@@ -1,0 +1,106 @@
+"""Reads of matches: what the API and the pages show."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from games.engine import EngineError, get_variant
+from games.engine import ai
+from games.models import Match
+from games.services import Live
+
+
+def match_etag(match_id: str, version: int, sides: list[int]) -> str:
+    # Whose token asked changes the answer ("you"), so it is part of the tag.
+    return '"%s-%d-%s"' % (match_id, version, "".join(map(str, sides)) or "x")
+
+
+def match_sides_payload(match: Match) -> list[dict[str, Any]]:
+    return [
+        {"player": "computer", "level": match.level(side)} if match.is_computer(side) else {"player": "human"}
+        for side in (0, 1)
+    ]
+
+
+def match_payload(match: Match, sides: list[int]) -> dict[str, Any]:
+    live = Live.load(match)
+    legal = live.legal_actions()
+    notation = []
+    for action in legal:
+        if action.keys() in ({"undo"}, {"confirm"}):
+            notation.append(next(iter(action)))
+            continue
+        try:
+            notation.append(live.variant.describe(live.state, action))
+        except EngineError:
+            notation.append("")
+    return {
+        "id": match.id,
+        "url": reverse("games:match", args=[match.id]),
+        "variant": match.variant,
+        "options": match.options,
+        "opponent": match.opponent,
+        "version": match.version,
+        "state": match.state,
+        "to_move": live.to_move(),
+        "legal_actions": legal,
+        "legal_notation": notation,
+        "turn": (
+            None
+            if match.turn_side is None
+            else {"side": match.turn_side, "steps": match.turn_steps, "complete": live.awaiting_confirm()}
+        ),
+        "log": match.log,
+        "outcome": match.outcome,
+        "sides": match_sides_payload(match),
+        "you": sides,
+        "thinking": False,
+        "created": match.created.isoformat() if match.created else None,
+        "updated": match.updated.isoformat() if match.updated else None,
+    }
+
+
+def match_record(match: Match) -> dict[str, Any]:
+    """The whole match, replayable: the start, and every action with the state after it."""
+    variant = get_variant(match.variant)
+    state = variant.state_from_json(match.initial_state)
+    moves = []
+    for n, entry in enumerate(match.log, start=1):
+        state = variant.apply(state, entry["action"])
+        state_json = state.to_json()
+        move = {"n": n, **entry, "state": state_json}
+        if "position_id" in state_json:
+            move["position_id"] = state_json["position_id"]
+        moves.append(move)
+    return {
+        "format": "board-game-archive match record 1",
+        "id": match.id,
+        "url": reverse("games:match", args=[match.id]),
+        "variant": match.variant,
+        "title": variant.title,
+        "options": match.options,
+        "opponent": match.opponent,
+        "sides": match_sides_payload(match),
+        "version": match.version,
+        "created": match.created.isoformat() if match.created else None,
+        "updated": match.updated.isoformat() if match.updated else None,
+        "initial_state": match.initial_state,
+        "moves": moves,
+        "outcome": match.outcome,
+    }
+
+
+def variant_board_config(variant_key: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What a board needs before any match exists: the variant, its options and levels."""
+    variant = get_variant(variant_key)
+    info = variant.info()
+    return {
+        "variant": variant.key,
+        "title": variant.title,
+        "family": variant.family,
+        "options": variant.validate_options(options or {}),
+        "option_specs": info["options"],
+        "levels": ai.levels(variant),
+        "api": reverse("games:api-matches"),
+    }

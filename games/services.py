@@ -1,0 +1,416 @@
+"""Writes to matches: create one, and act in one (validate and authorise, then write).
+
+The check_/do_ split follows Zulip's actions: ``check_action`` reads the match and works out
+the complete next match in memory (the player's action, then any dice and the computer's
+reply) without touching the database; ``do_action`` writes it with a conditional UPDATE on the
+version, so of two simultaneous requests computed from one version only one can apply.
+
+Taking back steps: a human turn made of steps (tables' "move" phase, Béchi's "sow" phase) stays
+open after its last step until the player confirms it. Until then the match keeps the state at
+the start of the turn, ``{"undo": true}`` takes back the last step, ``{"confirm": true}`` ends
+the turn, and no dice are drawn and the opponent cannot act. Posting a step with
+``"confirm": true`` beside the action confirms the turn at once if that step ends it.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import random
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db.models import F
+from django.utils import timezone
+
+from games.engine import Action, EngineError, State, Variant, get_variant
+from games.engine import ai
+from games.models import Match, Opponent
+
+UNDO = {"undo": True}
+CONFIRM = {"confirm": True}
+# Phases whose actions are a player's steps, taken back until the turn is confirmed.
+STEP_PHASES = {"move", "sow"}
+# A runaway loop of chance and computer actions would hold a worker forever; no real game
+# needs anything near this many in one request.
+MAX_AUTOMATIC_ACTIONS = 5000
+
+
+class PlayError(Exception):
+    status = 400
+    code = "invalid"
+
+    def __init__(self, reason: str, code: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        if code:
+            self.code = code
+
+
+class BadRequest(PlayError):
+    status = 400
+    code = "illegal_action"
+
+
+class Forbidden(PlayError):
+    status = 403
+    code = "forbidden"
+
+
+class Stale(PlayError):
+    status = 409
+    code = "stale_version"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def match_sides_for_token(match: Match, token: str | None) -> list[int]:
+    """The sides the bearer of ``token`` plays (both for a hotseat token, none for no token)."""
+    if not token:
+        return []
+    digest = token_hash(token)
+    # Compare in constant time, and always both sides, so timing says nothing about either hash.
+    hits = [hmac.compare_digest(digest, match.token_hash(side) or "-") for side in (0, 1)]
+    return [side for side in (0, 1) if hits[side]]
+
+
+def dice_rng(match: Match, log_length: int) -> random.Random:
+    seed = settings.PLAY_DICE_SEED
+    if seed:
+        # Tests only: the n-th action of any match draws the same dice, so a test is repeatable.
+        return random.Random(f"{seed}:{log_length}")
+    return secrets.SystemRandom()
+
+
+def computer_rng(match: Match, log_length: int) -> random.Random:
+    seed = settings.PLAY_DICE_SEED
+    if seed:
+        return random.Random(f"{seed}:computer:{log_length}")
+    return random.Random(secrets.randbits(64))
+
+
+# -- reading a match -----------------------------------------------------------------------------
+
+
+@dataclass
+class Live:
+    """A match being worked on in memory: the engine state and what will be written."""
+
+    match: Match
+    variant: Variant
+    state: State
+    state_json: dict[str, Any]
+    log: list[dict[str, Any]]
+    turn_start: dict[str, Any] | None
+    turn_side: int | None
+    turn_steps: int
+    outcome: dict[str, Any] | None
+    changed: list[str] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, match: Match) -> Live:
+        variant = get_variant(match.variant)
+        return cls(
+            match=match,
+            variant=variant,
+            state=variant.state_from_json(match.state),
+            state_json=match.state,
+            log=list(match.log),
+            turn_start=match.turn_start,
+            turn_side=match.turn_side,
+            turn_steps=match.turn_steps,
+            outcome=match.outcome,
+        )
+
+    @property
+    def phase(self) -> str | None:
+        return self.state_json.get("phase")
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def awaiting_confirm(self) -> bool:
+        """The turn in progress has no step left to play: only undo or confirm remain."""
+        if self.turn_side is None:
+            return False
+        return not (
+            self.variant.to_move(self.state) == self.turn_side
+            and not self.variant.is_chance(self.state)
+            and self.phase in STEP_PHASES
+            and self.variant.outcome(self.state) is None
+        )
+
+    def to_move(self) -> int | None:
+        if self.over:
+            return None
+        if self.turn_side is not None and self.awaiting_confirm():
+            return self.turn_side
+        return self.variant.to_move(self.state)
+
+    def engine_actions(self) -> list[Action]:
+        if self.over or self.awaiting_confirm():
+            return []
+        return self.variant.legal_actions(self.state)
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        if self.over:
+            return []
+        actions = [a.to_json() for a in self.engine_actions()] if not self.variant.is_chance(self.state) else []
+        if self.turn_steps:
+            actions.append(dict(UNDO))
+        if self.awaiting_confirm():
+            actions.append(dict(CONFIRM))
+        return actions
+
+    # -- changing it --------------------------------------------------------------------------
+
+    def _apply(self, action: Action, by: str) -> None:
+        side = None if by == "chance" else self.variant.to_move(self.state)
+        before = self.state
+        # apply first: for an illegal action it raises with the engine's own reason.
+        self.state = self.variant.apply(before, action)
+        notation = self.variant.describe(before, action)
+        self.state_json = self.state.to_json()
+        entry: dict[str, Any] = {"side": side, "by": by, "action": action.to_json(), "notation": notation}
+        if "position_id" in self.state_json:
+            entry["position_id"] = self.state_json["position_id"]
+        self.log.append(entry)
+
+    def _finish_if_over(self) -> bool:
+        result = self.variant.outcome(self.state)
+        if result is not None and not self.variant.legal_actions(self.state):
+            self.outcome = result.to_json()
+            self.turn_start, self.turn_side, self.turn_steps = None, None, 0
+            return True
+        return False
+
+    def advance(self) -> None:
+        """Draw dice and play the computer's moves until a human decision is due or it ends."""
+        match = self.match
+        for _ in range(MAX_AUTOMATIC_ACTIONS):
+            if self._finish_if_over():
+                return
+            if self.variant.is_chance(self.state):
+                self._apply(self.variant.draw(self.state, dice_rng(match, len(self.log))), "chance")
+                continue
+            side = self.variant.to_move(self.state)
+            if side is None:
+                return
+            if not match.is_computer(side):
+                return
+            action = ai.choose(self.variant, self.state, match.level(side), computer_rng(match, len(self.log)))
+            self._apply(action, "computer")
+        raise EngineError(f"more than {MAX_AUTOMATIC_ACTIONS} automatic actions in one request")
+
+    def undo(self) -> None:
+        if not self.turn_steps or self.turn_start is None:
+            raise BadRequest("there is no step of this turn to take back", "nothing_to_undo")
+        steps = self.log[len(self.log) - self.turn_steps : -1]
+        state = self.variant.state_from_json(self.turn_start)
+        for entry in steps:
+            state = self.variant.apply(state, entry["action"])
+        self.state = state
+        self.state_json = state.to_json()
+        self.log.pop()
+        self.turn_steps -= 1
+        if not self.turn_steps:
+            self.turn_start, self.turn_side = None, None
+
+    def confirm(self) -> None:
+        if not self.awaiting_confirm():
+            raise BadRequest("the turn is not finished: there are steps still to play", "turn_not_finished")
+        self.turn_start, self.turn_side, self.turn_steps = None, None, 0
+        self.advance()
+
+    def step(self, action: Action, *, confirm: bool) -> None:
+        side = self.variant.to_move(self.state)
+        if self.phase in STEP_PHASES:
+            if self.turn_side is None:
+                self.turn_start, self.turn_side, self.turn_steps = self.state_json, side, 0
+            self._apply(action, "human")
+            self.turn_steps += 1
+            if self._finish_if_over():
+                return
+            if confirm and self.awaiting_confirm():
+                self.confirm()
+        else:
+            self._apply(action, "human")
+            self.advance()
+
+
+# -- creating ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Created:
+    match: Match
+    token: str
+    invite_token: str | None
+
+
+def _clean_level(variant: Variant, level: Any) -> str:
+    offered = ai.levels(variant)
+    if level in (None, ""):
+        if not offered:
+            raise BadRequest(f"no computer opponent is available for {variant.key}", "invalid")
+        return "easy" if "easy" in offered else offered[0]
+    if level not in offered:
+        raise BadRequest(
+            f"level: unknown level {level!r} for {variant.key} (known: {', '.join(offered) or 'none'})", "invalid"
+        )
+    return level
+
+
+def match_create(
+    *,
+    variant_key: Any,
+    options: Any = None,
+    opponent: Any = Opponent.COMPUTER,
+    level: Any = None,
+    side: Any = 0,
+    state: Any = None,
+) -> Created:
+    """Create a match; ``state`` (optional) starts it from a position set up by hand."""
+    if not isinstance(variant_key, str):
+        raise BadRequest("variant: a variant key is required, e.g. \"tables.ses-bes\"", "invalid")
+    try:
+        variant = get_variant(variant_key)
+    except EngineError as exc:
+        raise BadRequest(f"variant: {exc}", "invalid") from None
+    if opponent not in Opponent.values:
+        raise BadRequest(f"opponent: must be one of {', '.join(Opponent.values)}, got {opponent!r}", "invalid")
+    if side not in (0, 1) or isinstance(side, bool):
+        raise BadRequest(f"side: must be 0 or 1, got {side!r}", "invalid")
+    try:
+        options = variant.validate_options(options)
+    except EngineError as exc:
+        raise BadRequest(f"options: {exc}", "invalid") from None
+    if state is None:
+        start = variant.new_game(options)
+    else:
+        try:
+            start = variant.state_from_json(state)
+        except EngineError as exc:
+            raise BadRequest(f"state: {exc}", "invalid") from None
+        options = start.to_json().get("options", options)
+
+    token = secrets.token_urlsafe(24)
+    invite = None
+    match = Match(variant=variant.key, options=options, opponent=opponent)
+    hashes = ["", ""]
+    levels = ["", ""]
+    if opponent == Opponent.HOTSEAT:
+        hashes = [token_hash(token)] * 2
+    elif opponent == Opponent.REMOTE:
+        invite = secrets.token_urlsafe(24)
+        hashes[side], hashes[1 - side] = token_hash(token), token_hash(invite)
+    else:
+        hashes[side] = token_hash(token)
+        levels[1 - side] = _clean_level(variant, level)
+    match.side0_token_hash, match.side1_token_hash = hashes
+    match.side0_level, match.side1_level = levels
+
+    start_json = start.to_json()
+    match.initial_state = start_json
+    match.state = start_json
+    match.log = []
+    live = Live.load(match)
+    live.advance()  # the opening throw, and the computer's first turn if it starts
+    _store(live)
+    match.save(force_insert=True)
+    return Created(match=match, token=token, invite_token=invite)
+
+
+def _store(live: Live) -> None:
+    m = live.match
+    m.state = live.state_json
+    m.log = live.log
+    m.turn_start, m.turn_side, m.turn_steps = live.turn_start, live.turn_side, live.turn_steps
+    m.outcome = live.outcome
+
+
+# -- acting --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Plan:
+    live: Live
+    expected_version: int
+
+
+def parse_action_request(data: Any) -> tuple[Action, int, bool]:
+    if not isinstance(data, Mapping):
+        raise BadRequest("the body must be a JSON object: {\"action\": {...}, \"version\": N}", "malformed")
+    if "action" not in data:
+        raise BadRequest("action: this field is required", "malformed")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise BadRequest(f"version: a whole number is required, got {json.dumps(version)}", "malformed")
+    confirm = data.get("confirm", False)
+    if not isinstance(confirm, bool):
+        raise BadRequest(f"confirm: must be true or false, got {json.dumps(confirm)}", "malformed")
+    try:
+        action = Action.from_json(data["action"])
+    except EngineError as exc:
+        raise BadRequest(f"action: {exc}", "malformed") from None
+    return action, version, confirm
+
+
+def check_action(*, match: Match, action: Action, version: int, sides: list[int], confirm: bool = False) -> Plan:
+    """Validate and authorise one request and compute the match it leads to; writes nothing."""
+    if not sides:
+        raise Forbidden("this request carries no token for a side of this match (Authorization: Bearer <token>)")
+    if version != match.version:
+        raise Stale(f"version {version} is stale: the match is at version {match.version}; read it again")
+    live = Live.load(match)
+    if live.over:
+        raise BadRequest("the match is over", "match_over")
+    due = live.to_move()
+    if due is None:
+        raise BadRequest("no side has a decision due", "illegal_action")
+    if due not in sides:
+        raise Forbidden(f"it is side {due}'s turn, and this token plays side {sides[0]}", "not_your_turn")
+    try:
+        if action == UNDO:
+            live.undo()
+        elif action == CONFIRM:
+            live.confirm()
+        else:
+            if live.awaiting_confirm():
+                raise BadRequest("the turn is complete: confirm it or take a step back", "turn_complete")
+            live.step(action, confirm=confirm)
+    except EngineError as exc:
+        raise BadRequest(str(exc), "illegal_action") from None
+    return Plan(live=live, expected_version=version)
+
+
+def do_action(plan: Plan) -> Match:
+    live = plan.live
+    match = live.match
+    _store(live)
+    updated = Match.objects.filter(pk=match.pk, version=plan.expected_version).update(
+        state=match.state,
+        log=match.log,
+        turn_start=match.turn_start,
+        turn_side=match.turn_side,
+        turn_steps=match.turn_steps,
+        outcome=match.outcome,
+        version=F("version") + 1,
+        updated=timezone.now(),
+    )
+    if not updated:
+        raise Stale(f"version {plan.expected_version} is stale: another action was applied first; read it again")
+    match.version = plan.expected_version + 1
+    return match
+
+
+def match_act(*, match: Match, data: Any, sides: list[int]) -> Match:
+    action, version, confirm = parse_action_request(data)
+    plan = check_action(match=match, action=action, version=version, sides=sides, confirm=confirm)
+    return do_action(plan)
