@@ -1,0 +1,114 @@
+"""The five tables variants: each is the shared engine with its rule set and options.
+
+>>> from games.engine import get_variant
+>>> [get_variant(k).geometry for k in ("tables.backgammon", "tables.ses-bes")]
+['opposite', 'parallel']
+>>> sorted(get_variant("tables.gul-bara").options)
+['cascade_after', 'match_to', 'opponent_plays_remainder']
+"""
+from __future__ import annotations
+
+from games.engine.core import OptionSpec, register
+from games.engine.tables.game import TablesVariant
+from games.engine.tables.moves import START, START_HEAD
+
+__all__ = ["Backgammon", "GulBara", "SesBes", "SheshBesh", "TakhteNard"]
+
+
+def _match_to(default: int, clause: str) -> OptionSpec:
+    return OptionSpec(default, "the match is played to this many points (1: a single game)", minimum=1, maximum=64, clause=clause)
+
+
+@register
+class Backgammon(TablesVariant):
+    """Standard backgammon: the reference the others differ from (and what gnubg checks)."""
+
+    key = "tables.backgammon"
+    title = "Backgammon"
+    setup = START
+    plays_opening_dice = True  # the starter plays the opening throw, as in standard rules
+    has_cube = True
+    wins = ("single", "gammon", "backgammon")
+    options = {
+        "match_to": _match_to(1, ""),
+        "cube": OptionSpec(True, "play with the doubling cube (2, 4, ... 64)"),
+    }
+
+
+@register
+class SheshBesh(TablesVariant):
+    """Shesh Besh, Turkish backgammon (SB-1..SB-8)."""
+
+    key = "tables.shesh-besh"
+    title = "Shesh Besh"
+    setup = START  # SB-1
+    wins = ("single", "mars", "turkish-mars")  # SB-7
+    options = {"match_to": _match_to(5, "SB-8")}
+
+
+@register
+class TakhteNard(TablesVariant):
+    """Takhte Nard, Persian backgammon (TN-1..TN-8)."""
+
+    key = "tables.takhte-nard"
+    title = "Takhte Nard"
+    setup = START  # TN-1
+    plays_opening_dice = True  # TN-2
+    has_cube = True  # TN-7
+    wins = ("single", "mars", "black-mars")  # TN-6
+    options = {
+        "match_to": _match_to(5, "TN-8"),
+        "opening": OptionSpec(
+            "high", 'who starts: the higher opening die ("ziad bazi") or the lower ("kam bazi")', choices=("high", "low"), clause="TN-2"
+        ),
+        "home_hit_restriction": OptionSpec(
+            True, "in the home quarter a checker that has just hit may not go on to a point held by its own checkers", clause="TN-4"
+        ),
+        "bearoff_fallback": OptionSpec(
+            False, "when no higher checker can play a die, the highest checker below it bears off", clause="TN-5"
+        ),
+        "cube": OptionSpec(True, 'play with the doubling cube ("dav")', clause="TN-7"),
+    }
+
+
+@register
+class SesBes(TablesVariant):
+    """Şeş-Beş, Azerbaijani long nard (SS-1..SS-9)."""
+
+    key = "tables.ses-bes"
+    title = "Şeş-Beş"
+    geometry = "parallel"  # SS-1: both move counterclockwise, heads diagonally opposite
+    hitting = False  # SS-4
+    setup = START_HEAD  # SS-1
+    head_rule = True  # SS-5
+    six_block = True  # SS-6
+    options = {
+        "match_to": _match_to(3, "SS-9"),
+        "ses_bes_jump": OptionSpec(
+            True, "on 6-5 a checker may go from the head straight to the 13-point, using the whole roll", clause="SS-7"
+        ),
+    }
+
+
+@register
+class GulBara(TablesVariant):
+    """Gul Bara, "rosespring" or crazy narde (GB-1..GB-7)."""
+
+    key = "tables.gul-bara"
+    title = "Gul Bara"
+    geometry = "parallel"  # GB-1
+    hitting = False  # GB-3
+    setup = START_HEAD  # GB-1
+    cascade = True  # GB-4
+    options = {
+        "match_to": _match_to(1, "GB-7"),
+        "cascade_after": OptionSpec(
+            "each_player",
+            "the cascade of doubles starts after each player's own first three rolls, or after the game's first three",
+            choices=("each_player", "game"),
+            clause="GB-4",
+        ),
+        "opponent_plays_remainder": OptionSpec(
+            True, "numbers of a cascade the roller cannot play are played by the opponent", clause="GB-5"
+        ),
+    }
