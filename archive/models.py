@@ -294,7 +294,9 @@ class Ruleset(models.Model):
                     return
                 raise ValidationError({"variant": str(exc)}) from None
             try:
-                self.options = variant.validate_options(self.options or {})
+                # Validate only: the ruleset keeps what it sets, and the engine's defaults fill the
+                # rest at play time (so a default the engine refines is not pinned here).
+                variant.validate_options(self.options or {})
             except EngineError as exc:
                 raise ValidationError({"options": str(exc)}) from None
         elif self.options:
@@ -483,6 +485,7 @@ class Place(models.Model):
     latitude = models.DecimalField(max_digits=9, decimal_places=6)
     longitude = models.DecimalField(max_digits=9, decimal_places=6)
     coordinates_text = models.CharField("coordinates as recorded", max_length=200, blank=True)
+    note = models.CharField(max_length=500, blank=True, help_text="How the place was identified, where that is ours.")
     order = models.PositiveSmallIntegerField(default=0)
     history = HistoricalRecords()
 
