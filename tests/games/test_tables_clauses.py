@@ -261,7 +261,6 @@ def test_ss3_doubles_are_played_four_times() -> None:
 def test_ss4_no_hitting_one_checker_closes_a_point() -> None:
     v, s = position(SS, {24: 14, 20: 1}, {6: 1, 24: 14}, [3, 1])  # their 6 is my 18
     assert (24, 18) not in {(p, t) for p, t in steps(v, s)} and "24/18" not in results(v, s)
-    assert all(p != 21 or True for p, _ in steps(v, s))
     v, s = position(SS, {24: 14, 20: 1}, {6: 1, 24: 14}, [6, 5])
     assert (24, 18) not in steps(v, s)
 
@@ -286,8 +285,7 @@ def test_ss5_the_first_throw_lets_6_6_or_4_4_take_two_from_the_head(roll, plays)
 
 def test_ss5_after_the_first_throw_6_6_takes_one_from_the_head() -> None:
     v, s = position(SS, {24: 14, 22: 1}, {24: 15}, [6, 6, 6, 6])
-    assert results(v, s) == {"24/18 22/16/10/4"} or all("24/18(2)" not in r for r in results(v, s))
-    assert not any(r.count("24/") > 1 or "(2)" in r and r.startswith("24/") for r in results(v, s))
+    assert results(v, s) == {"24/18 22/4"}  # 18/12 is closed by their head
 
 
 @pytest.mark.parametrize("passed", [False, True])
@@ -326,7 +324,7 @@ def test_ss7_6_5_jumps_from_the_head_to_the_13_point(jump: bool) -> None:
     # the jump is the turn's one checker from the head, and needs the 13-point open
     _, s = position(SS, {24: 15}, {1: 1, 24: 14}, options=opts)  # their 1 is my 13
     s = v.apply(s, {"roll": [6, 5]})
-    assert (24, 13) not in steps(v, s) if s.phase == "move" else True
+    assert steps(v, s) == {(24, 18)} and results(v, s) == {"24/18"}  # 18/13 and 19/13 closed too
 
 
 def test_ss8_gb6_bearing_off_as_sb6() -> None:
@@ -363,7 +361,7 @@ def test_gb3_no_hitting_and_a_combined_move_needs_an_open_intermediate_point() -
     # their 9 and 10 are my 21 and 22
     v, s = position(GB, {24: 15}, {9: 1, 24: 14})
     s = v.apply(s, {"roll": [3, 2]})
-    assert results(v, s) == {"24/22/19"} or results(v, s) == {"24/19"}
+    assert results(v, s) == {"24/19"} and steps(v, s) == {(24, 22)}
     v, s = position(GB, {24: 15}, {9: 1, 10: 1, 24: 13})
     s = v.apply(s, {"roll": [3, 2]})
     assert s.to_move == 1 and s.to_json()["passed"]
