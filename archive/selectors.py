@@ -12,7 +12,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from archive.models import (
     Age,
@@ -173,6 +173,15 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
     sort = params.get("sort") or ""
     f.sort = sort if sort in SORTS or sort == "relevance" else ""
     return f
+
+
+def evidence_filter_key(f: EvidenceFilter) -> str:
+    """A cache key for the filters that change which records match (not sort or page)."""
+    import hashlib
+
+    parts = [f.q, sorted(f.types), sorted(f.games), f.year_from, f.year_to, f.confidence_min,
+             sorted((k, sorted(v)) for k, v in f.vocabularies.items()), [str(b) for b in f.bbox or ()]]
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
 def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:

@@ -1,10 +1,135 @@
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_safe
+
+from archive import selectors
+from archive.models import Evidence, EvidenceType
+
+PER_PAGE = 25
+# A game page lists its most recent records and links to the browse page for the rest; its map and
+# timeline are bounded too, so the page costs the same whatever the size of the archive.
+GAME_EVIDENCE_ROWS = 20
+MAP_POINTS = 2000
+TIMELINE_ITEMS = 500
 
 
-def home(request):
-    return HttpResponse("archive")
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    games = selectors.game_list()
+    points = selectors.cached("home:points", lambda: selectors.evidence_points(Evidence.objects.all(), MAP_POINTS))
+    ctx = {
+        "games": games,
+        "playable": [g for g in games if g.playable_count],
+        "others": [g for g in games if not g.playable_count],
+        "points": points,
+        "evidence_total": selectors.cached("home:count", Evidence.objects.count),
+    }
+    return render(request, "archive/home.html", ctx)
 
 
-game_detail = evidence_list = evidence_detail = source_detail = home
+@require_safe
+def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    game = selectors.game_get(slug)
+    if game is None:
+        raise Http404(f"No game with the slug {slug!r}")
+    records = Evidence.objects.filter(game=game)
+    rows = list(selectors.evidence_list(records).order_by("start_year", "id")[:GAME_EVIDENCE_ROWS])
+    ctx = {
+        "game": game,
+        "native_names": [n for n in game.names.all() if n.kind == n.Kind.NATIVE],
+        "aliases": [n for n in game.names.all() if n.kind == n.Kind.ALIAS],
+        "rulesets": list(game.rulesets.all()),
+        "evidence": rows,
+        "evidence_total": selectors.cached(f"game:{game.pk}:count", records.count),
+        "points": selectors.cached(f"game:{game.pk}:points", lambda: selectors.evidence_points(records, MAP_POINTS)),
+        "timeline": selectors.cached(
+            f"game:{game.pk}:timeline", lambda: selectors.evidence_timeline(records, TIMELINE_ITEMS)
+        ),
+    }
+    timeline = ctx["timeline"]
+    ctx["timeline_span"] = (timeline[0]["start"], max(t["end"] for t in timeline)) if timeline else None
+    return render(request, "archive/game_detail.html", ctx)
+
+
+@require_safe
+def evidence_list(request: HttpRequest) -> HttpResponse:
+    f = selectors.evidence_filter_parse(request.GET)
+    queryset = selectors.evidence_apply_filter(selectors.evidence_list(), f)
+    paginator = Paginator(queryset, PER_PAGE)
+    page = paginator.get_page(request.GET.get("page"))
+    facets_qs = selectors.evidence_apply_filter(Evidence.objects.all(), f)
+    facets = selectors.cached(
+        "facets:" + selectors.evidence_filter_key(f),
+        lambda: selectors.evidence_facets(facets_qs),
+        timeout=300,
+    )
+    ctx = {
+        "filter": f,
+        "page": page,
+        "facets": facets,
+        "type_labels": dict(EvidenceType.choices),
+        "vocabulary_facets": [
+            (key, title, facets.get(key, []))
+            for key, title in (("age", "Ages"), ("gender", "Genders"), ("status", "Social status"), ("space", "Spaces"))
+        ],
+        "points": selectors.evidence_points(Evidence.objects.filter(id__in=[e.id for e in page.object_list])),
+        "sorts": [("relevance", "relevance")] * bool(f.q and selectors.on_postgres()) + [("date", "oldest"), ("-date", "newest"), ("confidence", "confidence")],
+        "default_sort": "relevance" if f.q and selectors.on_postgres() else "date",
+    }
+    return render(request, "archive/evidence_list.html", ctx)
+
+
+@require_safe
+def evidence_detail(request: HttpRequest, identifier: str) -> HttpResponse:
+    evidence = selectors.evidence_get(identifier)
+    if evidence is None:
+        raise Http404(f"No evidence record {identifier!r}")
+    if identifier != evidence.identifier:
+        # One permalink per record: our ref redirects to the DLP identifier where there is one.
+        return HttpResponsePermanentRedirect(evidence.get_absolute_url())
+    permalink = request.build_absolute_uri(evidence.get_absolute_url())
+    places = list(evidence.places.all())
+    ctx = {
+        "evidence": evidence,
+        "places": places,
+        "permalink": permalink,
+        "citation": evidence_citation(evidence, permalink),
+        "points": [
+            {"lat": float(p.latitude), "lon": float(p.longitude), "place": p.name or p.coordinates_text,
+             "id": evidence.identifier, "url": evidence.get_absolute_url()}
+            for p in places
+        ],
+    }
+    return render(request, "archive/evidence_detail.html", ctx)
+
+
+def evidence_citation(evidence: Evidence, permalink: str) -> str:
+    """A reference to the record itself, ready to paste: what, where, when, which archive, link."""
+    where = "; ".join(p.name or p.coordinates_text for p in evidence.places.all()) or evidence.location_text
+    parts = [f"{evidence.game.name}: {evidence.get_type_display()}"]
+    if where:
+        parts.append(where)
+    if evidence.date_display:
+        parts.append(evidence.date_display)
+    sources = "; ".join(s.short for s in evidence.sources.all())
+    text = ", ".join(parts) + "."
+    if sources:
+        text += f" After {sources}."
+    ids = evidence.dlp_identifier and f"{evidence.dlp_identifier} (our id {evidence.ref})" or evidence.ref
+    today = timezone.localdate().isoformat()
+    return f"{text} Evidence record {ids}. Board game evidence archive. {permalink} (accessed {today})."
+
+
+@require_safe
+def source_detail(request: HttpRequest, ref: str) -> HttpResponse:
+    source = selectors.source_get(ref)
+    if source is None:
+        raise Http404(f"No source {ref!r}")
+    if ref != source.ref:
+        return HttpResponsePermanentRedirect(source.get_absolute_url())
+    ctx = {"source": source, "uses": selectors.source_uses(source)}
+    return render(request, "archive/source_detail.html", ctx)

@@ -1,0 +1,67 @@
+// Evidence maps: every element with data-map gets a Leaflet map of the points in the JSON
+// script its data-points names. The tile server is a setting (data-tile-url); with none, or with
+// no tiles reachable, the points still show over a plain graticule.
+const CLUSTER_ABOVE = 50; // fewer points than this are drawn one by one (no clustering needed)
+
+function escapeHtml(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function formatYear(year) {
+  if (year === null || year === undefined) return "";
+  return year < 0 ? `${-year} BCE` : String(year);
+}
+
+function popupHtml(p) {
+  const when = p.start === undefined || p.start === null ? "" :
+    p.start === p.end || p.end === undefined || p.end === null ? formatYear(p.start) : `${formatYear(p.start)} to ${formatYear(p.end)}`;
+  return `<a href="${escapeHtml(p.url)}"><strong>${escapeHtml(p.id)}</strong></a>` +
+    (p.game ? `<br>${escapeHtml(p.game)}` : "") +
+    (p.type ? ` · ${escapeHtml(p.type)}` : "") +
+    (when ? `<br>${escapeHtml(when)}` : "") +
+    (p.place ? `<br><span class="muted">${escapeHtml(p.place)}</span>` : "");
+}
+
+function graticule(L, map) {
+  const style = { color: "#b9ad98", weight: 1, opacity: 0.6, interactive: false };
+  for (let lat = -60; lat <= 60; lat += 30) L.polyline([[lat, -180], [lat, 180]], style).addTo(map);
+  for (let lon = -180; lon <= 180; lon += 30) L.polyline([[-85, lon], [85, lon]], style).addTo(map);
+}
+
+export function drawMap(element, L = window.L) {
+  const dataElement = document.getElementById(element.dataset.points);
+  const points = dataElement ? JSON.parse(dataElement.textContent) : [];
+  const map = L.map(element, { scrollWheelZoom: false, worldCopyJump: true });
+  const tileUrl = element.dataset.tileUrl;
+  if (tileUrl) {
+    L.tileLayer(tileUrl, { maxZoom: 18, attribution: element.dataset.tileAttribution || "" }).addTo(map);
+  } else {
+    element.classList.add("map-no-tiles");
+    graticule(L, map);
+  }
+  const layer = points.length > CLUSTER_ABOVE && L.markerClusterGroup
+    ? L.markerClusterGroup({ showCoverageOnHover: false, chunkedLoading: true })
+    : L.layerGroup();
+  const latlngs = [];
+  for (const p of points) {
+    const marker = L.marker([p.lat, p.lon], { title: `${p.id}${p.place ? `: ${p.place}` : ""}`, alt: p.id, keyboard: true });
+    marker.bindPopup(popupHtml(p));
+    layer.addLayer(marker);
+    latlngs.push([p.lat, p.lon]);
+  }
+  layer.addTo(map);
+  if (latlngs.length === 1) map.setView(latlngs[0], 7);
+  else if (latlngs.length > 1) map.fitBounds(latlngs, { padding: [30, 30], maxZoom: 8 });
+  else map.setView([25, 30], 2);
+  element.dataset.ready = "true";
+  element.dataset.markers = String(latlngs.length);
+  return map;
+}
+
+function init() {
+  if (!window.L) return; // Leaflet failed to load: the page's lists still carry everything.
+  document.querySelectorAll("[data-map]").forEach((element) => drawMap(element));
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+else init();
