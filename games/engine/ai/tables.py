@@ -1,0 +1,273 @@
+"""Computer players for the tables games: ``random``, ``easy`` and ``strong``.
+
+Every level picks a whole play for the roll (one of ``variant.complete_plays(state)``) and then
+hands it out one step at a time, as a human would play it; the choice is remembered, so the
+steps of one play come out of repeated calls. Levels are deterministic for a given ``rng``.
+
+- ``random``: a uniformly random complete play; cube decisions at random.
+- ``easy``: the play that leaves the best pip count (race only), with a little noise; never
+  doubles, always takes.
+- ``strong``: a one-ply search over the complete plays with an evaluation that knows the race
+  (pips, with the roll's worth for the side on roll), the safety of blots (the shots at them),
+  made points, blocks and primes, anchors and a closed board, and, for the nard games, blocking
+  without hitting (runs of points in front of the opponent's checkers), the head and stacking.
+  The cube (Takhte Nard, backgammon): double between 68% and 88% winning chances (above, play
+  on for a mars/gammon), take at 25% or better.
+
+>>> import random
+>>> from games.engine import get_variant
+>>> from games.engine.ai import choose
+>>> v = get_variant("tables.backgammon")
+>>> s = v.apply(v.new_game(), {"opening": [3, 1]})
+>>> a = choose(v, s, "strong", random.Random(1))
+>>> a.to_json() in [x.to_json() for x in v.legal_actions(s)]
+True
+>>> s = v.apply(s, a); v.describe(s, choose(v, s, "strong", random.Random(1)))
+'6/5'
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import OrderedDict
+from typing import Any
+
+from games.engine.ai import register_player
+from games.engine.core import Action
+from games.engine.tables.game import TablesState, TablesVariant
+from games.engine.tables.moves import Counts, Play, Rules, to_mover
+
+__all__ = ["choose_play", "evaluate", "win_probability"]
+
+# rolls (of 36) that hit a blot at distance k with one die or a combination (blocks ignored)
+_SHOTS = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3, 15: 1, 16: 1, 18: 1, 20: 1, 24: 1}
+
+_CHOSEN: OrderedDict[Any, tuple[Counts, Counts]] = OrderedDict()
+_CHOSEN_MAX = 4096
+
+
+# ----------------------------------------------------------------------------------------------
+# Evaluation (from the mover's side, the opponent to roll next)
+
+
+def _pips(c: Counts) -> int:
+    return sum(p * c[p] for p in range(1, 26))
+
+
+def _opp_pips(op: Counts, geometry: str) -> int:
+    # op is in the mover's numbering; the opponent's own point is the mirror (or the shift)
+    if geometry == "opposite":
+        return sum((25 - p) * op[p] for p in range(1, 25)) + 25 * op[25]
+    mirror = to_mover(Rules(geometry=geometry), op)
+    return _pips(mirror)
+
+
+def _longest_run(held: list[bool]) -> int:
+    best = run = 0
+    for h in held:
+        run = run + 1 if h else 0
+        best = max(best, run)
+    return best
+
+
+def _eval_hitting(me: Counts, op: Counts) -> float:
+    """Backgammon family (opposite directions, hitting)."""
+    my_pips = _pips(me)
+    their_pips = _opp_pips(op, "opposite")
+    # the opponent is on roll: a roll is worth about 8 pips
+    race = (their_pips - my_pips - 8) / 12.0
+    my_back = max((p for p in range(1, 26) if me[p]), default=0)
+    their_back = min((p for p in range(0, 25) if (op[25] if p == 0 else op[p])), default=25)
+    if my_back < their_back or my_back == 0:
+        # no contact left: a pure race; bearing off quickly is all
+        return race * 1.6 + me[0] * 0.05
+    score = race
+    # blots and the shots at them: the opponent moves from my low points to my high points
+    opp_at = [op[25]] + [op[p] for p in range(1, 25)]  # index 0 = their bar (enters at my d)
+    for p in range(1, 25):
+        if me[p] != 1:
+            continue
+        shots = 0
+        for x in range(0, p):
+            if opp_at[x]:
+                shots += _SHOTS.get(p - x, 0)
+        if shots:
+            shots = min(shots, 36)
+            score -= shots / 36.0 * (0.35 + (25 - p) / 40.0)
+    # made points, the prime and the home board
+    held = [me[p] >= 2 for p in range(1, 25)]
+    for p in range(1, 25):
+        if held[p - 1]:
+            score += 0.18 if p <= 6 else 0.12 if p <= 9 else 0.05 if p >= 19 else 0.04
+    run = _longest_run(held[:12])
+    score += (0.0, 0.0, 0.05, 0.15, 0.35, 0.6, 0.9)[min(run, 6)]
+    home = sum(held[:6])
+    if op[25]:
+        score += op[25] * (0.25 + 0.12 * home)
+        if home == 6:
+            score += 0.5
+    # an anchor in their home keeps my back checkers safe
+    if any(me[p] >= 2 for p in range(19, 25)):
+        score += 0.12
+    # stacks are wasteful
+    score -= sum(max(0, me[p] - 4) for p in range(1, 25)) * 0.03
+    # my checkers on the bar against their made home points
+    if me[25]:
+        their_home = sum(1 for p in range(19, 25) if op[p] >= 2)
+        score -= me[25] * (0.1 + 0.1 * their_home)
+    return score
+
+
+def _eval_nard(me: Counts, op: Counts) -> float:
+    """Nard games (parallel, no hitting): race, blocking in front of the opponent, the head."""
+    my_pips = _pips(me)
+    their_pips = _opp_pips(op, "parallel")
+    race = (their_pips - my_pips - 8) / 12.0
+    # the opponent's route in my numbering: their 24..1 = my 12..1, then my 24..13
+    m = [((q + 11) % 24) + 1 for q in range(25)]  # their point q -> my point
+    their_back = max((q for q in range(1, 25) if op[m[q]]), default=0)
+    my_front = [q for q in range(1, 25) if me[m[q]]]  # my points, in their numbering
+    contact = their_back and any(q < their_back for q in my_front)
+    if not contact and all(q > 0 for q in my_front):
+        mine_left = max((p for p in range(1, 25) if me[p]), default=0)
+        if mine_left <= 12 or not contact:
+            return race * 1.6 + me[0] * 0.05
+    score = race
+    # blocking: my points just in front of their checkers, runs above all
+    held_their = [bool(me[m[q]]) for q in range(1, 25)]
+    run = best = 0
+    for q in range(their_back - 1, 0, -1) if their_back else ():
+        if held_their[q - 1]:
+            run += 1
+            best = max(best, run)
+            score += 0.06 if their_back - q <= 6 else 0.03
+        else:
+            run = 0
+    score += (0.0, 0.0, 0.1, 0.25, 0.5, 0.8, 1.0)[min(best, 6)]
+    # their checkers that cannot move far are blocked: points they cannot pass
+    # spreading my checkers: points held, no tall stacks; leave the head early
+    score += 0.04 * sum(1 for p in range(1, 25) if me[p])
+    score -= 0.04 * sum(max(0, me[p] - 3) for p in range(1, 24))
+    score -= 0.05 * max(0, me[24] - 2)
+    return score
+
+
+def evaluate(variant: TablesVariant, me: Counts, op: Counts) -> float:
+    """How good ``(me, op)`` is for the side that has just moved (higher is better), about one
+    unit per game-winning chance in logistic terms.
+
+    >>> from games.engine import get_variant
+    >>> from games.engine.tables.moves import START
+    >>> v = get_variant("tables.backgammon")
+    >>> ahead = tuple(2 if p in (1, 2, 3) else 3 if p in (4, 5, 6) else 0 for p in range(26))
+    >>> evaluate(v, ahead, to_mover(v.rules({}), START)) > evaluate(v, START, to_mover(v.rules({}), START))
+    True
+    """
+    if me[0] == 15:
+        return 50.0
+    return _eval_hitting(me, op) if variant.hitting else _eval_nard(me, op)
+
+
+def win_probability(variant: TablesVariant, state: TablesState, side: int) -> float:
+    """A rough chance that ``side`` wins the game from ``state`` (with ``side`` on roll)."""
+    rules = variant.rules(state.opts)
+    me = state.checkers[side]
+    op = to_mover(rules, state.checkers[1 - side])
+    # evaluate as if the opponent had just moved and ``side`` is on roll
+    them = state.checkers[1 - side]
+    x = -evaluate(variant, them, to_mover(rules, me))
+    return 1.0 / (1.0 + math.exp(-1.3 * x)) if abs(x) < 40 else (1.0 if x > 0 else 0.0)
+
+
+# ----------------------------------------------------------------------------------------------
+# Choosing a play
+
+
+def _easy_score(variant: TablesVariant, play: Play) -> float:
+    return -_pips(play.me) + 0.5 * sum(1 for s in play.steps if s[2])
+
+
+def choose_play(variant: TablesVariant, state: TablesState, level: str, rng: random.Random) -> Play | None:
+    """The complete play ``level`` picks for the dice still to play (None: no play)."""
+    plays = variant.complete_plays(state)
+    if not plays:
+        return None
+    if len(plays) == 1:
+        return plays[0]
+    plays.sort(key=lambda p: (p.me, p.op))  # deterministic order, whatever the generator's
+    if level == "random":
+        return rng.choice(plays)
+    if level == "easy":
+        return max(plays, key=lambda p: _easy_score(variant, p) + rng.random() * 2.0)
+    return max(plays, key=lambda p: evaluate(variant, p.me, p.op))
+
+
+def _key(state: TablesState, level: str) -> Any:
+    return (state.variant, level, state.to_move, state.checkers, state.dice, state.pending, state.hitters, state.head_left)
+
+
+def _step_towards(variant: TablesVariant, state: TablesState, target: tuple[Counts, Counts]) -> Action | None:
+    side = state.to_move
+    rules = variant.rules(state.opts)
+    for a in variant.legal_actions(state):
+        s2 = variant.apply(state, a)
+        if s2.phase == "move" and s2.to_move == side and s2.pending == state.pending and s2.game == state.game:
+            if any((p.me, p.op) == target for p in variant.complete_plays(s2)):
+                return a
+        else:
+            me = s2.checkers[side] if s2.game == state.game else None
+            if me is None or (me, to_mover(rules, s2.checkers[1 - side])) == target:
+                return a
+    return None
+
+
+def _move(variant: TablesVariant, state: TablesState, level: str, rng: random.Random) -> Action:
+    key = _key(state, level)
+    target = _CHOSEN.get(key)
+    if target is None:
+        play = choose_play(variant, state, level, rng)
+        assert play is not None  # in phase "move" there is always a play
+        target = (play.me, play.op)
+    action = _step_towards(variant, state, target)
+    if action is None:  # cannot happen; never leave the game stuck
+        action = variant.legal_actions(state)[0]
+    nxt = variant.apply(state, action)
+    if nxt.phase == "move" and nxt.to_move == state.to_move and nxt.pending == state.pending:
+        _CHOSEN[_key(nxt, level)] = target
+        if len(_CHOSEN) > _CHOSEN_MAX:
+            _CHOSEN.popitem(last=False)
+    return action
+
+
+def cube_action(variant: TablesVariant, state: TablesState, level: str, rng: random.Random) -> Action:
+    """The double/take decision of ``level`` in phase ``cube`` or ``take``."""
+    if level == "random":
+        return rng.choice(variant.legal_actions(state))
+    side = state.to_move
+    if state.phase == "cube":
+        if level == "easy":
+            return Action({"double": False})
+        p = win_probability(variant, state, side)
+        value = state.cube[0] if state.cube else 1
+        need = state.opts["match_to"] - state.score[side]
+        dead = value >= need  # the current stake already wins the match
+        return Action({"double": bool(0.68 <= p <= 0.88 and not dead)})
+    if level == "easy":
+        return Action({"take": True})
+    # the taker is not on roll: judge the position with the doubler on roll
+    p_doubler = win_probability(variant, state, 1 - side)
+    return Action({"take": True} if 1.0 - p_doubler >= 0.25 else {"drop": True})
+
+
+def _player(level: str):
+    def play(variant: TablesVariant, state: TablesState, rng: random.Random) -> Action:  # type: ignore[override]
+        if state.phase in ("cube", "take"):
+            return cube_action(variant, state, level, rng)
+        return _move(variant, state, level, rng)
+
+    play.__name__ = f"tables_{level}"
+    return play
+
+
+for _level in ("random", "easy", "strong"):
+    register_player("tables", _level)(_player(_level))
