@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class ArchiveConfig(AppConfig):
     name = "archive"
     verbose_name = "Evidence archive"
+
+    def ready(self) -> None:
+        from archive import signals
+
+        signals.connect()

@@ -1,0 +1,218 @@
+"""The first catalogue: complete against RULES.md, faithful to the seeds, and idempotent."""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.test import TestCase
+
+from archive.models import (
+    Age,
+    Category,
+    Evidence,
+    Game,
+    Gender,
+    Period,
+    Region,
+    RuleClause,
+    Ruleset,
+    SocialStatus,
+    Source,
+    Space,
+    UncertaintyFactor,
+)
+from tests.archive.archive_helpers import fresh_cache  # noqa: F401
+
+
+
+def read_rules_md(path: Path) -> dict[str, set[str]]:
+    """RULES.md's clause ids per engine variant key, read from the document itself."""
+    text = path.read_text(encoding="utf-8")
+    clauses: dict[str, set[str]] = {}
+    variant = None
+    for line in text.splitlines():
+        heading = re.match(r"^## .*`([a-z]+\.[a-z-]+)`", line)
+        if heading:
+            variant = heading.group(1)
+            clauses[variant] = set()
+        item = re.match(r"^- ([A-Z]{2}-\d+) ", line)
+        if item and variant:
+            clauses[variant].add(item.group(1))
+    return {k: v for k, v in clauses.items() if v}
+
+
+class LoadedCatalogue(TestCase):
+    """The catalogue loaded once per class (it takes a second); each test runs in a transaction."""
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        call_command("load_catalogue", stdout=StringIO())
+
+    @pytest.fixture(autouse=True)
+    def shared_inputs(self, seeds_dir, fresh_cache):  # noqa: F811
+        self.seeds_dir = seeds_dir
+
+
+def history_rows() -> int:
+    return sum(
+        model.history.count()
+        for model in (Game, Ruleset, RuleClause, Evidence, Source)
+    )
+
+
+class TestLoading(LoadedCatalogue):
+    def test_running_it_twice_changes_nothing(self):
+        before = history_rows()
+        snapshot = list(Evidence.objects.values()), list(RuleClause.objects.values()), list(Game.objects.values())
+        out = StringIO()
+        call_command("load_catalogue", stdout=out)
+        assert "nothing changed" in out.getvalue()
+        assert history_rows() == before
+        assert (list(Evidence.objects.values()), list(RuleClause.objects.values()), list(Game.objects.values())) == snapshot
+
+    def test_it_puts_back_what_a_curator_broke_and_records_that(self):
+        clause = RuleClause.objects.get(clause_id="SS-7")
+        clause.text = "garbled"
+        clause.save()
+        call_command("load_catalogue", stdout=StringIO())
+        clause.refresh_from_db()
+        assert clause.text.startswith("On a throw of 6-5")
+        assert clause.history.first().history_change_reason == "load_catalogue"
+
+    def test_it_records_history_for_what_it_creates(self):
+        assert Game.history.filter(slug="bechi", history_type="+").exists()
+
+
+class TestCompleteness(LoadedCatalogue):
+    def test_every_clause_of_rules_md_is_in_the_catalogue(self):
+        rules_md = read_rules_md(self.seeds_dir.parent / "RULES.md")
+        for variant, ids in rules_md.items():
+            if variant == "tables.backgammon":
+                continue  # the reference variant: no game of its own in the catalogue
+            in_catalogue = set(RuleClause.objects.filter(ruleset__variant=variant).values_list("clause_id", flat=True))
+            assert ids <= in_catalogue, f"{variant} lacks {sorted(ids - in_catalogue)}"
+            assert in_catalogue <= ids, f"{variant} has clauses RULES.md does not: {sorted(in_catalogue - ids)}"
+
+    def test_every_clause_has_wording_and_a_source(self):
+        for clause in RuleClause.objects.all():
+            assert clause.text and clause.source_id, clause.clause_id
+
+    def test_the_clauses_rules_md_makes_options_name_them(self):
+        options = dict(RuleClause.objects.exclude(option="").values_list("clause_id", "option"))
+        assert options["SS-7"] == "ses_bes_jump"
+        assert options["TN-2"] == "opening"
+        assert options["TN-4"] == "home_hit_restriction"
+        assert options["TN-5"] == "bearoff_fallback"
+        assert options["TN-7"] == "cube"
+        assert options["GB-4"] == "cascade_after"
+        assert options["GB-5"] == "opponent_plays_remainder"
+        assert options["BE-1"] == "holes"
+        assert options["BE-7"] == "shu_trick"
+
+    def test_ss7_shows_the_sources_sentence_beside_our_reading(self):
+        clause = RuleClause.objects.get(clause_id="SS-7")
+        assert "directly from the starting position to the bar" in clause.quotation
+        assert "13-point" in clause.interpretation
+
+    def test_tn4_says_the_source_gives_it_in_one_sentence_without_an_example(self):
+        clause = RuleClause.objects.get(clause_id="TN-4")
+        assert "one sentence" in clause.interpretation and "no example" in clause.interpretation
+        assert clause.quotation_language == "fa" and clause.quotation_translation
+
+    def test_the_five_games_have_their_slugs_and_dlp_ids(self):
+        games = dict(Game.objects.values_list("slug", "dlp_id"))
+        assert games == {"ses-bes": 1702, "shesh-besh": None, "takhte-nard": None, "gul-bara": None, "bechi": 325}
+
+    def test_rulesets_name_their_engine_variants(self):
+        variants = set(Ruleset.objects.values_list("variant", flat=True))
+        assert variants == {"tables.ses-bes", "tables.shesh-besh", "tables.takhte-nard", "tables.gul-bara", "mancala.bechi"}
+
+    def test_the_loaded_options_validate_with_the_engines_that_exist(self):
+        from games.engine import UnknownVariant, get_variant
+
+        checked = 0
+        for ruleset in Ruleset.objects.exclude(variant=""):
+            try:
+                variant = get_variant(ruleset.variant)
+            except UnknownVariant:
+                continue
+            variant.validate_options(ruleset.options)
+            # and every option a clause names is one the engine offers
+            for option in ruleset.clauses.exclude(option="").values_list("option", flat=True):
+                assert option in variant.options, f"{ruleset.variant} has no option {option!r} ({ruleset})"
+            checked += 1
+        assert checked, "no engine registered: nothing checked"
+
+    def test_native_names_carry_their_languages(self):
+        names = {(n.name, n.language) for n in Game.objects.get(slug="takhte-nard").names.all()}
+        assert ("تخته نرد", "fa") in names
+        names = {(n.name, n.language) for n in Game.objects.get(slug="ses-bes").names.all()}
+        assert {("Şeş-Beş", "az"), ("Nərd", "az"), ("Uzun nərd", "az")} <= names
+        assert ("Şeş beş", "tr") in {(n.name, n.language) for n in Game.objects.get(slug="shesh-besh").names.all()}
+
+    def test_every_seed_document_is_a_citable_source(self):
+        seeds_dir = self.seeds_dir
+        notes = " ".join(Source.objects.values_list("note", flat=True))
+        for seed in sorted(seeds_dir.glob("0*_*.txt")):
+            assert seed.name in notes, f"no source for {seed.name}"
+        pankhurst = Source.objects.get(dlp_id=122)
+        assert pankhurst.short == "Pankhurst 1971" and pankhurst.pages == "154-206"
+        assert Source.objects.filter(authors__startswith="Townshend").exists()
+
+    def test_the_dlp_vocabularies_carry_their_dlp_ids(self):
+        from tests.conftest import DLP_DUMP, require_file
+
+        dlp_dump = require_file(DLP_DUMP, "the DLP database dump", "REQUIRE_SHARED_DATA")
+        text = dlp_dump.read_text(encoding="utf-8", errors="replace")
+        for model, table in (
+            (Age, "Ages"), (Gender, "Genders"), (SocialStatus, "SocialStatuses"), (Space, "Spaces"),
+            (UncertaintyFactor, "UncertaintyFactors"), (Period, "Periods"), (Category, "Categories"),
+            (Region, "Regions"),
+        ):
+            block = text.split(f"INSERT INTO `{table}`", 1)[1].split(";\n", 1)[0]
+            rows = {int(i): name for i, name in re.findall(r"\((\d+), '((?:[^']|'')*)'", block)}
+            assert dict(model.objects.values_list("dlp_id", "name")) == rows, table
+
+
+class TestTheSeedEvidence(LoadedCatalogue):
+    def test_2445_has_every_fact_of_its_page(self):
+        e = Evidence.objects.get(dlp_id=2445)
+        assert e.type == "ethnography" and e.game.slug == "ses-bes" and e.confidence == 100
+        assert (e.start_date, e.end_date, e.start_year, e.end_year) == ("2024-07-18", "2024-08-06", 2024, 2024)
+        places = list(e.places.order_by("order"))
+        assert [p.coordinates_text for p in places] == [
+            "39°35'29.31\"N, 48°58'34.31\"E", "41° 3'4.40\"N, 47°24'54.19\"E", "39°30'8.75\"N, 45° 1'45.55\"E",
+        ]
+        assert [(p.latitude, p.longitude) for p in places] == [
+            (Decimal("39.591475"), Decimal("48.976197")),
+            (Decimal("41.051222"), Decimal("47.415053")),
+            (Decimal("39.502431"), Decimal("45.029319")),
+        ]
+        assert set(e.ages.values_list("name", flat=True)) == {"All"}
+        assert set(e.social_statuses.values_list("name", flat=True)) == {"All"}
+        assert set(e.spaces.values_list("name", flat=True)) == {"Inside", "Outside", "Public", "Private", "Communal"}
+        assert set(e.genders.values_list("name", flat=True)) == {"Female", "Male"}
+        assert e.summary and e.content and "2445" in e.content_citation
+        assert e.sources.filter(authors__contains="Gasimov").exists()
+
+    def test_1188_has_every_fact_of_its_page(self):
+        e = Evidence.objects.get(dlp_id=1188)
+        assert e.type == "ethnography" and e.game.dlp_id == 325 and e.confidence == 100
+        assert (e.start_year, e.end_year, e.date_precision) == (1971, 1971, "year")
+        ((lat, lon),) = e.places.values_list("latitude", "longitude")
+        assert (lat, lon) == (Decimal("15.107450"), Decimal("37.590744"))
+        assert set(e.ages.values_list("name", flat=True)) == {"Child", "Adolescent"}
+        assert set(e.genders.values_list("name", flat=True)) == {"Male"}
+        assert e.sources.filter(dlp_id=122).exists()
+        assert "Townshend 1971: 169-170" in e.content_citation
+
+    def test_quotations_stay_short(self):
+        # Our summaries carry the substance; quotations are marked and brief.
+        for e in Evidence.objects.all():
+            assert len(e.content.split()) <= 40, e
+        for clause in RuleClause.objects.all():
+            assert len(clause.quotation) <= 300, clause.clause_id
