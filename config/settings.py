@@ -6,6 +6,7 @@ DATABASE_URL (postgres://user@host:port/name) for PostgreSQL.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -148,7 +149,8 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"
-            if env_bool("STATIC_MANIFEST", not DEBUG and "PYTEST_CURRENT_TEST" not in os.environ)
+            # Under pytest the settings load before PYTEST_CURRENT_TEST is set: look for pytest itself.
+            if env_bool("STATIC_MANIFEST", not DEBUG and "pytest" not in sys.modules and "PYTEST_CURRENT_TEST" not in os.environ)
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import itertools
+
 import pytest
 from django.core.cache import cache
 
@@ -31,14 +33,20 @@ def make_vocabularies() -> dict[str, list]:
     }
 
 
+_serial = itertools.count(1)
+
+
 def make_evidence(game: Game, n: int, *, vocab: dict | None = None, source: Source | None = None,
                   start: int = 1900, **fields) -> list[Evidence]:
     """``n`` records for ``game`` with a place each and, given ``vocab``, an age, gender, social
     status and space each, made with bulk_create (as an import would)."""
+    first = next(_serial)
+    for _ in range(n):
+        next(_serial)
     records = Evidence.objects.bulk_create(
         [
             Evidence(
-                ref=f"E{game.pk}X{i}",
+                ref=f"EX{first + i}",
                 type=fields.get("type", "ethnography"),
                 game=game,
                 start_year=start + i % 100,
