@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 __all__ = [
     "BACKGAMMON",
@@ -91,13 +91,42 @@ def to_mover(rules: Rules, counts: Sequence[int]) -> Counts:
     return tuple(counts[m[p]] for p in range(26))
 
 
-class Play(NamedTuple):
-    """One complete play: its steps and the resulting position (mover's coordinates)."""
+class Play:
+    """One complete play: its ``steps``, the resulting position ``me``/``op`` (mover's
+    coordinates) and the number of dice ``used``. The fast generator hands out the position
+    packed into one int (``code``) and unpacks it only when asked.
 
-    steps: tuple[Step, ...]
-    me: Counts
-    op: Counts
-    used: int  # dice used
+    >>> p = Play(((24, 18, False),), START, START, 1)
+    >>> p.me == START, p.used
+    (True, 1)
+    """
+
+    __slots__ = ("steps", "used", "_code", "_me", "_op")
+
+    def __init__(self, steps: tuple[Step, ...], me: Counts | None, op: Counts | None, used: int, code: int = 0) -> None:
+        self.steps = steps
+        self.used = used
+        self._me = me
+        self._op = op
+        self._code = code
+
+    def _unpack(self) -> None:
+        self._me, self._op = _unpack(self._code)
+
+    @property
+    def me(self) -> Counts:
+        if self._me is None:
+            self._unpack()
+        return self._me  # type: ignore[return-value]
+
+    @property
+    def op(self) -> Counts:
+        if self._op is None:
+            self._unpack()
+        return self._op  # type: ignore[return-value]
+
+    def __repr__(self) -> str:
+        return f"Play({notation(self.steps)!r})"
 
 
 class _Ctx(NamedTuple):
@@ -365,96 +394,176 @@ def general_plays(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], c
     return [Play(steps, m, o, len(need)) for (m, o), steps in results.items()]
 
 
+def _singles(me: list[int], op: list[int], d: int) -> list[tuple[int, int]] | tuple:
+    """Backgammon's legal single moves ``(from, to)`` of die ``d`` (to 0 = off)."""
+    if me[25]:
+        t = 25 - d
+        return ((25, t),) if op[t] < 2 else ()
+    hi = 24
+    while hi and not me[hi]:
+        hi -= 1
+    out = [(p, p - d) for p in range(hi, d, -1) if me[p] and op[p - d] < 2]
+    if hi <= 6:
+        if me[d]:
+            out.append((d, 0))
+        elif hi < d and hi:
+            out.append((hi, 0))
+    return out
+
+
 def _fast_plays(me0: Counts, op0: Counts, dice: tuple[int, ...]) -> list[Play]:
-    """Backgammon's rules only: an in-place depth-first generator after gnubg's (with doubles,
-    later steps start from the same or a lower point, which reaches every distinct result)."""
+    """Backgammon's rules only, on mutable lists with undo (the hot path of the computer
+    players and the benchmark)."""
+    if len(dice) == 2 and dice[0] != dice[1]:
+        return _fast_two(me0, op0, dice[0], dice[1])
+    return _fast_same(me0, op0, dice)
+
+
+# A position packed into one int, a byte a count: the mover's 26 counts, then the opponent's.
+# A step changes it by a few additions, so results are told apart exactly and cheaply.
+_ME = tuple(1 << (8 * p) for p in range(26))
+_OP = tuple(1 << (8 * (26 + p)) for p in range(26))
+
+
+def _pack(me: Sequence[int], op: Sequence[int]) -> int:
+    return int.from_bytes(bytes(me) + bytes(op), "little")
+
+
+def _unpack(code: int) -> tuple[Counts, Counts]:
+    b = code.to_bytes(52, "little")
+    return tuple(b[:26]), tuple(b[26:])
+
+
+def _fast_two(me0: Counts, op0: Counts, a: int, b: int) -> list[Play]:
     me = list(me0)
     op = list(op0)
-    results: dict[bytes, tuple] = {}
+    ME, OP = _ME, _OP
+    bar = OP[25]
+    base = _pack(me0, op0)
+    two: dict[int, tuple[Step, ...]] = {}
+    one: dict[int, tuple[Step, int]] = {}
+    for x, y in ((a, b), (b, a)):
+        for p, t in _singles(me, op, x):
+            me[p] -= 1
+            code = base - ME[p] + ME[t]
+            hit = False
+            if t:
+                me[t] += 1
+                if op[t] == 1:
+                    hit = True
+                    op[t] = 0
+                    op[25] += 1
+                    code += bar - OP[t]
+            else:
+                me[0] += 1
+            s1 = (p, t, hit)
+            if me[0] == 15:
+                two.setdefault(code, (s1,))
+            else:
+                second = _singles(me, op, y)
+                if second:
+                    for p2, t2 in second:
+                        if t2 and op[t2] == 1:
+                            k = code - ME[p2] + ME[t2] + bar - OP[t2]
+                            if k not in two:
+                                two[k] = (s1, (p2, t2, True))
+                        else:
+                            k = code - ME[p2] + ME[t2]
+                            if k not in two:
+                                two[k] = (s1, (p2, t2, False))
+                elif not two:
+                    if code not in one or x > one[code][1]:
+                        one[code] = (s1, x)
+            if t:
+                me[t] -= 1
+                if hit:
+                    op[t] = 1
+                    op[25] -= 1
+            else:
+                me[0] -= 1
+            me[p] += 1
+    if two:
+        return [Play(st, None, None, 2, k) for k, st in two.items()]
+    if not one:
+        return []
+    # SB-3: only one die can be played, so the larger must be if it can
+    big = max(a, b)
+    if any(d == big for _, d in one.values()):
+        return [Play((st,), None, None, 1, k) for k, (st, d) in one.items() if d == big]
+    return [Play((st,), None, None, 1, k) for k, (st, d) in one.items()]
+
+
+def _fast_same(me0: Counts, op0: Counts, dice: tuple[int, ...]) -> list[Play]:
+    """Doubles (or fewer of one number): later steps start from the same or a lower point,
+    which reaches every distinct result (as gnubg's generator does)."""
+    me = list(me0)
+    op = list(op0)
+    ME, OP = _ME, _OP
+    bar = OP[25]
+    d = dice[0]
+    n = len(dice)
+    results: dict[int, tuple[Step, ...]] = {}
     best = [0]
-    doubles = len(dice) != 2 or dice[0] == dice[1]
     steps: list[Step] = []
 
-    def record(depth: int, ds: tuple[int, ...]) -> None:
+    def gen(depth: int, start: int, code: int) -> None:
+        if depth == n or me[0] == 15:
+            depth = n  # a won game counts as the whole roll played
+        else:
+            moved = False
+            if me[25]:
+                t = 25 - d
+                moves: Any = ((25, t),) if op[t] < 2 else ()
+            else:
+                hi = 24
+                while hi and not me[hi]:
+                    hi -= 1
+                moves = [(p, p - d) for p in range(min(hi, start), d, -1) if me[p] and op[p - d] < 2]
+                if hi <= 6:
+                    if me[d]:
+                        if d <= start:
+                            moves.append((d, 0))
+                    elif hi < d and hi and hi <= start:
+                        moves.append((hi, 0))
+            for p, t in moves:
+                moved = True
+                me[p] -= 1
+                c = code - ME[p] + ME[t]
+                hit = False
+                if t:
+                    me[t] += 1
+                    if op[t] == 1:
+                        hit = True
+                        op[t] = 0
+                        op[25] += 1
+                        c += bar - OP[t]
+                else:
+                    me[0] += 1
+                steps.append((p, t, hit))
+                gen(depth + 1, p, c)
+                steps.pop()
+                if t:
+                    me[t] -= 1
+                    if hit:
+                        op[t] = 1
+                        op[25] -= 1
+                else:
+                    me[0] -= 1
+                me[p] += 1
+            if moved:
+                return
         if depth < best[0]:
             return
         if depth > best[0]:
             best[0] = depth
             results.clear()
-        key = bytes(me) + bytes(op)
-        if key not in results:
-            results[key] = (tuple(steps), tuple(me), tuple(op), {ds[0]} if steps else set())
-        elif steps:
-            results[key][3].add(ds[0])
+        if code not in results:
+            results[code] = tuple(steps)
 
-    def gen(ds: tuple[int, ...], depth: int, start: int) -> None:
-        if depth == len(ds) or me[0] == 15:
-            record(len(ds), ds)  # a won game counts as the whole roll played
-            return
-        d = ds[depth]
-        moved = False
-        if me[25]:
-            t = 25 - d
-            if op[t] < 2:
-                moved = True
-                _move(25, t, ds, depth, 25)
-            if not moved:
-                record(depth, ds)
-            return
-        hi = 24
-        while not me[hi]:
-            hi -= 1
-        for p in range(min(start, hi), 0, -1):
-            if not me[p]:
-                continue
-            t = p - d
-            if t > 0:
-                if op[t] >= 2:
-                    continue
-            elif hi > 6 or (t < 0 and p != hi):
-                continue
-            moved = True
-            _move(p, t if t > 0 else 0, ds, depth, p if doubles else 25)
-        if not moved:
-            record(depth, ds)
-
-    def _move(p: int, t: int, ds: tuple[int, ...], depth: int, start: int) -> None:
-        me[p] -= 1
-        hit = False
-        if t:
-            me[t] += 1
-            if op[t] == 1:
-                hit = True
-                op[t] = 0
-                op[25] += 1
-        else:
-            me[0] += 1
-        steps.append((p, t, hit))
-        gen(ds, depth + 1, start)
-        steps.pop()
-        if t:
-            me[t] -= 1
-            if hit:
-                op[t] = 1
-                op[25] -= 1
-        else:
-            me[0] -= 1
-        me[p] += 1
-
-    if doubles:
-        gen(dice, 0, 25)
-    else:
-        gen(dice, 0, 25)
-        gen((dice[1], dice[0]), 0, 25)
-        if best[0] == 1:
-            # SB-3: only one die can be played, so the larger must be if it can
-            big = max(dice)
-            bigs = [v for v in results.values() if big in v[3]]
-            if bigs:
-                return [Play(s, m, o, 1) for s, m, o, _ in bigs]
+    gen(0, 25, _pack(me0, op0))
     if not best[0]:
         return []
-    return [Play(s, m, o, best[0]) for s, m, o, _ in results.values()]
+    return [Play(st, None, None, best[0], k) for k, st in results.items()]
 
 
 # --------------------------------------------------------------------------------------------
