@@ -168,6 +168,10 @@ class MediaForm(forms.ModelForm):
     """Checks an upload without decoding it, then stores it re-encoded (EXIF gone) with a
     thumbnail (archive.media)."""
 
+    # A plain file field: Django's ImageField would answer a bomb with a generic "not a valid
+    # image"; archive.media says what is wrong.
+    image = forms.FileField(help_text="JPEG, PNG, GIF, WebP, TIFF or BMP. EXIF (GPS) is removed on upload.")
+
     class Meta:
         model = Media
         fields = ["image", "caption", "credit", "licence"]

@@ -66,12 +66,17 @@ def evidence_search(queryset: QuerySet, q: str) -> QuerySet:
         from archive.search import EVIDENCE_VECTOR
 
         query = SearchQuery(q, config="simple", search_type="websearch")
-        # A subquery on the (small) games table, not a join: no DISTINCT, and the planner can
-        # OR the GIN index scan with the game_id index.
-        games = Game.objects.filter(Q(name__icontains=q) | Q(names__name__icontains=q)).values("id")
+        # The games whose names match, read first (a small table, one query): a literal list lets
+        # the planner OR the GIN index scan with the game_id index, where a subquery would not.
+        game_ids = list(
+            Game.objects.filter(Q(name__icontains=q) | Q(names__name__icontains=q)).values_list("id", flat=True).distinct()
+        )
+        condition = Q(search_vector=query)
+        if game_ids:
+            condition |= Q(game_id__in=game_ids)
         return (
             queryset.annotate(search_vector=EVIDENCE_VECTOR)
-            .filter(Q(search_vector=query) | Q(game_id__in=games))
+            .filter(condition)
             .annotate(search_rank=SearchRank(EVIDENCE_VECTOR, query))
         )
     condition = Q()

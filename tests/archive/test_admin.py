@@ -1,0 +1,138 @@
+"""The curators' admin: lists with search and filters, inlines, and a visible history of who
+changed what."""
+from __future__ import annotations
+
+import io
+from io import StringIO
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.test import TestCase
+
+from archive.models import Evidence, Media, Place
+from tests.archive.archive_helpers import fresh_cache  # noqa: F401
+from tests.archive.test_media import jpeg_with_gps, png_declaring
+
+
+class CuratorTestCase(TestCase):
+    @classmethod
+    def setUpTestData(cls) -> None:
+        call_command("load_catalogue", stdout=StringIO())
+        cls.alice = User.objects.create_superuser("alice", "alice@example.org", "pw-alice-123")
+        cls.record = Evidence.objects.get(dlp_id=2445)
+
+    @pytest.fixture(autouse=True)
+    def clean(self, fresh_cache, settings, tmp_path):  # noqa: F811
+        settings.MEDIA_ROOT = tmp_path
+
+    def setUp(self) -> None:
+        self.client.force_login(self.alice)
+
+    def change_form_data(self, **overrides) -> dict:
+        """The evidence change form as the browser would post it, from the current record."""
+        r = self.client.get(f"/admin/archive/evidence/{self.record.pk}/change/")
+        form = r.context["adminform"].form
+        data = {}
+        for name, field in form.fields.items():
+            value = form.initial.get(name, field.initial)
+            if isinstance(value, list | tuple) or hasattr(value, "all"):
+                data[name] = [getattr(v, "pk", v) for v in (value.all() if hasattr(value, "all") else value)]
+            elif value is None:
+                data[name] = ""
+            elif isinstance(value, dict):
+                import json
+
+                data[name] = json.dumps(value)
+            else:
+                data[name] = value
+        for formset in r.context["inline_admin_formsets"]:
+            fs = formset.formset
+            management = fs.management_form
+            for key in ("TOTAL_FORMS", "INITIAL_FORMS", "MIN_NUM_FORMS", "MAX_NUM_FORMS"):
+                data[f"{fs.prefix}-{key}"] = management.initial.get(key, management[key].value())
+            for form_ in fs.forms:
+                for name, field in form_.fields.items():
+                    value = form_.initial.get(name, field.initial)
+                    data[f"{form_.prefix}-{name}"] = "" if value is None else getattr(value, "pk", value)
+        data.update(overrides)
+        return data
+
+
+class TestLists(CuratorTestCase):
+    def test_the_evidence_list_searches_and_filters(self):
+        r = self.client.get("/admin/archive/evidence/", {"q": "Kunama"})
+        self.assertContains(r, "DLP.Evidence.1188")
+        self.assertNotContains(r, "DLP.Evidence.2445")
+        r = self.client.get("/admin/archive/evidence/", {"ages__id__exact": self.record.ages.get().pk})
+        self.assertContains(r, "DLP.Evidence.2445")
+
+    def test_the_evidence_form_has_inlines_for_places_sources_and_media(self):
+        r = self.client.get(f"/admin/archive/evidence/{self.record.pk}/change/")
+        self.assertEqual(r.status_code, 200)
+        prefixes = {fs.formset.prefix for fs in r.context["inline_admin_formsets"]}
+        self.assertIn("places", prefixes)
+        self.assertIn("media", prefixes)
+        self.assertTrue(any("sources" in p for p in prefixes), prefixes)
+        self.assertContains(r, "39°35&#x27;29.31&quot;N")
+
+    def test_the_ruleset_form_has_its_clauses_inline(self):
+        ruleset = self.record.ruleset
+        r = self.client.get(f"/admin/archive/ruleset/{ruleset.pk}/change/")
+        self.assertContains(r, "SS-7")
+        self.assertContains(r, "ses_bes_jump")
+
+    def test_every_list_and_add_page_opens(self):
+        for model in ("game", "ruleset", "ruleclause", "evidence", "source", "media", "age", "region"):
+            for suffix in ("", "add/"):
+                self.assertEqual(self.client.get(f"/admin/archive/{model}/{suffix}").status_code, 200, (model, suffix))
+
+    def test_the_game_list_searches_native_names(self):
+        self.assertContains(self.client.get("/admin/archive/game/", {"q": "تخته"}), "Takhte Nard")
+
+
+class TestHistory(CuratorTestCase):
+    def test_a_curators_change_is_recorded_with_who_and_what(self):
+        data = self.change_form_data(confidence=80, **{"places-0-name": "Salyan town"})
+        r = self.client.post(f"/admin/archive/evidence/{self.record.pk}/change/", data)
+        self.assertEqual(r.status_code, 302, getattr(r, "context", None) and r.context["adminform"].form.errors)
+        latest = self.record.history.latest()
+        self.assertEqual((latest.history_user, latest.confidence), (self.alice, 80))
+        self.assertEqual(latest.diff_against(latest.prev_record).changed_fields, ["confidence"])
+        place = Place.objects.get(evidence=self.record, order=0)
+        self.assertEqual(place.history.latest().history_user, self.alice)
+
+        history_page = self.client.get(f"/admin/archive/evidence/{self.record.pk}/history/")
+        self.assertContains(history_page, "alice")
+        self.assertContains(history_page, "Confidence")
+
+    def test_a_bad_value_in_the_form_is_refused_with_its_field_named(self):
+        data = self.change_form_data(confidence=150)
+        r = self.client.post(f"/admin/archive/evidence/{self.record.pk}/change/", data)
+        self.assertEqual(r.status_code, 200)
+        self.assertIn("confidence", r.context["adminform"].form.errors)
+        self.record.refresh_from_db()
+        self.assertEqual(self.record.confidence, 100)
+
+
+class TestMediaUpload(CuratorTestCase):
+    def test_an_upload_is_stored_without_exif_and_with_a_thumbnail(self):
+        upload = SimpleUploadedFile("board.jpg", jpeg_with_gps(), content_type="image/jpeg")
+        r = self.client.post("/admin/archive/media/add/", {"game": self.record.game_id, "image": upload, "caption": "A board"})
+        self.assertEqual(r.status_code, 302)
+        media = Media.objects.get()
+        from PIL import Image
+
+        with media.image.open("rb") as f:
+            self.assertFalse(Image.open(io.BytesIO(f.read())).getexif())
+        self.assertTrue(media.thumbnail)
+
+    def test_a_decompression_bomb_is_refused_with_a_clear_message(self):
+        upload = SimpleUploadedFile("bomb.png", png_declaring(60_000, 60_000), content_type="image/png")
+        r = self.client.post("/admin/archive/media/add/", {"game": self.record.game_id, "image": upload})
+        self.assertEqual(r.status_code, 200)
+        self.assertFalse(Media.objects.exists())
+        errors = " ".join(r.context["adminform"].form.errors["image"])
+        self.assertIn("bomb.png", errors)
+        self.assertIn("decompression bomb", errors)
