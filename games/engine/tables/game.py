@@ -635,7 +635,7 @@ class TablesVariant(Variant):
         return super().describe(state, act)
 
     # -- the command line ------------------------------------------------------------------------
-    def plays_for(self, position: str, dice: str) -> list[tuple[str, str]]:
+    def plays_for(self, position: str, dice: str, options: Mapping[str, Any] | None = None) -> list[tuple[str, str]]:
         """``plays``: every legal complete play of ``dice`` (``"3-1"``) for the player on roll in
         the gnubg Position ID ``position``, as (notation, resulting Position ID written from the
         mover's point of view), sorted by notation; ``[]`` when there is no play.
@@ -646,7 +646,7 @@ class TablesVariant(Variant):
         """
         roll = _parse_dice(dice)
         board = positionid.decode(position)
-        rules = self.rules(self.validate_options({}))
+        rules = self.rules(self.validate_options(options))
         me = _counts(board[1])
         them = _counts(board[0])
         op = to_mover(rules, them)
