@@ -39,9 +39,10 @@ export function drawTimeline(container) {
   }
   const min = Math.min(...items.map((i) => i.start));
   const max = Math.max(...items.map((i) => i.end));
-  const span = Math.max(max - min, 10);
-  const from = min - span * 0.05;
-  const to = max + span * 0.05;
+  // Pad the range so that one record, or a few close together, sit mid-axis rather than at an edge.
+  const pad = Math.max((max - min) * 0.05, 5);
+  const from = min - pad;
+  const to = max + 1 + pad;
   const width = Math.max(container.clientWidth, 280);
   const x = (year) => PAD + ((year - from) / (to - from)) * (width - 2 * PAD);
   const rows = packRows(items);
