@@ -59,7 +59,7 @@ from games.engine.core import (
     Variant,
     register,
 )
-from games.engine.mancala.sowing import ANTICLOCKWISE, CLOCKWISE, capture_run, fill, sow
+from games.engine.mancala.sowing import ANTICLOCKWISE, CLOCKWISE, _next_table, capture_run, fill, sow
 
 __all__ = ["Bechi", "BechiState"]
 
@@ -79,7 +79,7 @@ class BechiState(State):
     """
 
     variant_key = "mancala.bechi"
-    __slots__ = (
+    FIELDS = (
         "n", "shu", "limit", "round_limit", "board", "phase", "to_move", "captured", "aside",
         "closed", "sown", "round", "starter", "last", "history", "rounds",
     )
@@ -105,7 +105,7 @@ class BechiState(State):
         raise AttributeError("BechiState is immutable")
 
     def _fields(self) -> tuple[Any, ...]:
-        return tuple(object.__getattribute__(self, f) for f in BechiState.__slots__)
+        return tuple(self.__dict__[f] for f in BechiState.FIELDS)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BechiState):
@@ -160,13 +160,13 @@ def _make(
     starter: int, last: tuple[Any, ...] | None, history: tuple[tuple[int, ...], ...],
     rounds: tuple[tuple[int, int, int], ...],
 ) -> BechiState:
+    # One dict for all the fields: the quickest way to build an immutable object in Python.
     s = _new_state(BechiState)
-    for name, value in zip(
-        BechiState.__slots__,
-        (n, shu, limit, round_limit, board, phase, to_move, captured, aside, closed, sown, round_, starter,
-         last, history, rounds),
-    ):
-        _set(s, name, value)
+    _set(s, "__dict__", {
+        "n": n, "shu": shu, "limit": limit, "round_limit": round_limit, "board": board, "phase": phase,
+        "to_move": to_move, "captured": captured, "aside": aside, "closed": closed, "sown": sown,
+        "round": round_, "starter": starter, "last": last, "history": history, "rounds": rounds,
+    })
     return s
 
 
@@ -496,11 +496,7 @@ def _skip_mask(state: BechiState, side: int) -> int:
 
 
 def _can_move(board: tuple[int, ...] | list[int], n: int, side: int) -> bool:
-    base = side * n
-    for i in range(base, base + n):
-        if board[i] >= 2:
-            return True
-    return False
+    return max(board[side * n : side * n + n]) >= 2
 
 
 def _even_taken(count: int) -> bool:
@@ -508,8 +504,6 @@ def _even_taken(count: int) -> bool:
 
 
 def _sow_move(state: BechiState, side: int, hole: int, step: int) -> BechiState:
-    from games.engine.mancala.sowing import _next_table
-
     n = state.n
     origin = side * n + hole
     board = list(state.board)
