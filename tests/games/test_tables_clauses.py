@@ -140,7 +140,7 @@ def test_tn2_the_starter_plays_the_two_opening_dice(opening: str, starter: int) 
     assert v.apply(s, {"opening": [4, 4]}).phase == "opening"
     s = v.apply(s, {"opening": [5, 2]})
     assert (s.phase, s.to_move, s.dice, s.roll) == ("move", starter, (5, 2), (5, 2))
-    assert results(v, s) >= {"13/8 13/11", "24/22 13/8"}
+    assert results(v, s) >= {"13/11 13/8", "24/22 13/8"}
 
 
 def test_tn3_hitting_and_entering_as_in_shesh_besh() -> None:
@@ -354,7 +354,7 @@ def test_gb1_setup_as_ses_bes_without_the_head_rule() -> None:
     v = get_variant(GB)
     assert v.new_game().checkers == (START_HEAD, START_HEAD)
     _, s = position(GB, {24: 15}, {24: 15}, [2, 1])
-    assert results(v, s) == {"24/22 24/23", "24/21"}
+    assert results(v, s) == {"24/23 24/22", "24/21"}
 
 
 def test_gb3_no_hitting_and_a_combined_move_needs_an_open_intermediate_point() -> None:

@@ -42,7 +42,7 @@ __all__ = ["choose_play", "evaluate", "win_probability"]
 # rolls (of 36) that hit a blot at distance k with one die or a combination (blocks ignored)
 _SHOTS = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3, 15: 1, 16: 1, 18: 1, 20: 1, 24: 1}
 
-_CHOSEN: OrderedDict[Any, tuple[Counts, Counts]] = OrderedDict()
+_CHOSEN: OrderedDict[Any, tuple[Counts, Counts, tuple]] = OrderedDict()
 _CHOSEN_MAX = 4096
 
 
@@ -206,10 +206,15 @@ def _key(state: TablesState, level: str) -> Any:
     return (state.variant, level, state.to_move, state.checkers, state.dice, state.pending, state.hitters, state.head_left)
 
 
-def _step_towards(variant: TablesVariant, state: TablesState, target: tuple[Counts, Counts]) -> Action | None:
+def _step_towards(
+    variant: TablesVariant, state: TablesState, target: tuple[Counts, Counts], hint: tuple[int, int] | None = None
+) -> Action | None:
     side = state.to_move
     rules = variant.rules(state.opts)
-    for a in variant.legal_actions(state):
+    actions = variant.legal_actions(state)
+    if hint is not None:  # the chosen play's own next step first: usually the one
+        actions.sort(key=lambda a: (a.get("from"), a.get("to")) != hint)
+    for a in actions:
         s2 = variant.apply(state, a)
         if s2.phase == "move" and s2.to_move == side and s2.pending == state.pending and s2.game == state.game:
             if any((p.me, p.op) == target for p in variant.complete_plays(s2)):
@@ -223,17 +228,20 @@ def _step_towards(variant: TablesVariant, state: TablesState, target: tuple[Coun
 
 def _move(variant: TablesVariant, state: TablesState, level: str, rng: random.Random) -> Action:
     key = _key(state, level)
-    target = _CHOSEN.get(key)
-    if target is None:
+    chosen = _CHOSEN.get(key)
+    if chosen is None:
         play = choose_play(variant, state, level, rng)
         assert play is not None  # in phase "move" there is always a play
-        target = (play.me, play.op)
-    action = _step_towards(variant, state, target)
+        chosen = (play.me, play.op, play.steps)
+    target, steps = chosen[:2], chosen[2]
+    hint = steps[0][:2] if steps else None
+    action = _step_towards(variant, state, target, hint)
     if action is None:  # cannot happen; never leave the game stuck
         action = variant.legal_actions(state)[0]
     nxt = variant.apply(state, action)
     if nxt.phase == "move" and nxt.to_move == state.to_move and nxt.pending == state.pending:
-        _CHOSEN[_key(nxt, level)] = target
+        rest = steps[1:] if hint == (action["from"], action["to"]) else ()
+        _CHOSEN[_key(nxt, level)] = (*target, rest)
         if len(_CHOSEN) > _CHOSEN_MAX:
             _CHOSEN.popitem(last=False)
     return action

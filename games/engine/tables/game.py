@@ -642,7 +642,7 @@ class TablesVariant(Variant):
 
         >>> from games.engine import get_variant
         >>> get_variant("tables.backgammon").plays_for("4HPwATDgc/ABMA", "6-5")[:2]
-        [('13/2', '4HPwATDC5+ABMA'), ('13/7 13/8', '4HPwATDg68EBMA')]
+        [('13/2', '4HPwATDC5+ABMA'), ('13/7 8/3', '4HPwATDE1+ABMA')]
         """
         roll = _parse_dice(dice)
         board = positionid.decode(position)

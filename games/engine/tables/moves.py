@@ -223,7 +223,7 @@ def _do(rules: Rules, me: Counts, op: Counts, p: int, t: int, ctx: _Ctx) -> tupl
         m[0] += 1
     if rules.head_rule and p == HEAD:
         ctx = ctx._replace(head_left=ctx.head_left - 1)
-    if rules.home_hit_restriction:
+    if rules.home_hit_restriction and (ctx.hitters or (hit and t <= 6)):
         hitters = list(ctx.hitters)
         if hitters.count(p) >= me[p]:
             hitters.remove(p)  # the hitter itself moved on
@@ -364,34 +364,74 @@ def complete_plays(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], 
     [7, 42, 11]
     """
     dice = expand(dice)
-    if rules.standard and len(dice) <= 4:
+    if len(dice) <= 4 and (rules.standard or _tn4_idle(rules, op, ctx)):
         return _fast_plays(me, op, dice)
     return general_plays(rules, me, op, dice, ctx)
+
+
+def _tn4_idle(rules: Rules, op: Counts, ctx: _Ctx) -> bool:
+    """TN-4 is the only rule beyond backgammon's and cannot apply: no hitter is on its way and
+    no opposing blot stands in the mover's home quarter (the opponent does not move meanwhile)."""
+    return (
+        rules.home_hit_restriction
+        and not ctx.hitters
+        and rules == Rules(home_hit_restriction=True)
+        and not any(op[p] == 1 for p in range(1, 7))
+    )
 
 
 def general_plays(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx: _Ctx = NO_CTX) -> list[Play]:
     """:func:`complete_plays` by the rule-aware generator (any rules); the fast generator for
     backgammon's rules is checked against it."""
     dice = expand(dice)
-    need = playable_dice(rules, me, op, dice, ctx)
-    if not need:
-        return []
-    results: dict[tuple[Counts, Counts], tuple[Step, ...]] = {}
+    total = len(dice)
+    results: dict[tuple[Counts, Counts], tuple[tuple[Step, ...], int, set[int]]] = {}
+    best = [0]
     seen: set = set()
 
-    def walk(m: Counts, o: Counts, left: tuple[int, ...], c: _Ctx, steps: tuple[Step, ...]) -> None:
+    def record(m: Counts, o: Counts, steps: tuple[Step, ...], used: int, first_die: int) -> None:
+        if used < best[0]:
+            return
+        if used > best[0]:
+            best[0] = used
+            results.clear()
+        got = results.get((m, o))
+        if got is None:
+            results[(m, o)] = (steps, used, {first_die})
+        else:
+            got[2].add(first_die)
+
+    def walk(m: Counts, o: Counts, left: tuple[int, ...], c: _Ctx, steps: tuple[Step, ...], first_die: int) -> None:
         if not left or m[0] == 15:
-            results.setdefault((m, o), steps)
+            record(m, o, steps, total, first_die)  # a won game counts as the whole roll played
             return
         key = (m, o, left, c)
         if key in seen:
             return
         seen.add(key)
-        for step, _d, m2, o2, c2 in first_steps(rules, m, o, left, c):
-            walk(m2, o2, () if step == JUMP else _remove(left, _d), c2, steps + (step,))
+        moved = False
+        j = _jump(rules, m, o, left, c)
+        if j:
+            moved = True
+            walk(j[1], j[2], (), j[3], steps + (JUMP,), 0)
+        for d in set(left):
+            rest = _remove(left, d)
+            for step, m2, o2, c2 in _steps(rules, m, o, d, c):
+                moved = True
+                walk(m2, o2, rest, c2, steps + (step,), first_die or d)
+        if not moved:
+            record(m, o, steps, total - len(left), first_die)
 
-    walk(me, op, need, ctx, ())
-    return [Play(steps, m, o, len(need)) for (m, o), steps in results.items()]
+    walk(me, op, dice, ctx, (), 0)
+    if not best[0]:
+        return []
+    plays = list(results.items())
+    if best[0] == 1 and total == 2 and dice[0] != dice[1]:
+        # SB-3: only one die can be played, so the larger must be if it can
+        big = max(dice)
+        if any(big in v[2] for _, v in plays):
+            plays = [(k, v) for k, v in plays if big in v[2]]
+    return [Play(v[0], k[0], k[1], v[1]) for k, v in plays]
 
 
 def _singles(me: list[int], op: list[int], d: int) -> list[tuple[int, int]] | tuple:
@@ -610,11 +650,11 @@ def notation(steps: Iterable[Step]) -> str:
         for i, (q, hit) in enumerate(ch[1:], 1):
             if hit or i == len(ch) - 1:
                 text += f"/{_pt(q)}{'*' if hit else ''}"
-        parts.append((ch[0][0], text))
+        parts.append((ch[0][0], ch[-1][0], text))
     if not parts:
         return "(no play)"
     counted: list[tuple[int, str, int]] = []
-    for start, text in sorted(parts, key=lambda x: -x[0]):
+    for start, _end, text in sorted(parts, key=lambda x: (-x[0], -x[1])):
         if counted and counted[-1][1] == text:
             counted[-1] = (start, text, counted[-1][2] + 1)
         else:
