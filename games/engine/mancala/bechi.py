@@ -36,6 +36,26 @@ hole, for ``repetition_limit``: ``[to_move, row0, row1]`` each, the current one 
 ``rounds`` (each round's start as ``[counters of side 0, of side 1, starter]``, for
 ``round_repetition_limit``).
 
+**Readings** where the source is silent (each tested): the hole a sowing starts from does not
+count as "sown from earlier" if the same sowing comes round into it (BE-5); the chain of
+captures follows the sowing's own path, so it passes over holes the sowing skips, needs no
+earlier sowing from its holes, and never laps back to where it began; a player to move who
+cannot move passes without an action (BE-6); the first round is started by side 0.
+
+**Options.** ``holes`` (4 or 3, BE-1). ``shu_trick`` (default off, BE-7): the source lets a
+player hide his takings in a hole left empty (a *shuda ita*), and an opponent who drops a
+counter there forfeits it unless he takes it back before the owner says "shu". An engine
+neither hides nor slips, so on: the opponent's sowing does **not** skip a player's holes left
+empty; every counter dropped there goes at once to that player's captures (``forfeits`` in
+``last_move``); a last counter so forfeited captures nothing, and a chain of captures stops
+there. The owner's own sowing still skips them, and the board always shows them empty.
+``repetition_limit`` (default 3; not in the source): the third time the same position (counts,
+side to move, holes sown from) occurs in a round, the round ends as if neither player could
+move. ``round_repetition_limit`` (default 3; not in the source): the third time a round would
+start with the same counters on each side and the same starter, the game is over and the side
+with more counters wins (with equal counters, the side not due to start). With both limits
+every game ends, since a round and the ways a round can start are finite.
+
 **Notation** (:meth:`Bechi.describe`): holes are numbered 1..n from the mover's left; ``↻`` is
 clockwise, ``↺`` anticlockwise; ``×4+2`` lists the captures, ``shu 1`` counters forfeited into
 shu holes, ``; side 1 passes`` / ``; round over 20-28`` follow; a choice reads ``leave 1,3 empty``.
@@ -383,6 +403,10 @@ class Bechi(Variant):
         n = state.n
         moves = _MOVES[n]
         act = action if type(action) is Action else Action.from_json(action)
+        if any(v is True or v is False for v in act.values()) or any(
+            v is True or v is False for v in act.get("leave_empty", ()) if isinstance(act.get("leave_empty"), tuple)
+        ):
+            raise IllegalAction("holes are numbers, not true or false")
         if state.phase == SOW:
             decoded = moves.decode.get(act)
             if decoded is None:
@@ -518,10 +542,8 @@ def _sow_move(state: BechiState, side: int, hole: int, step: int) -> BechiState:
     if state.shu and state.closed:
         # Shu trick: whatever fell into the opponent's shu holes is his at once.
         found = []
-        p_bit = 0
         for p in range(2 * n):
-            p_bit = 1 << p
-            if state.closed & p_bit and board[p]:
+            if state.closed >> p & 1 and board[p]:
                 found.append((p, board[p]))
                 captured[1 - side] += board[p]
                 board[p] = 0
