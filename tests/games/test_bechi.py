@@ -483,3 +483,17 @@ class TestStateFromJson:
     def test_it_refuses_impossible_or_malformed_states_naming_the_field(self, data, message):
         with pytest.raises(InvalidState, match=message):
             bechi.state_from_json(data)
+
+
+# -- Perft: the number of action sequences from the opening ---------------------------------------
+@pytest.mark.parametrize(("holes", "counts"), [(4, [4, 16, 64, 240, 904]), (3, [4, 16, 64, 250, 784])])
+def test_perft_from_the_opening(holes, counts):
+    # Depth 1 and 2 by hand: four sowings for side 0 (the centre hole of three counts twice),
+    # then every hole of side 1 holds 7. Deeper figures are regression values of this engine.
+    def perft(state, depth):
+        if depth == 0 or bechi.outcome(state) is not None:
+            return 1
+        return sum(perft(bechi.apply(state, a), depth - 1) for a in bechi.legal_actions(state))
+
+    start = bechi.new_game({"holes": holes})
+    assert [perft(start, d) for d in range(1, 6)] == counts
