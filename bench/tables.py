@@ -87,13 +87,15 @@ def play_game(key: str, levels: tuple[str, str], seed: int, options: dict | None
 
 
 def bench_playouts(games: int) -> None:
-    print(f"random play-outs ({games} single games per variant)")
+    print(f"random play-outs ({games} single games per variant, played to the last checker: cube off)")
     for key in KEYS:
+        options = {"cube": False} if "cube" in get_variant(key).options else {}
         t0 = time.perf_counter()
+        actions = 0
         for i in range(games):
-            play_game(key, ("random", "random"), i)
+            actions += play_game(key, ("random", "random"), i, options)[1]
         dt = time.perf_counter() - t0
-        print(f"  {key:22} {games / dt:8.1f} games/s")
+        print(f"  {key:22} {games / dt:8.1f} games/s  ({actions / games:.0f} actions a game)")
 
 
 def _match(args: tuple[str, str, int]) -> int:

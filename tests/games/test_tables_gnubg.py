@@ -121,3 +121,11 @@ def test_the_plays_command_lists_gnubgs_positions_in_batch(positions) -> None:
         else:
             assert {line.split("\t")[1] for line in lines} == want
             assert len(lines) == len(want)
+
+
+def test_bearing_off_the_last_checker_must_still_use_both_dice_when_it_can() -> None:
+    # one checker on my 2, roll 3-1: 2/off uses one die; 2/1*/off uses both (and hits), so only
+    # the latter is legal, as gnubg says; the hit decides a gammon or a backgammon
+    v = get_variant("tables.backgammon")
+    assert v.plays_for("r0EyCiICAAAAAA", "3-1") == [("2/1*/off", "r0EyCkIAAAAAAA")]
+    assert len(gnubg_nn.moves(gnubg_nn.board_from_position_id("r0EyCiICAAAAAA"), 3, 1, 0)) == 1

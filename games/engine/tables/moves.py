@@ -273,8 +273,8 @@ def can_play_all(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ct
     >>> can_play_all(BACKGAMMON, START, to_mover(BACKGAMMON, START), (6, 6, 6, 6))
     True
     """
-    if not dice or me[0] == 15:
-        return True  # all played, or the game is won
+    if not dice:
+        return True
     if _jump(rules, me, op, dice, ctx):
         return True
     for d in set(dice):
@@ -286,8 +286,8 @@ def can_play_all(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ct
 
 
 def _max_used(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx: _Ctx, seen: dict) -> int:
-    if not dice or me[0] == 15:
-        return len(dice)  # a won game counts as the whole roll played
+    if not dice:
+        return 0
     key = (me, op, dice, ctx)
     if key in seen:
         return seen[key]
@@ -343,7 +343,7 @@ def first_steps(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx
     for d in sorted(set(dice), reverse=True):
         rest = _remove(dice, d)
         for step, m, o, c in _steps(rules, me, op, d, ctx):
-            if not rest or m[0] == 15 or can_play_all(rules, m, o, rest, c):
+            if not rest or can_play_all(rules, m, o, rest, c):
                 out.append((step, d, m, o, c))
     return out
 
@@ -402,8 +402,8 @@ def general_plays(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], c
             got[2].add(first_die)
 
     def walk(m: Counts, o: Counts, left: tuple[int, ...], c: _Ctx, steps: tuple[Step, ...], first_die: int) -> None:
-        if not left or m[0] == 15:
-            record(m, o, steps, total, first_die)  # a won game counts as the whole roll played
+        if not left:
+            record(m, o, steps, total, first_die)
             return
         key = (m, o, left, c)
         if key in seen:
@@ -497,23 +497,20 @@ def _fast_two(me0: Counts, op0: Counts, a: int, b: int) -> list[Play]:
             else:
                 me[0] += 1
             s1 = (p, t, hit)
-            if me[0] == 15:
-                two.setdefault(code, (s1,))
-            else:
-                second = _singles(me, op, y)
-                if second:
-                    for p2, t2 in second:
-                        if t2 and op[t2] == 1:
-                            k = code - ME[p2] + ME[t2] + bar - OP[t2]
-                            if k not in two:
-                                two[k] = (s1, (p2, t2, True))
-                        else:
-                            k = code - ME[p2] + ME[t2]
-                            if k not in two:
-                                two[k] = (s1, (p2, t2, False))
-                elif not two:
-                    if code not in one or x > one[code][1]:
-                        one[code] = (s1, x)
+            second = _singles(me, op, y)
+            if second:
+                for p2, t2 in second:
+                    if t2 and op[t2] == 1:
+                        k = code - ME[p2] + ME[t2] + bar - OP[t2]
+                        if k not in two:
+                            two[k] = (s1, (p2, t2, True))
+                    else:
+                        k = code - ME[p2] + ME[t2]
+                        if k not in two:
+                            two[k] = (s1, (p2, t2, False))
+            elif not two:
+                if code not in one or x > one[code][1]:
+                    one[code] = (s1, x)
             if t:
                 me[t] -= 1
                 if hit:
@@ -547,9 +544,7 @@ def _fast_same(me0: Counts, op0: Counts, dice: tuple[int, ...]) -> list[Play]:
     steps: list[Step] = []
 
     def gen(depth: int, start: int, code: int) -> None:
-        if depth == n or me[0] == 15:
-            depth = n  # a won game counts as the whole roll played
-        else:
+        if depth < n:
             moved = False
             if me[25]:
                 t = 25 - d
