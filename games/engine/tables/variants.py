@@ -1,5 +1,24 @@
 """The five tables variants: each is the shared engine with its rule set and options.
 
+Readings the engine makes where RULES.md leaves a detail open (each is tested):
+
+- Backgammon plays the opening throw (standard rules); no Crawford rule, no Jacoby rule.
+- TN-4: the restriction follows the hitting checker for the rest of the turn (hit on the 4,
+  on to an empty 3, then not on to the own 1); checkers are alike, so where the hitter shares a
+  point with an own checker that did not hit, the step counts as the other checker's.
+- TN-5 ``bearoff_fallback``: with nothing on the die's point and no higher checker able to
+  play the die, the highest checker below the die bears off.
+- SS-6: six points in a row are counted along the opponent's route (the route the block would
+  stop); an opposing checker is past it when it stands lower on its own route, or is borne off.
+- SS-7: the jump needs the 13-point open and a checker allowed to leave the head.
+- GB-4: "play as much as possible" applies to each number of the cascade in turn (four of it,
+  or as many as possible); a number that cannot be played four times ends the roller's cascade.
+- GB-5: the opponent plays the unplayed numbers in order, each as far as possible; what he
+  cannot play of the remainder is lost (it does not pass back). Rolls are counted from the
+  first two-dice throw; the opening throw and a remainder are not rolls.
+- A step that bears off the last checker ends the game at once; but as in gnubg, a play that
+  uses both dice (hitting on the way, say) is required where one exists.
+
 >>> from games.engine import get_variant
 >>> [get_variant(k).geometry for k in ("tables.backgammon", "tables.ses-bes")]
 ['opposite', 'parallel']
