@@ -1,0 +1,468 @@
+"""The play API (DESIGN.md "Playing in the browser"): create, read with ETag, act with a version.
+
+The match machinery is tested first on a tiny race game defined here (so it does not wait on any
+engine), then on every real variant that is registered.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from games.engine import Action, IllegalAction, Outcome, State, Variant, core, variants
+from games.engine import ai
+from games.models import Match
+
+REQUIRED = ["tables.backgammon", "tables.ses-bes", "tables.shesh-besh", "tables.takhte-nard", "tables.gul-bara",
+            "mancala.bechi"]
+AVAILABLE = [key for key in REQUIRED if key in variants()]
+
+
+# -- a tiny race game: roll two dice (1 or 2), step a counter by each die; first to 8 wins ------
+
+
+@dataclass(frozen=True)
+class RaceState(State):
+    pos: tuple[int, int] = (0, 0)
+    to_move: int = 0
+    phase: str = "roll"
+    dice: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"variant": "test.race", "pos": list(self.pos), "to_move": self.to_move, "phase": self.phase,
+                "dice": list(self.dice)}
+
+
+class Race(Variant):
+    key, title, family = "test.race", "Race", "test"
+
+    def new_game(self, options=None):
+        self.validate_options(options)
+        return RaceState()
+
+    def legal_actions(self, state):
+        if state.phase == "roll":
+            return [Action(roll=[a, b]) for a in (1, 2) for b in (1, 2)]
+        if state.phase == "move":
+            return [Action(step=d) for d in sorted(set(state.dice))]
+        return []
+
+    def apply(self, state, action):
+        action = Action.from_json(action)
+        if action not in self.legal_actions(state):
+            raise IllegalAction(f"{action.to_json()} is not legal in phase {state.phase}")
+        if "roll" in action:
+            return RaceState(state.pos, state.to_move, "move", tuple(action["roll"]))
+        dice = list(state.dice)
+        dice.remove(action["step"])
+        pos = list(state.pos)
+        pos[state.to_move] += action["step"]
+        if pos[state.to_move] >= 8:
+            return RaceState(tuple(pos), state.to_move, "over", ())
+        if dice:
+            return RaceState(tuple(pos), state.to_move, "move", tuple(dice))
+        return RaceState(tuple(pos), 1 - state.to_move, "roll", ())
+
+    def outcome(self, state):
+        if state.phase != "over":
+            return None
+        return Outcome(winner=state.to_move, points=1, how="race", score=(1 - state.to_move, state.to_move))
+
+    def to_move(self, state):
+        return state.to_move if state.phase == "move" else None
+
+    def is_chance(self, state):
+        return state.phase == "roll"
+
+    def draw(self, state, rng):
+        return Action(roll=[rng.choice((1, 2)), rng.choice((1, 2))])
+
+    def state_from_json(self, data):
+        if data.get("variant") != "test.race":
+            raise core.InvalidState("variant: must be test.race")
+        return RaceState(tuple(data["pos"]), data["to_move"], data["phase"], tuple(data["dice"]))
+
+    def describe(self, state, action):
+        action = Action.from_json(action)
+        return f"{action['roll'][0]}-{action['roll'][1]}" if "roll" in action else f"+{action['step']}"
+
+
+def biggest_step(variant, state, rng):
+    return max(variant.legal_actions(state), key=lambda a: a["step"])
+
+
+@pytest.fixture
+def race(monkeypatch):
+    monkeypatch.setitem(core._REGISTRY, "test.race", Race())
+    monkeypatch.setitem(ai.PLAYERS, ("test", "easy"), biggest_step)
+    return "test.race"
+
+
+@pytest.fixture(autouse=True)
+def _fixed_dice_and_no_throttle(settings):
+    settings.PLAY_DICE_SEED = "tests"
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+                                                          "play": None}}
+
+
+class Player:
+    """A client holding one token."""
+
+    def __init__(self, token: str | None = None) -> None:
+        self.client = APIClient()
+        if token:
+            self.client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+
+    def create(self, **body):
+        return self.client.post(reverse("games:api-matches"), body, format="json")
+
+    def read(self, match_id, **headers):
+        return self.client.get(reverse("games:api-match", args=[match_id]), **headers)
+
+    def act(self, match_id, action, version, **extra):
+        return self.client.post(reverse("games:api-match-actions", args=[match_id]),
+                                {"action": action, "version": version, **extra}, format="json")
+
+
+def create(**body) -> tuple[dict, Player]:
+    response = Player().create(**body)
+    assert response.status_code == 201, response.content
+    data = response.json()
+    return data, Player(data["token"])
+
+
+pytestmark = pytest.mark.django_db
+
+
+class TestCreate:
+    def test_it_creates_a_computer_match_with_the_contract_fields(self, race):
+        response = Player().create(variant=race, opponent="computer", level="easy")
+        assert response.status_code == 201
+        data = response.json()
+        for name in ("id", "version", "state", "legal_actions", "to_move", "log", "outcome", "token",
+                     "invite_url"):
+            assert name in data
+        assert data["outcome"] is None and data["invite_url"] is None
+        assert data["sides"] == [{"player": "human"}, {"player": "computer", "level": "easy"}]
+        assert data["you"] == [0]
+        # The opening roll was drawn by the server and logged as chance.
+        assert data["log"][0]["by"] == "chance" and "roll" in data["log"][0]["action"]
+        assert data["to_move"] == 0 and data["state"]["phase"] == "move"
+
+    def test_it_stores_only_a_hash_of_each_token(self, race):
+        data, _ = create(variant=race, opponent="remote")
+        match = Match.objects.get(pk=data["id"])
+        assert data["token"] not in (match.side0_token_hash, match.side1_token_hash)
+        invite = data["invite_url"].split("#t=")[1]
+        assert invite != data["token"] and len(match.side1_token_hash) == 64
+        assert data["invite_url"].startswith("http://testserver/play/m/")
+
+    def test_a_remote_invite_token_plays_the_other_side(self, race):
+        data, alice = create(variant=race, opponent="remote")
+        bob = Player(data["invite_url"].split("#t=")[1])
+        assert bob.read(data["id"]).json()["you"] == [1]
+        assert alice.read(data["id"]).json()["you"] == [0]
+        assert Player().read(data["id"]).json()["you"] == []
+
+    def test_a_hotseat_token_plays_both_sides(self, race):
+        data, both = create(variant=race, opponent="hotseat")
+        assert both.read(data["id"]).json()["you"] == [0, 1]
+
+    def test_the_creator_may_take_side_1_against_the_computer(self, race):
+        data, _ = create(variant=race, opponent="computer", level="easy", side=1)
+        assert data["you"] == [1]
+        # The computer (side 0) opened and played its whole turn before the answer.
+        assert any(entry["by"] == "computer" for entry in data["log"])
+        assert data["to_move"] == 1
+
+    @pytest.mark.parametrize("body, where", [
+        ({"variant": "nope.nope"}, "variant"),
+        ({}, "variant"),
+        ({"variant": "test.race", "opponent": "robot"}, "opponent"),
+        ({"variant": "test.race", "level": "grandmaster"}, "level"),
+        ({"variant": "test.race", "options": {"colour": "red"}}, "options"),
+        ({"variant": "test.race", "side": 2}, "side"),
+        ({"variant": "test.race", "state": {"variant": "other"}}, "state"),
+        ({"variant": "test.race", "colour": "red"}, "colour"),
+    ])
+    def test_it_refuses_bad_requests_naming_the_field(self, race, body, where):
+        response = Player().create(**body)
+        assert response.status_code == 400
+        assert response.json()["reason"].startswith(where)
+        assert not Match.objects.exists()
+
+    def test_it_starts_from_a_given_state(self, race):
+        data, _ = create(variant=race, opponent="hotseat",
+                         state={"variant": "test.race", "pos": [7, 0], "to_move": 0, "phase": "roll", "dice": []})
+        assert data["state"]["pos"] == [7, 0]
+
+
+class TestRead:
+    def test_it_answers_an_etag_and_304_when_nothing_changed(self, race, django_assert_max_num_queries):
+        data, alice = create(variant=race, opponent="hotseat")
+        first = alice.read(data["id"])
+        assert first.status_code == 200 and first["ETag"]
+        assert "Authorization" in first["Vary"]
+        with django_assert_max_num_queries(1):
+            again = alice.read(data["id"], HTTP_IF_NONE_MATCH=first["ETag"])
+        assert again.status_code == 304 and again.content == b""
+
+    def test_the_etag_changes_with_the_version_and_the_reader(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        tag = alice.read(data["id"])["ETag"]
+        assert Player().read(data["id"])["ETag"] != tag
+        alice.act(data["id"], data["legal_actions"][0], data["version"])
+        fresh = alice.read(data["id"], HTTP_IF_NONE_MATCH=tag)
+        assert fresh.status_code == 200 and fresh["ETag"] != tag
+
+    def test_a_weak_etag_from_a_gzipping_proxy_still_matches(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        tag = alice.read(data["id"])["ETag"]
+        assert alice.read(data["id"], HTTP_IF_NONE_MATCH=f"W/{tag}").status_code == 304
+
+    def test_an_unknown_match_is_404(self):
+        response = Player().read("nosuchmatch")
+        assert response.status_code == 404 and response.json()["code"] == "not_found"
+
+
+class TestAct:
+    def test_a_step_is_applied_and_the_version_grows(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        response = alice.act(data["id"], data["legal_actions"][0], data["version"])
+        assert response.status_code == 200
+        after = response.json()
+        assert after["version"] == data["version"] + 1
+        assert after["log"][-1]["by"] == "human" and after["log"][-1]["action"] == data["legal_actions"][0]
+
+    def test_an_illegal_action_is_400_with_the_reason_and_changes_nothing(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        before = Match.objects.get(pk=data["id"])
+        response = alice.act(data["id"], {"step": 5}, data["version"])
+        assert response.status_code == 400
+        assert "not legal" in response.json()["reason"]
+        after = Match.objects.get(pk=data["id"])
+        assert (after.version, after.state, after.log) == (before.version, before.state, before.log)
+
+    @pytest.mark.parametrize("body", [
+        {"version": 1},
+        {"action": {"step": 1}},
+        {"action": {"step": 1}, "version": "1"},
+        {"action": [1, 2], "version": 1},
+        {"action": {"step": 1.5}, "version": 1},
+        {"action": {"step": 1}, "version": 1, "confirm": "yes"},
+    ])
+    def test_a_malformed_request_is_400(self, race, body):
+        data, alice = create(variant=race, opponent="hotseat")
+        response = alice.client.post(reverse("games:api-match-actions", args=[data["id"]]), body, format="json")
+        assert response.status_code == 400
+        assert response.json()["code"] == "malformed"
+        assert Match.objects.get(pk=data["id"]).version == data["version"]
+
+    def test_invalid_json_is_400(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        response = alice.client.post(reverse("games:api-match-actions", args=[data["id"]]), "{nope",
+                                     content_type="application/json")
+        assert response.status_code == 400
+
+    def test_no_token_is_403(self, race):
+        data, _ = create(variant=race, opponent="hotseat")
+        response = Player().act(data["id"], data["legal_actions"][0], data["version"])
+        assert response.status_code == 403
+        assert Match.objects.get(pk=data["id"]).version == data["version"]
+
+    def test_a_wrong_token_is_403(self, race):
+        data, _ = create(variant=race, opponent="hotseat")
+        response = Player("not-the-token").act(data["id"], data["legal_actions"][0], data["version"])
+        assert response.status_code == 403
+
+    def test_the_other_sides_token_is_403(self, race):
+        data, alice = create(variant=race, opponent="remote")
+        bob = Player(data["invite_url"].split("#t=")[1])
+        assert data["to_move"] == 0
+        response = bob.act(data["id"], data["legal_actions"][0], data["version"])
+        assert response.status_code == 403 and response.json()["code"] == "not_your_turn"
+        assert Match.objects.get(pk=data["id"]).log == data["log"]
+
+    def test_another_matchs_token_is_403(self, race):
+        data, _ = create(variant=race, opponent="hotseat")
+        _, other = create(variant=race, opponent="hotseat")
+        assert other.act(data["id"], data["legal_actions"][0], data["version"]).status_code == 403
+
+    def test_a_stale_version_is_409_and_changes_nothing(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        assert alice.act(data["id"], data["legal_actions"][0], data["version"]).status_code == 200
+        current = Match.objects.get(pk=data["id"])
+        response = alice.act(data["id"], data["legal_actions"][0], data["version"])
+        assert response.status_code == 409 and response.json()["code"] == "stale_version"
+        again = Match.objects.get(pk=data["id"])
+        assert (again.version, again.log) == (current.version, current.log)
+
+    def test_the_computer_replies_in_the_same_response(self, race):
+        data, alice = create(variant=race, opponent="computer", level="easy")
+        match_id, version = data["id"], data["version"]
+        body = data
+        while {"confirm": True} not in body["legal_actions"]:
+            body = alice.act(match_id, body["legal_actions"][0], body["version"]).json()
+        body = alice.act(match_id, {"confirm": True}, body["version"]).json()
+        bys = [entry["by"] for entry in body["log"]]
+        assert "computer" in bys and bys.count("chance") >= 3
+        assert body["to_move"] == 0 or body["outcome"] is not None
+        assert body["version"] > version
+
+
+class TestTakeBack:
+    def test_a_finished_turn_waits_for_confirmation_and_draws_no_dice(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        body = data
+        for _ in range(2):
+            body = alice.act(data["id"], [a for a in body["legal_actions"] if "step" in a][0], body["version"]).json()
+        assert body["turn"] == {"side": 0, "steps": 2, "complete": True}
+        assert body["legal_actions"] == [{"undo": True}, {"confirm": True}]
+        assert body["to_move"] == 0
+        assert body["log"][-1]["by"] == "human"  # no dice yet for side 1
+
+    def test_undo_takes_back_steps_one_by_one_to_the_turn_start(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        start = data["state"]
+        one = alice.act(data["id"], [a for a in data["legal_actions"]][0], data["version"]).json()
+        two = alice.act(data["id"], one["legal_actions"][0], one["version"]).json()
+        back = alice.act(data["id"], {"undo": True}, two["version"]).json()
+        assert back["state"] == one["state"] and back["log"] == one["log"]
+        back = alice.act(data["id"], {"undo": True}, back["version"]).json()
+        assert back["state"] == start and back["log"] == data["log"] and back["turn"] is None
+        response = alice.act(data["id"], {"undo": True}, back["version"])
+        assert response.status_code == 400 and response.json()["code"] == "nothing_to_undo"
+
+    def test_confirm_before_the_turn_is_finished_is_400(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        one = alice.act(data["id"], data["legal_actions"][0], data["version"]).json()
+        response = alice.act(data["id"], {"confirm": True}, one["version"])
+        assert response.status_code == 400 and response.json()["code"] == "turn_not_finished"
+
+    def test_confirm_draws_the_next_dice(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        body = data
+        while {"confirm": True} not in body["legal_actions"]:
+            body = alice.act(data["id"], body["legal_actions"][0], body["version"]).json()
+        done = alice.act(data["id"], {"confirm": True}, body["version"]).json()
+        assert done["log"][-1]["by"] == "chance" and done["to_move"] == 1 and done["turn"] is None
+
+    def test_a_step_posted_with_confirm_ends_the_turn_at_once(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        body = data
+        while body["to_move"] == 0:
+            body = alice.act(data["id"], body["legal_actions"][0], body["version"], confirm=True).json()
+        assert body["to_move"] == 1 and body["turn"] is None
+
+    def test_the_opponent_cannot_act_while_a_turn_awaits_confirmation(self, race):
+        data, alice = create(variant=race, opponent="remote")
+        bob = Player(data["invite_url"].split("#t=")[1])
+        body = data
+        while {"confirm": True} not in body["legal_actions"]:
+            body = alice.act(data["id"], body["legal_actions"][0], body["version"]).json()
+        assert bob.act(data["id"], {"confirm": True}, body["version"]).status_code == 403
+
+
+class TestThrottle:
+    def test_writes_are_throttled_per_client(self, race, settings):
+        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                                   "DEFAULT_THROTTLE_RATES": {"anon": "600/minute", "play": "2/minute"}}
+        from django.core.cache import cache
+
+        cache.clear()
+        statuses = [Player().create(variant=race).status_code for _ in range(3)]
+        assert statuses == [201, 201, 429]
+        cache.clear()
+
+
+class TestRecord:
+    def test_the_record_replays_to_the_current_state(self, race):
+        data, alice = create(variant=race, opponent="computer", level="easy")
+        body = data
+        for _ in range(6):
+            if body["outcome"]:
+                break
+            body = alice.act(data["id"], body["legal_actions"][0], body["version"], confirm=True).json()
+        record = alice.client.get(reverse("games:api-match-record", args=[data["id"]]) + "?download=1")
+        assert record.status_code == 200
+        assert "attachment" in record["Content-Disposition"]
+        moves = record.json()["moves"]
+        assert len(moves) == len(body["log"])
+        assert moves[-1]["state"] == body["state"]
+        assert [m["notation"] for m in moves] == [e["notation"] for e in body["log"]]
+
+
+# -- the real engines ------------------------------------------------------------------------------
+
+
+def short(key: str) -> dict:
+    return {"match_to": 1} if key.startswith("tables.") else {}
+
+
+def play_to_the_end(key: str, opponent: str, rng: random.Random, limit: int = 4000) -> dict:
+    data, player = create(variant=key, options=short(key), opponent=opponent,
+                          **({"level": "random"} if opponent == "computer" else {}))
+    body = data
+    for _ in range(limit):
+        if body["outcome"] is not None:
+            return body
+        choices = [a for a in body["legal_actions"] if a != {"undo": True}]
+        # Take a step back now and then, to exercise it in real positions.
+        if {"undo": True} in body["legal_actions"] and rng.random() < 0.1:
+            back = player.act(body["id"], {"undo": True}, body["version"])
+            assert back.status_code == 200, back.content
+            body = back.json()
+            continue
+        response = player.act(body["id"], rng.choice(choices), body["version"], confirm=rng.random() < 0.5)
+        assert response.status_code == 200, response.content
+        body = response.json()
+    raise AssertionError(f"{key}: no end after {limit} requests")
+
+
+@pytest.mark.skipif(not AVAILABLE, reason="no real variant registered yet")
+@pytest.mark.parametrize("key", AVAILABLE)
+def test_a_whole_hotseat_match_is_played_to_its_end_through_the_api(key):
+    body = play_to_the_end(key, "hotseat", random.Random(5))
+    assert body["outcome"]["winner"] in (0, 1)
+    assert body["legal_actions"] == [] and body["to_move"] is None
+    record = Player().client.get(reverse("games:api-match-record", args=[body["id"]])).json()
+    assert record["moves"][-1]["state"] == body["state"]
+    if key.startswith("tables."):
+        assert all(len(m["position_id"]) == 14 for m in record["moves"])
+    response = Player(None).act(body["id"], {"confirm": True}, body["version"])
+    assert response.status_code == 403
+
+
+WITH_COMPUTER = [key for key in AVAILABLE if "random" in ai.levels(core.get_variant(key))]
+
+
+@pytest.mark.skipif(not WITH_COMPUTER, reason="no computer opponent registered yet")
+@pytest.mark.parametrize("key", WITH_COMPUTER)
+def test_a_whole_match_against_the_computer_is_played_to_its_end(key):
+    body = play_to_the_end(key, "computer", random.Random(7))
+    assert any(entry["by"] == "computer" for entry in body["log"])
+
+
+@pytest.mark.skipif(not AVAILABLE, reason="no real variant registered yet")
+@pytest.mark.parametrize("key", AVAILABLE)
+def test_every_level_answers_with_a_legal_reply(key):
+    variant = core.get_variant(key)
+    for level in ai.levels(variant):
+        data, alice = create(variant=key, options=short(key), opponent="computer", level=level, side=1)
+        assert data["to_move"] == 1 or data["outcome"] is not None
+        assert any(entry["by"] == "computer" for entry in data["log"])
+
+
+@pytest.mark.skipif(not AVAILABLE, reason="no real variant registered yet")
+@pytest.mark.parametrize("key", AVAILABLE)
+def test_an_illegal_real_move_gets_the_engines_reason(key):
+    data, alice = create(variant=key, options=short(key), opponent="hotseat")
+    bad = {"from": 3, "to": 9} if key.startswith("tables.") else {"hole": 17}
+    response = alice.act(data["id"], bad, data["version"])
+    assert response.status_code == 400 and response.json()["reason"]
+    assert Match.objects.get(pk=data["id"]).version == data["version"]
