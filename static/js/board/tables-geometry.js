@@ -1,0 +1,163 @@
+// Where things are on a tables board, and which point a tap lands on. Pure: no DOM, so it is
+// unit-tested with node --test (tests/js/tables-geometry.test.js).
+//
+// Numbering: each side counts its own points 24..1 along its route, 25 is its bar, 0 is off.
+// The board is drawn from the viewer's side: the viewer's points 1..12 run right to left along
+// the bottom, 13..24 left to right along the top, the bar in the middle, trays on the right.
+
+export const BAR = 25;
+export const OFF = 0;
+
+// A point of `side` in the other side's numbering. Both mappings are their own inverse.
+export function otherNumbering(geometry, p) {
+  if (p === BAR || p === OFF) return p;
+  if (geometry === "parallel") return ((p + 11) % 24) + 1; // nard: both run the same way
+  return 25 - p; // "opposite": backgammon
+}
+
+// A point of `side` as the viewer numbers it.
+export function toView(geometry, side, viewer, p) {
+  return side === viewer ? p : otherNumbering(geometry, p);
+}
+
+export const SIZE = Object.freeze({
+  margin: 10, pointWidth: 48, bar: 48, tray: 58, pointHeight: 212, gap: 56, checker: 21,
+});
+
+export function boardSize(size = SIZE) {
+  const width = size.margin * 3 + size.pointWidth * 12 + size.bar + size.tray;
+  const height = size.margin * 2 + size.pointHeight * 2 + size.gap;
+  return { width, height };
+}
+
+// Column 0..11 from the left and top/bottom of a viewer point 1..24.
+export function pointCell(v) {
+  if (v < 1 || v > 24) throw new RangeError(`no point ${v}`);
+  if (v <= 12) return { col: 12 - v, top: false };
+  return { col: v - 13, top: true };
+}
+
+export function columnX(col, size = SIZE) {
+  return size.margin + col * size.pointWidth + (col >= 6 ? size.bar : 0);
+}
+
+// The rectangle of a viewer point (its triangle's bounding box) and the base its stack grows from.
+export function pointRect(v, size = SIZE) {
+  const { col, top } = pointCell(v);
+  const x = columnX(col, size);
+  const { height } = boardSize(size);
+  const y = top ? size.margin : height - size.margin - size.pointHeight;
+  return { x, y, width: size.pointWidth, height: size.pointHeight, top };
+}
+
+export function barRect(size = SIZE) {
+  const { height } = boardSize(size);
+  return { x: size.margin + size.pointWidth * 6, y: size.margin, width: size.bar, height: height - 2 * size.margin };
+}
+
+export function trayRect(mine, size = SIZE) {
+  const { width, height } = boardSize(size);
+  const x = width - size.margin - size.tray;
+  const half = (height - 2 * size.margin - size.gap) / 2;
+  return { x, y: mine ? height - size.margin - half : size.margin, width: size.tray, height: half };
+}
+
+// Centres of the first `shown` checkers of a stack on viewer point v (at most 5 are drawn; the
+// top one carries the count when there are more).
+export function stackCentres(v, count, size = SIZE) {
+  const rect = pointRect(v, size);
+  const r = size.checker;
+  const shown = Math.min(count, 5);
+  const cx = rect.x + rect.width / 2;
+  const out = [];
+  for (let i = 0; i < shown; i++) {
+    const offset = r + i * 2 * r;
+    out.push({ x: cx, y: rect.top ? rect.y + offset : rect.y + rect.height - offset });
+  }
+  return out;
+}
+
+// Bar checkers: the viewer's below the middle, the opponent's above it.
+export function barCentres(mine, count, size = SIZE) {
+  const bar = barRect(size);
+  const mid = bar.y + bar.height / 2;
+  const r = size.checker;
+  const shown = Math.min(count, 4);
+  const out = [];
+  for (let i = 0; i < shown; i++) {
+    const offset = size.gap / 2 + r + i * 2 * r;
+    out.push({ x: bar.x + bar.width / 2, y: mine ? mid + offset : mid - offset });
+  }
+  return out;
+}
+
+// What a tap or a drop at (x, y) in board coordinates lands on: a viewer point, the bar, the
+// viewer's tray (off) or nothing.
+export function hitTest(x, y, size = SIZE) {
+  const { height } = boardSize(size);
+  const bar = barRect(size);
+  if (x >= bar.x && x < bar.x + bar.width && y >= bar.y && y <= bar.y + bar.height) return { kind: "bar" };
+  const tray = trayRect(true, size);
+  // The whole right-hand strip counts for bearing off: a finger aims loosely.
+  if (x >= tray.x - 2 && x <= tray.x + tray.width + size.margin && y >= height / 2) return { kind: "off" };
+  if (x >= tray.x - 2) return { kind: "tray-opponent" };
+  let col = null;
+  const left = size.margin;
+  const right = left + size.pointWidth * 12 + size.bar;
+  if (x < left || x >= right) return null;
+  if (x < bar.x) col = Math.floor((x - left) / size.pointWidth);
+  else col = 6 + Math.floor((x - bar.x - bar.width) / size.pointWidth);
+  if (col < 0 || col > 11) return null;
+  const top = y < height / 2;
+  return { kind: "point", v: top ? col + 13 : 12 - col };
+}
+
+// A hit (from hitTest) as a point number in the mover's own numbering, or null.
+export function hitToMover(hit, geometry, mover, viewer) {
+  if (!hit) return null;
+  if (hit.kind === "bar") return BAR;
+  if (hit.kind === "off") return mover === viewer ? OFF : null;
+  if (hit.kind === "tray-opponent") return mover === viewer ? null : OFF;
+  return toView(geometry, viewer, mover, hit.v);
+}
+
+// Legal single steps as a map from each source point to its destinations (mover's numbering).
+export function destinations(legalActions) {
+  const dests = new Map();
+  for (const action of legalActions) {
+    if (typeof action.from !== "number" || typeof action.to !== "number") continue;
+    if (!dests.has(action.from)) dests.set(action.from, []);
+    const list = dests.get(action.from);
+    if (!list.some((d) => d.to === action.to)) list.push({ to: action.to, action });
+  }
+  return dests;
+}
+
+// The dice to draw: this turn's roll, each marked used or not from the dice still to play.
+// Doubles show four dice; Gul Bara's cascade shows the four of the number being played.
+export function diceFaces(state) {
+  const remaining = [...(state.dice || [])];
+  if (state.cascade && typeof state.cascade.number === "number") {
+    const n = state.cascade.number;
+    const left = remaining.filter((d) => d === n).length;
+    return [0, 1, 2, 3].map((i) => ({ value: n, used: i < 4 - left }));
+  }
+  const roll = state.roll;
+  if (!roll) return [];
+  const faces = roll[0] === roll[1] ? [roll[0], roll[0], roll[0], roll[0]] : [...roll];
+  const pool = [...remaining];
+  const marked = faces.map((value) => {
+    const i = pool.indexOf(value);
+    if (i >= 0) { pool.splice(i, 1); return { value, used: false }; }
+    return { value, used: true };
+  });
+  // Mark the used ones first, as dice are played left to right.
+  const used = marked.filter((f) => f.used).length;
+  return marked.map((f, i) => ({ value: f.value, used: roll[0] === roll[1] ? i < used : f.used }));
+}
+
+// Pips for the viewer's side and the other: from the state when it has them.
+export function pipCounts(state) {
+  if (Array.isArray(state.pips)) return state.pips;
+  return state.checkers.map((row) => row.reduce((sum, n, p) => sum + n * p, 0));
+}
