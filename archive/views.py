@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import hashlib
+from functools import wraps
+
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
@@ -13,11 +17,39 @@ PER_PAGE = 25
 # A game page lists its most recent records and links to the browse page for the rest; its map and
 # timeline are bounded too, so the page costs the same whatever the size of the archive.
 GAME_EVIDENCE_ROWS = 20
-MAP_POINTS = 2000
+MAP_POINTS = 1000
 TIMELINE_ITEMS = 500
 
 
+PAGE_CACHE_SECONDS = 300
+
+
+def versioned_page(view):
+    """Serve a public page from the shared cache while the archive is unchanged.
+
+    The key holds the archive's data version (bumped by every write, archive.signals), the host
+    (permalinks are absolute), the full path and today's date (citations say when they were
+    accessed), so a cached page is never stale. Pages here carry nothing personal (no user, no
+    CSRF token), which is what makes sharing them safe."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        raw = f"{selectors.data_version()}|{timezone.localdate()}|{request.get_host()}|{request.get_full_path()}"
+        key = "page:" + hashlib.sha256(raw.encode()).hexdigest()
+        hit = cache.get(key)
+        if hit is not None:
+            content, content_type = hit
+            return HttpResponse(content, content_type=content_type)
+        response = view(request, *args, **kwargs)
+        if response.status_code == 200 and not response.streaming:
+            cache.set(key, (response.content, response["Content-Type"]), PAGE_CACHE_SECONDS)
+        return response
+
+    return wrapper
+
+
 @require_safe
+@versioned_page
 def home(request: HttpRequest) -> HttpResponse:
     games = selectors.game_list()
     points = selectors.cached("home:points", lambda: selectors.evidence_points(Evidence.objects.all(), MAP_POINTS))
@@ -32,6 +64,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@versioned_page
 def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
     game = selectors.game_get(slug)
     if game is None:
@@ -56,6 +89,7 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+@versioned_page
 def evidence_list(request: HttpRequest) -> HttpResponse:
     f = selectors.evidence_filter_parse(request.GET)
     queryset = selectors.evidence_apply_filter(selectors.evidence_list(), f)
@@ -84,6 +118,7 @@ def evidence_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@versioned_page
 def evidence_detail(request: HttpRequest, identifier: str) -> HttpResponse:
     evidence = selectors.evidence_get(identifier)
     if evidence is None:
@@ -125,6 +160,7 @@ def evidence_citation(evidence: Evidence, permalink: str) -> str:
 
 
 @require_safe
+@versioned_page
 def source_detail(request: HttpRequest, ref: str) -> HttpResponse:
     source = selectors.source_get(ref)
     if source is None:
