@@ -210,7 +210,10 @@ class MatchRecordView(PlayView):
     )
     def get(self, request: Request, match_id: str) -> Response:
         match = get_object_or_404(Match, pk=match_id)
-        response = Response(selectors.match_record(match))
+        start = request.query_params.get("from", "0")
+        if not start.isdigit():
+            raise services.BadRequest(f"from: a whole number is required, got {start!r}", "malformed")
+        response = Response(selectors.match_record(match, int(start)))
         if request.query_params.get("download"):
             response["Content-Disposition"] = f'attachment; filename="match-{match.id}.json"'
         response["ETag"] = selectors.match_etag(match.id, match.version, [])

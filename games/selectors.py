@@ -61,13 +61,16 @@ def match_payload(match: Match, sides: list[int]) -> dict[str, Any]:
     }
 
 
-def match_record(match: Match) -> dict[str, Any]:
-    """The whole match, replayable: the start, and every action with the state after it."""
+def match_record(match: Match, start: int = 0) -> dict[str, Any]:
+    """The whole match, replayable: the start, and every action with the state after it
+    (only the actions after the first ``start`` when it is given: a board catching up)."""
     variant = get_variant(match.variant)
     state = variant.state_from_json(match.initial_state)
     moves = []
     for n, entry in enumerate(match.log, start=1):
         state = variant.apply(state, entry["action"])
+        if n <= start:
+            continue
         state_json = state.to_json()
         move = {"n": n, **entry, "state": state_json}
         if "position_id" in state_json:

@@ -97,8 +97,8 @@ export function parseCommand(text, { family, legalActions, legalNotation = [] })
   }
   const point = t.match(/^(?:p|point)\s*(\d{1,2}|bar|off)$/);
   if (point && family === "tables") return { kind: "read", what: "point", arg: tablesPoint(point[1]) };
-  const hole = t.match(/^(?:read|look)\s*(\d)$/) || (family === "mancala" ? t.match(/^(?:h|hole)\s*(\d)\?$/) : null);
-  if (hole) return { kind: "read", what: "hole", arg: Number(hole[1]) - 1 };
+  const hole = t.match(/^(?:read|look)\s*(o|their\s*)?(\d)$/);
+  if (hole) return { kind: "read", what: "hole", arg: Number(hole[2]) - 1, other: Boolean(hole[1]) };
   // The engine's own notation for a legal action, typed as shown, always works.
   const i = legalNotation.findIndex((n) => normalise(n) === t);
   if (i >= 0) return { kind: "action", action: legalActions[i] };

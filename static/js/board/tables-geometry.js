@@ -21,7 +21,7 @@ export function toView(geometry, side, viewer, p) {
 }
 
 export const SIZE = Object.freeze({
-  margin: 10, pointWidth: 48, bar: 48, tray: 58, pointHeight: 212, gap: 56, checker: 21,
+  margin: 20, pointWidth: 48, bar: 48, tray: 58, pointHeight: 212, gap: 56, checker: 21,
 });
 
 export function boardSize(size = SIZE) {

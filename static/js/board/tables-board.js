@@ -1,0 +1,252 @@
+// The tables board: draws a state and reports the steps a player makes, by click-click or drag.
+// It knows no rules: the host gives it the legal steps and gets back the one chosen
+// (onMove(action)), in the manner of lichess's chessground.
+
+import { el, svgPoint, redrawer, die } from "./svg.js";
+import {
+  BAR, OFF, SIZE, boardSize, pointRect, barRect, trayRect, stackCentres, barCentres, hitTest, hitToMover,
+  toView, destinations, diceFaces,
+} from "./tables-geometry.js";
+
+const DRAG_THRESHOLD = 6;
+
+export class TablesBoard {
+  constructor(container, { onMove, label = "Tables board" } = {}) {
+    this.onMove = onMove || (() => {});
+    const { width, height } = boardSize();
+    this.svg = el("svg", {
+      viewBox: `0 0 ${width} ${height}`, class: "board-svg tables", role: "img", "aria-label": label,
+    });
+    container.append(this.svg);
+    this.view = { state: null, viewer: 0, mover: null, legal: [], highlight: [] };
+    this.selected = null;
+    this.drag = null;
+    this.schedule = redrawer(() => this.draw());
+    this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
+    this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
+    this.svg.addEventListener("pointercancel", () => this.cancelDrag());
+  }
+
+  // view: {state, viewer, mover (the side whose steps are legal now, or null), legal, highlight}
+  set(view) {
+    this.view = { ...this.view, ...view };
+    this.dests = destinations(this.view.mover === null ? [] : this.view.legal);
+    if (this.selected !== null && !this.dests.has(this.selected)) this.selected = null;
+    this.schedule();
+  }
+
+  geometry() {
+    return this.view.state?.geometry || "opposite";
+  }
+
+  // A mover's point as the viewer sees it.
+  vp(side, p) {
+    return toView(this.geometry(), side, this.view.viewer, p);
+  }
+
+  // -- input ---------------------------------------------------------------------------------
+
+  targetAt(event) {
+    const { x, y } = svgPoint(this.svg, event);
+    const { mover, viewer } = this.view;
+    if (mover === null) return null;
+    return hitToMover(hitTest(x, y), this.geometry(), mover, viewer);
+  }
+
+  pointerDown(event) {
+    if (event.button > 0) return;
+    const p = this.targetAt(event);
+    if (p === null) { this.select(null); return; }
+    if (this.selected !== null && this.tryMove(this.selected, p)) return;
+    if (this.dests.has(p)) {
+      event.preventDefault();
+      this.select(p);
+      this.drag = { from: p, x0: event.clientX, y0: event.clientY, moving: false, pointer: event.pointerId };
+      this.svg.setPointerCapture?.(event.pointerId);
+    } else {
+      this.select(null);
+    }
+  }
+
+  pointerMove(event) {
+    if (!this.drag || event.pointerId !== this.drag.pointer) return;
+    const dist = Math.hypot(event.clientX - this.drag.x0, event.clientY - this.drag.y0);
+    if (!this.drag.moving && dist < DRAG_THRESHOLD) return;
+    this.drag.moving = true;
+    this.drag.at = svgPoint(this.svg, event);
+    this.schedule();
+  }
+
+  pointerUp(event) {
+    if (!this.drag || event.pointerId !== this.drag.pointer) return;
+    const { moving, from } = this.drag;
+    this.drag = null;
+    if (moving) {
+      const p = this.targetAt(event);
+      if (p === null || !this.tryMove(from, p)) this.schedule();
+    }
+  }
+
+  cancelDrag() {
+    this.drag = null;
+    this.schedule();
+  }
+
+  select(p) {
+    this.selected = p;
+    this.schedule();
+  }
+
+  tryMove(from, to) {
+    const found = (this.dests.get(from) || []).find((d) => d.to === to);
+    if (!found) return false;
+    this.selected = null;
+    this.drag = null;
+    this.schedule();
+    this.onMove(found.action);
+    return true;
+  }
+
+  // -- drawing -------------------------------------------------------------------------------
+
+  draw() {
+    const { state, viewer, mover } = this.view;
+    const svg = this.svg;
+    svg.replaceChildren();
+    const { width, height } = boardSize();
+    svg.append(el("rect", { x: 0, y: 0, width, height, rx: 8, class: "frame" }));
+    if (!state) return;
+    const sides = [viewer, 1 - viewer];
+    const destsHere = this.selected !== null ? (this.dests.get(this.selected) || []).map((d) => d.to) : [];
+    const destViews = new Set(destsHere.filter((p) => p !== OFF && p !== BAR).map((p) => this.vp(mover, p)));
+    const sources = new Set(
+      [...this.dests.keys()].filter((p) => p !== BAR && p !== OFF).map((p) => this.vp(mover, p)),
+    );
+    const recent = new Set((this.view.highlight || []).map(([side, p]) => (p >= 1 && p <= 24 ? this.vp(side, p) : null)));
+
+    // Points: triangles, numbers at the rim, checkers stacked with a count over five.
+    const counts = new Map(); // viewer point -> [side, n]
+    for (const side of [0, 1]) {
+      for (let p = 1; p <= 24; p++) {
+        const n = state.checkers[side][p];
+        if (n) counts.set(this.vp(side, p), [side, n]);
+      }
+    }
+    for (let v = 1; v <= 24; v++) {
+      const r = pointRect(v);
+      const tipY = r.top ? r.y + r.height * 0.86 : r.y + r.height * 0.14;
+      const baseY = r.top ? r.y : r.y + r.height;
+      const at = counts.get(v);
+      const g = el("g", {
+        class: `point${destViews.has(v) ? " dest" : ""}${sources.has(v) ? " source" : ""}${recent.has(v) ? " recent" : ""}`,
+        "data-point": v,
+      });
+      g.append(el("rect", { x: r.x, y: r.y, width: r.width, height: r.height, class: "hit" }));
+      g.append(el("polygon", {
+        points: `${r.x + 1},${baseY} ${r.x + r.width - 1},${baseY} ${r.x + r.width / 2},${tipY}`,
+        class: v % 2 ? "tri tri-a" : "tri tri-b",
+      }));
+      g.append(el("text", {
+        x: r.x + r.width / 2, y: r.top ? r.y - 1 + 0 : r.y + r.height + 1, class: "point-no",
+        "dominant-baseline": r.top ? "text-after-edge" : "text-before-edge",
+      }, [String(v)]));
+      if (at) this.drawStack(g, stackCentres(v, at[1]), at[0], at[1], v, sources.has(v) && at[0] === mover);
+      if (destViews.has(v)) {
+        const n = at ? Math.min(at[1], 5) : 0;
+        const c = stackCentres(v, n + 1)[Math.min(n, 4)];
+        g.append(el("circle", { cx: c.x, cy: c.y, r: SIZE.checker * 0.55, class: "dest-mark" }));
+      }
+      g.append(el("title", {}, [at ? `point ${v}: ${at[1]} ${at[0] === viewer ? "yours" : "opponent's"}` : `point ${v}: empty`]));
+      svg.append(g);
+    }
+
+    // The bar, with each side's checkers on it.
+    const bar = barRect();
+    const barG = el("g", { class: `bar${this.selected === BAR ? " selected" : ""}`, "data-point": "bar" });
+    barG.append(el("rect", { ...bar, class: "bar-strip" }));
+    for (const side of sides) {
+      const n = state.checkers[side][BAR];
+      if (n) this.drawStack(barG, barCentres(side === viewer, n), side, n, "bar", side === mover && this.dests.has(BAR));
+    }
+    svg.append(barG);
+
+    // The trays: borne-off checkers as thin slabs, and the count.
+    for (const side of sides) {
+      const mine = side === viewer;
+      const tray = trayRect(mine);
+      const off = state.checkers[side][OFF];
+      const canBearOff = mine ? destsHere.includes(OFF) && mover === viewer : destsHere.includes(OFF) && mover !== viewer;
+      const g = el("g", { class: `tray${canBearOff ? " dest" : ""}`, "data-point": mine ? "off" : "off-opponent" });
+      g.append(el("rect", { ...tray, rx: 4, class: "tray-box" }));
+      for (let i = 0; i < off; i++) {
+        const y = mine ? tray.y + tray.height - 6 - i * 10 : tray.y + 4 + i * 10;
+        g.append(el("rect", { x: tray.x + 6, y, width: tray.width - 12, height: 8, rx: 2, class: `slab side-${side}` }));
+      }
+      g.append(el("text", {
+        x: tray.x + tray.width / 2, y: mine ? tray.y - 4 : tray.y + tray.height + 14, class: "tray-count",
+      }, [`${off} off`]));
+      svg.append(g);
+    }
+
+    this.drawDice(state, viewer);
+    this.drawCube(state, viewer);
+
+    if (this.drag?.moving && this.drag.at) {
+      const side = mover;
+      svg.append(el("circle", {
+        cx: this.drag.at.x, cy: this.drag.at.y, r: SIZE.checker, class: `checker side-${side} ghost`,
+      }));
+    }
+  }
+
+  drawStack(g, centres, side, n, where, movable = false) {
+    const selectedHere = this.selected !== null && (
+      where === "bar" ? this.selected === BAR && side === this.view.mover
+        : this.view.mover === side && this.vp(side, this.selected) === where);
+    centres.forEach((c, i) => {
+      const top = i === centres.length - 1;
+      const lifted = top && this.drag?.moving && selectedHere;
+      g.append(el("circle", {
+        cx: c.x, cy: c.y, r: SIZE.checker - 1,
+        class: `checker side-${side}${top && selectedHere ? " selected" : ""}${top && movable ? " movable" : ""}${lifted ? " lifted" : ""}`,
+      }));
+      if (top && n > centres.length) {
+        g.append(el("text", { x: c.x, y: c.y, class: `count side-${side}`, "dominant-baseline": "central" }, [String(n)]));
+      }
+    });
+  }
+
+  drawDice(state, viewer) {
+    const faces = diceFaces(state);
+    if (!faces.length) return;
+    const { height } = boardSize();
+    const size = 34;
+    const mine = state.to_move === viewer;
+    // The mover's dice lie on the mover's right half of the board, as at a real table.
+    const x0 = mine ? SIZE.margin + SIZE.pointWidth * 6 + SIZE.bar + 40 : SIZE.margin + 40;
+    const y = height / 2 - size / 2;
+    const g = el("g", { class: "dice", "aria-label": "dice" });
+    faces.forEach((f, i) => {
+      g.append(die(x0 + i * (size + 8), y, size, f.value, { class: `die side-${state.to_move}${f.used ? " used" : ""}` }));
+    });
+    this.svg.append(g);
+  }
+
+  drawCube(state, viewer) {
+    if (!state.cube) return;
+    const { value, owner } = state.cube;
+    const bar = barRect();
+    const size = 36;
+    const { height } = boardSize();
+    let y = height / 2 - size / 2;
+    if (owner === viewer) y = height - SIZE.margin - size - 4;
+    else if (owner !== null && owner !== undefined) y = SIZE.margin + 4;
+    const shown = value === 1 ? 64 : value;
+    const g = el("g", { class: "cube", "data-owner": owner ?? "centre" });
+    g.append(el("rect", { x: bar.x + (bar.width - size) / 2, y, width: size, height: size, rx: 5, class: "cube-face" }));
+    g.append(el("text", { x: bar.x + bar.width / 2, y: y + size / 2, "dominant-baseline": "central", class: "cube-value" }, [String(shown)]));
+    g.append(el("title", {}, [owner === null || owner === undefined ? `cube at ${value}, in the middle` : `cube at ${value}, owned by ${owner === viewer ? "you" : "the opponent"}`]));
+    this.svg.append(g);
+  }
+}
