@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games.engine import get_variant  # noqa: E402
 from games.engine.ai.tables import choose_play, cube_action  # noqa: E402
-from games.engine.tables.moves import BACKGAMMON, START, complete_plays, to_mover  # noqa: E402
+from games.engine.tables.moves import BACKGAMMON, START, complete_plays, expand, to_mover  # noqa: E402
 
 KEYS = ("tables.backgammon", "tables.shesh-besh", "tables.takhte-nard", "tables.ses-bes", "tables.gul-bara")
 
@@ -35,7 +35,7 @@ def reachable(n: int, seed: int) -> list[tuple[tuple[int, ...], tuple[int, ...],
     while len(out) < n:
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         out.append((me, to_mover(BACKGAMMON, them), roll))
-        plays = complete_plays(BACKGAMMON, me, to_mover(BACKGAMMON, them), roll)
+        plays = complete_plays(BACKGAMMON, me, to_mover(BACKGAMMON, them), expand(roll))
         if plays:
             p = rng.choice(plays)
             me, them = p.me, to_mover(BACKGAMMON, p.op)
@@ -54,7 +54,7 @@ def bench_movegen(n: int) -> None:
     t0 = time.perf_counter()
     ours = 0
     for me, op, roll in cases:
-        ours += len(complete_plays(BACKGAMMON, me, op, roll))
+        ours += len(complete_plays(BACKGAMMON, me, op, expand(roll)))
     t_ours = time.perf_counter() - t0
     t0 = time.perf_counter()
     theirs = 0

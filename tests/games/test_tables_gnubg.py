@@ -12,7 +12,7 @@ import pytest
 
 from games.engine import get_variant
 from games.engine.tables import positionid
-from games.engine.tables.moves import BACKGAMMON, START, complete_plays, to_mover
+from games.engine.tables.moves import BACKGAMMON, START, complete_plays, expand, to_mover
 
 gnubg_nn = pytest.importorskip("gnubg_nn")
 
@@ -27,7 +27,7 @@ def reachable(n: int, seed: int) -> list[tuple[tuple[int, ...], tuple[int, ...],
     while len(out) < n:
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         out.append((me, them, roll))
-        plays = complete_plays(BACKGAMMON, me, to_mover(BACKGAMMON, them), roll)
+        plays = complete_plays(BACKGAMMON, me, to_mover(BACKGAMMON, them), expand(roll))
         if plays:
             p = rng.choice(plays)
             me, them = p.me, to_mover(BACKGAMMON, p.op)
@@ -54,7 +54,7 @@ def our_results(key: str, me, them, roll, options=None) -> set[str]:
     rules = v.rules(v.validate_options(options or {}))
     return {
         positionid.encode([list(to_mover(rules, p.op)[1:26]), list(p.me[1:26])])
-        for p in complete_plays(rules, me, to_mover(rules, them), roll)
+        for p in complete_plays(rules, me, to_mover(rules, them), expand(roll))
     }
 
 
@@ -97,7 +97,7 @@ def test_the_rule_aware_generator_agrees_with_gnubg_too(positions) -> None:
     for me, them, roll in positions[:3000]:
         ours = {
             positionid.encode([list(to_mover(BACKGAMMON, p.op)[1:26]), list(p.me[1:26])])
-            for p in general_plays(BACKGAMMON, me, to_mover(BACKGAMMON, them), roll)
+            for p in general_plays(BACKGAMMON, me, to_mover(BACKGAMMON, them), expand(roll))
         }
         diffs += ours != gnubg_results(me, them, roll)
     assert diffs == 0

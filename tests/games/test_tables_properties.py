@@ -104,3 +104,32 @@ def test_anything_not_legal_is_refused_and_changes_nothing(vs, odd) -> None:
     else:
         raise AssertionError(f"{odd} was accepted in phase {s.phase}")
     assert s.to_json() == before
+
+
+def _reachable_by_steps(v, s, side, pending, memo=None):
+    """Every position the mover can reach by legal single steps until the current dice are used."""
+    out = set()
+    if s.phase != "move" or s.to_move != side or s.pending != pending or s.dice == ():
+        rules = v.rules(s.opts)
+        from games.engine.tables.moves import to_mover
+
+        out.add((s.checkers[side], to_mover(rules, s.checkers[1 - side])))
+        return out
+    memo = {} if memo is None else memo
+    key = (s.checkers, s.dice, s.hitters, s.head_left)
+    if key in memo:
+        return memo[key]
+    for a in v.legal_actions(s):
+        out |= _reachable_by_steps(v, v.apply(s, a), side, pending, memo)
+    memo[key] = out
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(states())
+def test_single_steps_reach_exactly_the_complete_plays(vs) -> None:
+    v, s, _ = vs
+    if s.phase != "move":
+        return
+    plays = {(p.me, p.op) for p in v.complete_plays(s)}
+    assert _reachable_by_steps(v, s, s.to_move, s.pending) == plays

@@ -655,7 +655,7 @@ class TablesVariant(Variant):
         if self.head_rule:
             ctx = _Ctx(2 if me[24] == 15 and roll in ((6, 6), (4, 4)) else 1, ())
         out = []
-        for p in complete_plays(rules, me, op, roll, ctx):
+        for p in complete_plays(rules, me, op, expand(roll), ctx):
             pid = positionid.encode([list(to_mover(rules, p.op)[1:26]), list(p.me[1:26])])
             out.append((notation(p.steps), pid))
         return sorted(out)

@@ -11,7 +11,7 @@ A *step* is ``(from, to, hit)``: one checker moved by one die (``to == 0`` is of
 
 >>> R = BACKGAMMON
 >>> me = op = START
->>> plays = complete_plays(R, me, to_mover(R, op), (3, 1))
+>>> plays = complete_plays(R, me, to_mover(R, op), expand((3, 1)))
 >>> len(plays)
 16
 >>> sorted(notation(p.steps) for p in plays)[:3]
@@ -314,10 +314,10 @@ def playable_dice(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], c
     (6, 5)
     >>> closed = tuple(2 if 1 <= p <= 6 else 0 for p in range(26))
     >>> bar = tuple(15 if p == 25 else 0 for p in range(26))
-    >>> playable_dice(BACKGAMMON, bar, to_mover(BACKGAMMON, closed), (6, 6))
+    >>> playable_dice(BACKGAMMON, bar, to_mover(BACKGAMMON, closed), expand((6, 6)))
     ()
     """
-    dice = expand(dice)
+    dice = tuple(dice)
     if not dice:
         return ()
     if len(dice) == 2 and dice[0] != dice[1]:
@@ -355,15 +355,15 @@ def first_steps(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx
 def complete_plays(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx: _Ctx = NO_CTX) -> list[Play]:
     """Every legal complete play of ``dice`` as distinct resulting positions.
 
-    ``dice`` is a roll ``(d1, d2)``, or a run of one number (doubles: four of it; Gul Bara's
-    cascade groups). The rule "play as much as possible" is applied (see :func:`playable_dice`).
+    ``dice`` are the dice to play: a roll ``(d1, d2)``, or a run of one number (doubles are
+    four dice: see :func:`expand`; Gul Bara's cascade groups; what is left of a turn). The rule "play as much as possible" is applied (see :func:`playable_dice`).
     An empty list means no play at all.
 
     >>> op = to_mover(BACKGAMMON, START)
-    >>> [len(complete_plays(BACKGAMMON, START, op, r)) for r in ((6, 5), (1, 1), (6, 6))]
+    >>> [len(complete_plays(BACKGAMMON, START, op, expand(r))) for r in ((6, 5), (1, 1), (6, 6))]
     [7, 42, 11]
     """
-    dice = expand(dice)
+    dice = tuple(dice)
     if len(dice) <= 4 and (rules.standard or _tn4_idle(rules, op, ctx)):
         return _fast_plays(me, op, dice)
     return general_plays(rules, me, op, dice, ctx)
@@ -383,7 +383,7 @@ def _tn4_idle(rules: Rules, op: Counts, ctx: _Ctx) -> bool:
 def general_plays(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx: _Ctx = NO_CTX) -> list[Play]:
     """:func:`complete_plays` by the rule-aware generator (any rules); the fast generator for
     backgammon's rules is checked against it."""
-    dice = expand(dice)
+    dice = tuple(dice)
     total = len(dice)
     results: dict[tuple[Counts, Counts], tuple[tuple[Step, ...], int, set[int]]] = {}
     best = [0]
