@@ -638,7 +638,9 @@ class TablesVariant(Variant):
     def plays_for(self, position: str, dice: str, options: Mapping[str, Any] | None = None) -> list[tuple[str, str]]:
         """``plays``: every legal complete play of ``dice`` (``"3-1"``) for the player on roll in
         the gnubg Position ID ``position``, as (notation, resulting Position ID written from the
-        mover's point of view), sorted by notation; ``[]`` when there is no play.
+        mover's point of view), sorted by notation; ``[]`` when there is no play. An ID carries
+        no history, so a turn is taken as it starts: in Şeş-Beş it is the first throw (SS-5) when
+        all 15 are on the head; in Gul Bara a double is played four times (no cascade, GB-4).
 
         >>> from games.engine import get_variant
         >>> get_variant("tables.backgammon").plays_for("4HPwATDgc/ABMA", "6-5")[:2]
