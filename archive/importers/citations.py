@@ -10,6 +10,8 @@ The DLP keeps only the reference text; BibTeX and CSL-JSON need authors, year an
 ('Gabata and Related Board Games of Ethiopia and the Horn of Africa', 'Ethiopia Observer', '14', '3', '154-206', 'article')
 >>> parse_citation("Akhmet, S. and B. Zhelezhnyakov. 2005. Mystery of Dastarbasy Caves. Nomad-Kazakhstan 5.")["authors"]
 'Akhmet, S.; Zhelezhnyakov, B.'
+>>> parse_citation("Kallipolitis, V. 1963. ‘Ανασκαφη ταφων Αναγθροντος’, Archaeologikon Deltion, 18: 123–73.")["title"]
+'Ανασκαφη ταφων Αναγθροντος'
 >>> parse_citation("no year here")
 {}
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 import re
 
 HEAD = re.compile(r"^(?P<authors>.+?)\s+(?P<year>\d{4})[a-z]?\.\s+(?P<rest>.+?)\s*$", re.S)
-QUOTED = re.compile(r"^(?:''|\"|“|')(?P<title>.+?)(?:\.|\?|!)?(?:''|\"|”|')\s*(?P<rest>.*)$", re.S)
+QUOTED = re.compile(r"^(?:''|\"|“|‘|')(?P<title>.+?)(?:\.|\?|!)?(?:''|\"|”|’|')[,.]?\s*(?P<rest>.*)$", re.S)
 ARTICLE = re.compile(r"^(?P<container>.+?)\s+(?P<volume>\d+)(?:\s*\((?P<issue>[^)]+)\))?\s*:\s*(?P<pages>[\d\s–-]+)\.?$")
 PUBLISHER = re.compile(r"^(?P<place>[^.:]{2,60}):\s*(?P<publisher>[^:]+?)\.?$")
 

@@ -60,7 +60,7 @@ def _component(match: re.Match, n: str) -> tuple[Decimal, str]:
         raise CoordinateError(f"minutes must be under 60 in {text.strip()}")
     if seconds >= 60:
         raise CoordinateError(f"seconds must be under 60 in {text.strip()}")
-    value = deg + minutes / 60 + seconds / 3600
+    value = (deg + minutes / 60 + seconds / 3600).quantize(SIX_PLACES, ROUND_HALF_UP)
     return (-value if hem in "SW" else value), hem
 
 

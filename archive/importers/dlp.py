@@ -90,7 +90,9 @@ class ImportReport:
 
 
 def fingerprint(value) -> str:
-    return hashlib.sha1(json.dumps(value, default=str, sort_keys=True).encode()).hexdigest()[:12]
+    # repr is stable for the values imports compare (str, int, bool, None, Decimal, date,
+    # datetime and lists of them) and several times cheaper than JSON.
+    return hashlib.blake2b(repr(value).encode(), digest_size=6).hexdigest()
 
 
 def _blank(value) -> bool:
@@ -296,8 +298,15 @@ class _Plan:
             ruleset = row.get("RulesetId")
             if ruleset is not None and ruleset not in self.rulesets:
                 raise ImportFailed(f"evidence {ident} names ruleset {ruleset}, which the dump lacks", line=line, field="RulesetId")
+            flags = {}
+            for name in ("DateStartBC", "DateEndBC"):
+                flags[name] = row.get(name) or 0
+                if flags[name] not in (0, 1):
+                    # One record's flag reads 127 on a 1923-1923 range: not a BC date.
+                    self.warnings.append(f"DLP.Evidence.{ident} (line {line}): {name} is {flags[name]}, not 0 or 1; read as 0")
+                    flags[name] = 0
             try:
-                dates = dlp_range(row.get("DateStart"), row.get("DateStartBC"), row.get("DateEnd"), row.get("DateEndBC"))
+                dates = dlp_range(row.get("DateStart"), flags["DateStartBC"], row.get("DateEnd"), flags["DateEndBC"])
             except DateError as exc:
                 field_name = "DateEnd" if "DateEnd" in str(exc) else "DateStart"
                 raise ImportFailed(f"evidence {ident}: {exc}", line=line, field=field_name) from None
@@ -403,7 +412,7 @@ class _Writer:
             )
 
     def _vocabulary(self, model, rows: dict[int, dict]) -> dict[int, int]:
-        by_dlp = {o.dlp_id: o for o in model.objects.filter(dlp_id__in=rows)}
+        by_dlp = {o.dlp_id: o for o in model.objects.filter(dlp_id__isnull=False)}
         by_name = {o.name.lower(): o for o in model.objects.filter(dlp_id__isnull=True)}
         new, changed, fields = [], [], set()
         for dlp_id, row in rows.items():
@@ -427,7 +436,7 @@ class _Writer:
         model.objects.bulk_create(new)
         self.report.created["vocabulary"] += len(new)
         self.report.updated["vocabulary"] += len(changed)
-        return dict(model.objects.filter(dlp_id__in=rows).values_list("dlp_id", "pk"))
+        return dict(model.objects.filter(dlp_id__isnull=False).values_list("dlp_id", "pk"))
 
     # -- sources -----------------------------------------------------------------------------
 
@@ -437,7 +446,7 @@ class _Writer:
 
     def _sources(self) -> None:
         rows = self.plan.sources
-        by_dlp = {s.dlp_id: s for s in m.Source.objects.filter(dlp_id__in=rows)}
+        by_dlp = {s.dlp_id: s for s in m.Source.objects.filter(dlp_id__isnull=False)}
         by_citation = {self._citation_key(s.citation): s for s in m.Source.objects.filter(dlp_id__isnull=True)}
         # Sources keep no fingerprints: the DLP may rewrite a source whose last change was an
         # import of its own; one a curator (or the catalogue) changed last keeps their text.
@@ -482,7 +491,7 @@ class _Writer:
         self._update(m.Source, changed, fields)
         self.report.created["source"] += len(new)
         self.report.updated["source"] += len(changed)
-        self.source_pk = dict(m.Source.objects.filter(dlp_id__in=rows).values_list("dlp_id", "pk"))
+        self.source_pk = dict(m.Source.objects.filter(dlp_id__isnull=False).values_list("dlp_id", "pk"))
 
     # -- merged models (games, rulesets, evidence) ------------------------------------------------
 
@@ -501,14 +510,14 @@ class _Writer:
                 changed.add(k)
         new_extra = {**{k: v for k, v in stored.items() if k.startswith("_") and k != "_imported"}, **extra, "_imported": prints}
         # Keep curated keys of dlp_extra that are not the DLP's (those starting with "_").
-        if json.dumps(new_extra, sort_keys=True, default=str) != json.dumps(stored, sort_keys=True, default=str):
+        if new_extra != stored:
             obj.dlp_extra = json.loads(json.dumps(new_extra, default=str))
             changed.add("dlp_extra")
         return changed, {k for k in writes if k not in fields}
 
     def _games(self) -> None:
         rows = self.plan.games
-        existing = {g.dlp_id: g for g in m.Game.objects.filter(dlp_id__in=rows)}
+        existing = {g.dlp_id: g for g in m.Game.objects.filter(dlp_id__isnull=False)}
         taken = set(m.Game.objects.values_list("slug", flat=True))
         unclaimed = {g.slug: g for g in m.Game.objects.filter(dlp_id__isnull=True)}
         current_links = self._current_links(m.Game, GAME_LINKS, [g.pk for g in existing.values()] + [g.pk for g in unclaimed.values()])
@@ -544,7 +553,7 @@ class _Writer:
         self._update(m.Game, changed, fields)
         self.report.created["game"] += len(new)
         self.report.updated["game"] += len(changed)
-        self.game_pk = dict(m.Game.objects.filter(dlp_id__in=rows).values_list("dlp_id", "pk"))
+        self.game_pk = dict(m.Game.objects.filter(dlp_id__isnull=False).values_list("dlp_id", "pk"))
         self._rewrite_links(m.Game, GAME_LINKS, self.plan.game_links, self.game_pk, relinks)
 
     def _game_names(self) -> None:
@@ -564,7 +573,7 @@ class _Writer:
 
     def _rulesets(self) -> None:
         rows = self.plan.rulesets
-        existing = {r.dlp_id: r for r in m.Ruleset.objects.filter(dlp_id__in=rows)}
+        existing = {r.dlp_id: r for r in m.Ruleset.objects.filter(dlp_id__isnull=False)}
         taken = defaultdict(set)
         for game_id, slug in m.Ruleset.objects.values_list("game_id", "slug"):
             taken[game_id].add(slug)
@@ -591,15 +600,14 @@ class _Writer:
         self._update(m.Ruleset, changed, fields)
         self.report.created["ruleset"] += len(new)
         self.report.updated["ruleset"] += len(changed)
-        self.ruleset_pk = dict(m.Ruleset.objects.filter(dlp_id__in=rows).values_list("dlp_id", "pk"))
+        self.ruleset_pk = dict(m.Ruleset.objects.filter(dlp_id__isnull=False).values_list("dlp_id", "pk"))
 
     def _evidence(self) -> None:
         rows = self.plan.evidence
-        existing = {e.dlp_id: e for e in m.Evidence.objects.filter(dlp_id__in=rows)}
-        pks = [e.pk for e in existing.values()]
-        current_links = self._current_links(m.Evidence, EVIDENCE_LINKS, pks)
+        existing = {e.dlp_id: e for e in m.Evidence.objects.filter(dlp_id__isnull=False)}
+        current_links = self._current_links(m.Evidence, EVIDENCE_LINKS, None)
         current_places = defaultdict(list)
-        for ev, lat, lon, text in m.Place.objects.filter(evidence__in=pks).values_list(
+        for ev, lat, lon, text in m.Place.objects.filter(evidence__dlp_id__isnull=False).values_list(
             "evidence_id", "latitude", "longitude", "coordinates_text"
         ).order_by("evidence_id", "order", "id"):
             current_places[ev].append((str(lat), str(lon), text))
@@ -637,8 +645,8 @@ class _Writer:
         self._update(m.Evidence, changed, fields)
         self.report.created["evidence"] += len(new)
         self.report.updated["evidence"] += len(changed)
-        self.evidence_pk = dict(m.Evidence.objects.filter(dlp_id__in=rows).values_list("dlp_id", "pk"))
-        gone = m.Evidence.objects.filter(dlp_id__isnull=False).exclude(dlp_id__in=rows).count()
+        self.evidence_pk = dict(m.Evidence.objects.filter(dlp_id__isnull=False).values_list("dlp_id", "pk"))
+        gone = len(set(self.evidence_pk) - set(rows))
         if gone:
             self.report.warnings.append(f"{gone} evidence record(s) with a DLP id are not in this dump; left as they are")
         self._rewrite_places(relinks)
@@ -648,13 +656,15 @@ class _Writer:
         # Fingerprints compare DLP ids, which do not depend on the database's own keys.
         return sorted(dlp_ids)
 
-    def _current_links(self, model, specs: dict, pks: list[int]) -> dict[int, dict[str, list[int]]]:
+    def _current_links(self, model, specs: dict, pks: list[int] | None) -> dict[int, dict[str, list[int]]]:
+        """{owner pk: {field: sorted DLP ids}} for the given owners (None: all with a DLP id)."""
         result: dict[int, dict[str, list[int]]] = defaultdict(lambda: {f: [] for f in specs})
         for f in specs:
             through = getattr(model, f).through
             owner = model._meta.model_name + "_id"
             target = getattr(model, f).field.related_model._meta.model_name + "_id"
-            rows = through.objects.filter(**{f"{owner}__in": pks}).values_list(owner, f"{target[:-3]}__dlp_id")
+            lookup = {f"{owner}__in": pks} if pks is not None else {f"{owner[:-3]}__dlp_id__isnull": False}
+            rows = through.objects.filter(**lookup).values_list(owner, f"{target[:-3]}__dlp_id")
             for owner_pk, dlp in rows:
                 if dlp is not None:
                     result[owner_pk][f].append(dlp)

@@ -26,12 +26,14 @@ from pathlib import Path
 
 from archive.importers.errors import ImportFailed
 
+# Possessive quantifiers (*+, ++): an unterminated string in a truncated dump must fail in linear
+# time, not backtrack exponentially.
 TOKEN = re.compile(
     r"""
       (?P<ws>\s+)
     | (?P<comment>--[ \t][^\n]*|--\n|--$|\#[^\n]*|/\*.*?\*/)
-    | (?P<str>(?:_\w+)?'(?:[^'\\]+|\\.|'')*'|"(?:[^"\\]+|\\.|"")*")
-    | (?P<ident>`(?:[^`]|``)*`)
+    | (?P<str>(?:_\w+)?'(?:[^'\\]++|\\.|'')*+'|"(?:[^"\\]++|\\.|"")*+")
+    | (?P<ident>`(?:[^`]++|``)*+`)
     | (?P<num>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)
     | (?P<word>[A-Za-z_][A-Za-z0-9_$]*)
     | (?P<punct>[(),;=.*@+/<>!:-])
