@@ -193,6 +193,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two models have a "kind" field with different choices.
+    "ENUM_NAME_OVERRIDES": {
+        "SourceKindEnum": "archive.models.Source.Kind",
+        "GameNameKindEnum": "archive.models.GameName.Kind",
+    },
 }
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

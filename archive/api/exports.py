@@ -1,0 +1,219 @@
+"""Evidence as flat records: one definition of the export columns, read in chunks.
+
+The CSV, GeoJSON and JSON Lines exports, the API's CSV and GeoJSON pages and the CSV import all
+use these columns. Rows are read in fixed-size chunks by id (a handful of queries per chunk, no
+model instances), so a whole-archive export runs in constant memory on any database.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+
+from django.db.models import QuerySet
+
+from archive.models import Evidence, Place
+
+# (column, evidence value path) for the plain columns, in export order.
+BASE = [
+    ("ref", "ref"),
+    ("dlp_id", "dlp_id"),
+    ("type", "type"),
+    ("game", "game__slug"),
+    ("game_name", "game__name"),
+    ("ruleset", "ruleset__slug"),
+    ("start_year", "start_year"),
+    ("end_year", "end_year"),
+    ("start_date", "start_date"),
+    ("end_date", "end_date"),
+    ("date_precision", "date_precision"),
+    ("date_text", "date_text"),
+    ("location_text", "location_text"),
+    ("summary", "summary"),
+    ("rules_text", "rules_text"),
+    ("content", "content"),
+    ("content_citation", "content_citation"),
+    ("confidence", "confidence"),
+    ("kml", "kml"),
+    ("recorded_by", "recorded_by"),
+    ("verified", "verified"),
+    ("dlp_added", "dlp_added"),
+    ("dlp_extra", "dlp_extra"),
+    ("created", "created"),
+    ("updated", "updated"),
+]
+# Many-to-many columns: (column, Evidence field, attribute of the target written out).
+LINKS = [
+    ("ages", "ages", "name"),
+    ("genders", "genders", "name"),
+    ("social_statuses", "social_statuses", "name"),
+    ("spaces", "spaces", "name"),
+    ("uncertainty_factors", "uncertainty_factors", "name"),
+    ("sources", "sources", "ref"),
+]
+LIST_COLUMNS = [c for c, _, _ in LINKS]
+COLUMNS = [
+    "identifier", "ref", "dlp_id", "url", "type", "game", "game_name", "ruleset",
+    "start_year", "end_year", "start_date", "end_date", "date_precision", "date_text",
+    "location_text", "latitude", "longitude", "places",
+    "summary", "rules_text", "content", "content_citation", "confidence",
+    *LIST_COLUMNS,
+    "kml", "recorded_by", "verified", "dlp_added", "dlp_extra", "created", "updated",
+]
+# Lists in a CSV cell are joined with this; vocabulary names and refs never contain it.
+LIST_SEPARATOR = "; "
+CHUNK = 2000
+
+
+def _links(ids: list[int]) -> dict[str, dict[int, list[str]]]:
+    out: dict[str, dict[int, list[str]]] = {}
+    for column, field, attr in LINKS:
+        through = getattr(Evidence, field).through
+        target = getattr(Evidence, field).field.related_model._meta.model_name
+        rows = (
+            through.objects.filter(evidence_id__in=ids)
+            .order_by("evidence_id", f"{target}__{'dlp_id' if attr == 'name' else 'ref'}", f"{target}__{attr}")
+            .values_list("evidence_id", f"{target}__{attr}")
+        )
+        grouped: dict[int, list[str]] = defaultdict(list)
+        for evidence_id, value in rows:
+            grouped[evidence_id].append(value)
+        out[column] = grouped
+    return out
+
+
+def _places(ids: list[int]) -> dict[int, list[dict]]:
+    grouped: dict[int, list[dict]] = defaultdict(list)
+    rows = (
+        Place.objects.filter(evidence_id__in=ids)
+        .order_by("evidence_id", "order", "id")
+        .values_list("evidence_id", "name", "latitude", "longitude", "coordinates_text", "note")
+    )
+    for evidence_id, name, lat, lon, text, note in rows:
+        place = {"name": name, "latitude": float(lat), "longitude": float(lon), "coordinates_text": text}
+        if note:
+            place["note"] = note
+        grouped[evidence_id].append(place)
+    return grouped
+
+
+def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
+    ids = [r[0] for r in base_rows]
+    places = _places(ids)
+    links = _links(ids)
+    records = []
+    for row in base_rows:
+        pk, values = row[0], row[1:]
+        rec = dict(zip((c for c, _ in BASE), values))
+        dlp_id = rec["dlp_id"]
+        identifier = f"DLP.Evidence.{dlp_id}" if dlp_id else rec["ref"]
+        rec_places = places.get(pk, [])
+        first = rec_places[0] if rec_places else None
+        record = {
+            "identifier": identifier,
+            "url": f"{base_url}/evidence/{identifier}/",
+            "latitude": first["latitude"] if first else None,
+            "longitude": first["longitude"] if first else None,
+            "places": rec_places,
+            **rec,
+        }
+        for column in LIST_COLUMNS:
+            record[column] = links[column].get(pk, [])
+        extra = record["dlp_extra"]
+        if isinstance(extra, str):  # a raw JSON string on backends without a JSON decoder
+            record["dlp_extra"] = json.loads(extra)
+        for key in ("dlp_added", "created", "updated"):
+            if record[key] is not None:
+                record[key] = record[key].isoformat()
+        records.append({c: record[c] for c in COLUMNS})
+    return records
+
+
+def evidence_export_rows(queryset: QuerySet, *, base_url: str = "", chunk_size: int = CHUNK) -> Iterator[dict]:
+    """Every record of ``queryset`` as a flat dict (COLUMNS), by id, ``chunk_size`` at a time."""
+    queryset = queryset.order_by("id")
+    fields = ["id", *(path for _, path in BASE)]
+    last = 0
+    while True:
+        chunk = list(queryset.filter(id__gt=last).values_list(*fields)[:chunk_size])
+        if not chunk:
+            return
+        last = chunk[-1][0]
+        yield from _build(chunk, base_url)
+
+
+def evidence_rows_for(ids: list[int], *, base_url: str = "") -> list[dict]:
+    """The records with these ids, flat, in the order given (a page of the API)."""
+    fields = ["id", *(path for _, path in BASE)]
+    by_id = {r[0]: r for r in Evidence.objects.filter(id__in=ids).values_list(*fields)}
+    return _build([by_id[i] for i in ids if i in by_id], base_url)
+
+
+def csv_cell(column: str, value) -> str | int:
+    if value is None:
+        return ""
+    if column == "places" or column == "dlp_extra":
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=column == "dlp_extra") if value else ""
+    if isinstance(value, list):
+        return LIST_SEPARATOR.join(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (float, Decimal)):
+        return format(value, "f") if isinstance(value, Decimal) else repr(value)
+    return value
+
+
+def csv_lines(records: Iterable[dict], *, header: bool = True) -> Iterator[str]:
+    """CSV text (RFC 4180: CRLF line ends, quotes doubled), one string per record."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    if header:
+        writer.writerow(COLUMNS)
+        yield _drain(buffer)
+    for record in records:
+        writer.writerow([csv_cell(c, record[c]) for c in COLUMNS])
+        yield _drain(buffer)
+
+
+def _drain(buffer: io.StringIO) -> str:
+    text = buffer.getvalue()
+    buffer.seek(0)
+    buffer.truncate(0)
+    return text
+
+
+def geojson_features(record: dict) -> Iterator[dict]:
+    """One GeoJSON Feature per place of a record (RFC 7946: [longitude, latitude])."""
+    properties = {k: v for k, v in record.items() if k not in ("places", "latitude", "longitude")}
+    for index, place in enumerate(record["places"]):
+        yield {
+            "type": "Feature",
+            "id": f"{record['identifier']}#{index + 1}",
+            "geometry": {"type": "Point", "coordinates": [place["longitude"], place["latitude"]]},
+            "properties": {
+                **properties,
+                "place_index": index + 1,
+                "place_count": len(record["places"]),
+                "place_name": place["name"],
+                "coordinates_text": place["coordinates_text"],
+            },
+        }
+
+
+def geojson_chunks(records: Iterable[dict]) -> Iterator[str]:
+    """A FeatureCollection as text, written feature by feature."""
+    yield '{"type":"FeatureCollection","features":['
+    first = True
+    for record in records:
+        for feature in geojson_features(record):
+            yield ("" if first else ",\n") + json.dumps(feature, ensure_ascii=False, separators=(",", ":"))
+            first = False
+    yield "]}\n"
+
+
+def jsonl_lines(records: Iterable[dict]) -> Iterator[str]:
+    for record in records:
+        yield json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"

@@ -1,0 +1,164 @@
+"""Evidence and sources as linked data and citations: JSON-LD with schema.org terms, Highwire
+``citation_*`` meta tags, BibTeX and CSL-JSON."""
+from __future__ import annotations
+
+import re
+
+from archive.importers.dates import iso8601_year
+from archive.models import Source
+
+SCHEMA = "https://schema.org"
+
+
+def temporal_coverage(start: int | None, end: int | None) -> str | None:
+    """An ISO 8601 interval in astronomical years (schema.org's temporalCoverage): 3100 BCE is
+    -3099, and an open end is '..'."""
+    if start is None and end is None:
+        return None
+    a = iso8601_year(start) if start is not None else ".."
+    b = iso8601_year(end) if end is not None else ".."
+    return a if a == b else f"{a}/{b}"
+
+
+def source_jsonld(source: dict, base_url: str) -> dict:
+    node = {
+        "@type": "ScholarlyArticle" if source.get("kind") == "article" else "Book" if source.get("kind") == "book" else "CreativeWork",
+        "@id": f"{base_url}/sources/{source['ref']}/",
+        "name": source.get("title") or source.get("citation"),
+        "description": source.get("citation"),
+    }
+    if source.get("authors"):
+        node["author"] = [{"@type": "Person", "name": a.strip()} for a in source["authors"].split(";") if a.strip()]
+    if source.get("year"):
+        node["datePublished"] = str(source["year"])
+    if source.get("url"):
+        node["url"] = source["url"]
+    return node
+
+
+def evidence_jsonld(data: dict, base_url: str, *, context: bool = True) -> dict:
+    """A record (the API's JSON) as a schema.org CreativeWork about a Game."""
+    url = f"{base_url}/evidence/{data['identifier']}/"
+    node: dict = {}
+    if context:
+        node["@context"] = SCHEMA
+    node.update(
+        {
+            "@type": "CreativeWork",
+            "@id": url,
+            "url": url,
+            "identifier": [data["identifier"], data["ref"]] if data["identifier"] != data["ref"] else data["ref"],
+            "name": f"{data['type_label']}: {data['game_name']}" + (f" ({data['date_label']})" if data.get("date_label") else ""),
+            "genre": data["type_label"],
+            "about": {"@type": "Game", "@id": f"{base_url}/games/{data['game']}/", "name": data["game_name"]},
+            "isPartOf": {"@type": "Dataset", "name": "Board game evidence archive", "url": f"{base_url}/evidence/"},
+        }
+    )
+    text = data.get("summary") or data.get("rules_text")
+    if text:
+        node["description"] = text
+    if data.get("content"):
+        node["text"] = data["content"]
+    coverage = temporal_coverage(data.get("start_year"), data.get("end_year"))
+    if coverage:
+        node["temporalCoverage"] = coverage
+    places = [
+        {
+            "@type": "Place",
+            **({"name": p["name"]} if p.get("name") else {}),
+            "geo": {"@type": "GeoCoordinates", "latitude": float(p["latitude"]), "longitude": float(p["longitude"])},
+        }
+        for p in data.get("places", [])
+    ]
+    if places:
+        node["spatialCoverage"] = places if len(places) > 1 else places[0]
+    audience = [*data.get("ages", []), *data.get("genders", []), *data.get("social_statuses", [])]
+    if audience:
+        node["audience"] = {"@type": "PeopleAudience", "audienceType": ", ".join(audience)}
+    if data.get("sources_detail"):
+        node["citation"] = [source_jsonld(s, base_url) for s in data["sources_detail"]]
+    if data.get("updated"):
+        node["dateModified"] = data["updated"]
+    return node
+
+
+def evidence_meta_tags(data: dict, base_url: str) -> list[tuple[str, str]]:
+    """Highwire Press tags (what Zotero and Google Scholar read), as (name, content) pairs."""
+    tags = [
+        ("citation_title", evidence_jsonld(data, base_url, context=False)["name"]),
+        ("citation_publisher", "Board game evidence archive"),
+        ("citation_public_url", f"{base_url}/evidence/{data['identifier']}/"),
+        ("citation_abstract_html_url", f"{base_url}/evidence/{data['identifier']}/"),
+        ("citation_id", data["identifier"]),
+        ("citation_keywords", "; ".join([data["game_name"], data["type_label"]])),
+    ]
+    if data.get("updated"):
+        tags.append(("citation_online_date", data["updated"][:10].replace("-", "/")))
+    for source in data.get("sources_detail", []):
+        tags.append(("citation_reference", source["citation"]))
+    return tags
+
+
+# -- BibTeX and CSL-JSON -------------------------------------------------------------------------
+
+BIBTEX_TYPES = {"book": "book", "article": "article", "chapter": "incollection", "webpage": "online"}
+CSL_TYPES = {
+    "book": "book", "article": "article-journal", "chapter": "chapter", "webpage": "webpage",
+    "fieldwork": "interview", "database": "dataset", "other": "document",
+}
+BIBTEX_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def bibtex_escape(text: str) -> str:
+    return "".join(BIBTEX_SPECIAL.get(ch, ch) for ch in re.sub(r"\s+", " ", text or "").strip())
+
+
+def source_bibtex(source: Source) -> str:
+    kind = BIBTEX_TYPES.get(source.kind, "misc")
+    fields = []
+    if source.authors:
+        fields.append(("author", " and ".join(a.strip() for a in source.authors.split(";") if a.strip())))
+    fields.append(("title", source.title or source.citation))
+    if source.year:
+        fields.append(("year", str(source.year)))
+    container_field = {"article": "journal", "incollection": "booktitle"}.get(kind, "howpublished" if kind == "misc" else "")
+    if source.container and container_field:
+        fields.append((container_field, source.container))
+    for name in ("volume", "pages", "publisher"):
+        if getattr(source, name):
+            fields.append((name, getattr(source, name).replace("-", "--") if name == "pages" else getattr(source, name)))
+    if source.issue:
+        fields.append(("number", source.issue))
+    if source.place:
+        fields.append(("address", source.place))
+    if source.url:
+        fields.append(("url", source.url))
+    if source.accessed:
+        fields.append(("urldate", source.accessed.isoformat()))
+    if source.language:
+        fields.append(("language", source.language))
+    fields.append(("note", source.citation))
+    body = ",\n".join(f"  {name} = {{{bibtex_escape(value) if name not in ('url',) else value.replace('}', '%7D').replace('{', '%7B')}}}" for name, value in fields)
+    return f"@{kind}{{{source.ref},\n{body}\n}}\n"
+
+
+def _csl_name(author: str) -> dict:
+    family, _, given = author.partition(",")
+    return {"family": family.strip(), "given": given.strip()} if given.strip() else {"literal": family.strip()}
+
+
+def source_csl(source: Source, base_url: str = "") -> dict:
+    item: dict = {"id": source.ref, "type": CSL_TYPES.get(source.kind, "document"), "title": source.title or source.citation}
+    if source.authors:
+        item["author"] = [_csl_name(a) for a in source.authors.split(";") if a.strip()]
+    if source.year:
+        item["issued"] = {"date-parts": [[source.year]]}
+    if source.container:
+        item["container-title"] = source.container
+    for name, key in (("volume", "volume"), ("issue", "issue"), ("pages", "page"), ("publisher", "publisher"), ("place", "publisher-place"), ("url", "URL"), ("language", "language")):
+        if getattr(source, name):
+            item[key] = getattr(source, name)
+    if source.accessed:
+        item["accessed"] = {"date-parts": [[source.accessed.year, source.accessed.month, source.accessed.day]]}
+    item["note"] = source.citation
+    return item

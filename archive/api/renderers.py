@@ -1,0 +1,54 @@
+"""Renderers for the API's formats besides JSON: CSV and GeoJSON for evidence pages (flat
+records from archive.api.exports), JSON-LD, BibTeX and CSL-JSON."""
+from __future__ import annotations
+
+import json
+
+from rest_framework import renderers
+
+from archive.api import exports
+
+
+class CSVRenderer(renderers.BaseRenderer):
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, dict) and "results" not in data:  # an error
+            return json.dumps(data).encode()
+        return "".join(exports.csv_lines(data)).encode("utf-8")
+
+
+class GeoJSONRenderer(renderers.BaseRenderer):
+    media_type = "application/geo+json"
+    format = "geojson"
+    charset = None
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, dict):
+            return json.dumps(data).encode()
+        return "".join(exports.geojson_chunks(data)).encode("utf-8")
+
+
+class JSONLDRenderer(renderers.JSONRenderer):
+    """Takes what the view prepared as linked data (see views: jsonld)."""
+
+    media_type = "application/ld+json"
+    format = "jsonld"
+
+
+class BibTeXRenderer(renderers.BaseRenderer):
+    media_type = "application/x-bibtex"
+    format = "bibtex"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, str):
+            return data.encode("utf-8")
+        return json.dumps(data).encode()
+
+
+class CSLJSONRenderer(renderers.JSONRenderer):
+    media_type = "application/vnd.citationstyles.csl+json"
+    format = "csl"

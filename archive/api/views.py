@@ -1,0 +1,306 @@
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from django.db.models import Prefetch, Value
+from django.db.models.functions import Coalesce
+from django.http import StreamingHttpResponse
+from django.shortcuts import get_object_or_404
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import renderers, viewsets
+from rest_framework.exceptions import ValidationError
+from rest_framework.filters import OrderingFilter
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from archive.api import exports, services
+from archive.api.filters import EvidenceFilterSet, GameFilterSet, RulesetFilterSet, SourceFilterSet
+from archive.api.linked_data import evidence_jsonld, source_bibtex, source_csl
+from archive.api.pagination import ArchiveCursorPagination
+from archive.api.renderers import BibTeXRenderer, CSLJSONRenderer, CSVRenderer, GeoJSONRenderer, JSONLDRenderer
+from archive.api.serializers import EvidenceSerializer, GameSerializer, RulesetSerializer, SourceSerializer
+from archive.models import Evidence, Game, GameName, Place, Ruleset, Source
+
+# Records without a date sort after every dated one (a sentinel year, not NULL: cursors need
+# a value to compare).
+UNDATED = 10**6
+
+
+class ArchiveAnonThrottle(AnonRateThrottle):
+    """AnonRateThrottle reading API_ANON_RATE (REST_FRAMEWORK's 'anon' rate) at request time,
+    so a changed setting applies without a restart of the class."""
+
+    def get_rate(self):
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+def base_url(request) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def batched(pieces: Iterable[str], size: int = 256) -> Iterator[bytes]:
+    """Join small strings so the server writes a few large chunks, not one per record."""
+    buffer: list[str] = []
+    for piece in pieces:
+        buffer.append(piece)
+        if len(buffer) >= size:
+            yield "".join(buffer).encode("utf-8")
+            buffer.clear()
+    if buffer:
+        yield "".join(buffer).encode("utf-8")
+
+
+JSON_RENDERERS = [renderers.JSONRenderer, renderers.BrowsableAPIRenderer]
+FORMAT_PARAMETER = OpenApiParameter(
+    "format", str, enum=["json", "csv", "geojson", "jsonld"],
+    description="Response format (or send Accept: text/csv, application/geo+json, application/ld+json).",
+)
+EVIDENCE_FORMATS = {
+    (200, "application/json"): EvidenceSerializer,
+    (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="One row per record; columns as /api/v1/export/evidence.csv."),
+    (200, "application/geo+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="A GeoJSON FeatureCollection, one feature per place."),
+    (200, "application/ld+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="JSON-LD with schema.org terms."),
+}
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Evidence records",
+        description=(
+            "Filtered, ordered and cursor-paged. `format=csv` and `format=geojson` give the same page as flat "
+            "rows (CSV, one row per record) or a FeatureCollection (one feature per place); `format=jsonld` "
+            "gives it as JSON-LD. The next page is in `next` (JSON) or the `Link` header (CSV, GeoJSON)."
+        ),
+        parameters=[FORMAT_PARAMETER],
+        responses=EVIDENCE_FORMATS,
+    ),
+    retrieve=extend_schema(
+        summary="One evidence record, by DLP identifier (DLP.Evidence.1188) or our ref",
+        parameters=[FORMAT_PARAMETER],
+        responses=EVIDENCE_FORMATS,
+    ),
+    create=extend_schema(summary="Add a record (curators: archive.add_evidence)"),
+    update=extend_schema(summary="Replace a record (curators: archive.change_evidence)"),
+    partial_update=extend_schema(summary="Change some fields of a record (curators: archive.change_evidence)"),
+    destroy=extend_schema(summary="Delete a record (curators: archive.delete_evidence)"),
+)
+class EvidenceViewSet(viewsets.ModelViewSet):
+    serializer_class = EvidenceSerializer
+    filterset_class = EvidenceFilterSet
+    filter_backends = [DjangoFilterBackend, OrderingFilter]
+    ordering_fields = ["id", "date", "confidence", "updated"]
+    ordering = ["id"]
+    pagination_class = ArchiveCursorPagination
+    renderer_classes = [*JSON_RENDERERS, CSVRenderer, GeoJSONRenderer, JSONLDRenderer]
+    throttle_classes = [ArchiveAnonThrottle]
+    lookup_field = "identifier"
+    lookup_value_regex = r"[^/]+"
+    queryset = Evidence.objects.all()  # for the permission class and the schema
+
+    def flat_format(self) -> bool:
+        renderer = getattr(self.request, "accepted_renderer", None)
+        return getattr(renderer, "format", "") in ("csv", "geojson")
+
+    def get_queryset(self):
+        queryset = Evidence.objects.annotate(date=Coalesce("start_year", "end_year", Value(UNDATED)))
+        if self.flat_format():
+            return queryset
+        return queryset.select_related("game", "ruleset").prefetch_related(
+            Prefetch("places", queryset=Place.objects.order_by("order", "id")),
+            "ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "sources",
+        )
+
+    def get_object(self):
+        identifier = self.kwargs["identifier"]
+        queryset = self.get_queryset()
+        number = identifier.removeprefix("DLP.Evidence.")
+        if number != identifier:
+            if not number.isdigit():
+                raise ValidationError({"identifier": "DLP identifiers read DLP.Evidence.<number>."})
+            obj = get_object_or_404(queryset, dlp_id=int(number))
+        else:
+            obj = get_object_or_404(queryset, ref=identifier.upper())
+        self.check_object_permissions(self.request, obj)
+        return obj
+
+    def list(self, request, *args, **kwargs):
+        if not self.flat_format():
+            response = super().list(request, *args, **kwargs)
+            if request.accepted_renderer.format == "jsonld":
+                url = base_url(request)
+                response.data = {
+                    "@context": "https://schema.org",
+                    "@graph": [evidence_jsonld(r, url, context=False) for r in response.data["results"]],
+                }
+            return response
+        queryset = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(queryset)
+        rows = exports.evidence_rows_for([e.pk for e in page], base_url=base_url(request))
+        headers = {"X-Total-Count": str(self.paginator.count)}
+        if link := self.paginator.link_header():
+            headers["Link"] = link
+        return Response(rows, headers=headers)
+
+    def retrieve(self, request, *args, **kwargs):
+        if self.flat_format():
+            rows = exports.evidence_rows_for([self.get_object().pk], base_url=base_url(request))
+            return Response(rows)
+        response = super().retrieve(request, *args, **kwargs)
+        if request.accepted_renderer.format == "jsonld":
+            response.data = evidence_jsonld(response.data, base_url(request))
+        return response
+
+    def perform_destroy(self, instance):
+        services.evidence_delete(evidence=instance, user=self.request.user)
+
+
+class ReadableViewSet(viewsets.ModelViewSet):
+    filter_backends = [DjangoFilterBackend, OrderingFilter]
+    pagination_class = ArchiveCursorPagination
+    throttle_classes = [ArchiveAnonThrottle]
+
+    def perform_destroy(self, instance):
+        services.delete(obj=instance, user=self.request.user)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Games"),
+    retrieve=extend_schema(summary="One game, by slug"),
+)
+class GameViewSet(ReadableViewSet):
+    serializer_class = GameSerializer
+    filterset_class = GameFilterSet
+    ordering_fields = ["id", "name", "updated"]
+    ordering = ["id"]
+    lookup_field = "slug"
+    queryset = Game.objects.prefetch_related(
+        Prefetch("names", queryset=GameName.objects.order_by("order", "id")), "regions", "periods", "categories", "sources"
+    )
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Rulesets, with their rule clauses"),
+    retrieve=extend_schema(summary="One ruleset, by id"),
+)
+class RulesetViewSet(ReadableViewSet):
+    serializer_class = RulesetSerializer
+    filterset_class = RulesetFilterSet
+    ordering_fields = ["id", "updated"]
+    ordering = ["id"]
+    queryset = Ruleset.objects.select_related("game").prefetch_related("clauses__source", "sources")
+
+
+SOURCE_FORMATS = {
+    (200, "application/json"): SourceSerializer,
+    (200, "application/x-bibtex"): OpenApiResponse(OpenApiTypes.STR, description="BibTeX entries, keyed by ref."),
+    (200, "application/vnd.citationstyles.csl+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="CSL-JSON items (Zotero, Pandoc, citeproc)."),
+}
+SOURCE_FORMAT_PARAMETER = OpenApiParameter("format", str, enum=["json", "bibtex", "csl"], description="Response format.")
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Sources", parameters=[SOURCE_FORMAT_PARAMETER], responses=SOURCE_FORMATS),
+    retrieve=extend_schema(summary="One source, by ref", parameters=[SOURCE_FORMAT_PARAMETER], responses=SOURCE_FORMATS),
+)
+class SourceViewSet(ReadableViewSet):
+    serializer_class = SourceSerializer
+    filterset_class = SourceFilterSet
+    renderer_classes = [*JSON_RENDERERS, BibTeXRenderer, CSLJSONRenderer]
+    ordering_fields = ["id", "year", "updated"]
+    ordering = ["id"]
+    lookup_field = "ref"
+    lookup_value_regex = r"[^/]+"
+    queryset = Source.objects.all()
+
+    def get_object(self):
+        ref = self.kwargs["ref"]
+        number = ref.removeprefix("DLP.Sources.")
+        lookup = {"dlp_id": int(number)} if number != ref and number.isdigit() else {"ref": ref.upper()}
+        obj = get_object_or_404(self.get_queryset(), **lookup)
+        self.check_object_permissions(self.request, obj)
+        return obj
+
+    def _cite(self, sources: list[Source]):
+        fmt = self.request.accepted_renderer.format
+        if fmt == "bibtex":
+            return "\n".join(source_bibtex(s) for s in sources)
+        return [source_csl(s, base_url(self.request)) for s in sources]
+
+    def list(self, request, *args, **kwargs):
+        if request.accepted_renderer.format not in ("bibtex", "csl"):
+            return super().list(request, *args, **kwargs)
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        headers = {"X-Total-Count": str(self.paginator.count)}
+        if link := self.paginator.link_header():
+            headers["Link"] = link
+        return Response(self._cite(page), headers=headers)
+
+    def retrieve(self, request, *args, **kwargs):
+        if request.accepted_renderer.format not in ("bibtex", "csl"):
+            return super().retrieve(request, *args, **kwargs)
+        data = self._cite([self.get_object()])
+        return Response(data if isinstance(data, str) else data[0])
+
+
+EXPORT_TYPES = {
+    "csv": ("text/csv; charset=utf-8", exports.csv_lines),
+    "geojson": ("application/geo+json", exports.geojson_chunks),
+    "jsonl": ("application/x-ndjson; charset=utf-8", exports.jsonl_lines),
+}
+
+
+EXPORT_DESCRIPTION = (
+    "Every record, or those the evidence list's filters select, in one download that streams in constant "
+    "memory. CSV: one row per record, lists joined with '; ', places as JSON in `places` and the first place "
+    "in `latitude`/`longitude`. GeoJSON: a FeatureCollection, one feature per place (RFC 7946). JSON Lines: "
+    "one record per line, with the CSV's columns as JSON values."
+)
+
+
+class EvidenceExportView(APIView):
+    """The whole archive (or the records the filters select), streamed in constant memory."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [ArchiveAnonThrottle]
+    renderer_classes = [renderers.JSONRenderer]
+    http_method_names = ["get", "head", "options"]
+    # For the schema: the evidence filters document this view's parameters.
+    filterset_class = EvidenceFilterSet
+    filter_backends = [DjangoFilterBackend]
+    queryset = Evidence.objects.all()
+    fmt = "csv"
+
+    def get(self, request, *args, **kwargs):
+        filterset = EvidenceFilterSet(request.query_params, queryset=Evidence.objects.all(), request=request)
+        if not filterset.is_valid():
+            raise ValidationError(filterset.errors)
+        content_type, writer = EXPORT_TYPES[self.fmt]
+        rows = exports.evidence_export_rows(filterset.qs, base_url=base_url(request))
+        response = StreamingHttpResponse(batched(writer(rows)), content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="evidence.{self.fmt}"'
+        return response
+
+
+def _export(fmt: str, media_type: str, schema_type) -> type[EvidenceExportView]:
+    decorated = extend_schema_view(
+        get=extend_schema(
+            operation_id=f"v1_export_evidence_{fmt}",
+            summary=f"Export evidence as {fmt.upper() if fmt != 'jsonl' else 'JSON Lines'} (streamed)",
+            description=EXPORT_DESCRIPTION,
+            responses={
+                (200, media_type): OpenApiResponse(schema_type),
+                400: OpenApiResponse(OpenApiTypes.OBJECT, description="A filter could not be read."),
+            },
+        )
+    )
+    return decorated(type(f"Evidence{fmt.title()}Export", (EvidenceExportView,), {"fmt": fmt}))
+
+
+EvidenceCSVExport = _export("csv", "text/csv", OpenApiTypes.STR)
+EvidenceGeoJSONExport = _export("geojson", "application/geo+json", OpenApiTypes.OBJECT)
+EvidenceJSONLExport = _export("jsonl", "application/x-ndjson", OpenApiTypes.STR)
