@@ -292,6 +292,7 @@ def _export(fmt: str, media_type: str, schema_type) -> type[EvidenceExportView]:
             operation_id=f"v1_export_evidence_{fmt}",
             summary=f"Export evidence as {fmt.upper() if fmt != 'jsonl' else 'JSON Lines'} (streamed)",
             description=EXPORT_DESCRIPTION,
+            filters=True,
             responses={
                 (200, media_type): OpenApiResponse(schema_type),
                 400: OpenApiResponse(OpenApiTypes.OBJECT, description="A filter could not be read."),

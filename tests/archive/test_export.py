@@ -1,0 +1,226 @@
+"""Every format validated: CSV re-parsed, GeoJSON checked against RFC 7946, JSON-LD expanded,
+BibTeX parsed, CSL-JSON checked; the streamed exports; the evidence page's head."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import bibtexparser
+import jsonschema
+from django.template import Context, Template
+from django.test import RequestFactory
+from django.urls import reverse
+from pyld import jsonld
+
+from archive.api.exports import COLUMNS, evidence_export_rows
+from archive.models import Evidence
+from tests.archive.api_fixtures import ArchiveAPITestCase
+
+LIST = reverse("api:evidence-list")
+
+# RFC 7946 for what we write: a FeatureCollection of Point features (no "crs" member: RFC 7946
+# dropped it; coordinates are [longitude, latitude] in WGS 84).
+POSITION = {"type": "array", "minItems": 2, "maxItems": 3, "items": {"type": "number"},
+            "prefixItems": [{"minimum": -180, "maximum": 180}, {"minimum": -90, "maximum": 90}]}
+GEOJSON = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "required": ["type", "features"],
+    "not": {"required": ["crs"]},
+    "properties": {
+        "type": {"const": "FeatureCollection"},
+        "features": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["type", "geometry", "properties"],
+                "properties": {
+                    "type": {"const": "Feature"},
+                    "id": {"type": ["string", "number"]},
+                    "geometry": {
+                        "type": "object",
+                        "required": ["type", "coordinates"],
+                        "properties": {"type": {"const": "Point"}, "coordinates": POSITION},
+                    },
+                    "properties": {"type": ["object", "null"]},
+                },
+            },
+        },
+    },
+}
+CSL_ITEM = {
+    "type": "object",
+    "required": ["id", "type", "title"],
+    "properties": {
+        "id": {"type": "string"},
+        "type": {"enum": ["book", "article-journal", "chapter", "webpage", "interview", "dataset", "document"]},
+        "author": {"type": "array", "items": {"type": "object", "anyOf": [{"required": ["family"]}, {"required": ["literal"]}]}},
+        "issued": {"type": "object", "required": ["date-parts"]},
+    },
+}
+
+
+def schema_org_loader(url, options=None):
+    """Offline: the schema.org context as its terms expand (every term in the schema: vocabulary)."""
+    if url.rstrip("/") in ("https://schema.org", "http://schema.org"):
+        return {"contextUrl": None, "documentUrl": url, "document": {"@context": {"@vocab": "https://schema.org/"}}}
+    raise ValueError(f"no network in tests: {url}")
+
+
+def expand(document) -> list:
+    return jsonld.expand(document, {"documentLoader": schema_org_loader})
+
+
+S = "https://schema.org/"
+
+
+def streamed(response) -> bytes:
+    assert response.streaming, "an export must stream"
+    return b"".join(response.streaming_content)
+
+
+class CSVTests(ArchiveAPITestCase):
+    def rows(self, **params) -> list[dict]:
+        r = self.client.get(LIST, {"format": "csv", **params})
+        self.assertEqual(r.status_code, 200)
+        self.assertEqual(r["Content-Type"], "text/csv; charset=utf-8")
+        reader = csv.DictReader(io.StringIO(r.content.decode("utf-8"), newline=""))
+        self.assertEqual(reader.fieldnames, COLUMNS)
+        return list(reader)
+
+    def test_one_row_per_record_with_lists_and_places_in_their_columns(self):
+        rows = {r["identifier"]: r for r in self.rows()}
+        self.assertEqual(len(rows), 5)
+        az = rows["DLP.Evidence.2445"]
+        self.assertEqual((az["latitude"], az["longitude"]), ("39.591475", "48.976197"))
+        places = json.loads(az["places"])
+        self.assertEqual([p["name"] for p in places], ["Salyan", "Xanliqlar", "Nakhchivan"])
+        self.assertEqual(az["genders"], "Male; Female")
+        self.assertEqual(az["content"], "Nərd taxta: “wooden nard”")
+        egypt = rows["DLP.Evidence.2"]
+        self.assertEqual((egypt["start_year"], egypt["end_year"]), ("-3100", "-3000"))
+        self.assertEqual(egypt["content"], 'Painting of a "Senet" board; 3 x 10.\r\n\r\nQuibbell 1913: 17-20.')
+        self.assertEqual(egypt["sources"], self.murray.ref)
+        undated = rows[self.undated.ref]
+        self.assertEqual((undated["start_year"], undated["places"], undated["latitude"], undated["dlp_id"]), ("", "", "", ""))
+
+    def test_the_whole_archive_export_streams_the_same_rows(self):
+        r = self.client.get(reverse("api:export-csv"))
+        self.assertEqual(r["Content-Disposition"], 'attachment; filename="evidence.csv"')
+        rows = list(csv.DictReader(io.StringIO(streamed(r).decode("utf-8"), newline="")))
+        self.assertEqual(rows, self.rows(page_size=1000))
+
+    def test_exports_take_the_lists_filters(self):
+        r = self.client.get(reverse("api:export-csv"), {"date_to": "-1000"})
+        rows = list(csv.DictReader(io.StringIO(streamed(r).decode("utf-8"), newline="")))
+        self.assertEqual([row["identifier"] for row in rows], ["DLP.Evidence.2"])
+        r = self.client.get(reverse("api:export-csv"), {"date_to": "0"})
+        self.assertEqual(r.status_code, 400)
+        self.assertIn("date_to", r.json())
+
+    def test_rows_are_read_in_chunks_in_id_order(self):
+        ids = [r["identifier"] for r in evidence_export_rows(Evidence.objects.all(), chunk_size=2)]
+        self.assertEqual(len(ids), 5)
+        self.assertEqual(ids[:3], ["DLP.Evidence.2445", "DLP.Evidence.2", "DLP.Evidence.1188"])
+
+
+class GeoJSONTests(ArchiveAPITestCase):
+    def check(self, collection: dict) -> dict:
+        jsonschema.validate(collection, GEOJSON)
+        return {f["id"]: f for f in collection["features"]}
+
+    def test_one_feature_per_place_longitude_first(self):
+        r = self.client.get(LIST, {"format": "geojson"})
+        self.assertEqual(r["Content-Type"], "application/geo+json")
+        features = self.check(r.json())
+        self.assertEqual(len(features), 7)  # 3 + 1 + 1 + 2; the undated record has no place
+        salyan = features["DLP.Evidence.2445#1"]
+        self.assertEqual(salyan["geometry"]["coordinates"], [48.976197, 39.591475])
+        self.assertEqual(salyan["properties"]["place_name"], "Salyan")
+        self.assertEqual(salyan["properties"]["place_count"], 3)
+        self.assertEqual(salyan["properties"]["game"], "ses-bes")
+        self.assertEqual(features[f"{self.fiji.ref}#2"]["geometry"]["coordinates"], [-179.414413, -16.578193])
+
+    def test_the_export_is_a_valid_feature_collection(self):
+        collection = json.loads(streamed(self.client.get(reverse("api:export-geojson"))))
+        self.assertEqual(len(self.check(collection)), 7)
+
+    def test_json_lines(self):
+        lines = streamed(self.client.get(reverse("api:export-jsonl"))).decode().splitlines()
+        records = [json.loads(line) for line in lines]
+        self.assertEqual(len(records), 5)
+        self.assertEqual(records[1]["places"][0]["longitude"], 31.216678)
+        self.assertEqual(records[0]["genders"], ["Male", "Female"])
+
+
+class LinkedDataTests(ArchiveAPITestCase):
+    def test_a_record_expands_with_schema_org_terms(self):
+        r = self.client.get(reverse("api:evidence-detail", args=["DLP.Evidence.2"]), {"format": "jsonld"})
+        self.assertEqual(r["Content-Type"], "application/ld+json")
+        [node] = expand(r.json())
+        self.assertEqual(node["@id"], "http://testserver/evidence/DLP.Evidence.2/")
+        self.assertEqual(node["@type"], [S + "CreativeWork"])
+        # 3100-3000 BCE in ISO 8601's astronomical years.
+        self.assertEqual(node[S + "temporalCoverage"][0]["@value"], "-3099/-2999")
+        geo = node[S + "spatialCoverage"][0][S + "geo"][0]
+        self.assertEqual(geo[S + "latitude"][0]["@value"], 29.849817)
+        self.assertEqual(node[S + "about"][0][S + "name"][0]["@value"], "Senet")
+        self.assertEqual(node[S + "citation"][0][S + "datePublished"][0]["@value"], "1952")
+
+    def test_a_page_is_a_graph(self):
+        nodes = expand(self.client.get(LIST, {"format": "jsonld"}).json())
+        self.assertEqual(len(nodes), 5)
+        az = next(n for n in nodes if n["@id"].endswith("DLP.Evidence.2445/"))
+        self.assertEqual(len(az[S + "spatialCoverage"]), 3)
+
+    def test_the_evidence_page_head_has_citation_tags_and_the_same_json_ld(self):
+        request = RequestFactory().get("/evidence/DLP.Evidence.1188/")
+        html = Template('{% include "archive/_evidence_meta.html" %}').render(Context({"evidence": self.eritrea, "request": request}))
+        self.assertIn('<meta name="citation_title" content="Ethnography: Béchi (1971)">', html)
+        self.assertIn('<meta name="citation_id" content="DLP.Evidence.1188">', html)
+        self.assertIn(f'<meta name="citation_reference" content="{self.pankhurst.citation}">', html)
+        ld = html.split('<script type="application/ld+json">')[1].split("</script>")[0]
+        [node] = expand(json.loads(ld))
+        api = self.client.get(reverse("api:evidence-detail", args=["DLP.Evidence.1188"]), {"format": "jsonld"}).json()
+        self.assertEqual(json.loads(ld), api)
+        self.assertEqual(node[S + "temporalCoverage"][0]["@value"], "1971")
+
+    def test_text_cannot_close_the_script_element(self):
+        self.eritrea.rules_text = "</script><script>alert(1)</script>"
+        self.eritrea.save()
+        html = Template('{% include "archive/_evidence_meta.html" %}').render(Context({"evidence": self.eritrea}))
+        self.assertEqual(html.count("</script>"), 1)
+        self.assertIn("\\u003c/script\\u003e", html)
+
+
+class CitationTests(ArchiveAPITestCase):
+    def test_bibtex_parses(self):
+        r = self.client.get(reverse("api:source-list"), {"format": "bibtex"})
+        self.assertEqual(r["Content-Type"], "application/x-bibtex; charset=utf-8")
+        library = bibtexparser.parse_string(r.content.decode())
+        self.assertEqual(library.failed_blocks, [])
+        entries = {e.key: e for e in library.entries}
+        self.assertEqual(set(entries), {self.pankhurst.ref, self.murray.ref})
+        article = entries[self.pankhurst.ref]
+        self.assertEqual(article.entry_type, "article")
+        self.assertEqual((article["journal"], article["volume"], article["number"], article["pages"]), ("Ethiopia Observer", "14", "3", "154--206"))
+        book = entries[self.murray.ref]
+        self.assertEqual((book.entry_type, book["author"], book["year"]), ("book", "Murray, H. J. R.", "1952"))
+        self.assertEqual(book["title"], r"A History of Board-Games other than Chess \& \{others\}")
+        self.assertEqual(book["url"], "https://example.org/murray?a=1&b=2")
+
+    def test_one_source_as_bibtex_by_dlp_id(self):
+        r = self.client.get(reverse("api:source-detail", args=["DLP.Sources.122"]), {"format": "bibtex"})
+        [entry] = bibtexparser.parse_string(r.content.decode()).entries
+        self.assertEqual(entry["author"], "Pankhurst, Richard")
+
+    def test_csl_json(self):
+        items = self.client.get(reverse("api:source-list"), {"format": "csl"}).json()
+        for item in items:
+            jsonschema.validate(item, CSL_ITEM)
+        murray = next(i for i in items if i["id"] == self.murray.ref)
+        self.assertEqual(murray["author"], [{"family": "Murray", "given": "H. J. R."}])
+        self.assertEqual(murray["issued"], {"date-parts": [[1952]]})
+        one = self.client.get(reverse("api:source-detail", args=[self.pankhurst.ref]), {"format": "csl"}).json()
+        self.assertEqual((one["type"], one["container-title"], one["page"]), ("article-journal", "Ethiopia Observer", "154-206"))
