@@ -1,0 +1,278 @@
+"""Evidence pages in the Ludii Portal's layout ("Evidence for Béchi": Id ... Type ... Game ...
+Location ... Date ... Rules ... Content ... Confidence ... Ages ... Genders ... Source ...).
+
+The portal prints the labels either one field a line or run together on one line, and a page may
+hold several records. Labels are found in their fixed order (the free text of Rules and Content
+can hold any word, so Content is the first "Content" after Rules, and the structured tail starts
+at the last "Confidence <number>").
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+from archive.importers.coords import CoordinateError, parse_places
+from archive.importers.dates import DateError, parse_date_range
+from archive.importers.errors import ImportFailed
+from archive.models import EvidenceType
+
+RECORD_START = re.compile(r"(?:(?<=\s)|^)Id\s+(?P<id>DLP\.Evidence\.\d+|E[0-9A-Z]{8})(?=\s|$)", re.M)
+HEAD = ["Type", "Game", "Location", "Date", "Rules", "Content"]
+TAIL = {
+    "Ages": "ages",
+    "Genders": "genders",
+    "Social status": "social_statuses",
+    "Social statuses": "social_statuses",
+    "Spaces": "spaces",
+    "Uncertainty factors": "uncertainty_factors",
+    "Source": "sources",
+    "Sources": "sources",
+}
+CONFIDENCE = re.compile(r"(?:(?<=\s)|^)Confidence\s+(?P<value>\S+)")
+TYPE_LABELS = {label.lower(): value for value, label in EvidenceType.choices}
+
+
+@dataclass
+class PageRecord:
+    identifier: str
+    line: int
+    fields: dict = field(default_factory=dict)
+    places: list = field(default_factory=list)
+    lists: dict[str, list[str]] = field(default_factory=dict)
+    game: str = ""
+    sources: list[str] = field(default_factory=list)
+
+    @property
+    def dlp_id(self) -> int | None:
+        number = self.identifier.removeprefix("DLP.Evidence.")
+        return int(number) if number != self.identifier else None
+
+
+def _label(name: str) -> re.Pattern:
+    return re.compile(r"(?:(?<=\s)|^)" + re.escape(name) + r"(?=\s)")
+
+
+def parse_page(text: str, *, name: str = "page") -> list[PageRecord]:
+    """Every evidence record on a page. ImportFailed names the file, line and field."""
+    text = text.replace("\r\n", "\n")
+    newlines = [m.start() for m in re.finditer("\n", text)]
+
+    def line_at(offset: int) -> int:
+        return bisect.bisect_right(newlines, offset) + 1
+
+    starts = list(RECORD_START.finditer(text))
+    if not starts:
+        raise ImportFailed(f"{name}: no evidence record found (expected 'Id DLP.Evidence.N ...')", line=1, field="Id")
+    records = []
+    for i, start in enumerate(starts):
+        end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
+        records.append(_parse_record(text, start, end, name, line_at))
+    return records
+
+
+def _parse_record(text: str, start: re.Match, end: int, name: str, line_at) -> PageRecord:
+    record = PageRecord(identifier=start["id"], line=line_at(start.start()))
+
+    def fail(message: str, offset: int, field_name: str):
+        raise ImportFailed(f"{name}, {record.identifier}: {message}", line=line_at(offset), field=field_name)
+
+    confidences = [m for m in CONFIDENCE.finditer(text, start.end(), end)]
+    if not confidences:
+        fail("no Confidence field", start.start(), "Confidence")
+    confidence = confidences[-1]
+    # The head: labels in order, each optional, each searched after the one before.
+    found: list[tuple[str, int, int]] = []
+    pos = start.end()
+    for label in HEAD:
+        limit = confidence.start()
+        match = _label(label).search(text, pos, limit)
+        if match:
+            found.append((label, match.start(), match.end()))
+            pos = match.end()
+    values: dict[str, tuple[str, int]] = {}
+    for j, (label, s, e) in enumerate(found):
+        stop = found[j + 1][1] if j + 1 < len(found) else confidence.start()
+        values[label] = (text[e:stop].strip(), e)
+    for required in ("Type", "Game"):
+        if required not in values or not values[required][0]:
+            fail(f"no {required} field", start.start(), required)
+
+    label, offset = values["Type"]
+    if label.lower() not in TYPE_LABELS:
+        fail(f"unknown evidence type {label!r}", offset, "Type")
+    record.fields["type"] = TYPE_LABELS[label.lower()]
+    record.game = values["Game"][0]
+    location, offset = values.get("Location", ("", start.end()))
+    try:
+        record.places = parse_places(location)
+    except CoordinateError as exc:
+        fail(str(exc), offset, "Location")
+    record.fields["location_text"] = location
+    date, offset = values.get("Date", ("", start.end()))
+    try:
+        dates = parse_date_range(date)
+    except DateError as exc:
+        fail(str(exc), offset, "Date")
+    record.fields.update(
+        start_year=dates.start_year, end_year=dates.end_year, start_date=dates.start_date,
+        end_date=dates.end_date, date_precision=dates.precision, date_text=date,
+    )
+    record.fields["rules_text"] = values.get("Rules", ("", 0))[0]
+    record.fields["content"] = values.get("Content", ("", 0))[0]
+    value = confidence["value"]
+    if not value.isdigit() or not 0 <= int(value) <= 100:
+        fail(f"confidence {value!r} is not a whole number from 0 to 100", confidence.start(), "Confidence")
+    record.fields["confidence"] = int(value)
+
+    # The tail: "Ages Child, Adolescent Genders Male Source Pankhurst, R. 1971. ..."
+    tail_start = confidence.end()
+    pattern = re.compile(r"(?:(?<=\s)|^)(" + "|".join(sorted((re.escape(k) for k in TAIL), key=len, reverse=True)) + r")(?=\s)")
+    marks = []
+    seen = set()
+    for m in pattern.finditer(text, tail_start, end):
+        target = TAIL[m.group(1)]
+        if target in seen:
+            continue
+        seen.add(target)
+        marks.append((target, m.start(), m.end()))
+        if target == "sources":
+            break  # a reference is free text: it runs to the end of the record
+    leftover = text[tail_start : marks[0][1] if marks else end].strip()
+    if leftover:
+        fail(f"unexpected text after Confidence: {leftover[:40]!r}", tail_start, "Confidence")
+    for j, (target, s, e) in enumerate(marks):
+        stop = marks[j + 1][1] if j + 1 < len(marks) else end
+        raw = text[e:stop].strip()
+        if target == "sources":
+            # The page ends with the site's footer after the last record; a reference is one paragraph.
+            raw = re.split(r"\n\s*\n", raw)[0].strip()
+            record.sources = [raw] if raw else []
+        else:
+            # One line each (a page's border or footer may follow the last one).
+            raw = raw.split("\n")[0]
+            record.lists[target] = [v.strip() for v in raw.split(",") if v.strip()]
+    return record
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, reason: str = "import_dlp_page") -> dict:
+    """Write or update the records (all-or-nothing); returns counts. A record the DLP dump or an
+    earlier page brought in is updated where the page differs from what was last imported; a
+    record the catalogue holds keeps its curated values and gains what it lacks (the merge rule
+    of archive.importers.dlp)."""
+    from django.db import transaction
+    from django.utils.text import slugify
+
+    from archive.importers.citations import parse_citation
+    from archive.importers.dlp import merge
+    from archive.models import Age, Evidence, Game, GameName, Gender, Place, SocialStatus, Source, Space, UncertaintyFactor, new_ref
+    from archive.services import archive_changed
+
+    vocabularies = {"ages": Age, "genders": Gender, "social_statuses": SocialStatus, "spaces": Space, "uncertainty_factors": UncertaintyFactor}
+    counts = {"created": 0, "updated": 0, "unchanged": 0}
+
+    def history(obj):
+        obj._history_user = user
+        obj._change_reason = reason
+        return obj
+
+    def game_for(name: str) -> Game:
+        game = (
+            Game.objects.filter(name__iexact=name).first()
+            or Game.objects.filter(id__in=GameName.objects.filter(name__iexact=name).values("game_id")).first()
+            or Game.objects.filter(slug=slugify(name)).first()
+        )
+        if game is None:
+            slug = slugify(name) or "game"
+            if Game.objects.filter(slug=slug).exists():
+                slug = f"{slug}-{Game.objects.count() + 1}"
+            game = history(Game(name=name, slug=slug))
+            game.save()
+        return game
+
+    from archive.catalogue import vocabularies as dlp_terms
+
+    known_terms = {
+        "ages": dlp_terms.AGES, "genders": dlp_terms.GENDERS, "social_statuses": dlp_terms.SOCIAL_STATUSES,
+        "spaces": dlp_terms.SPACES, "uncertainty_factors": dlp_terms.UNCERTAINTY_FACTORS,
+    }
+    labels = {v: k for k, v in TAIL.items()}
+
+    def vocabulary(model, names: list[str], field_name: str, file: str, rec: PageRecord) -> list:
+        # Controlled vocabularies: a term must be the DLP's (created with its DLP id if missing).
+        out = []
+        for term in names:
+            obj = model.objects.filter(name__iexact=term).first()
+            if obj is None:
+                dlp = next(((i, n) for i, n in known_terms[field_name] if n.lower() == term.lower()), None)
+                if dlp is None:
+                    raise ImportFailed(
+                        f"{file}, {rec.identifier}: {term!r} is not one of the DLP's {labels[field_name]}",
+                        line=rec.line, field=labels[field_name],
+                    )
+                obj = model.objects.filter(dlp_id=dlp[0]).first() or model.objects.create(dlp_id=dlp[0], name=dlp[1])
+            out.append(obj)
+        return out
+
+    def source_for(citation: str) -> Source:
+        key = " ".join(citation.casefold().split()).rstrip(".")
+        for source in Source.objects.filter(citation__icontains=citation.split(".")[0][:40]):
+            if " ".join(source.citation.casefold().split()).rstrip(".") == key:
+                return source
+        fields = parse_citation(citation)
+        source = history(Source(citation=citation, **fields))
+        source.save()
+        return source
+
+    with transaction.atomic():
+        for file, rec in records:
+            if rec.dlp_id is not None:
+                evidence = Evidence.objects.filter(dlp_id=rec.dlp_id).first()
+            else:
+                evidence = Evidence.objects.filter(ref=rec.identifier).first()
+            is_new = evidence is None
+            if is_new:
+                evidence = Evidence(dlp_id=rec.dlp_id, ref=rec.identifier if rec.dlp_id is None else new_ref("E"))
+            game = game_for(rec.game)
+            links = {f: vocabulary(model, rec.lists[f], f, file, rec) for f, model in vocabularies.items() if f in rec.lists}
+            if rec.sources:
+                links["sources"] = [source_for(c) for c in rec.sources]
+            places = [[str(p.latitude), str(p.longitude), p.text] for p in rec.places]
+            incoming = {**rec.fields, "game_id": game.pk}
+            relations = {f: sorted(o.pk for o in objs) for f, objs in links.items()}
+            relations["places"] = places
+            current = {k: getattr(evidence, k) for k in incoming}
+            if not is_new:
+                for f in links:
+                    current[f] = sorted(getattr(evidence, f).values_list("pk", flat=True))
+                current["places"] = [[str(p.latitude), str(p.longitude), p.coordinates_text] for p in evidence.places.order_by("order", "id")]
+                # Places are the same when their coordinates are: names a curator gave them stay.
+                if [c[:2] for c in current["places"]] == [p[:2] for p in places]:
+                    current["places"] = places
+            stored = dict(evidence.dlp_extra or {})
+            imported = {} if is_new else stored.get("_imported")
+            writes, prints = merge(current, {**incoming, **relations}, imported)
+            for k, v in writes.items():
+                if k in incoming:
+                    setattr(evidence, k, v)
+            new_extra = {**stored, "_imported": {**(stored.get("_imported") or {}), **prints}}
+            if is_new or writes or new_extra != stored:
+                evidence.dlp_extra = new_extra
+                history(evidence).save()
+                counts["created" if is_new else "updated"] += 1
+            else:
+                counts["unchanged"] += 1
+            for f in links:
+                if f in writes:
+                    getattr(evidence, f).set(links[f])
+            if "places" in writes:
+                for old in evidence.places.all():
+                    history(old).delete()
+                for order, p in enumerate(rec.places):
+                    history(Place(evidence=evidence, latitude=p.latitude, longitude=p.longitude, coordinates_text=p.text[:200], order=order)).save()
+    if counts["created"] or counts["updated"]:
+        archive_changed()
+    return counts

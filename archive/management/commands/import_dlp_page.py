@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from archive.importers.errors import ImportFailed
+from archive.importers.page import evidence_pages_import, parse_page
+from archive.management.commands.import_dlp import command_user
+
+
+class Command(BaseCommand):
+    help = (
+        "Import evidence pages saved from the Ludii Portal ('Evidence for ...'): every record on every page, "
+        "written or updated. All-or-nothing; importing the same pages again changes nothing."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("files", nargs="+", help="saved pages (text)")
+        parser.add_argument("--user", help="record the changes in the history as this user")
+
+    def handle(self, *args, **options) -> None:
+        user = command_user(options.get("user"))
+        records = []
+        try:
+            for name in options["files"]:
+                path = Path(name)
+                try:
+                    text = path.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError) as exc:
+                    raise ImportFailed(f"cannot read {name}: {exc}") from None
+                records += [(name, r) for r in parse_page(text, name=path.name)]
+            counts = evidence_pages_import(records=records, user=user, reason="import_dlp_page")
+        except ImportFailed as exc:
+            raise CommandError(f"{exc} (nothing was imported)") from None
+        self.stdout.write(
+            f"{len(records)} record(s): {counts['created']} created, {counts['updated']} updated, {counts['unchanged']} unchanged"
+        )

@@ -1,0 +1,120 @@
+"""The Ludii Portal's evidence pages in both layouts (the two seed pages)."""
+from __future__ import annotations
+
+from decimal import Decimal
+from io import StringIO
+
+from django.core.management import CommandError, call_command
+from django.test import SimpleTestCase, TestCase
+
+from archive.importers.errors import ImportFailed
+from archive.importers.page import parse_page
+from archive.models import Evidence, Game, Source
+from tests.conftest import SEEDS_DIR, require_file
+
+SES_BES = "000_17a56712700b567a.txt"  # fields run together on one line
+BECHI = "002_a0ef5007c9ac0be0.txt"  # one field a line, inside the portal's page
+
+
+def seed(name: str):
+    return require_file(SEEDS_DIR, "the seed documents (../shared/seeds/)", "REQUIRE_SHARED_DATA") / name
+
+
+def run(*files) -> str:
+    out = StringIO()
+    call_command("import_dlp_page", *map(str, files), stdout=out)
+    return out.getvalue()
+
+
+class PageParserTests(SimpleTestCase):
+    def test_the_run_together_layout(self):
+        [r] = parse_page(seed(SES_BES).read_text(encoding="utf-8"))
+        self.assertEqual((r.identifier, r.game, r.fields["type"]), ("DLP.Evidence.2445", "Şeş-Beş", "ethnography"))
+        self.assertEqual([(p.latitude, p.longitude) for p in r.places][2], (Decimal("39.502431"), Decimal("45.029319")))
+        self.assertEqual((r.fields["start_date"], r.fields["end_date"], r.fields["date_precision"]), ("2024-07-18", "2024-08-06", "day"))
+        self.assertTrue(r.fields["rules_text"].startswith("Played on a tables board"))
+        self.assertTrue(r.fields["rules_text"].endswith("wins two points for that game."))
+        # The content begins with the word "Rules": it is not taken for a label.
+        self.assertTrue(r.fields["content"].startswith("Rules as observed in Salyan"))
+        self.assertEqual(r.fields["confidence"], 100)
+        self.assertEqual(r.lists, {"ages": ["All"], "social_statuses": ["All"], "spaces": ["Inside", "Outside", "Public", "Private", "Communal"], "genders": ["Female", "Male"]})
+        self.assertEqual(r.sources, [])
+
+    def test_the_one_field_a_line_layout(self):
+        [r] = parse_page(seed(BECHI).read_text(encoding="utf-8"))
+        self.assertEqual((r.identifier, r.line, r.game), ("DLP.Evidence.1188", 14, "Béchi"))
+        self.assertEqual((r.fields["start_year"], r.fields["end_year"], r.fields["date_precision"]), (1971, 1971, "year"))
+        self.assertTrue(r.fields["content"].endswith("Townshend 1971: 169-170."))
+        self.assertEqual(r.lists, {"ages": ["Child", "Adolescent"], "genders": ["Male"]})
+        self.assertEqual(r.sources, ["Pankhurst, R. 1971. Gabata and Related Board Games of Ethiopia and the Horn of Africa. Ethiopia Observer 14(3):154-206."])
+
+    def test_several_records_on_a_page(self):
+        one = seed(BECHI).read_text(encoding="utf-8").split("Id DLP.Evidence.1188")[1].split("Contact Us")[0]
+        text = "2 pieces of evidence found.\nId DLP.Evidence.1188" + one + "\nId DLP.Evidence.1189" + one.replace("1971-01-01 - 1971-12-31", "300 BCE - 200 BCE")
+        records = parse_page(text)
+        self.assertEqual([r.identifier for r in records], ["DLP.Evidence.1188", "DLP.Evidence.1189"])
+        self.assertEqual((records[1].fields["start_year"], records[1].fields["end_year"]), (-300, -200))
+
+    def test_bad_fields_are_named_with_their_line(self):
+        text = seed(BECHI).read_text(encoding="utf-8")
+        for old, new, message in [
+            ("15° 6'26.82\"N", "15° 66'26.82\"N", "line 17, field Location: page, DLP.Evidence.1188: minutes must be under 60"),
+            ("1971-01-01 - 1971-12-31", "1971-13-01 - 1971-12-31", "line 18, field Date"),
+            ("Type Ethnography", "Type Poetry", "line 15, field Type: page, DLP.Evidence.1188: unknown evidence type 'Poetry'"),
+            ("Confidence 100", "Confidence 300", "field Confidence"),
+        ]:
+            with self.subTest(field=message), self.assertRaisesMessage(ImportFailed, message):
+                parse_page(text.replace(old, new, 1))
+        with self.assertRaisesMessage(ImportFailed, "no evidence record found"):
+            parse_page("Evidence for nothing\n0 pieces of evidence found.")
+
+
+class PageImportTests(TestCase):
+    def test_both_seed_pages_write_their_records_once(self):
+        output = run(seed(SES_BES), seed(BECHI))
+        self.assertIn("2 record(s): 2 created", output)
+        az = Evidence.objects.get(dlp_id=2445)
+        self.assertEqual((az.game.name, az.places.count(), az.start_year), ("Şeş-Beş", 3, 2024))
+        self.assertEqual(sorted(az.spaces.values_list("name", flat=True)), ["Communal", "Inside", "Outside", "Private", "Public"])
+        bechi = Evidence.objects.get(dlp_id=1188)
+        self.assertEqual(bechi.sources.get().year, 1971)
+        self.assertEqual(bechi.ages.get(name="Child").dlp_id, 2)
+        self.assertIn("0 created, 0 updated, 2 unchanged", run(seed(SES_BES), seed(BECHI)))
+        self.assertEqual((Evidence.objects.count(), Game.objects.count(), Source.objects.count()), (2, 2, 1))
+
+    def test_the_catalogues_records_are_merged(self):
+        call_command("load_catalogue", stdout=StringIO())
+        before = Evidence.objects.get(dlp_id=1188)
+        names = list(Evidence.objects.get(dlp_id=2445).places.values_list("name", flat=True))
+        run(seed(SES_BES), seed(BECHI))
+        self.assertEqual(Evidence.objects.filter(dlp_id__in=[1188, 2445]).count(), 2)
+        after = Evidence.objects.get(dlp_id=1188)
+        self.assertEqual((after.pk, after.rules_text, after.game_id), (before.pk, before.rules_text, before.game_id))
+        # Same coordinates: the curated place names stay.
+        self.assertEqual(list(Evidence.objects.get(dlp_id=2445).places.values_list("name", flat=True)), names)
+        out = StringIO()
+        call_command("load_catalogue", stdout=out)
+        self.assertIn("nothing changed", out.getvalue())
+
+    def test_a_newer_page_updates_the_record(self):
+        run(seed(BECHI))
+        path = self.tmp / "newer.txt"
+        path.write_text(seed(BECHI).read_text(encoding="utf-8").replace("Confidence 100", "Confidence 90"), encoding="utf-8")
+        self.assertIn("1 updated", run(path))
+        self.assertEqual(Evidence.objects.get(dlp_id=1188).confidence, 90)
+
+    def test_a_bad_page_writes_nothing(self):
+        path = self.tmp / "bad.txt"
+        path.write_text(seed(BECHI).read_text(encoding="utf-8").replace("Genders Male", "Genders Robots"), encoding="utf-8")
+        with self.assertRaisesMessage(CommandError, "bad.txt, DLP.Evidence.1188: 'Robots' is not one of the DLP's Genders (nothing was imported)"):
+            run(seed(SES_BES), path)
+        self.assertEqual(Evidence.objects.count(), 0)
+        self.assertEqual(Game.objects.count(), 0)
+
+    def setUp(self):
+        import tempfile
+        from pathlib import Path
+
+        self._dir = tempfile.TemporaryDirectory()
+        self.tmp = Path(self._dir.name)
+        self.addCleanup(self._dir.cleanup)
