@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from archive.importers.csv_import import evidence_csv_import
+from archive.importers.errors import ImportFailed
+from archive.management.commands.import_dlp import command_user
+
+
+class Command(BaseCommand):
+    help = (
+        "Import evidence from CSV in the format of /api/v1/export/evidence.csv: records are matched by "
+        "identifier and created or updated. All-or-nothing; importing the same file again changes nothing."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("file", help="a CSV file (UTF-8)")
+        parser.add_argument("--user", help="record the changes in the history as this user")
+
+    def handle(self, *args, **options) -> None:
+        user = command_user(options.get("user"))
+        try:
+            try:
+                # newline="": line ends inside quoted cells (\r\n in a record's text) stay as they are.
+                with Path(options["file"]).open(encoding="utf-8", newline="") as f:
+                    text = f.read()
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ImportFailed(f"cannot read {options['file']}: {exc}") from None
+            counts = evidence_csv_import(text=text, user=user)
+        except ImportFailed as exc:
+            raise CommandError(f"{options['file']}: {exc} (nothing was imported)") from None
+        self.stdout.write(f"{counts['created']} created, {counts['updated']} updated, {counts['unchanged']} unchanged")

@@ -1,0 +1,101 @@
+"""CSV in the export's own format: export, import, export again, and nothing is lost."""
+from __future__ import annotations
+
+import csv
+import io
+import tempfile
+from pathlib import Path
+
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from archive.models import Evidence, Place
+from tests.archive.api_fixtures import ArchiveAPITestCase
+
+VOLATILE = ("created", "updated")
+
+
+class CSVRoundTripTests(ArchiveAPITestCase):
+    def setUp(self):
+        super().setUp()
+        directory = tempfile.TemporaryDirectory()
+        self.addCleanup(directory.cleanup)
+        self.tmp = Path(directory.name)
+        self.egypt.dlp_extra = {"DateStart": "3100-01-01", "DateStartBC": 1, "_imported": {"type": "abc"}}
+        self.egypt.save()
+        Place.objects.filter(evidence=self.azerbaijan, order=2).update(note="Identified from the Karabakh refugees' account.")
+
+    def export(self) -> str:
+        response = self.client.get(reverse("api:export-csv"))
+        return b"".join(response.streaming_content).decode("utf-8")
+
+    def rows(self, text: str) -> list[dict]:
+        return [{k: v for k, v in r.items() if k not in VOLATILE} for r in csv.DictReader(io.StringIO(text, newline=""))]
+
+    def run_import(self, text: str) -> str:
+        path = self.tmp / "evidence.csv"
+        path.write_bytes(text.encode("utf-8"))
+        out = io.StringIO()
+        call_command("import_evidence_csv", str(path), stdout=out)
+        return out.getvalue()
+
+    def test_importing_an_export_changes_nothing(self):
+        text = self.export()
+        history = Evidence.history.count()
+        self.assertIn("0 created, 0 updated, 5 unchanged", self.run_import(text))
+        self.assertEqual(Evidence.history.count(), history)
+
+    def test_export_then_import_into_an_empty_archive_loses_nothing(self):
+        text = self.export()
+        Evidence.objects.all().delete()
+        self.assertIn("5 created, 0 updated, 0 unchanged", self.run_import(text))
+        self.assertEqual(self.rows(self.export()), self.rows(text))
+        e = Evidence.objects.get(dlp_id=2)
+        self.assertEqual(e.dlp_extra["_imported"], {"type": "abc"})
+        self.assertEqual(e.content, 'Painting of a "Senet" board; 3 x 10.\r\n\r\nQuibbell 1913: 17-20.')
+        self.assertEqual(Evidence.objects.get(ref=self.undated.ref).confidence, 20)
+
+    def test_an_edited_cell_updates_its_record(self):
+        rows = list(csv.DictReader(io.StringIO(self.export(), newline="")))
+        rows[1]["confidence"] = "55"
+        rows[1]["ages"] = "Child; Adult"
+        self.assertIn("0 created, 1 updated, 4 unchanged", self.run_import(self.write(rows)))
+        self.egypt.refresh_from_db()
+        self.assertEqual(self.egypt.confidence, 55)
+        self.assertEqual(sorted(self.egypt.ages.values_list("name", flat=True)), ["Adult", "Child"])
+
+    def write(self, rows: list[dict], fieldnames=None) -> str:
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=fieldnames or list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+        return buffer.getvalue()
+
+    def assert_refused(self, text: str, message: str) -> None:
+        before = self.rows(self.export())
+        with self.assertRaisesMessage(CommandError, message):
+            self.run_import(text)
+        self.assertEqual(self.rows(self.export()), before)
+
+    def test_wrong_columns(self):
+        rows = list(csv.DictReader(io.StringIO(self.export(), newline="")))
+        for row in rows:
+            row["confidnce"] = row.pop("confidence")
+            del row["type"]
+        self.assert_refused(self.write(rows), "row 1: unknown column(s) 'confidnce'; missing column(s) type")
+
+    def test_bad_values_name_row_and_field_and_change_nothing(self):
+        rows = list(csv.DictReader(io.StringIO(self.export(), newline="")))
+        for change, message in [
+            ({"confidence": "150"}, "row 4, field confidence: Ensure this value is less than or equal to 100."),
+            ({"start_year": "0"}, "row 4, field start_year: There is no year 0"),
+            ({"places": "[{'latitude': 1}]"}, "row 4, field places: not JSON"),
+            ({"places": '[{"latitude": "95", "longitude": "10"}]'}, "row 4, field places[1].latitude"),
+            ({"game": "chess"}, "row 4, field game: Object with slug=chess does not exist."),
+            ({"ages": "Toddler"}, "row 4, field ages: Object with name=Toddler does not exist."),
+        ]:
+            edited = [dict(r) for r in rows]
+            edited[2].update(change)
+            edited[0]["confidence"] = "1"  # an earlier, valid change is rolled back too
+            with self.subTest(change=change):
+                self.assert_refused(self.write(edited), message)
