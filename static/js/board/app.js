@@ -159,6 +159,7 @@ export class PlayApp {
 
   show(match, { announce, previous }) {
     this.match = match;
+    this.root.dataset.settled = "no";
     this.q("start").hidden = true;
     this.q("main").hidden = false;
     this.root.dataset.matchId = match.id;
@@ -187,7 +188,7 @@ export class PlayApp {
     const fresh = match.log.slice(start);
     const speed = this.settings.speed;
     if (previous && match.log.length < previous.log.length) this.say("Step taken back.");
-    if (!fresh.length || !announce) { this.render(); return; }
+    if (!fresh.length || !announce) { this.settle(); return; }
     let states = null;
     let rowsBefore = previous?.state?.rows;
     if (fresh.length === 1 && previous?.state) states = [match.state];
@@ -203,6 +204,7 @@ export class PlayApp {
     const others = fresh.some((e) => !(e.by === "human" && this.match.you.includes(e.side)));
     if (states && speed !== "off" && (others || this.family !== "tables")) {
       this.playing = true;
+      this.root.dataset.myTurn = "no";
       for (let i = 0; i < fresh.length; i++) {
         if (this.match !== match) break;
         const state = states[i];
@@ -219,12 +221,18 @@ export class PlayApp {
       this.playing = false;
     }
     if (this.match === match) {
-      this.render();
+      this.settle();
       const extra = this.status(match);
       this.say([...lines, extra].join(" "));
       lines.forEach((line) => this.transcript(line));
       if (extra) this.transcript(extra);
     }
+  }
+
+  // The board shows the latest position and waits for the player (tests wait for this too).
+  settle() {
+    this.render();
+    this.root.dataset.settled = "yes";
   }
 
   highlight(entry) {
@@ -453,6 +461,7 @@ export class PlayApp {
   setBusy(busy, text) {
     this.busy = busy;
     this.root.dataset.busy = busy ? "yes" : "no";
+    if (busy) this.root.dataset.myTurn = "no";
     if (busy && text) this.q("status").textContent = text;
   }
 
