@@ -39,7 +39,8 @@ test("commands and questions", () => {
   assert.deepEqual(parseCommand("p 13", { family: "tables", legalActions: [] }), { kind: "read", what: "point", arg: 13 });
   assert.deepEqual(parseCommand("point bar", { family: "tables", legalActions: [] }), { kind: "read", what: "point", arg: 25 });
   assert.deepEqual(parseCommand("pips", { family: "tables", legalActions: [] }), { kind: "read", what: "pips" });
-  assert.deepEqual(parseCommand("read 2", { family: "mancala", legalActions: [] }), { kind: "read", what: "hole", arg: 1 });
+  assert.deepEqual(parseCommand("read 2", { family: "mancala", legalActions: [] }), { kind: "read", what: "hole", arg: 1, other: false });
+  assert.deepEqual(parseCommand("read o3", { family: "mancala", legalActions: [] }), { kind: "read", what: "hole", arg: 2, other: true });
   assert.deepEqual(parseCommand("roll", { family: "tables", legalActions: [{ double: true }, { double: false }] }),
     { kind: "action", action: { double: false } });
 });
