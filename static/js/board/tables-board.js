@@ -218,7 +218,7 @@ export class TablesBoard {
   }
 
   drawDice(state, viewer) {
-    const faces = diceFaces(state);
+    const faces = state.phase === "over" ? [] : diceFaces(state);
     if (!faces.length) return;
     const { height } = boardSize();
     const size = 34;

@@ -47,9 +47,10 @@ export function entryLine(entry, names, after) {
 export function groupTurns(log, family) {
   const turns = [];
   log.forEach((entry, i) => {
-    const startsTurn = family !== "tables" || entry.by === "chance" || !turns.length ||
+    const last = turns[turns.length - 1];
+    const startsTurn = family !== "tables" || entry.by === "chance" || !last ||
       ("double" in entry.action) || ("take" in entry.action) || ("drop" in entry.action) ||
-      turns[turns.length - 1].side !== entry.side;
+      (last.side !== null && last.side !== entry.side);
     if (startsTurn) turns.push({ side: entry.side, entries: [] });
     const turn = turns[turns.length - 1];
     if (turn.side === null && entry.side !== null) turn.side = entry.side;
