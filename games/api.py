@@ -87,8 +87,10 @@ class PlayView(APIView):
             return Response({"code": exc.default_code, "reason": str(exc.detail)}, status=exc.status_code)
         return super().handle_exception(exc)
 
-    def match_response(self, match: Match, sides: list[int], status_code: int = 200, **extra: Any) -> Response:
-        body = selectors.match_payload(match, sides)
+    def match_response(
+        self, match: Match, sides: list[int], status_code: int = 200, live: services.Live | None = None, **extra: Any
+    ) -> Response:
+        body = selectors.match_payload(match, sides, live)
         body.update(extra)
         response = Response(body, status=status_code)
         response["ETag"] = selectors.match_etag(match.id, match.version, sides)
@@ -181,7 +183,7 @@ class MatchDetailView(PlayView):
                     response["Cache-Control"] = "no-cache"
                     patch_vary_headers(response, ["Authorization"])
                     return response
-        match = get_object_or_404(Match, pk=match_id)
+        match = get_object_or_404(Match.objects.defer("initial_state"), pk=match_id)
         return self.match_response(match, services.match_sides_for_token(match, token))
 
 
@@ -195,10 +197,11 @@ class MatchActionView(PlayView):
         '`{"confirm": true}`; `{"undo": true}` takes back its last step.',
     )
     def post(self, request: Request, match_id: str) -> Response:
-        match = get_object_or_404(Match, pk=match_id)
+        # The starting position is only read for the record; an action never needs it.
+        match = get_object_or_404(Match.objects.defer("initial_state"), pk=match_id)
         sides = services.match_sides_for_token(match, bearer_token(request))
-        match = services.match_act(match=match, data=request.data, sides=sides)
-        return self.match_response(match, sides)
+        live = services.match_act(match=match, data=request.data, sides=sides)
+        return self.match_response(live.match, sides, live=live)
 
 
 class MatchRecordView(PlayView):

@@ -23,8 +23,10 @@ def match_sides_payload(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-def match_payload(match: Match, sides: list[int]) -> dict[str, Any]:
-    live = Live.load(match)
+def match_payload(match: Match, sides: list[int], live: Live | None = None) -> dict[str, Any]:
+    # An action's answer passes the Live it has just worked on: no second read of the state.
+    if live is None or live.match is not match:
+        live = Live.load(match)
     legal = live.legal_actions()
     notation = []
     for action in legal:

@@ -390,7 +390,7 @@ def check_action(*, match: Match, action: Action, version: int, sides: list[int]
     return Plan(live=live, expected_version=version)
 
 
-def do_action(plan: Plan) -> Match:
+def do_action(plan: Plan) -> Live:
     live = plan.live
     match = live.match
     _store(live)
@@ -407,10 +407,11 @@ def do_action(plan: Plan) -> Match:
     if not updated:
         raise Stale(f"version {plan.expected_version} is stale: another action was applied first; read it again")
     match.version = plan.expected_version + 1
-    return match
+    return live
 
 
-def match_act(*, match: Match, data: Any, sides: list[int]) -> Match:
+def match_act(*, match: Match, data: Any, sides: list[int]) -> Live:
+    """Act in ``match``; the answer is the match as written, with its engine state at hand."""
     action, version, confirm = parse_action_request(data)
     plan = check_action(match=match, action=action, version=version, sides=sides, confirm=confirm)
     return do_action(plan)

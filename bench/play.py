@@ -1,0 +1,234 @@
+"""The play API's request times against a trivial Django view timed in the same run (the same
+middleware, the same test client), the computer's reply times per variant and level, and the play
+page's transfer size, gzipped.
+
+    .venv/bin/python bench/play.py [--repeat 200] [--positions 30] [--postgres [URL]]
+
+Targets: a human move's action request within 2x the trivial view at the median; the play page's
+own JavaScript and CSS under 80 KB gzipped. The database is a throwaway SQLite file (or a
+temporary PostgreSQL database with --postgres, dropped at the end).
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from django.http import HttpResponse  # noqa: E402
+from django.urls import include, path  # noqa: E402
+
+
+def trivial(request):
+    return HttpResponse("ok")
+
+
+def database_floor(request, match_id):
+    # What any write to a match costs before the game does anything: read the row, then the
+    # conditional UPDATE on its version (one transaction each, as the API runs them).
+    from django.db.models import F
+
+    from games.models import Match
+
+    match = Match.objects.get(pk=match_id)
+    Match.objects.filter(pk=match_id, version=match.version).update(version=F("version") + 1)
+    return HttpResponse("ok")
+
+
+if __name__ != "__main__":
+    urlpatterns = [path("bench/trivial/", trivial), path("bench/floor/<str:match_id>/", database_floor),
+                   path("", include("config.urls"))]
+
+VARIANTS = ["tables.ses-bes", "tables.shesh-besh", "tables.takhte-nard", "tables.gul-bara", "tables.backgammon",
+            "mancala.bechi"]
+
+
+def measure_requests(repeat: int) -> None:
+    from django.test import Client
+
+    from bench.common import Timing, report, time_calls
+
+    client = Client()
+
+    def get(url):
+        def call():
+            assert client.get(url).status_code == 200
+        return call
+
+    reference = time_calls("trivial view (reference)", get("/bench/trivial/"), repeat)
+    timings = []
+    for key in ("tables.ses-bes", "tables.takhte-nard", "mancala.bechi"):
+        created = client.post("/api/v1/matches/", {"variant": key, "opponent": "hotseat"},
+                              content_type="application/json").json()
+        auth = {"HTTP_AUTHORIZATION": f"Bearer {created['token']}"}
+        match_id = created["id"]
+        url = f"/api/v1/matches/{match_id}/actions/"
+        body = created
+        # Get to a position where a step can be made (the cube asks first in Takhte Nard).
+        while not [a for a in body["legal_actions"] if "from" in a or "hole" in a]:
+            body = client.post(url, {"action": body["legal_actions"][-1], "version": body["version"]},
+                               content_type="application/json", **auth).json()
+        step = [a for a in body["legal_actions"] if "from" in a or "hole" in a][0]
+        version = body["version"]
+        samples = []
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            response = client.post(url, {"action": step, "version": version}, content_type="application/json", **auth)
+            samples.append(time.perf_counter() - t0)
+            assert response.status_code == 200, response.content
+            # Take it back (untimed) so every sample plays the same step from the same position.
+            back = client.post(url, {"action": {"undo": True}, "version": version + 1},
+                               content_type="application/json", **auth)
+            assert back.status_code == 200, back.content
+            version += 2
+        timings.append(Timing(f"human step, {key}", samples))
+        if key == "tables.ses-bes":
+            floor = client.post("/api/v1/matches/", {"variant": key, "opponent": "hotseat"},
+                                content_type="application/json").json()["id"]
+            timings.insert(0, time_calls("database floor: read + conditional UPDATE", get(f"/bench/floor/{floor}/"),
+                                         repeat))
+        etag = client.get(f"/api/v1/matches/{match_id}/", **auth)["ETag"]
+        timings.append(time_calls(f"poll 304 (If-None-Match), {key}", lambda: client.get(
+            f"/api/v1/matches/{match_id}/", HTTP_IF_NONE_MATCH=etag, **auth), repeat))
+        timings.append(time_calls(f"read match 200, {key}", get(f"/api/v1/matches/{match_id}/"), repeat))
+    print(f"\n-- play API requests (median of {repeat})")
+    report(timings, reference)
+
+
+def positions(variant, count: int, rng: random.Random):
+    """Positions where a side has a decision due, from random games at every stage."""
+    found = []
+    while len(found) < count:
+        state = variant.new_game({})
+        length = rng.randint(0, 120)
+        for _ in range(length):
+            if variant.outcome(state) is not None:
+                break
+            if variant.is_chance(state):
+                state = variant.apply(state, variant.draw(state, rng))
+            else:
+                state = variant.apply(state, rng.choice(variant.legal_actions(state)))
+        while variant.outcome(state) is None and variant.is_chance(state):
+            state = variant.apply(state, variant.draw(state, rng))
+        if variant.outcome(state) is None and variant.to_move(state) is not None:
+            found.append(state)
+    return found
+
+
+def measure_computer(count: int) -> None:
+    from games.engine import ai, get_variant
+
+    print(f"\n-- the computer's whole reply (every step of its turn), {count} positions each")
+    print(f"{'variant':22} {'level':8} {'median ms':>10} {'p95 ms':>10} {'max ms':>10}")
+    rng = random.Random(11)
+    for key in VARIANTS:
+        variant = get_variant(key)
+        states = positions(variant, count, rng)
+        for level in ai.levels(variant):
+            samples = []
+            for state in states:
+                side = variant.to_move(state)
+                t0 = time.perf_counter()
+                s = state
+                for _ in range(100):
+                    if variant.outcome(s) is not None or variant.is_chance(s) or variant.to_move(s) != side:
+                        break
+                    s = variant.apply(s, ai.choose(variant, s, level, random.Random(1)))
+                samples.append(time.perf_counter() - t0)
+            ordered = sorted(samples)
+            p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+            print(f"{key:22} {level:8} {statistics.median(samples) * 1000:10.2f} {p95 * 1000:10.2f}"
+                  f" {max(samples) * 1000:10.2f}")
+
+
+def measure_transfer() -> None:
+    """The play page's own assets as a browser fetches them: the HTML, the stylesheets and scripts
+    it links, and every module those scripts import, each gzipped (as GZipMiddleware and
+    whitenoise serve them)."""
+    from django.test import Client
+
+    client = Client()
+    html = client.get("/play/tables.ses-bes/").content
+    static = ROOT / "static"
+    urls = set(re.findall(rb'(?:href|src)="/static/([^"]+\.(?:js|css))"', html))
+    files = {static / u.decode() for u in urls}
+    pending = [f for f in files if f.suffix == ".js"]
+    while pending:
+        module = pending.pop()
+        for rel in re.findall(r'from\s+"(\.[^"]+)"', module.read_text()):
+            target = (module.parent / rel).resolve()
+            if target not in files:
+                files.add(target)
+                pending.append(target)
+    ours = sorted(f for f in files if "vendor" not in f.parts)
+    print("\n-- the play page's transfer size, gzipped")
+    total = 0
+    for f in ours:
+        size = len(gzip.compress(f.read_bytes(), 6))
+        total += size
+        print(f"{str(f.relative_to(ROOT)):44} {f.stat().st_size / 1024:7.1f} KB raw {size / 1024:7.1f} KB gzipped")
+    page = len(gzip.compress(html, 6))
+    print(f"{'our JS and CSS':44} {'':16} {total / 1024:7.1f} KB gzipped (target < 80 KB)")
+    print(f"{'the HTML page /play/tables.ses-bes/':44} {'':16} {page / 1024:7.1f} KB gzipped")
+    print(f"{'total':44} {'':16} {(total + page) / 1024:7.1f} KB gzipped")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=200)
+    parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--postgres", nargs="?", const=os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres")
+    args = parser.parse_args()
+    tmp = tempfile.TemporaryDirectory(prefix="bench-play-")
+    admin_url = None
+    if args.postgres:
+        import psycopg
+
+        parts = urlsplit(args.postgres)
+        name = f"bench_play_{os.getpid()}"
+        admin_url = urlunsplit(parts._replace(path="/postgres"))
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        os.environ["DATABASE_URL"] = urlunsplit(parts._replace(path=f"/{name}"))
+    else:
+        os.environ["DATABASE_URL"] = f"sqlite:///{tmp.name}/bench.sqlite3"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    os.environ.setdefault("STATIC_MANIFEST", "0")
+    os.environ.setdefault("API_PLAY_RATE", "1000000/minute")
+
+    import django
+    from django.conf import settings
+
+    django.setup()
+    settings.ROOT_URLCONF = "bench.play"
+    from django.core.management import call_command
+    from django.db import connection
+
+    try:
+        call_command("migrate", verbosity=0)
+        print(f"{connection.vendor}; Python {sys.version.split()[0]}")
+        measure_requests(args.repeat)
+        measure_computer(args.positions)
+        measure_transfer()
+    finally:
+        connection.close()
+        if admin_url:
+            import psycopg
+
+            with psycopg.connect(admin_url, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()
