@@ -200,6 +200,12 @@ export class PlayApp {
       }
     }
     const lines = fresh.map((entry, i) => entryLine(entry, this.names, states?.[i]));
+    const game = match.state.last_game;
+    if (this.family === "tables" && game && JSON.stringify(game) !== JSON.stringify(previous?.state?.last_game ?? null)) {
+      // A game of the match has ended (the next one may already be under way): say so plainly.
+      const s = match.state.score;
+      lines.push(`${this.names[game.winner]} won the game: ${game.points} point${game.points === 1 ? "" : "s"}${game.how && game.how !== "single" ? ` (${game.how})` : ""}. Score ${s[0]}–${s[1]}.`);
+    }
     // Only what others did is played back; the player's own move is already on the board.
     const others = fresh.some((e) => !(e.by === "human" && this.match.you.includes(e.side)));
     if (states && speed !== "off" && (others || this.family !== "tables")) {
