@@ -540,3 +540,20 @@ class Media(models.Model):
 
     def __str__(self) -> str:
         return self.caption[:80] or f"image {self.pk}"
+
+
+class DataVersion(models.Model):
+    """The archive's data version: one row, bumped in the same transaction as every write to the
+    archive (archive.signals, archive.services.archive_changed) and read once per public request.
+    Cached pages and aggregates are keyed by it, so every process sees a write on its next request
+    whatever the cache backend (a per-process cache included): a version can only be read once
+    the data it stands for has been committed."""
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+    version = models.BigIntegerField(default=1)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(id=1), name="dataversion_single_row")]
+
+    def __str__(self) -> str:
+        return f"archive data version {self.version}"

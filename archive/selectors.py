@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from archive.models import (
     Age,
+    DataVersion,
     Evidence,
     EvidenceType,
     Game,
@@ -383,24 +384,25 @@ def source_uses(source: Source) -> dict[str, list]:
     }
 
 
-# -- caching of whole-archive aggregates ---------------------------------------------------------
-# The home page's map and the browse page's unfiltered facets read the whole archive. They are
-# cached under a version number that every archive write bumps (archive.signals), so the cache is
-# shared by all app servers (Redis in production) and never serves stale data after a change.
-
-VERSION_KEY = "archive:data-version"
-
-
-def data_version() -> int:
-    version = cache.get(VERSION_KEY)
-    if version is None:
-        version = 1
-        cache.add(VERSION_KEY, version, timeout=None)
-    return version
+# -- caching under the archive's data version ---------------------------------------------------
+# Pages and whole-archive reads are cached under the data version, a row every archive write bumps
+# in its own transaction (archive.signals, archive.services.archive_changed). Reading it costs one
+# query per request and makes any cache safe, a per-process one included: a write committed by any
+# process, an import run from the command line included, changes the key on the next request.
 
 
-def cached(name: str, compute, timeout: int = 3600):
-    key = f"archive:{data_version()}:{name}"
+def data_version(using: str = "default") -> int:
+    """The archive's data version (0 if its row is missing, as in a flushed test database)."""
+    conn = connections[using]
+    with conn.cursor() as cursor:
+        cursor.execute(f"SELECT version FROM {conn.ops.quote_name(DataVersion._meta.db_table)} WHERE id = 1")
+        row = cursor.fetchone()
+    return row[0] if row else 0
+
+
+def cached(name: str, compute, *, version: int, timeout: int = 3600):
+    """``compute()``, cached under ``name`` at the archive's data ``version``."""
+    key = f"archive:{version}:{name}"
     value = cache.get(key)
     if value is None:
         value = compute()

@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import models, router, transaction
+from django.db.models import F
 
 from archive import catalogue
 from archive.catalogue import vocabularies
@@ -19,6 +19,7 @@ from archive.media import media_files
 from archive.models import (
     Age,
     Category,
+    DataVersion,
     Evidence,
     Game,
     GameName,
@@ -34,18 +35,22 @@ from archive.models import (
     Space,
     UncertaintyFactor,
 )
-from archive.selectors import VERSION_KEY
 
 CHANGE_REASON = "load_catalogue"
 
 
-def archive_changed() -> None:
-    """Bump the data version so cached whole-archive reads are recomputed (archive.selectors).
-    Bulk writes that bypass save() (bulk_create, imports) call this when they finish."""
-    try:
-        cache.incr(VERSION_KEY)
-    except ValueError:
-        cache.set(VERSION_KEY, 2, timeout=None)
+def archive_changed(*, using: str | None = None) -> None:
+    """Bump the archive's data version (archive.models.DataVersion), so every process recomputes
+    its cached pages and whole-archive reads on its next request. Saves, deletes and
+    many-to-many changes do it themselves (archive.signals); writes that bypass them (bulk_create,
+    queryset.update, imports) call this inside their transaction, or after it has committed, never
+    before: a version must not be readable before the data it stands for."""
+    versions = DataVersion.objects.using(using or router.db_for_write(DataVersion))
+    if versions.filter(pk=1).update(version=F("version") + 1):
+        return
+    # The row is gone (a flushed test database): make it again, past any version read meanwhile.
+    versions.bulk_create([DataVersion(pk=1, version=1)], ignore_conflicts=True)
+    versions.filter(pk=1).update(version=F("version") + 1)
 
 
 class Upserter:
@@ -229,7 +234,7 @@ def catalogue_load() -> Counter[str]:
     rulesets = _games(up, vocab, sources)
     _evidence(up, vocab, sources, rulesets)
     if up.counts:
-        transaction.on_commit(archive_changed)
+        archive_changed()  # in this transaction, for the bulk parts; saves bump it themselves
     return up.counts
 
 

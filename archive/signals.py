@@ -1,22 +1,51 @@
-"""Any write to the archive's tables bumps the data version, so the whole-archive reads cached
-in archive.selectors (home map, facet counts, a game's map and timeline) are recomputed."""
+"""Every write to the archive's tables bumps its data version (archive.models.DataVersion), so
+cached pages and whole-archive reads are recomputed in every process on its next request.
+
+The bump is a row in the database, written in the same transaction as the change: other
+processes cannot see the new version before the data it stands for, and a rolled-back write
+rolls its bump back with it. Inside a transaction the bump comes before the write (every writer
+takes the version row's lock first, so concurrent writers queue rather than deadlock); in
+autocommit it comes after the write has committed, never before it (a reader could otherwise
+cache the old data under the new version)."""
 from __future__ import annotations
 
-from django.db import transaction
-from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.db import router, transaction
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete, pre_save
 
 
-def _changed(sender, **kwargs) -> None:
-    from archive.services import archive_changed
+def _is_archive_data(sender) -> bool:
+    return (
+        sender._meta.app_label == "archive"
+        and sender.__name__ != "DataVersion"
+        and not sender.__name__.startswith("Historical")
+    )
 
-    if sender._meta.app_label == "archive" and not sender.__name__.startswith("Historical"):
-        # Now, for this process's next read, and again at commit, in case another request cached
-        # the old data in between.
-        archive_changed()
-        transaction.on_commit(archive_changed)
+
+def _bump(sender, before: bool, using: str | None) -> None:
+    if not _is_archive_data(sender):
+        return
+    using = using or router.db_for_write(sender)
+    if before == transaction.get_connection(using).in_atomic_block:
+        from archive.services import archive_changed
+
+        archive_changed(using=using)
+
+
+def _before_write(sender, using=None, **kwargs) -> None:
+    _bump(sender, True, using)
+
+
+def _after_write(sender, using=None, **kwargs) -> None:
+    _bump(sender, False, using)
+
+
+def _m2m_changed(sender, action: str, using=None, **kwargs) -> None:
+    _bump(sender, action.startswith("pre_"), using)
 
 
 def connect() -> None:
-    post_save.connect(_changed, dispatch_uid="archive-changed-save")
-    post_delete.connect(_changed, dispatch_uid="archive-changed-delete")
-    m2m_changed.connect(_changed, dispatch_uid="archive-changed-m2m")
+    pre_save.connect(_before_write, dispatch_uid="archive-changed-pre-save")
+    post_save.connect(_after_write, dispatch_uid="archive-changed-save")
+    pre_delete.connect(_before_write, dispatch_uid="archive-changed-pre-delete")
+    post_delete.connect(_after_write, dispatch_uid="archive-changed-delete")
+    m2m_changed.connect(_m2m_changed, dispatch_uid="archive-changed-m2m")

@@ -25,16 +25,19 @@ PAGE_CACHE_SECONDS = 300
 
 
 def versioned_page(view):
-    """Serve a public page from the shared cache while the archive is unchanged.
+    """Serve a public page from the cache while the archive is unchanged.
 
-    The key holds the archive's data version (bumped by every write, archive.signals), the host
+    The key holds the archive's data version (a database row every write bumps in its own
+    transaction, so this is right in every process whatever the cache backend), the host
     (permalinks are absolute), the full path and today's date (citations say when they were
-    accessed), so a cached page is never stale. Pages here carry nothing personal (no user, no
-    CSRF token), which is what makes sharing them safe."""
+    accessed). Pages here carry nothing personal (no user, no CSRF token), which is what makes
+    sharing them safe. The view gets the version as ``request.archive_version`` for its own
+    cached reads."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        raw = f"{selectors.data_version()}|{timezone.localdate()}|{request.get_host()}|{request.get_full_path()}"
+        request.archive_version = version = selectors.data_version()
+        raw = f"{version}|{timezone.localdate()}|{request.get_host()}|{request.get_full_path()}"
         key = "page:" + hashlib.sha256(raw.encode()).hexdigest()
         hit = cache.get(key)
         if hit is not None:
@@ -51,14 +54,15 @@ def versioned_page(view):
 @require_safe
 @versioned_page
 def home(request: HttpRequest) -> HttpResponse:
+    version = request.archive_version
     games = selectors.game_list()
-    points = selectors.cached("home:points", lambda: selectors.evidence_points(Evidence.objects.all(), MAP_POINTS))
+    points = selectors.cached("home:points", lambda: selectors.evidence_points(Evidence.objects.all(), MAP_POINTS), version=version)
     ctx = {
         "games": games,
         "playable": [g for g in games if g.playable_count],
         "others": [g for g in games if not g.playable_count],
         "points": points,
-        "evidence_total": selectors.cached("home:count", Evidence.objects.count),
+        "evidence_total": selectors.cached("home:count", Evidence.objects.count, version=version),
     }
     return render(request, "archive/home.html", ctx)
 
@@ -69,6 +73,7 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
     game = selectors.game_get(slug)
     if game is None:
         raise Http404(f"No game with the slug {slug!r}")
+    version = request.archive_version
     records = Evidence.objects.filter(game=game)
     rows = list(selectors.evidence_list(records).order_by("start_year", "id")[:GAME_EVIDENCE_ROWS])
     ctx = {
@@ -77,10 +82,12 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "aliases": [n for n in game.names.all() if n.kind == n.Kind.ALIAS],
         "rulesets": list(game.rulesets.all()),
         "evidence": rows,
-        "evidence_total": selectors.cached(f"game:{game.pk}:count", records.count),
-        "points": selectors.cached(f"game:{game.pk}:points", lambda: selectors.evidence_points(records, MAP_POINTS)),
+        "evidence_total": selectors.cached(f"game:{game.pk}:count", records.count, version=version),
+        "points": selectors.cached(
+            f"game:{game.pk}:points", lambda: selectors.evidence_points(records, MAP_POINTS), version=version
+        ),
         "timeline": selectors.cached(
-            f"game:{game.pk}:timeline", lambda: selectors.evidence_timeline(records, TIMELINE_ITEMS)
+            f"game:{game.pk}:timeline", lambda: selectors.evidence_timeline(records, TIMELINE_ITEMS), version=version
         ),
     }
     timeline = ctx["timeline"]
@@ -99,6 +106,7 @@ def evidence_list(request: HttpRequest) -> HttpResponse:
     facets = selectors.cached(
         "facets:" + selectors.evidence_filter_key(f),
         lambda: selectors.evidence_facets(facets_qs),
+        version=request.archive_version,
         timeout=300,
     )
     ctx = {
