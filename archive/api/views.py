@@ -31,6 +31,19 @@ from archive.models import Evidence, Game, GameName, Place, Ruleset, Source
 UNDATED = 10**6
 
 
+class EvidenceOrdering(OrderingFilter):
+    """ordering=date puts BCE first and undated records last; ordering=-date puts the newest first
+    and undated records last too (a second sentinel, below every year)."""
+
+    ordering_description = (
+        "id, date, confidence or updated, with '-' for descending. date sorts BCE first; records without "
+        "a date come last either way."
+    )
+
+    def get_ordering(self, request, queryset, view):
+        return tuple("-date_desc" if f == "-date" else f for f in super().get_ordering(request, queryset, view))
+
+
 class ArchiveAnonThrottle(AnonRateThrottle):
     """AnonRateThrottle reading API_ANON_RATE (REST_FRAMEWORK's 'anon' rate) at request time,
     so a changed setting applies without a restart of the class."""
@@ -92,7 +105,7 @@ EVIDENCE_FORMATS = {
 class EvidenceViewSet(viewsets.ModelViewSet):
     serializer_class = EvidenceSerializer
     filterset_class = EvidenceFilterSet
-    filter_backends = [DjangoFilterBackend, OrderingFilter]
+    filter_backends = [DjangoFilterBackend, EvidenceOrdering]
     ordering_fields = ["id", "date", "confidence", "updated"]
     ordering = ["id"]
     pagination_class = ArchiveCursorPagination
@@ -107,7 +120,10 @@ class EvidenceViewSet(viewsets.ModelViewSet):
         return getattr(renderer, "format", "") in ("csv", "geojson")
 
     def get_queryset(self):
-        queryset = Evidence.objects.annotate(date=Coalesce("start_year", "end_year", Value(UNDATED)))
+        queryset = Evidence.objects.annotate(
+            date=Coalesce("start_year", "end_year", Value(UNDATED)),
+            date_desc=Coalesce("end_year", "start_year", Value(-UNDATED)),
+        )
         if self.flat_format():
             return queryset
         return queryset.select_related("game", "ruleset").prefetch_related(

@@ -148,6 +148,9 @@ class PagingTests(ArchiveAPITestCase):
         ids = self.walk(ordering="date")
         self.assertEqual(ids[0], "DLP.Evidence.2")
         self.assertEqual(ids[-1], self.undated.ref)
+        newest_first = self.walk(ordering="-date")
+        self.assertEqual(newest_first[0], "DLP.Evidence.2445")
+        self.assertEqual(newest_first[-2:], ["DLP.Evidence.2", self.undated.ref])
         self.assertEqual(self.walk(ordering="-confidence")[-1], self.undated.ref)
 
     @override_settings(API_COUNT_CAP=3)
