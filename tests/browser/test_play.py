@@ -426,3 +426,43 @@ def test_a_phone_plays_by_tapping(site, phone_page, artifacts_dir):
     board.locator(f".hole[data-row='0'][data-hole='{m['legal_actions'][0]['hole']}']").tap()
     m = wait_version(board, m["version"])
     page.screenshot(path=str(artifacts_dir / "play-phone-bechi.png"), full_page=True)
+
+
+LAYOUT = """root => {
+  const box = (el) => el.getBoundingClientRect();
+  const side = box(root.querySelector('.play-side'));
+  const svg = box(root.querySelector('.board-svg'));
+  const view = document.documentElement.clientWidth;
+  return {scroll: document.documentElement.scrollWidth, view, side: [side.left, side.right],
+          board: [svg.left, svg.right],
+          inside: [...root.querySelectorAll('.play-side dd, .play-side button, .play-side input')]
+            .map((el) => box(el).right),
+          clipped: [...root.querySelectorAll('.play-facts dd')].filter((el) => el.scrollWidth > el.clientWidth + 1)
+            .map((el) => el.textContent)};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_board_and_panel_fit_the_screen(catalogue, chromium, artifacts_dir, width):
+    context = chromium.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        fast(page, "tables")
+        for url, name in ((f"{catalogue}/play/tables.ses-bes/", "play"), (f"{catalogue}/games/ses-bes/", "game")):
+            page.goto(url)
+            board = page.locator("[data-play][data-variant='tables.ses-bes']").first
+            board.locator("input[value=hotseat]").check()
+            board.get_by_role("button", name="Start").click()
+            wait_ready(board)
+            board.scroll_into_view_if_needed()
+            box = board.evaluate(LAYOUT)
+            assert box["scroll"] <= box["view"], f"{name}: the page scrolls sideways at {width} px"
+            # Inside the page's margins, not flush against either edge, and nothing in the panel clipped.
+            assert 8 <= box["side"][0] and box["side"][1] <= box["view"] - 8, (name, box)
+            assert 8 <= box["board"][0] and box["board"][1] <= box["view"] - 8, (name, box)
+            assert max(box["inside"]) <= box["view"] - 8 and box["clipped"] == [], (name, box)
+            if width > 860:  # side by side: the panel is to the right of the board
+                assert box["side"][0] >= box["board"][1], (name, box)
+            page.screenshot(path=str(artifacts_dir / f"play-layout-{name}-{width}.png"))
+    finally:
+        context.close()

@@ -387,11 +387,13 @@ export class PlayApp {
     }
     if (this.match.outcome) facts.push(["Result", outcomeLine(this.match.outcome, n, this.family)]);
     const dl = this.q("facts");
+    // "You 167 · Computer 167" breaks only at the dot, never between a name and its number.
+    const keep = (text) => text.replace(/ (?=\d)/g, "\u00a0");
     dl.replaceChildren(...facts.flatMap(([k, v]) => {
       const dt = document.createElement("dt");
       dt.textContent = k;
       const dd = document.createElement("dd");
-      dd.textContent = v;
+      dd.textContent = keep(v);
       return [dt, dd];
     }));
   }

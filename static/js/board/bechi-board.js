@@ -101,6 +101,7 @@ export class BechiBoard {
     const n = this.holes();
     const { width, height } = boardSize(n);
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    svg.style.setProperty("--board-ratio", String(width / height));
     const rows = this.frame ? this.frame.rows : state.rows;
     svg.append(el("rect", { x: 0, y: 0, width, height, rx: 14, class: "frame" }));
     const playable = new Set(mover === null ? [] : legal.filter((a) => typeof a.hole === "number").map((a) => a.hole));

@@ -17,6 +17,8 @@ export class TablesBoard {
     this.svg = el("svg", {
       viewBox: `0 0 ${width} ${height}`, class: "board-svg tables", role: "img", "aria-label": label,
     });
+    // The board's shape, for CSS: its width never makes it taller than the screen.
+    this.svg.style.setProperty("--board-ratio", String(width / height));
     container.append(this.svg);
     this.view = { state: null, viewer: 0, mover: null, legal: [], highlight: [] };
     this.selected = null;
