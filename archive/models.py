@@ -438,7 +438,10 @@ class Evidence(models.Model):
         ]
         indexes = [
             models.Index(fields=["start_year", "end_year"], name="evidence_years"),
-            models.Index(fields=["type"], name="evidence_type"),
+            # Also covers the type and game facets' grouped count (archive.selectors.evidence_facets).
+            models.Index(fields=["type", "game"], name="evidence_type_game"),
+            # A game's records by date: its page's list and timeline.
+            models.Index(fields=["game", "start_year", "id"], name="evidence_game_years"),
             models.Index(fields=["confidence"], name="evidence_confidence"),
         ]
 

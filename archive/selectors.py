@@ -13,6 +13,7 @@ from decimal import Decimal, InvalidOperation
 from django.core.cache import cache
 from django.db import connection, connections
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.urls import reverse
 
 from archive.models import (
     Age,
@@ -30,7 +31,7 @@ from archive.models import (
     Space,
 )
 
-SEARCH_FIELDS = ("summary", "rules_text", "content", "content_citation", "location_text", "date_text", "game__name")
+SEARCH_FIELDS = ("summary", "rules_text", "content", "content_citation", "location_text", "date_text")
 
 # The many-to-many facets: URL parameter -> (vocabulary model, Evidence field). Values are the
 # vocabulary names as DLP spells them (?age=Child&gender=Male), so links read well and stay stable.
@@ -69,9 +70,7 @@ def evidence_search(queryset: QuerySet, q: str) -> QuerySet:
         query = SearchQuery(q, config="simple", search_type="websearch")
         # The games whose names match, read first (a small table, one query): a literal list lets
         # the planner OR the GIN index scan with the game_id index, where a subquery would not.
-        game_ids = list(
-            Game.objects.filter(Q(name__icontains=q) | Q(names__name__icontains=q)).values_list("id", flat=True).distinct()
-        )
+        game_ids = _games_named(q)
         condition = Q(search_vector=query)
         if game_ids:
             condition |= Q(game_id__in=game_ids)
@@ -80,14 +79,21 @@ def evidence_search(queryset: QuerySet, q: str) -> QuerySet:
             .filter(condition)
             .annotate(search_rank=SearchRank(EVIDENCE_VECTOR, query))
         )
+    # One pass over the rows: a game's names are matched first, in the small game tables, so the
+    # evidence rows need no join.
     condition = Q()
     for word in q.split():
-        games = Game.objects.filter(Q(name__icontains=word) | Q(names__name__icontains=word)).values("id")
-        word_q = Q(game_id__in=games)
+        word_q = Q(game_id__in=_games_named(word))
         for name in SEARCH_FIELDS:
             word_q |= Q(**{f"{name}__icontains": word})
         condition &= word_q
     return queryset.filter(condition)
+
+
+def _games_named(text: str) -> list[int]:
+    return list(
+        Game.objects.filter(Q(name__icontains=text) | Q(names__name__icontains=text)).values_list("id", flat=True).distinct()
+    )
 
 
 @dataclass
@@ -244,27 +250,51 @@ def evidence_list(queryset: QuerySet | None = None) -> QuerySet:
 
 
 def evidence_facets(queryset: QuerySet) -> dict[str, list[tuple[str, str, int]]]:
-    """Counts of the filtered records per facet value: {facet: [(value, label, count), ...]}.
-    One query per facet, whatever the number of records."""
-    ids = queryset.order_by().values("id")
-    facets: dict[str, list[tuple[str, str, int]]] = {}
-    labels = dict(EvidenceType.choices)
-    rows = queryset.order_by().values("type").annotate(n=Count("id")).order_by("type")
-    facets["type"] = [(r["type"], labels.get(r["type"], r["type"]), r["n"]) for r in rows]
-    rows = (
-        queryset.order_by().values("game__slug", "game__name").annotate(n=Count("id")).order_by("game__name")
-    )
-    facets["game"] = [(r["game__slug"], r["game__name"], r["n"]) for r in rows]
+    """Counts of the filtered records per facet value: {facet: [(value, label, count), ...]},
+    plus ``total``, the number of records. One query whatever the number of records: the filter
+    (a search above all) is run once into a common table expression, which every facet's
+    grouped count then reads."""
+    qn = connection.ops.quote_name
+    evidence, game = qn(Evidence._meta.db_table), qn(Game._meta.db_table)
+    if queryset.query.where:
+        ids_sql, params = queryset.order_by().values("id").query.sql_with_params()
+        with_matched = f"WITH matched AS MATERIALIZED ({ids_sql}) "
+        rows_of = lambda table, column: f"matched m INNER JOIN {table} x ON x.{column} = m.id"  # noqa: E731
+    else:  # the whole archive: count straight from the tables (covering indexes)
+        with_matched, params = "", ()
+        rows_of = lambda table, column: f"{table} x"  # noqa: E731
+    parts = [
+        f"SELECT 'evidence', x.type, g.slug, g.name, CAST(NULL AS integer), COUNT(*) FROM {rows_of(evidence, 'id')}"
+        f" INNER JOIN {game} g ON g.id = x.game_id GROUP BY x.type, g.slug, g.name"
+    ]
     for name, (model, attr) in VOCABULARY_FACETS.items():
-        through = getattr(Evidence, attr).through
-        column = model._meta.model_name
-        rows = (
-            through.objects.filter(evidence_id__in=ids)
-            .values(f"{column}__name", f"{column}__dlp_id")
-            .annotate(n=Count("id"))
-            .order_by(f"{column}__dlp_id", f"{column}__name")
+        field = getattr(Evidence, attr).field
+        through, column = qn(field.remote_field.through._meta.db_table), qn(field.m2m_reverse_name())
+        counts = f"SELECT x.{column} AS vid, COUNT(*) AS n FROM {rows_of(through, qn(field.m2m_column_name()))} GROUP BY x.{column}"
+        parts.append(
+            f"SELECT '{name}', v.name, NULL, NULL, v.dlp_id, c.n FROM ({counts}) c"
+            f" INNER JOIN {qn(model._meta.db_table)} v ON v.id = c.vid"
         )
-        facets[name] = [(r[f"{column}__name"], r[f"{column}__name"], r["n"]) for r in rows]
+    with connection.cursor() as cursor:
+        cursor.execute(with_matched + " UNION ALL ".join(parts), params)
+        rows = cursor.fetchall()
+    labels = dict(EvidenceType.choices)
+    types: dict[str, int] = {}
+    games: dict[tuple[str, str], int] = {}
+    vocabularies: dict[str, list[tuple]] = {name: [] for name in VOCABULARY_FACETS}
+    for facet, a, b, c, order, n in rows:
+        if facet == "evidence":
+            types[a] = types.get(a, 0) + n
+            games[(c, b)] = games.get((c, b), 0) + n
+        else:
+            vocabularies[facet].append((order is None, order or 0, a, n))
+    facets: dict = {
+        "type": [(t, labels.get(t, t), types[t]) for t in sorted(types)],
+        "game": [(slug, name, n) for (name, slug), n in sorted(games.items())],
+        "total": sum(types.values()),
+    }
+    for name, items in vocabularies.items():
+        facets[name] = [(value, value, n) for _, _, value, n in sorted(items)]
     return facets
 
 
@@ -311,35 +341,49 @@ def game_get(slug: str) -> Game | None:
 
 
 def evidence_points(queryset: QuerySet, limit: int = 5000) -> list[dict]:
-    """Map points for evidence: one per place, as plain data for json_script. Two queries; the
-    limit keeps a page's payload bounded (the browse page links to the full list)."""
-    places = (
+    """Map points for evidence: one per place, as plain data for json_script. One query of only
+    the columns shown (no model instances); the limit keeps a page's payload bounded (the browse
+    page links to the full list)."""
+    rows = (
         Place.objects.filter(evidence__in=queryset.order_by().values("id"))
-        .select_related("evidence", "evidence__game")
-        .only(
-            "name", "latitude", "longitude", "evidence__ref", "evidence__dlp_id", "evidence__type",
+        .order_by("evidence_id", "order", "id")
+        .values_list(
+            "latitude", "longitude", "name", "evidence__ref", "evidence__dlp_id", "evidence__type",
             "evidence__start_year", "evidence__end_year", "evidence__game__name",
-        )
-        .order_by("evidence_id", "order", "id")[:limit]
+        )[:limit]
     )
     labels = dict(EvidenceType.choices)
+    prefix = evidence_url_prefix()
     out = []
-    for place in places:
-        e = place.evidence
+    for lat, lon, place, ref, dlp_id, type_, start, end, game in rows:
+        identifier = f"DLP.Evidence.{dlp_id}" if dlp_id else ref
         out.append(
             {
-                "lat": float(place.latitude),
-                "lon": float(place.longitude),
-                "place": place.name,
-                "id": e.identifier,
-                "url": e.get_absolute_url(),
-                "game": e.game.name,
-                "type": labels.get(e.type, e.type),
-                "start": e.start_year,
-                "end": e.end_year,
+                "lat": float(lat), "lon": float(lon), "place": place, "id": identifier,
+                "url": f"{prefix}{identifier}/", "game": game, "type": labels.get(type_, type_),
+                "start": start, "end": end,
             }
         )
     return out
+
+
+def evidence_points_of(records: list[Evidence]) -> list[dict]:
+    """Map points for records already read with evidence_list (their game and places loaded)."""
+    labels = dict(EvidenceType.choices)
+    return [
+        {
+            "lat": float(p.latitude), "lon": float(p.longitude), "place": p.name, "id": e.identifier,
+            "url": e.get_absolute_url(), "game": e.game.name, "type": labels.get(e.type, e.type),
+            "start": e.start_year, "end": e.end_year,
+        }
+        for e in records
+        for p in e.places.all()
+    ]
+
+
+def evidence_url_prefix() -> str:
+    """'/evidence/': an evidence page's URL less its identifier (one reverse() for many rows)."""
+    return reverse("archive:evidence", args=["-"])[:-2]
 
 
 def evidence_timeline(queryset: QuerySet, limit: int = 2000) -> list[dict]:
@@ -350,13 +394,14 @@ def evidence_timeline(queryset: QuerySet, limit: int = 2000) -> list[dict]:
         .values("ref", "dlp_id", "type", "start_year", "end_year", "location_text")[:limit]
     )
     labels = dict(EvidenceType.choices)
+    prefix = evidence_url_prefix()
     out = []
     for r in rows:
         identifier = f"DLP.Evidence.{r['dlp_id']}" if r["dlp_id"] else r["ref"]
         out.append(
             {
                 "id": identifier,
-                "url": f"/evidence/{identifier}/",
+                "url": f"{prefix}{identifier}/",
                 "type": labels.get(r["type"], r["type"]),
                 "start": r["start_year"],
                 "end": r["end_year"] if r["end_year"] is not None else r["start_year"],

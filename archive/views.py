@@ -99,9 +99,6 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @versioned_page
 def evidence_list(request: HttpRequest) -> HttpResponse:
     f = selectors.evidence_filter_parse(request.GET)
-    queryset = selectors.evidence_apply_filter(selectors.evidence_list(), f)
-    paginator = Paginator(queryset, PER_PAGE)
-    page = paginator.get_page(request.GET.get("page"))
     facets_qs = selectors.evidence_apply_filter(Evidence.objects.all(), f)
     facets = selectors.cached(
         "facets:" + selectors.evidence_filter_key(f),
@@ -109,6 +106,10 @@ def evidence_list(request: HttpRequest) -> HttpResponse:
         version=request.archive_version,
         timeout=300,
     )
+    queryset = selectors.evidence_apply_filter(selectors.evidence_list(), f)
+    paginator = Paginator(queryset, PER_PAGE)
+    paginator.count = facets["total"]  # counted with the facets, in the same query
+    page = paginator.get_page(request.GET.get("page"))
     ctx = {
         "filter": f,
         "page": page,
@@ -118,7 +119,7 @@ def evidence_list(request: HttpRequest) -> HttpResponse:
             (key, title, facets.get(key, []))
             for key, title in (("age", "Ages"), ("gender", "Genders"), ("status", "Social status"), ("space", "Spaces"))
         ],
-        "points": selectors.evidence_points(Evidence.objects.filter(id__in=[e.id for e in page.object_list])),
+        "points": selectors.evidence_points_of(page.object_list),
         "sorts": [("relevance", "relevance")] * bool(f.q and selectors.on_postgres()) + [("date", "oldest"), ("-date", "newest"), ("confidence", "confidence")],
         "default_sort": "relevance" if f.q and selectors.on_postgres() else "date",
     }
