@@ -1,6 +1,7 @@
 """Benchmarks for the tables engine; every figure is measured in this run.
 
     .venv/bin/python bench/tables.py [--games N] [--positions N] [--procs P]
+    .venv/bin/python bench/tables.py --only strength --variants tables.gul-bara --opponents random --games 1000
 
 1. Move generation: complete plays per second on the same random reachable positions (20,000 by
    default) for our pure-Python generator and for GNU Backgammon's C generator
@@ -8,7 +9,12 @@
 2. Random play-outs per second for each variant (single games, random complete plays and random
    cube decisions, through ``complete_plays``/``apply_play``).
 3. Strength: the strong player's win rate against random and against easy, ``--games`` single
-   games per variant and opponent (sides alternate), spread over ``--procs`` processes.
+   games per variant and opponent (sides alternate), spread over ``--procs`` processes, with a
+   95% interval and the strong player's time per move (median and 95th percentile of
+   ``choose_play``, plays with a single choice left out).
+
+``--only`` runs one section; ``--variants`` and ``--opponents`` (comma separated) narrow the
+strength test, e.g. to tune one variant.
 """
 from __future__ import annotations
 
@@ -68,8 +74,11 @@ def bench_movegen(n: int) -> None:
     print(f"  ratio ours/gnubg: {(ours / t_ours) / (theirs / t_gnubg):.3f}  (target >= 0.1)")
 
 
-def play_game(key: str, levels: tuple[str, str], seed: int, options: dict | None = None) -> tuple[int, int]:
-    """One single game, side s played by ``levels[s]``; (winner, actions taken)."""
+def play_game(
+    key: str, levels: tuple[str, str], seed: int, options: dict | None = None, times: list[float] | None = None
+) -> tuple[int, int]:
+    """One single game, side s played by ``levels[s]``; (winner, actions taken). With ``times``,
+    the seconds each ``strong`` choice among several plays took are appended to it."""
     v = get_variant(key)
     rng = random.Random(seed)
     s = v.new_game(dict(options or {}, match_to=1))
@@ -81,7 +90,11 @@ def play_game(key: str, levels: tuple[str, str], seed: int, options: dict | None
         elif s.phase in ("cube", "take"):
             s = v.apply(s, cube_action(v, s, levels[s.to_move], rng))
         else:
+            timed = times is not None and levels[s.to_move] == "strong"
+            t0 = time.perf_counter()
             play = choose_play(v, s, levels[s.to_move], rng)
+            if timed and len(v.complete_plays(s)) > 1:
+                times.append(time.perf_counter() - t0)
             s = v.apply_play(s, play)
     return v.outcome(s).winner, n
 
@@ -98,23 +111,34 @@ def bench_playouts(games: int) -> None:
         print(f"  {key:22} {games / dt:8.1f} games/s  ({actions / games:.0f} actions a game)")
 
 
-def _match(args: tuple[str, str, int]) -> int:
+def _match(args: tuple[str, str, int]) -> tuple[int, list[float]]:
     key, opponent, seed = args
     strong_side = seed % 2
     levels = ("strong", opponent) if strong_side == 0 else (opponent, "strong")
-    winner, _ = play_game(key, levels, 10_000 + seed)
-    return int(winner == strong_side)
+    times: list[float] = []
+    winner, _ = play_game(key, levels, 10_000 + seed, times=times)
+    return int(winner == strong_side), times
 
 
-def bench_strength(games: int, procs: int) -> None:
+def bench_strength(games: int, procs: int, keys: tuple[str, ...] = KEYS, opponents: tuple[str, ...] = ("random", "easy")) -> None:
     print(f"strength: strong's win rate over {games} single games per variant and opponent ({procs} processes)")
     with Pool(procs) as pool:
-        for key in KEYS:
-            for opponent in ("random", "easy"):
+        for key in keys:
+            for opponent in opponents:
                 t0 = time.perf_counter()
-                wins = sum(pool.map(_match, [(key, opponent, i) for i in range(games)], chunksize=8))
+                results = pool.map(_match, [(key, opponent, i) for i in range(games)], chunksize=8)
                 dt = time.perf_counter() - t0
-                print(f"  {key:22} vs {opponent:6}: {wins / games:6.1%}  ({wins}/{games}, {dt:.0f} s)", flush=True)
+                wins = sum(w for w, _ in results)
+                times = sorted(t for _, ts in results for t in ts)
+                rate = wins / games
+                half = 1.96 * (rate * (1 - rate) / games) ** 0.5
+                med = times[len(times) // 2] * 1000 if times else 0.0
+                p95 = times[int(len(times) * 0.95)] * 1000 if times else 0.0
+                print(
+                    f"  {key:22} vs {opponent:6}: {rate:6.1%} \u00b1{half:.1%}  ({wins}/{games}, {dt:.0f} s;"
+                    f" strong's move {med:.1f} ms median, {p95:.1f} ms p95)",
+                    flush=True,
+                )
 
 
 def main() -> None:
@@ -123,11 +147,21 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=20_000, help="positions for the move generation test")
     ap.add_argument("--playouts", type=int, default=200, help="random play-outs per variant")
     ap.add_argument("--procs", type=int, default=2)
+    ap.add_argument("--only", choices=("movegen", "playouts", "strength"), help="run this section alone")
+    ap.add_argument("--variants", default=",".join(KEYS), help="comma-separated variant keys for the strength test")
+    ap.add_argument("--opponents", default="random,easy", help="comma-separated opponents for the strength test")
     args = ap.parse_args()
-    bench_movegen(args.positions)
-    bench_playouts(args.playouts)
-    if args.games:
-        bench_strength(args.games, args.procs)
+    keys = tuple(k for k in args.variants.split(",") if k)
+    unknown = [k for k in keys if k not in KEYS]
+    if unknown:
+        ap.error(f"unknown variant(s): {', '.join(unknown)}")
+    opponents = tuple(o for o in args.opponents.split(",") if o)
+    if args.only in (None, "movegen"):
+        bench_movegen(args.positions)
+    if args.only in (None, "playouts"):
+        bench_playouts(args.playouts)
+    if args.games and args.only in (None, "strength"):
+        bench_strength(args.games, args.procs, keys, opponents)
 
 
 if __name__ == "__main__":
