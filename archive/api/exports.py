@@ -22,9 +22,11 @@ BASE = [
     ("ref", "ref"),
     ("dlp_id", "dlp_id"),
     ("type", "type"),
-    ("game", "game__slug"),
-    ("game_name", "game__name"),
-    ("ruleset", "ruleset__slug"),
+    # Read as ids and resolved per chunk: a join here lets PostgreSQL plan each chunk as a scan
+    # and sort of the whole table.
+    ("game", "game_id"),
+    ("game_name", "game_id"),
+    ("ruleset", "ruleset_id"),
     ("start_year", "start_year"),
     ("end_year", "end_year"),
     ("start_date", "start_date"),
@@ -101,13 +103,21 @@ def _places(ids: list[int]) -> dict[int, list[dict]]:
 
 
 def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
+    from archive.models import Game, Ruleset
+
     ids = [r[0] for r in base_rows]
     places = _places(ids)
     links = _links(ids)
+    columns = [c for c, _ in BASE]
+    game_at, ruleset_at = columns.index("game") + 1, columns.index("ruleset") + 1
+    games = {pk: (slug, name) for pk, slug, name in Game.objects.filter(id__in={r[game_at] for r in base_rows}).values_list("id", "slug", "name")}
+    rulesets = dict(Ruleset.objects.filter(id__in={r[ruleset_at] for r in base_rows if r[ruleset_at]}).values_list("id", "slug"))
     records = []
     for row in base_rows:
         pk, values = row[0], row[1:]
-        rec = dict(zip((c for c, _ in BASE), values))
+        rec = dict(zip(columns, values))
+        rec["game"], rec["game_name"] = games[rec["game"]]
+        rec["ruleset"] = rulesets.get(rec["ruleset"])
         dlp_id = rec["dlp_id"]
         identifier = f"DLP.Evidence.{dlp_id}" if dlp_id else rec["ref"]
         rec_places = places.get(pk, [])
