@@ -6,8 +6,11 @@ same run (the same middleware, the same test client), on a throwaway database.
 SQLite: a file in a temporary folder. PostgreSQL: a temporary database on the server of
 DATABASE_URL (or --postgres URL), dropped at the end. The catalogue is loaded, then the records
 are generated with bulk_create (with places, DLP vocabularies and sources, like an import).
-Each page is timed twice: "warm" with the shared cache in use (as in production), and "cold"
-with a dummy cache, so every whole-archive aggregate is recomputed on every request.
+Each page is timed twice: "warm" with the cache in use (as in production: one query reads the
+archive's data version, then the page comes from the cache), and "cold" with a dummy cache, so
+every page is rendered and every whole-archive aggregate recomputed on every request (the honest
+figure for a first visit or right after a write). Medians, 95th percentiles and the median's ratio
+to the trivial view are printed for both.
 Target: every page within 5x the trivial view at the median.
 """
 from __future__ import annotations
