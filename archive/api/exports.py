@@ -67,7 +67,16 @@ COLUMNS = [
 ]
 # Lists in a CSV cell are joined with this; vocabulary names and refs never contain it.
 LIST_SEPARATOR = "; "
-CHUNK = 2000
+CHUNK = 5000
+
+
+def _owned_by(ids: list[int]) -> dict:
+    """A lookup for rows belonging to these (sorted) evidence ids: a range when the ids are dense
+    (the whole-archive export), so the database gets two bounds instead of thousands of values;
+    rows in the range that belong to other records are simply not looked up."""
+    if ids[-1] - ids[0] < 2 * len(ids):
+        return {"evidence_id__gte": ids[0], "evidence_id__lte": ids[-1]}
+    return {"evidence_id__in": ids}
 
 
 def _links(ids: list[int]) -> dict[str, dict[int, list[str]]]:
@@ -76,7 +85,7 @@ def _links(ids: list[int]) -> dict[str, dict[int, list[str]]]:
         through = getattr(Evidence, field).through
         target = getattr(Evidence, field).field.related_model._meta.model_name
         rows = (
-            through.objects.filter(evidence_id__in=ids)
+            through.objects.filter(**_owned_by(ids))
             .order_by("evidence_id", f"{target}__{'dlp_id' if attr == 'name' else 'ref'}", f"{target}__{attr}")
             .values_list("evidence_id", f"{target}__{attr}")
         )
@@ -90,7 +99,7 @@ def _links(ids: list[int]) -> dict[str, dict[int, list[str]]]:
 def _places(ids: list[int]) -> dict[int, list[dict]]:
     grouped: dict[int, list[dict]] = defaultdict(list)
     rows = (
-        Place.objects.filter(evidence_id__in=ids)
+        Place.objects.filter(**_owned_by(ids))
         .order_by("evidence_id", "order", "id")
         .values_list("evidence_id", "name", "latitude", "longitude", "coordinates_text", "note")
     )
@@ -105,7 +114,9 @@ def _places(ids: list[int]) -> dict[int, list[dict]]:
 def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
     from archive.models import Game, Ruleset
 
-    ids = [r[0] for r in base_rows]
+    ids = sorted(r[0] for r in base_rows)
+    if not ids:
+        return []
     places = _places(ids)
     links = _links(ids)
     columns = [c for c, _ in BASE]
@@ -176,16 +187,29 @@ def csv_cell(column: str, value) -> str | int:
     return value
 
 
+# The columns csv_cell changes; the csv module writes the rest as they are (None as "").
+_SPECIAL = [(i, c) for i, c in enumerate(COLUMNS) if c in ("places", "dlp_extra", "verified", *LIST_COLUMNS)]
+
+
+def csv_row(record: dict) -> list:
+    row = [record[c] for c in COLUMNS]
+    for i, column in _SPECIAL:
+        row[i] = csv_cell(column, row[i])
+    return row
+
+
 def csv_lines(records: Iterable[dict], *, header: bool = True) -> Iterator[str]:
-    """CSV text (RFC 4180: CRLF line ends, quotes doubled), one string per record."""
+    """CSV text (RFC 4180: CRLF line ends, quotes doubled), in pieces of 500 records."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     if header:
         writer.writerow(COLUMNS)
         yield _drain(buffer)
-    for record in records:
-        writer.writerow([csv_cell(c, record[c]) for c in COLUMNS])
-        yield _drain(buffer)
+    for n, record in enumerate(records, start=1):
+        writer.writerow(csv_row(record))
+        if n % 500 == 0:
+            yield _drain(buffer)
+    yield _drain(buffer)
 
 
 def _drain(buffer: io.StringIO) -> str:
