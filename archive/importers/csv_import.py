@@ -134,8 +134,8 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
                 evidence._history_user = user
                 evidence.save(update_fields=changed)
             counts["updated" if existing is not None else "created"] += 1
-    if counts["created"] or counts["updated"]:
-        archive_changed()
+        if counts["created"] or counts["updated"]:
+            archive_changed()
     return counts
 
 

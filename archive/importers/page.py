@@ -273,6 +273,6 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
                     history(old).delete()
                 for order, p in enumerate(rec.places):
                     history(Place(evidence=evidence, latitude=p.latitude, longitude=p.longitude, coordinates_text=p.text[:200], order=order)).save()
-    if counts["created"] or counts["updated"]:
-        archive_changed()
+        if counts["created"] or counts["updated"]:
+            archive_changed()
     return counts

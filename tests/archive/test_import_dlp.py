@@ -17,6 +17,7 @@ from archive.importers.sqldump import parse_dump, read_dump_file
 from archive.models import (
     Age,
     Category,
+    DataVersion,
     Evidence,
     Game,
     GameName,
@@ -232,7 +233,10 @@ class RealDumpImportTests(TestCase):
         self.assertNotEqual(newer, text)
         path = self.tmp_path / "newer.sql"
         path.write_text(newer, encoding="utf-8")
+        version = DataVersion.objects.get(pk=1).version
         output = import_dlp(path)
+        # Cached pages are recomputed: the bulk writes bumped the archive's data version.
+        self.assertGreater(DataVersion.objects.get(pk=1).version, version)
         self.assertIn("evidence: 0 created, 1 updated, 1265 unchanged", output)
         e.refresh_from_db()
         self.assertTrue(e.content.startswith("Painting (revised)"))
