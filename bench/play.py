@@ -80,19 +80,24 @@ def measure_requests(repeat: int) -> None:
                                content_type="application/json", **auth).json()
         step = [a for a in body["legal_actions"] if "from" in a or "hole" in a][0]
         version = body["version"]
-        samples = []
-        for _ in range(repeat):
-            t0 = time.perf_counter()
-            response = client.post(url, {"action": step, "version": version}, content_type="application/json", **auth)
-            samples.append(time.perf_counter() - t0)
-            assert response.status_code == 200, response.content
-            # Take it back (untimed) so every sample plays the same step from the same position.
-            back = client.post(url, {"action": {"undo": True}, "version": version + 1},
-                               content_type="application/json", **auth)
-            assert back.status_code == 200, back.content
-            version += 2
-        timings.append(Timing(f"human step, {key}", samples))
+        held = len(body["log"])
+        # As the board sends it: with log_from, so the answer carries only the new log entries.
+        for label, extra in (("human step", {"log_from": held}), ("human step, whole log", {})):
+            samples = []
+            for _ in range(repeat):
+                t0 = time.perf_counter()
+                response = client.post(url, {"action": step, "version": version, **extra},
+                                       content_type="application/json", **auth)
+                samples.append(time.perf_counter() - t0)
+                assert response.status_code == 200, response.content
+                # Take it back (untimed) so every sample plays the same step from the same position.
+                back = client.post(url, {"action": {"undo": True}, "version": version + 1},
+                                   content_type="application/json", **auth)
+                assert back.status_code == 200, back.content
+                version += 2
+            timings.append(Timing(f"{label}, {key}", samples))
         if key == "tables.ses-bes":
+            timings.append(long_log_step(client, repeat))
             floor = client.post("/api/v1/matches/", {"variant": key, "opponent": "hotseat"},
                                 content_type="application/json").json()["id"]
             timings.insert(0, time_calls("database floor: read + conditional UPDATE", get(f"/bench/floor/{floor}/"),
@@ -103,6 +108,32 @@ def measure_requests(repeat: int) -> None:
         timings.append(time_calls(f"read match 200, {key}", get(f"/api/v1/matches/{match_id}/"), repeat))
     print(f"\n-- play API requests (median of {repeat})")
     report(timings, reference)
+
+
+def long_log_step(client, repeat: int):
+    """A step late in a long match (a log of 400+ entries), where rewriting the log would show."""
+    from bench.common import Timing
+
+    rng = random.Random(3)
+    body = client.post("/api/v1/matches/", {"variant": "tables.ses-bes", "opponent": "hotseat", "options": {"match_to": 25}},
+                       content_type="application/json").json()
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {body['token']}"}
+    url = f"/api/v1/matches/{body['id']}/actions/"
+    while len(body["log"]) < 400 or not [a for a in body["legal_actions"] if "from" in a]:
+        choices = [a for a in body["legal_actions"] if a != {"undo": True}]
+        body = client.post(url, {"action": rng.choice(choices), "version": body["version"], "confirm": True},
+                           content_type="application/json", **auth).json()
+    step = [a for a in body["legal_actions"] if "from" in a][0]
+    version, held, samples = body["version"], len(body["log"]), []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        response = client.post(url, {"action": step, "version": version, "log_from": held},
+                               content_type="application/json", **auth)
+        samples.append(time.perf_counter() - t0)
+        assert response.status_code == 200, response.content
+        client.post(url, {"action": {"undo": True}, "version": version + 1}, content_type="application/json", **auth)
+        version += 2
+    return Timing(f"human step, log of {held}, tables.ses-bes", samples)
 
 
 def positions(variant, count: int, rng: random.Random):

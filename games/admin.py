@@ -12,7 +12,7 @@ class MatchAdmin(admin.ModelAdmin):
     search_fields = ["id"]
     # Token hashes are secrets' fingerprints: shown to nobody, editable by nobody.
     exclude = ["side0_token_hash", "side1_token_hash"]
-    readonly_fields = ["id", "variant", "options", "opponent", "initial_state", "state", "log", "version",
+    readonly_fields = ["id", "variant", "options", "opponent", "initial_state", "state", "log_length", "log", "version",
                        "turn_start", "turn_side", "turn_steps", "side0_level", "side1_level", "outcome",
                        "created", "updated"]
 

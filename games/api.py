@@ -5,10 +5,11 @@ Anonymous players create matches; a request acts for a side with ``Authorization
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
@@ -93,10 +94,31 @@ class PlayView(APIView):
         body = selectors.match_payload(match, sides, live)
         body.update(extra)
         response = Response(body, status=status_code)
-        response["ETag"] = selectors.match_etag(match.id, match.version, sides)
-        response["Cache-Control"] = "no-cache"
-        patch_vary_headers(response, ["Authorization"])
-        return response
+        return match_headers(response, match, sides)
+
+
+def match_headers(response, match: Match, sides: list[int]):
+    response["ETag"] = selectors.match_etag(match.id, match.version, sides)
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["Authorization"])
+    return response
+
+
+def parse_log_from(value: Any, where: str) -> int | None:
+    """``log_from``: how many log entries the client already holds (absent: send the whole log)."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise services.BadRequest(f"{where}: a whole number (0 or more) is required, got {json.dumps(value)}", "malformed")
+
+
+def json_response(body: dict[str, Any], status_code: int = 200) -> HttpResponse:
+    # What DRF's JSONRenderer writes (UTF-8, compact, no NaN), without the negotiation around it.
+    return HttpResponse(
+        json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode(),
+        status=status_code, content_type="application/json",
+    )
 
 
 MATCH_EXAMPLE = OpenApiExample(
@@ -122,6 +144,12 @@ ActionRequest = inline_serializer(
         "action": serializers.JSONField(help_text='An engine action, or {"undo": true} / {"confirm": true}'),
         "version": serializers.IntegerField(help_text="The version the action was computed from"),
         "confirm": serializers.BooleanField(default=False, help_text="Confirm the turn if this step ends it"),
+        "log_from": serializers.IntegerField(
+            required=False, min_value=0,
+            help_text="How many log entries the client holds (its log at `version`): the answer's `log` then "
+            "carries only the entries from there on, and `log_from` says where they start (fewer than asked "
+            "when a step was taken back). Without it, `log` is the whole log.",
+        ),
     },
 )
 ErrorResponse = inline_serializer("PlayError", {"code": serializers.CharField(), "reason": serializers.CharField()})
@@ -153,11 +181,12 @@ class MatchCreateView(PlayView):
         )
         match = created.match
         sides = services.match_sides_for_token(match, created.token)
+        live = created.live
         invite_url = None
         if created.invite_token:
             # The token rides in the fragment: browsers never send it to a server or a Referer.
             invite_url = request.build_absolute_uri(match.get_absolute_url()) + f"#t={created.invite_token}"
-        return self.match_response(match, sides, 201, token=created.token, invite_url=invite_url)
+        return self.match_response(match, sides, 201, live=live, token=created.token, invite_url=invite_url)
 
 
 class MatchDetailView(PlayView):
@@ -188,20 +217,56 @@ class MatchDetailView(PlayView):
 
 
 class MatchActionView(PlayView):
+    """The hot path: every step of every player comes here. POST bypasses DRF's request
+    wrapping, negotiation and rendering (a plain Django view inside the APIView, which stays for
+    the OpenAPI documentation and the 405 on other methods); the answer is the same JSON."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "POST":
+            return super().dispatch(request, *args, **kwargs)
+        self.args, self.kwargs, self.request, self.headers = args, kwargs, request, {}
+        try:
+            return self.post(request, **kwargs)
+        except services.PlayError as exc:
+            return json_response({"code": exc.code, "reason": exc.reason}, exc.status)
+        except Http404:
+            return json_response({"code": "not_found", "reason": "no match with that id"}, 404)
+
     @extend_schema(
         operation_id="matches_act",
         request=ActionRequest,
-        responses={200: OpenApiTypes.OBJECT, 400: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse},
+        responses={200: OpenApiTypes.OBJECT, 400: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse,
+                   415: ErrorResponse, 429: ErrorResponse},
         description="Act for your side with the version the action was computed from. Dice are drawn and the "
         "computer's reply is played by the server before this answers. A turn of steps stays open until "
-        '`{"confirm": true}`; `{"undo": true}` takes back its last step.',
+        '`{"confirm": true}`; `{"undo": true}` takes back its last step. The answer is the match as `GET` '
+        "shows it; send `log_from` to receive only the log entries you do not hold yet.",
     )
-    def post(self, request: Request, match_id: str) -> Response:
+    def post(self, request: HttpRequest, match_id: str) -> HttpResponse:
+        throttle = PlayThrottle()
+        if not throttle.allow_request(request, self):
+            wait = throttle.wait()
+            response = json_response(
+                {"code": "throttled", "reason": f"too many requests; try again in {wait or 1:.0f} s"}, 429
+            )
+            if wait:
+                response["Retry-After"] = str(int(wait) + 1)
+            return response
+        content_type = request.META.get("CONTENT_TYPE", "").split(";")[0].strip().lower()
+        if request.body and content_type != "application/json":
+            return json_response({"code": "unsupported_media_type",
+                                  "reason": f"the body must be application/json, not {content_type or 'untyped'}"}, 415)
+        try:
+            data = json.loads(request.body) if request.body else {}
+        except ValueError as exc:
+            raise services.BadRequest(f"the body is not valid JSON: {exc}", "malformed") from None
+        log_from = parse_log_from(data.get("log_from") if isinstance(data, dict) else None, "log_from")
         # The starting position is only read for the record; an action never needs it.
         match = get_object_or_404(Match.objects.defer("initial_state"), pk=match_id)
         sides = services.match_sides_for_token(match, bearer_token(request))
-        live = services.match_act(match=match, data=request.data, sides=sides)
-        return self.match_response(live.match, sides, live=live)
+        live = services.match_act(match=match, data=data, sides=sides)
+        body = selectors.match_payload(live.match, sides, live, log_from)
+        return match_headers(json_response(body), live.match, sides)
 
 
 class MatchRecordView(PlayView):

@@ -32,7 +32,9 @@ class Match(models.Model):
     opponent = models.CharField(max_length=10, choices=Opponent.choices)
     initial_state = models.JSONField(help_text="The state the log starts from")
     state = models.JSONField()
-    log = models.JSONField(default=list, blank=True, help_text="Every action taken, chance included")
+    # The log of every action is one MatchAction row each (appending is an INSERT, not a
+    # rewrite); the match keeps only how many there are.
+    log_length = models.PositiveIntegerField(default=0, help_text="How many actions the log holds")
     version = models.PositiveIntegerField(default=1)
     # The take-back point: the state at the start of the human turn in progress, and how many
     # log entries that turn has made so far. Dice are not drawn until the turn is confirmed.
@@ -80,3 +82,46 @@ class Match(models.Model):
 
     def is_computer(self, side: int) -> bool:
         return bool(self.level(side))
+
+    def log_entries(self, start: int = 0) -> list[dict]:
+        """The log as the API shows it, from entry ``start`` (0-based) on: one query."""
+        rows = MatchAction.objects.filter(match_id=self.pk, seq__gt=start).order_by("seq")
+        return [row.entry() for row in rows]
+
+    @property
+    def log(self) -> list[dict]:
+        """Every action taken, chance included (read from the MatchAction rows)."""
+        return self.log_entries()
+
+
+class MatchAction(models.Model):
+    """One entry of a match's log: an action with who took it and its notation. ``seq`` counts
+    from 1; (match, seq) is unique, so two writers can never both append the same entry."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    side = models.SmallIntegerField(null=True, blank=True, help_text="Empty for chance")
+    by = models.CharField(max_length=10, help_text="chance, human or computer")
+    action = models.JSONField()
+    notation = models.TextField(blank=True)
+    position_id = models.CharField(max_length=32, blank=True, help_text="Tables games: the position after it")
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="match_action_seq_unique"),
+            models.CheckConstraint(condition=Q(seq__gte=1), name="match_action_seq_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} #{self.seq}: {self.notation}"
+
+    def entry(self) -> dict:
+        return entry_from_row(self.side, self.by, self.action, self.notation, self.position_id)
+
+
+def entry_from_row(side, by, action, notation, position_id) -> dict:
+    entry = {"side": side, "by": by, "action": action, "notation": notation}
+    if position_id:
+        entry["position_id"] = position_id
+    return entry

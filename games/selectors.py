@@ -23,7 +23,12 @@ def match_sides_payload(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-def match_payload(match: Match, sides: list[int], live: Live | None = None) -> dict[str, Any]:
+def match_payload(
+    match: Match, sides: list[int], live: Live | None = None, log_from: int | None = None
+) -> dict[str, Any]:
+    """The match as the API shows it. ``log`` is the whole log, or with ``log_from`` = N (what a
+    client already holds) only the entries from N on, and ``log_from`` says where they start:
+    N, or fewer when steps it holds were taken back. Without it, nothing changes for a client."""
     # An action's answer passes the Live it has just worked on: no second read of the state.
     if live is None or live.match is not match:
         live = Live.load(match)
@@ -37,7 +42,8 @@ def match_payload(match: Match, sides: list[int], live: Live | None = None) -> d
             notation.append(live.variant.describe(live.state, action))
         except EngineError:
             notation.append("")
-    return {
+    start = 0 if log_from is None else min(max(0, log_from), live.kept)
+    body = {
         "id": match.id,
         "url": reverse("games:match", args=[match.id]),
         "variant": match.variant,
@@ -53,7 +59,7 @@ def match_payload(match: Match, sides: list[int], live: Live | None = None) -> d
             if match.turn_side is None
             else {"side": match.turn_side, "steps": match.turn_steps, "complete": live.awaiting_confirm()}
         ),
-        "log": match.log,
+        "log": live.entries(start),
         "outcome": match.outcome,
         "sides": match_sides_payload(match),
         "you": sides,
@@ -61,6 +67,9 @@ def match_payload(match: Match, sides: list[int], live: Live | None = None) -> d
         "created": match.created.isoformat() if match.created else None,
         "updated": match.updated.isoformat() if match.updated else None,
     }
+    if log_from is not None:
+        body["log_from"] = start
+    return body
 
 
 def match_record(match: Match, start: int = 0) -> dict[str, Any]:
@@ -69,7 +78,7 @@ def match_record(match: Match, start: int = 0) -> dict[str, Any]:
     variant = get_variant(match.variant)
     state = variant.state_from_json(match.initial_state)
     moves = []
-    for n, entry in enumerate(match.log, start=1):
+    for n, entry in enumerate(match.log_entries(), start=1):
         state = variant.apply(state, entry["action"])
         if n <= start:
             continue

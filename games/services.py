@@ -23,12 +23,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
 from games.engine import Action, EngineError, State, Variant, get_variant
 from games.engine import ai
-from games.models import Match, Opponent
+from games.models import Match, MatchAction, Opponent
 
 UNDO = {"undo": True}
 CONFIRM = {"confirm": True}
@@ -99,18 +100,26 @@ def computer_rng(match: Match, log_length: int) -> random.Random:
 
 @dataclass
 class Live:
-    """A match being worked on in memory: the engine state and what will be written."""
+    """A match being worked on in memory: the engine state and what will be written.
+
+    The log itself stays in the database (one MatchAction row per entry): a Live knows how many
+    stored entries still stand (``kept``: fewer than ``stored`` after a step is taken back) and
+    the entries it has added (``new``), and reads stored entries only when it needs them."""
 
     match: Match
     variant: Variant
     state: State
     state_json: dict[str, Any]
-    log: list[dict[str, Any]]
+    stored: int
     turn_start: dict[str, Any] | None
     turn_side: int | None
     turn_steps: int
     outcome: dict[str, Any] | None
-    changed: list[str] = field(default_factory=list)
+    kept: int = 0
+    new: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.kept = self.stored
 
     @classmethod
     def load(cls, match: Match) -> Live:
@@ -120,12 +129,28 @@ class Live:
             variant=variant,
             state=variant.state_from_json(match.state),
             state_json=match.state,
-            log=list(match.log),
+            stored=match.log_length,
             turn_start=match.turn_start,
             turn_side=match.turn_side,
             turn_steps=match.turn_steps,
             outcome=match.outcome,
         )
+
+    @property
+    def length(self) -> int:
+        return self.kept + len(self.new)
+
+    def entries(self, start: int = 0) -> list[dict[str, Any]]:
+        """The log from entry ``start`` (0-based) on, reading stored entries only if needed."""
+        start = max(0, start)
+        head: list[dict[str, Any]] = []
+        if start < self.kept:
+            head = self.match.log_entries(start)[: self.kept - start]
+        return head + self.new[max(0, start - self.kept):]
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return self.entries(0)
 
     @property
     def phase(self) -> str | None:
@@ -180,7 +205,7 @@ class Live:
         entry: dict[str, Any] = {"side": side, "by": by, "action": action.to_json(), "notation": notation}
         if "position_id" in self.state_json:
             entry["position_id"] = self.state_json["position_id"]
-        self.log.append(entry)
+        self.new.append(entry)
 
     def _finish_if_over(self) -> bool:
         result = self.variant.outcome(self.state)
@@ -197,27 +222,31 @@ class Live:
             if self._finish_if_over():
                 return
             if self.variant.is_chance(self.state):
-                self._apply(self.variant.draw(self.state, dice_rng(match, len(self.log))), "chance")
+                self._apply(self.variant.draw(self.state, dice_rng(match, self.length)), "chance")
                 continue
             side = self.variant.to_move(self.state)
             if side is None:
                 return
             if not match.is_computer(side):
                 return
-            action = ai.choose(self.variant, self.state, match.level(side), computer_rng(match, len(self.log)))
+            action = ai.choose(self.variant, self.state, match.level(side), computer_rng(match, self.length))
             self._apply(action, "computer")
         raise EngineError(f"more than {MAX_AUTOMATIC_ACTIONS} automatic actions in one request")
 
     def undo(self) -> None:
         if not self.turn_steps or self.turn_start is None:
             raise BadRequest("there is no step of this turn to take back", "nothing_to_undo")
-        steps = self.log[len(self.log) - self.turn_steps : -1]
+        # Replay the turn's steps but its last from the turn's start (one read of those rows).
+        steps = self.entries(self.length - self.turn_steps)[:-1]
         state = self.variant.state_from_json(self.turn_start)
         for entry in steps:
             state = self.variant.apply(state, entry["action"])
         self.state = state
         self.state_json = state.to_json()
-        self.log.pop()
+        if self.new:
+            self.new.pop()
+        else:
+            self.kept -= 1
         self.turn_steps -= 1
         if not self.turn_steps:
             self.turn_start, self.turn_side = None, None
@@ -252,6 +281,7 @@ class Created:
     match: Match
     token: str
     invite_token: str | None
+    live: Live | None = None  # the match as computed: its log without reading it back
 
 
 def _clean_level(variant: Variant, level: Any) -> str:
@@ -319,20 +349,35 @@ def match_create(
     start_json = start.to_json()
     match.initial_state = start_json
     match.state = start_json
-    match.log = []
+    match.log_length = 0
     live = Live.load(match)
     live.advance()  # the opening throw, and the computer's first turn if it starts
     _store(live)
-    match.save(force_insert=True)
-    return Created(match=match, token=token, invite_token=invite)
+    with transaction.atomic():
+        match.save(force_insert=True)
+        _write_log(live)
+    return Created(match=match, token=token, invite_token=invite, live=live)
 
 
 def _store(live: Live) -> None:
     m = live.match
     m.state = live.state_json
-    m.log = live.log
+    m.log_length = live.length
     m.turn_start, m.turn_side, m.turn_steps = live.turn_start, live.turn_side, live.turn_steps
     m.outcome = live.outcome
+
+
+def _write_log(live: Live) -> None:
+    """Make the stored log match ``live``: drop the entries taken back, insert the new ones."""
+    match_id = live.match.pk
+    if live.kept < live.stored:
+        MatchAction.objects.filter(match_id=match_id, seq__gt=live.kept).delete()
+    if live.new:
+        MatchAction.objects.bulk_create([
+            MatchAction(match_id=match_id, seq=seq, side=e["side"], by=e["by"], action=e["action"],
+                        notation=e["notation"] or "", position_id=e.get("position_id") or "")
+            for seq, e in enumerate(live.new, start=live.kept + 1)
+        ])
 
 
 # -- acting --------------------------------------------------------------------------------------
@@ -391,22 +436,29 @@ def check_action(*, match: Match, action: Action, version: int, sides: list[int]
 
 
 def do_action(plan: Plan) -> Live:
+    """Write the plan: the conditional UPDATE on the version first (of two requests computed
+    from one version only one matches it; on PostgreSQL the second waits for the first's row
+    lock, then finds the version moved on), then the log rows, all in one transaction."""
     live = plan.live
     match = live.match
     _store(live)
-    updated = Match.objects.filter(pk=match.pk, version=plan.expected_version).update(
-        state=match.state,
-        log=match.log,
-        turn_start=match.turn_start,
-        turn_side=match.turn_side,
-        turn_steps=match.turn_steps,
-        outcome=match.outcome,
-        version=F("version") + 1,
-        updated=timezone.now(),
-    )
-    if not updated:
-        raise Stale(f"version {plan.expected_version} is stale: another action was applied first; read it again")
+    now = timezone.now()
+    with transaction.atomic():
+        updated = Match.objects.filter(pk=match.pk, version=plan.expected_version).update(
+            state=match.state,
+            log_length=match.log_length,
+            turn_start=match.turn_start,
+            turn_side=match.turn_side,
+            turn_steps=match.turn_steps,
+            outcome=match.outcome,
+            version=F("version") + 1,
+            updated=now,
+        )
+        if not updated:
+            raise Stale(f"version {plan.expected_version} is stale: another action was applied first; read it again")
+        _write_log(live)
     match.version = plan.expected_version + 1
+    match.updated = now
     return live
 
 

@@ -315,6 +315,62 @@ class TestAct:
         assert body["version"] > version
 
 
+class TestLeanAnswers:
+    """``log_from``: a client holding the log at its version gets only the entries it lacks."""
+
+    def test_an_action_with_log_from_answers_only_the_new_entries(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        held = len(data["log"])
+        body = alice.act(data["id"], data["legal_actions"][0], data["version"], log_from=held).json()
+        assert body["log_from"] == held and len(body["log"]) == 1
+        assert data["log"] + body["log"] == Match.objects.get(pk=data["id"]).log
+        full = alice.read(data["id"]).json()
+        assert "log_from" not in full and full["log"] == data["log"] + body["log"]
+
+    def test_a_step_taken_back_answers_where_the_log_now_ends(self, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        one = alice.act(data["id"], data["legal_actions"][0], data["version"]).json()
+        back = alice.act(data["id"], {"undo": True}, one["version"], log_from=len(one["log"])).json()
+        assert back["log_from"] == len(data["log"]) and back["log"] == []
+
+    def test_an_older_log_from_gets_the_entries_after_it(self, race):
+        data, alice = create(variant=race, opponent="computer", level="easy")
+        body = alice.act(data["id"], data["legal_actions"][0], data["version"], log_from=0).json()
+        assert body["log_from"] == 0 and body["log"] == Match.objects.get(pk=data["id"]).log
+
+    @pytest.mark.parametrize("log_from", [-1, "2", 1.5, True, [1]])
+    def test_a_bad_log_from_is_400_and_changes_nothing(self, race, log_from):
+        data, alice = create(variant=race, opponent="hotseat")
+        response = alice.act(data["id"], data["legal_actions"][0], data["version"], log_from=log_from)
+        assert response.status_code == 400 and response.json()["reason"].startswith("log_from")
+        assert Match.objects.get(pk=data["id"]).version == data["version"]
+
+    def test_a_step_reads_one_row_and_appends_one(self, race, django_assert_num_queries):
+        data, alice = create(variant=race, opponent="hotseat")
+        # A long log makes no difference: the step neither reads nor rewrites it.
+        body = data
+        for _ in range(3):
+            while {"confirm": True} not in body["legal_actions"]:
+                body = alice.act(data["id"], body["legal_actions"][0], body["version"]).json()
+            body = alice.act(data["id"], {"confirm": True}, body["version"]).json()
+        step = [a for a in body["legal_actions"] if "step" in a][0]
+        # SELECT the match; SAVEPOINT/BEGIN, UPDATE ... WHERE version, INSERT the entry, RELEASE/COMMIT.
+        with django_assert_num_queries(5) as queries:
+            lean = alice.act(data["id"], step, body["version"], log_from=len(body["log"])).json()
+        sql = [q["sql"] for q in queries.captured_queries]
+        assert not any("games_matchaction" in q and q.startswith("SELECT") for q in sql), sql
+        assert len(lean["log"]) == 1 and lean["log_from"] == len(body["log"])
+
+    def test_the_same_entry_cannot_be_stored_twice(self, race):
+        from django.db import IntegrityError, transaction
+
+        from games.models import MatchAction
+
+        data, _ = create(variant=race, opponent="hotseat")
+        with pytest.raises(IntegrityError), transaction.atomic():
+            MatchAction.objects.create(match_id=data["id"], seq=1, by="chance", action={"roll": [1, 1]})
+
+
 class TestTakeBack:
     def test_a_finished_turn_waits_for_confirmation_and_draws_no_dice(self, race):
         data, alice = create(variant=race, opponent="hotseat")

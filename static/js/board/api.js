@@ -1,5 +1,13 @@
 // The play API, as the board uses it (DESIGN.md, "Playing in the browser").
 
+// An answer to an action carries the log from `log_from` on; the entries before it are the ones
+// the board held at the version it acted from (the server's log at that version, exactly).
+export function withLog(held, data) {
+  if (data.log_from === undefined || data.log_from === null) return data;
+  const { log_from: from, ...rest } = data;
+  return { ...rest, log: held.log.slice(0, from).concat(data.log) };
+}
+
 export class PlayApi {
   constructor(base = "/api/v1/matches/") {
     this.base = base;

@@ -1,7 +1,7 @@
 // One playable board on a page: starts or opens a match, shows it, sends the player's actions,
 // and keeps up with the opponent. The rules live on the server; this only shows what it says.
 
-import { PlayApi } from "./api.js";
+import { PlayApi, withLog } from "./api.js";
 import { TablesBoard } from "./tables-board.js";
 import { BechiBoard } from "./bechi-board.js";
 import { parseCommand, sameAction } from "./notation.js";
@@ -251,12 +251,13 @@ export class PlayApp {
     if (!match || this.busy || this.playing || this.replay !== null) return;
     this.justUndid = sameAction(action, UNDO);
     this.setBusy(true, match.sides.some((s) => s.player === "computer") ? "Thinking…" : "Sending…");
-    const body = { action, version: match.version };
+    // log_from: the server sends only the log entries this board does not hold yet.
+    const body = { action, version: match.version, log_from: match.log.length };
     if (this.settings.autoConfirm && !isMeta(action)) body.confirm = true;
     const { status, body: data } = await this.api.act(match.id, this.token, body);
     this.setBusy(false);
     if (status === 200) {
-      this.show(data, { announce: true, previous: match });
+      this.show(withLog(match, data), { announce: true, previous: match });
     } else if (status === 409) {
       this.say("The match had moved on; the board is up to date now.");
       await this.refresh();
