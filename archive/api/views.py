@@ -56,14 +56,18 @@ def base_url(request) -> str:
     return request.build_absolute_uri("/").rstrip("/")
 
 
-def batched(pieces: Iterable[str], size: int = 256) -> Iterator[bytes]:
-    """Join small strings so the server writes a few large chunks, not one per record."""
+def batched(pieces: Iterable[str], size: int = 256 * 1024) -> Iterator[bytes]:
+    """Join small strings into pieces of about ``size`` characters, so the server writes a few
+    large chunks, not one per record, and never holds more than one piece."""
     buffer: list[str] = []
+    length = 0
     for piece in pieces:
         buffer.append(piece)
-        if len(buffer) >= size:
+        length += len(piece)
+        if length >= size:
             yield "".join(buffer).encode("utf-8")
             buffer.clear()
+            length = 0
     if buffer:
         yield "".join(buffer).encode("utf-8")
 

@@ -119,6 +119,13 @@ class CSVTests(ArchiveAPITestCase):
         self.assertEqual(r.status_code, 400)
         self.assertIn("date_to", r.json())
 
+    def test_the_stream_holds_one_bounded_piece_at_a_time(self):
+        from archive.api.views import batched
+
+        pieces = list(batched(["x" * 1000] * 1000, size=10_000))
+        self.assertEqual(len(pieces), 100)
+        self.assertEqual(max(len(p) for p in pieces), 10_000)
+
     def test_rows_are_read_in_chunks_in_id_order(self):
         ids = [r["identifier"] for r in evidence_export_rows(Evidence.objects.all(), chunk_size=2)]
         self.assertEqual(len(ids), 5)
