@@ -12,7 +12,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.core.cache import cache
 from django.db import connection, connections
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.urls import reverse
 
 from archive.models import (
@@ -56,28 +56,30 @@ def on_postgres() -> bool:
 
 def evidence_search(queryset: QuerySet, q: str) -> QuerySet:
     """Full-text search of evidence: PostgreSQL's text search where we have it (ranked, in the
-    'simple' configuration so every language is treated alike, answered from the GIN index of
-    migration 0003); on SQLite, every word must appear somewhere (case-insensitive substring).
-    A game's names match too (Şeş-Beş finds its records)."""
+    'simple' configuration so every language is treated alike), matched and ranked from the stored
+    vector of migration 0007 and its GIN index, so no row's vector is computed at query time (the
+    rows come annotated with ``search_rank``; order by it with a LIMIT, as a page does, and
+    PostgreSQL keeps only the top rows); on SQLite, every word must appear somewhere
+    (case-insensitive substring). A game's names match too (Şeş-Beş finds its records)."""
     q = (q or "").strip()
     if not q:
         return queryset
     if on_postgres():
         from django.contrib.postgres.search import SearchQuery, SearchRank
 
-        from archive.search import EVIDENCE_VECTOR
+        from archive.search import stored_vector
 
         query = SearchQuery(q, config="simple", search_type="websearch")
         # The games whose names match, read first (a small table, one query): a literal list lets
         # the planner OR the GIN index scan with the game_id index, where a subquery would not.
         game_ids = _games_named(q)
-        condition = Q(search_vector=query)
+        condition = Q(search_document=query)
         if game_ids:
             condition |= Q(game_id__in=game_ids)
         return (
-            queryset.annotate(search_vector=EVIDENCE_VECTOR)
+            queryset.alias(search_document=stored_vector())
             .filter(condition)
-            .annotate(search_rank=SearchRank(EVIDENCE_VECTOR, query))
+            .annotate(search_rank=SearchRank(F("search_document"), query))
         )
     # One pass over the rows: a game's names are matched first, in the small game tables, so the
     # evidence rows need no join.
@@ -257,14 +259,18 @@ def evidence_facets(queryset: QuerySet) -> dict[str, list[tuple[str, str, int]]]
     qn = connection.ops.quote_name
     evidence, game = qn(Evidence._meta.db_table), qn(Game._meta.db_table)
     if queryset.query.where:
-        ids_sql, params = queryset.order_by().values("id").query.sql_with_params()
+        # The matched rows carry the columns of the type and game facets, so the evidence table
+        # (wide, with PostgreSQL's stored search vector) is read once, by the filter.
+        ids_sql, params = queryset.order_by().values("id", "type", "game_id").query.sql_with_params()
         with_matched = f"WITH matched AS MATERIALIZED ({ids_sql}) "
+        evidence_rows = "matched x"
         rows_of = lambda table, column: f"matched m INNER JOIN {table} x ON x.{column} = m.id"  # noqa: E731
     else:  # the whole archive: count straight from the tables (covering indexes)
         with_matched, params = "", ()
+        evidence_rows = f"{evidence} x"
         rows_of = lambda table, column: f"{table} x"  # noqa: E731
     parts = [
-        f"SELECT 'evidence', x.type, g.slug, g.name, CAST(NULL AS integer), COUNT(*) FROM {rows_of(evidence, 'id')}"
+        f"SELECT 'evidence', x.type, g.slug, g.name, CAST(NULL AS integer), COUNT(*) FROM {evidence_rows}"
         f" INNER JOIN {game} g ON g.id = x.game_id GROUP BY x.type, g.slug, g.name"
     ]
     for name, (model, attr) in VOCABULARY_FACETS.items():
