@@ -188,9 +188,15 @@ def main() -> None:
         print("bench/export.py: skipped, it needs PostgreSQL (give --db postgres://... or DATABASE_URL)")
         return
 
+    import psycopg
+
     name = f"bench_export_{os.getpid()}"
-    with admin_connection(args.db) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        with admin_connection(args.db) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    except psycopg.OperationalError as exc:
+        print(f"bench/export.py: skipped, cannot reach PostgreSQL at {args.db}: {str(exc).strip().splitlines()[0]}")
+        return
     url = with_database(args.db, name)
     try:
         django_setup(url)
