@@ -52,3 +52,60 @@ def test_strong_cube_decisions() -> None:
     assert decide({13: 2, 8: 3, 6: 5, 24: 5}, {13: 5, 8: 3, 6: 5, 24: 2}, "cube") == {"double": False}  # even
     assert decide({24: 15}, {2: 2}, "take", side=1) == {"drop": True}  # hopeless for the taker
     assert decide({1: 2}, {13: 15}, "take", side=1) == {"take": True}
+
+
+# -- the nard evaluation (mover's coordinates: ``me``/``op`` on the mover's points 1..24) ------
+
+
+def _c(points: dict[int, int]) -> tuple[int, ...]:
+    return tuple(points.get(p, 0) for p in range(26))
+
+
+def test_nard_blocked_counts_runs_and_dead_numbers() -> None:
+    from games.engine.ai.tables import _nard_blocked
+
+    held = [False] * 25
+    assert _nard_blocked([24], held) == (0.0, 0)
+    held[18] = True  # a single point six in front of the only checker: the 6 is dead
+    assert _nard_blocked([24], held)[1] == 1
+    for r in range(19, 24):
+        held[r] = True  # 23..18 closed: a full block, nothing can be played
+    score, dead = _nard_blocked([24], held)
+    assert dead == 6 and score > 1.0
+    assert _nard_blocked([24, 20], held)[1] == 2  # from 20 the 3..6 go on to 17..14; 1 and 2 are dead
+
+
+def test_nard_strong_values_a_run_in_front_of_his_head() -> None:
+    from games.engine.ai.tables import evaluate
+
+    v = get_variant("tables.gul-bara")
+    them = _c({12: 15})  # his head (his 24) is my 12; he runs my 11, 10, ... next
+    run = _c({24: 12, 10: 1, 9: 1, 8: 1})  # his 22, 21, 20: three in a row in front of him
+    spread = _c({24: 12, 11: 1, 9: 1, 7: 1})  # the same pips, no run
+    assert evaluate(v, run, them) > evaluate(v, spread, them)
+
+
+def test_nard_his_block_in_front_of_us_counts_against_us() -> None:
+    """Contact goes both ways: his checkers ahead of ours on our route are not a pure race
+    (all his checkers are home, none of ours is ahead of his)."""
+    from games.engine.ai.tables import evaluate
+
+    v = get_variant("tables.gul-bara")
+    me = _c({24: 15})
+    prime = _c({18: 3, 17: 3, 16: 3, 15: 2, 14: 2, 13: 2})  # his 6..1: my 18..13, a full block
+    gaps = _c({18: 4, 17: 2, 16: 4, 14: 2, 13: 3})  # the same pips, 15 open
+    assert evaluate(v, me, prime) < evaluate(v, me, gaps)
+
+
+def test_cascade_loss_sees_a_number_that_cannot_be_played() -> None:
+    from games.engine.ai.tables import _cascade_loss
+
+    v = get_variant("tables.gul-bara")
+    rules = v.rules(v.validate_options({}))
+    me = _c({24: 15})
+    pending = (5, 5, 5, 5, 6, 6, 6, 6)
+    assert _cascade_loss(rules, me, _c({12: 15}), pending) == 0.0
+    # his checker on my 18 stops every 6 from the head: the four 6s are lost (and his)
+    assert _cascade_loss(rules, me, _c({12: 14, 18: 1}), pending) == 24 / 10
+    # and on my 19 the 5s already: all eight numbers are lost
+    assert _cascade_loss(rules, me, _c({12: 14, 19: 1}), pending) == 44 / 10

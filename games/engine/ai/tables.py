@@ -10,7 +10,11 @@ steps of one play come out of repeated calls. Levels are deterministic for a giv
 - ``strong``: a one-ply search over the complete plays with an evaluation that knows the race
   (pips, with the roll's worth for the side on roll), the safety of blots (the shots at them),
   made points, blocks and primes, anchors and a closed board, and, for the nard games, blocking
-  without hitting (runs of points in front of the opponent's checkers), the head and stacking.
+  without hitting both ways (runs of points in front of the other side's rearmost checker, the
+  numbers a side cannot play at all; contact ends only when neither side can block the other),
+  the head and stacking; in Gul Bara the race counts a roll as worth about twice as much (the
+  cascade of doubles), and on the first number of a cascade the few best plays are checked for
+  leaving the numbers to come playable (a number not played four times passes to the opponent).
   The cube (Takhte Nard, backgammon): double between 68% and 88% winning chances (above, play
   on for a mars/gammon), take at 25% or better.
 
@@ -35,7 +39,7 @@ from typing import Any
 from games.engine.ai import register_player
 from games.engine.core import Action
 from games.engine.tables.game import TablesState, TablesVariant
-from games.engine.tables.moves import Counts, Play, Rules, to_mover
+from games.engine.tables.moves import Counts, Play, Rules, can_play_all, to_mover
 
 __all__ = ["choose_play", "evaluate", "win_probability"]
 
@@ -118,37 +122,81 @@ def _eval_hitting(me: Counts, op: Counts) -> float:
     return score
 
 
-def _eval_nard(me: Counts, op: Counts) -> float:
-    """Nard games (parallel, no hitting): race, blocking in front of the opponent, the head."""
-    my_pips = _pips(me)
-    their_pips = _opp_pips(op, "parallel")
-    race = (their_pips - my_pips - 8) / 12.0
-    # the opponent's route in my numbering: their 24..1 = my 12..1, then my 24..13
-    m = [((q + 11) % 24) + 1 for q in range(25)]  # their point q -> my point
-    their_back = max((q for q in range(1, 25) if op[m[q]]), default=0)
-    my_front = [q for q in range(1, 25) if me[m[q]]]  # my points, in their numbering
-    contact = their_back and any(q < their_back for q in my_front)
-    if not contact and all(q > 0 for q in my_front):
-        mine_left = max((p for p in range(1, 25) if me[p]), default=0)
-        if mine_left <= 12 or not contact:
-            return race * 1.6 + me[0] * 0.05
-    score = race
-    # blocking: my points just in front of their checkers, runs above all
-    held_their = [bool(me[m[q]]) for q in range(1, 25)]
+# the parallel games: my point p is the opponent's point _SHIFT[p] and back (a shift by 12)
+_SHIFT = (0,) + tuple(((p + 11) % 24) + 1 for p in range(1, 25))
+_RUN_WORTH = (0.0, 0.0, 0.1, 0.25, 0.5, 0.8, 1.0)
+
+
+def _nard_blocked(points: list[int], held: list[bool]) -> tuple[float, int]:
+    """How well the attacker's points ``held`` block the defender, whose checkers stand on
+    ``points`` (route positions, highest first; both indexed by the defender's route, 24 down to
+    1): the points in front of his rearmost checker, runs above all, and the numbers (1..6) he
+    cannot play at all."""
+    if not points:
+        return 0.0, 0
+    back = points[0]
+    score = 0.0
     run = best = 0
-    for q in range(their_back - 1, 0, -1) if their_back else ():
-        if held_their[q - 1]:
+    for r in range(back - 1, 0, -1):
+        if held[r]:
             run += 1
-            best = max(best, run)
-            score += 0.06 if their_back - q <= 6 else 0.03
+            if run > best:
+                best = run
+            score += 0.06 if back - r <= 6 else 0.03
         else:
             run = 0
-    score += (0.0, 0.0, 0.1, 0.25, 0.5, 0.8, 1.0)[min(best, 6)]
-    # their checkers that cannot move far are blocked: points they cannot pass
+    score += _RUN_WORTH[min(best, 6)]
+    home = back <= 6
+    dead = 0
+    for d in range(1, 7):
+        for r in points:
+            t = r - d
+            if (home if t < 1 else not held[t]):
+                break
+        else:
+            dead += 1
+    return score, dead
+
+
+def _eval_nard(me: Counts, op: Counts, cascade: bool = False) -> float:
+    """Nard games (parallel, no hitting): race, blocking in front of the opponent (and his
+    blocking of us), the numbers either side cannot play, the head and stacking."""
+    sh = _SHIFT
+    my_pips = their_pips = 0
+    mine: list[int] = []  # my points, rearmost first (my route)
+    theirs_at: list[int] = []  # his points by his own numbering
+    held_by_me = [False] * 25  # his route: my checkers there
+    held_by_him = [False] * 25  # my route: his checkers there
+    spread = stacks = 0
+    for p in range(24, 0, -1):
+        n = me[p]
+        if n:
+            my_pips += p * n
+            mine.append(p)
+            held_by_me[sh[p]] = True
+            spread += 1
+            if n > 3 and p != 24:
+                stacks += n - 3
+        n = op[p]
+        if n:
+            q = sh[p]
+            their_pips += q * n
+            theirs_at.append(q)
+            held_by_him[p] = True
+    # a roll is worth about 8 pips; with Gul Bara's cascade of doubles about twice that
+    race = (their_pips - my_pips - (16 if cascade else 8)) / (20.0 if cascade else 12.0)
+    theirs = sorted(theirs_at, reverse=True)
+    my_back = mine[0] if mine else 0
+    their_back = theirs[0] if theirs else 0
+    # contact: one of my checkers ahead of his rearmost on his route, or one of his ahead of mine
+    contact = any(sh[p] < their_back for p in mine) or any(held_by_him[p] for p in range(1, my_back))
+    if not contact:
+        return race * 1.6 + me[0] * 0.05
+    block_him, his_dead = _nard_blocked(theirs, held_by_me)
+    block_me, my_dead = _nard_blocked(mine, held_by_him)
+    score = race + block_him - block_me + 0.08 * (his_dead - my_dead)
     # spreading my checkers: points held, no tall stacks; leave the head early
-    score += 0.04 * sum(1 for p in range(1, 25) if me[p])
-    score -= 0.04 * sum(max(0, me[p] - 3) for p in range(1, 24))
-    score -= 0.05 * max(0, me[24] - 2)
+    score += 0.04 * spread - 0.04 * stacks - 0.05 * max(0, me[24] - 2)
     return score
 
 
@@ -165,7 +213,7 @@ def evaluate(variant: TablesVariant, me: Counts, op: Counts) -> float:
     """
     if me[0] == 15:
         return 50.0
-    return _eval_hitting(me, op) if variant.hitting else _eval_nard(me, op)
+    return _eval_hitting(me, op) if variant.hitting else _eval_nard(me, op, variant.cascade)
 
 
 def win_probability(variant: TablesVariant, state: TablesState, side: int) -> float:
@@ -199,7 +247,30 @@ def choose_play(variant: TablesVariant, state: TablesState, level: str, rng: ran
         return rng.choice(plays)
     if level == "easy":
         return max(plays, key=lambda p: _easy_score(variant, p) + rng.random() * 2.0)
-    return max(plays, key=lambda p: evaluate(variant, p.me, p.op))
+    scored = sorted((-evaluate(variant, p.me, p.op), i) for i, p in enumerate(plays))  # best first
+    if state.pending and state.cascade_number and not state.remainder:
+        # GB-4/GB-5: the numbers still to come are known; a number we cannot play four times
+        # ends our cascade and hands the rest to the opponent. Among the few best candidates,
+        # prefer those that leave the numbers to come playable.
+        rules = variant.rules(state.opts)
+        best = min(scored[:_LOOK], key=lambda si: (si[0] + _cascade_loss(rules, plays[si[1]].me, plays[si[1]].op, state.pending), si[1]))
+        return plays[best[1]]
+    return plays[scored[0][1]]
+
+
+_LOOK = 6  # candidates whose cascade is looked at
+
+
+def _cascade_loss(rules: Rules, me: Counts, op: Counts, pending: tuple[int, ...]) -> float:
+    """What the numbers ``pending`` (a cascade's rest, four of each) stand to lose from
+    ``(me, op)``, in evaluation units: the pips of the first number that cannot be played four
+    times and of every number after it, lost to us and played by the opponent (GB-5). The
+    position is taken as it is for each number (a cheap look, not a search)."""
+    for i in range(0, len(pending), 4):
+        group = pending[i : i + 4]
+        if not can_play_all(rules, me, op, group):
+            return sum(pending[i:]) / 10.0
+    return 0.0
 
 
 def _key(state: TablesState, level: str) -> Any:
