@@ -27,7 +27,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 
 from archive import models as m
 from archive.importers.citations import parse_citation
-from archive.importers.coords import CoordinateError, parse_places
+from archive.geo import CoordinateError, parse_places
 from archive.importers.dates import DateError, dlp_range
 from archive.importers.errors import ImportFailed
 from archive.importers.sqldump import Dump

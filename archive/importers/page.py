@@ -12,7 +12,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from archive.importers.coords import CoordinateError, parse_places
+from archive.geo import CoordinateError, parse_places
 from archive.importers.dates import DateError, parse_date_range
 from archive.importers.errors import ImportFailed
 from archive.models import EvidenceType

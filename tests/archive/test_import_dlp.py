@@ -10,7 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import SimpleTestCase, TestCase
 
-from archive.importers.coords import CoordinateError, parse_places
+from archive.geo import CoordinateError, parse_places
 from archive.importers.dates import DateError, dlp_range, iso8601_year, parse_date_range
 from archive.importers.errors import ImportFailed
 from archive.importers.sqldump import parse_dump, read_dump_file
