@@ -2,9 +2,13 @@
 same run, so results from different machines compare as ratios."""
 from __future__ import annotations
 
+import contextlib
+import os
 import statistics
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from urllib.parse import urlsplit, urlunsplit
 from dataclasses import dataclass
 
 
@@ -39,3 +43,42 @@ def report(timings: list[Timing], reference: Timing) -> None:
     print(f"{'what':48} {'median ms':>10} {'p95 ms':>10} {'x ref':>8}")
     for t in [reference, *timings]:
         print(f"{t.name:48} {t.median * 1000:10.2f} {t.p95 * 1000:10.2f} {t.median / reference.median:8.2f}")
+
+
+@contextlib.contextmanager
+def throwaway_django(prefix: str, postgres_url: str | None, urlconf: str) -> Iterator[None]:
+    """Set Django up on a database made for this run and dropped after it: a SQLite file in a
+    temporary folder, or, given ``postgres_url``, a new database on that server."""
+    tmp = tempfile.TemporaryDirectory(prefix=f"bench-{prefix}-")
+    admin_url = name = None
+    if postgres_url:
+        import psycopg
+
+        parts = urlsplit(postgres_url)
+        name = f"bench_{prefix}_{os.getpid()}"
+        admin_url = urlunsplit(parts._replace(path="/postgres"))
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        os.environ["DATABASE_URL"] = urlunsplit(parts._replace(path=f"/{name}"))
+    else:
+        os.environ["DATABASE_URL"] = f"sqlite:///{tmp.name}/bench.sqlite3"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    os.environ.setdefault("STATIC_MANIFEST", "0")
+
+    import django
+    from django.conf import settings
+
+    django.setup()
+    settings.ROOT_URLCONF = urlconf
+    from django.db import connection
+
+    try:
+        yield
+    finally:
+        connection.close()
+        if admin_url:
+            import psycopg
+
+            with psycopg.connect(admin_url, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        tmp.cleanup()

@@ -20,16 +20,16 @@ import argparse
 import os
 import random
 import sys
-import tempfile
 from decimal import Decimal
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from django.http import HttpResponse  # noqa: E402
 from django.urls import include, path  # noqa: E402
+
+from bench.common import throwaway_django  # noqa: E402
 
 
 def trivial(request):
@@ -102,7 +102,7 @@ def generate(n: int, seed: int = 7) -> None:
     archive_changed()
 
 
-def measure(repeat: int) -> None:
+def measure(repeat: int, records: int) -> None:
     from django.test import Client
     from django.test.utils import override_settings
 
@@ -116,7 +116,8 @@ def measure(repeat: int) -> None:
         ("browse searched ?q=teahouse wedding", "/evidence/?q=teahouse+wedding"),
         ("browse searched and filtered", "/evidence/?q=courtyard&gender=Female&confidence=50"),
         ("evidence page DLP.Evidence.2445", "/evidence/DLP.Evidence.2445/"),
-        ("evidence page (generated record)", "/evidence/EB0012345/"),
+        # A generated record from the middle of the range, whatever --records is.
+        ("evidence page (generated record)", f"/evidence/EB{records // 2:07d}/"),
     ]
 
     def get(url: str):
@@ -147,53 +148,28 @@ def main() -> None:
     if args.postgres is None and (os.environ.get("DATABASE_URL") or "").startswith("postgres"):
         args.postgres = os.environ["DATABASE_URL"]
 
-    tmp = tempfile.TemporaryDirectory(prefix="bench-pages-")
-    admin_url = None
-    if args.postgres:
-        import psycopg
-
-        parts = urlsplit(args.postgres)
-        name = f"bench_pages_{os.getpid()}"
-        admin_url = urlunsplit(parts._replace(path="/postgres"))
-        with psycopg.connect(admin_url, autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        os.environ["DATABASE_URL"] = urlunsplit(parts._replace(path=f"/{name}"))
-    else:
-        os.environ["DATABASE_URL"] = f"sqlite:///{tmp.name}/bench.sqlite3"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    os.environ.setdefault("STATIC_MANIFEST", "0")
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    with throwaway_django("pages", args.postgres, "bench.pages"):
+        run(args)
 
-    import django
-    from django.conf import settings
 
-    django.setup()
-    settings.ROOT_URLCONF = "bench.pages"
+def run(args: argparse.Namespace) -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    try:
-        call_command("migrate", verbosity=0)
-        call_command("load_catalogue", stdout=open(os.devnull, "w"))
-        generate(args.records)
-        with connection.cursor() as cursor:
-            # PostgreSQL: VACUUM as well, as autovacuum does soon after a bulk load (an insert-only
-            # table is vacuumed after 20% new rows), so the visibility map is set and counts are
-            # answered from indexes alone, as in a settled database.
-            cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
-        from archive.models import Evidence, Place
+    call_command("migrate", verbosity=0)
+    call_command("load_catalogue", stdout=open(os.devnull, "w"))
+    generate(args.records)
+    with connection.cursor() as cursor:
+        # PostgreSQL: VACUUM as well, as autovacuum does soon after a bulk load (an insert-only
+        # table is vacuumed after 20% new rows), so the visibility map is set and counts are
+        # answered from indexes alone, as in a settled database.
+        cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
+    from archive.models import Evidence, Place
 
-        print(f"{connection.vendor}: {Evidence.objects.count()} evidence records, {Place.objects.count()} places;"
-              f" median of {args.repeat} requests each (trivial view: {args.repeat * 3})")
-        measure(args.repeat)
-    finally:
-        connection.close()
-        if admin_url:
-            import psycopg
-
-            with psycopg.connect(admin_url, autocommit=True) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        tmp.cleanup()
+    print(f"{connection.vendor}: {Evidence.objects.count()} evidence records, {Place.objects.count()} places;"
+          f" median of {args.repeat} requests each (trivial view: {args.repeat * 3})")
+    measure(args.repeat, args.records)
 
 
 if __name__ == "__main__":

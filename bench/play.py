@@ -17,16 +17,16 @@ import random
 import re
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from django.http import HttpResponse  # noqa: E402
 from django.urls import include, path  # noqa: E402
+
+from bench.common import throwaway_django  # noqa: E402
 
 
 def trivial(request):
@@ -220,45 +220,16 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--postgres", nargs="?", const=os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres")
     args = parser.parse_args()
-    tmp = tempfile.TemporaryDirectory(prefix="bench-play-")
-    admin_url = None
-    if args.postgres:
-        import psycopg
-
-        parts = urlsplit(args.postgres)
-        name = f"bench_play_{os.getpid()}"
-        admin_url = urlunsplit(parts._replace(path="/postgres"))
-        with psycopg.connect(admin_url, autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        os.environ["DATABASE_URL"] = urlunsplit(parts._replace(path=f"/{name}"))
-    else:
-        os.environ["DATABASE_URL"] = f"sqlite:///{tmp.name}/bench.sqlite3"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    os.environ.setdefault("STATIC_MANIFEST", "0")
     os.environ.setdefault("API_PLAY_RATE", "1000000/minute")
+    with throwaway_django("play", args.postgres, "bench.play"):
+        from django.core.management import call_command
+        from django.db import connection
 
-    import django
-    from django.conf import settings
-
-    django.setup()
-    settings.ROOT_URLCONF = "bench.play"
-    from django.core.management import call_command
-    from django.db import connection
-
-    try:
         call_command("migrate", verbosity=0)
         print(f"{connection.vendor}; Python {sys.version.split()[0]}")
         measure_requests(args.repeat)
         measure_computer(args.positions)
         measure_transfer()
-    finally:
-        connection.close()
-        if admin_url:
-            import psycopg
-
-            with psycopg.connect(admin_url, autocommit=True) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        tmp.cleanup()
 
 
 if __name__ == "__main__":
