@@ -6,6 +6,7 @@ DATABASE_URL (postgres://user@host:port/name) for PostgreSQL.
 from __future__ import annotations
 
 import os
+import warnings
 import sys
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -158,6 +159,9 @@ STORAGES = {
 # Serve from the app directories as well as STATIC_ROOT, so `runserver` and the tests need no
 # collectstatic; production runs collectstatic and gets hashed, compressed files.
 WHITENOISE_USE_FINDERS = True
+# Until collectstatic has run there is no STATIC_ROOT; the finders serve everything meanwhile,
+# so whitenoise's warning about the missing folder says nothing useful.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 WHITENOISE_AUTOREFRESH = DEBUG
 
 # Map tiles: a URL template for Leaflet. Empty means no base layer; the points still show.
