@@ -161,7 +161,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 # Until collectstatic has run there is no STATIC_ROOT; the finders serve everything meanwhile,
 # so whitenoise's warning about the missing folder says nothing useful.
-warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+warnings.filterwarnings("ignore", message="No directory at: ", category=UserWarning)
 WHITENOISE_AUTOREFRESH = DEBUG
 
 # Map tiles: a URL template for Leaflet. Empty means no base layer; the points still show.
