@@ -155,6 +155,26 @@ class Action(Mapping):
         return cls(data)
 
 
+def state_mapping(data: Mapping[str, Any] | str) -> Mapping[str, Any]:
+    """A state as given to ``state_from_json`` (JSON text or a mapping), as a mapping.
+
+    >>> state_mapping('{"to_move": 0}')
+    {'to_move': 0}
+    >>> state_mapping("[1]")
+    Traceback (most recent call last):
+    ...
+    games.engine.core.InvalidState: a state must be a JSON object, got list
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise InvalidState(f"state is not valid JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(data, Mapping):
+        raise InvalidState(f"a state must be a JSON object, got {type(data).__name__}")
+    return data
+
+
 class State(ABC):
     """An immutable game state. Concrete states are frozen dataclasses of a family."""
 

@@ -8,7 +8,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from games.engine.core import InvalidOptions, InvalidState
+from games.engine.core import InvalidOptions, InvalidState, state_mapping
 
 if TYPE_CHECKING:
     from games.engine.mancala.bechi import Bechi, BechiState
@@ -78,13 +78,7 @@ def _holes_of(n: int, mask: int, side: int) -> int:
 def read_state(variant: Bechi, data: Mapping[str, Any] | str) -> BechiState:
     from games.engine.mancala.bechi import LEAVE_EMPTY, OVER, PER_HOLE, SOW, _can_move, _make, fill
 
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise InvalidState(f"state is not valid JSON: {exc.msg} at column {exc.colno}") from None
-    if not isinstance(data, Mapping):
-        raise InvalidState(f"a state must be a JSON object, got {type(data).__name__}")
+    data = state_mapping(data)
     unknown = sorted(set(data) - set(FIELDS))
     if unknown:
         raise InvalidState(f"{unknown[0]}: not a field of a Béchi state (known: {', '.join(FIELDS)})")

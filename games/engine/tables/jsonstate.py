@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from games.engine.core import EngineError, InvalidState
+from games.engine.core import EngineError, InvalidState, state_mapping
 from games.engine.tables import positionid
 from games.engine.tables.moves import can_play_all, playable_dice, to_mover
 
@@ -46,13 +46,7 @@ def _pair(value: Any, where: str) -> tuple[int, int] | None:
 def read_state(variant: TablesVariant, data: Mapping[str, Any] | str) -> TablesState:
     from games.engine.tables.game import PHASES, TablesState
 
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise InvalidState(f"state is not valid JSON: {exc.msg} at column {exc.colno}") from None
-    if not isinstance(data, Mapping):
-        raise InvalidState("a state must be a JSON object")
+    data = state_mapping(data)
     for key in REQUIRED:
         if key not in data:
             raise InvalidState(f"state is missing {key!r}")
