@@ -80,6 +80,13 @@ class Category(Vocabulary):
         verbose_name_plural = "categories"
 
 
+class Concept(Vocabulary):
+    """A feature of play a record attests, as the DLP names it ("casting sticks", "number of
+    spaces"): the DLP's ``LudemeInfos`` table, linked to evidence by ``EvidenceLudemeInfos``."""
+
+    name = models.CharField(max_length=200, unique=True)
+
+
 class Region(Vocabulary):
     continent = models.CharField(max_length=100, blank=True)
     direction = models.CharField(max_length=100, blank=True)
@@ -397,9 +404,10 @@ class Evidence(models.Model):
     date_precision = models.CharField(max_length=20, choices=Precision.choices, default=Precision.UNKNOWN)
     date_text = models.CharField("date as printed", max_length=200, blank=True)
     location_text = models.TextField("location as recorded", blank=True)
-    rules_text = models.TextField("rules", blank=True)
+    rules_text = models.TextField("rules", blank=True, help_text="The rules exactly as the source (the DLP's 'Rules') gives them.")
+    rules_summary = models.TextField(blank=True, help_text="Our summary of the rules, shown beside the source's text, never instead of it.")
     summary = models.TextField(blank=True, help_text="What the record says, in our own words.")
-    content = models.TextField(blank=True, help_text="The evidence itself: a quotation or a description.")
+    content = models.TextField(blank=True, help_text="The evidence itself, exactly as the source (the DLP's 'Misc', the portal's 'Content') gives it.")
     content_citation = models.TextField(blank=True, help_text="Where the content is quoted from.")
     confidence = models.PositiveSmallIntegerField(
         default=100, validators=[MinValueValidator(0), MaxValueValidator(100)], help_text="0-100"
@@ -410,14 +418,17 @@ class Evidence(models.Model):
     spaces = models.ManyToManyField(Space, blank=True)
     uncertainty_factors = models.ManyToManyField(UncertaintyFactor, blank=True)
     sources = models.ManyToManyField(Source, blank=True, related_name="evidence")
-    kml = models.CharField("KML", max_length=100, blank=True)
+    concepts = models.ManyToManyField(Concept, blank=True, related_name="evidence", help_text="Features of play the record attests (DLP 'EvidenceLudemeInfos').")
+    # The DLP's column is named KML but holds a place name ("Ancient Egypt", "Sri Lanka"), given
+    # where a record has no coordinates; the API and CSV keep the DLP's name for it.
+    kml = models.CharField("place name", max_length=100, blank=True, help_text="The place as the DLP names it (its column 'KML').")
     recorded_by = models.CharField(max_length=100, blank=True, help_text="DLP 'Username'")
     verified = models.BooleanField(default=True)
     dlp_added = models.DateTimeField("added to the DLP", null=True, blank=True)
     dlp_extra = models.JSONField("other DLP fields", default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords(m2m_fields=[ages, genders, social_statuses, spaces, uncertainty_factors, sources])
+    history = HistoricalRecords(m2m_fields=[ages, genders, social_statuses, spaces, uncertainty_factors, sources, concepts])
 
     class Meta:
         ordering = ["id"]
@@ -470,6 +481,18 @@ class Evidence(models.Model):
         if start < 0 and end < 0:
             return f"{-start} to {-end} BCE"
         return f"{format_year(start)} to {format_year(end)}"
+
+    @property
+    def place_label(self) -> str:
+        """Where the record is from, for list rows and citations: the places' names, else the
+        DLP's place name, else the coordinates as recorded ("" when nothing is recorded)."""
+        places = list(self.places.all())
+        names = [p.name for p in places if p.name]
+        if names:
+            return "; ".join(names)
+        if self.kml:
+            return self.kml
+        return "; ".join(p.coordinates_text for p in places if p.coordinates_text) or self.location_text
 
     @property
     def identifier(self) -> str:

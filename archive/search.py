@@ -1,6 +1,6 @@
 """The evidence text-search vector: its definition, and on PostgreSQL the stored column it lives in.
 
-EVIDENCE_VECTOR is the definition. On PostgreSQL, migration 0007 stores it in a generated column,
+EVIDENCE_VECTOR is the definition. On PostgreSQL, migration 0007 (remade by 0008) stores it in a generated column,
 ``search_document`` of the evidence table, with a GIN index; the search matches and ranks from
 that column (stored_vector()), so no row's vector is computed at query time. The column is not a
 model field (SQLite has no tsvector and never gets the column), so it is read through an
@@ -16,10 +16,12 @@ from django.db.models.expressions import Col
 # 'simple' (no stemming, no stop words): the archive holds many languages and scripts.
 EVIDENCE_VECTOR = (
     SearchVector("rules_text", config="simple", weight="B")
+    + SearchVector("rules_summary", config="simple", weight="B")
     + SearchVector("content", config="simple", weight="B")
     + SearchVector("summary", config="simple", weight="B")
     + SearchVector("content_citation", config="simple", weight="C")
     + SearchVector("location_text", config="simple", weight="C")
+    + SearchVector("kml", config="simple", weight="C")
     + SearchVector("date_text", config="simple", weight="D")
 )
 

@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from archive.models import (
     Age,
+    Concept,
     DataVersion,
     Evidence,
     EvidenceType,
@@ -31,7 +32,7 @@ from archive.models import (
     Space,
 )
 
-SEARCH_FIELDS = ("summary", "rules_text", "content", "content_citation", "location_text", "date_text")
+SEARCH_FIELDS = ("summary", "rules_text", "rules_summary", "content", "content_citation", "location_text", "kml", "date_text")
 
 # The many-to-many facets: URL parameter -> (vocabulary model, Evidence field). Values are the
 # vocabulary names as DLP spells them (?age=Child&gender=Male), so links read well and stay stable.
@@ -40,6 +41,7 @@ VOCABULARY_FACETS: dict[str, tuple[type, str]] = {
     "gender": (Gender, "genders"),
     "status": (SocialStatus, "social_statuses"),
     "space": (Space, "spaces"),
+    "concept": (Concept, "concepts"),
 }
 
 SORTS = {

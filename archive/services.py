@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -37,6 +38,11 @@ from archive.models import (
 )
 
 CHANGE_REASON = "load_catalogue"
+DATA_DIR = Path(__file__).resolve().parent / "data"
+# The DLP's database as the project ships it (archive/data/dlp/README.md), and the portal's
+# pages our catalogue's records are read from where the dump lacks them.
+DLP_DUMP = DATA_DIR / "dlp" / "ludiiGames-2020-08-11.sql.gz"
+DLP_PAGES = DATA_DIR / "dlp" / "pages"
 
 
 def archive_changed(*, using: str | None = None) -> None:
@@ -122,7 +128,13 @@ def _sources(up: Upserter) -> dict[str, Source]:
     out = {}
     for data in catalogue.SOURCES:
         values = {f: data.get(f, None if f in ("year", "dlp_id") else "") for f in SOURCE_FIELDS}
-        out[data["key"]] = up.upsert(Source, {"ref": data["ref"]}, values)
+        # A source the DLP import brought in is found by its DLP id, and takes the catalogue's ref.
+        if data.get("dlp_id") and Source.objects.filter(dlp_id=data["dlp_id"]).exists():
+            lookup = {"dlp_id": values.pop("dlp_id")}
+            values["ref"] = data["ref"]
+        else:
+            lookup = {"ref": data["ref"]}
+        out[data["key"]] = up.upsert(Source, lookup, values)
     return out
 
 
@@ -193,14 +205,31 @@ def _games(up: Upserter, vocab: dict, sources: dict[str, Source]) -> dict[tuple[
 
 EVIDENCE_FIELDS = (
     "type", "start_year", "end_year", "start_date", "end_date", "date_precision", "date_text",
-    "location_text", "summary", "rules_text", "content", "content_citation", "confidence", "recorded_by",
+    "location_text", "summary", "rules_summary", "content_citation", "confidence", "recorded_by",
 )
+# The record's own text, verbatim: from the DLP's dump where it holds the record (imported before
+# the catalogue), else from the portal's page the catalogue names; never our words.
+SOURCE_TEXT_FIELDS = ("rules_text", "content")
+
+
+def page_record(name: str):
+    """The one evidence record on a shipped portal page (archive/data/dlp/pages/)."""
+    from archive.importers.page import parse_page
+
+    path = DLP_PAGES / name
+    [record] = parse_page(path.read_text(encoding="utf-8"), name=path.name)
+    return record
 
 
 def _evidence(up: Upserter, vocab: dict, sources: dict[str, Source], rulesets: dict) -> None:
     games = {g.slug: g for g in Game.objects.all()}
     for e in catalogue.EVIDENCE:
         values = {f: e[f] for f in EVIDENCE_FIELDS}
+        existing = Evidence.objects.filter(dlp_id=e["dlp_id"]).values(*SOURCE_TEXT_FIELDS).first() or {}
+        page = page_record(e["page"]).fields
+        for f in SOURCE_TEXT_FIELDS:
+            if not existing.get(f):
+                values[f] = page[f]
         values["game_id"] = games[e["game"]].pk
         values["ruleset_id"] = rulesets[e["ruleset"]].pk if e.get("ruleset") else None
         record = up.upsert(Evidence, {"dlp_id": e["dlp_id"]}, values, create_only={"ref": e["ref"]})
@@ -224,11 +253,25 @@ def _evidence(up: Upserter, vocab: dict, sources: dict[str, Source], rulesets: d
 
 
 @transaction.atomic
-def catalogue_load() -> Counter[str]:
-    """Create or update the first catalogue (archive.catalogue): vocabularies by DLP id, sources
-    by ref, games by slug, rulesets by slug within their game, clauses by clause id, evidence by
-    DLP id. Running it again changes nothing and records no history. All or nothing."""
+def catalogue_load(*, dlp: bool = True) -> Counter[str]:
+    """The whole DLP archive (the shipped dump, archive.importers.dlp), then the first catalogue
+    (archive.catalogue) merged on top: vocabularies by DLP id, sources by DLP id or ref, games by
+    slug, rulesets by slug within their game, clauses by clause id, evidence by DLP id. Catalogue
+    modules that attach to DLP games by their DLP id rely on the dump coming first. Running it
+    again changes nothing and records no history. All or nothing. ``dlp=False`` loads the
+    catalogue alone (a small archive, for tests)."""
     up = Upserter()
+    if dlp:
+        from archive.importers.dlp import REASON, dlp_import
+        from archive.importers.sqldump import read_dump_file
+
+        report = dlp_import(dump=read_dump_file(DLP_DUMP), reason=f"{REASON} {DLP_DUMP.name}")
+        for what in report.created:
+            if report.created[what]:
+                up.counts[f"DLP {what} created"] += report.created[what]
+        for what in report.updated:
+            if report.updated[what]:
+                up.counts[f"DLP {what} updated"] += report.updated[what]
     vocab = _vocabulary(up)
     sources = _sources(up)
     rulesets = _games(up, vocab, sources)

@@ -11,8 +11,9 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(os.environ.get("TEST_ARTIFACTS", ROOT / "test-artifacts"))
-DLP_DIR = Path(os.environ.get("DLP_DATA_DIR", ROOT.parent / "shared" / "data" / "dlp"))
-DLP_DUMP = DLP_DIR / "ludiiGames-2020-08-11.sql"
+# The DLP's database as the project ships it (archive/data/dlp/), and the portal pages beside it.
+DLP_DUMP = ROOT / "archive" / "data" / "dlp" / "ludiiGames-2020-08-11.sql.gz"
+DLP_PAGES = ROOT / "archive" / "data" / "dlp" / "pages"
 SEEDS_DIR = Path(os.environ.get("SEEDS_DIR", ROOT.parent / "shared" / "seeds"))
 
 
@@ -26,9 +27,16 @@ def require_file(path: Path, what: str, env: str) -> Path:
     pytest.skip(message)
 
 
+def dlp_dump_text() -> str:
+    """The shipped DLP dump as text (for tests that alter it)."""
+    import gzip
+
+    return gzip.decompress(DLP_DUMP.read_bytes()).decode("utf-8")
+
+
 @pytest.fixture
 def dlp_dump() -> Path:
-    return require_file(DLP_DUMP, "the DLP database dump (../shared/data/dlp/)", "REQUIRE_SHARED_DATA")
+    return DLP_DUMP
 
 
 @pytest.fixture

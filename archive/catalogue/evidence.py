@@ -2,13 +2,19 @@
 
 ``coordinates`` are the text as the record gives it; the loader computes decimal degrees
 (archive.geo). Place names are our identification of the coordinates (the records give none),
-said so in each place's note. Summaries are ours; quotations are short and marked.
+said so in each place's note. Summaries (``summary``, ``rules_summary``) are ours and are shown
+beside the record's own text, which is kept verbatim: its ``rules_text`` and ``content`` are
+read from the DLP's dump or the portal's page (``page``, in archive/data/dlp/pages/), never
+written here.
 """
 from __future__ import annotations
 
 EVIDENCE = [
     {
         "dlp_id": 2445,
+        # The record's rules and content, verbatim, come from this page (the seed): the 2020 dump
+        # predates the record.
+        "page": "DLP.Evidence.2445.txt",
         "ref": "E2445SESB",
         "type": "ethnography",
         "game": "ses-bes",
@@ -57,7 +63,7 @@ EVIDENCE = [
             "points, and a win before the opponent has borne off any piece (mars) counts two. The game "
             "is most commonly called şeş-beş, in Nakhchivan Uzun nərd (“long nard”)."
         ),
-        "rules_text": (
+        "rules_summary": (
             "Tables board, fifteen pieces each, two six-sided dice. All of a player's pieces start on "
             "the rightmost point of the row opposite him; play runs counterclockwise. The higher single "
             "die starts. Each die is played as thrown; doubles are played twice over (four moves). No "
@@ -67,11 +73,6 @@ EVIDENCE = [
             "blocked unless an opposing piece is past them. Once all pieces are in the last quarter "
             "they are borne off by exact throws, a higher throw taking the farthest piece. Games are "
             "played to three points: one a game, two for mars (the loser has borne off none). "
-            "(Our summary of the record's rules.)"
-        ),
-        "content": (
-            "Most common also called şeş-beş (six-five); called Uzun nərd (“Long nard”, after the long "
-            "row of pieces for each player at the start) in Nakhchivan."
         ),
         "content_citation": "Crist and Gasimov 2024, fieldwork notes, as given in DLP.Evidence.2445 (Ludii Portal).",
         "confidence": 100,
@@ -85,6 +86,9 @@ EVIDENCE = [
     },
     {
         "dlp_id": 1188,
+        # The record's rules and content, verbatim, come from the DLP's dump (imported first), or
+        # from this page (the seed) where the catalogue is loaded alone.
+        "page": "DLP.Evidence.1188.txt",
         "ref": "EBECH88KN",
         "type": "ethnography",
         "game": "bechi",
@@ -120,7 +124,7 @@ EVIDENCE = [
             "alternately, and the game ends when a player has fewer than six counters; the winner might "
             "then say “toma natuka”."
         ),
-        "rules_text": (
+        "rules_summary": (
             "2x4 (or 2x3) board, six counters per hole. Sowing is clockwise from the left half of a "
             "player's row and anticlockwise from the right half; from a central hole the player "
             "chooses. The first counter is dropped back into the starting hole. A last counter that "
@@ -130,11 +134,6 @@ EVIDENCE = [
             "cannot be filled are left empty, chosen by their owner, and are not sown into (captures "
             "may be hidden there, and a counter the opponent sows there may be taken). The starting "
             "player alternates; rounds continue until a player cannot fill a hole. "
-            "(Our summary of the record's rules.)"
-        ),
-        "content": (
-            "This game, known as béchi...The Kunama game is based on two rows each of four or sometimes "
-            "three holes with six balls per hole, and is generally played by boys and youths."
         ),
         "content_citation": "Townshend 1971: 169-170, as quoted in Pankhurst 1971 (DLP.Evidence.1188).",
         "confidence": 100,

@@ -23,6 +23,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone as dj_timezone
 from django.utils.text import slugify
+from simple_history.models import HistoricalRecords
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from archive import models as m
@@ -43,6 +44,7 @@ VOCABULARIES = {
     "Periods": (m.Period, "Period"),
     "Categories": (m.Category, "Category"),
     "Regions": (m.Region, "Region"),
+    "LudemeInfos": (m.Concept, "LudemeInfo"),
 }
 EVIDENCE_LINKS = {
     # Evidence m2m field: (junction table, column naming the other side, vocabulary table)
@@ -52,6 +54,7 @@ EVIDENCE_LINKS = {
     "spaces": ("EvidenceSpaces", "SpaceId", "Spaces"),
     "uncertainty_factors": ("EvidenceUncertaintyFactors", "UncertaintyFactorId", "UncertaintyFactors"),
     "sources": ("EvidenceSources", "SourceId", "Sources"),
+    "concepts": ("EvidenceLudemeInfos", "ludemeInfoId", "LudemeInfos"),
 }
 GAME_LINKS = {
     "regions": ("GameRegions", "RegionId", "Regions"),
@@ -59,12 +62,21 @@ GAME_LINKS = {
     "categories": ("GameCategories", "CategoryId", "Categories"),
     "sources": ("GameSources", "SourceId", "Sources"),
 }
-REQUIRED_TABLES = (
-    "Games", "GameRulesets", "RulesetTypes", "Evidence", "EvidenceTypes", "Sources",
-    *VOCABULARIES, *(t for t, _, _ in EVIDENCE_LINKS.values()), *(t for t, _, _ in GAME_LINKS.values()),
+# The features of play (LudemeInfos) came late to the DLP: a dump without them still imports.
+OPTIONAL_TABLES = frozenset({"LudemeInfos", "EvidenceLudemeInfos"})
+REQUIRED_TABLES = tuple(
+    t for t in (
+        "Games", "GameRulesets", "RulesetTypes", "Evidence", "EvidenceTypes", "Sources",
+        *VOCABULARIES, *(t for t, _, _ in EVIDENCE_LINKS.values()), *(t for t, _, _ in GAME_LINKS.values()),
+    )
+    if t not in OPTIONAL_TABLES
 )
 RULESET_TYPES = {label.lower(): value for value, label in m.Ruleset.Type.choices}
 BATCH = 500
+# Their history rows are written once their links are: a row must record the links the record
+# has at that moment (simple-history's bulk helpers record none), or the admin reads a bulk
+# import as having removed them and reverting to it would strip them.
+HISTORY_WITH_LINKS = (m.Game, m.Ruleset, m.Evidence)
 # Every history row an import writes has a change reason starting with this.
 REASON = "import_dlp"
 
@@ -174,9 +186,12 @@ class _Plan:
         self.evidence_links = {f: self._links(spec, "EvidenceId", self.evidence) for f, spec in EVIDENCE_LINKS.items()}
         self.game_links = {f: self._links(spec, "GameId", self.games) for f, spec in GAME_LINKS.items()}
 
+    def _records(self, table: str):
+        return self.dump.records(table) if table in self.dump.tables else ()
+
     def _vocabulary(self, table: str, column: str) -> dict[int, dict]:
         rows, names = {}, {}
-        for line, row in self.dump.records(table):
+        for line, row in self._records(table):
             name = _text(row.get(column)).strip()
             if not name:
                 raise ImportFailed(f"{table} {row.get('Id')} has no name", line=line, field=column)
@@ -354,7 +369,7 @@ class _Plan:
         table, column, target = spec
         targets = self.sources if target == "Sources" else self.vocab[target]
         links: dict[int, set[int]] = defaultdict(set)
-        for line, row in self.dump.records(table):
+        for line, row in self._records(table):
             if row.get(owner_column) not in owners:
                 raise ImportFailed(f"{table} {row.get('Id')} names {owner_column} {row.get(owner_column)}, which the dump lacks", line=line, field=owner_column)
             if row.get(column) not in targets:
@@ -387,6 +402,8 @@ class _Writer:
         self.game_pk: dict[int, int] = {}
         self.ruleset_pk: dict[int, int] = {}
         self.evidence_pk: dict[int, int] = {}
+        # model -> {pk: "+" (created) or "~" (changed)}: history rows still to write.
+        self.pending: dict[type, dict[int, str]] = defaultdict(dict)
 
     def run(self) -> None:
         for table, (model, _) in VOCABULARIES.items():
@@ -396,21 +413,61 @@ class _Writer:
         self._game_names()
         self._rulesets()
         self._evidence()
+        for model in HISTORY_WITH_LINKS:
+            self._write_history(model)
 
     # -- helpers -----------------------------------------------------------------------------
 
     def _create(self, model, objs: list) -> list:
         if not objs:
             return []
+        if model in HISTORY_WITH_LINKS:
+            created = model.objects.bulk_create(objs, batch_size=BATCH)
+            self.pending[model].update((o.pk, "+") for o in created)
+            return created
         return bulk_create_with_history(
             objs, model, batch_size=BATCH, default_user=self.user, default_change_reason=self.reason
         )
 
     def _update(self, model, objs: list, fields: set[str]) -> None:
-        if objs:
-            bulk_update_with_history(
-                objs, model, sorted(fields), batch_size=BATCH, default_user=self.user, default_change_reason=self.reason
-            )
+        if not objs:
+            return
+        if model in HISTORY_WITH_LINKS:
+            model.objects.bulk_update(objs, sorted(fields), batch_size=BATCH)
+            for o in objs:
+                self.pending[model].setdefault(o.pk, "~")
+            return
+        bulk_update_with_history(
+            objs, model, sorted(fields), batch_size=BATCH, default_user=self.user, default_change_reason=self.reason
+        )
+
+    def _write_history(self, model) -> None:
+        """One history row per created or changed record, with the links it has now."""
+        pending = self.pending.get(model)
+        if not pending:
+            return
+        manager = model.history
+        historical = []
+        for kind in ("+", "~"):
+            pks = sorted(pk for pk, k in pending.items() if k == kind)
+            for i in range(0, len(pks), BATCH):
+                objs = list(model.objects.filter(pk__in=pks[i : i + BATCH]).order_by("pk"))
+                historical += manager.bulk_history_create(
+                    objs, batch_size=BATCH, update=kind == "~", default_user=self.user,
+                    default_change_reason=self.reason, default_date=self.now,
+                )
+        history_of = {h.id: h.history_id for h in historical}
+        owner = model._meta.model_name + "_id"
+        for m2m_field in manager.model._history_m2m_fields:
+            through = getattr(model, m2m_field.name).through
+            target = m2m_field.related_model._meta.model_name + "_id"
+            m2m_history = HistoricalRecords.m2m_models[m2m_field]
+            pks = sorted(history_of)
+            rows = []
+            for i in range(0, len(pks), BATCH):
+                for link_id, owner_pk, target_pk in through.objects.filter(**{f"{owner}__in": pks[i : i + BATCH]}).values_list("id", owner, target):
+                    rows.append(m2m_history(id=link_id, history_id=history_of[owner_pk], **{owner: owner_pk, target: target_pk}))
+            m2m_history.objects.bulk_create(rows, batch_size=BATCH)
 
     def _vocabulary(self, model, rows: dict[int, dict]) -> dict[int, int]:
         by_dlp = {o.dlp_id: o for o in model.objects.filter(dlp_id__isnull=False)}
@@ -692,6 +749,8 @@ class _Writer:
             ]
             through.objects.bulk_create(rows, batch_size=BATCH, ignore_conflicts=True)
             self.report.created["link"] += len(rows)
+            for o in owners:
+                self.pending[model].setdefault(owner_pk[o], "~")
 
     def _rewrite_places(self, relinks: dict[int, set[str]]) -> None:
         owners = [dlp for dlp, rel in relinks.items() if "places" in rel]

@@ -18,8 +18,10 @@ archive.importers.errors.ImportFailed: line 1: the dump ends in the middle of a 
 from __future__ import annotations
 
 import bisect
+import gzip
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -211,11 +213,13 @@ def _parse_insert(tokens: _Tokens, tables: dict[str, Table], start: int) -> None
 
 
 def read_dump_file(path: str | Path) -> Dump:
-    """Parse a ``.sql`` dump, or the ``database.zip`` the Ludii Portal publishes (every ``.sql``
-    member, in name order)."""
+    """Parse a ``.sql`` dump, the same gzipped (``.sql.gz``, as the project ships it), or the
+    ``database.zip`` the Ludii Portal publishes (every ``.sql`` member, in name order)."""
     path = Path(path)
     try:
-        if zipfile.is_zipfile(path):
+        if path.name.lower().endswith(".gz"):
+            text = _decode(gzip.decompress(path.read_bytes()), path.name)
+        elif zipfile.is_zipfile(path):
             with zipfile.ZipFile(path) as archive:
                 members = sorted(n for n in archive.namelist() if n.lower().endswith(".sql"))
                 if not members:
@@ -227,6 +231,8 @@ def read_dump_file(path: str | Path) -> Dump:
         raise ImportFailed(f"cannot read {path}: {exc.strerror or exc}") from None
     except zipfile.BadZipFile as exc:
         raise ImportFailed(f"{path.name} is not a readable zip file: {exc}") from None
+    except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
+        raise ImportFailed(f"{path.name} is not a readable gzip file: {exc}") from None
     return parse_dump(text)
 
 

@@ -31,11 +31,11 @@ from archive.models import (
     Space,
     UncertaintyFactor,
 )
-from tests.conftest import DLP_DUMP, require_file
+from tests.conftest import DLP_DUMP, dlp_dump_text
 
 
 def dump_path():
-    return require_file(DLP_DUMP, "the DLP database dump (../shared/data/dlp/)", "REQUIRE_SHARED_DATA")
+    return DLP_DUMP
 
 
 def import_dlp(path) -> str:
@@ -226,7 +226,7 @@ class RealDumpImportTests(TestCase):
         e = Evidence.objects.get(dlp_id=2)
         e.rules_text = "Corrected by a curator."
         e.save()
-        text = self.path.read_text(encoding="utf-8")
+        text = dlp_dump_text()
         newer = text.replace(
             "'Painting of Senet board and accessories in tomb of Hesy-Re.", "'Painting (revised) of Senet board in tomb of Hesy-Re.", 1
         ).replace("(2, 4, 3, NULL, '2592-01-01', 1, '2566-01-01', 1,", "(2, 4, 3, NULL, '2600-01-01', 1, '2566-01-01', 1,", 1)
@@ -247,7 +247,7 @@ class RealDumpImportTests(TestCase):
     def test_it_reads_the_portals_database_zip(self):
         path = self.tmp_path / "database.zip"
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-            z.write(self.path, "ludiiGames.sql")
+            z.writestr("ludiiGames.sql", dlp_dump_text())
         dump = read_dump_file(path)
         self.assertEqual(len(dump.tables["Evidence"].rows), 1266)
 
@@ -262,7 +262,7 @@ class CatalogueMergeTests(TestCase):
     @classmethod
     def setUpTestData(cls):
         path = dump_path()
-        call_command("load_catalogue", stdout=StringIO())
+        call_command("load_catalogue", "--without-dlp", stdout=StringIO())
         cls.catalogue_record = Evidence.objects.get(dlp_id=1188)
         cls.output = import_dlp(path)
         cls.path = path
@@ -288,7 +288,7 @@ class CatalogueMergeTests(TestCase):
         before = archive_counts()
         self.assertIn("Nothing changed", import_dlp(self.path))
         out = StringIO()
-        call_command("load_catalogue", stdout=out)
+        call_command("load_catalogue", "--without-dlp", stdout=out)
         self.assertIn("nothing changed", out.getvalue())
         self.assertIn("Nothing changed", import_dlp(self.path))
         self.assertEqual(archive_counts(), before)
@@ -302,7 +302,7 @@ class MalformedDumpTests(TestCase):
         self.tmp_path = tmp_path
 
     def broken(self, old: str, new: str) -> str:
-        text = dump_path().read_text(encoding="utf-8")
+        text = dlp_dump_text()
         self.assertIn(old, text)
         path = self.tmp_path / "broken.sql"
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -318,13 +318,13 @@ class MalformedDumpTests(TestCase):
         self.assertEqual(archive_counts(), before)
 
     def test_a_truncated_dump(self):
-        text = dump_path().read_text(encoding="utf-8")
+        text = dlp_dump_text()
         path = self.tmp_path / "truncated.sql"
         path.write_text(text[: len(text) // 2], encoding="utf-8")
         self.assert_refused(str(path), "truncated")
 
     def test_a_dump_cut_between_statements(self):
-        text = dump_path().read_text(encoding="utf-8")
+        text = dlp_dump_text()
         cut = text.index("-- Table structure for table `Sources`")
         path = self.tmp_path / "cut.sql"
         path.write_text(text[:cut], encoding="utf-8")

@@ -10,14 +10,15 @@ from django.test import SimpleTestCase, TestCase
 from archive.importers.errors import ImportFailed
 from archive.importers.page import parse_page
 from archive.models import Evidence, Game, Source
-from tests.conftest import SEEDS_DIR, require_file
+from tests.conftest import DLP_PAGES
 
-SES_BES = "000_17a56712700b567a.txt"  # fields run together on one line
-BECHI = "002_a0ef5007c9ac0be0.txt"  # one field a line, inside the portal's page
+# The seed pages as the project ships them (archive/data/dlp/pages/).
+SES_BES = "DLP.Evidence.2445.txt"  # fields run together on one line
+BECHI = "DLP.Evidence.1188.txt"  # one field a line, inside the portal's page
 
 
 def seed(name: str):
-    return require_file(SEEDS_DIR, "the seed documents (../shared/seeds/)", "REQUIRE_SHARED_DATA") / name
+    return DLP_PAGES / name
 
 
 def run(*files) -> str:
@@ -83,7 +84,7 @@ class PageImportTests(TestCase):
         self.assertEqual((Evidence.objects.count(), Game.objects.count(), Source.objects.count()), (2, 2, 1))
 
     def test_the_catalogues_records_are_merged(self):
-        call_command("load_catalogue", stdout=StringIO())
+        call_command("load_catalogue", "--without-dlp", stdout=StringIO())
         before = Evidence.objects.get(dlp_id=1188)
         names = list(Evidence.objects.get(dlp_id=2445).places.values_list("name", flat=True))
         run(seed(SES_BES), seed(BECHI))
@@ -93,7 +94,7 @@ class PageImportTests(TestCase):
         # Same coordinates: the curated place names stay.
         self.assertEqual(list(Evidence.objects.get(dlp_id=2445).places.values_list("name", flat=True)), names)
         out = StringIO()
-        call_command("load_catalogue", stdout=out)
+        call_command("load_catalogue", "--without-dlp", stdout=out)
         self.assertIn("nothing changed", out.getvalue())
 
     def test_a_newer_page_updates_the_record(self):

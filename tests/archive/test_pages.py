@@ -20,7 +20,7 @@ class CataloguePages(TestCase):
 
     @classmethod
     def setUpTestData(cls) -> None:
-        call_command("load_catalogue", stdout=StringIO())
+        call_command("load_catalogue", "--without-dlp", stdout=StringIO())
 
     @pytest.fixture(autouse=True)
     def clean_cache(self, fresh_cache):  # noqa: F811

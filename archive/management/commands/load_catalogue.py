@@ -1,15 +1,28 @@
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
+
+from archive.importers.errors import ImportFailed
 
 from archive.services import catalogue_load
 
 
 class Command(BaseCommand):
-    help = "Load the first catalogue (games, rulesets and clauses, sources, evidence, DLP vocabularies). Idempotent."
+    help = (
+        "Load the Digital Ludeme Project's database (the dump in archive/data/dlp/), then the first catalogue "
+        "(games, rulesets and clauses, sources, evidence) merged on top. Idempotent."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--without-dlp", action="store_true", help="load the catalogue alone, without the DLP's database"
+        )
 
     def handle(self, *args, **options) -> None:
-        counts = catalogue_load()
+        try:
+            counts = catalogue_load(dlp=not options["without_dlp"])
+        except ImportFailed as exc:
+            raise CommandError(f"{exc} (nothing was loaded)") from None
         if not counts:
             self.stdout.write("The catalogue is up to date: nothing changed.")
             return
