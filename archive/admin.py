@@ -12,6 +12,7 @@ from archive import media as media_checks
 from archive.models import (
     Age,
     Category,
+    Concept,
     Evidence,
     Game,
     GameName,
@@ -39,7 +40,7 @@ class VocabularyAdmin(SimpleHistoryAdmin):
     ordering = ["dlp_id", "name"]
 
 
-for vocabulary in (Age, Gender, SocialStatus, Space, UncertaintyFactor, Period, Category):
+for vocabulary in (Age, Gender, SocialStatus, Space, UncertaintyFactor, Period, Category, Concept):
     admin.site.register(vocabulary, VocabularyAdmin)
 
 
@@ -215,20 +216,20 @@ class EvidenceAdmin(SimpleHistoryAdmin):
     list_display = ["identifier", "game", "type", "date_display", "location_text", "confidence", "verified"]
     list_filter = [
         "type", "game", "verified", "date_precision", "ages", "genders", "social_statuses", "spaces",
-        "uncertainty_factors",
+        "uncertainty_factors", "concepts",
     ]
     search_fields = ["=ref", "=dlp_id", "summary", "rules_text", "content", "location_text", "places__name"]
     list_select_related = ["game"]
     autocomplete_fields = ["game", "ruleset"]
-    filter_horizontal = ["ages", "genders", "social_statuses", "spaces", "uncertainty_factors"]
+    filter_horizontal = ["ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "concepts"]
     readonly_fields = ["ref", "created", "updated", "public_link"]
     inlines = [PlaceInline, EvidenceSourceInline, MediaInline]
     fieldsets = [
         (None, {"fields": [("ref", "dlp_id", "public_link"), ("type", "game", "ruleset"), "verified"]}),
         ("Date", {"fields": [("start_year", "end_year", "date_precision"), ("start_date", "end_date"), "date_text"]}),
         ("Place", {"fields": ["location_text", "kml"]}),
-        ("Content", {"fields": ["summary", "rules_text", "content", "content_citation", "confidence"]}),
-        ("Context", {"fields": ["ages", "genders", "social_statuses", "spaces", "uncertainty_factors"]}),
+        ("Content", {"fields": ["rules_text", "rules_summary", "content", "summary", "content_citation", "confidence"]}),
+        ("Context", {"fields": ["ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "concepts"]}),
         ("Record", {"classes": ["collapse"], "fields": ["recorded_by", "dlp_added", "dlp_extra", "created", "updated"]}),
     ]
     list_per_page = 50

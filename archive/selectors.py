@@ -309,7 +309,7 @@ def evidence_facets(queryset: QuerySet) -> dict[str, list[tuple[str, str, int]]]
 def evidence_get(identifier: str) -> Evidence | None:
     """One record by its public identifier (DLP.Evidence.2445) or our stable ref (E...)."""
     queryset = evidence_list().select_related("ruleset", "ruleset__game").prefetch_related(
-        "ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "sources", "media"
+        "ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "concepts", "sources", "media"
     )
     prefix = "DLP.Evidence."
     if identifier.startswith(prefix):

@@ -117,7 +117,10 @@ def evidence_list(request: HttpRequest) -> HttpResponse:
         "type_labels": dict(EvidenceType.choices),
         "vocabulary_facets": [
             (key, title, facets.get(key, []))
-            for key, title in (("age", "Ages"), ("gender", "Genders"), ("status", "Social status"), ("space", "Spaces"))
+            for key, title in (
+                ("age", "Ages"), ("gender", "Genders"), ("status", "Social status"), ("space", "Spaces"),
+                ("concept", "Features of play"),
+            )
         ],
         "points": selectors.evidence_points_of(page.object_list),
         "sorts": [("relevance", "relevance")] * bool(f.q and selectors.on_postgres()) + [("date", "oldest"), ("-date", "newest"), ("confidence", "confidence")],
@@ -153,7 +156,7 @@ def evidence_detail(request: HttpRequest, identifier: str) -> HttpResponse:
 
 def evidence_citation(evidence: Evidence, permalink: str) -> str:
     """A reference to the record itself, ready to paste: what, where, when, which archive, link."""
-    where = "; ".join(p.name or p.coordinates_text for p in evidence.places.all()) or evidence.location_text
+    where = evidence.place_label
     parts = [f"{evidence.game.name}: {evidence.get_type_display()}"]
     if where:
         parts.append(where)

@@ -36,6 +36,7 @@ BASE = [
     ("location_text", "location_text"),
     ("summary", "summary"),
     ("rules_text", "rules_text"),
+    ("rules_summary", "rules_summary"),
     ("content", "content"),
     ("content_citation", "content_citation"),
     ("confidence", "confidence"),
@@ -54,6 +55,7 @@ LINKS = [
     ("social_statuses", "social_statuses", "name"),
     ("spaces", "spaces", "name"),
     ("uncertainty_factors", "uncertainty_factors", "name"),
+    ("concepts", "concepts", "name"),
     ("sources", "sources", "ref"),
 ]
 LIST_COLUMNS = [c for c, _, _ in LINKS]
@@ -61,7 +63,7 @@ COLUMNS = [
     "identifier", "ref", "dlp_id", "url", "type", "game", "game_name", "ruleset",
     "start_year", "end_year", "start_date", "end_date", "date_precision", "date_text",
     "location_text", "latitude", "longitude", "places",
-    "summary", "rules_text", "content", "content_citation", "confidence",
+    "summary", "rules_text", "rules_summary", "content", "content_citation", "confidence",
     *LIST_COLUMNS,
     "kml", "recorded_by", "verified", "dlp_added", "dlp_extra", "created", "updated",
 ]

@@ -83,6 +83,10 @@ class EvidenceFilterSet(filters.FilterSet):
     gender = CSVFilter(method="noop", help_text="Gender names, comma-separated.")
     social_status = CSVFilter(method="noop", help_text="Social status names, comma-separated.")
     space = CSVFilter(method="noop", help_text="Space names, comma-separated.")
+    concept = CSVFilter(
+        method="noop",
+        help_text="Features of play the record attests, by the DLP's names (its LudemeInfos), comma-separated: concept=casting sticks",
+    )
     source = filters.CharFilter(method="noop", help_text="A source's ref (S...) or DLP id (DLP.Sources.122).")
     ruleset = filters.NumberFilter(method="noop", help_text="A ruleset's id.")
     dlp_id = filters.NumberFilter(field_name="dlp_id", help_text="The DLP evidence id.")
@@ -106,7 +110,7 @@ class EvidenceFilterSet(filters.FilterSet):
         facet.year_to = data.get("date_to")
         if data.get("confidence_min") is not None:
             facet.confidence_min = int(data["confidence_min"])
-        for param, name in (("age", "age"), ("gender", "gender"), ("social_status", "status"), ("space", "space")):
+        for param, name in (("age", "age"), ("gender", "gender"), ("social_status", "status"), ("space", "space"), ("concept", "concept")):
             values = data.get(param) or []
             if values:
                 model = selectors.VOCABULARY_FACETS[name][0]

@@ -70,8 +70,13 @@ def evidence_jsonld(data: dict, base_url: str, *, context: bool = True) -> dict:
         }
         for p in data.get("places", [])
     ]
+    if not places and data.get("kml"):
+        # The DLP names the place without coordinates ("Sri Lanka", "Ancient Egypt").
+        places = [{"@type": "Place", "name": data["kml"]}]
     if places:
         node["spatialCoverage"] = places if len(places) > 1 else places[0]
+    if data.get("concepts"):
+        node["keywords"] = list(data["concepts"])
     audience = [*data.get("ages", []), *data.get("genders", []), *data.get("social_statuses", [])]
     if audience:
         node["audience"] = {"@type": "PeopleAudience", "audienceType": ", ".join(audience)}

@@ -9,6 +9,7 @@ from rest_framework import serializers
 from archive.api import services
 from archive.models import (
     Age,
+    Concept,
     Category,
     Evidence,
     Game,
@@ -164,8 +165,13 @@ class EvidenceSerializer(serializers.ModelSerializer):
     social_statuses = names_field(SocialStatus)
     spaces = names_field(Space)
     uncertainty_factors = names_field(UncertaintyFactor)
+    concepts = names_field(Concept)
     sources = serializers.SlugRelatedField(
         many=True, slug_field="ref", queryset=Source.objects.all(), required=False, help_text="Source refs."
+    )
+    kml = serializers.CharField(
+        required=False, allow_blank=True, max_length=100,
+        help_text="The place as the DLP names it (its column KML), given where a record has no coordinates.",
     )
     sources_detail = SourceBriefSerializer(source="sources", many=True, read_only=True)
     dlp_extra = serializers.SerializerMethodField()
@@ -175,8 +181,8 @@ class EvidenceSerializer(serializers.ModelSerializer):
         fields = [
             "identifier", "ref", "dlp_id", "api_url", "html_url", "type", "type_label", "game", "game_name",
             "ruleset", "start_year", "end_year", "start_date", "end_date", "date_precision", "date_text",
-            "date_label", "location_text", "places", "summary", "rules_text", "content", "content_citation",
-            "confidence", "ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "sources",
+            "date_label", "location_text", "places", "summary", "rules_text", "rules_summary", "content", "content_citation",
+            "confidence", "ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "concepts", "sources",
             "sources_detail", "kml", "recorded_by", "verified", "dlp_added", "dlp_extra", "created", "updated",
         ]
         read_only_fields = ["ref", "created", "updated"]

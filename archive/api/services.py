@@ -10,7 +10,7 @@ from rest_framework.exceptions import ValidationError
 
 from archive.models import Evidence, Game, Place, Ruleset, Source
 
-EVIDENCE_LINKS = ("ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "sources")
+EVIDENCE_LINKS = ("ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "concepts", "sources")
 
 
 def _history_user(user):

@@ -132,7 +132,7 @@ class EvidenceViewSet(viewsets.ModelViewSet):
             return queryset
         return queryset.select_related("game", "ruleset").prefetch_related(
             Prefetch("places", queryset=Place.objects.order_by("order", "id")),
-            "ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "sources",
+            "ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "concepts", "sources",
         )
 
     def get_object(self):

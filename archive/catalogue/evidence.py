@@ -72,7 +72,7 @@ EVIDENCE = [
             "the start to the bar and on into the third quarter. Six points in a row may not be "
             "blocked unless an opposing piece is past them. Once all pieces are in the last quarter "
             "they are borne off by exact throws, a higher throw taking the farthest piece. Games are "
-            "played to three points: one a game, two for mars (the loser has borne off none). "
+            "played to three points: one a game, two for mars (the loser has borne off none)."
         ),
         "content_citation": "Crist and Gasimov 2024, fieldwork notes, as given in DLP.Evidence.2445 (Ludii Portal).",
         "confidence": 100,
@@ -133,7 +133,7 @@ EVIDENCE = [
             "counters in his row. Counters are laid out six per hole, surplus set aside; holes that "
             "cannot be filled are left empty, chosen by their owner, and are not sown into (captures "
             "may be hidden there, and a counter the opponent sows there may be taken). The starting "
-            "player alternates; rounds continue until a player cannot fill a hole. "
+            "player alternates; rounds continue until a player cannot fill a hole."
         ),
         "content_citation": "Townshend 1971: 169-170, as quoted in Pankhurst 1971 (DLP.Evidence.1188).",
         "confidence": 100,

@@ -53,3 +53,51 @@ def page_url(context, number: int) -> str:
     params: QueryDict = context["request"].GET.copy()
     params["page"] = str(number)
     return "?" + params.urlencode()
+
+
+# The DLP's own names for the fields kept in ``dlp_extra``, as a reader should see them.
+DLP_FIELD_LABELS = {
+    "NativeName": "Native name",
+    "knownAliases": "Known aliases",
+    "MainRuleset": "Main ruleset",
+    "LudiiRuleset": "Ruleset in Ludii",
+    "DLPGame": "A DLP game",
+    "PublicGame": "Public in the DLP",
+    "ProprietaryGame": "Proprietary game",
+    "Author": "Author",
+    "Publisher": "Publisher",
+    "Date": "Date",
+    "SeeAlso": "See also",
+    "OriginPoint": "Point of origin (DLP)",
+    "EvidenceRange": "Evidence range (DLP)",
+    "Periods": "Periods",
+    "Regions": "Regions",
+    "DateStart": "Start date (DLP)",
+    "DateStartBC": "Start date is BCE (DLP)",
+    "DateEnd": "End date (DLP)",
+    "DateEndBC": "End date is BCE (DLP)",
+    "DateAdded": "Added to the DLP",
+    "import_notes": "Import notes",
+}
+DLP_FLAGS = {"DLPGame", "PublicGame", "ProprietaryGame", "DateStartBC", "DateEndBC"}
+DLP_RULESET_REFS = {"MainRuleset", "LudiiRuleset"}
+
+
+@register.filter
+def dlp_fields(extra: dict | None) -> list[tuple[str, str]]:
+    """The DLP fields a record keeps in ``dlp_extra`` as (label, value) pairs, in the DLP's
+    order; the importer's own bookkeeping (keys starting with "_") is left out."""
+    out = []
+    for key, value in (extra or {}).items():
+        if key.startswith("_") or value in (None, "", []):
+            continue
+        if key in DLP_FLAGS:
+            text = "yes" if value in (1, True, "1") else "no"
+        elif key in DLP_RULESET_REFS:
+            text = f"DLP.GameRulesets.{value}"
+        elif isinstance(value, list):
+            text = "; ".join(str(v) for v in value)
+        else:
+            text = str(value)
+        out.append((DLP_FIELD_LABELS.get(key, key), text))
+    return out
