@@ -5,6 +5,16 @@ The portal prints the labels either one field a line or run together on one line
 hold several records. Labels are found in their fixed order (the free text of Rules and Content
 can hold any word, so Content is the first "Content" after Rules, and the structured tail starts
 at the last "Confidence <number>").
+
+What real pages (data.php?gameId=N) do, and how it is read:
+- records name no Game: the game is the one of the page's title, "Evidence for <Game>";
+- Location may be a place name ("Mongolia") instead of coordinates: it becomes the record's
+  place name (the DLP's KML column), where anything that looks like coordinates (digits, a
+  degree sign) must read as coordinates;
+- dates may carry CE or BCE; fields may be missing (no Rules, no Content);
+- a saved page may be cut off in its last record: the records before it are read whole, and the
+  cut one (it never reaches its Confidence, or the page announces more records than it holds)
+  is reported by its id and not imported at all.
 """
 from __future__ import annotations
 
@@ -29,6 +39,10 @@ TAIL = {
     "Source": "sources",
     "Sources": "sources",
 }
+TITLE = re.compile(r"Evidence for[ \t]+(?P<game>.+?)[ \t]*(?=\n|\s+\d+ pieces? of evidence found|\s+Id\s|$)")
+ANNOUNCED = re.compile(r"(?P<n>\d+) pieces? of evidence found")
+# Coordinates have digits or degree signs; a place name has neither.
+LOOKS_LIKE_COORDINATES = re.compile(r"[\d°]")
 CONFIDENCE = re.compile(r"(?:(?<=\s)|^)Confidence\s+(?P<value>\S+)")
 TYPE_LABELS = {label.lower(): value for value, label in EvidenceType.choices}
 
@@ -49,12 +63,24 @@ class PageRecord:
         return int(number) if number != self.identifier else None
 
 
+class PageRecords(list):
+    """The complete records of a page, with the ids of records the page cuts off (``cut``) and
+    what it says about itself (``title_game``, ``announced``)."""
+
+    def __init__(self, records=(), *, cut: list[str] | None = None, title_game: str = "", announced: int | None = None):
+        super().__init__(records)
+        self.cut = cut or []
+        self.title_game = title_game
+        self.announced = announced
+
+
 def _label(name: str) -> re.Pattern:
     return re.compile(r"(?:(?<=\s)|^)" + re.escape(name) + r"(?=\s)")
 
 
-def parse_page(text: str, *, name: str = "page") -> list[PageRecord]:
-    """Every evidence record on a page. ImportFailed names the file, line and field."""
+def parse_page(text: str, *, name: str = "page") -> PageRecords:
+    """Every complete evidence record on a page (a record the page cuts off is listed in
+    ``.cut``, not returned). ImportFailed names the file, line and field."""
     text = text.replace("\r\n", "\n")
     newlines = [m.start() for m in re.finditer("\n", text)]
 
@@ -64,14 +90,27 @@ def parse_page(text: str, *, name: str = "page") -> list[PageRecord]:
     starts = list(RECORD_START.finditer(text))
     if not starts:
         raise ImportFailed(f"{name}: no evidence record found (expected 'Id DLP.Evidence.N ...')", line=1, field="Id")
-    records = []
+    head = text[: starts[0].start()]
+    title = TITLE.search(head)
+    announced = ANNOUNCED.search(head)
+    records = PageRecords(
+        title_game=title["game"].strip() if title else "",
+        announced=int(announced["n"]) if announced else None,
+    )
     for i, start in enumerate(starts):
-        end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
-        records.append(_parse_record(text, start, end, name, line_at))
+        last = i + 1 == len(starts)
+        end = len(text) if last else starts[i + 1].start()
+        if last and not CONFIDENCE.search(text, start.end(), end):
+            # The page ends inside this record: it is not imported, only reported.
+            records.cut.append(start["id"])
+            continue
+        records.append(_parse_record(text, start, end, name, line_at, records.title_game))
+    if records.announced is not None and records.announced > len(records) + len(records.cut):
+        records.cut.append(f"{records.announced - len(records) - len(records.cut)} record(s) after {starts[-1]['id']}")
     return records
 
 
-def _parse_record(text: str, start: re.Match, end: int, name: str, line_at) -> PageRecord:
+def _parse_record(text: str, start: re.Match, end: int, name: str, line_at, title_game: str = "") -> PageRecord:
     record = PageRecord(identifier=start["id"], line=line_at(start.start()))
 
     def fail(message: str, offset: int, field_name: str):
@@ -94,9 +133,12 @@ def _parse_record(text: str, start: re.Match, end: int, name: str, line_at) -> P
     for j, (label, s, e) in enumerate(found):
         stop = found[j + 1][1] if j + 1 < len(found) else confidence.start()
         values[label] = (text[e:stop].strip(), e)
+    if not values.get("Game", ("",))[0] and title_game:
+        values["Game"] = (title_game, start.start())
     for required in ("Type", "Game"):
         if required not in values or not values[required][0]:
-            fail(f"no {required} field", start.start(), required)
+            why = " (and the page has no 'Evidence for <Game>' title)" if required == "Game" else ""
+            fail(f"no {required} field{why}", start.start(), required)
 
     label, offset = values["Type"]
     if label.lower() not in TYPE_LABELS:
@@ -104,11 +146,19 @@ def _parse_record(text: str, start: re.Match, end: int, name: str, line_at) -> P
     record.fields["type"] = TYPE_LABELS[label.lower()]
     record.game = values["Game"][0]
     location, offset = values.get("Location", ("", start.end()))
-    try:
-        record.places = parse_places(location)
-    except CoordinateError as exc:
-        fail(str(exc), offset, "Location")
-    record.fields["location_text"] = location
+    if location and not LOOKS_LIKE_COORDINATES.search(location):
+        # A place name, as the DLP keeps it in its KML column when it has no coordinates.
+        if len(location) > 100:
+            fail(f"the place name {location[:40]!r}... is longer than 100 characters", offset, "Location")
+        record.fields["kml"] = location
+        record.fields["location_text"] = ""
+    else:
+        try:
+            record.places = parse_places(location)
+        except CoordinateError as exc:
+            fail(str(exc), offset, "Location")
+        record.fields["location_text"] = location
+        record.fields["kml"] = ""
     date, offset = values.get("Date", ("", start.end()))
     try:
         dates = parse_date_range(date)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 from io import StringIO
 
 from django.core.management import CommandError, call_command
@@ -119,3 +120,83 @@ class PageImportTests(TestCase):
         self._dir = tempfile.TemporaryDirectory()
         self.tmp = Path(self._dir.name)
         self.addCleanup(self._dir.cleanup)
+
+
+# Pages written for these tests in the portal's two layouts, with what real portal pages
+# (data.php?gameId=N) do: no Game field, place names, CE/BCE dates, missing fields, a cut-off end.
+PAGES = Path(__file__).resolve().parent / "pages"
+RUN_TOGETHER = PAGES / "shatar_run_together.txt"
+ONE_FIELD_A_LINE = PAGES / "senet_one_field_a_line.txt"
+
+
+class RealPortalPageTests(TestCase):
+    def test_the_game_comes_from_the_title(self):
+        page = parse_page(RUN_TOGETHER.read_text(encoding="utf-8"))
+        self.assertEqual(page.title_game, "Shatar")
+        self.assertEqual({r.game for r in page}, {"Shatar"})
+
+    def test_a_place_name_instead_of_coordinates(self):
+        first, second, third = parse_page(RUN_TOGETHER.read_text(encoding="utf-8"))
+        self.assertEqual((first.fields["kml"], first.places, first.fields["location_text"]), ("Mongolia", [], ""))
+        self.assertEqual((second.fields["kml"], len(second.places)), ("", 1))
+        self.assertEqual(third.fields["kml"], "Sri Lanka")
+
+    def test_ce_and_bce_dates(self):
+        first, _, third = parse_page(RUN_TOGETHER.read_text(encoding="utf-8"))
+        self.assertEqual((first.fields["start_year"], first.fields["end_year"]), (1850, 1900))
+        self.assertEqual((third.fields["start_year"], third.fields["end_year"]), (-300, -200))
+        one, two = parse_page(ONE_FIELD_A_LINE.read_text(encoding="utf-8"))
+        self.assertEqual((one.fields["start_year"], one.fields["end_year"]), (-3100, -3000))
+        self.assertEqual((two.fields["start_date"], two.fields["end_date"]), ("-2592-01-01", "-2566-12-31"))
+
+    def test_missing_fields(self):
+        _, second, _ = parse_page(RUN_TOGETHER.read_text(encoding="utf-8"))
+        self.assertEqual(second.fields["rules_text"], "")
+        self.assertEqual(second.fields["content"], "A carved wooden set of 32 pieces.")
+        self.assertEqual(second.lists, {"uncertainty_factors": ["Unknown provenience"]})
+        # Rules run over two lines and end where Content begins.
+        first = parse_page(RUN_TOGETHER.read_text(encoding="utf-8"))[0]
+        self.assertTrue(first.fields["rules_text"].endswith("as a rook and as a bishop."))
+
+    def test_a_page_cut_off_mid_record(self):
+        page = parse_page(ONE_FIELD_A_LINE.read_text(encoding="utf-8"))
+        self.assertEqual([r.identifier for r in page], ["DLP.Evidence.9911", "DLP.Evidence.9912"])
+        self.assertEqual(page.cut, ["DLP.Evidence.9913"])
+        # A page that announces more records than it holds says how many are missing.
+        text = RUN_TOGETHER.read_text(encoding="utf-8").replace("3 pieces of evidence found", "5 pieces of evidence found")
+        self.assertEqual(parse_page(text).cut, ["2 record(s) after DLP.Evidence.9903"])
+
+    def test_importing_them(self):
+        out, err = StringIO(), StringIO()
+        call_command("import_dlp_page", str(RUN_TOGETHER), str(ONE_FIELD_A_LINE), stdout=out, stderr=err)
+        self.assertIn("5 record(s): 5 created", out.getvalue())
+        self.assertIn("senet_one_field_a_line.txt: DLP.Evidence.9913 is cut off on the page: nothing of it was imported", err.getvalue())
+        self.assertFalse(Evidence.objects.filter(dlp_id=9913).exists())
+        mongolia = Evidence.objects.get(dlp_id=9901)
+        self.assertEqual((mongolia.game.name, mongolia.kml, mongolia.places.count()), ("Shatar", "Mongolia", 0))
+        self.assertEqual(mongolia.place_label, "Mongolia")
+        self.assertEqual(Evidence.objects.get(dlp_id=9911).sources.get().year, 2016)
+        self.assertEqual(Game.objects.get(name="Senet").evidence.count(), 2)
+        # Found by its place name, and importing again changes nothing.
+        r = self.client.get("/api/v1/evidence/", {"q": "Mongolia", "format": "json"})
+        self.assertEqual([e["dlp_id"] for e in r.json()["results"]], [9901])
+        out = StringIO()
+        call_command("import_dlp_page", str(RUN_TOGETHER), str(ONE_FIELD_A_LINE), stdout=out, stderr=StringIO())
+        self.assertIn("0 created, 0 updated, 5 unchanged", out.getvalue())
+
+    def test_bad_input_names_the_record_and_field_and_writes_nothing(self):
+        import tempfile
+
+        text = RUN_TOGETHER.read_text(encoding="utf-8")
+        for old, new, message in [
+            ("Evidence for Shatar\n", "", "line 3, field Game: bad.txt, DLP.Evidence.9901: no Game field (and the page has no 'Evidence for <Game>' title)"),
+            ("47°55'12.00\"N", "47°75'12.00\"N", "field Location: bad.txt, DLP.Evidence.9902: minutes must be under 60"),
+            ("1700 CE - 1800 CE", "1800 CE - 1700 CE", "field Date: bad.txt, DLP.Evidence.9902"),
+            ("Confidence 90", "Confidence ninety", "field Confidence: bad.txt, DLP.Evidence.9902"),
+        ]:
+            with self.subTest(message=message), tempfile.TemporaryDirectory() as tmp:
+                path = Path(tmp) / "bad.txt"
+                path.write_text(text.replace(old, new, 1), encoding="utf-8")
+                with self.assertRaisesMessage(CommandError, message):
+                    call_command("import_dlp_page", str(ONE_FIELD_A_LINE), str(path), stdout=StringIO(), stderr=StringIO())
+                self.assertEqual(Evidence.objects.count(), 0)

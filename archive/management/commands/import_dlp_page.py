@@ -22,6 +22,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         user = command_user(options.get("user"))
         records = []
+        cut = []
         try:
             for name in options["files"]:
                 path = Path(name)
@@ -29,10 +30,14 @@ class Command(BaseCommand):
                     text = path.read_text(encoding="utf-8")
                 except (OSError, UnicodeDecodeError) as exc:
                     raise ImportFailed(f"cannot read {name}: {exc}") from None
-                records += [(name, r) for r in parse_page(text, name=path.name)]
+                page = parse_page(text, name=path.name)
+                records += [(name, r) for r in page]
+                cut += [f"{path.name}: {ident}" for ident in page.cut]
             counts = evidence_pages_import(records=records, user=user, reason="import_dlp_page")
         except ImportFailed as exc:
             raise CommandError(f"{exc} (nothing was imported)") from None
+        for what in cut:
+            self.stderr.write(f"warning: {what} is cut off on the page: nothing of it was imported")
         self.stdout.write(
             f"{len(records)} record(s): {counts['created']} created, {counts['updated']} updated, {counts['unchanged']} unchanged"
         )
