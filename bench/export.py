@@ -8,7 +8,7 @@ records, and prints:
   ``COPY (the same columns) TO STDOUT WITH CSV`` in the same run, as a ratio of rates (target >= 0.5);
 - the peak memory (ru_maxrss) of a process doing the export at 10,000 and at N records, each in a
   fresh process (target: no growth beyond 30 MB);
-- the time to import the DLP dump (../shared/data/dlp/), and to import it again (nothing changes).
+- the time to import the DLP dump (the project's copy, archive/data/dlp/), and to import it again (nothing changes).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-DUMP = Path(os.environ.get("DLP_DATA_DIR", ROOT.parent / "shared" / "data" / "dlp")) / "ludiiGames-2020-08-11.sql"
+DUMP = ROOT / "archive" / "data" / "dlp" / "ludiiGames-2020-08-11.sql.gz"
 MB = 1024 * 1024
 
 # The export's columns in SQL, for COPY: the same values the API writes (lists joined with '; ',
