@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def catalogue(settings):
     settings.MAP_TILE_URL = ""
-    call_command("load_catalogue", stdout=StringIO())
+    call_command("load_catalogue", "--without-dlp", stdout=StringIO())
     from django.core.cache import cache
 
     cache.clear()

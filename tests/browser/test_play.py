@@ -29,7 +29,7 @@ def site(live_server, settings):
 
 @pytest.fixture
 def catalogue(site):
-    call_command("load_catalogue", stdout=io.StringIO())
+    call_command("load_catalogue", "--without-dlp", stdout=io.StringIO())
     return site
 
 
