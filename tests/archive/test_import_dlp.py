@@ -17,6 +17,7 @@ from archive.importers.sqldump import parse_dump, read_dump_file
 from archive.models import (
     Age,
     Category,
+    Concept,
     DataVersion,
     Evidence,
     Game,
@@ -345,6 +346,25 @@ class MalformedDumpTests(TestCase):
     def test_a_link_to_a_missing_record(self):
         path = self.broken("(1188, 119, 912),", "(1188, 9999, 912),")
         self.assert_refused(path, "line 3456, field SourceId: EvidenceSources 1188 names SourceId 9999")
+
+    def test_a_feature_link_to_a_missing_feature(self):
+        path = self.broken("(204, 628, 1),", "(204, 628, 99),")
+        self.assert_refused(path, "line 2106, field ludemeInfoId: EvidenceLudemeInfos 204 names ludemeInfoId 99")
+
+    def test_a_dump_without_the_features_of_play_still_imports(self):
+        import re
+
+        text = re.sub(r"INSERT INTO `(Evidence)?LudemeInfos`.*?\);\n", "", dlp_dump_text(), flags=re.S)
+        self.assertNotIn("INSERT INTO `LudemeInfos`", text)
+        path = self.tmp_path / "older.sql"
+        path.write_text(text, encoding="utf-8")
+        self.assertIn("Imported", import_dlp(path))
+        self.assertEqual((Evidence.objects.count(), Concept.objects.count()), (1266, 0))
+
+    def test_a_damaged_gzip_file(self):
+        path = self.tmp_path / "damaged.sql.gz"
+        path.write_bytes(DLP_DUMP.read_bytes()[:1000])
+        self.assert_refused(str(path), "damaged.sql.gz is not a readable gzip file")
 
     def test_a_file_that_is_not_there(self):
         self.assert_refused(str(self.tmp_path / "missing.sql"), "cannot read")
