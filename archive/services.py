@@ -79,6 +79,7 @@ class Upserter:
             return obj
         changed = [field for field, value in values.items() if getattr(obj, field) != value]
         if changed:
+            _keep_dlp_text(obj, changed)
             for field in changed:
                 setattr(obj, field, values[field])
             obj._change_reason = CHANGE_REASON
@@ -93,6 +94,25 @@ class Upserter:
         if set(manager.values_list("pk", flat=True)) != wanted:
             manager.set(wanted)
             self.counts[f"{obj._meta.verbose_name} {field} updated"] += 1
+
+
+def _keep_dlp_text(obj: models.Model, changed: list[str]) -> None:
+    """Before the catalogue replaces text the DLP import wrote (a game's description, a
+    ruleset's summary), keep the DLP's under dlp_extra, as the importer does: shown beside ours."""
+    from archive.importers.dlp import DLP_TEXT_FIELDS, DLP_TEXT_KEY, fingerprint
+
+    texts = DLP_TEXT_FIELDS.get(type(obj))
+    if not texts or not getattr(obj, "dlp_id", None):
+        return
+    extra = dict(obj.dlp_extra or {})
+    imported = extra.get("_imported") or {}
+    kept = dict(extra.get(DLP_TEXT_KEY) or {})
+    for field in changed:
+        value = getattr(obj, field)
+        if field in texts and value and imported.get(field) == fingerprint(value):
+            kept[field] = value
+    if kept:
+        obj.dlp_extra = {**extra, DLP_TEXT_KEY: kept}
 
 
 def _vocabulary(up: Upserter) -> dict[type, dict]:

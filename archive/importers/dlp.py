@@ -77,6 +77,17 @@ BATCH = 500
 # has at that moment (simple-history's bulk helpers record none), or the admin reads a bulk
 # import as having removed them and reverting to it would strip them.
 HISTORY_WITH_LINKS = (m.Game, m.Ruleset, m.Evidence)
+# Text the DLP gives a game or ruleset, by our field and the DLP's column. Where our value differs
+# (the catalogue's or a curator's), the DLP's is kept under DLP_TEXT_KEY in dlp_extra and shown
+# beside ours, never lost.
+DLP_TEXT_FIELDS = {
+    m.Game: {"name": "Name", "description": "Description", "reference": "Reference", "origin": "Origin", "credit": "Credit"},
+    m.Ruleset: {
+        "name": "Name", "summary": "Summary", "description": "Description", "rules_text": "Rules",
+        "reference": "Reference", "origin": "Origin",
+    },
+}
+DLP_TEXT_KEY = "_dlp_text"
 # Every history row an import writes has a change reason starting with this.
 REASON = "import_dlp"
 
@@ -566,7 +577,14 @@ class _Writer:
             if k in fields:
                 setattr(obj, k, v)
                 changed.add(k)
-        new_extra = {**{k: v for k, v in stored.items() if k.startswith("_") and k != "_imported"}, **extra, "_imported": prints}
+        new_extra = {
+            **{k: v for k, v in stored.items() if k.startswith("_") and k not in ("_imported", DLP_TEXT_KEY)},
+            **extra, "_imported": prints,
+        }
+        texts = DLP_TEXT_FIELDS.get(type(obj), {})
+        kept = {f: fields[f] for f in texts if f in fields and not _blank(fields[f]) and getattr(obj, f) != fields[f]}
+        if kept:
+            new_extra[DLP_TEXT_KEY] = kept
         # Keep curated keys of dlp_extra that are not the DLP's (those starting with "_").
         if new_extra != stored:
             obj.dlp_extra = json.loads(json.dumps(new_extra, default=str))

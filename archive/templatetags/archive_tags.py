@@ -101,3 +101,13 @@ def dlp_fields(extra: dict | None) -> list[tuple[str, str]]:
             text = str(value)
         out.append((DLP_FIELD_LABELS.get(key, key), text))
     return out
+
+
+@register.filter
+def dlp_originals(obj) -> list[tuple[str, str]]:
+    """The DLP's own text of a game or ruleset where ours differs, as (DLP column, text)."""
+    from archive.importers.dlp import DLP_TEXT_FIELDS, DLP_TEXT_KEY
+
+    kept = (getattr(obj, "dlp_extra", None) or {}).get(DLP_TEXT_KEY) or {}
+    columns = DLP_TEXT_FIELDS.get(type(obj), {})
+    return [(columns.get(f, f), text) for f, text in kept.items()]

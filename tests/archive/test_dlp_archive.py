@@ -127,6 +127,10 @@ class EveryDlpFieldIsShown(WholeArchive):
         self.assertIn("The rules clause by clause", text)
         self.assertIn("BE-1", text)
         self.assertIn("The rules as the DLP gives them (DLP.GameRulesets.345)", text)
+        # Where our text replaces the DLP's, the DLP's is shown beside it.
+        self.assertIn("As the DLP has it (DLP.Games.325), where our text differs Name Bechi Description Béchi is a two-row mancala-style", text)
+        self.assertIn("As the DLP has it (DLP.GameRulesets.345), where our text differs Summary Rules played by the Kunama people.", text)
+        self.assertIn("Name Three Holes", text)
 
 
 class SourceTextAndSummaries(WholeArchive):
