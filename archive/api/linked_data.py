@@ -66,6 +66,8 @@ def evidence_jsonld(data: dict, base_url: str, *, context: bool = True) -> dict:
         {
             "@type": "Place",
             **({"name": p["name"]} if p.get("name") else {}),
+            # A name we gave the coordinates (the source gives none) says how we identified it.
+            **({"description": f"Our identification: {p['note']}"} if p.get("name") and p.get("note") else {}),
             "geo": {"@type": "GeoCoordinates", "latitude": float(p["latitude"]), "longitude": float(p["longitude"])},
         }
         for p in data.get("places", [])

@@ -104,7 +104,7 @@ EVIDENCE = [
             {
                 "name": "Barentu, Gash-Barka (Kunama country)",
                 "coordinates": "15° 6'26.82\"N, 37°35'26.68\"E",
-                "note": "Our identification: the point lies at Barentu, in the Kunama lands of western Eritrea.",
+                "note": "The point lies at Barentu, in the Kunama lands of western Eritrea.",
             },
         ],
         "summary": (

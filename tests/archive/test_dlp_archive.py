@@ -147,6 +147,8 @@ class SourceTextAndSummaries(WholeArchive):
         text = self.page("/evidence/DLP.Evidence.2445/")
         self.assertIn("Double 1s: Yığannar or bir qoşa", text)
         self.assertIn("Nakhchivan (Karabakh refugees?) our identification", text)
+        ld = self.client.get("/api/v1/evidence/DLP.Evidence.2445/", {"format": "jsonld"}).json()
+        self.assertTrue(ld["spatialCoverage"][0]["description"].startswith("Our identification: Salyan is named"))
 
 
 class PlaceNames(WholeArchive):
