@@ -1,5 +1,5 @@
 """The DLP controlled vocabularies with their DLP row ids, as in the 2020-08-11 dump
-(../shared/data/dlp/ludiiGames-2020-08-11.sql, tables Ages, Genders, SocialStatuses, Spaces,
+(archive/data/dlp/ludiiGames-2020-08-11.sql.gz, tables Ages, Genders, SocialStatuses, Spaces,
 UncertaintyFactors, Periods, Regions, Categories). The DLP importer matches these by dlp_id."""
 from __future__ import annotations
 
