@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, router, transaction
 from django.db.models import F
 
-from archive import catalogue
+from archive import catalogue, identifiers
 from archive.catalogue import vocabularies
 from archive.geo import parse_coordinates
 from archive.media import media_files
@@ -21,6 +21,7 @@ from archive.models import (
     Category,
     DataVersion,
     Evidence,
+    FormerRef,
     Game,
     GameName,
     Gender,
@@ -118,11 +119,25 @@ SOURCE_FIELDS = (
 )
 
 
+def _former_refs(up: Upserter, refs: list[str], **owner) -> None:
+    for ref in refs:
+        _, created = FormerRef.objects.get_or_create(ref=ref, defaults=owner)
+        if created:
+            up.counts["former ref created"] += 1
+
+
 def _sources(up: Upserter) -> dict[str, Source]:
     out = {}
     for data in catalogue.SOURCES:
         values = {f: data.get(f, None if f in ("year", "dlp_id") else "") for f in SOURCE_FIELDS}
-        out[data["key"]] = up.upsert(Source, {"ref": data["ref"]}, values)
+        if data.get("dlp_id"):
+            # Found by DLP id, so that a DLP import run first has made the same source.
+            values["ref"] = identifiers.source_ref(dlp_id=data["dlp_id"])
+            lookup = {"dlp_id": values.pop("dlp_id")}
+        else:
+            lookup = {"ref": data["ref"]}
+        out[data["key"]] = source = up.upsert(Source, lookup, values)
+        _former_refs(up, data.get("former_refs", []), source=source)
     return out
 
 
@@ -203,7 +218,9 @@ def _evidence(up: Upserter, vocab: dict, sources: dict[str, Source], rulesets: d
         values = {f: e[f] for f in EVIDENCE_FIELDS}
         values["game_id"] = games[e["game"]].pk
         values["ruleset_id"] = rulesets[e["ruleset"]].pk if e.get("ruleset") else None
-        record = up.upsert(Evidence, {"dlp_id": e["dlp_id"]}, values, create_only={"ref": e["ref"]})
+        values["ref"] = identifiers.evidence_ref(dlp_id=e["dlp_id"])
+        record = up.upsert(Evidence, {"dlp_id": e["dlp_id"]}, values)
+        _former_refs(up, e.get("former_refs", []), evidence=record)
         for field, model in (
             ("ages", Age), ("genders", Gender), ("social_statuses", SocialStatus), ("spaces", Space),
             ("uncertainty_factors", UncertaintyFactor),

@@ -15,6 +15,8 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
+from archive import years
+from archive.identifiers import dlp_identifier
 from archive.models import Evidence, Place
 
 # (column, evidence value path) for the plain columns, in export order.
@@ -32,6 +34,7 @@ BASE = [
     ("start_date", "start_date"),
     ("end_date", "end_date"),
     ("date_precision", "date_precision"),
+    ("date_reversed", "date_reversed"),
     ("date_text", "date_text"),
     ("location_text", "location_text"),
     ("summary", "summary"),
@@ -59,10 +62,10 @@ LINKS = [
 LIST_COLUMNS = [c for c, _, _ in LINKS]
 COLUMNS = [
     "identifier", "ref", "dlp_id", "url", "type", "game", "game_name", "ruleset",
-    "start_year", "end_year", "start_date", "end_date", "date_precision", "date_text",
+    "start_year", "end_year", "start_date", "end_date", "date_precision", "date_reversed", "date_text", "date_edtf",
     "location_text", "latitude", "longitude", "places",
     "summary", "rules_text", "content", "content_citation", "confidence",
-    *LIST_COLUMNS,
+    *LIST_COLUMNS, "source_citations",
     "kml", "recorded_by", "verified", "dlp_added", "dlp_extra", "created", "updated",
 ]
 # Lists in a CSV cell are joined with this; vocabulary names and refs never contain it.
@@ -96,6 +99,25 @@ def _links(ids: list[int]) -> dict[str, dict[int, list[str]]]:
     return out
 
 
+def _source_citations(ids: list[int]) -> dict[int, list[dict]]:
+    """What a database without these sources needs to make them again, by ref (the CSV import
+    creates a source it lacks from this): {evidence id: [{ref, dlp_id, citation, url}]}."""
+    grouped: dict[int, list[dict]] = defaultdict(list)
+    rows = (
+        Evidence.sources.through.objects.filter(**_owned_by(ids))
+        .order_by("evidence_id", "source__ref")
+        .values_list("evidence_id", "source__ref", "source__dlp_id", "source__citation", "source__url")
+    )
+    for evidence_id, ref, dlp_id, citation, url in rows:
+        source = {"ref": ref, "citation": citation}
+        if dlp_id:
+            source["dlp_id"] = dlp_id
+        if url:
+            source["url"] = url
+        grouped[evidence_id].append(source)
+    return grouped
+
+
 def _places(ids: list[int]) -> dict[int, list[dict]]:
     grouped: dict[int, list[dict]] = defaultdict(list)
     rows = (
@@ -119,6 +141,7 @@ def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
         return []
     places = _places(ids)
     links = _links(ids)
+    citations = _source_citations(ids)
     columns = [c for c, _ in BASE]
     game_at, ruleset_at = columns.index("game") + 1, columns.index("ruleset") + 1
     games = {pk: (slug, name) for pk, slug, name in Game.objects.filter(id__in={r[game_at] for r in base_rows}).values_list("id", "slug", "name")}
@@ -129,8 +152,7 @@ def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
         rec = dict(zip(columns, values))
         rec["game"], rec["game_name"] = games[rec["game"]]
         rec["ruleset"] = rulesets.get(rec["ruleset"])
-        dlp_id = rec["dlp_id"]
-        identifier = f"DLP.Evidence.{dlp_id}" if dlp_id else rec["ref"]
+        identifier = dlp_identifier("Evidence", rec["dlp_id"]) or rec["ref"]
         rec_places = places.get(pk, [])
         first = rec_places[0] if rec_places else None
         record = {
@@ -139,6 +161,11 @@ def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
             "latitude": first["latitude"] if first else None,
             "longitude": first["longitude"] if first else None,
             "places": rec_places,
+            "date_edtf": years.edtf(
+                rec["start_year"], rec["end_year"], start_date=rec["start_date"], end_date=rec["end_date"],
+                precision=rec["date_precision"],
+            ),
+            "source_citations": citations.get(pk, []),
             **rec,
         }
         for column in LIST_COLUMNS:
@@ -176,7 +203,7 @@ def evidence_rows_for(ids: list[int], *, base_url: str = "") -> list[dict]:
 def csv_cell(column: str, value) -> str | int:
     if value is None:
         return ""
-    if column == "places" or column == "dlp_extra":
+    if column in ("places", "dlp_extra", "source_citations"):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=column == "dlp_extra") if value else ""
     if isinstance(value, list):
         return LIST_SEPARATOR.join(value)
@@ -188,7 +215,10 @@ def csv_cell(column: str, value) -> str | int:
 
 
 # The columns csv_cell changes; the csv module writes the rest as they are (None as "").
-_SPECIAL = [(i, c) for i, c in enumerate(COLUMNS) if c in ("places", "dlp_extra", "verified", *LIST_COLUMNS)]
+_SPECIAL = [
+    (i, c) for i, c in enumerate(COLUMNS)
+    if c in ("places", "dlp_extra", "source_citations", "verified", "date_reversed", *LIST_COLUMNS)
+]
 
 
 def csv_row(record: dict) -> list:

@@ -9,7 +9,8 @@ from __future__ import annotations
 EVIDENCE = [
     {
         "dlp_id": 2445,
-        "ref": "E2445SESB",
+        # Refs are derived from DLP ids (archive.identifiers); these were given before.
+        "former_refs": ["E2445SESB"],
         "type": "ethnography",
         "game": "ses-bes",
         "ruleset": ("ses-bes", "azerbaijan-2024"),
@@ -85,7 +86,7 @@ EVIDENCE = [
     },
     {
         "dlp_id": 1188,
-        "ref": "EBECH88KN",
+        "former_refs": ["EBECH88KN"],
         "type": "ethnography",
         "game": "bechi",
         "ruleset": ("bechi", "kunama"),

@@ -11,11 +11,13 @@ from types import SimpleNamespace
 from django.db import transaction
 
 from archive.api.exports import COLUMNS, LIST_COLUMNS, LIST_SEPARATOR, csv_cell, evidence_rows_for
+from archive import identifiers
+from archive.importers.citations import parse_citation
 from archive.importers.errors import ImportFailed
-from archive.models import Evidence
+from archive.models import Evidence, FormerRef, Source
 
 # Columns the export writes for readers, not data to import.
-DERIVED = {"url", "game_name", "latitude", "longitude", "created", "updated"}
+DERIVED = {"url", "game_name", "latitude", "longitude", "date_edtf", "source_citations", "created", "updated"}
 REQUIRED = {"type", "game"}
 COMPARED = [c for c in COLUMNS if c not in DERIVED and c not in ("identifier", "ref")]
 
@@ -72,15 +74,56 @@ def _payload(row: dict, number: int) -> tuple[dict, dict | None]:
 
 def _find(row: dict) -> Evidence | None:
     identifier = (row.get("identifier") or "").strip()
-    ref = (row.get("ref") or "").strip().upper()
-    number = identifier.removeprefix("DLP.Evidence.")
-    if number != identifier and number.isdigit():
-        found = Evidence.objects.filter(dlp_id=int(number)).first()
+    parsed = identifiers.parse_dlp(identifier, "Evidence")
+    if parsed:
+        found = Evidence.objects.filter(dlp_id=parsed[1]).first()
         if found is not None:
             return found
-    if ref or (identifier and number == identifier):
-        return Evidence.objects.filter(ref=ref or identifier.upper()).first()
+    ref = identifiers.normalise_ref(row.get("ref") or ("" if parsed else identifier))
+    if ref:
+        return Evidence.objects.filter(ref=ref).first() or Evidence.objects.filter(former_refs__ref=ref).first()
     return None
+
+
+def _resolve_sources(row: dict, number: int, user) -> list[str] | None:
+    """The row's source refs as this database knows them. A source it lacks is made from the row's
+    ``source_citations`` (the export writes it), with the same ref, so that a fresh database
+    takes the export whole; a ref given before refs were derived is read as the source's ref now."""
+    if "sources" not in row:
+        return None
+    refs = [identifiers.normalise_ref(v) for v in row["sources"].split(LIST_SEPARATOR.strip()) if v.strip()]
+    given: dict[str, dict] = {}
+    if (row.get("source_citations") or "").strip():
+        try:
+            entries = json.loads(row["source_citations"])
+        except json.JSONDecodeError as exc:
+            raise ImportFailed(f"not JSON ({exc.msg})", row=number, field="source_citations") from None
+        if not isinstance(entries, list) or not all(isinstance(e, dict) and e.get("ref") for e in entries):
+            raise ImportFailed("expected a JSON list of objects with a ref", row=number, field="source_citations")
+        given = {identifiers.normalise_ref(e["ref"]): e for e in entries}
+    out = []
+    for ref in refs:
+        source = Source.objects.filter(ref=ref).first() or Source.objects.filter(former_refs__ref=ref).first()
+        entry = given.get(ref)
+        if source is None and entry and entry.get("dlp_id"):
+            source = Source.objects.filter(dlp_id=entry["dlp_id"]).first()
+        if source is None:
+            if not entry or not str(entry.get("citation") or "").strip():
+                raise ImportFailed(
+                    f"no source {ref} here, and source_citations gives no citation to make it from", row=number, field="sources"
+                )
+            if not identifiers.is_ref(ref) or not ref.startswith("S"):
+                raise ImportFailed(f"{ref!r} is not a source ref (S followed by letters and digits)", row=number, field="sources")
+            dlp_id = entry.get("dlp_id")
+            if dlp_id is not None and not (isinstance(dlp_id, int) and dlp_id > 0):
+                raise ImportFailed(f"source {ref}: dlp_id {dlp_id!r} is not a positive whole number", row=number, field="source_citations")
+            citation = str(entry["citation"]).strip()
+            source = Source(ref=ref, dlp_id=dlp_id, citation=citation, url=str(entry.get("url") or "")[:2000], **parse_citation(citation))
+            source._history_user = user
+            source._change_reason = "import_evidence_csv"
+            source.save()
+        out.append(source.ref)
+    return out
 
 
 def _first_error(errors, prefix: str = "") -> tuple[str, str]:
@@ -116,6 +159,9 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
                     counts["unchanged"] += 1
                     continue
             data, extra = _payload(row, number)
+            sources = _resolve_sources(row, number, user)
+            if sources is not None:
+                data["sources"] = sources
             serializer = EvidenceSerializer(instance=existing, data=data, context=context, partial=existing is not None)
             if not serializer.is_valid():
                 field_name, message = _first_error(serializer.errors)
@@ -125,11 +171,18 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
             if changed:
                 evidence.dlp_extra = extra
             if existing is None:
-                # Keep the record's own ref so that links to it survive the round trip.
-                ref = (row.get("ref") or row.get("identifier") or "").strip().upper()
-                if ref.startswith("E") and len(ref) <= 20 and not Evidence.objects.filter(ref=ref).exclude(pk=evidence.pk).exists():
+                # Keep the record's own ref so that links to it survive the round trip. A DLP
+                # record's ref is derived from its DLP id; another ref the file gives it (one from
+                # before refs were derived) still leads to it.
+                ref = identifiers.normalise_ref(row.get("ref") or ("" if identifiers.parse_dlp(row.get("identifier", ""), "Evidence") else row.get("identifier", "")))
+                free = ref and identifiers.is_ref(ref) and ref.startswith("E") and not (
+                    Evidence.objects.filter(ref=ref).exclude(pk=evidence.pk).exists() or FormerRef.objects.filter(ref=ref).exists()
+                )
+                if free and evidence.dlp_id is None:
                     evidence.ref = ref
                     changed.append("ref")
+                elif free and ref != evidence.ref:
+                    FormerRef.objects.create(ref=ref, evidence=evidence)
             if changed:
                 evidence._history_user = user
                 evidence.save(update_fields=changed)

@@ -26,9 +26,10 @@ from django.utils.text import slugify
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from archive import models as m
+from archive.identifiers import citation_key, dlp_identifier, evidence_ref, source_ref
 from archive.importers.citations import parse_citation
 from archive.geo import CoordinateError, parse_places
-from archive.importers.dates import DateError, dlp_range
+from archive.years import DateError, dlp_range
 from archive.importers.errors import ImportFailed
 from archive.importers.sqldump import Dump
 from archive.services import archive_changed
@@ -303,7 +304,7 @@ class _Plan:
                 flags[name] = row.get(name) or 0
                 if flags[name] not in (0, 1):
                     # One record's flag reads 127 on a 1923-1923 range: not a BC date.
-                    self.warnings.append(f"DLP.Evidence.{ident} (line {line}): {name} is {flags[name]}, not 0 or 1; read as 0")
+                    self.warnings.append(f"{dlp_identifier('Evidence', ident)} (line {line}): {name} is {flags[name]}, not 0 or 1; read as 0")
                     flags[name] = 0
             try:
                 dates = dlp_range(row.get("DateStart"), flags["DateStartBC"], row.get("DateEnd"), flags["DateEndBC"])
@@ -324,7 +325,7 @@ class _Plan:
             }
             if dates.notes:
                 extra["import_notes"] = dates.notes
-                self.warnings.append(f"DLP.Evidence.{ident} (line {line}): {'; '.join(dates.notes)}")
+                self.warnings.append(f"{dlp_identifier('Evidence', ident)} (line {line}): {'; '.join(dates.notes)}")
             evidence[ident] = {
                 "line": line,
                 "game": row["GameId"],
@@ -336,6 +337,7 @@ class _Plan:
                     "start_date": dates.start_date,
                     "end_date": dates.end_date,
                     "date_precision": dates.precision,
+                    "date_reversed": dates.reversed,
                     "location_text": location,
                     "rules_text": _text(row.get("Rules")),
                     "content": _text(row.get("Misc")),
@@ -387,6 +389,7 @@ class _Writer:
         self.game_pk: dict[int, int] = {}
         self.ruleset_pk: dict[int, int] = {}
         self.evidence_pk: dict[int, int] = {}
+        self.former_refs: list[m.FormerRef] = []
 
     def run(self) -> None:
         for table, (model, _) in VOCABULARIES.items():
@@ -441,9 +444,7 @@ class _Writer:
 
     # -- sources -----------------------------------------------------------------------------
 
-    @staticmethod
-    def _citation_key(text: str) -> str:
-        return " ".join(text.casefold().split()).rstrip(".")
+    _citation_key = staticmethod(citation_key)
 
     def _sources(self) -> None:
         rows = self.plan.sources
@@ -462,10 +463,16 @@ class _Writer:
             if obj is None:
                 obj = by_citation.pop(self._citation_key(row["citation"]), None)
                 if obj is None:
-                    new.append(m.Source(ref=m.new_ref("S"), dlp_id=dlp_id, citation=row["citation"], url=row["url"], **parsed))
+                    new.append(m.Source(ref=source_ref(dlp_id=dlp_id), dlp_id=dlp_id, citation=row["citation"], url=row["url"], **parsed))
                     continue
                 obj.dlp_id = dlp_id
                 diff = {"dlp_id"}
+                # Its ref becomes the DLP-derived one, whichever was imported first, so that every
+                # installation agrees; the old ref still leads to it.
+                if obj.ref != source_ref(dlp_id=dlp_id):
+                    self.former_refs.append(m.FormerRef(ref=obj.ref, source=obj))
+                    obj.ref = source_ref(dlp_id=dlp_id)
+                    diff.add("ref")
                 # A catalogue source: its reference text stays; fill in what it lacks.
                 for k, v in {"url": row["url"], **parsed}.items():
                     if _blank(getattr(obj, k)) and not _blank(v):
@@ -490,6 +497,7 @@ class _Writer:
                 self.report.unchanged["source"] += 1
         self._create(m.Source, new)
         self._update(m.Source, changed, fields)
+        m.FormerRef.objects.bulk_create(self.former_refs, ignore_conflicts=True)
         self.report.created["source"] += len(new)
         self.report.updated["source"] += len(changed)
         self.source_pk = dict(m.Source.objects.filter(dlp_id__isnull=False).values_list("dlp_id", "pk"))
@@ -618,7 +626,7 @@ class _Writer:
             obj = existing.get(dlp_id)
             is_new = obj is None
             if is_new:
-                obj = m.Evidence(dlp_id=dlp_id, ref=m.new_ref("E"), dlp_extra={})
+                obj = m.Evidence(dlp_id=dlp_id, ref=evidence_ref(dlp_id=dlp_id), dlp_extra={})
             values = {
                 **row["fields"],
                 "game_id": self.game_pk[row["game"]],
