@@ -28,7 +28,7 @@ DUMP = Path(os.environ.get("DLP_DATA_DIR", ROOT.parent / "shared" / "data" / "dl
 MB = 1024 * 1024
 
 # The export's columns in SQL, for COPY: the same values the API writes (lists joined with '; ',
-# places and source citations as JSON, the first place's coordinates; the EDTF date is computed in
+# places and sources as JSON, the first place's coordinates; the EDTF date is computed in
 # Python and left empty here).
 COPY_SQL = """
 COPY (
@@ -50,7 +50,7 @@ COPY (
     (SELECT string_agg(a.name, '; ' ORDER BY a.dlp_id) FROM archive_evidence_spaces x JOIN archive_space a ON a.id = x.space_id WHERE x.evidence_id = e.id),
     (SELECT string_agg(a.name, '; ' ORDER BY a.dlp_id) FROM archive_evidence_uncertainty_factors x JOIN archive_uncertaintyfactor a ON a.id = x.uncertaintyfactor_id WHERE x.evidence_id = e.id),
     (SELECT string_agg(s.ref, '; ' ORDER BY s.ref) FROM archive_evidence_sources x JOIN archive_source s ON s.id = x.source_id WHERE x.evidence_id = e.id),
-    (SELECT json_agg(json_build_object('ref', s.ref, 'dlp_id', s.dlp_id, 'citation', s.citation, 'url', s.url) ORDER BY s.ref)
+    (SELECT json_agg(json_build_object('ref', s.ref, 'dlp_id', s.dlp_id, 'kind', s.kind, 'citation', s.citation, 'url', s.url) ORDER BY s.ref)
        FROM archive_evidence_sources x JOIN archive_source s ON s.id = x.source_id WHERE x.evidence_id = e.id),
     e.kml, e.recorded_by, e.verified, e.dlp_added, e.dlp_extra, e.created, e.updated
   FROM archive_evidence e

@@ -65,7 +65,7 @@ COLUMNS = [
     "start_year", "end_year", "start_date", "end_date", "date_precision", "date_reversed", "date_text", "date_edtf",
     "location_text", "latitude", "longitude", "places",
     "summary", "rules_text", "content", "content_citation", "confidence",
-    *LIST_COLUMNS, "source_citations",
+    *LIST_COLUMNS, "sources_detail",
     "kml", "recorded_by", "verified", "dlp_added", "dlp_extra", "created", "updated",
 ]
 # Lists in a CSV cell are joined with this; vocabulary names and refs never contain it.
@@ -99,21 +99,26 @@ def _links(ids: list[int]) -> dict[str, dict[int, list[str]]]:
     return out
 
 
-def _source_citations(ids: list[int]) -> dict[int, list[dict]]:
-    """What a database without these sources needs to make them again, by ref (the CSV import
-    creates a source it lacks from this): {evidence id: [{ref, dlp_id, citation, url}]}."""
+# A source as the sources_detail column gives it: every field but the database's own bookkeeping,
+# so that a database without the source makes it again whole (archive.importers.csv_import).
+SOURCE_DETAIL = [
+    "ref", "dlp_id", "kind", "citation", "authors", "year", "title", "container", "volume", "issue", "pages",
+    "publisher", "place", "language", "url", "accessed", "note",
+]
+
+
+def _sources_detail(ids: list[int]) -> dict[int, list[dict]]:
+    """{evidence id: [source, ...]} with the SOURCE_DETAIL fields that are not blank, by ref."""
     grouped: dict[int, list[dict]] = defaultdict(list)
     rows = (
         Evidence.sources.through.objects.filter(**_owned_by(ids))
         .order_by("evidence_id", "source__ref")
-        .values_list("evidence_id", "source__ref", "source__dlp_id", "source__citation", "source__url")
+        .values_list("evidence_id", *(f"source__{f}" for f in SOURCE_DETAIL))
     )
-    for evidence_id, ref, dlp_id, citation, url in rows:
-        source = {"ref": ref, "citation": citation}
-        if dlp_id:
-            source["dlp_id"] = dlp_id
-        if url:
-            source["url"] = url
+    for evidence_id, *values in rows:
+        source = {f: v for f, v in zip(SOURCE_DETAIL, values) if v not in (None, "")}
+        if "accessed" in source:
+            source["accessed"] = source["accessed"].isoformat()
         grouped[evidence_id].append(source)
     return grouped
 
@@ -141,7 +146,7 @@ def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
         return []
     places = _places(ids)
     links = _links(ids)
-    citations = _source_citations(ids)
+    sources_detail = _sources_detail(ids)
     columns = [c for c, _ in BASE]
     game_at, ruleset_at = columns.index("game") + 1, columns.index("ruleset") + 1
     games = {pk: (slug, name) for pk, slug, name in Game.objects.filter(id__in={r[game_at] for r in base_rows}).values_list("id", "slug", "name")}
@@ -165,7 +170,7 @@ def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
                 rec["start_year"], rec["end_year"], start_date=rec["start_date"], end_date=rec["end_date"],
                 precision=rec["date_precision"],
             ),
-            "source_citations": citations.get(pk, []),
+            "sources_detail": sources_detail.get(pk, []),
             **rec,
         }
         for column in LIST_COLUMNS:
@@ -203,7 +208,7 @@ def evidence_rows_for(ids: list[int], *, base_url: str = "") -> list[dict]:
 def csv_cell(column: str, value) -> str | int:
     if value is None:
         return ""
-    if column in ("places", "dlp_extra", "source_citations"):
+    if column in ("places", "dlp_extra", "sources_detail"):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=column == "dlp_extra") if value else ""
     if isinstance(value, list):
         return LIST_SEPARATOR.join(value)
@@ -217,7 +222,7 @@ def csv_cell(column: str, value) -> str | int:
 # The columns csv_cell changes; the csv module writes the rest as they are (None as "").
 _SPECIAL = [
     (i, c) for i, c in enumerate(COLUMNS)
-    if c in ("places", "dlp_extra", "source_citations", "verified", "date_reversed", *LIST_COLUMNS)
+    if c in ("places", "dlp_extra", "sources_detail", "verified", "date_reversed", *LIST_COLUMNS)
 ]
 
 

@@ -100,7 +100,7 @@ def _blank(value) -> bool:
     return value is None or value == "" or value == () or value == [] or value == {}
 
 
-def merge(current: dict, incoming: dict, imported: dict | None) -> tuple[dict, dict]:
+def merge(current: dict, incoming: dict, imported: dict | None, stable: dict | None = None) -> tuple[dict, dict]:
     """Which incoming values to write, and the fingerprints to remember.
 
     >>> merge({"a": "x", "b": ""}, {"a": "y", "b": "z"}, None)[0]   # never imported: fill blanks
@@ -113,7 +113,9 @@ def merge(current: dict, incoming: dict, imported: dict | None) -> tuple[dict, d
     """
     writes, prints = {}, {}
     for name, value in incoming.items():
-        prints[name] = fingerprint(value)
+        # ``stable`` gives what to fingerprint instead of a database key (a game's DLP id for its
+        # primary key), so that every installation remembers the same fingerprints.
+        prints[name] = fingerprint((stable or {}).get(name, value))
         if current.get(name) == value:
             continue
         last = (imported or {}).get(name)
@@ -504,14 +506,14 @@ class _Writer:
 
     # -- merged models (games, rulesets, evidence) ------------------------------------------------
 
-    def _merge_object(self, obj, fields: dict, relations: dict, extra: dict, is_new: bool) -> tuple[set[str], set[str]]:
+    def _merge_object(self, obj, fields: dict, relations: dict, extra: dict, is_new: bool, stable: dict | None = None) -> tuple[set[str], set[str]]:
         """Apply the merge rule to ``obj``; return (changed model fields, relations to rewrite)."""
         stored = dict(obj.dlp_extra or {})
         imported = None if is_new else stored.get("_imported")
         current = {k: getattr(obj, k) for k in fields}
         current.update(relations.get("__current__", {}))
         incoming = {**fields, **{k: v for k, v in relations.items() if k != "__current__"}}
-        writes, prints = merge(current, incoming, {} if is_new else imported)
+        writes, prints = merge(current, incoming, {} if is_new else imported, stable)
         changed = set()
         for k, v in writes.items():
             if k in fields:
@@ -596,7 +598,9 @@ class _Writer:
                     dlp_id=dlp_id, game_id=game, dlp_extra={},
                     slug=_unique_slug(row["fields"]["name"], f"ruleset-{dlp_id}", taken[game], str(dlp_id)),
                 )
-            diff, _ = self._merge_object(obj, {**row["fields"], "game_id": game}, {}, row["extra"], is_new)
+            diff, _ = self._merge_object(
+                obj, {**row["fields"], "game_id": game}, {}, row["extra"], is_new, stable={"game_id": ("game", row["game"])}
+            )
             if is_new:
                 new.append(obj)
             elif diff:
@@ -638,7 +642,8 @@ class _Writer:
                 cur = dict(current_links.get(obj.pk, {f: [] for f in EVIDENCE_LINKS}))
                 cur["places"] = [list(p) for p in current_places.get(obj.pk, [])]
                 links["__current__"] = cur
-            diff, rel = self._merge_object(obj, values, links, row["extra"], is_new)
+            stable = {"game_id": ("game", row["game"]), "ruleset_id": ("ruleset", row["ruleset"])}
+            diff, rel = self._merge_object(obj, values, links, row["extra"], is_new, stable)
             if is_new:
                 new.append(obj)
                 relinks[dlp_id] = {*EVIDENCE_LINKS, "places"}
