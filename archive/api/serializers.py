@@ -26,6 +26,13 @@ from archive.models import (
 )
 
 
+REF_HELP = (
+    "Our stable id, the same in every installation: derived from the DLP id where there is one, else from the "
+    "citation (sources) or the record's content when first saved (archive.identifiers). It never changes; a ref "
+    "given before refs were derived still finds the record."
+)
+
+
 def names_field(model) -> serializers.SlugRelatedField:
     return serializers.SlugRelatedField(
         many=True, slug_field="name", queryset=model.objects.all(), required=False,
@@ -60,6 +67,7 @@ class SourceSerializer(serializers.ModelSerializer):
             "created", "updated",
         ]
         read_only_fields = ["ref", "created", "updated"]
+        extra_kwargs = {"ref": {"help_text": REF_HELP}}
 
     def create(self, validated_data):
         return services.source_create(data=validated_data, user=self.context["request"].user)
@@ -196,6 +204,7 @@ class EvidenceSerializer(serializers.ModelSerializer):
             "sources_detail", "kml", "recorded_by", "verified", "dlp_added", "dlp_extra", "created", "updated",
         ]
         read_only_fields = ["ref", "created", "updated"]
+        extra_kwargs = {"ref": {"help_text": REF_HELP}}
 
     @extend_schema_field(serializers.DictField())
     def get_dlp_extra(self, obj: Evidence) -> dict:
