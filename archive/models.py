@@ -127,6 +127,10 @@ class Source(models.Model):
             self.ref = identifiers.source_ref(dlp_id=self.dlp_id, citation=self.citation, taken=self._ref_taken)
         super().save(*args, **kwargs)
 
+    @property
+    def dlp_identifier(self) -> str:
+        return identifiers.dlp_identifier("Sources", self.dlp_id)
+
     def _ref_taken(self, ref: str) -> bool:
         return Source.objects.filter(ref=ref).exclude(pk=self.pk).exists() or FormerRef.objects.filter(ref=ref).exists()
 
