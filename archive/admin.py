@@ -226,7 +226,7 @@ class EvidenceAdmin(SimpleHistoryAdmin):
     inlines = [PlaceInline, EvidenceSourceInline, MediaInline]
     fieldsets = [
         (None, {"fields": [("ref", "dlp_id", "public_link"), ("type", "game", "ruleset"), "verified"]}),
-        ("Date", {"fields": [("start_year", "end_year", "date_precision"), ("start_date", "end_date"), "date_text"]}),
+        ("Date", {"fields": [("start_year", "end_year", "date_precision", "date_reversed"), ("start_date", "end_date"), "date_text"]}),
         ("Place", {"fields": ["location_text", "kml"]}),
         ("Content", {"fields": ["rules_text", "rules_summary", "content", "summary", "content_citation", "confidence"]}),
         ("Context", {"fields": ["ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "concepts"]}),

@@ -13,21 +13,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-# Our own stable ids use an alphabet without look-alikes (no 0/O, 1/I/L), so they can be read
-# aloud and typed from print.
-REF_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-
-
-def new_ref(prefix: str) -> str:
-    return prefix + "".join(secrets.choice(REF_ALPHABET) for _ in range(8))
-
-
-def format_year(year: int | None) -> str:
-    """A signed historical year as people write it: 1971, 3100 BCE (there is no year 0)."""
-    if year is None:
-        return ""
-    return f"{-year} BCE" if year < 0 else str(year)
-
+from archive import identifiers, years
 
 # Variant keys the catalogue's rulesets name before their engines are registered. A ruleset may
 # name one of these while games/engine/ is still being written; any other key must be registered.
@@ -140,13 +126,20 @@ class Source(models.Model):
             suffix = " et al." if self.authors.count(";") >= 2 else (
                 " and " + self.authors.split(";")[1].split(",")[0].strip() if ";" in self.authors else ""
             )
-            return f"{family}{suffix} {format_year(self.year)}"
+            return f"{family}{suffix} {years.year_label(self.year)}"
         return self.title[:60] or self.citation[:60]
 
     def save(self, *args, **kwargs) -> None:
         if not self.ref:
-            self.ref = new_ref("S")
+            self.ref = identifiers.source_ref(dlp_id=self.dlp_id, citation=self.citation, taken=self._ref_taken)
         super().save(*args, **kwargs)
+
+    @property
+    def dlp_identifier(self) -> str:
+        return identifiers.dlp_identifier("Sources", self.dlp_id)
+
+    def _ref_taken(self, ref: str) -> bool:
+        return Source.objects.filter(ref=ref).exclude(pk=self.pk).exists() or FormerRef.objects.filter(ref=ref).exists()
 
     def get_absolute_url(self) -> str:
         return reverse("archive:source", args=[self.ref])
@@ -188,7 +181,7 @@ class Game(models.Model):
 
     @property
     def dlp_identifier(self) -> str:
-        return f"DLP.Games.{self.dlp_id}" if self.dlp_id else ""
+        return identifiers.dlp_identifier("Games", self.dlp_id)
 
 
 class GameNameKind(models.TextChoices):
@@ -280,7 +273,7 @@ class Ruleset(models.Model):
 
     @property
     def dlp_identifier(self) -> str:
-        return f"DLP.GameRulesets.{self.dlp_id}" if self.dlp_id else ""
+        return identifiers.dlp_identifier("GameRulesets", self.dlp_id)
 
     def clean(self) -> None:
         from django.core.exceptions import ValidationError
@@ -394,14 +387,20 @@ class Evidence(models.Model):
     type = models.CharField(max_length=30, choices=Type.choices)
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="evidence")
     ruleset = models.ForeignKey(Ruleset, null=True, blank=True, on_delete=models.SET_NULL, related_name="evidence")
-    # Signed historical years: -3100 is 3100 BCE. There is no year 0.
-    start_year = models.IntegerField(null=True, blank=True)
-    end_year = models.IntegerField(null=True, blank=True)
+    # Signed historical years (archive.years): -3100 is 3100 BCE, there is no year 0. An end left
+    # empty while the other is set is open: the source gives no bound there ("from 2321 BCE").
+    start_year = models.IntegerField(null=True, blank=True, help_text="Historical year: -3100 is 3100 BCE. Empty: open or unknown.")
+    end_year = models.IntegerField(null=True, blank=True, help_text="Historical year: -3000 is 3000 BCE. Empty: open or unknown.")
     start_date = models.CharField(
-        max_length=20, blank=True, help_text="Full start date where known, ISO-like with sign: 2024-07-18, -3100-01-01"
+        max_length=20, blank=True,
+        help_text="The start as an ISO 8601 date (astronomical years: 177 BCE is -0176): 2024-07-18, -0176-11-03",
     )
-    end_date = models.CharField(max_length=20, blank=True)
+    end_date = models.CharField(max_length=20, blank=True, help_text="The end as an ISO 8601 date, as start_date.")
     date_precision = models.CharField(max_length=20, choices=Precision.choices, default=Precision.UNKNOWN)
+    date_reversed = models.BooleanField(
+        "start recorded after end", default=False,
+        help_text="The source gives the start after the end: the years are stored in order, the page shows them as recorded.",
+    )
     date_text = models.CharField("date as printed", max_length=200, blank=True)
     location_text = models.TextField("location as recorded", blank=True)
     rules_text = models.TextField("rules", blank=True, help_text="The rules exactly as the source (the DLP's 'Rules') gives them.")
@@ -461,26 +460,41 @@ class Evidence(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         if not self.ref:
-            self.ref = new_ref("E")
+            self.ref = identifiers.evidence_ref(dlp_id=self.dlp_id, natural=self.natural_key_text(), taken=self._ref_taken)
         super().save(*args, **kwargs)
+
+    def _ref_taken(self, ref: str) -> bool:
+        return Evidence.objects.filter(ref=ref).exclude(pk=self.pk).exists() or FormerRef.objects.filter(ref=ref).exists()
+
+    def natural_key_text(self) -> str:
+        game = Game.objects.filter(pk=self.game_id).values_list("slug", flat=True).first() or ""
+        return identifiers.evidence_natural_key(
+            game=game, type=self.type, start_year=self.start_year, end_year=self.end_year,
+            location_text=self.location_text, text=self.content or self.rules_text or self.summary,
+        )
 
     @property
     def dlp_identifier(self) -> str:
-        return f"DLP.Evidence.{self.dlp_id}" if self.dlp_id else ""
+        return identifiers.dlp_identifier("Evidence", self.dlp_id)
+
+    def _date_parts(self) -> dict:
+        return {"start_date": self.start_date, "end_date": self.end_date, "precision": self.date_precision}
 
     @property
     def date_display(self) -> str:
-        """1971; 2024-07-18 to 2024-08-06; 3100 to 3000 BCE: the range as a reader expects it."""
-        if self.start_date and self.end_date and self.date_precision == self.Precision.DAY:
-            return self.start_date if self.start_date == self.end_date else f"{self.start_date} to {self.end_date}"
-        start, end = self.start_year, self.end_year
-        if start is None and end is None:
-            return self.date_text
-        if start is None or end is None or start == end:
-            return format_year(start if start is not None else end)
-        if start < 0 and end < 0:
-            return f"{-start} to {-end} BCE"
-        return f"{format_year(start)} to {format_year(end)}"
+        """'177 BCE', 'c. 3100–3000 BCE', '4 BCE – 65 CE', 'from 2321 BCE' (archive.years); the
+        date as printed where there are no years."""
+        label = years.date_label(self.start_year, self.end_year, reversed=self.date_reversed, **self._date_parts())
+        return label or self.date_text
+
+    @property
+    def date_note(self) -> str:
+        """What a reader must know about the date as recorded (a start after its end)."""
+        return years.reversed_note(self.start_year, self.end_year) if self.date_reversed else ""
+
+    @property
+    def date_edtf(self) -> str:
+        return years.edtf(self.start_year, self.end_year, **self._date_parts())
 
     @property
     def place_label(self) -> str:
@@ -501,6 +515,27 @@ class Evidence(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("archive:evidence", args=[self.identifier])
+
+
+class FormerRef(models.Model):
+    """A ref a record or a source had before refs were derived (archive.identifiers): kept so that
+    links and citations made with it still lead to the record (pages redirect)."""
+
+    ref = models.CharField(max_length=20, unique=True)
+    evidence = models.ForeignKey(Evidence, null=True, blank=True, on_delete=models.CASCADE, related_name="former_refs")
+    source = models.ForeignKey(Source, null=True, blank=True, on_delete=models.CASCADE, related_name="former_refs")
+
+    class Meta:
+        ordering = ["ref"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(evidence__isnull=False, source__isnull=True) | Q(evidence__isnull=True, source__isnull=False),
+                name="formerref_one_owner",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.ref
 
 
 class Place(models.Model):

@@ -13,7 +13,10 @@ from decimal import Decimal, InvalidOperation
 from django.core.cache import cache
 from django.db import connection, connections
 from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.urls import reverse
+
+from archive import identifiers, years
 
 from archive.models import (
     Age,
@@ -135,23 +138,6 @@ def _getlist(params: Mapping, name: str) -> list[str]:
     return out
 
 
-def parse_year(text: str) -> int:
-    """'1971' -> 1971; '-3100' or '3100 BCE' or '3100 BC' -> -3100. There is no year 0."""
-    text = text.strip().upper().replace("B.C.E.", "BCE").replace("B.C.", "BC")
-    sign = 1
-    for suffix in ("BCE", "BC"):
-        if text.endswith(suffix):
-            text, sign = text[: -len(suffix)].strip(), -1
-            break
-    for suffix in ("CE", "AD"):
-        if text.endswith(suffix):
-            text = text[: -len(suffix)].strip()
-    year = int(text) * sign
-    if year == 0:
-        raise ValueError("there is no year 0")
-    return year
-
-
 def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
     f = EvidenceFilter(q=(params.get("q") or "").strip()[:200])
     f.types = [t for t in _getlist(params, "type") if t in EvidenceType.values]
@@ -163,8 +149,8 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
         value = (params.get(name) or "").strip()
         if value:
             try:
-                setattr(f, attr, parse_year(value))
-            except ValueError:
+                setattr(f, attr, years.parse_year(value))
+            except years.DateError:
                 f.errors[name] = f"{name}: {value!r} is not a year (write 1971, -3100 or 3100 BCE)"
     value = (params.get("confidence") or "").strip()
     if value:
@@ -200,16 +186,24 @@ def evidence_filter_key(f: EvidenceFilter) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
+def evidence_dates_overlap(year_from: int | None, year_to: int | None) -> Q:
+    """Records whose range overlaps [year_from, year_to] (historical years, either may be None).
+    An open end reaches as far as the asked range does ("from 2321 BCE" is found for 1000–500
+    BCE); undated records drop out once a bound is asked."""
+    condition = Q()
+    if year_from is not None:
+        condition &= Q(end_year__gte=year_from) | Q(end_year__isnull=True, start_year__isnull=False)
+    if year_to is not None:
+        condition &= Q(start_year__lte=year_to) | Q(start_year__isnull=True, end_year__isnull=False)
+    return condition
+
+
 def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:
     if f.types:
         queryset = queryset.filter(type__in=f.types)
     if f.games:
         queryset = queryset.filter(game__slug__in=f.games)
-    # Date ranges overlap the asked range; records without a date drop out once one is asked.
-    if f.year_from is not None:
-        queryset = queryset.filter(end_year__gte=f.year_from)
-    if f.year_to is not None:
-        queryset = queryset.filter(start_year__lte=f.year_to)
+    queryset = queryset.filter(evidence_dates_overlap(f.year_from, f.year_to))
     if f.confidence_min is not None:
         queryset = queryset.filter(confidence__gte=f.confidence_min)
     for name, values in f.vocabularies.items():
@@ -311,13 +305,15 @@ def evidence_get(identifier: str) -> Evidence | None:
     queryset = evidence_list().select_related("ruleset", "ruleset__game").prefetch_related(
         "ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "concepts", "sources", "media"
     )
-    prefix = "DLP.Evidence."
-    if identifier.startswith(prefix):
-        number = identifier[len(prefix):]
-        if not number.isdigit():
-            return None
-        return queryset.filter(dlp_id=int(number)).first()
-    return queryset.filter(ref=identifier.upper()).first()
+    if identifiers.looks_like_dlp(identifier, "Evidence"):
+        parsed = identifiers.parse_dlp(identifier, "Evidence")
+        return queryset.filter(dlp_id=parsed[1]).first() if parsed else None
+    ref = identifiers.normalise_ref(identifier)
+    found = queryset.filter(ref=ref).first()
+    if found is None:
+        # A ref given before refs were derived: the record's page redirects to its permalink.
+        found = queryset.filter(former_refs__ref=ref).first()
+    return found
 
 
 def game_list() -> list[Game]:
@@ -348,28 +344,35 @@ def game_get(slug: str) -> Game | None:
     )
 
 
+DATE_COLUMNS = ("start_year", "end_year", "start_date", "end_date", "date_precision", "date_reversed", "date_text")
+
+
+def _date_label(start, end, start_date, end_date, precision, reversed_, text) -> str:
+    return years.date_label(start, end, start_date=start_date, end_date=end_date, precision=precision, reversed=reversed_) or text
+
+
 def evidence_points(queryset: QuerySet, limit: int = 5000) -> list[dict]:
-    """Map points for evidence: one per place, as plain data for json_script. One query of only
-    the columns shown (no model instances); the limit keeps a page's payload bounded (the browse
-    page links to the full list)."""
+    """Map points for evidence: one per place, as plain data for json_script, with the date's
+    label written here (scripts format no dates). One query of only the columns shown (no model
+    instances); the limit keeps a page's payload bounded (the browse page links to the full list)."""
     rows = (
         Place.objects.filter(evidence__in=queryset.order_by().values("id"))
         .order_by("evidence_id", "order", "id")
         .values_list(
             "latitude", "longitude", "name", "evidence__ref", "evidence__dlp_id", "evidence__type",
-            "evidence__start_year", "evidence__end_year", "evidence__game__name",
+            "evidence__game__name", *(f"evidence__{c}" for c in DATE_COLUMNS),
         )[:limit]
     )
     labels = dict(EvidenceType.choices)
     prefix = evidence_url_prefix()
     out = []
-    for lat, lon, place, ref, dlp_id, type_, start, end, game in rows:
-        identifier = f"DLP.Evidence.{dlp_id}" if dlp_id else ref
+    for lat, lon, place, ref, dlp_id, type_, game, *dates in rows:
+        identifier = identifiers.dlp_identifier("Evidence", dlp_id) or ref
         out.append(
             {
                 "lat": float(lat), "lon": float(lon), "place": place, "id": identifier,
                 "url": f"{prefix}{identifier}/", "game": game, "type": labels.get(type_, type_),
-                "start": start, "end": end,
+                "when": _date_label(*dates),
             }
         )
     return out
@@ -382,7 +385,7 @@ def evidence_points_of(records: list[Evidence]) -> list[dict]:
         {
             "lat": float(p.latitude), "lon": float(p.longitude), "place": p.name, "id": e.identifier,
             "url": e.get_absolute_url(), "game": e.game.name, "type": labels.get(e.type, e.type),
-            "start": e.start_year, "end": e.end_year,
+            "when": e.date_display,
         }
         for e in records
         for p in e.places.all()
@@ -394,37 +397,51 @@ def evidence_url_prefix() -> str:
     return reverse("archive:evidence", args=["-"])[:-2]
 
 
-def evidence_timeline(queryset: QuerySet, limit: int = 2000) -> list[dict]:
-    """Dated records for a timeline: one query."""
+def evidence_timeline(queryset: QuerySet, limit: int = 2000) -> dict:
+    """Dated records for a timeline, in one query: {'from', 'to', 'ticks', 'items'}. Positions are
+    astronomical years (1 BCE and 1 CE one year apart); every label is written here
+    (archive.years). A range open at one end is drawn from the year it gives, marked open."""
     rows = (
-        queryset.filter(start_year__isnull=False)
-        .order_by("start_year", "id")
-        .values("ref", "dlp_id", "type", "start_year", "end_year", "location_text")[:limit]
+        queryset.filter(Q(start_year__isnull=False) | Q(end_year__isnull=False))
+        .annotate(first_year=Coalesce("start_year", "end_year"))
+        .order_by("first_year", "id")
+        .values("ref", "dlp_id", "type", *DATE_COLUMNS)[:limit]
     )
     labels = dict(EvidenceType.choices)
     prefix = evidence_url_prefix()
-    out = []
+    items = []
     for r in rows:
-        identifier = f"DLP.Evidence.{r['dlp_id']}" if r["dlp_id"] else r["ref"]
-        out.append(
+        identifier = identifiers.dlp_identifier("Evidence", r["dlp_id"]) or r["ref"]
+        start, end = r["start_year"], r["end_year"]
+        when = _date_label(*(r[c] for c in DATE_COLUMNS))
+        items.append(
             {
                 "id": identifier,
                 "url": f"{prefix}{identifier}/",
                 "type": labels.get(r["type"], r["type"]),
-                "start": r["start_year"],
-                "end": r["end_year"] if r["end_year"] is not None else r["start_year"],
+                "start": years.to_astronomical(start if start is not None else end),
+                "end": years.to_astronomical(end if end is not None else start),
+                "open": "end" if end is None else "start" if start is None else "",
+                "label": f"{identifier}: {labels.get(r['type'], r['type'])}, {when}",
+                "when": when,
             }
         )
-    return out
+    if not items:
+        return {"items": [], "ticks": [], "from": None, "to": None, "span": ""}
+    first = min(i["start"] for i in items)
+    last = max(i["end"] for i in items)
+    axis = years.timeline_axis(years.from_astronomical(first), years.from_astronomical(last))
+    span = years.date_label(years.from_astronomical(first), years.from_astronomical(last))
+    return {**axis, "items": items, "span": span}
 
 
 def source_get(ref: str) -> Source | None:
-    source = Source.objects.filter(ref=ref.upper()).first()
-    if source is None and ref.startswith("DLP.Sources."):
-        number = ref[len("DLP.Sources."):]
-        if number.isdigit():
-            source = Source.objects.filter(dlp_id=int(number)).first()
-    return source
+    """A source by its ref, a former ref or its DLP identifier (DLP.Sources.122)."""
+    parsed = identifiers.parse_dlp(ref, "Sources")
+    if parsed:
+        return Source.objects.filter(dlp_id=parsed[1]).first()
+    ref = identifiers.normalise_ref(ref)
+    return Source.objects.filter(ref=ref).first() or Source.objects.filter(former_refs__ref=ref).first()
 
 
 def source_uses(source: Source) -> dict[str, list]:

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, router, transaction
 from django.db.models import F
 
-from archive import catalogue
+from archive import catalogue, identifiers
 from archive.catalogue import vocabularies
 from archive.geo import parse_coordinates
 from archive.media import media_files
@@ -22,6 +22,7 @@ from archive.models import (
     Category,
     DataVersion,
     Evidence,
+    FormerRef,
     Game,
     GameName,
     Gender,
@@ -144,17 +145,25 @@ SOURCE_FIELDS = (
 )
 
 
+def _former_refs(up: Upserter, refs: list[str], **owner) -> None:
+    for ref in refs:
+        _, created = FormerRef.objects.get_or_create(ref=ref, defaults=owner)
+        if created:
+            up.counts["former ref created"] += 1
+
+
 def _sources(up: Upserter) -> dict[str, Source]:
     out = {}
     for data in catalogue.SOURCES:
         values = {f: data.get(f, None if f in ("year", "dlp_id") else "") for f in SOURCE_FIELDS}
-        # A source the DLP import brought in is found by its DLP id, and takes the catalogue's ref.
-        if data.get("dlp_id") and Source.objects.filter(dlp_id=data["dlp_id"]).exists():
+        if data.get("dlp_id"):
+            # Found by DLP id, so that a DLP import run first has made the same source.
+            values["ref"] = identifiers.source_ref(dlp_id=data["dlp_id"])
             lookup = {"dlp_id": values.pop("dlp_id")}
-            values["ref"] = data["ref"]
         else:
             lookup = {"ref": data["ref"]}
-        out[data["key"]] = up.upsert(Source, lookup, values)
+        out[data["key"]] = source = up.upsert(Source, lookup, values)
+        _former_refs(up, data.get("former_refs", []), source=source)
     return out
 
 
@@ -252,7 +261,9 @@ def _evidence(up: Upserter, vocab: dict, sources: dict[str, Source], rulesets: d
                 values[f] = page[f]
         values["game_id"] = games[e["game"]].pk
         values["ruleset_id"] = rulesets[e["ruleset"]].pk if e.get("ruleset") else None
-        record = up.upsert(Evidence, {"dlp_id": e["dlp_id"]}, values, create_only={"ref": e["ref"]})
+        values["ref"] = identifiers.evidence_ref(dlp_id=e["dlp_id"])
+        record = up.upsert(Evidence, {"dlp_id": e["dlp_id"]}, values)
+        _former_refs(up, e.get("former_refs", []), evidence=record)
         for field, model in (
             ("ages", Age), ("genders", Gender), ("social_statuses", SocialStatus), ("spaces", Space),
             ("uncertainty_factors", UncertaintyFactor),

@@ -90,8 +90,6 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
             f"game:{game.pk}:timeline", lambda: selectors.evidence_timeline(records, TIMELINE_ITEMS), version=version
         ),
     }
-    timeline = ctx["timeline"]
-    ctx["timeline_span"] = (timeline[0]["start"], max(t["end"] for t in timeline)) if timeline else None
     return render(request, "archive/game_detail.html", ctx)
 
 

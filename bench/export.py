@@ -28,7 +28,8 @@ DUMP = ROOT / "archive" / "data" / "dlp" / "ludiiGames-2020-08-11.sql.gz"
 MB = 1024 * 1024
 
 # The export's columns in SQL, for COPY: the same values the API writes (lists joined with '; ',
-# places as JSON, the first place's coordinates).
+# places and sources as JSON, the first place's coordinates; the EDTF date is computed in
+# Python and left empty here).
 COPY_SQL = """
 COPY (
   SELECT
@@ -36,7 +37,7 @@ COPY (
     e.ref, e.dlp_id,
     'http://testserver/evidence/' || CASE WHEN e.dlp_id IS NULL THEN e.ref ELSE 'DLP.Evidence.' || e.dlp_id END || '/',
     e.type, g.slug, g.name, r.slug, e.start_year, e.end_year, e.start_date, e.end_date, e.date_precision,
-    e.date_text, e.location_text,
+    e.date_reversed, e.date_text, NULL, e.location_text,
     (SELECT p.latitude FROM archive_place p WHERE p.evidence_id = e.id ORDER BY p."order", p.id LIMIT 1),
     (SELECT p.longitude FROM archive_place p WHERE p.evidence_id = e.id ORDER BY p."order", p.id LIMIT 1),
     (SELECT json_agg(json_build_object('name', p.name, 'latitude', p.latitude, 'longitude', p.longitude,
@@ -49,6 +50,8 @@ COPY (
     (SELECT string_agg(a.name, '; ' ORDER BY a.dlp_id) FROM archive_evidence_spaces x JOIN archive_space a ON a.id = x.space_id WHERE x.evidence_id = e.id),
     (SELECT string_agg(a.name, '; ' ORDER BY a.dlp_id) FROM archive_evidence_uncertainty_factors x JOIN archive_uncertaintyfactor a ON a.id = x.uncertaintyfactor_id WHERE x.evidence_id = e.id),
     (SELECT string_agg(s.ref, '; ' ORDER BY s.ref) FROM archive_evidence_sources x JOIN archive_source s ON s.id = x.source_id WHERE x.evidence_id = e.id),
+    (SELECT json_agg(json_build_object('ref', s.ref, 'dlp_id', s.dlp_id, 'kind', s.kind, 'citation', s.citation, 'url', s.url) ORDER BY s.ref)
+       FROM archive_evidence_sources x JOIN archive_source s ON s.id = x.source_id WHERE x.evidence_id = e.id),
     e.kml, e.recorded_by, e.verified, e.dlp_added, e.dlp_extra, e.created, e.updated
   FROM archive_evidence e
   JOIN archive_game g ON g.id = e.game_id
@@ -120,12 +123,13 @@ def generate(n: int, start: int, after_id: int = 0) -> None:
 
     from django.db import connection
 
-    from archive.models import Age, Evidence, EvidenceType, Game, Gender, Source, Space, new_ref
+    from archive.identifiers import source_ref
+    from archive.models import Age, Evidence, EvidenceType, Game, Gender, Source, Space
 
     rng = random.Random(start)
     if not Game.objects.exists():
         Game.objects.bulk_create([Game(name=f"Game {i}", slug=f"game-{i}") for i in range(200)])
-        Source.objects.bulk_create([Source(ref=new_ref("S"), citation=f"Author, A. {1900 + i}. A book {i}.") for i in range(500)])
+        Source.objects.bulk_create([Source(ref=source_ref(citation=f"Author, A. {1900 + i}. A book {i}."), citation=f"Author, A. {1900 + i}. A book {i}.") for i in range(500)])
         for model, names in ((Age, ["All", "Child", "Adult"]), (Gender, ["Female", "Male"]), (Space, ["Inside", "Outside"])):
             model.objects.bulk_create([model(name=name, dlp_id=i + 1) for i, name in enumerate(names)])
     games = list(Game.objects.values_list("id", flat=True))

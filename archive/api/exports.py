@@ -15,6 +15,8 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
+from archive import years
+from archive.identifiers import dlp_identifier
 from archive.models import Evidence, Place
 
 # (column, evidence value path) for the plain columns, in export order.
@@ -32,6 +34,7 @@ BASE = [
     ("start_date", "start_date"),
     ("end_date", "end_date"),
     ("date_precision", "date_precision"),
+    ("date_reversed", "date_reversed"),
     ("date_text", "date_text"),
     ("location_text", "location_text"),
     ("summary", "summary"),
@@ -61,10 +64,10 @@ LINKS = [
 LIST_COLUMNS = [c for c, _, _ in LINKS]
 COLUMNS = [
     "identifier", "ref", "dlp_id", "url", "type", "game", "game_name", "ruleset",
-    "start_year", "end_year", "start_date", "end_date", "date_precision", "date_text",
+    "start_year", "end_year", "start_date", "end_date", "date_precision", "date_reversed", "date_text", "date_edtf",
     "location_text", "latitude", "longitude", "places",
     "summary", "rules_text", "rules_summary", "content", "content_citation", "confidence",
-    *LIST_COLUMNS,
+    *LIST_COLUMNS, "sources_detail",
     "kml", "recorded_by", "verified", "dlp_added", "dlp_extra", "created", "updated",
 ]
 # Lists in a CSV cell are joined with this; vocabulary names and refs never contain it.
@@ -98,6 +101,30 @@ def _links(ids: list[int]) -> dict[str, dict[int, list[str]]]:
     return out
 
 
+# A source as the sources_detail column gives it: every field but the database's own bookkeeping,
+# so that a database without the source makes it again whole (archive.importers.csv_import).
+SOURCE_DETAIL = [
+    "ref", "dlp_id", "kind", "citation", "authors", "year", "title", "container", "volume", "issue", "pages",
+    "publisher", "place", "language", "url", "accessed", "note",
+]
+
+
+def _sources_detail(ids: list[int]) -> dict[int, list[dict]]:
+    """{evidence id: [source, ...]} with the SOURCE_DETAIL fields that are not blank, by ref."""
+    grouped: dict[int, list[dict]] = defaultdict(list)
+    rows = (
+        Evidence.sources.through.objects.filter(**_owned_by(ids))
+        .order_by("evidence_id", "source__ref")
+        .values_list("evidence_id", *(f"source__{f}" for f in SOURCE_DETAIL))
+    )
+    for evidence_id, *values in rows:
+        source = {f: v for f, v in zip(SOURCE_DETAIL, values) if v not in (None, "")}
+        if "accessed" in source:
+            source["accessed"] = source["accessed"].isoformat()
+        grouped[evidence_id].append(source)
+    return grouped
+
+
 def _places(ids: list[int]) -> dict[int, list[dict]]:
     grouped: dict[int, list[dict]] = defaultdict(list)
     rows = (
@@ -121,6 +148,7 @@ def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
         return []
     places = _places(ids)
     links = _links(ids)
+    sources_detail = _sources_detail(ids)
     columns = [c for c, _ in BASE]
     game_at, ruleset_at = columns.index("game") + 1, columns.index("ruleset") + 1
     games = {pk: (slug, name) for pk, slug, name in Game.objects.filter(id__in={r[game_at] for r in base_rows}).values_list("id", "slug", "name")}
@@ -131,8 +159,7 @@ def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
         rec = dict(zip(columns, values))
         rec["game"], rec["game_name"] = games[rec["game"]]
         rec["ruleset"] = rulesets.get(rec["ruleset"])
-        dlp_id = rec["dlp_id"]
-        identifier = f"DLP.Evidence.{dlp_id}" if dlp_id else rec["ref"]
+        identifier = dlp_identifier("Evidence", rec["dlp_id"]) or rec["ref"]
         rec_places = places.get(pk, [])
         first = rec_places[0] if rec_places else None
         record = {
@@ -141,6 +168,11 @@ def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
             "latitude": first["latitude"] if first else None,
             "longitude": first["longitude"] if first else None,
             "places": rec_places,
+            "date_edtf": years.edtf(
+                rec["start_year"], rec["end_year"], start_date=rec["start_date"], end_date=rec["end_date"],
+                precision=rec["date_precision"],
+            ),
+            "sources_detail": sources_detail.get(pk, []),
             **rec,
         }
         for column in LIST_COLUMNS:
@@ -178,7 +210,7 @@ def evidence_rows_for(ids: list[int], *, base_url: str = "") -> list[dict]:
 def csv_cell(column: str, value) -> str | int:
     if value is None:
         return ""
-    if column == "places" or column == "dlp_extra":
+    if column in ("places", "dlp_extra", "sources_detail"):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=column == "dlp_extra") if value else ""
     if isinstance(value, list):
         return LIST_SEPARATOR.join(value)
@@ -190,7 +222,10 @@ def csv_cell(column: str, value) -> str | int:
 
 
 # The columns csv_cell changes; the csv module writes the rest as they are (None as "").
-_SPECIAL = [(i, c) for i, c in enumerate(COLUMNS) if c in ("places", "dlp_extra", "verified", *LIST_COLUMNS)]
+_SPECIAL = [
+    (i, c) for i, c in enumerate(COLUMNS)
+    if c in ("places", "dlp_extra", "sources_detail", "verified", "date_reversed", *LIST_COLUMNS)
+]
 
 
 def csv_row(record: dict) -> list:

@@ -9,7 +9,7 @@ import django_filters as filters
 from django import forms
 from django.db.models import Q
 
-from archive import selectors
+from archive import identifiers, selectors, years
 from archive.models import Evidence, EvidenceType, Game, Ruleset, Source
 
 
@@ -19,8 +19,8 @@ class YearField(forms.CharField):
         if value in (None, ""):
             return None
         try:
-            return selectors.parse_year(value)
-        except ValueError:
+            return years.parse_year(value)
+        except years.DateError:
             raise forms.ValidationError(f"{value!r} is not a year: write 1971, -3100 or 3100 BCE (there is no year 0).") from None
 
 
@@ -74,8 +74,17 @@ class EvidenceFilterSet(filters.FilterSet):
     type = filters.MultipleChoiceFilter(
         choices=EvidenceType.choices, method="noop", help_text="Evidence types; repeat the parameter for several."
     )
-    date_from = YearFilter(method="noop", help_text="Records whose range reaches this year or later: 1971, -3100 or 3100 BCE.")
-    date_to = YearFilter(method="noop", help_text="Records whose range begins this year or earlier (BCE as -3100).")
+    date_from = YearFilter(
+        method="noop",
+        help_text=("Records whose range reaches this year or later. A historical year, as start_year and end_year: "
+                   "1971, -3100 or 3100 BCE all name years as historians count them (-3100 is 3100 BCE, not ISO's "
+                   "-3100 = 3101 BCE; there is no year 0). A range open at its end (from 2321 BCE) reaches every later year."),
+    )
+    date_to = YearFilter(
+        method="noop",
+        help_text=("Records whose range begins this year or earlier; historical year as date_from (-3100 or 3100 BCE). "
+                   "A range open at its start (until 1401) begins before every year."),
+    )
     bbox = BBoxFilter(method="noop", help_text="west,south,east,north in decimal degrees: records with a place inside.")
     confidence_min = filters.NumberFilter(method="noop", min_value=0, max_value=100, help_text="0-100")
     confidence_max = filters.NumberFilter(method="noop", min_value=0, max_value=100, help_text="0-100")
@@ -134,8 +143,8 @@ class EvidenceFilterSet(filters.FilterSet):
             queryset = queryset.filter(confidence__lte=int(data["confidence_max"]))
         if data.get("source"):
             ref = data["source"]
-            number = ref.removeprefix("DLP.Sources.")
-            condition = Q(dlp_id=int(number)) if number.isdigit() and ref != number else Q(ref=ref.upper())
+            parsed = identifiers.parse_dlp(ref, "Sources")
+            condition = Q(dlp_id=parsed[1]) if parsed else Q(ref=identifiers.normalise_ref(ref)) | Q(former_refs__ref=identifiers.normalise_ref(ref))
             queryset = queryset.filter(id__in=Evidence.sources.through.objects.filter(source__in=Source.objects.filter(condition)).values("evidence_id"))
         if data.get("ruleset") is not None:
             queryset = queryset.filter(ruleset_id=int(data["ruleset"]))

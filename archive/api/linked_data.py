@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from archive.importers.dates import iso8601_year
+from archive import years
 from archive.models import Source
 
 SCHEMA = "https://schema.org"
@@ -13,11 +13,7 @@ SCHEMA = "https://schema.org"
 def temporal_coverage(start: int | None, end: int | None) -> str | None:
     """An ISO 8601 interval in astronomical years (schema.org's temporalCoverage): 3100 BCE is
     -3099, and an open end is '..'."""
-    if start is None and end is None:
-        return None
-    a = iso8601_year(start) if start is not None else ".."
-    b = iso8601_year(end) if end is not None else ".."
-    return a if a == b else f"{a}/{b}"
+    return years.edtf(start, end) or None
 
 
 def source_jsonld(source: dict, base_url: str) -> dict:

@@ -27,18 +27,11 @@ from archive.models import (
 )
 
 
-def year_label(year: int | None) -> str:
-    if year is None:
-        return ""
-    return f"{-year} BCE" if year < 0 else str(year)
-
-
-def date_label(start: int | None, end: int | None) -> str:
-    if start is None and end is None:
-        return ""
-    if start == end or end is None or start is None:
-        return year_label(start if start is not None else end)
-    return f"{year_label(start)} – {year_label(end)}"
+REF_HELP = (
+    "Our stable id, the same in every installation: derived from the DLP id where there is one, else from the "
+    "citation (sources) or the record's content when first saved (archive.identifiers). It never changes; a ref "
+    "given before refs were derived still finds the record."
+)
 
 
 def names_field(model) -> serializers.SlugRelatedField:
@@ -75,6 +68,7 @@ class SourceSerializer(serializers.ModelSerializer):
             "created", "updated",
         ]
         read_only_fields = ["ref", "created", "updated"]
+        extra_kwargs = {"ref": {"help_text": REF_HELP}}
 
     def create(self, validated_data):
         return services.source_create(data=validated_data, user=self.context["request"].user)
@@ -158,7 +152,37 @@ class EvidenceSerializer(serializers.ModelSerializer):
         source="ruleset.slug", required=False, allow_blank=True, allow_null=True,
         help_text="The slug of one of the game's rulesets.",
     )
-    date_label = serializers.SerializerMethodField()
+    start_year = serializers.IntegerField(
+        required=False, allow_null=True,
+        help_text=("The first year, historical numbering as in the date_from/date_to filters: -800 is 800 BCE, there is "
+                   "no year 0. Null with end_year set: the range is open at its start (\"until 1401\")."),
+    )
+    end_year = serializers.IntegerField(
+        required=False, allow_null=True,
+        help_text="The last year, historical numbering (-800 is 800 BCE). Null with start_year set: open at its end (\"from 2321 BCE\").",
+    )
+    start_date = serializers.CharField(
+        required=False, allow_blank=True, max_length=20,
+        help_text="The start as an ISO 8601 calendar date, astronomical years: 800 BCE is -0799, 1 BCE is 0000 (-0799-01-01).",
+    )
+    end_date = serializers.CharField(
+        required=False, allow_blank=True, max_length=20,
+        help_text="The end as an ISO 8601 calendar date, astronomical years (-0176-11-03 is 3 November 177 BCE).",
+    )
+    date_edtf = serializers.CharField(
+        read_only=True,
+        help_text=("The range in EDTF (ISO 8601-2), astronomical years: -0799/-0699, -0176-11-03/-0175-11-03, "
+                   "-2320/.. (open end), ../1401 (open start), ~ for an approximate (decade or coarser) date; "
+                   "empty when undated. Reversed ranges (date_reversed) are given in order."),
+    )
+    date_label = serializers.CharField(
+        source="date_display", read_only=True,
+        help_text="The date as pages write it: 177 BCE, c. 3100–3000 BCE, 4 BCE – 65 CE, from 2321 BCE, until 1401.",
+    )
+    date_reversed = serializers.BooleanField(
+        required=False,
+        help_text="The source gives the start after the end; start_year/end_year hold the span in order.",
+    )
     places = PlaceSerializer(many=True, required=False)
     ages = names_field(Age)
     genders = names_field(Gender)
@@ -180,16 +204,14 @@ class EvidenceSerializer(serializers.ModelSerializer):
         model = Evidence
         fields = [
             "identifier", "ref", "dlp_id", "api_url", "html_url", "type", "type_label", "game", "game_name",
-            "ruleset", "start_year", "end_year", "start_date", "end_date", "date_precision", "date_text",
-            "date_label", "location_text", "places", "summary", "rules_text", "rules_summary", "content", "content_citation",
-            "confidence", "ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "concepts", "sources",
+            "ruleset", "start_year", "end_year", "start_date", "end_date", "date_precision", "date_reversed",
+            "date_text", "date_edtf", "date_label", "location_text", "places", "summary", "rules_text", "rules_summary",
+            "content", "content_citation", "confidence", "ages", "genders", "social_statuses", "spaces",
+            "uncertainty_factors", "concepts", "sources",
             "sources_detail", "kml", "recorded_by", "verified", "dlp_added", "dlp_extra", "created", "updated",
         ]
         read_only_fields = ["ref", "created", "updated"]
-
-    @extend_schema_field(serializers.CharField())
-    def get_date_label(self, obj: Evidence) -> str:
-        return date_label(obj.start_year, obj.end_year)
+        extra_kwargs = {"ref": {"help_text": REF_HELP}}
 
     @extend_schema_field(serializers.DictField())
     def get_dlp_extra(self, obj: Evidence) -> dict:

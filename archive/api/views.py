@@ -18,6 +18,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from archive import identifiers
 from archive.api import exports, services
 from archive.api.filters import EvidenceFilterSet, GameFilterSet, RulesetFilterSet, SourceFilterSet
 from archive.api.linked_data import evidence_jsonld, source_bibtex, source_csl
@@ -138,13 +139,14 @@ class EvidenceViewSet(viewsets.ModelViewSet):
     def get_object(self):
         identifier = self.kwargs["identifier"]
         queryset = self.get_queryset()
-        number = identifier.removeprefix("DLP.Evidence.")
-        if number != identifier:
-            if not number.isdigit():
+        if identifiers.looks_like_dlp(identifier, "Evidence"):
+            parsed = identifiers.parse_dlp(identifier, "Evidence")
+            if not parsed:
                 raise ValidationError({"identifier": "DLP identifiers read DLP.Evidence.<number>."})
-            obj = get_object_or_404(queryset, dlp_id=int(number))
+            obj = get_object_or_404(queryset, dlp_id=parsed[1])
         else:
-            obj = get_object_or_404(queryset, ref=identifier.upper())
+            ref = identifiers.normalise_ref(identifier)
+            obj = queryset.filter(ref=ref).first() or get_object_or_404(queryset, former_refs__ref=ref)
         self.check_object_permissions(self.request, obj)
         return obj
 
@@ -239,9 +241,12 @@ class SourceViewSet(ReadableViewSet):
 
     def get_object(self):
         ref = self.kwargs["ref"]
-        number = ref.removeprefix("DLP.Sources.")
-        lookup = {"dlp_id": int(number)} if number != ref and number.isdigit() else {"ref": ref.upper()}
-        obj = get_object_or_404(self.get_queryset(), **lookup)
+        parsed = identifiers.parse_dlp(ref, "Sources")
+        if parsed:
+            obj = get_object_or_404(self.get_queryset(), dlp_id=parsed[1])
+        else:
+            ref = identifiers.normalise_ref(ref)
+            obj = self.get_queryset().filter(ref=ref).first() or get_object_or_404(self.get_queryset(), former_refs__ref=ref)
         self.check_object_permissions(self.request, obj)
         return obj
 

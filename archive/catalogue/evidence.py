@@ -15,7 +15,8 @@ EVIDENCE = [
         # The record's rules and content, verbatim, come from this page (the seed): the 2020 dump
         # predates the record.
         "page": "DLP.Evidence.2445.txt",
-        "ref": "E2445SESB",
+        # Refs are derived from DLP ids (archive.identifiers); these were given before.
+        "former_refs": ["E2445SESB"],
         "type": "ethnography",
         "game": "ses-bes",
         "ruleset": ("ses-bes", "azerbaijan-2024"),
@@ -89,7 +90,7 @@ EVIDENCE = [
         # The record's rules and content, verbatim, come from the DLP's dump (imported first), or
         # from this page (the seed) where the catalogue is loaded alone.
         "page": "DLP.Evidence.1188.txt",
-        "ref": "EBECH88KN",
+        "former_refs": ["EBECH88KN"],
         "type": "ethnography",
         "game": "bechi",
         "ruleset": ("bechi", "kunama"),

@@ -1,7 +1,9 @@
 """The catalogue's sources: each seed document as a citable source, and the works they cite.
 
 ``ref`` is the stable public id (/sources/<ref>/); it is fixed here so that every install of the
-catalogue gives the same links. ``key`` is how the rest of the catalogue refers to a source.
+catalogue gives the same links, except for a source the DLP has, whose ref is derived from its
+DLP id (archive.identifiers) whichever of the catalogue and the DLP is loaded first;
+``former_refs`` are refs it had before, which still lead to it. ``key`` is how the rest of the catalogue refers to a source.
 """
 from __future__ import annotations
 
@@ -89,7 +91,8 @@ SOURCES = [
     },
     {
         "key": "pankhurst-1971",
-        "ref": "SPANKHRST",
+        # A DLP source: its ref is derived from its DLP id; the ref it had before still leads to it.
+        "former_refs": ["SPANKHRST"],
         "dlp_id": 122,
         "kind": "article",
         "citation": (

@@ -8,14 +8,16 @@ import io
 import json
 from types import SimpleNamespace
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from archive.api.exports import COLUMNS, LIST_COLUMNS, LIST_SEPARATOR, csv_cell, evidence_rows_for
+from archive.api.exports import COLUMNS, LIST_COLUMNS, LIST_SEPARATOR, SOURCE_DETAIL, csv_cell, evidence_rows_for
+from archive import identifiers
 from archive.importers.errors import ImportFailed
-from archive.models import Evidence
+from archive.models import Evidence, FormerRef, Source
 
 # Columns the export writes for readers, not data to import.
-DERIVED = {"url", "game_name", "latitude", "longitude", "created", "updated"}
+DERIVED = {"url", "game_name", "latitude", "longitude", "date_edtf", "sources_detail", "created", "updated"}
 REQUIRED = {"type", "game"}
 COMPARED = [c for c in COLUMNS if c not in DERIVED and c not in ("identifier", "ref")]
 
@@ -71,16 +73,103 @@ def _payload(row: dict, number: int) -> tuple[dict, dict | None]:
 
 
 def _find(row: dict) -> Evidence | None:
-    identifier = (row.get("identifier") or "").strip()
-    ref = (row.get("ref") or "").strip().upper()
-    number = identifier.removeprefix("DLP.Evidence.")
-    if number != identifier and number.isdigit():
-        found = Evidence.objects.filter(dlp_id=int(number)).first()
+    dlp_id, ref = _key(row)
+    if dlp_id is not None:
+        found = Evidence.objects.filter(dlp_id=dlp_id).first()
         if found is not None:
             return found
-    if ref or (identifier and number == identifier):
-        return Evidence.objects.filter(ref=ref or identifier.upper()).first()
+    if ref:
+        return Evidence.objects.filter(ref=ref).first() or Evidence.objects.filter(former_refs__ref=ref).first()
     return None
+
+
+def _new_source(ref: str, entry: dict, number: int) -> Source:
+    unknown = sorted(set(entry) - set(SOURCE_DETAIL))
+    if unknown:
+        raise ImportFailed(f"source {ref}: unknown field(s) {', '.join(unknown)}", row=number, field="sources_detail")
+    # Exactly what the export wrote: it leaves out blank fields, which stay blank here.
+    fields = {k: v for k, v in entry.items() if k != "ref"}
+    source = Source(ref=ref, **{k: ("" if v is None and k not in ("dlp_id", "year", "accessed") else v) for k, v in fields.items()})
+    try:
+        source.full_clean(validate_unique=False, validate_constraints=False)
+    except ValidationError as exc:
+        name, messages = next(iter(exc.message_dict.items()))
+        raise ImportFailed(f"source {ref}: {name}: {messages[0]}", row=number, field="sources_detail") from None
+    return source
+
+
+def _key(row: dict) -> tuple[int | None, str]:
+    """(DLP id, ref) as the row gives them."""
+    parsed = identifiers.parse_dlp((row.get("identifier") or "").strip(), "Evidence")
+    return (parsed[1] if parsed else None), identifiers.normalise_ref(row.get("ref") or ("" if parsed else row.get("identifier")))
+
+
+CHUNK = 500
+
+
+def _current_rows(rows: list[dict]) -> dict[tuple, tuple[Evidence, dict]]:
+    """The records the file names, each with its export row, in a few queries per CHUNK rows
+    (as _find would find them one by one): {key: (record, row)}."""
+    keys = {_key(row) for row in rows}
+    found: dict[tuple, int] = {}
+    dlp_ids = [d for d, _ in keys if d is not None]
+    refs = [r for _, r in keys if r]
+    by_dlp, by_ref = {}, {}
+    for i in range(0, len(dlp_ids), CHUNK):
+        by_dlp.update(Evidence.objects.filter(dlp_id__in=dlp_ids[i:i + CHUNK]).values_list("dlp_id", "pk"))
+    for i in range(0, len(refs), CHUNK):
+        by_ref.update(FormerRef.objects.filter(ref__in=refs[i:i + CHUNK], evidence__isnull=False).values_list("ref", "evidence_id"))
+        by_ref.update(Evidence.objects.filter(ref__in=refs[i:i + CHUNK]).values_list("ref", "pk"))
+    for dlp_id, ref in keys:
+        pk = by_dlp.get(dlp_id) if dlp_id is not None else None
+        if pk is None and ref:
+            pk = by_ref.get(ref)
+        if pk is not None:
+            found[(dlp_id, ref)] = pk
+    pks = sorted(set(found.values()))
+    records, exported = {}, {}
+    for i in range(0, len(pks), CHUNK):
+        chunk = pks[i:i + CHUNK]
+        records.update((e.pk, e) for e in Evidence.objects.filter(pk__in=chunk))
+        exported.update(zip(chunk, evidence_rows_for(chunk)))
+    return {key: (records[pk], exported[pk]) for key, pk in found.items()}
+
+
+def _resolve_sources(row: dict, number: int, user) -> list[str] | None:
+    """The row's source refs as this database knows them. A source it lacks is made from the row's
+    ``sources_detail`` (the export writes it), with the same ref, so that a fresh database
+    takes the export whole; a ref given before refs were derived is read as the source's ref now."""
+    if "sources" not in row:
+        return None
+    refs = [identifiers.normalise_ref(v) for v in row["sources"].split(LIST_SEPARATOR.strip()) if v.strip()]
+    given: dict[str, dict] = {}
+    if (row.get("sources_detail") or "").strip():
+        try:
+            entries = json.loads(row["sources_detail"])
+        except json.JSONDecodeError as exc:
+            raise ImportFailed(f"not JSON ({exc.msg})", row=number, field="sources_detail") from None
+        if not isinstance(entries, list) or not all(isinstance(e, dict) and e.get("ref") for e in entries):
+            raise ImportFailed("expected a JSON list of objects with a ref", row=number, field="sources_detail")
+        given = {identifiers.normalise_ref(e["ref"]): e for e in entries}
+    out = []
+    for ref in refs:
+        source = Source.objects.filter(ref=ref).first() or Source.objects.filter(former_refs__ref=ref).first()
+        entry = given.get(ref)
+        if source is None and entry and isinstance(entry.get("dlp_id"), int):
+            source = Source.objects.filter(dlp_id=entry["dlp_id"]).first()
+        if source is None:
+            if not entry or not str(entry.get("citation") or "").strip():
+                raise ImportFailed(
+                    f"no source {ref} here, and sources_detail gives no citation to make it from", row=number, field="sources"
+                )
+            if not identifiers.is_ref(ref) or not ref.startswith("S"):
+                raise ImportFailed(f"{ref!r} is not a source ref (S followed by letters and digits)", row=number, field="sources")
+            source = _new_source(ref, entry, number)
+            source._history_user = user
+            source._change_reason = "import_evidence_csv"
+            source.save()
+        out.append(source.ref)
+    return out
 
 
 def _first_error(errors, prefix: str = "") -> tuple[str, str]:
@@ -108,14 +197,24 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
     context = {"request": SimpleNamespace(user=user)}
     counts = {"created": 0, "updated": 0, "unchanged": 0}
     with transaction.atomic():
+        current = _current_rows(rows)
+        seen: set[tuple] = set()
         for number, row in enumerate(rows, start=2):
-            existing = _find(row)
-            if existing is not None:
-                current = evidence_rows_for([existing.pk])[0]
-                if all(str(csv_cell(c, current[c])) == row[c] for c in COMPARED if c in row):
-                    counts["unchanged"] += 1
-                    continue
+            key = _key(row)
+            if key in seen:
+                # The file names this record twice: read it as the rows before left it.
+                existing = _find(row)
+                now = evidence_rows_for([existing.pk])[0] if existing is not None else None
+            else:
+                seen.add(key)
+                existing, now = current.get(key, (None, None))
+            if existing is not None and all(str(csv_cell(c, now[c])) == row[c] for c in COMPARED if c in row):
+                counts["unchanged"] += 1
+                continue
             data, extra = _payload(row, number)
+            sources = _resolve_sources(row, number, user)
+            if sources is not None:
+                data["sources"] = sources
             serializer = EvidenceSerializer(instance=existing, data=data, context=context, partial=existing is not None)
             if not serializer.is_valid():
                 field_name, message = _first_error(serializer.errors)
@@ -125,11 +224,18 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
             if changed:
                 evidence.dlp_extra = extra
             if existing is None:
-                # Keep the record's own ref so that links to it survive the round trip.
-                ref = (row.get("ref") or row.get("identifier") or "").strip().upper()
-                if ref.startswith("E") and len(ref) <= 20 and not Evidence.objects.filter(ref=ref).exclude(pk=evidence.pk).exists():
+                # Keep the record's own ref so that links to it survive the round trip. A DLP
+                # record's ref is derived from its DLP id; another ref the file gives it (one from
+                # before refs were derived) still leads to it.
+                ref = identifiers.normalise_ref(row.get("ref") or ("" if identifiers.parse_dlp(row.get("identifier", ""), "Evidence") else row.get("identifier", "")))
+                free = ref and identifiers.is_ref(ref) and ref.startswith("E") and not (
+                    Evidence.objects.filter(ref=ref).exclude(pk=evidence.pk).exists() or FormerRef.objects.filter(ref=ref).exists()
+                )
+                if free and evidence.dlp_id is None:
                     evidence.ref = ref
                     changed.append("ref")
+                elif free and ref != evidence.ref:
+                    FormerRef.objects.create(ref=ref, evidence=evidence)
             if changed:
                 evidence._history_user = user
                 evidence.save(update_fields=changed)

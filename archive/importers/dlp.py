@@ -27,9 +27,10 @@ from simple_history.models import HistoricalRecords
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from archive import models as m
+from archive.identifiers import citation_key, dlp_identifier, evidence_ref, source_ref
 from archive.importers.citations import parse_citation
 from archive.geo import CoordinateError, parse_places
-from archive.importers.dates import DateError, dlp_range
+from archive.years import DateError, dlp_range
 from archive.importers.errors import ImportFailed
 from archive.importers.sqldump import Dump
 from archive.services import archive_changed
@@ -122,7 +123,7 @@ def _blank(value) -> bool:
     return value is None or value == "" or value == () or value == [] or value == {}
 
 
-def merge(current: dict, incoming: dict, imported: dict | None) -> tuple[dict, dict]:
+def merge(current: dict, incoming: dict, imported: dict | None, stable: dict | None = None) -> tuple[dict, dict]:
     """Which incoming values to write, and the fingerprints to remember.
 
     >>> merge({"a": "x", "b": ""}, {"a": "y", "b": "z"}, None)[0]   # never imported: fill blanks
@@ -135,7 +136,9 @@ def merge(current: dict, incoming: dict, imported: dict | None) -> tuple[dict, d
     """
     writes, prints = {}, {}
     for name, value in incoming.items():
-        prints[name] = fingerprint(value)
+        # ``stable`` gives what to fingerprint instead of a database key (a game's DLP id for its
+        # primary key), so that every installation remembers the same fingerprints.
+        prints[name] = fingerprint((stable or {}).get(name, value))
         if current.get(name) == value:
             continue
         last = (imported or {}).get(name)
@@ -329,7 +332,7 @@ class _Plan:
                 flags[name] = row.get(name) or 0
                 if flags[name] not in (0, 1):
                     # One record's flag reads 127 on a 1923-1923 range: not a BC date.
-                    self.warnings.append(f"DLP.Evidence.{ident} (line {line}): {name} is {flags[name]}, not 0 or 1; read as 0")
+                    self.warnings.append(f"{dlp_identifier('Evidence', ident)} (line {line}): {name} is {flags[name]}, not 0 or 1; read as 0")
                     flags[name] = 0
             try:
                 dates = dlp_range(row.get("DateStart"), flags["DateStartBC"], row.get("DateEnd"), flags["DateEndBC"])
@@ -350,7 +353,7 @@ class _Plan:
             }
             if dates.notes:
                 extra["import_notes"] = dates.notes
-                self.warnings.append(f"DLP.Evidence.{ident} (line {line}): {'; '.join(dates.notes)}")
+                self.warnings.append(f"{dlp_identifier('Evidence', ident)} (line {line}): {'; '.join(dates.notes)}")
             evidence[ident] = {
                 "line": line,
                 "game": row["GameId"],
@@ -362,6 +365,7 @@ class _Plan:
                     "start_date": dates.start_date,
                     "end_date": dates.end_date,
                     "date_precision": dates.precision,
+                    "date_reversed": dates.reversed,
                     "location_text": location,
                     "rules_text": _text(row.get("Rules")),
                     "content": _text(row.get("Misc")),
@@ -415,6 +419,7 @@ class _Writer:
         self.evidence_pk: dict[int, int] = {}
         # model -> {pk: "+" (created) or "~" (changed)}: history rows still to write.
         self.pending: dict[type, dict[int, str]] = defaultdict(dict)
+        self.former_refs: list[m.FormerRef] = []
 
     def run(self) -> None:
         for table, (model, _) in VOCABULARIES.items():
@@ -509,9 +514,7 @@ class _Writer:
 
     # -- sources -----------------------------------------------------------------------------
 
-    @staticmethod
-    def _citation_key(text: str) -> str:
-        return " ".join(text.casefold().split()).rstrip(".")
+    _citation_key = staticmethod(citation_key)
 
     def _sources(self) -> None:
         rows = self.plan.sources
@@ -530,10 +533,16 @@ class _Writer:
             if obj is None:
                 obj = by_citation.pop(self._citation_key(row["citation"]), None)
                 if obj is None:
-                    new.append(m.Source(ref=m.new_ref("S"), dlp_id=dlp_id, citation=row["citation"], url=row["url"], **parsed))
+                    new.append(m.Source(ref=source_ref(dlp_id=dlp_id), dlp_id=dlp_id, citation=row["citation"], url=row["url"], **parsed))
                     continue
                 obj.dlp_id = dlp_id
                 diff = {"dlp_id"}
+                # Its ref becomes the DLP-derived one, whichever was imported first, so that every
+                # installation agrees; the old ref still leads to it.
+                if obj.ref != source_ref(dlp_id=dlp_id):
+                    self.former_refs.append(m.FormerRef(ref=obj.ref, source=obj))
+                    obj.ref = source_ref(dlp_id=dlp_id)
+                    diff.add("ref")
                 # A catalogue source: its reference text stays; fill in what it lacks.
                 for k, v in {"url": row["url"], **parsed}.items():
                     if _blank(getattr(obj, k)) and not _blank(v):
@@ -558,20 +567,21 @@ class _Writer:
                 self.report.unchanged["source"] += 1
         self._create(m.Source, new)
         self._update(m.Source, changed, fields)
+        m.FormerRef.objects.bulk_create(self.former_refs, ignore_conflicts=True)
         self.report.created["source"] += len(new)
         self.report.updated["source"] += len(changed)
         self.source_pk = dict(m.Source.objects.filter(dlp_id__isnull=False).values_list("dlp_id", "pk"))
 
     # -- merged models (games, rulesets, evidence) ------------------------------------------------
 
-    def _merge_object(self, obj, fields: dict, relations: dict, extra: dict, is_new: bool) -> tuple[set[str], set[str]]:
+    def _merge_object(self, obj, fields: dict, relations: dict, extra: dict, is_new: bool, stable: dict | None = None) -> tuple[set[str], set[str]]:
         """Apply the merge rule to ``obj``; return (changed model fields, relations to rewrite)."""
         stored = dict(obj.dlp_extra or {})
         imported = None if is_new else stored.get("_imported")
         current = {k: getattr(obj, k) for k in fields}
         current.update(relations.get("__current__", {}))
         incoming = {**fields, **{k: v for k, v in relations.items() if k != "__current__"}}
-        writes, prints = merge(current, incoming, {} if is_new else imported)
+        writes, prints = merge(current, incoming, {} if is_new else imported, stable)
         changed = set()
         for k, v in writes.items():
             if k in fields:
@@ -663,7 +673,9 @@ class _Writer:
                     dlp_id=dlp_id, game_id=game, dlp_extra={},
                     slug=_unique_slug(row["fields"]["name"], f"ruleset-{dlp_id}", taken[game], str(dlp_id)),
                 )
-            diff, _ = self._merge_object(obj, {**row["fields"], "game_id": game}, {}, row["extra"], is_new)
+            diff, _ = self._merge_object(
+                obj, {**row["fields"], "game_id": game}, {}, row["extra"], is_new, stable={"game_id": ("game", row["game"])}
+            )
             if is_new:
                 new.append(obj)
             elif diff:
@@ -693,7 +705,7 @@ class _Writer:
             obj = existing.get(dlp_id)
             is_new = obj is None
             if is_new:
-                obj = m.Evidence(dlp_id=dlp_id, ref=m.new_ref("E"), dlp_extra={})
+                obj = m.Evidence(dlp_id=dlp_id, ref=evidence_ref(dlp_id=dlp_id), dlp_extra={})
             values = {
                 **row["fields"],
                 "game_id": self.game_pk[row["game"]],
@@ -705,7 +717,8 @@ class _Writer:
                 cur = dict(current_links.get(obj.pk, {f: [] for f in EVIDENCE_LINKS}))
                 cur["places"] = [list(p) for p in current_places.get(obj.pk, [])]
                 links["__current__"] = cur
-            diff, rel = self._merge_object(obj, values, links, row["extra"], is_new)
+            stable = {"game_id": ("game", row["game"]), "ruleset_id": ("ruleset", row["ruleset"])}
+            diff, rel = self._merge_object(obj, values, links, row["extra"], is_new, stable)
             if is_new:
                 new.append(obj)
                 relinks[dlp_id] = {*EVIDENCE_LINKS, "places"}

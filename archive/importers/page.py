@@ -23,7 +23,8 @@ import re
 from dataclasses import dataclass, field
 
 from archive.geo import CoordinateError, parse_places
-from archive.importers.dates import DateError, parse_date_range
+from archive.identifiers import citation_key, evidence_ref, parse_dlp
+from archive.years import DateError, parse_date_range
 from archive.importers.errors import ImportFailed
 from archive.models import EvidenceType
 
@@ -59,8 +60,8 @@ class PageRecord:
 
     @property
     def dlp_id(self) -> int | None:
-        number = self.identifier.removeprefix("DLP.Evidence.")
-        return int(number) if number != self.identifier else None
+        parsed = parse_dlp(self.identifier, "Evidence")
+        return parsed[1] if parsed else None
 
 
 class PageRecords(list):
@@ -218,7 +219,7 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
 
     from archive.importers.citations import parse_citation
     from archive.importers.dlp import merge
-    from archive.models import Age, Evidence, Game, GameName, Gender, Place, SocialStatus, Source, Space, UncertaintyFactor, new_ref
+    from archive.models import Age, Evidence, Game, GameName, Gender, Place, SocialStatus, Source, Space, UncertaintyFactor
     from archive.services import archive_changed
 
     vocabularies = {"ages": Age, "genders": Gender, "social_statuses": SocialStatus, "spaces": Space, "uncertainty_factors": UncertaintyFactor}
@@ -268,9 +269,9 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
         return out
 
     def source_for(citation: str) -> Source:
-        key = " ".join(citation.casefold().split()).rstrip(".")
+        key = citation_key(citation)
         for source in Source.objects.filter(citation__icontains=citation.split(".")[0][:40]):
-            if " ".join(source.citation.casefold().split()).rstrip(".") == key:
+            if citation_key(source.citation) == key:
                 return source
         fields = parse_citation(citation)
         source = history(Source(citation=citation, **fields))
@@ -285,7 +286,7 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
                 evidence = Evidence.objects.filter(ref=rec.identifier).first()
             is_new = evidence is None
             if is_new:
-                evidence = Evidence(dlp_id=rec.dlp_id, ref=rec.identifier if rec.dlp_id is None else new_ref("E"))
+                evidence = Evidence(dlp_id=rec.dlp_id, ref=rec.identifier if rec.dlp_id is None else evidence_ref(dlp_id=rec.dlp_id))
             game = game_for(rec.game)
             links = {f: vocabulary(model, rec.lists[f], f, file, rec) for f, model in vocabularies.items() if f in rec.lists}
             if rec.sources:

@@ -4,7 +4,8 @@ from django import template
 from django.http import QueryDict
 from django.utils.html import format_html
 
-from archive.models import GameName, format_year
+from archive import years
+from archive.models import GameName
 
 register = template.Library()
 
@@ -12,7 +13,7 @@ register = template.Library()
 @register.filter
 def year(value: int | None) -> str:
     """1971 -> '1971'; -3100 -> '3100 BCE'."""
-    return format_year(value)
+    return years.year_label(value)
 
 
 @register.simple_tag

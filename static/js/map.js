@@ -7,14 +7,9 @@ function escapeHtml(text) {
   return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
-function formatYear(year) {
-  if (year === null || year === undefined) return "";
-  return year < 0 ? `${-year} BCE` : String(year);
-}
-
+// Dates come labelled by the server (archive.years), so the map writes them as every page does.
 function popupHtml(p) {
-  const when = p.start === undefined || p.start === null ? "" :
-    p.start === p.end || p.end === undefined || p.end === null ? formatYear(p.start) : `${formatYear(p.start)} to ${formatYear(p.end)}`;
+  const when = p.when || "";
   return `<a href="${escapeHtml(p.url)}"><strong>${escapeHtml(p.id)}</strong></a>` +
     (p.game ? `<br>${escapeHtml(p.game)}` : "") +
     (p.type ? ` · ${escapeHtml(p.type)}` : "") +

@@ -1,18 +1,12 @@
 // A timeline of evidence: each record a bar from its start to its end year, packed into rows so
 // bars never overlap; each bar links to its record. Data comes from the JSON script named by
-// data-timeline (archive.selectors.evidence_timeline).
+// data-timeline (archive.selectors.evidence_timeline): positions on an astronomical year axis, the
+// axis's bounds and ticks, and every label already written; this script formats no year.
 const SVG = "http://www.w3.org/2000/svg";
 const ROW = 16;
 const PAD = 28;
 
-function formatYear(year) {
-  return year < 0 ? `${-year} BCE` : String(year);
-}
-
-function niceStep(span) {
-  const steps = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000];
-  return steps.find((s) => span / s <= 8) ?? 10000;
-}
+const OPEN_TAIL = 18; // px: how far a range open at one end reaches past the year it gives
 
 function el(name, attrs = {}, text = "") {
   const node = document.createElementNS(SVG, name);
@@ -32,33 +26,30 @@ export function packRows(items) {
 }
 
 export function drawTimeline(container) {
-  const items = JSON.parse(document.getElementById(container.dataset.timeline).textContent);
+  const data = JSON.parse(document.getElementById(container.dataset.timeline).textContent);
+  const items = data.items;
   if (!items.length) {
     container.textContent = "No dated records.";
     return;
   }
-  const min = Math.min(...items.map((i) => i.start));
-  const max = Math.max(...items.map((i) => i.end));
-  // Pad the range so that one record, or a few close together, sit mid-axis rather than at an edge.
-  const pad = Math.max((max - min) * 0.05, 5);
-  const from = min - pad;
-  const to = max + 1 + pad;
+  const { from, to } = data;
   const width = Math.max(container.clientWidth, 280);
   const x = (year) => PAD + ((year - from) / (to - from)) * (width - 2 * PAD);
   const rows = packRows(items);
   const height = (Math.max(...rows) + 1) * ROW + 40;
   const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", height, class: "timeline-svg" });
-  const step = niceStep(to - from);
-  for (let year = Math.ceil(from / step) * step; year <= to; year += step) {
-    if (year === 0) continue; // there is no year 0
-    svg.append(el("line", { x1: x(year), x2: x(year), y1: 0, y2: height - 22, class: "tick" }));
-    svg.append(el("text", { x: x(year), y: height - 6, "text-anchor": "middle", class: "tick-label" }, formatYear(year)));
+  for (const tick of data.ticks) {
+    svg.append(el("line", { x1: x(tick.at), x2: x(tick.at), y1: 0, y2: height - 22, class: "tick" }));
+    svg.append(el("text", { x: x(tick.at), y: height - 6, "text-anchor": "middle", class: "tick-label" }, tick.label));
   }
   items.forEach((item, i) => {
-    const link = el("a", { href: item.url, class: "timeline-item" });
-    const x1 = x(item.start);
-    const w = Math.max(x(item.end + 1) - x1, 6);
-    const label = `${item.id}: ${item.type}, ${item.start === item.end ? formatYear(item.start) : `${formatYear(item.start)} to ${formatYear(item.end)}`}`;
+    const link = el("a", { href: item.url, class: item.open ? `timeline-item open-${item.open}` : "timeline-item" });
+    let x1 = x(item.start);
+    let w = Math.max(x(item.end + 1) - x1, 6);
+    // An open range reaches past the year it gives, towards the side the source leaves open, drawn lighter.
+    if (item.open === "end") w += OPEN_TAIL;
+    if (item.open === "start") { x1 -= OPEN_TAIL; w += OPEN_TAIL; }
+    const label = item.label;
     link.setAttribute("aria-label", label);
     link.append(el("title", {}, label));
     link.append(el("rect", { x: x1, y: rows[i] * ROW + 6, width: w, height: ROW - 6, rx: 3 }));

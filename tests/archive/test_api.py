@@ -226,11 +226,11 @@ class WriteTests(ArchiveAPITestCase):
         r = self.client.post(LIST, self.new_record(start_year=0, end_year=5), format="json")
         self.assertEqual(r.json(), {"start_year": ["There is no year 0: 1 BCE (-1) is followed by 1 CE (1)."]})
         r = self.client.post(LIST, self.new_record(start_year=100, end_year=-100), format="json")
-        self.assertEqual(r.json(), {"start_year": ["The start (100) is after the end (-100)."]})
+        self.assertEqual(r.json(), {"start_year": ["The start (100) is after the end (-100); give them in order and set date_reversed where the source reverses them."]})
         r = self.client.post(LIST, self.new_record(ruleset="nope"), format="json")
         self.assertEqual(r.json(), {"ruleset": ["The game 'bechi' has no ruleset 'nope'."]})
         r = self.client.patch(detail("DLP.Evidence.2"), {"start_year": -2000}, format="json")
-        self.assertEqual(r.json(), {"start_year": ["The start (-2000) is after the end (-3000)."]})
+        self.assertEqual(r.json(), {"start_year": ["The start (-2000) is after the end (-3000); give them in order and set date_reversed where the source reverses them."]})
         self.assertEqual(Evidence.objects.count(), 5)
 
     def test_a_curator_adds_a_source(self):

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from django.test import SimpleTestCase, TestCase
 
 from archive.geo import CoordinateError, parse_places
-from archive.importers.dates import DateError, dlp_range, iso8601_year, parse_date_range
+from archive.years import DateError, dlp_range, iso_year, parse_date_range
 from archive.importers.errors import ImportFailed
 from archive.importers.sqldump import parse_dump, read_dump_file
 from archive.models import (
@@ -120,7 +120,7 @@ class DateTests(SimpleTestCase):
     def test_a_range_crossing_the_era_has_no_year_zero(self):
         r = parse_date_range("100 BCE - 100 CE")
         self.assertEqual((r.start_year, r.end_year), (-100, 100))
-        self.assertEqual(iso8601_year(-100), "-0099")
+        self.assertEqual(iso_year(-100), "-0099")
 
     def test_it_refuses_bad_dates(self):
         for start, message in [("2592-13-01", "not a valid date"), ("0000-01-01", "there is no year 0"), ("15th c.", "not a YYYY-MM-DD")]:
@@ -165,7 +165,8 @@ class RealDumpImportTests(TestCase):
 
     def test_a_bce_record_with_escaped_text(self):
         e = Evidence.objects.get(dlp_id=2)
-        self.assertEqual((e.start_year, e.end_year, e.start_date, e.end_date), (-2592, -2566, "-2592-01-01", "-2566-01-01"))
+        # Dates as ISO 8601 (astronomical years): 2592 BCE is -2591.
+        self.assertEqual((e.start_year, e.end_year, e.start_date, e.end_date), (-2592, -2566, "-2591-01-01", "-2565-01-01"))
         self.assertEqual(e.type, "artistic")
         self.assertIn("Hesy-Re.", e.content)
         self.assertIn("\r\n\r\nQuibbell 1913", e.content)
@@ -190,6 +191,7 @@ class RealDumpImportTests(TestCase):
     def test_a_start_after_its_end_is_put_in_order_and_noted(self):
         e = Evidence.objects.get(dlp_id=1257)
         self.assertEqual((e.start_year, e.end_year), (-1220, -122))
+        self.assertTrue(e.date_reversed)
         self.assertEqual(e.dlp_extra["DateStart"], "0122-01-01")
         self.assertIn("DateStart was after DateEnd", e.dlp_extra["import_notes"][0])
         self.assertIn("warning: DLP.Evidence.1257", self.output)

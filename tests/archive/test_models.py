@@ -8,7 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from archive.geo import CoordinateError, parse_coordinates
-from archive.models import Evidence, Game, GameName, Media, Place, Ruleset, Source, format_year
+from archive.models import Evidence, Game, GameName, Media, Place, Ruleset, Source
+from archive.years import year_label
 from tests.archive.archive_helpers import fresh_cache, make_game  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -138,13 +139,13 @@ class TestIdentifiersAndDisplay:
 
     def test_bce_years_read_as_people_write_them(self, senet):
         record = Evidence(type="artifact", game=senet, start_year=-3100, end_year=-3000)
-        assert record.date_display == "3100 to 3000 BCE"
-        assert Evidence(start_year=-50, end_year=25).date_display == "50 BCE to 25"
-        assert format_year(-1) == "1 BCE"
+        assert record.date_display == "3100–3000 BCE"
+        assert Evidence(start_year=-50, end_year=25).date_display == "50 BCE – 25 CE"
+        assert year_label(-1) == "1 BCE"
 
     def test_day_ranges_show_their_days(self):
         record = Evidence(start_year=2024, end_year=2024, start_date="2024-07-18", end_date="2024-08-06", date_precision="day")
-        assert record.date_display == "2024-07-18 to 2024-08-06"
+        assert record.date_display == "18 July – 6 August 2024"
 
     def test_a_source_has_an_author_year_label(self):
         assert Source(authors="Pankhurst, Richard", year=1971, citation="x").short == "Pankhurst 1971"
