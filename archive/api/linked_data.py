@@ -82,6 +82,23 @@ def evidence_jsonld(data: dict, base_url: str, *, context: bool = True) -> dict:
     return node
 
 
+HYDRA = "http://www.w3.org/ns/hydra/core#"
+
+
+def evidence_jsonld_page(page: dict, base_url: str, page_url: str) -> dict:
+    """A page of the API's evidence list (its JSON: count, next, previous, results) as JSON-LD:
+    the records, and the page itself as a Hydra PartialCollectionView carrying the links to the
+    next and previous pages (also in the Link header) and the total."""
+    view: dict = {"@id": page_url, "@type": f"{HYDRA}PartialCollectionView", f"{HYDRA}totalItems": page["count"]}
+    for key in ("next", "previous"):
+        if page.get(key):
+            view[f"{HYDRA}{key}"] = {"@id": page[key]}
+    return {
+        "@context": SCHEMA,
+        "@graph": [*(evidence_jsonld(r, base_url, context=False) for r in page["results"]), view],
+    }
+
+
 def evidence_meta_tags(data: dict, base_url: str) -> list[tuple[str, str]]:
     """Highwire Press tags (what Zotero and Google Scholar read), as (name, content) pairs."""
     tags = [
