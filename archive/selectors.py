@@ -153,8 +153,11 @@ FILTER_PARAMETERS: dict[str, tuple[str, ...]] = {
     "has_places": (),
     "dlp_id": (),
 }
-# The vocabulary facets' URL names under their canonical API names.
-VOCABULARY_PARAMETERS = {"age": "age", "gender": "gender", "social_status": "status", "space": "space"}
+# Every vocabulary facet under its canonical name (the API's), mapped to its VOCABULARY_FACETS key
+# (the browse page's name, an alias where the two differ): a facet added there is a filter here.
+VOCABULARY_PARAMETERS = {{"status": "social_status"}.get(key, key): key for key in VOCABULARY_FACETS}
+for _canonical, _key in VOCABULARY_PARAMETERS.items():
+    FILTER_PARAMETERS.setdefault(_canonical, (_key,) if _key != _canonical else ())
 BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
 
 

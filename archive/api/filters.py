@@ -59,7 +59,8 @@ class EvidenceFilterSet(filters.FilterSet):
     def errors(self) -> ErrorDict:
         if not hasattr(self, "evidence_filter"):
             self.is_valid()
-        return ErrorDict({name: ErrorList([message]) for name, message in self.evidence_filter.errors.items()})
+        # django-filter formats each message with %: a "%" the user typed must stay a "%".
+        return ErrorDict({name: ErrorList([message.replace("%", "%%")]) for name, message in self.evidence_filter.errors.items()})
 
     @property
     def qs(self):
@@ -80,6 +81,14 @@ for _alias, _canonical in (("from", "date_from"), ("to", "date_to"), ("confidenc
     EvidenceFilterSet.base_filters[_alias] = _filter
 
 
+# A vocabulary facet the selectors know but this class does not declare still gets a filter.
+for _canonical in selectors.VOCABULARY_PARAMETERS:
+    if _canonical not in EvidenceFilterSet.base_filters:
+        EvidenceFilterSet.base_filters[_canonical] = ListFilter(
+            field_name=_canonical, method="noop", help_text=f"{_canonical.replace('_', ' ').capitalize()} names, comma-separated."
+        )
+
+
 class StrictBooleanField(forms.CharField):
     """true/false (or 1/0); anything else is a 400, never read as 'no filter'."""
 
@@ -88,7 +97,7 @@ class StrictBooleanField(forms.CharField):
         if value in (None, ""):
             return None
         if value.lower() not in selectors.BOOLEANS:
-            raise forms.ValidationError(f"{value!r} is neither true nor false (1 and 0 work too)")
+            raise forms.ValidationError("%(value)r is neither true nor false (1 and 0 work too)", params={"value": value})
         return selectors.BOOLEANS[value.lower()]
 
 

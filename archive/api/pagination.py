@@ -53,12 +53,13 @@ def _order_by(terms: Sequence[str], *, reverse: bool) -> list:
     return out
 
 
-def _beyond(name: str, descending: bool, value, *, reverse: bool) -> Q:
+def _beyond(name: str, descending: bool, value, *, reverse: bool, nullable: bool = True) -> Q:
     """Rows strictly after ``value`` in this column's order (before it when ``reverse``)."""
     if not reverse:
         if value is None:
             return Q(pk__in=[])  # nothing comes after NULL
-        return Q(**{f"{name}__{'lt' if descending else 'gt'}": value}) | Q(**{f"{name}__isnull": True})
+        after = Q(**{f"{name}__{'lt' if descending else 'gt'}": value})
+        return after | Q(**{f"{name}__isnull": True}) if nullable else after
     if value is None:
         return Q(**{f"{name}__isnull": False})
     return Q(**{f"{name}__{'gt' if descending else 'lt'}": value})
@@ -68,16 +69,25 @@ def _equal(name: str, value) -> Q:
     return Q(**{f"{name}__isnull": True}) if value is None else Q(**{name: value})
 
 
-def keyset_after(terms: Sequence[str], position: Sequence, *, reverse: bool = False) -> Q:
+def keyset_after(terms: Sequence[str], position: Sequence, *, reverse: bool = False, nullable: Sequence[bool] = ()) -> Q:
     """Rows after ``position`` (a row's values of ``terms``), or before it when ``reverse``:
-    (a > x) or (a = x and b > y) or ..."""
+    (a > x) or (a = x and b > y) or ... ``nullable`` says which columns may hold NULL (all, by
+    default); the others need no IS NULL test, which keeps an index on them usable."""
     condition = Q(pk__in=[])
     prefix = Q()
-    for term, value in zip(terms, position):
+    for i, (term, value) in enumerate(zip(terms, position)):
         name = term.lstrip("-")
-        condition |= prefix & _beyond(name, term.startswith("-"), value, reverse=reverse)
+        may_be_null = nullable[i] if i < len(nullable) else True
+        condition |= prefix & _beyond(name, term.startswith("-"), value, reverse=reverse, nullable=may_be_null)
         prefix &= _equal(name, value)
     return condition
+
+
+def _nullable(queryset: QuerySet, name: str) -> bool:
+    try:
+        return queryset.model._meta.get_field(name).null
+    except FieldDoesNotExist:
+        return True  # an annotation: assume the worst
 
 
 class ArchiveCursorPagination(CursorPagination):
@@ -100,7 +110,8 @@ class ArchiveCursorPagination(CursorPagination):
         reverse, position = self.decode_cursor(request, queryset)
         rows = queryset.order_by(*_order_by(self.terms, reverse=reverse))
         if position is not None:
-            rows = rows.filter(keyset_after(self.terms, position, reverse=reverse))
+            nullable = [_nullable(queryset, t.lstrip("-")) for t in self.terms]
+            rows = rows.filter(keyset_after(self.terms, position, reverse=reverse, nullable=nullable))
         results = list(rows[: self.page_size + 1])
         more = len(results) > self.page_size
         self.page = results[: self.page_size]

@@ -132,6 +132,10 @@ EVIDENCE_FORMATS = {
     (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="One row per record; columns as /api/v1/export/evidence.csv."),
     (200, "application/geo+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="A GeoJSON FeatureCollection, one feature per place."),
     (200, "application/ld+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="JSON-LD with schema.org terms."),
+    400: OpenApiResponse(
+        OpenApiTypes.OBJECT,
+        description="An unknown parameter, or a value that cannot be read: {parameter: [what is wrong]}.",
+    ),
 }
 
 

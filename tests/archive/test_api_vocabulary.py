@@ -93,6 +93,12 @@ class RefusalTests(ArchiveAPITestCase):
         self.assert_400(reverse("api:game-list"), {"playable": "0.5"}, {"playable"})
         self.assert_400(EXPORTS[0], {"game": "chess"}, {"game"})
 
+    def test_a_value_with_a_percent_sign_is_named_not_a_server_error(self):
+        errors = self.assert_400(LIST, {"age": "100%", "source": "S%s"}, {"age", "source"})
+        self.assertEqual(errors["age"], ["unknown value '100%'"])
+        errors = self.assert_400(reverse("api:game-list"), {"playable": "%d"}, {"playable"})
+        self.assertIn("'%d'", errors["playable"][0])
+
     def test_the_browse_page_names_what_it_could_not_read(self):
         html = self.client.get(reverse("archive:evidence-list"), {"source": "S00000000", "has_places": "maybe"}).content.decode()
         self.assertIn("unknown source", html)
