@@ -108,6 +108,20 @@ class ParsedCitation:
         return bool(self.fields) and not self.leftover
 
 
+# Every Source field the parser may fill, with its value when the reference does not give it.
+PARSED_FIELDS = {
+    "authors": "", "year": None, "title": "", "container": "", "volume": "", "issue": "", "pages": "",
+    "publisher": "", "place": "", "note": "", "kind": "other",
+}
+
+
+def citation_fields(text: str) -> dict:
+    """parse_citation with every field of PARSED_FIELDS present (blank where nothing was read),
+    to replace what an earlier parse of the same text stored."""
+    parsed = parse_citation(text)
+    return {name: parsed.get(name, blank) for name, blank in PARSED_FIELDS.items()}
+
+
 def parse_citation(text: str) -> dict:
     """The fields we can read with confidence (Source's field names); {} when the reference does
     not fit the style."""
