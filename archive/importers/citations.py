@@ -81,7 +81,7 @@ def _tail_patterns(container: str) -> list[tuple[str, re.Pattern]]:
         ("book", re.compile(rf"{BOOK_VOLUME}{PLACE}\s*:\s*{PUBLISHER}[.,]?")),
         ("book", re.compile(rf"{BOOK_VOLUME}{PLACES}\.?")),
         ("other", THESIS),
-        ("article", re.compile(rf"(?P<container>{container})[,.]?\s+(?P<volume>\d+)(?:\s*\((?P<issue>[^)]+)\))?\.?")),
+        ("article", re.compile(rf"(?!(?i:accessed|retrieved|viewed)\b)(?P<container>{container})[,.]?\s+(?P<volume>\d+)(?:\s*\((?P<issue>[^)]+)\))?\.?")),
         ("article", re.compile(rf"(?P<container>{container})(?:\s*[.:,]\s*|\s+(?=p)){PAGES}\.?")),
     ]
 
@@ -154,7 +154,10 @@ def citation_parse(text: str) -> ParsedCitation:
         fields.update(found)
         return ParsedCitation(fields)
     rest = rest.lstrip(QUOTES_OPEN)  # a title whose quotation mark never closes
-    for end, after in _sentence_ends(rest):
+    # First at true sentence ends; then also after a lone capital ("Beth Pelet I. London: ...")
+    # and at a full stop with no space after it ("Shore.London: ...").
+    candidates = [*_sentence_ends(rest), *_sentence_ends(rest, loose=True)]
+    for end, after in candidates:
         found = _read_tail(rest[after:], TAILS_AFTER_PLAIN_TITLE)
         if found is not None:
             # Keep a quotation mark closed after the full stop ('of “backgammon.” In ...').
@@ -250,7 +253,7 @@ def _quoted_title(rest: str) -> tuple[str, str] | None:
         return None
     body = rest[1:]
     for i, ch in enumerate(body):
-        if ch in QUOTES_CLOSE and i > 0 and body[i - 1] in ".?!" and (i + 1 == len(body) or body[i + 1] in " ,.;:"):
+        if ch in QUOTES_CLOSE and i > 0 and body[i - 1] in ".?!" and (i + 1 == len(body) or body[i + 1] in " ,.;:" or body[i + 1].isupper()):
             return body[:i], body[i + 1 :].lstrip(" ,.;:")
     for i, ch in enumerate(body):
         if ch in QUOTES_CLOSE and i > 0 and (i + 1 == len(body) or body[i + 1] in ",.:"):
@@ -258,9 +261,10 @@ def _quoted_title(rest: str) -> tuple[str, str] | None:
     return None
 
 
-def _sentence_ends(text: str):
+def _sentence_ends(text: str, *, loose: bool = False):
     """(end of a sentence, start of the next) pairs: a full stop, ? or ! followed by a space,
-    outside parentheses and brackets, and not after an initial or an abbreviation."""
+    outside parentheses and brackets, and not after an initial or an abbreviation. ``loose``
+    gives only the ends that rule leaves out: after a single capital, or with no space after."""
     depth = 0
     # A parenthesis the reference never closes ("(Red Sea Coast, Egypt. Antiquity ...") must not
     # hide every sentence end after it.
@@ -274,12 +278,19 @@ def _sentence_ends(text: str):
             j = i + 1
             while j < len(text) and text[j] in QUOTES_CLOSE:
                 j += 1
-            if j < len(text) and not text[j].isspace():
-                continue
             word = re.search(r"(\S+)$", text[:i])
             word = word.group(1) if word else ""
             bare = word.strip("(").lower()
-            if ch == "." and (re.fullmatch(r"(?:[A-Z]\.-?)*[A-Z]", word) or bare in ABBREVIATIONS):
+            unspaced = j < len(text) and not text[j].isspace()
+            after_initial = ch == "." and re.fullmatch(r"(?:[A-Z]\.-?)*[A-Z]", word) is not None
+            if ch == "." and bare in ABBREVIATIONS and not after_initial:
+                continue
+            if not loose and (unspaced or after_initial):
+                continue
+            if loose and not (
+                (unspaced and text[j].isupper() and i > 0 and text[i - 1].islower())
+                or (not unspaced and after_initial and len(word) == 1)
+            ):
                 continue
             while j < len(text) and text[j].isspace():
                 j += 1
@@ -329,7 +340,7 @@ def _authors(text: str) -> str:
         following = tokens[i + 1] if i + 1 < len(tokens) else None
         first = not names
         if following is not None and not _is_given(token) and (
-            _is_given(following) or (first and " " not in following and "." not in following)
+            _is_given(following) or (first and "." not in following and (" " not in following or len(tokens) == 2))
         ):
             names.append(f"{token}, {following}")
             i += 2

@@ -12,9 +12,9 @@ from archive.importers.citations import citation_parse, parse_citation
 from archive.importers.sqldump import read_dump_file
 from archive.models import Source
 
-# Measured with `python bench/citations.py`: 522 of 542 parse completely. A change to the parser
+# Measured with `python bench/citations.py`: 521 of 542 parse completely. A change to the parser
 # that reads fewer completely fails here.
-COMPLETE_AT_LEAST = 522
+COMPLETE_AT_LEAST = 521
 
 
 def source(text: str, ref: str = "S1") -> Source:
@@ -73,6 +73,25 @@ class TestTheReferencesTheIssueNames:
         fields = bibtex_fields(source_bibtex(s))
         assert (fields["ENTRYTYPE"], fields["school"]) == ("phdthesis", "Arizona State University")
         assert source_csl(s)["type"] == "thesis"
+
+    @pytest.mark.parametrize(
+        ("text", "title", "rest"),
+        [
+            ("Petrie, W.M.F. 1930. Beth Pelet I. London: British School of Archaeology in Egypt.", "Beth Pelet I", {"place": "London"}),
+            ("Bean, G. 1968. Turkey's Southern Shore.London: John Murray.", "Turkey's Southern Shore", {"publisher": "John Murray"}),
+            ("Detlefsen, D. 1861. 'Inscrizioni di Trastevere III.'Bullettino dell'Instituto: 177–180.", "Inscrizioni di Trastevere III", {"pages": "177–180"}),
+            ("Ludovisi, L. 1873. 'The sports and games of the Singhalese.' Journal of the Ceylon Branch. 17–41.", "The sports and games of the Singhalese", {"container": "Journal of the Ceylon Branch"}),
+        ],
+    )
+    def test_hard_title_ends(self, text, title, rest):
+        parsed = citation_parse(text)
+        assert parsed.complete
+        assert parsed.fields["title"] == title
+        assert rest.items() <= parsed.fields.items()
+
+    def test_an_access_date_is_not_a_journal_volume(self):
+        parsed = citation_parse("Ministerio de Cultura. 2015. Hallazgo arqueológico. Noticias. Accessed 13 July 2020.")
+        assert not parsed.complete and "container" not in parsed.fields
 
     def test_names_are_family_given_whatever_order_they_come_in(self):
         assert parse_citation("Crist, W., A.-E. Dunn-Vaturi and A. de Voogt. 2016. Ancient Egyptians at Play. London: Bloomsbury.")["authors"] == (
