@@ -145,8 +145,8 @@ EVIDENCE_FORMATS = {
         description=(
             "Filtered, ordered and cursor-paged. `format=csv` and `format=geojson` give the same page as flat "
             "rows (CSV, one row per record) or a FeatureCollection (one feature per place); `format=jsonld` "
-            "gives it as JSON-LD. The next and previous pages are in `next` and `previous` (JSON; in JSON-LD "
-            "under `view`, Hydra's terms) and in the `Link` header (every format). The filters are the "
+            "gives it as JSON-LD. The next and previous pages are in `next` and `previous` (JSON; in JSON-LD, "
+            "a Hydra PartialCollectionView node of the graph) and in the `Link` header (every format). The filters are the "
             "browse page's, under the same names (its short names `from`, `to`, `confidence` and `status` "
             "are aliases); an unknown parameter or value is a 400 naming it."
         ),
@@ -210,8 +210,7 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
             response = super().list(request, *args, **kwargs)
             if request.accepted_renderer.format == "jsonld":
                 response.data = evidence_jsonld_page(response.data, base_url(request), request.build_absolute_uri())
-                self.add_paging_headers(response)
-            return response
+            return self.add_paging_headers(response)
         queryset = self.filter_queryset(self.get_queryset())
         page = self.paginate_queryset(queryset)
         rows = exports.evidence_rows_for([e.pk for e in page], base_url=base_url(request))

@@ -74,6 +74,11 @@ class RefusalTests(ArchiveAPITestCase):
         for url in EXPORTS:
             self.assert_400(url, {"fromm": "1900"}, {"fromm"})
 
+    def test_json_pages_carry_the_link_header_too(self):
+        r = self.client.get(LIST, {"page_size": 2})
+        self.assertEqual(r["X-Total-Count"], "5")
+        self.assertIn(f'<{r.json()["next"]}>; rel="next"', r["Link"])
+
     def test_the_formats_own_parameters_are_allowed(self):
         for params in ({"format": "csv"}, {"format": "jsonld", "page_size": "2"}, {"ordering": "-date", "page_size": "1"}):
             self.assertEqual(self.client.get(LIST, params).status_code, status.HTTP_200_OK, params)
