@@ -2,12 +2,14 @@
 references the issue names and on all 542 of the dump."""
 from __future__ import annotations
 
+import doctest
 import re
 
 import bibtexparser
 import pytest
 
 from archive.api.linked_data import source_bibtex, source_csl
+from archive.importers import citations
 from archive.importers.citations import citation_parse, parse_citation
 from archive.importers.sqldump import read_dump_file
 from archive.models import Source
@@ -28,6 +30,12 @@ def bibtex_fields(entry: str) -> dict[str, str]:
 
 def doubled_words(text: str) -> set[str]:
     return {m.group(1).lower() for m in re.finditer(r"\b(\w+)\s+\1\b", text, re.I)}
+
+
+def test_the_modules_examples_hold():
+    # pytest collects doctests under tests/ and games/engine only.
+    result = doctest.testmod(citations)
+    assert result.attempted > 10 and result.failed == 0
 
 
 class TestTheReferencesTheIssueNames:
