@@ -19,6 +19,7 @@ from django.urls import reverse
 from archive import identifiers, years
 
 from archive.models import (
+    FormerRef,
     Age,
     Concept,
     DataVersion,
@@ -105,8 +106,9 @@ def _games_named(text: str) -> list[int]:
 
 @dataclass
 class EvidenceFilter:
-    """The browse page's filters, parsed from query parameters; ``errors`` names each parameter
-    that could not be read (it is then ignored, never guessed)."""
+    """The evidence filters, parsed from query parameters (FILTER_PARAMETERS); ``errors`` names
+    each parameter that could not be read, by the name it was given under (it is then ignored,
+    never guessed)."""
 
     q: str = ""
     types: list[str] = field(default_factory=list)
@@ -114,8 +116,14 @@ class EvidenceFilter:
     year_from: int | None = None
     year_to: int | None = None
     confidence_min: int | None = None
+    confidence_max: int | None = None
     vocabularies: dict[str, list[str]] = field(default_factory=dict)
     bbox: tuple[Decimal, Decimal, Decimal, Decimal] | None = None
+    sources: list[str] = field(default_factory=list)
+    source_ids: list[int] = field(default_factory=list)
+    ruleset: int | None = None
+    has_places: bool | None = None
+    dlp_id: int | None = None
     sort: str = ""
     errors: dict[str, str] = field(default_factory=dict)
 
@@ -123,8 +131,45 @@ class EvidenceFilter:
     def active(self) -> bool:
         return bool(
             self.q or self.types or self.games or self.year_from is not None or self.year_to is not None
-            or self.confidence_min is not None or any(self.vocabularies.values()) or self.bbox
+            or self.confidence_min is not None or self.confidence_max is not None
+            or any(self.vocabularies.values()) or self.bbox or self.sources or self.ruleset is not None
+            or self.has_places is not None or self.dlp_id is not None
         )
+
+
+# The one filter vocabulary of the browse page, the API and the exports: a canonical name and the
+# other names it is also read under. The browse page's short names (from, to, confidence, status)
+# and the API's long ones (date_from, date_to, confidence_min, social_status) mean the same thing
+# everywhere; giving both with different values is an error.
+FILTER_PARAMETERS: dict[str, tuple[str, ...]] = {
+    "q": (),
+    "type": (),
+    "game": (),
+    "date_from": ("from",),
+    "date_to": ("to",),
+    "confidence_min": ("confidence",),
+    "confidence_max": (),
+    "age": (),
+    "gender": (),
+    "social_status": ("status",),
+    "space": (),
+    "bbox": (),
+    "source": (),
+    "ruleset": (),
+    "has_places": (),
+    "dlp_id": (),
+}
+# Every vocabulary facet under its canonical name (the API's), mapped to its VOCABULARY_FACETS key
+# (the browse page's name, an alias where the two differ): a facet added there is a filter here.
+VOCABULARY_PARAMETERS = {{"status": "social_status"}.get(key, key): key for key in VOCABULARY_FACETS}
+for _canonical, _key in VOCABULARY_PARAMETERS.items():
+    FILTER_PARAMETERS.setdefault(_canonical, (_key,) if _key != _canonical else ())
+BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
+
+
+def filter_parameter_names() -> set[str]:
+    """Every parameter name the evidence filters read, aliases included."""
+    return {name for canonical, aliases in FILTER_PARAMETERS.items() for name in (canonical, *aliases)}
 
 
 def _getlist(params: Mapping, name: str) -> list[str]:
@@ -138,31 +183,59 @@ def _getlist(params: Mapping, name: str) -> list[str]:
     return out
 
 
+def _given(params: Mapping, canonical: str, errors: dict[str, str]) -> tuple[str, list[str]]:
+    """(the name a parameter was given under, its values) across its aliases; two names with
+    different values is an error under the second."""
+    found: tuple[str, list[str]] = (canonical, [])
+    for name in (canonical, *FILTER_PARAMETERS[canonical]):
+        values = _getlist(params, name)
+        if not values:
+            continue
+        if found[1] and found[1] != values:
+            errors[name] = f"{name} and {found[0]} are the same filter; give one of them"
+            continue
+        found = (name, values)
+    return found
+
+
+def _one(name: str, values: list[str], errors: dict[str, str]) -> str | None:
+    if len(values) > 1:
+        errors[name] = f"{name}: give one value, not {len(values)}"
+        return None
+    return values[0] if values else None
+
+
 def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
-    f = EvidenceFilter(q=(params.get("q") or "").strip()[:200])
-    f.types = [t for t in _getlist(params, "type") if t in EvidenceType.values]
-    bad = [t for t in _getlist(params, "type") if t not in EvidenceType.values]
+    """Read the evidence filters from query parameters (the browse page's, the API's and the
+    exports'): every name of FILTER_PARAMETERS. Values are checked against the archive (an
+    unknown game, vocabulary name or source is an error, like an unreadable year); a filter in
+    error is left out and named in ``errors``. Parameters of other names are not looked at."""
+    errors: dict[str, str] = {}
+    f = EvidenceFilter(q=(params.get("q") or "").strip()[:200], errors=errors)
+    types = _getlist(params, "type")
+    f.types = [t for t in types if t in EvidenceType.values]
+    bad = [t for t in types if t not in EvidenceType.values]
     if bad:
-        f.errors["type"] = f"unknown evidence type {bad[0]!r}"
+        errors["type"] = f"unknown evidence type {bad[0]!r} (known: {', '.join(EvidenceType.values)})"
     f.games = _getlist(params, "game")
-    for name, attr in (("from", "year_from"), ("to", "year_to")):
-        value = (params.get(name) or "").strip()
+    for canonical, attr in (("date_from", "year_from"), ("date_to", "year_to")):
+        name, values = _given(params, canonical, errors)
+        value = _one(name, values, errors)
         if value:
             try:
                 setattr(f, attr, years.parse_year(value))
-            except years.DateError:
-                f.errors[name] = f"{name}: {value!r} is not a year (write 1971, -3100 or 3100 BCE)"
-    value = (params.get("confidence") or "").strip()
-    if value:
-        try:
-            f.confidence_min = int(value)
-            if not 0 <= f.confidence_min <= 100:
-                raise ValueError
-        except ValueError:
-            f.confidence_min = None
-            f.errors["confidence"] = f"confidence: {value!r} is not a whole number from 0 to 100"
-    for name in VOCABULARY_FACETS:
-        f.vocabularies[name] = _getlist(params, name)
+            except ValueError:
+                errors[name] = f"{name}: {value!r} is not a year (write 1971, -3100 or 3100 BCE; there is no year 0)"
+    for canonical, attr in (("confidence_min", "confidence_min"), ("confidence_max", "confidence_max")):
+        name, values = _given(params, canonical, errors)
+        value = _one(name, values, errors)
+        if value:
+            if value.isdigit() and 0 <= int(value) <= 100:
+                setattr(f, attr, int(value))
+            else:
+                errors[name] = f"{name}: {value!r} is not a whole number from 0 to 100"
+    for canonical, key in VOCABULARY_PARAMETERS.items():
+        f.vocabularies[key] = _given(params, canonical, errors)[1]
     value = (params.get("bbox") or "").strip()
     if value:
         try:
@@ -171,18 +244,70 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
                 raise ValueError
             f.bbox = (west, south, east, north)
         except (ValueError, InvalidOperation):
-            f.errors["bbox"] = f"bbox: {value!r} is not west,south,east,north in decimal degrees"
+            errors["bbox"] = f"bbox: {value!r} is not west,south,east,north in decimal degrees (south not above north)"
+    f.sources = _getlist(params, "source")
+    for name, attr in (("ruleset", "ruleset"), ("dlp_id", "dlp_id")):
+        value = _one(name, _getlist(params, name), errors)
+        if value:
+            if value.isdigit():
+                setattr(f, attr, int(value))
+            else:
+                errors[name] = f"{name}: {value!r} is not a whole number"
+    value = _one("has_places", _getlist(params, "has_places"), errors)
+    if value:
+        if value.lower() in BOOLEANS:
+            f.has_places = BOOLEANS[value.lower()]
+        else:
+            errors["has_places"] = f"has_places: {value!r} is neither true nor false (1 and 0 work too)"
     sort = params.get("sort") or ""
     f.sort = sort if sort in SORTS or sort == "relevance" else ""
+    _check_against_archive(f, params)
     return f
+
+
+def _check_against_archive(f: EvidenceFilter, params: Mapping) -> None:
+    """Drop and name the values the archive does not know: one small query per filter given."""
+    if f.games:
+        known = set(Game.objects.filter(slug__in=f.games).values_list("slug", flat=True))
+        unknown = [g for g in f.games if g not in known]
+        if unknown:
+            f.errors["game"] = f"unknown game {unknown[0]!r}"
+            f.games = [g for g in f.games if g in known]
+    for canonical, key in VOCABULARY_PARAMETERS.items():
+        values = f.vocabularies.get(key) or []
+        if values:
+            model = VOCABULARY_FACETS[key][0]
+            known = set(model.objects.filter(name__in=values).values_list("name", flat=True))
+            unknown = [v for v in values if v not in known]
+            if unknown:
+                name = _given(params, canonical, {})[0]
+                f.errors[name] = f"unknown value {unknown[0]!r}"
+                f.vocabularies[key] = [v for v in values if v in known]
+    if f.sources:
+        dlp_ids = [int(s.removeprefix("DLP.Sources.")) for s in f.sources if s.startswith("DLP.Sources.") and s.removeprefix("DLP.Sources.").isdigit()]
+        rows = Source.objects.filter(Q(ref__in=[s.upper() for s in f.sources]) | Q(dlp_id__in=dlp_ids)).values_list("id", "ref", "dlp_id")
+        by_name = {}
+        for pk, ref, dlp_id in rows:
+            by_name[ref] = pk
+            if dlp_id is not None:
+                by_name[f"DLP.Sources.{dlp_id}"] = pk
+        # A ref a source had before refs were derived still names it (archive.identifiers).
+        for ref, pk in FormerRef.objects.filter(ref__in=[s.upper() for s in f.sources], source__isnull=False).values_list("ref", "source_id"):
+            by_name.setdefault(ref, pk)
+        unknown = [s for s in f.sources if s.upper() not in by_name and s not in by_name]
+        if unknown:
+            f.errors["source"] = f"unknown source {unknown[0]!r} (give its ref, S..., or DLP.Sources.N)"
+        f.source_ids = sorted({by_name.get(s.upper(), by_name.get(s)) for s in f.sources} - {None})
+        f.sources = [s for s in f.sources if s not in unknown]
 
 
 def evidence_filter_key(f: EvidenceFilter) -> str:
     """A cache key for the filters that change which records match (not sort or page)."""
     import hashlib
 
-    parts = [f.q, sorted(f.types), sorted(f.games), f.year_from, f.year_to, f.confidence_min,
-             sorted((k, sorted(v)) for k, v in f.vocabularies.items()), [str(b) for b in f.bbox or ()]]
+    parts = [f.q, sorted(f.types), sorted(f.games), f.year_from, f.year_to, f.confidence_min, f.confidence_max,
+             sorted((k, sorted(v)) for k, v in f.vocabularies.items()), [str(b) for b in f.bbox or ()],
+             f.source_ids, f.ruleset, f.has_places, f.dlp_id]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
@@ -206,6 +331,8 @@ def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:
     queryset = queryset.filter(evidence_dates_overlap(f.year_from, f.year_to))
     if f.confidence_min is not None:
         queryset = queryset.filter(confidence__gte=f.confidence_min)
+    if f.confidence_max is not None:
+        queryset = queryset.filter(confidence__lte=f.confidence_max)
     for name, values in f.vocabularies.items():
         if values:
             model, attr = VOCABULARY_FACETS[name]
@@ -221,6 +348,16 @@ def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:
         else:  # the box crosses the antimeridian
             places = places.filter(Q(longitude__gte=west) | Q(longitude__lte=east))
         queryset = queryset.filter(id__in=places.values("evidence_id"))
+    if f.sources:
+        links = Evidence.sources.through.objects.filter(source_id__in=f.source_ids).values("evidence_id")
+        queryset = queryset.filter(id__in=links)
+    if f.ruleset is not None:
+        queryset = queryset.filter(ruleset_id=f.ruleset)
+    if f.has_places is not None:
+        with_places = Q(id__in=Place.objects.values("evidence_id"))
+        queryset = queryset.filter(with_places if f.has_places else ~with_places)
+    if f.dlp_id is not None:
+        queryset = queryset.filter(dlp_id=f.dlp_id)
     queryset = evidence_search(queryset, f.q)
     if f.q and on_postgres() and f.sort in ("", "relevance"):
         return queryset.order_by("-search_rank", "id")
@@ -228,11 +365,9 @@ def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:
 
 
 def evidence_filter(params: Mapping, queryset: QuerySet | None = None) -> QuerySet:
-    """Evidence matching the browse page's query parameters (the API reuses it): ``q``,
-    ``type``, ``game`` (slugs), ``from``/``to`` (signed years or '3100 BCE'), ``confidence``
-    (minimum), ``age``, ``gender``, ``status``, ``space`` (DLP vocabulary names), ``bbox``
-    (west,south,east,north) and ``sort``. Parameters that cannot be read are ignored; use
-    evidence_filter_parse to report them."""
+    """Evidence matching the filters of FILTER_PARAMETERS (the browse page's and the API's) and
+    the browse page's ``sort``. Filters that cannot be read are ignored; use evidence_filter_parse
+    to report them."""
     if queryset is None:
         queryset = Evidence.objects.all()
     return evidence_apply_filter(queryset, evidence_filter_parse(params))

@@ -1,6 +1,8 @@
+from django.contrib.sitemaps import views as sitemap_views
 from django.urls import path
 
 from archive import views
+from archive.sitemaps import SITEMAPS
 
 app_name = "archive"
 
@@ -10,4 +12,9 @@ urlpatterns = [
     path("evidence/", views.evidence_list, name="evidence-list"),
     path("evidence/<str:identifier>/", views.evidence_detail, name="evidence"),
     path("sources/<str:ref>/", views.source_detail, name="source"),
+    path(
+        "sitemap.xml", sitemap_views.index,
+        {"sitemaps": SITEMAPS, "sitemap_url_name": "archive:sitemap-section"}, name="sitemap",
+    ),
+    path("sitemap-<section>.xml", sitemap_views.sitemap, {"sitemaps": SITEMAPS}, name="sitemap-section"),
 ]

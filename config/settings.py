@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.postgres",
+    "django.contrib.sitemaps",
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",

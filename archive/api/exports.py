@@ -179,12 +179,19 @@ def _build(base_rows: list[tuple], base_url: str) -> list[dict]:
             record[column] = links[column].get(pk, [])
         extra = record["dlp_extra"]
         if isinstance(extra, str):  # a raw JSON string on backends without a JSON decoder
-            record["dlp_extra"] = json.loads(extra)
+            extra = json.loads(extra)
+        record["dlp_extra"] = public_extra(extra)
         for key in ("dlp_added", "created", "updated"):
             if record[key] is not None:
                 record[key] = record[key].isoformat()
         records.append({c: record[c] for c in COLUMNS})
     return records
+
+
+def public_extra(extra: dict | None) -> dict:
+    """dlp_extra as shown to the world: keys starting with "_" are the importers' bookkeeping
+    (fingerprints of what they wrote), never output."""
+    return {k: v for k, v in (extra or {}).items() if not k.startswith("_")}
 
 
 def evidence_export_rows(queryset: QuerySet, *, base_url: str = "", chunk_size: int = CHUNK) -> Iterator[dict]:

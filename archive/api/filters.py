@@ -1,51 +1,120 @@
-"""The API's filters: the browse page's facets (archive.selectors does the filtering, so the page
-and the API agree), declared as django-filter FilterSets so that they validate (400, per
-parameter) and appear in the OpenAPI schema."""
+"""The API's filters, declared as django-filter FilterSets so that they appear in the OpenAPI
+schema. The evidence filters are the browse page's (archive.selectors reads and applies them, so
+the page, the API and the exports agree); every parameter that cannot be read is a 400 naming it."""
 from __future__ import annotations
-
-from decimal import Decimal, InvalidOperation
 
 import django_filters as filters
 from django import forms
+from django.forms.utils import ErrorDict, ErrorList
 from django.db.models import Q
 
-from archive import identifiers, selectors, years
+from archive import selectors
 from archive.models import Evidence, EvidenceType, Game, Ruleset, Source
 
 
-class YearField(forms.CharField):
+class ListFilter(filters.CharFilter):
+    """A comma-separated list (or the parameter repeated); read by the shared parser."""
+
+
+class EvidenceFilterSet(filters.FilterSet):
+    """The evidence filters of archive.selectors (FILTER_PARAMETERS), declared here so that they
+    appear in the OpenAPI schema. Reading and checking them is the shared parser's job, so a
+    parameter means the same on the browse page, in the API and in the exports; anything it cannot
+    read is a 400 naming the parameter."""
+
+    q = filters.CharFilter(method="noop", help_text="Full-text search (every word must match; ranked on PostgreSQL).")
+    game = ListFilter(method="noop", help_text="Game slugs, comma-separated: game=ses-bes,bechi")
+    type = ListFilter(
+        method="noop",
+        help_text="Evidence types, comma-separated or repeated: type=artifact,artistic. One of: " + ", ".join(EvidenceType.values),
+    )
+    date_from = filters.CharFilter(
+        method="noop",
+        help_text=("Records whose range reaches this year or later. A historical year, as start_year and end_year: "
+                   "1971, -3100 or 3100 BCE all name years as historians count them (-3100 is 3100 BCE, not ISO's "
+                   "-3100 = 3101 BCE; there is no year 0). A range open at its end (from 2321 BCE) reaches every "
+                   "later year. Alias: from."),
+    )
+    date_to = filters.CharFilter(
+        method="noop",
+        help_text=("Records whose range begins this year or earlier; a historical year as date_from (-3100 or 3100 BCE). "
+                   "A range open at its start (until 1401) begins before every year. Alias: to."),
+    )
+    bbox = filters.CharFilter(method="noop", help_text="west,south,east,north in decimal degrees: records with a place inside (west > east crosses the antimeridian).")
+    confidence_min = filters.NumberFilter(method="noop", help_text="At least this confidence, 0-100. Alias: confidence.")
+    confidence_max = filters.NumberFilter(method="noop", help_text="At most this confidence, 0-100.")
+    age = ListFilter(method="noop", help_text="Age names (DLP vocabulary), comma-separated.")
+    gender = ListFilter(method="noop", help_text="Gender names, comma-separated.")
+    social_status = ListFilter(method="noop", help_text="Social status names, comma-separated. Alias: status.")
+    space = ListFilter(method="noop", help_text="Space names, comma-separated.")
+    concept = ListFilter(
+        method="noop",
+        help_text="Features of play the record attests, by the DLP's names (its LudemeInfos), comma-separated: concept=casting sticks",
+    )
+    source = ListFilter(method="noop", help_text="Sources by ref (S...) or DLP id (DLP.Sources.122), comma-separated: records citing any.")
+    ruleset = filters.NumberFilter(method="noop", help_text="A ruleset's id.")
+    dlp_id = filters.NumberFilter(method="noop", help_text="The DLP evidence id.")
+    has_places = filters.CharFilter(method="noop", help_text="true (or 1): only records with a place; false (or 0): only those without.")
+
+    class Meta:
+        model = Evidence
+        fields: list[str] = []
+
+    def noop(self, queryset, name, value):
+        return queryset
+
+    def is_valid(self) -> bool:
+        self.evidence_filter = selectors.evidence_filter_parse(self.data)
+        return not self.evidence_filter.errors
+
+    @property
+    def errors(self) -> ErrorDict:
+        if not hasattr(self, "evidence_filter"):
+            self.is_valid()
+        # django-filter formats each message with %: a "%" the user typed must stay a "%".
+        return ErrorDict({name: ErrorList([message.replace("%", "%%")]) for name, message in self.evidence_filter.errors.items()})
+
+    @property
+    def qs(self):
+        if not hasattr(self, "_qs"):
+            if not hasattr(self, "evidence_filter"):
+                self.is_valid()
+            self._qs = selectors.evidence_apply_filter(self.queryset.all(), self.evidence_filter)
+        return self._qs
+
+
+# The browse page's names for the same filters, accepted everywhere ("from" is a keyword, so the
+# aliases are added after the class).
+for _alias, _canonical in (("from", "date_from"), ("to", "date_to"), ("confidence", "confidence_min"), ("status", "social_status")):
+    _filter = type(EvidenceFilterSet.base_filters[_canonical])(
+        field_name=_alias, method="noop", help_text=f"Alias of {_canonical} (the browse page's name)."
+    )
+    _filter.parent = None
+    EvidenceFilterSet.base_filters[_alias] = _filter
+
+
+# A vocabulary facet the selectors know but this class does not declare still gets a filter.
+for _canonical in selectors.VOCABULARY_PARAMETERS:
+    if _canonical not in EvidenceFilterSet.base_filters:
+        EvidenceFilterSet.base_filters[_canonical] = ListFilter(
+            field_name=_canonical, method="noop", help_text=f"{_canonical.replace('_', ' ').capitalize()} names, comma-separated."
+        )
+
+
+class StrictBooleanField(forms.CharField):
+    """true/false (or 1/0); anything else is a 400, never read as 'no filter'."""
+
     def clean(self, value):
         value = super().clean(value)
         if value in (None, ""):
             return None
-        try:
-            return years.parse_year(value)
-        except years.DateError:
-            raise forms.ValidationError(f"{value!r} is not a year: write 1971, -3100 or 3100 BCE (there is no year 0).") from None
+        if value.lower() not in selectors.BOOLEANS:
+            raise forms.ValidationError("%(value)r is neither true nor false (1 and 0 work too)", params={"value": value})
+        return selectors.BOOLEANS[value.lower()]
 
 
-class YearFilter(filters.CharFilter):
-    field_class = YearField
-
-
-class BBoxField(forms.CharField):
-    def clean(self, value):
-        value = super().clean(value)
-        if value in (None, ""):
-            return None
-        try:
-            west, south, east, north = (Decimal(v.strip()) for v in value.split(","))
-        except (ValueError, InvalidOperation):
-            raise forms.ValidationError("Give west,south,east,north in decimal degrees, e.g. 44,38,51,42.") from None
-        if not (-180 <= west <= 180 and -180 <= east <= 180 and -90 <= south <= 90 and -90 <= north <= 90):
-            raise forms.ValidationError("Longitudes must be within -180..180 and latitudes within -90..90.")
-        if south > north:
-            raise forms.ValidationError("South must not be north of north.")
-        return (west, south, east, north)
-
-
-class BBoxFilter(filters.CharFilter):
-    field_class = BBoxField
+class StrictBooleanFilter(filters.CharFilter):
+    field_class = StrictBooleanField
 
 
 class CSVField(forms.CharField):
@@ -60,107 +129,11 @@ class CSVFilter(filters.CharFilter):
     field_class = CSVField
 
 
-def _facet_values(model, values: list[str], param: str) -> list[str]:
-    known = {n.lower(): n for n in model.objects.filter(name__in=values).values_list("name", flat=True)}
-    missing = [v for v in values if v.lower() not in known and v not in known.values()]
-    if missing:
-        raise forms.ValidationError({param: f"unknown value {missing[0]!r}"})
-    return values
-
-
-class EvidenceFilterSet(filters.FilterSet):
-    q = filters.CharFilter(method="noop", help_text="Full-text search (every word must match; ranked on PostgreSQL).")
-    game = CSVFilter(method="noop", help_text="Game slugs, comma-separated: game=ses-bes,bechi")
-    type = filters.MultipleChoiceFilter(
-        choices=EvidenceType.choices, method="noop", help_text="Evidence types; repeat the parameter for several."
-    )
-    date_from = YearFilter(
-        method="noop",
-        help_text=("Records whose range reaches this year or later. A historical year, as start_year and end_year: "
-                   "1971, -3100 or 3100 BCE all name years as historians count them (-3100 is 3100 BCE, not ISO's "
-                   "-3100 = 3101 BCE; there is no year 0). A range open at its end (from 2321 BCE) reaches every later year."),
-    )
-    date_to = YearFilter(
-        method="noop",
-        help_text=("Records whose range begins this year or earlier; historical year as date_from (-3100 or 3100 BCE). "
-                   "A range open at its start (until 1401) begins before every year."),
-    )
-    bbox = BBoxFilter(method="noop", help_text="west,south,east,north in decimal degrees: records with a place inside.")
-    confidence_min = filters.NumberFilter(method="noop", min_value=0, max_value=100, help_text="0-100")
-    confidence_max = filters.NumberFilter(method="noop", min_value=0, max_value=100, help_text="0-100")
-    age = CSVFilter(method="noop", help_text="Age names (DLP vocabulary), comma-separated.")
-    gender = CSVFilter(method="noop", help_text="Gender names, comma-separated.")
-    social_status = CSVFilter(method="noop", help_text="Social status names, comma-separated.")
-    space = CSVFilter(method="noop", help_text="Space names, comma-separated.")
-    concept = CSVFilter(
-        method="noop",
-        help_text="Features of play the record attests, by the DLP's names (its LudemeInfos), comma-separated: concept=casting sticks",
-    )
-    source = filters.CharFilter(method="noop", help_text="A source's ref (S...) or DLP id (DLP.Sources.122).")
-    ruleset = filters.NumberFilter(method="noop", help_text="A ruleset's id.")
-    dlp_id = filters.NumberFilter(field_name="dlp_id", help_text="The DLP evidence id.")
-    has_places = filters.BooleanFilter(method="noop", help_text="Only records with (true) or without (false) coordinates.")
-
-    class Meta:
-        model = Evidence
-        fields: list[str] = []
-
-    def noop(self, queryset, name, value):
-        # All filtering happens at once in filter_queryset, through the shared selector.
-        return queryset
-
-    def filter_queryset(self, queryset):
-        data = self.form.cleaned_data
-        errors = {}
-        facet = selectors.EvidenceFilter(q=(data.get("q") or "").strip()[:200])
-        facet.types = list(data.get("type") or [])
-        facet.games = data.get("game") or []
-        facet.year_from = data.get("date_from")
-        facet.year_to = data.get("date_to")
-        if data.get("confidence_min") is not None:
-            facet.confidence_min = int(data["confidence_min"])
-        for param, name in (("age", "age"), ("gender", "gender"), ("social_status", "status"), ("space", "space"), ("concept", "concept")):
-            values = data.get(param) or []
-            if values:
-                model = selectors.VOCABULARY_FACETS[name][0]
-                try:
-                    _facet_values(model, values, param)
-                except forms.ValidationError as exc:
-                    errors.update(exc.message_dict)
-            facet.vocabularies[name] = values
-        facet.bbox = data.get("bbox")
-        if facet.games:
-            known = set(Game.objects.filter(slug__in=facet.games).values_list("slug", flat=True))
-            unknown = [g for g in facet.games if g not in known]
-            if unknown:
-                errors["game"] = [f"unknown game {unknown[0]!r}"]
-        if errors:
-            from rest_framework.exceptions import ValidationError
-
-            raise ValidationError(errors)
-        queryset = selectors.evidence_apply_filter(queryset, facet)
-        if data.get("confidence_max") is not None:
-            queryset = queryset.filter(confidence__lte=int(data["confidence_max"]))
-        if data.get("source"):
-            ref = data["source"]
-            parsed = identifiers.parse_dlp(ref, "Sources")
-            condition = Q(dlp_id=parsed[1]) if parsed else Q(ref=identifiers.normalise_ref(ref)) | Q(former_refs__ref=identifiers.normalise_ref(ref))
-            queryset = queryset.filter(id__in=Evidence.sources.through.objects.filter(source__in=Source.objects.filter(condition)).values("evidence_id"))
-        if data.get("ruleset") is not None:
-            queryset = queryset.filter(ruleset_id=int(data["ruleset"]))
-        if data.get("has_places") is not None:
-            with_places = Q(id__in=Evidence.places.rel.related_model.objects.values("evidence_id"))
-            queryset = queryset.filter(with_places if data["has_places"] else ~with_places)
-        if data.get("dlp_id") is not None:
-            queryset = queryset.filter(dlp_id=int(data["dlp_id"]))
-        return queryset
-
-
 class GameFilterSet(filters.FilterSet):
     q = filters.CharFilter(method="search", help_text="Name or any of the game's names, contains.")
     region = CSVFilter(field_name="regions__name", method="in_list", help_text="Region names, comma-separated.")
     category = CSVFilter(field_name="categories__name", method="in_list", help_text="Category names, comma-separated.")
-    playable = filters.BooleanFilter(method="playable_filter", help_text="Games with a ruleset the engines play.")
+    playable = StrictBooleanFilter(method="playable_filter", help_text="Games with a ruleset the engines play: true or false.")
 
     class Meta:
         model = Game
@@ -180,7 +153,7 @@ class GameFilterSet(filters.FilterSet):
 class RulesetFilterSet(filters.FilterSet):
     game = filters.CharFilter(field_name="game__slug", help_text="Game slug.")
     type = filters.MultipleChoiceFilter(choices=Ruleset.Type.choices)
-    playable = filters.BooleanFilter(method="playable_filter", help_text="Rulesets the engines play.")
+    playable = StrictBooleanFilter(method="playable_filter", help_text="Rulesets the engines play: true or false.")
 
     class Meta:
         model = Ruleset

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from archive import years
+from archive.importers.citations import citation_parse
 from archive.models import Source
 
 SCHEMA = "https://schema.org"
@@ -85,6 +86,23 @@ def evidence_jsonld(data: dict, base_url: str, *, context: bool = True) -> dict:
     return node
 
 
+HYDRA = "http://www.w3.org/ns/hydra/core#"
+
+
+def evidence_jsonld_page(page: dict, base_url: str, page_url: str) -> dict:
+    """A page of the API's evidence list (its JSON: count, next, previous, results) as JSON-LD:
+    the records, and the page itself as a Hydra PartialCollectionView carrying the links to the
+    next and previous pages (also in the Link header) and the total."""
+    view: dict = {"@id": page_url, "@type": f"{HYDRA}PartialCollectionView", f"{HYDRA}totalItems": page["count"]}
+    for key in ("next", "previous"):
+        if page.get(key):
+            view[f"{HYDRA}{key}"] = {"@id": page[key]}
+    return {
+        "@context": SCHEMA,
+        "@graph": [*(evidence_jsonld(r, base_url, context=False) for r in page["results"]), view],
+    }
+
+
 def evidence_meta_tags(data: dict, base_url: str) -> list[tuple[str, str]]:
     """Highwire Press tags (what Zotero and Google Scholar read), as (name, content) pairs."""
     tags = [
@@ -116,20 +134,46 @@ def bibtex_escape(text: str) -> str:
     return "".join(BIBTEX_SPECIAL.get(ch, ch) for ch in re.sub(r"\s+", " ", text or "").strip())
 
 
+def source_full_text_note(source: Source) -> str:
+    """The note a citation export carries: the source's own note, and its full reference text
+    where the structured fields may not say everything (no title, or a reference our parser could
+    not read completely), so nothing of the reference is lost and nothing is said twice."""
+    parts = [source.note.strip()] if source.note.strip() else []
+    if source.citation and (not source.title or not citation_parse(source.citation).complete):
+        parts.append(source.citation.strip())
+    return " ".join(parts)
+
+
+def _thesis(source: Source) -> str:
+    """'phdthesis' or 'mastersthesis' where the note says the source is a thesis, else ''."""
+    note = source.note.lower()
+    if "thesis" not in note and "dissertation" not in note:
+        return ""
+    return "phdthesis" if re.search(r"ph\.?\s?d|doctor", note) else "mastersthesis"
+
+
+def _names(source: Source) -> list[str]:
+    return [a.strip() for a in source.authors.split(";") if a.strip()]
+
+
 def source_bibtex(source: Source) -> str:
-    kind = BIBTEX_TYPES.get(source.kind, "misc")
+    kind = _thesis(source) or BIBTEX_TYPES.get(source.kind, "misc")
     fields = []
     if source.authors:
-        fields.append(("author", " and ".join(a.strip() for a in source.authors.split(";") if a.strip())))
-    fields.append(("title", source.title or source.citation))
+        fields.append(("author", " and ".join(_names(source))))
+    if source.title:
+        fields.append(("title", source.title))
     if source.year:
         fields.append(("year", str(source.year)))
     container_field = {"article": "journal", "incollection": "booktitle"}.get(kind, "howpublished" if kind == "misc" else "")
     if source.container and container_field:
-        fields.append((container_field, source.container))
-    for name in ("volume", "pages", "publisher"):
+        # A style writes "In" before a booktitle itself.
+        fields.append((container_field, re.sub(r"^In:?\s+", "", source.container)))
+    for name in ("volume", "pages"):
         if getattr(source, name):
-            fields.append((name, getattr(source, name).replace("-", "--") if name == "pages" else getattr(source, name)))
+            fields.append((name, getattr(source, name).replace("–", "-").replace("-", "--") if name == "pages" else getattr(source, name)))
+    if source.publisher:
+        fields.append(("school" if kind.endswith("thesis") else "publisher", source.publisher))
     if source.issue:
         fields.append(("number", source.issue))
     if source.place:
@@ -140,28 +184,36 @@ def source_bibtex(source: Source) -> str:
         fields.append(("urldate", source.accessed.isoformat()))
     if source.language:
         fields.append(("language", source.language))
-    fields.append(("note", source.citation))
+    if note := source_full_text_note(source):
+        fields.append(("note", note))
     body = ",\n".join(f"  {name} = {{{bibtex_escape(value) if name not in ('url',) else value.replace('}', '%7D').replace('{', '%7B')}}}" for name, value in fields)
     return f"@{kind}{{{source.ref},\n{body}\n}}\n"
 
 
 def _csl_name(author: str) -> dict:
+    if author == "others":
+        return {"literal": "et al."}
     family, _, given = author.partition(",")
     return {"family": family.strip(), "given": given.strip()} if given.strip() else {"literal": family.strip()}
 
 
 def source_csl(source: Source, base_url: str = "") -> dict:
-    item: dict = {"id": source.ref, "type": CSL_TYPES.get(source.kind, "document"), "title": source.title or source.citation}
+    item: dict = {"id": source.ref, "type": "thesis" if _thesis(source) else CSL_TYPES.get(source.kind, "document")}
+    if source.title:
+        item["title"] = source.title
     if source.authors:
-        item["author"] = [_csl_name(a) for a in source.authors.split(";") if a.strip()]
+        item["author"] = [_csl_name(a) for a in _names(source)]
     if source.year:
         item["issued"] = {"date-parts": [[source.year]]}
     if source.container:
-        item["container-title"] = source.container
+        item["container-title"] = re.sub(r"^In:?\s+", "", source.container)
     for name, key in (("volume", "volume"), ("issue", "issue"), ("pages", "page"), ("publisher", "publisher"), ("place", "publisher-place"), ("url", "URL"), ("language", "language")):
         if getattr(source, name):
             item[key] = getattr(source, name)
+    if _thesis(source):
+        item["genre"] = source.note.strip()
     if source.accessed:
         item["accessed"] = {"date-parts": [[source.accessed.year, source.accessed.month, source.accessed.day]]}
-    item["note"] = source.citation
+    if note := source_full_text_note(source):
+        item["note"] = note
     return item

@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from archive.api import services
+from archive.api.exports import public_extra
 from archive.models import (
     Age,
     Concept,
@@ -215,8 +216,7 @@ class EvidenceSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.DictField())
     def get_dlp_extra(self, obj: Evidence) -> dict:
-        # Keys starting with "_" are the importer's bookkeeping.
-        return {k: v for k, v in (obj.dlp_extra or {}).items() if not k.startswith("_")}
+        return public_extra(obj.dlp_extra)
 
     def validate(self, attrs):
         return services.evidence_check(instance=self.instance, data=attrs)

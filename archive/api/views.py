@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from archive import identifiers
 from archive.api import exports, services
 from archive.api.filters import EvidenceFilterSet, GameFilterSet, RulesetFilterSet, SourceFilterSet
-from archive.api.linked_data import evidence_jsonld, source_bibtex, source_csl
+from archive.api.linked_data import evidence_jsonld, evidence_jsonld_page, source_bibtex, source_csl
 from archive.api.pagination import ArchiveCursorPagination
 from archive.api.renderers import BibTeXRenderer, CSLJSONRenderer, CSVRenderer, GeoJSONRenderer, JSONLDRenderer
 from archive.api.serializers import EvidenceSerializer, GameSerializer, RulesetSerializer, SourceSerializer
@@ -32,13 +32,32 @@ from archive.models import Evidence, Game, GameName, Place, Ruleset, Source
 UNDATED = 10**6
 
 
-class EvidenceOrdering(OrderingFilter):
+class ArchiveOrdering(OrderingFilter):
+    """OrderingFilter that refuses an ordering it does not know (DRF drops it silently)."""
+
+    def remove_invalid_fields(self, queryset, fields, view, request):
+        valid = [name for name, _ in self.get_valid_fields(queryset, view, {"request": request})]
+        unknown = [term for term in fields if term.lstrip("-") not in valid]
+        if unknown:
+            raise ValidationError(
+                {self.ordering_param: [f"unknown ordering {unknown[0]!r}: use {', '.join(valid)}, with '-' for descending"]}
+            )
+        return fields
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"] = {"type": "string", "enum": [f"{sign}{f}" for f in view.ordering_fields for sign in ("", "-")]}
+        return parameters
+
+
+class EvidenceOrdering(ArchiveOrdering):
     """ordering=date puts BCE first and undated records last; ordering=-date puts the newest first
     and undated records last too (a second sentinel, below every year)."""
 
     ordering_description = (
-        "id, date, confidence or updated, with '-' for descending. date sorts BCE first; records without "
-        "a date come last either way."
+        "id, date, confidence or updated, with '-' for descending; ties are broken by id, so paging never "
+        "repeats or skips a record. date sorts BCE first; records without a date come last either way."
     )
 
     def get_ordering(self, request, queryset, view):
@@ -51,6 +70,37 @@ class ArchiveAnonThrottle(AnonRateThrottle):
 
     def get_rate(self):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+PAGING_PARAMETERS = {"cursor", "page_size"}
+
+
+def check_query_parameters(request, allowed: set[str]) -> None:
+    """A 400 naming every query parameter this endpoint does not read (a misspelt filter must not
+    answer with everything)."""
+    unknown = sorted(set(request.query_params) - allowed - {api_settings.URL_FORMAT_OVERRIDE})
+    if unknown:
+        known = ", ".join(sorted(allowed | {api_settings.URL_FORMAT_OVERRIDE}))
+        raise ValidationError({name: [f"unknown parameter; this endpoint reads {known}"] for name in unknown})
+
+
+class StrictParametersMixin:
+    """Reads are refused when they carry a parameter the endpoint does not know."""
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if request.method in ("GET", "HEAD"):
+            check_query_parameters(request, self.known_query_parameters())
+
+    def known_query_parameters(self) -> set[str]:
+        if self.detail:
+            return set()
+        known = set(PAGING_PARAMETERS)
+        if getattr(self, "filterset_class", None):
+            known |= set(self.filterset_class.base_filters)
+        if any(issubclass(b, OrderingFilter) for b in self.filter_backends):
+            known.add(api_settings.ORDERING_PARAM)
+        return known
 
 
 def base_url(request) -> str:
@@ -83,6 +133,10 @@ EVIDENCE_FORMATS = {
     (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="One row per record; columns as /api/v1/export/evidence.csv."),
     (200, "application/geo+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="A GeoJSON FeatureCollection, one feature per place."),
     (200, "application/ld+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="JSON-LD with schema.org terms."),
+    400: OpenApiResponse(
+        OpenApiTypes.OBJECT,
+        description="An unknown parameter, or a value that cannot be read: {parameter: [what is wrong]}.",
+    ),
 }
 
 
@@ -92,7 +146,10 @@ EVIDENCE_FORMATS = {
         description=(
             "Filtered, ordered and cursor-paged. `format=csv` and `format=geojson` give the same page as flat "
             "rows (CSV, one row per record) or a FeatureCollection (one feature per place); `format=jsonld` "
-            "gives it as JSON-LD. The next page is in `next` (JSON) or the `Link` header (CSV, GeoJSON)."
+            "gives it as JSON-LD. The next and previous pages are in `next` and `previous` (JSON; in JSON-LD, "
+            "a Hydra PartialCollectionView node of the graph) and in the `Link` header (every format). The filters are the "
+            "browse page's, under the same names (its short names `from`, `to`, `confidence` and `status` "
+            "are aliases); an unknown parameter or value is a 400 naming it."
         ),
         parameters=[FORMAT_PARAMETER],
         responses=EVIDENCE_FORMATS,
@@ -107,7 +164,7 @@ EVIDENCE_FORMATS = {
     partial_update=extend_schema(summary="Change some fields of a record (curators: archive.change_evidence)"),
     destroy=extend_schema(summary="Delete a record (curators: archive.delete_evidence)"),
 )
-class EvidenceViewSet(viewsets.ModelViewSet):
+class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
     serializer_class = EvidenceSerializer
     filterset_class = EvidenceFilterSet
     filter_backends = [DjangoFilterBackend, EvidenceOrdering]
@@ -154,19 +211,18 @@ class EvidenceViewSet(viewsets.ModelViewSet):
         if not self.flat_format():
             response = super().list(request, *args, **kwargs)
             if request.accepted_renderer.format == "jsonld":
-                url = base_url(request)
-                response.data = {
-                    "@context": "https://schema.org",
-                    "@graph": [evidence_jsonld(r, url, context=False) for r in response.data["results"]],
-                }
-            return response
+                response.data = evidence_jsonld_page(response.data, base_url(request), request.build_absolute_uri())
+            return self.add_paging_headers(response)
         queryset = self.filter_queryset(self.get_queryset())
         page = self.paginate_queryset(queryset)
         rows = exports.evidence_rows_for([e.pk for e in page], base_url=base_url(request))
-        headers = {"X-Total-Count": str(self.paginator.count)}
+        return self.add_paging_headers(Response(rows))
+
+    def add_paging_headers(self, response: Response) -> Response:
+        response["X-Total-Count"] = str(self.paginator.count)
         if link := self.paginator.link_header():
-            headers["Link"] = link
-        return Response(rows, headers=headers)
+            response["Link"] = link
+        return response
 
     def retrieve(self, request, *args, **kwargs):
         if self.flat_format():
@@ -181,8 +237,8 @@ class EvidenceViewSet(viewsets.ModelViewSet):
         services.evidence_delete(evidence=instance, user=self.request.user)
 
 
-class ReadableViewSet(viewsets.ModelViewSet):
-    filter_backends = [DjangoFilterBackend, OrderingFilter]
+class ReadableViewSet(StrictParametersMixin, viewsets.ModelViewSet):
+    filter_backends = [DjangoFilterBackend, ArchiveOrdering]
     pagination_class = ArchiveCursorPagination
     throttle_classes = [ArchiveAnonThrottle]
 
@@ -301,6 +357,7 @@ class EvidenceExportView(APIView):
     fmt = "csv"
 
     def get(self, request, *args, **kwargs):
+        check_query_parameters(request, set(EvidenceFilterSet.base_filters))
         filterset = EvidenceFilterSet(request.query_params, queryset=Evidence.objects.all(), request=request)
         if not filterset.is_valid():
             raise ValidationError(filterset.errors)

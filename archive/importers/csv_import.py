@@ -220,6 +220,13 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
                 field_name, message = _first_error(serializer.errors)
                 raise ImportFailed(message, row=number, field=field_name)
             evidence = serializer.save()
+            if extra is not None:
+                # Exports leave out the importers' bookkeeping (keys starting with "_"): keep the
+                # record's own, and take none from the file.
+                extra = {
+                    **{k: v for k, v in (evidence.dlp_extra or {}).items() if k.startswith("_")},
+                    **{k: v for k, v in extra.items() if not k.startswith("_")},
+                }
             changed = ["dlp_extra"] if extra is not None and extra != evidence.dlp_extra else []
             if changed:
                 evidence.dlp_extra = extra

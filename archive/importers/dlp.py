@@ -28,7 +28,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 
 from archive import models as m
 from archive.identifiers import citation_key, dlp_identifier, evidence_ref, source_ref
-from archive.importers.citations import parse_citation
+from archive.importers.citations import citation_fields, parse_citation
 from archive.geo import CoordinateError, parse_places
 from archive.years import DateError, dlp_range
 from archive.importers.errors import ImportFailed
@@ -521,11 +521,17 @@ class _Writer:
         by_dlp = {s.dlp_id: s for s in m.Source.objects.filter(dlp_id__isnull=False)}
         by_citation = {self._citation_key(s.citation): s for s in m.Source.objects.filter(dlp_id__isnull=True)}
         # Sources keep no fingerprints: the DLP may rewrite a source whose last change was an
-        # import of its own; one a curator (or the catalogue) changed last keeps their text.
-        differing = [s.pk for d, s in by_dlp.items() if (s.citation, s.url) != (rows[d]["citation"], rows[d]["url"])]
-        last_reason = {}
+        # import of its own; one a curator (or the catalogue) changed last keeps their text. The
+        # fields read from the text are the import's too: a better parser corrects them.
+        read = {d: citation_fields(r["citation"]) for d, r in rows.items()}
+        differing = [
+            s.pk for d, s in by_dlp.items()
+            if (s.citation, s.url) != (rows[d]["citation"], rows[d]["url"]) or any(getattr(s, k) != v for k, v in read[d].items())
+        ]
+        last_reason, first_reason = {}, {}
         for pk, why in m.Source.history.filter(id__in=differing).order_by("id", "-history_date", "-history_id").values_list("id", "history_change_reason"):
             last_reason.setdefault(pk, why or "")
+            first_reason[pk] = why or ""
         new, changed, fields = [], [], set()
         for dlp_id, row in rows.items():
             obj = by_dlp.get(dlp_id)
@@ -555,8 +561,11 @@ class _Writer:
                     if getattr(obj, k) != v and (ours or _blank(getattr(obj, k))):
                         setattr(obj, k, v)
                         diff.add(k)
-                for k, v in parsed.items():
-                    if _blank(getattr(obj, k)) and not _blank(v):
+                # Only a source the import created has fields the import read (a catalogue source's
+                # are curated, whoever changed it last).
+                read_by_us = ours and first_reason.get(obj.pk, "").startswith(REASON)
+                for k, v in read[dlp_id].items():
+                    if getattr(obj, k) != v and (read_by_us or (_blank(getattr(obj, k)) and not _blank(v))):
                         setattr(obj, k, v)
                         diff.add(k)
             if diff:

@@ -1,7 +1,9 @@
 // Evidence maps: every element with data-map gets a Leaflet map of the points in the JSON
-// script its data-points names. The tile server is a setting (data-tile-url); with none, or with
-// no tiles reachable, the points still show over a plain graticule.
+// script its data-points names. The tile server is a setting (data-tile-url); with none, or when
+// its tiles fail or do not come, the map draws Natural Earth's country outlines (data-outlines,
+// vendored: no network needed) under the points, so land and borders always show.
 const CLUSTER_ABOVE = 50; // fewer points than this are drawn one by one (no clustering needed)
+const TILE_PATIENCE_MS = 4000; // no tile by then: the tile server is unreachable or too slow
 
 function escapeHtml(text) {
   return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -23,16 +25,59 @@ function graticule(L, map) {
   for (let lon = -180; lon <= 180; lon += 30) L.polyline([[-85, lon], [85, lon]], style).addTo(map);
 }
 
+let topology = null; // one fetch of the outlines for every map on the page
+
+function loadOutlines(url) {
+  topology ??= fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${url}: ${r.status}`))));
+  return topology;
+}
+
+// The offline base map: country outlines in a pane below the tiles' (so tiles that arrive late
+// still cover it), drawn once per map.
+function drawOutlines(L, map, element) {
+  if (element.dataset.baseMap) return;
+  element.dataset.baseMap = "loading";
+  element.classList.add("map-no-tiles");
+  graticule(L, map);
+  const url = element.dataset.outlines;
+  if (!url || !window.topojson) {
+    element.dataset.baseMap = "none";
+    return;
+  }
+  loadOutlines(url).then((world) => {
+    const pane = map.getPane("outlines") || map.createPane("outlines");
+    pane.style.zIndex = "150";
+    L.geoJSON(window.topojson.feature(world, world.objects.countries), {
+      pane: "outlines",
+      renderer: L.svg({ pane: "outlines" }),
+      interactive: false,
+      style: { color: "#9c8f78", weight: 0.7, fillColor: "#f6f1e4", fillOpacity: 1 },
+    }).addTo(map);
+    map.attributionControl?.addAttribution("Outlines: Natural Earth");
+    element.dataset.baseMap = "outlines";
+  }).catch(() => {
+    element.dataset.baseMap = "none"; // the points still show
+  });
+}
+
+// Tiles that fail, or none arriving in time, bring in the outlines.
+function watchTiles(tiles, fallback) {
+  let loaded = false;
+  const timer = setTimeout(() => { if (!loaded) fallback(); }, TILE_PATIENCE_MS);
+  tiles.on("tileload", () => { loaded = true; clearTimeout(timer); });
+  tiles.on("tileerror", () => { if (!loaded) { clearTimeout(timer); fallback(); } });
+}
+
 export function drawMap(element, L = window.L) {
   const dataElement = document.getElementById(element.dataset.points);
   const points = dataElement ? JSON.parse(dataElement.textContent) : [];
   const map = L.map(element, { scrollWheelZoom: false, worldCopyJump: true });
   const tileUrl = element.dataset.tileUrl;
+  const offline = () => drawOutlines(L, map, element);
   if (tileUrl) {
-    L.tileLayer(tileUrl, { maxZoom: 18, attribution: element.dataset.tileAttribution || "" }).addTo(map);
+    watchTiles(L.tileLayer(tileUrl, { maxZoom: 18, attribution: element.dataset.tileAttribution || "" }).addTo(map), offline);
   } else {
-    element.classList.add("map-no-tiles");
-    graticule(L, map);
+    offline();
   }
   const layer = points.length > CLUSTER_ABOVE && L.markerClusterGroup
     ? L.markerClusterGroup({ showCoverageOnHover: false, chunkedLoading: true })

@@ -72,6 +72,7 @@ def expand(document) -> list:
     return jsonld.expand(document, {"documentLoader": schema_org_loader})
 
 
+HYDRA = "http://www.w3.org/ns/hydra/core#"
 S = "https://schema.org/"
 
 
@@ -177,9 +178,27 @@ class LinkedDataTests(ArchiveAPITestCase):
 
     def test_a_page_is_a_graph(self):
         nodes = expand(self.client.get(LIST, {"format": "jsonld"}).json())
-        self.assertEqual(len(nodes), 5)
+        self.assertEqual(len([n for n in nodes if n["@type"] == [S + "CreativeWork"]]), 5)
         az = next(n for n in nodes if n["@id"].endswith("DLP.Evidence.2445/"))
         self.assertEqual(len(az[S + "spatialCoverage"]), 3)
+
+    def test_a_page_links_to_the_next_and_previous_pages(self):
+        seen, url, params, pages = [], LIST, {"format": "jsonld", "page_size": 2}, []
+        while url:
+            r = self.client.get(url, params)
+            self.assertEqual(r.status_code, 200)
+            nodes = expand(r.json())
+            [view] = [n for n in nodes if n["@type"] == [HYDRA + "PartialCollectionView"]]
+            self.assertEqual(view[HYDRA + "totalItems"][0]["@value"], 5)
+            seen += [n["@id"] for n in nodes if n["@type"] == [S + "CreativeWork"]]
+            nxt = view.get(HYDRA + "next")
+            if nxt:
+                self.assertIn(f'<{nxt[0]["@id"]}>; rel="next"', r["Link"])
+            pages.append(view)
+            url, params = (nxt[0]["@id"] if nxt else None), None
+        self.assertEqual((len(seen), len(set(seen)), len(pages)), (5, 5, 3))
+        back = self.client.get(pages[-1][HYDRA + "previous"][0]["@id"]).json()
+        self.assertEqual(len([n for n in back["@graph"] if n["@type"] == "CreativeWork"]), 2)
 
     def test_the_evidence_page_head_has_citation_tags_and_the_same_json_ld(self):
         request = RequestFactory().get("/evidence/DLP.Evidence.1188/")

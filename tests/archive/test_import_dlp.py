@@ -247,6 +247,19 @@ class RealDumpImportTests(TestCase):
         self.assertEqual(e.rules_text, "Corrected by a curator.")
         self.assertEqual(e.history.first().history_change_reason, "import_dlp newer.sql")
 
+    def test_importing_again_corrects_what_an_older_parser_read_but_not_a_curators_fields(self):
+        # As an earlier parser stored them (no history row: the import's is still the last).
+        Source.objects.filter(dlp_id=32).update(title="The Tomb of Amenemhet (No", publisher="", place="")
+        curated = Source.objects.get(dlp_id=1)
+        curated.title = "A History of Board Games (curated)"
+        curated._change_reason = "a curator's correction"
+        curated.save()
+        import_dlp(self.path)
+        tomb = Source.objects.get(dlp_id=32)
+        self.assertEqual((tomb.title, tomb.place, tomb.publisher), ("The Tomb of Amenemhet (No. 82)", "London", "Egypt Exploration Society"))
+        self.assertEqual(Source.objects.get(dlp_id=1).title, "A History of Board Games (curated)")
+        self.assertIn("Nothing changed", import_dlp(self.path))
+
     def test_it_reads_the_portals_database_zip(self):
         path = self.tmp_path / "database.zip"
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
