@@ -13,6 +13,8 @@ from django.db.models import F, Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
+from core.links import validate_link_url
+
 # Our own stable ids use an alphabet without look-alikes (no 0/O, 1/I/L), so they can be read
 # aloud and typed from print.
 REF_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -112,7 +114,8 @@ class Source(models.Model):
     publisher = models.CharField(max_length=300, blank=True)
     place = models.CharField("place of publication", max_length=200, blank=True)
     language = models.CharField(max_length=20, blank=True, help_text="BCP 47 code, e.g. fa, az, en")
-    url = models.URLField(max_length=2000, blank=True)
+    # http(s) only: the URL becomes a link on the source's page (core.links).
+    url = models.URLField(max_length=2000, blank=True, validators=[validate_link_url])
     accessed = models.DateField(null=True, blank=True)
     note = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -412,7 +415,11 @@ class Evidence(models.Model):
     sources = models.ManyToManyField(Source, blank=True, related_name="evidence")
     kml = models.CharField("KML", max_length=100, blank=True)
     recorded_by = models.CharField(max_length=100, blank=True, help_text="DLP 'Username'")
-    verified = models.BooleanField(default=True)
+    # The record's published state: the DLP's "Verified" column. Unverified records are shown,
+    # marked as such on their pages, and can be filtered (verified=true|false).
+    verified = models.BooleanField(
+        default=True, db_index=True, help_text="Checked by an editor; unverified records are marked on their pages."
+    )
     dlp_added = models.DateTimeField("added to the DLP", null=True, blank=True)
     dlp_extra = models.JSONField("other DLP fields", default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)

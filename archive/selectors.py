@@ -111,6 +111,8 @@ class EvidenceFilter:
     confidence_min: int | None = None
     vocabularies: dict[str, list[str]] = field(default_factory=dict)
     bbox: tuple[Decimal, Decimal, Decimal, Decimal] | None = None
+    # True: only records the DLP's editors verified; False: only unverified ones; None: all.
+    verified: bool | None = None
     sort: str = ""
     errors: dict[str, str] = field(default_factory=dict)
 
@@ -119,6 +121,7 @@ class EvidenceFilter:
         return bool(
             self.q or self.types or self.games or self.year_from is not None or self.year_to is not None
             or self.confidence_min is not None or any(self.vocabularies.values()) or self.bbox
+            or self.verified is not None
         )
 
 
@@ -184,6 +187,12 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
             f.bbox = (west, south, east, north)
         except (ValueError, InvalidOperation):
             f.errors["bbox"] = f"bbox: {value!r} is not west,south,east,north in decimal degrees"
+    value = (params.get("verified") or "").strip().lower()
+    if value:
+        if value in ("true", "false"):
+            f.verified = value == "true"
+        else:
+            f.errors["verified"] = f"verified: {value!r} is neither true nor false"
     sort = params.get("sort") or ""
     f.sort = sort if sort in SORTS or sort == "relevance" else ""
     return f
@@ -194,7 +203,7 @@ def evidence_filter_key(f: EvidenceFilter) -> str:
     import hashlib
 
     parts = [f.q, sorted(f.types), sorted(f.games), f.year_from, f.year_to, f.confidence_min,
-             sorted((k, sorted(v)) for k, v in f.vocabularies.items()), [str(b) for b in f.bbox or ()]]
+             sorted((k, sorted(v)) for k, v in f.vocabularies.items()), [str(b) for b in f.bbox or ()], f.verified]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
@@ -210,6 +219,8 @@ def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:
         queryset = queryset.filter(start_year__lte=f.year_to)
     if f.confidence_min is not None:
         queryset = queryset.filter(confidence__gte=f.confidence_min)
+    if f.verified is not None:
+        queryset = queryset.filter(verified=f.verified)
     for name, values in f.vocabularies.items():
         if values:
             model, attr = VOCABULARY_FACETS[name]

@@ -87,6 +87,9 @@ class EvidenceFilterSet(filters.FilterSet):
     ruleset = filters.NumberFilter(method="noop", help_text="A ruleset's id.")
     dlp_id = filters.NumberFilter(field_name="dlp_id", help_text="The DLP evidence id.")
     has_places = filters.BooleanFilter(method="noop", help_text="Only records with (true) or without (false) coordinates.")
+    verified = filters.BooleanFilter(
+        method="noop", help_text="Only records the DLP's editors verified (true) or only unverified ones (false)."
+    )
 
     class Meta:
         model = Evidence
@@ -116,6 +119,7 @@ class EvidenceFilterSet(filters.FilterSet):
                     errors.update(exc.message_dict)
             facet.vocabularies[name] = values
         facet.bbox = data.get("bbox")
+        facet.verified = data.get("verified")
         if facet.games:
             known = set(Game.objects.filter(slug__in=facet.games).values_list("slug", flat=True))
             unknown = [g for g in facet.games if g not in known]

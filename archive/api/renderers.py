@@ -15,7 +15,9 @@ class CSVRenderer(renderers.BaseRenderer):
     charset = "utf-8"
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, dict) and "results" not in data:  # an error
+        if data is None:  # 204 No Content (a DELETE asked for ?format=csv)
+            return b""
+        if not isinstance(data, list):  # an error: {"detail": ...} or a field's list of messages
             return json.dumps(data).encode()
         return "".join(exports.csv_lines(data)).encode("utf-8")
 
@@ -26,7 +28,9 @@ class GeoJSONRenderer(renderers.BaseRenderer):
     charset = None
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, dict):
+        if data is None:
+            return b""
+        if not isinstance(data, list):
             return json.dumps(data).encode()
         return "".join(exports.geojson_chunks(data)).encode("utf-8")
 

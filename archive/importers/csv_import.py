@@ -10,19 +10,32 @@ from types import SimpleNamespace
 
 from django.db import transaction
 
-from archive.api.exports import COLUMNS, LIST_COLUMNS, LIST_SEPARATOR, csv_cell, evidence_rows_for
+import re
+
+from archive.api.exports import COLUMNS, LIST_COLUMNS, LIST_SEPARATOR, csv_cell, evidence_rows_for, formula_restore
+from archive.importers.checks import TEXT_MAX
 from archive.importers.errors import ImportFailed
 from archive.models import Evidence
 
 # Columns the export writes for readers, not data to import.
 DERIVED = {"url", "game_name", "latitude", "longitude", "created", "updated"}
 REQUIRED = {"type", "game"}
+# Our own refs: a letter and the id alphabet (archive.models.REF_ALPHABET), nothing a URL path
+# cannot carry as one segment.
+REF = re.compile(r"E[0-9A-Z]{1,19}")
+# The longest cell read: a text field at its limit (TEXT_MAX), or a record's places and DLP
+# fields as JSON, with room to spare. Longer cells are refused with their row and column.
+CELL_MAX = 16 * TEXT_MAX
 COMPARED = [c for c in COLUMNS if c not in DERIVED and c not in ("identifier", "ref")]
 
 
 def read_csv(text: str) -> tuple[list[str], list[dict]]:
+    csv.field_size_limit(CELL_MAX + 1)
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
-    header = reader.fieldnames or []
+    try:
+        header = reader.fieldnames or []
+    except csv.Error as exc:
+        raise ImportFailed(f"not CSV ({exc})", row=1) from None
     unknown = [c for c in header if c not in COLUMNS]
     missing = sorted(REQUIRED - set(header))
     if not {"identifier", "ref"} & set(header):
@@ -34,10 +47,26 @@ def read_csv(text: str) -> tuple[list[str], list[dict]]:
         if missing:
             parts.append(f"missing column(s) {', '.join(missing)}")
         raise ImportFailed("; ".join(parts) + " (the columns are those of /api/v1/export/evidence.csv)", row=1)
-    rows = list(reader)
+    rows = []
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            # The csv module stops at a cell over field_size_limit: say where.
+            raise ImportFailed(f"a cell is longer than {CELL_MAX:,} characters, or not CSV ({exc})", row=len(rows) + 2) from None
+        rows.append(row)
     for number, row in enumerate(rows, start=2):
         if None in row:
             raise ImportFailed(f"{len(row[None])} value(s) more than there are columns", row=number)
+        for column, value in row.items():
+            if value is None:
+                continue
+            if "\x00" in value:
+                raise ImportFailed("contains a NUL character (\\0), which no field accepts", row=number, field=column)
+            # Undo the export's guard against spreadsheet formulas ('=..., '-...): see exports.
+            row[column] = formula_restore(value)
     return header, rows
 
 
@@ -127,7 +156,12 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
             if existing is None:
                 # Keep the record's own ref so that links to it survive the round trip.
                 ref = (row.get("ref") or row.get("identifier") or "").strip().upper()
-                if ref.startswith("E") and len(ref) <= 20 and not Evidence.objects.filter(ref=ref).exclude(pk=evidence.pk).exists():
+                if ref and not ref.startswith("DLP.") and not REF.fullmatch(ref):
+                    raise ImportFailed(
+                        f"{ref[:40]!r} is not one of our refs (E and up to 19 letters or digits)",
+                        row=number, field="ref" if row.get("ref") else "identifier",
+                    )
+                if ref and REF.fullmatch(ref) and not Evidence.objects.filter(ref=ref).exclude(pk=evidence.pk).exists():
                     evidence.ref = ref
                     changed.append("ref")
             if changed:

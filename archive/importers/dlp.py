@@ -28,6 +28,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from archive import models as m
 from archive.importers.citations import parse_citation
 from archive.geo import CoordinateError, parse_places
+from archive.importers.checks import check_dump, check_url, import_lock
 from archive.importers.dates import DateError, dlp_range
 from archive.importers.errors import ImportFailed
 from archive.importers.sqldump import Dump
@@ -211,7 +212,7 @@ class _Plan:
             citation = _text(row.get("Source")).strip()
             if not citation:
                 raise ImportFailed(f"source {row['Id']} has no reference text", line=line, field="Source")
-            url = _text(row.get("URL")).strip()
+            url = check_url(_text(row.get("URL")).strip(), line=line)
             if len(url) > 2000:
                 raise ImportFailed(f"source {row['Id']}: the URL is longer than 2000 characters", line=line, field="URL")
             sources[row["Id"]] = {"citation": citation, "url": url, "line": line}
@@ -365,9 +366,11 @@ class _Plan:
 
 def dlp_import(*, dump: Dump, user=None, reason: str = REASON) -> ImportReport:
     """Import a parsed DLP dump (all-or-nothing). ImportFailed names the line and field."""
+    check_dump(dump)
     plan = _Plan(dump)
     report = ImportReport(warnings=list(plan.warnings))
     with transaction.atomic():
+        import_lock("dlp")
         _Writer(plan, report, user, reason).run()
         if report.changed:
             # Bulk writes bypass the signals: bump the data version in the same transaction.
