@@ -17,8 +17,9 @@ class CSVRenderer(renderers.BaseRenderer):
     def render(self, data, accepted_media_type=None, renderer_context=None):
         if data is None:  # 204 No Content (a DELETE asked for ?format=csv)
             return b""
-        if not isinstance(data, list):  # an error: {"detail": ...} or a field's list of messages
-            return json.dumps(data).encode()
+        if not isinstance(data, list):
+            # An error ({"detail": ...}) or a write's answer (one record, as JSON: numbers as DRF writes them).
+            return renderers.JSONRenderer().render(data)
         return "".join(exports.csv_lines(data)).encode("utf-8")
 
 
@@ -31,7 +32,7 @@ class GeoJSONRenderer(renderers.BaseRenderer):
         if data is None:
             return b""
         if not isinstance(data, list):
-            return json.dumps(data).encode()
+            return renderers.JSONRenderer().render(data)
         return "".join(exports.geojson_chunks(data)).encode("utf-8")
 
 

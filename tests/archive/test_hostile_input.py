@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import json
 import threading
 import time
 from io import StringIO
@@ -241,6 +242,14 @@ class DeleteTests(ArchiveAPITestCase):
         r = self.client.delete(f"/api/v1/evidence/{self.eritrea.identifier}/?format=csv")
         self.assertEqual(r.status_code, status.HTTP_204_NO_CONTENT)
         self.assertFalse(Evidence.objects.filter(pk=self.eritrea.pk).exists())
+
+    def test_a_write_asking_for_csv_answers_its_record_as_json(self):
+        # Found by schemathesis: the CSV renderer could not write one record with a Decimal in it.
+        self.as_carol()
+        body = {"type": "artifact", "game": self.ses_bes.slug, "places": [{"latitude": "1.5", "longitude": "2.5"}]}
+        r = self.client.post("/api/v1/evidence/?format=csv", body, format="json")
+        self.assertEqual(r.status_code, status.HTTP_201_CREATED)
+        self.assertEqual(json.loads(r.content)["places"][0]["latitude"], "1.500000")
 
     def test_deleting_a_game_with_evidence_is_a_conflict_that_changes_nothing(self):
         root = User.objects.create(username="root2", is_superuser=True)
