@@ -172,3 +172,19 @@ class TestLoginLockout:
             client.post("/admin/login/", {"username": name, "password": "x"})
         response = client.post("/admin/login/", {"username": "c", "password": "x"})
         assert "Too many failed logins" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_issue_token_prints_a_working_key_once():
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    User.objects.create(username="script", is_superuser=True)
+    out, err = StringIO(), StringIO()
+    call_command("issue_token", "script", "--days", "7", stdout=out, stderr=err)
+    key = out.getvalue().strip()
+    assert ApiToken.objects.get().digest == token_digest(key)
+    assert "expires" in err.getvalue()
+    with pytest.raises(CommandError, match="no user named 'nobody'"):
+        call_command("issue_token", "nobody", stdout=out, stderr=err)
