@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 
+from core.limits import TEXT_MAX
 from core.links import url_problem
 
 from archive.importers.errors import ImportFailed
 
-# The longest text any field takes from an import, the API or the admin, and the longest cell
-# the CSV export writes for one: an accepted record always reads back (README: Limits).
-TEXT_MAX = 100_000
+__all__ = ["TEXT_MAX", "check_dump", "check_page_records", "check_text", "check_url", "import_lock"]
 
 
 def check_url(url: str, *, line: int | None = None, row: int | None = None, field: str = "URL") -> str:

@@ -343,3 +343,13 @@ class VerifiedTests(ArchiveAPITestCase):
         ids = lambda v: {r["identifier"] for r in self.client.get("/api/v1/evidence/", {"verified": v}).json()["results"]}
         self.assertEqual(ids("false"), {self.eritrea.identifier})
         self.assertNotIn(self.eritrea.identifier, ids("true"))
+
+
+class AdminTextLimitTests(ArchiveAPITestCase):
+    def test_the_admin_refuses_text_over_the_shared_limit(self):
+        admin = User.objects.create(username="root4", is_staff=True, is_superuser=True)
+        self.client.force_login(admin)
+        r = self.client.post("/admin/archive/source/add/", {"citation": "c" * (TEXT_MAX + 1), "kind": "book"})
+        self.assertEqual(r.status_code, 200)
+        self.assertContains(r, "Ensure this value has at most 100000 characters")
+        self.assertFalse(Source.objects.filter(citation__startswith="ccc").exists())
