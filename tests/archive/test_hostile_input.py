@@ -353,3 +353,19 @@ class AdminTextLimitTests(ArchiveAPITestCase):
         self.assertEqual(r.status_code, 200)
         self.assertContains(r, "Ensure this value has at most 100000 characters")
         self.assertFalse(Source.objects.filter(citation__startswith="ccc").exists())
+
+
+class PageRecordCheckTests(TestCase):
+    def test_a_portal_page_record_with_a_nul_or_an_overlong_name_is_refused_with_its_line(self):
+        from archive.importers.checks import check_page_records
+        from archive.importers.page import PageRecord
+
+        nul = PageRecord(identifier="DLP.Evidence.9", line=12, fields={"content": "a\x00b"})
+        with self.assertRaises(ImportFailed) as caught:
+            check_page_records([("p.html", nul)])
+        self.assertEqual((caught.exception.line, caught.exception.field), (12, "content"))
+        long_age = PageRecord(identifier="DLP.Evidence.9", line=30, lists={"ages": ["A" * 101]})
+        with self.assertRaises(ImportFailed) as caught:
+            check_page_records([("p.html", long_age)])
+        self.assertEqual((caught.exception.line, caught.exception.field), (30, "ages"))
+        check_page_records([("p.html", PageRecord(identifier="DLP.Evidence.9", line=1, fields={"content": "fine"}))])
