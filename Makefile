@@ -22,9 +22,10 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
+# DEBUG defaults to on here as for `run`: production settings need a SECRET_KEY (see README).
 catalogue: install
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_catalogue
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py load_catalogue
 
 # Install, migrate, load the catalogue (idempotent) and serve on http://$(HOST):$(PORT).
 run: catalogue

@@ -63,7 +63,9 @@ def _jpeg(image: Image.Image, quality: int) -> bytes:
         background.paste(converted, mask=converted.getchannel("A"))
         image = background
     out = io.BytesIO()
-    # No exif=, no icc_profile=: the re-encoded file carries pixels only (EXIF holds GPS positions).
+    # Pixels only: no exif=, no icc_profile=, and no info carried over (Pillow writes a source
+    # JPEG's comment segment, info["comment"], into the new file unless it is dropped here).
+    image.info = {}
     image.save(out, "JPEG", quality=quality, optimize=True, progressive=True)
     return out.getvalue()
 
@@ -72,14 +74,20 @@ def image_clean(data: bytes, *, name: str = "the file") -> CleanImage:
     """Check ``data``, then decode it (now known to be safe), turn it upright as its EXIF
     orientation says, and re-encode it and a thumbnail with no metadata at all."""
     image_check(data, name=name)
-    with Image.open(io.BytesIO(data)) as image:
-        image.load()
-        upright = ImageOps.exif_transpose(image)
-        width, height = upright.size
-        full = _jpeg(upright, quality=88)
-        thumb = upright.copy()
-        thumb.thumbnail(settings.MEDIA_THUMBNAIL_SIZE)
-        small = _jpeg(thumb, quality=82)
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            # verify() reads the structure, not every pixel: a file cut short fails only here.
+            image.load()
+            upright = ImageOps.exif_transpose(image)
+            width, height = upright.size
+            full = _jpeg(upright.copy(), quality=88)
+            thumb = upright.copy()
+            thumb.thumbnail(settings.MEDIA_THUMBNAIL_SIZE)
+            small = _jpeg(thumb, quality=82)
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
+        raise ValidationError(
+            f"{name} could not be decoded ({exc.__class__.__name__}: {exc}); it may be truncated or damaged"
+        ) from None
     return CleanImage(image=full, thumbnail=small, width=width, height=height)
 
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from archive import identifiers, years
+from core.links import validate_link_url
 
 # Variant keys the catalogue's rulesets name before their engines are registered. A ruleset may
 # name one of these while games/engine/ is still being written; any other key must be registered.
@@ -105,7 +106,8 @@ class Source(models.Model):
     publisher = models.CharField(max_length=300, blank=True)
     place = models.CharField("place of publication", max_length=200, blank=True)
     language = models.CharField(max_length=20, blank=True, help_text="BCP 47 code, e.g. fa, az, en")
-    url = models.URLField(max_length=2000, blank=True)
+    # http(s) only: the URL becomes a link on the source's page (core.links).
+    url = models.URLField(max_length=2000, blank=True, validators=[validate_link_url])
     accessed = models.DateField(null=True, blank=True)
     note = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -422,7 +424,11 @@ class Evidence(models.Model):
     # where a record has no coordinates; the API and CSV keep the DLP's name for it.
     kml = models.CharField("place name", max_length=100, blank=True, help_text="The place as the DLP names it (its column 'KML').")
     recorded_by = models.CharField(max_length=100, blank=True, help_text="DLP 'Username'")
-    verified = models.BooleanField(default=True)
+    # The record's published state: the DLP's "Verified" column. Unverified records are shown,
+    # marked as such on their pages, and can be filtered (verified=true|false).
+    verified = models.BooleanField(
+        default=True, db_index=True, help_text="Checked by an editor; unverified records are marked on their pages."
+    )
     dlp_added = models.DateTimeField("added to the DLP", null=True, blank=True)
     dlp_extra = models.JSONField("other DLP fields", default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)

@@ -124,6 +124,8 @@ class EvidenceFilter:
     ruleset: int | None = None
     has_places: bool | None = None
     dlp_id: int | None = None
+    # True: only records the DLP's editors verified; False: only unverified ones; None: all.
+    verified: bool | None = None
     sort: str = ""
     errors: dict[str, str] = field(default_factory=dict)
 
@@ -134,6 +136,7 @@ class EvidenceFilter:
             or self.confidence_min is not None or self.confidence_max is not None
             or any(self.vocabularies.values()) or self.bbox or self.sources or self.ruleset is not None
             or self.has_places is not None or self.dlp_id is not None
+            or self.verified is not None
         )
 
 
@@ -157,6 +160,7 @@ FILTER_PARAMETERS: dict[str, tuple[str, ...]] = {
     "source": (),
     "ruleset": (),
     "has_places": (),
+    "verified": (),
     "dlp_id": (),
 }
 # Every vocabulary facet under its canonical name (the API's), mapped to its VOCABULARY_FACETS key
@@ -259,6 +263,12 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
             f.has_places = BOOLEANS[value.lower()]
         else:
             errors["has_places"] = f"has_places: {value!r} is neither true nor false (1 and 0 work too)"
+    value = _one("verified", _getlist(params, "verified"), errors)
+    if value:
+        if value.lower() in BOOLEANS:
+            f.verified = BOOLEANS[value.lower()]
+        else:
+            errors["verified"] = f"verified: {value!r} is neither true nor false (1 and 0 work too)"
     sort = params.get("sort") or ""
     f.sort = sort if sort in SORTS or sort == "relevance" else ""
     _check_against_archive(f, params)
@@ -307,7 +317,7 @@ def evidence_filter_key(f: EvidenceFilter) -> str:
 
     parts = [f.q, sorted(f.types), sorted(f.games), f.year_from, f.year_to, f.confidence_min, f.confidence_max,
              sorted((k, sorted(v)) for k, v in f.vocabularies.items()), [str(b) for b in f.bbox or ()],
-             f.source_ids, f.ruleset, f.has_places, f.dlp_id]
+             f.source_ids, f.ruleset, f.has_places, f.dlp_id, f.verified]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
@@ -333,6 +343,8 @@ def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:
         queryset = queryset.filter(confidence__gte=f.confidence_min)
     if f.confidence_max is not None:
         queryset = queryset.filter(confidence__lte=f.confidence_max)
+    if f.verified is not None:
+        queryset = queryset.filter(verified=f.verified)
     for name, values in f.vocabularies.items():
         if values:
             model, attr = VOCABULARY_FACETS[name]

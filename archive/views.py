@@ -5,7 +5,7 @@ from functools import wraps
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect, QueryDict
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
@@ -22,22 +22,44 @@ TIMELINE_ITEMS = 500
 
 
 PAGE_CACHE_SECONDS = 300
+# The query parameters each cached page reads; others are dropped before the view runs, so
+# "?x=1", "?x=2", ... are one page in the cache, not one each. The browse page reads every name
+# of the shared filter vocabulary (the API answers an unknown one with 400 instead).
+PAGE_PARAMETERS = {
+    "evidence_list": frozenset(
+        {name for canonical, aliases in selectors.FILTER_PARAMETERS.items() for name in (canonical, *aliases)}
+        | {"sort", "page"}
+    ),
+}
+
+
+def known_query(request: HttpRequest, names: frozenset[str]) -> QueryDict:
+    query = QueryDict(mutable=True)
+    for name in sorted(names & set(request.GET)):
+        query.setlist(name, request.GET.getlist(name))
+    query._mutable = False
+    return query
 
 
 def versioned_page(view):
     """Serve a public page from the cache while the archive is unchanged.
 
     The key holds the archive's data version (a database row every write bumps in its own
-    transaction, so this is right in every process whatever the cache backend), the host
-    (permalinks are absolute), the full path and today's date (citations say when they were
+    transaction, so this is right in every process whatever the cache backend), the scheme
+    and host (permalinks are absolute), the path, the view's known query parameters (the
+    others are dropped, PAGE_PARAMETERS) and today's date (citations say when they were
     accessed). Pages here carry nothing personal (no user, no CSRF token), which is what makes
     sharing them safe. The view gets the version as ``request.archive_version`` for its own
     cached reads."""
 
+    names = PAGE_PARAMETERS.get(view.__name__, frozenset())
+
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         request.archive_version = version = selectors.data_version()
-        raw = f"{version}|{timezone.localdate()}|{request.get_host()}|{request.get_full_path()}"
+        request.GET = known_query(request, names)
+        # The scheme too: permalinks and canonical links are absolute.
+        raw = f"{version}|{timezone.localdate()}|{request.scheme}|{request.get_host()}|{request.path}|{request.GET.urlencode()}"
         key = "page:" + hashlib.sha256(raw.encode()).hexdigest()
         hit = cache.get(key)
         if hit is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import statistics
 import tempfile
 import time
@@ -64,6 +65,10 @@ def throwaway_django(prefix: str, postgres_url: str | None, urlconf: str) -> Ite
         os.environ["DATABASE_URL"] = f"sqlite:///{tmp.name}/bench.sqlite3"
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
     os.environ.setdefault("STATIC_MANIFEST", "0")
+    # Production settings (DEBUG off) refuse to start without a key of their own.
+    os.environ.setdefault("SECRET_KEY", "bench-" + secrets.token_urlsafe(32))
+    # One client makes every request: the per-address page throttle would answer 429.
+    os.environ.setdefault("PAGE_ANON_RATE", "")
 
     import django
     from django.conf import settings

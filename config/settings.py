@@ -55,12 +55,22 @@ def database_from_url(url: str) -> dict:
 
 
 DEBUG = env_bool("DEBUG", False)
+# Under pytest the settings load before PYTEST_CURRENT_TEST is set: look for pytest itself.
+TESTING = "pytest" in sys.modules or "PYTEST_CURRENT_TEST" in os.environ
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+# The development key starts with "django-insecure-" so that `check --deploy` names it (W009).
+DEVELOPMENT_SECRET_KEY = "django-insecure-development-key-set-SECRET_KEY-in-production"
 if not SECRET_KEY:
-    if not DEBUG and os.environ.get("DJANGO_REQUIRE_SECRET_KEY"):
-        raise ImproperlyConfigured("SECRET_KEY must be set in production")
-    # Development and tests only: the README tells production to set SECRET_KEY.
-    SECRET_KEY = "insecure-development-key-set-SECRET_KEY-in-production"
+    if not DEBUG and not TESTING:
+        # Sessions, password resets and signed values would rest on a key anyone can read here.
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. Production (DEBUG off) needs a secret key of its own: "
+            "export SECRET_KEY=$(python -c 'import secrets; print(secrets.token_urlsafe(50))'); "
+            "for development set DEBUG=1 (make run does)."
+        )
+    SECRET_KEY = DEVELOPMENT_SECRET_KEY
+elif SECRET_KEY == DEVELOPMENT_SECRET_KEY and not DEBUG and not TESTING:
+    raise ImproperlyConfigured("SECRET_KEY is the published development key; production needs a secret one")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
@@ -75,23 +85,27 @@ INSTALLED_APPS = [
     "django.contrib.postgres",
     "django.contrib.sitemaps",
     "rest_framework",
-    "rest_framework.authtoken",
+    "rest_framework.authtoken",  # kept for its migrations: 0002 of core moves its tokens to core.ApiToken
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    "core",
     "archive",
     "games",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.middleware.SecurityHeadersMiddleware",
+    "core.middleware.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "core.middleware.PageThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -142,7 +156,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
@@ -151,8 +165,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"
-            # Under pytest the settings load before PYTEST_CURRENT_TEST is set: look for pytest itself.
-            if env_bool("STATIC_MANIFEST", not DEBUG and "pytest" not in sys.modules and "PYTEST_CURRENT_TEST" not in os.environ)
+            if env_bool("STATIC_MANIFEST", not DEBUG and not TESTING)
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },
@@ -171,19 +184,34 @@ MAP_TILE_ATTRIBUTION = os.environ.get(
     "MAP_TILE_ATTRIBUTION", '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
 )
 
-# Images: refuse anything larger than this many pixels before decoding it.
-MEDIA_MAX_PIXELS = int(os.environ.get("MEDIA_MAX_PIXELS", str(40_000_000)))
+# Images: refuse anything larger than this many pixels before decoding it. 24 MP decodes in
+# about 100 MB (RGBA, plus the re-encoding's copy); a 39.7 MP panorama is refused.
+MEDIA_MAX_PIXELS = int(os.environ.get("MEDIA_MAX_PIXELS", str(24_000_000)))
+# Uploaded images are served by the app at MEDIA_URL unless a web server in front does it
+# (SERVE_MEDIA=0; see the README's production section).
+SERVE_MEDIA = env_bool("SERVE_MEDIA", True)
 MEDIA_THUMBNAIL_SIZE = (400, 400)
+
+# How many proxies of our own stand in front of the app servers, each appending to
+# X-Forwarded-For. 0: the header is ignored and the client is the socket's address (a client
+# can write anything into that header; trusting it lets anyone escape the throttles).
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "core.tokens.HashedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    "DEFAULT_PARSER_CLASSES": [
+        "core.jsonlimits.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.DjangoModelPermissionsOrAnonReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttling.SharedRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_ANON_RATE", "600/minute"),
         "play": os.environ.get("API_PLAY_RATE", "600/minute"),
@@ -209,6 +237,23 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 if os.environ.get("REDIS_URL"):
     CACHES["default"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}
 
+# Throttle counts must be shared by every worker and incremented atomically (core.throttling):
+# in Redis where it is configured, else in the database (core.ThrottleCount). The test suite
+# counts in its local-memory cache, which it clears between tests.
+THROTTLE_CACHE = "default"
+THROTTLE_STORE = os.environ.get("THROTTLE_STORE") or ("cache" if os.environ.get("REDIS_URL") or TESTING else "database")
+if THROTTLE_STORE not in {"cache", "database"}:
+    raise ImproperlyConfigured(f"THROTTLE_STORE must be cache or database, got {THROTTLE_STORE!r}")
+# Anonymous page views per client address (empty: no limit).
+PAGE_ANON_RATE = os.environ.get("PAGE_ANON_RATE", "300/minute") or None
+# The admin's login: after this many failures for one user name or one address in
+# LOGIN_LOCKOUT_MINUTES, further attempts are refused until the window ends.
+LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_LOCKOUT_MINUTES = int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
+AUTHENTICATION_BACKENDS = ["core.lockout.LockoutModelBackend"]
+# API tokens expire after this many days (core.ApiToken).
+API_TOKEN_DAYS = int(os.environ.get("API_TOKEN_DAYS", "90"))
+
 # Play: a fixed seed makes the server's dice reproducible (tests only; never in production).
 PLAY_DICE_SEED = os.environ.get("PLAY_DICE_SEED") or None
 
@@ -216,10 +261,14 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 if env_bool("HTTPS", False):
+    # Behind a TLS-terminating proxy that sets X-Forwarded-Proto (and strips a client's own).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = 31536000
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
 
 LOGGING = {
     "version": 1,

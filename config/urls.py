@@ -1,13 +1,25 @@
+from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
+
+from core.media import serve_media
+from core.middleware import csp_update
+
+# The docs pages are third-party apps: Swagger UI sets styles inline, Redoc injects <style>
+# elements and runs its search in a blob: worker. Scripts stay 'self' only (the split view
+# serves Swagger UI's settings as a script file, not inline).
+DOCS_CSP = {"style_src": "'self' 'unsafe-inline'", "worker_src": "'self' blob:"}
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("archive.api.urls", namespace="api")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("api/docs/", csp_update(**DOCS_CSP)(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
+    path("api/redoc/", csp_update(**DOCS_CSP)(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
     path("", include("games.urls")),
     path("", include("archive.urls")),
 ]
+
+if settings.SERVE_MEDIA:
+    urlpatterns.insert(0, re_path(r"^media/(?P<path>.+)$", serve_media, name="media"))

@@ -234,11 +234,40 @@ _SPECIAL = [
     if c in ("places", "dlp_extra", "sources_detail", "verified", "date_reversed", *LIST_COLUMNS)
 ]
 
+# CSV injection (OWASP): a spreadsheet runs a cell that starts with one of these as a formula.
+# Such text cells are written with a leading single quote, which spreadsheets show as text;
+# a value that already starts with quotes before a trigger gets one more, so the CSV import's
+# formula_restore takes exactly one off and every value reads back as it was.
+FORMULA_TRIGGERS = frozenset("=+-@\t\r")
+_NEUTRALISE_FIRST = FORMULA_TRIGGERS | {"'"}
+# Text columns only: numbers (a BCE year, a latitude) are written as numbers.
+_TEXT_CELLS = [i for i, c in enumerate(COLUMNS) if c not in ("places", "dlp_extra")]
+
+
+def formula_neutralise(value: str) -> str:
+    """'=1+2' -> "'=1+2"; "'=x" -> "''=x"; anything else unchanged.
+
+    >>> formula_neutralise("=HYPERLINK(1)"), formula_neutralise("-3100"), formula_neutralise("'-x"), formula_neutralise("o'k")
+    ("'=HYPERLINK(1)", "'-3100", "''-x", "o'k")
+    """
+    bare = value.lstrip("'")
+    return "'" + value if bare and bare[0] in FORMULA_TRIGGERS else value
+
+
+def formula_restore(value: str) -> str:
+    """The inverse of formula_neutralise, for cells read back from a CSV export."""
+    bare = value.lstrip("'")
+    return value[1:] if value.startswith("'") and bare and bare[0] in FORMULA_TRIGGERS else value
+
 
 def csv_row(record: dict) -> list:
     row = [record[c] for c in COLUMNS]
     for i, column in _SPECIAL:
         row[i] = csv_cell(column, row[i])
+    for i in _TEXT_CELLS:
+        value = row[i]
+        if value.__class__ is str and value and value[0] in _NEUTRALISE_FIRST:
+            row[i] = formula_neutralise(value)
     return row
 
 

@@ -55,6 +55,9 @@ class EvidenceFilterSet(filters.FilterSet):
     ruleset = filters.NumberFilter(method="noop", help_text="A ruleset's id.")
     dlp_id = filters.NumberFilter(method="noop", help_text="The DLP evidence id.")
     has_places = filters.CharFilter(method="noop", help_text="true (or 1): only records with a place; false (or 0): only those without.")
+    verified = filters.CharFilter(
+        method="noop", help_text="true (or 1): only records the DLP's editors verified; false (or 0): only unverified ones."
+    )
 
     class Meta:
         model = Evidence

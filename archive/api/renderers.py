@@ -15,8 +15,11 @@ class CSVRenderer(renderers.BaseRenderer):
     charset = "utf-8"
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, dict) and "results" not in data:  # an error
-            return json.dumps(data).encode()
+        if data is None:  # 204 No Content (a DELETE asked for ?format=csv)
+            return b""
+        if not isinstance(data, list):
+            # An error ({"detail": ...}) or a write's answer (one record, as JSON: numbers as DRF writes them).
+            return renderers.JSONRenderer().render(data)
         return "".join(exports.csv_lines(data)).encode("utf-8")
 
 
@@ -26,8 +29,10 @@ class GeoJSONRenderer(renderers.BaseRenderer):
     charset = None
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, dict):
-            return json.dumps(data).encode()
+        if data is None:
+            return b""
+        if not isinstance(data, list):
+            return renderers.JSONRenderer().render(data)
         return "".join(exports.geojson_chunks(data)).encode("utf-8")
 
 

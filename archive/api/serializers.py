@@ -4,10 +4,12 @@ from decimal import Decimal
 
 from django.db import transaction
 from drf_spectacular.utils import extend_schema_field
+from django.db import models
 from rest_framework import serializers
 
 from archive.api import services
 from archive.api.exports import public_extra
+from archive.importers.checks import TEXT_MAX
 from archive.models import (
     Age,
     Concept,
@@ -35,6 +37,17 @@ REF_HELP = (
 )
 
 
+class LimitedModelSerializer(serializers.ModelSerializer):
+    """Text fields take at most TEXT_MAX characters, as the importers do, so every record the
+    API accepts fits a CSV cell the import reads back (README: Limits)."""
+
+    def build_standard_field(self, field_name, model_field):
+        field_class, field_kwargs = super().build_standard_field(field_name, model_field)
+        if isinstance(model_field, models.TextField) and "max_length" not in field_kwargs and not field_kwargs.get("read_only"):
+            field_kwargs["max_length"] = TEXT_MAX
+        return field_class, field_kwargs
+
+
 def names_field(model) -> serializers.SlugRelatedField:
     return serializers.SlugRelatedField(
         many=True, slug_field="name", queryset=model.objects.all(), required=False,
@@ -42,7 +55,7 @@ def names_field(model) -> serializers.SlugRelatedField:
     )
 
 
-class PlaceSerializer(serializers.ModelSerializer):
+class PlaceSerializer(LimitedModelSerializer):
     latitude = serializers.DecimalField(max_digits=9, decimal_places=6, min_value=Decimal(-90), max_value=Decimal(90))
     longitude = serializers.DecimalField(max_digits=9, decimal_places=6, min_value=Decimal(-180), max_value=Decimal(180))
 
@@ -57,7 +70,7 @@ class SourceBriefSerializer(serializers.ModelSerializer):
         fields = ["ref", "dlp_id", "kind", "citation", "authors", "year", "title", "url"]
 
 
-class SourceSerializer(serializers.ModelSerializer):
+class SourceSerializer(LimitedModelSerializer):
     api_url = serializers.HyperlinkedIdentityField(view_name="api:source-detail", lookup_field="ref")
     html_url = serializers.CharField(source="get_absolute_url", read_only=True)
 
@@ -78,13 +91,13 @@ class SourceSerializer(serializers.ModelSerializer):
         return services.source_update(source=instance, data=validated_data, user=self.context["request"].user)
 
 
-class GameNameSerializer(serializers.ModelSerializer):
+class GameNameSerializer(LimitedModelSerializer):
     class Meta:
         model = GameName
         fields = ["name", "kind", "language", "transliteration", "note"]
 
 
-class RuleClauseSerializer(serializers.ModelSerializer):
+class RuleClauseSerializer(LimitedModelSerializer):
     source = serializers.SlugRelatedField(slug_field="ref", read_only=True)
 
     class Meta:
@@ -92,7 +105,7 @@ class RuleClauseSerializer(serializers.ModelSerializer):
         fields = ["clause_id", "order", "text", "source", "locator", "quotation", "interpretation", "option"]
 
 
-class GameSerializer(serializers.ModelSerializer):
+class GameSerializer(LimitedModelSerializer):
     api_url = serializers.HyperlinkedIdentityField(view_name="api:game-detail", lookup_field="slug")
     html_url = serializers.CharField(source="get_absolute_url", read_only=True)
     dlp_identifier = serializers.CharField(read_only=True)
@@ -117,7 +130,7 @@ class GameSerializer(serializers.ModelSerializer):
         return services.game_save(game=instance, data=validated_data, user=self.context["request"].user)
 
 
-class RulesetSerializer(serializers.ModelSerializer):
+class RulesetSerializer(LimitedModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", queryset=Game.objects.all())
     clauses = RuleClauseSerializer(many=True, read_only=True)
     sources = serializers.SlugRelatedField(many=True, slug_field="ref", queryset=Source.objects.all(), required=False)
@@ -142,7 +155,7 @@ class RulesetSerializer(serializers.ModelSerializer):
         return services.ruleset_save(ruleset=instance, data=validated_data, user=self.context["request"].user)
 
 
-class EvidenceSerializer(serializers.ModelSerializer):
+class EvidenceSerializer(LimitedModelSerializer):
     identifier = serializers.CharField(read_only=True, help_text="DLP.Evidence.N where the DLP has the record, else our ref.")
     api_url = serializers.HyperlinkedIdentityField(view_name="api:evidence-detail", lookup_field="identifier")
     html_url = serializers.CharField(source="get_absolute_url", read_only=True)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from collections import Counter
+
 from django.db import transaction
-from rest_framework.exceptions import ValidationError
+from django.db.models import ProtectedError
+from rest_framework.exceptions import APIException, ValidationError
 
 from archive import years
 from archive.models import Evidence, Game, Place, Ruleset, Source
@@ -162,7 +165,21 @@ def ruleset_save(*, ruleset: Ruleset, data: dict[str, Any], user) -> Ruleset:
     return ruleset
 
 
+class InUse(APIException):
+    status_code = 409
+    default_code = "in_use"
+
+
 def delete(*, obj, user) -> None:
     obj._history_user = _history_user(user)
     obj._change_reason = "API"
-    obj.delete()
+    try:
+        with transaction.atomic():
+            obj.delete()
+    except ProtectedError as exc:
+        held = Counter(type(o)._meta.verbose_name_plural for o in exc.protected_objects)
+        what = ", ".join(f"{n} {name}" for name, n in sorted(held.items()))
+        raise InUse(
+            f"{obj._meta.verbose_name.capitalize()} {obj} cannot be deleted: {what} refer to it. "
+            "Move or delete them first."
+        ) from None

@@ -14,12 +14,11 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.filters import OrderingFilter
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from archive import identifiers
 from archive.api import exports, services
+from core.throttling import SharedRateThrottle
 from archive.api.filters import EvidenceFilterSet, GameFilterSet, RulesetFilterSet, SourceFilterSet
 from archive.api.linked_data import evidence_jsonld, evidence_jsonld_page, source_bibtex, source_csl
 from archive.api.pagination import ArchiveCursorPagination
@@ -64,12 +63,11 @@ class EvidenceOrdering(ArchiveOrdering):
         return tuple("-date_desc" if f == "-date" else f for f in super().get_ordering(request, queryset, view))
 
 
-class ArchiveAnonThrottle(AnonRateThrottle):
-    """AnonRateThrottle reading API_ANON_RATE (REST_FRAMEWORK's 'anon' rate) at request time,
-    so a changed setting applies without a restart of the class."""
+class ArchiveAnonThrottle(SharedRateThrottle):
+    """Anonymous clients, per address, at API_ANON_RATE (REST_FRAMEWORK's 'anon' rate), counted
+    atomically in the store every worker shares (core.throttling)."""
 
-    def get_rate(self):
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+    scope = "anon"
 
 
 PAGING_PARAMETERS = {"cursor", "page_size"}

@@ -11,20 +11,30 @@ from types import SimpleNamespace
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from archive.api.exports import COLUMNS, LIST_COLUMNS, LIST_SEPARATOR, SOURCE_DETAIL, csv_cell, evidence_rows_for
+import re
+
+from archive.api.exports import COLUMNS, LIST_COLUMNS, LIST_SEPARATOR, SOURCE_DETAIL, csv_cell, evidence_rows_for, formula_restore
 from archive import identifiers
+from archive.importers.checks import TEXT_MAX
 from archive.importers.errors import ImportFailed
 from archive.models import Evidence, FormerRef, Source
 
 # Columns the export writes for readers, not data to import.
 DERIVED = {"url", "game_name", "latitude", "longitude", "date_edtf", "sources_detail", "created", "updated"}
 REQUIRED = {"type", "game"}
+# The longest cell read: a text field at its limit (TEXT_MAX), or a record's places and DLP
+# fields as JSON, with room to spare. Longer cells are refused with their row and column.
+CELL_MAX = 16 * TEXT_MAX
 COMPARED = [c for c in COLUMNS if c not in DERIVED and c not in ("identifier", "ref")]
 
 
 def read_csv(text: str) -> tuple[list[str], list[dict]]:
+    csv.field_size_limit(CELL_MAX + 1)
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
-    header = reader.fieldnames or []
+    try:
+        header = reader.fieldnames or []
+    except csv.Error as exc:
+        raise ImportFailed(f"not CSV ({exc})", row=1) from None
     unknown = [c for c in header if c not in COLUMNS]
     missing = sorted(REQUIRED - set(header))
     if not {"identifier", "ref"} & set(header):
@@ -36,10 +46,26 @@ def read_csv(text: str) -> tuple[list[str], list[dict]]:
         if missing:
             parts.append(f"missing column(s) {', '.join(missing)}")
         raise ImportFailed("; ".join(parts) + " (the columns are those of /api/v1/export/evidence.csv)", row=1)
-    rows = list(reader)
+    rows = []
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            # The csv module stops at a cell over field_size_limit: say where.
+            raise ImportFailed(f"a cell is longer than {CELL_MAX:,} characters, or not CSV ({exc})", row=len(rows) + 2) from None
+        rows.append(row)
     for number, row in enumerate(rows, start=2):
         if None in row:
             raise ImportFailed(f"{len(row[None])} value(s) more than there are columns", row=number)
+        for column, value in row.items():
+            if value is None:
+                continue
+            if "\x00" in value:
+                raise ImportFailed("contains a NUL character (\\0), which no field accepts", row=number, field=column)
+            # Undo the export's guard against spreadsheet formulas ('=..., '-...): see exports.
+            row[column] = formula_restore(value)
     return header, rows
 
 
@@ -235,6 +261,11 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
                 # record's ref is derived from its DLP id; another ref the file gives it (one from
                 # before refs were derived) still leads to it.
                 ref = identifiers.normalise_ref(row.get("ref") or ("" if identifiers.parse_dlp(row.get("identifier", ""), "Evidence") else row.get("identifier", "")))
+                if ref and not (identifiers.is_ref(ref) and ref.startswith("E")):
+                    raise ImportFailed(
+                        f"{ref[:40]!r} is not one of our refs (E and up to 19 letters or digits)",
+                        row=number, field="ref" if row.get("ref") else "identifier",
+                    )
                 free = ref and identifiers.is_ref(ref) and ref.startswith("E") and not (
                     Evidence.objects.filter(ref=ref).exclude(pk=evidence.pk).exists() or FormerRef.objects.filter(ref=ref).exists()
                 )

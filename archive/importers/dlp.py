@@ -31,6 +31,7 @@ from archive.identifiers import citation_key, dlp_identifier, evidence_ref, sour
 from archive.importers.citations import citation_fields, parse_citation
 from archive.geo import CoordinateError, parse_places
 from archive.years import DateError, dlp_range
+from archive.importers.checks import check_dump, check_url, import_lock
 from archive.importers.errors import ImportFailed
 from archive.importers.sqldump import Dump
 from archive.services import archive_changed
@@ -240,7 +241,7 @@ class _Plan:
             citation = _text(row.get("Source")).strip()
             if not citation:
                 raise ImportFailed(f"source {row['Id']} has no reference text", line=line, field="Source")
-            url = _text(row.get("URL")).strip()
+            url = check_url(_text(row.get("URL")).strip(), line=line)
             if len(url) > 2000:
                 raise ImportFailed(f"source {row['Id']}: the URL is longer than 2000 characters", line=line, field="URL")
             sources[row["Id"]] = {"citation": citation, "url": url, "line": line}
@@ -395,9 +396,11 @@ class _Plan:
 
 def dlp_import(*, dump: Dump, user=None, reason: str = REASON) -> ImportReport:
     """Import a parsed DLP dump (all-or-nothing). ImportFailed names the line and field."""
+    check_dump(dump)
     plan = _Plan(dump)
     report = ImportReport(warnings=list(plan.warnings))
     with transaction.atomic():
+        import_lock("dlp")
         _Writer(plan, report, user, reason).run()
         if report.changed:
             # Bulk writes bypass the signals: bump the data version in the same transaction.

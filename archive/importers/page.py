@@ -222,6 +222,9 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
     from archive.models import Age, Evidence, Game, GameName, Gender, Place, SocialStatus, Source, Space, UncertaintyFactor
     from archive.services import archive_changed
 
+    from archive.importers.checks import check_page_records
+
+    check_page_records(records)
     vocabularies = {"ages": Age, "genders": Gender, "social_statuses": SocialStatus, "spaces": Space, "uncertainty_factors": UncertaintyFactor}
     counts = {"created": 0, "updated": 0, "unchanged": 0}
 

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from types import SimpleNamespace
 
 from django.contrib.auth.models import Permission, User
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APITestCase
+
+from core.models import ApiToken
 
 from archive.models import Age, Evidence, Game, Gender, Place, Ruleset, SocialStatus, Source, Space, UncertaintyFactor
 
@@ -89,8 +91,9 @@ class ArchiveAPITestCase(APITestCase):
                 codename__in=["add_evidence", "change_evidence", "delete_evidence", "add_source", "change_source"],
             )
         )
-        cls.carol_token = Token.objects.create(user=cls.carol)
-        cls.alice_token = Token.objects.create(user=cls.alice)
+        # Only a token's hash is stored: keep the keys, shown once, as the client would.
+        cls.carol_token = SimpleNamespace(key=ApiToken.issue(user=cls.carol)[1])
+        cls.alice_token = SimpleNamespace(key=ApiToken.issue(user=cls.alice)[1])
 
     def setUp(self):
         cache.clear()  # throttle counts

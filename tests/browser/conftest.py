@@ -48,6 +48,9 @@ def page(chromium, artifacts_dir, request):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # The site's Content-Security-Policy must never block its own pages: a refused script,
+    # style or image is reported on the console, and counts as an error here.
+    page.on("console", lambda msg: errors.append(msg.text) if "Content Security Policy" in msg.text else None)
     page.js_errors = errors
     yield page
     report = getattr(request.node, "rep_call", None)

@@ -1,0 +1,167 @@
+"""Request limits that hold across processes and cannot be dodged with a forged header.
+
+A client is its socket's address (REMOTE_ADDR). Only when the site is told how many proxies of
+its own stand in front of it (NUM_PROXIES) is X-Forwarded-For read, and then only the address
+the nearest trusted proxy saw: the entries further left are whatever the client chose to send.
+
+Counts are fixed windows kept in a store every worker shares, incremented atomically: Redis's
+INCR where REDIS_URL is set (cache.add then cache.incr), else one row per window in the
+database, incremented by a single upsert. A read-then-write (DRF's SimpleRateThrottle keeps a
+list of timestamps and writes it back) lets concurrent requests all read the same count.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db import connections, transaction
+from django.http import HttpRequest
+
+PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600, "d": 86400, "day": 86400}
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """'600/minute' -> (600, 60). The same spelling as DRF's rates.
+
+    >>> parse_rate("5/second"), parse_rate("100/h")
+    ((5, 1), (100, 3600))
+    """
+    number, _, period = rate.partition("/")
+    period = period.strip().lower()
+    # "5/900s": a window of 900 seconds.
+    digits = period.rstrip("abcdefghijklmnopqrstuvwxyz")
+    try:
+        return int(number), (int(digits) if digits else 1) * PERIODS[period[len(digits):]]
+    except (ValueError, KeyError):
+        raise ValueError(f"a rate reads N/second, N/minute, N/hour or N/day, not {rate!r}") from None
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address as far as the site's own proxies vouch for it.
+
+    With NUM_PROXIES = n (n trusted proxies in front, each appending the address it saw), the
+    client is the n-th address from the right of X-Forwarded-For; with 0 the header is ignored.
+    """
+    remote = request.META.get("REMOTE_ADDR", "") or "unknown"
+    trusted = settings.NUM_PROXIES
+    if not trusted:
+        return remote
+    chain = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+    if not chain:
+        return remote
+    return chain[-min(trusted, len(chain))]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    allowed: bool
+    count: int
+    limit: int
+    retry_after: int  # seconds until the window ends (when refused)
+
+
+def _window(period: int, now: float) -> tuple[int, int]:
+    window = int(now // period)
+    return window, (window + 1) * period
+
+
+def cache_hit(key: str, period: int, *, now: float | None = None, cache=None) -> tuple[int, int]:
+    """Count one request in ``key``'s current window in the cache; (count, window end)."""
+    cache = cache or caches[settings.THROTTLE_CACHE]
+    now = time.time() if now is None else now
+    window, end = _window(period, now)
+    full = f"throttle:{key}:{window}"
+    # add() creates the counter only if it is absent; incr() is INCR on Redis and runs under the
+    # cache's lock in local memory: neither reads and writes back.
+    cache.add(full, 0, timeout=period + 1)
+    try:
+        return cache.incr(full), end
+    except ValueError:  # expired between add and incr
+        cache.add(full, 0, timeout=period + 1)
+        return cache.incr(full), end
+
+
+def database_hit(key: str, period: int, *, now: float | None = None, using: str = "default") -> tuple[int, int]:
+    """Count one request in ``key``'s current window in the database; (count, window end).
+
+    One INSERT ... ON CONFLICT DO UPDATE ... RETURNING statement (PostgreSQL, and SQLite 3.35+):
+    the row lock serialises concurrent increments, so each gets its own count."""
+    from core.models import ThrottleCount
+
+    now = time.time() if now is None else now
+    window, end = _window(period, now)
+    q = connections[using].ops.quote_name
+    table, key_col, count_col, expires_col = (q(n) for n in (ThrottleCount._meta.db_table, "key", "count", "expires"))
+    sql = (
+        f"INSERT INTO {table} ({key_col}, {count_col}, {expires_col}) VALUES (%s, 1, %s) "
+        f"ON CONFLICT ({key_col}) DO UPDATE SET {count_col} = {table}.{count_col} + 1 RETURNING {count_col}"
+    )
+    with transaction.atomic(using=using), connections[using].cursor() as cursor:
+        cursor.execute(sql, [f"{key}:{window}"[:250], end])
+        count = cursor.fetchone()[0]
+    if count == 1 and int(now) % 64 == 0:
+        # Now and then, the first request of a window clears windows that are over.
+        ThrottleCount.objects.using(using).filter(expires__lt=int(now)).delete()
+    return count, end
+
+
+def hit(scope: str, ident: str, rate: str, *, now: float | None = None) -> Verdict:
+    """Count a request by ``ident`` against ``scope``'s rate and say whether it is allowed."""
+    limit, period = parse_rate(rate)
+    key = f"{scope}:{ident}"
+    now = time.time() if now is None else now
+    if settings.THROTTLE_STORE == "database":
+        count, end = database_hit(key, period, now=now)
+    else:
+        count, end = cache_hit(key, period, now=now)
+    return Verdict(allowed=count <= limit, count=count, limit=limit, retry_after=max(1, math.ceil(end - now)))
+
+
+class SharedRateThrottle:
+    """A DRF throttle on the shared, atomic counter: per client address for anonymous requests,
+    per user for signed-in ones. Subclasses name a ``scope`` in REST_FRAMEWORK's rates."""
+
+    scope = "anon"
+    only_anonymous = True
+
+    def __init__(self) -> None:
+        self.verdict: Verdict | None = None
+
+    def get_rate(self) -> str | None:
+        # Read at request time, so a deployment (or a test) can change it without a restart.
+        return settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get(self.scope)
+
+    def ident(self, request) -> str | None:
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            return None if self.only_anonymous else f"user:{user.pk}"
+        return f"ip:{client_ip(request)}"
+
+    def allow_request(self, request, view) -> bool:
+        rate = self.get_rate()
+        ident = self.ident(request)
+        if rate is None or ident is None:
+            return True
+        self.verdict = hit(self.scope, ident, rate)
+        return self.verdict.allowed
+
+    def wait(self) -> float | None:
+        return self.verdict.retry_after if self.verdict else None
+
+
+def current(scope: str, ident: str, rate: str, *, now: float | None = None) -> Verdict:
+    """The count so far in the current window, without counting anything."""
+    limit, period = parse_rate(rate)
+    now = time.time() if now is None else now
+    window, end = _window(period, now)
+    key = f"{scope}:{ident}"
+    if settings.THROTTLE_STORE == "database":
+        from core.models import ThrottleCount
+
+        count = ThrottleCount.objects.filter(key=f"{key}:{window}"[:250]).values_list("count", flat=True).first() or 0
+    else:
+        count = caches[settings.THROTTLE_CACHE].get(f"throttle:{key}:{window}", 0)
+    return Verdict(allowed=count < limit, count=count, limit=limit, retry_after=max(1, math.ceil(end - now)))

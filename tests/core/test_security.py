@@ -1,0 +1,190 @@
+"""Security headers, bad-input refusal, JSON limits, hashed API tokens, the login's lockout."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.test import Client
+from django.utils import timezone
+from rest_framework.exceptions import ParseError
+from rest_framework.test import APIClient
+
+from core import jsonlimits
+from core.models import ApiToken, token_digest
+
+
+@pytest.fixture(autouse=True)
+def _fresh_counts():
+    cache.clear()
+
+
+@pytest.mark.django_db
+class TestHeaders:
+    @pytest.mark.parametrize("path", ["/", "/evidence/", "/api/v1/games/", "/admin/login/"])
+    def test_every_response_has_a_strict_policy(self, path):
+        response = Client().get(path)
+        csp = response["Content-Security-Policy"]
+        assert "script-src 'self';" in csp and "unsafe" not in csp
+        assert "object-src 'none'" in csp and "frame-ancestors 'none'" in csp
+        assert "geolocation=()" in response["Permissions-Policy"]
+
+    def test_the_map_tiles_host_may_serve_images(self, settings):
+        settings.MAP_TILE_URL = "https://{s}.tiles.example.org/{z}/{x}/{y}.png"
+        csp = Client().get("/")["Content-Security-Policy"]
+        assert "img-src 'self' data: https://*.tiles.example.org;" in csp
+
+    def test_the_docs_may_use_inline_styles_but_never_inline_scripts(self):
+        csp = Client().get("/api/redoc/")["Content-Security-Policy"]
+        assert "style-src 'self' 'unsafe-inline'" in csp
+        assert "script-src 'self';" in csp
+
+
+@pytest.mark.django_db
+class TestNulBytes:
+    @pytest.mark.parametrize(
+        "path",
+        ["/evidence/a%00b/", "/evidence/?q=a%00b", "/evidence/?game=a%00", "/games/a%00b/", "/sources/S%00/",
+         "/api/v1/evidence/?q=%00", "/api/v1/evidence/?game=%00", "/api/v1/evidence/DLP%00/", "/api/v1/export/evidence.csv?q=%00",
+         "/evidence/?a%00=1"],
+    )
+    def test_a_nul_in_the_address_is_a_400(self, path):
+        response = Client().get(path)
+        assert response.status_code == 400
+        assert b"NUL" in response.content
+
+    def test_a_nul_in_a_json_body_is_a_400_naming_where(self):
+        user = User.objects.create(username="cur", is_superuser=True)
+        client = APIClient()
+        client.force_authenticate(user)
+        response = client.post("/api/v1/sources/", {"citation": "a\u0000b", "kind": "book"}, format="json")
+        assert response.status_code == 400
+        assert "$.citation contains a NUL" in response.json()["detail"]
+
+
+class TestJsonLimits:
+    def test_deep_nesting_is_refused_before_parsing(self):
+        with pytest.raises(jsonlimits.JSONLimitError, match="nested more than 32"):
+            jsonlimits.loads("[" * 100_000 + "]" * 100_000)
+
+    def test_brackets_inside_strings_do_not_count(self):
+        assert jsonlimits.loads('{"a": "' + "[" * 200 + '"}') == {"a": "[" * 200}
+
+    def test_escaped_quotes_do_not_end_a_string(self):
+        assert jsonlimits.loads('["\\"[[[", 1]') == ['"[[[', 1]
+
+    def test_nul_characters_are_refused_in_keys_and_values(self):
+        with pytest.raises(jsonlimits.JSONLimitError, match=r"\$.a\[1\] contains a NUL"):
+            jsonlimits.loads('{"a": [1, "x\\u0000"]}')
+        with pytest.raises(jsonlimits.JSONLimitError, match="a key in"):
+            jsonlimits.loads('{"a\\u0000": 1}')
+
+    def test_the_drf_parser_answers_a_parse_error(self):
+        import io
+
+        with pytest.raises(ParseError, match="nested more than"):
+            jsonlimits.LimitedJSONParser().parse(io.BytesIO(b"[" * 5000 + b"]" * 5000))
+
+    @pytest.mark.django_db
+    def test_the_api_answers_400_to_a_deeply_nested_body(self):
+        user = User.objects.create(username="cur2", is_superuser=True)
+        client = APIClient()
+        client.force_authenticate(user)
+        body = '{"citation": ' + "[" * 50_000 + "]" * 50_000 + "}"
+        response = client.post("/api/v1/sources/", body, content_type="application/json")
+        assert response.status_code == 400
+
+
+@pytest.mark.django_db
+class TestApiTokens:
+    def test_only_the_hash_is_stored(self):
+        user = User.objects.create(username="tok")
+        token, key = ApiToken.issue(user=user)
+        stored = ApiToken.objects.get(pk=token.pk)
+        assert stored.digest == token_digest(key) and key not in (stored.digest, stored.prefix)
+
+    def test_a_token_authenticates_until_it_expires(self):
+        user = User.objects.create(username="tok2", is_superuser=True)
+        token, key = ApiToken.issue(user=user, days=1)
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+        assert client.post("/api/v1/sources/", {"citation": "A book.", "kind": "book"}, format="json").status_code == 201
+        ApiToken.objects.filter(pk=token.pk).update(expires=timezone.now() - timedelta(seconds=1))
+        response = client.post("/api/v1/sources/", {"citation": "Another.", "kind": "book"}, format="json")
+        assert response.status_code == 401
+        assert "expired" in response.json()["detail"]
+
+    def test_a_wrong_key_is_refused(self):
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION="Token not-a-key")
+        assert client.get("/api/v1/games/").status_code == 401
+
+    def test_plain_text_tokens_are_moved_to_hashed_ones(self):
+        from importlib import import_module
+
+        from django.apps import apps
+        from rest_framework.authtoken.models import Token
+
+        user = User.objects.create(username="old", is_superuser=True)
+        old = Token.objects.create(user=user)
+        import_module("core.migrations.0002_authtoken_tokens_hashed").forwards(apps, None)
+        assert not Token.objects.exists()
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {old.key}")
+        assert client.post("/api/v1/sources/", {"citation": "Kept.", "kind": "book"}, format="json").status_code == 201
+
+    def test_the_admin_shows_a_new_key_once(self):
+        admin = User.objects.create(username="boss", is_superuser=True, is_staff=True)
+        client = Client()
+        client.force_login(admin)
+        response = client.post(
+            "/admin/core/apitoken/add/",
+            {"user": admin.pk, "name": "scripts", "expires_0": "2099-01-01", "expires_1": "00:00:00"},
+            follow=True,
+        )
+        message = next(str(m) for m in response.context["messages"])
+        key = message.split("key is ")[1].split(" ")[0]
+        token = ApiToken.objects.get()
+        assert token.digest == token_digest(key) and token.name == "scripts"
+        assert key not in client.get(f"/admin/core/apitoken/{token.pk}/change/").content.decode()
+
+
+@pytest.mark.django_db
+class TestLoginLockout:
+    def test_the_admin_login_locks_after_repeated_failures(self, settings):
+        settings.LOGIN_FAILURE_LIMIT = 3
+        user = User.objects.create(username="curator", is_staff=True, is_superuser=True)
+        user.set_password("right horse battery")
+        user.save()
+        client = Client()
+        for _ in range(3):
+            response = client.post("/admin/login/", {"username": "curator", "password": "wrong"})
+            assert response.status_code == 200 and "_auth_user_id" not in client.session
+        response = client.post("/admin/login/", {"username": "curator", "password": "right horse battery"})
+        assert "_auth_user_id" not in client.session
+        assert "Too many failed logins" in response.content.decode()
+
+    def test_the_lockout_counts_per_address_too(self, settings):
+        settings.LOGIN_FAILURE_LIMIT = 2
+        client = Client()
+        for name in ("a", "b"):
+            client.post("/admin/login/", {"username": name, "password": "x"})
+        response = client.post("/admin/login/", {"username": "c", "password": "x"})
+        assert "Too many failed logins" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_issue_token_prints_a_working_key_once():
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    User.objects.create(username="script", is_superuser=True)
+    out, err = StringIO(), StringIO()
+    call_command("issue_token", "script", "--days", "7", stdout=out, stderr=err)
+    key = out.getvalue().strip()
+    assert ApiToken.objects.get().digest == token_digest(key)
+    assert "expires" in err.getvalue()
+    with pytest.raises(CommandError, match="no user named 'nobody'"):
+        call_command("issue_token", "nobody", stdout=out, stderr=err)
