@@ -109,19 +109,21 @@ def _ur_grid() -> _Grid:
 def ur(route: str = "finkel") -> Board:
     """The Royal Game of Ur. ``finkel``: each side's own row from the bridge end to the corner
     (4), up the middle row (8), back along its own row in the small block (2): 14 squares.
-    ``murray``: our reading of Murray's sentence (DLP ruleset "Murray"): own row (4), up the
-    middle row to the small block (6), round the small block on the own side (4), back down the
-    middle row (6), and back along the own row to the starting square (4): 24 squares."""
+    ``murray``: Murray's loop as Ludii draws it (a cross-check of the DLP's sentence): own row
+    (4), up the middle row to the small block (7), round the small block through its own row,
+    the end of the middle row and the far row (6), back down the whole middle row (6) and home
+    along its own row (4): 27 squares, revisiting the middle and own rows."""
     g = _ur_grid()
     routes = []
     for own in (2, 0):
+        far = 2 - own
         if route == "finkel":
             coords = [(x, own) for x in (3, 2, 1, 0)] + [(x, 1) for x in range(8)] + [(7, own), (6, own)]
         elif route == "murray":
             coords = (
                 [(x, own) for x in (3, 2, 1, 0)]
-                + [(x, 1) for x in range(6)]
-                + [(6, own), (7, own), (7, 1), (6, 1)]
+                + [(x, 1) for x in range(7)]
+                + [(6, own), (7, own), (7, 1), (7, far), (6, far), (6, 1)]
                 + [(x, 1) for x in range(5, -1, -1)]
                 + [(x, own) for x in range(4)]
             )
@@ -151,11 +153,11 @@ def twenty_squares() -> Board:
 
 #: 58 Holes: each side's lines, as (hole, hole) in its own numbering (DLP's "Axe-blade" board:
 #: 6 joined to 20 and 8 to 10).
-FH_LINES = {"6-20 8-10": ((6, 20), (8, 10)), "6-20": ((6, 20),), "none": ()}
+FH_LINES = {"6-20,8-10": ((6, 20), (8, 10)), "6-20": ((6, 20),), "none": ()}
 FH_MARKED = (5, 15, 25)  # drawn marked; 15 and 25 give another throw (Carnarvon and Carter)
 
 
-def fifty_eight_holes(lines: str = "6-20 8-10") -> Board:
+def fifty_eight_holes(lines: str = "6-20,8-10") -> Board:
     """58 Holes: each side's 29 holes run down its line of ten in the middle, along the bottom,
     up its side of the arc and across the top to the shared goal hole (cell "goal", reached as
     route position 30 = borne off). Side 0 has the left half, side 1 the mirror image."""

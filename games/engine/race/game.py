@@ -23,7 +23,9 @@ from typing import Any
 from games.engine.core import Action, IllegalAction, InvalidState, Outcome, Variant
 from games.engine.race import devices
 from games.engine.race.boards import Board
-from games.engine.race.state import MAX_THROWS, MOVE, OVER, THROW, RaceState, read_state
+from games.engine.race.state import (
+    MAX_THROWS, MOVE, OPENING, OVER, THROW, RaceState, frozen_options, plain_options, read_state,
+)
 
 __all__ = ["RaceVariant", "Rules", "Step"]
 
@@ -52,7 +54,8 @@ class Rules:
     jump_fallback: str = "stay"             # where the jump's target is taken: "stay" or "back"
     bear_off: str = "exact"                 # "exact", "any", "backgammon"
     bear_zone: int = 0                      # all own pieces at or past this before bearing off
-    goal: str = "all-off"                   # "all-off" or "most-off"
+    goal: str = "first-off"                 # "first-off" or "most-off"
+    opening: bool = False                   # both throw once, the higher starts
     enter: str = "free"                     # "free" or "all-first"
     reenter_first: bool = False
     vacate_cells: frozenset[int] = frozenset()
@@ -137,7 +140,7 @@ class RaceVariant(Variant):
         """Refuse combinations the rules cannot play (``InvalidOptions`` naming both)."""
 
     def rules(self, options: Mapping[str, Any]) -> Rules:
-        return _compiled(self, tuple(sorted(options.items())))
+        return _compiled(self, frozen_options(options))
 
     def build_rules(self, options: dict[str, Any]) -> Rules:
         raise NotImplementedError
@@ -150,10 +153,10 @@ class RaceVariant(Variant):
         opts = self.validate_options(options)
         r = self.rules(opts)
         pieces = (tuple(sorted(r.start[0])), tuple(sorted(r.start[1])))
-        return RaceState(self.key, tuple(sorted(opts.items())), pieces, 0, THROW)
+        return RaceState(self.key, frozen_options(opts), pieces, 0, OPENING if r.opening else THROW)
 
     def is_chance(self, state: RaceState) -> bool:  # type: ignore[override]
-        return state.phase == THROW
+        return state.phase in (THROW, OPENING)
 
     def to_move(self, state: RaceState) -> int | None:  # type: ignore[override]
         return state.to_move if state.phase == MOVE else None
@@ -169,12 +172,12 @@ class RaceVariant(Variant):
         if state.phase == OVER:
             return []
         r = self._rules(state)
-        if state.phase == THROW:
+        if state.phase in (THROW, OPENING):
             return [Action({"throw": list(faces)}) for faces, _ in devices.outcomes(r.device, r.measured)]
         return [Action({"from": p, "to": q}) for (p, q) in steps(r, state)]
 
     def draw(self, state: RaceState, rng: random.Random) -> Action:  # type: ignore[override]
-        if state.phase != THROW:
+        if state.phase not in (THROW, OPENING):
             raise IllegalAction("no throw is due")
         r = self._rules(state)
         return Action({"throw": list(devices.draw(r.device, rng, r.measured))})
@@ -187,12 +190,14 @@ class RaceVariant(Variant):
         for k, v in act.items():
             if isinstance(v, bool) or (isinstance(v, tuple) and any(isinstance(x, bool) for x in v)):
                 raise IllegalAction(f"action field {k!r}: numbers, not true/false")
-        if state.phase == THROW:
+        if state.phase in (THROW, OPENING):
             if set(act) != {"throw"} or not isinstance(act["throw"], tuple):
                 raise IllegalAction('a throw is due: {"throw": [the sticks or dice as they fell]}')
             faces = act["throw"]
             if not all(isinstance(f, int) for f in faces) or not devices.faces_ok(r.device, faces, r.measured):
                 raise IllegalAction(f"{list(faces)} is not a throw of {devices.DEVICES[r.device]}")
+            if state.phase == OPENING:
+                return self._opening(r, state, faces)
             return self._thrown(r, state, faces)
         if set(act) != {"from", "to"} or not all(isinstance(act[k], int) for k in ("from", "to")):
             raise IllegalAction('a move is due: {"from": p, "to": q} in route positions')
@@ -201,6 +206,17 @@ class RaceVariant(Variant):
         if key not in legal:
             raise IllegalAction(f"{json.dumps(act.to_json(), sort_keys=True)} is not a legal move with this throw")
         return self._stepped(r, state, legal[key])
+
+    def _opening(self, r: Rules, state: RaceState, faces: tuple[int, ...]) -> RaceState:
+        # SN-4: each side throws once; the higher throw starts, equal throws are thrown again.
+        value = sum(r.value_of(faces))
+        thrown = replace(state, throw=faces, value=r.value_of(faces), throws=state.throws + 1)
+        if state.to_move == 0:
+            return replace(thrown, to_move=1, opening=(value,))
+        first = state.opening[0]
+        if first == value:
+            return replace(thrown, to_move=0, opening=())
+        return replace(thrown, phase=THROW, to_move=0 if first > value else 1, opening=(first, value))
 
     def _thrown(self, r: Rules, state: RaceState, faces: tuple[int, ...]) -> RaceState:
         value = r.value_of(faces)
@@ -223,10 +239,10 @@ class RaceVariant(Variant):
 
     def _finished(self, r: Rules, state: RaceState) -> tuple[int, str] | None:
         out = [all(p == r.n + 1 for p in state.pieces[s]) for s in (0, 1)]
-        if r.goal == "all-off":
+        if r.goal == "first-off":
             for s in (state.to_move, 1 - state.to_move):
                 if out[s] and not state.lost[s]:
-                    return (s, "all-off")
+                    return (s, "first-off")
             return None
         if out[0] and out[1]:
             off = [state.off(0, r.n), state.off(1, r.n)]
@@ -329,12 +345,12 @@ class RaceVariant(Variant):
         return {"moves": ["14→17", "in→3", "27→off"], "commands": []}
 
     def state_options(self, state: RaceState) -> dict[str, Any]:  # type: ignore[override]
-        return dict(state.options)
+        return plain_options(state.options)
 
 
 @lru_cache(maxsize=256)
 def _compiled(variant: RaceVariant, options: tuple[tuple[str, Any], ...]) -> Rules:
-    return variant.build_rules(dict(options))
+    return variant.build_rules(plain_options(options))
 
 
 # -- move generation -----------------------------------------------------------------------
@@ -364,7 +380,8 @@ def _steps(
         if forced:
             found = forced
     if found and r.split and r.use_max and len(moves_left) > 1:
-        best = {k: len(s.used) + _most_dice(r, s.pieces, s.lost, s.waiting, side, _minus(moves_left, s.used))
+        best = {k: _plus((len(s.used), sum(s.used)),
+                         _most_dice(r, s.pieces, s.lost, s.waiting, side, _minus(moves_left, s.used)))
                 for k, s in found.items()}
         top = max(best.values())
         found = {k: v for k, v in found.items() if best[k] == top}
@@ -378,14 +395,21 @@ def _minus(values: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(rest)
 
 
+def _plus(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    return (a[0] + b[0], a[1] + b[1])
+
+
 @lru_cache(maxsize=65536)
-def _most_dice(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, left: tuple[int, ...]) -> int:
+def _most_dice(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, left: tuple[int, ...]) -> tuple[int, int]:
+    """The most dice (then the most pips) that can still be played from here (XS-8)."""
     if not left:
-        return 0
-    best = 0
+        return (0, 0)
+    best = (0, 0)
+    everything = (len(left), sum(left))
     for s in _forward(r, pieces, lost, waiting, side, left).values():
-        best = max(best, len(s.used) + _most_dice(r, s.pieces, s.lost, s.waiting, side, _minus(left, s.used)))
-        if best == len(left):
+        best = max(best, _plus((len(s.used), sum(s.used)),
+                               _most_dice(r, s.pieces, s.lost, s.waiting, side, _minus(left, s.used))))
+        if best == everything:
             break
     return best
 

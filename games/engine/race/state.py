@@ -18,13 +18,13 @@ from games.engine.race import devices
 
 __all__ = ["MAX_THROWS", "PHASES", "RaceState", "read_state"]
 
-THROW, MOVE, OVER = "throw", "move", "over"
-PHASES = (THROW, MOVE, OVER)
+OPENING, THROW, MOVE, OVER = "opening", "throw", "move", "over"
+PHASES = (OPENING, THROW, MOVE, OVER)
 #: The family's guard against endless games (ours, not a source's): after this many throws the
 #: game ends at the next turn's end and the side further on wins (more pieces off, then fewer
 #: squares still to run; a tie goes to side 1, which threw second).
 MAX_THROWS = 4000
-HOWS = ("all-off", "most-off", "limit")
+HOWS = ("first-off", "most-off", "limit")
 MAX_TEXT = 200_000  # a state is a few hundred bytes; refuse megabytes before parsing them
 
 
@@ -49,13 +49,14 @@ class RaceState(State):
     throws: int = 0
     first_out: int | None = None
     result: tuple[int, str] | None = None
+    opening: tuple[int, ...] = ()
 
     @property
     def variant_key(self) -> str:  # type: ignore[override]
         return self.variant
 
     def option(self, name: str) -> Any:
-        return dict(self.options)[name]
+        return plain_options(self.options)[name]
 
     def off(self, side: int, n: int) -> int:
         return sum(1 for p in self.pieces[side] if p == n + 1)
@@ -68,7 +69,7 @@ class RaceState(State):
         n = rules.n
         out: dict[str, Any] = {
             "variant": self.variant,
-            "options": dict(self.options),
+            "options": plain_options(self.options),
             "phase": self.phase,
             "to_move": self.to_move,
             "pieces": [list(self.pieces[0]), list(self.pieces[1])],
@@ -76,6 +77,8 @@ class RaceState(State):
             "off": [self.off(0, n), self.off(1, n)],
             "throws": self.throws,
         }
+        if rules.opening:
+            out["opening"] = list(self.opening)
         if self.throw is not None:
             out["throw"] = {"dice": list(self.throw), "value": sum(self.value), "device": rules.device}
         if rules.split:
@@ -97,8 +100,18 @@ class RaceState(State):
         return f"RaceState({self.variant}, pieces={self.pieces}, to_move={self.to_move}, phase={self.phase})"
 
 
+def frozen_options(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """Options as a hashable value (lists become tuples)."""
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
+
+
+def plain_options(options: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """Options as JSON (tuples become lists again)."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options}
+
+
 JSON_FIELDS = (
-    "variant", "options", "phase", "to_move", "pieces", "throw", "off", "throws", "moves_left",
+    "opening", "variant", "options", "phase", "to_move", "pieces", "throw", "off", "throws", "moves_left",
     "score", "first_out", "lost", "waiting", "over", "winner", "how",
 )
 
@@ -216,9 +229,20 @@ def read_state(variant: Any, data: Mapping[str, Any] | str) -> RaceState:
         if how not in HOWS:
             raise InvalidState(f"how: must be one of {', '.join(HOWS)}, got {json.dumps(how)[:40]}")
         result = (winner, how)
+    opening: tuple[int, ...] = ()
+    if phase == OPENING:
+        if not rules.opening:
+            raise InvalidState("phase: this game has no opening throws")
+        given = _list(data.get("opening", []), "opening", most=1)
+        opening = tuple(_int(v, "opening[0]", 0, 99) for v in given)
+        if len(opening) != to_move:
+            raise InvalidState("opening: side 0 throws first, so it holds one value exactly when side 1 is to throw")
+    elif rules.opening and data.get("opening"):
+        raw_open = _list(data["opening"], "opening", most=2)
+        opening = tuple(_int(v, f"opening[{i}]", 0, 99) for i, v in enumerate(raw_open))
     state = RaceState(
-        variant.key, tuple(sorted(options.items())), (pieces[0], pieces[1]), to_move, phase,
-        throw, value, moves_left, lost, waiting, throws, first_out, result,
+        variant.key, frozen_options(options), (pieces[0], pieces[1]), to_move, phase,
+        throw, value, moves_left, lost, waiting, throws, first_out, result, opening,
     )
     variant.check_consistent(state)
     return state
