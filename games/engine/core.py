@@ -256,6 +256,11 @@ class OptionSpec:
         return out
 
 
+# The fields every log entry of a match has (and a match record's n and state): a variant's
+# log_fields may not reuse them.
+LOG_ENTRY_FIELDS = frozenset({"side", "by", "action", "notation", "n", "state"})
+
+
 class Variant(ABC):
     """One playable rule set. Subclasses set ``key``, ``title`` and ``options`` and fill in
     the abstract methods; everything else is shared."""
@@ -315,6 +320,40 @@ class Variant(ABC):
         """The action in the game's own notation, as played from ``state``."""
         return json.dumps(Action.from_json(action).to_json(), sort_keys=True)
 
+    # -- what the play layer asks ----------------------------------------------------------
+    # The match machinery (games/services.py, selectors.py) knows no family's phases or fields:
+    # it asks these. Each has a default that suits a variant without the feature.
+
+    def turn_is_open(self, state: State) -> bool:
+        """True when the decision due in ``state`` is a step of a turn the player may take back
+        until confirming it (a tables checker step, a Béchi sowing, a race move). The match then
+        keeps the state at the turn's start, draws no dice and lets the opponent wait until the
+        player confirms. Asked only of states where a side (not chance) is to move."""
+        return False
+
+    def log_fields(self, state: State) -> dict[str, Any]:
+        """Extra JSON fields recorded with a logged action, from ``state``, the state after it
+        (tables: ``{"position_id": ...}``). Their names must not be among
+        ``LOG_ENTRY_FIELDS`` (``side``, ``by``, ``action``, ``notation``, ``n``, ``state``)."""
+        return {}
+
+    def board_info(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Static data the board script needs to draw this variant with these options (already
+        validated), e.g. a race game's geometry. The page's board config and the match API
+        carry it as ``board``."""
+        return {}
+
+    def text_help(self) -> dict[str, list[str]]:
+        """For the board's text mode: ``moves``, examples of the notation ``describe`` writes,
+        and ``commands``, the board's family-specific reading commands, each shown as written."""
+        return {"moves": [], "commands": []}
+
+    def state_options(self, state: State) -> dict[str, Any]:
+        """The complete options ``state`` is played under (a match started from a position
+        records them). By default the ``options`` of the state's JSON."""
+        options = state.to_json().get("options")
+        return self.validate_options(options if isinstance(options, Mapping) else {})
+
     def info(self) -> dict[str, Any]:
         return {
             "key": self.key,
@@ -348,7 +387,7 @@ def _load_families() -> None:
     # Importing a family package registers its variants; a family not written yet is skipped.
     import importlib
 
-    for family in ("tables", "mancala"):
+    for family in ("tables", "mancala", "race"):
         try:
             importlib.import_module(f"games.engine.{family}")
         except ModuleNotFoundError as exc:

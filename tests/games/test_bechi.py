@@ -497,3 +497,10 @@ def test_perft_from_the_opening(holes, counts):
 
     start = bechi.new_game({"holes": holes})
     assert [perft(start, d) for d in range(1, 6)] == counts
+
+
+@pytest.mark.parametrize("action", [{"leave_empty": 3}, {"leave_empty": "1"}, {"leave_empty": [True]}, {"hole": True}])
+def test_a_malformed_action_is_refused_as_illegal_not_crashed_on(action):
+    # {"leave_empty": 3} once raised TypeError (a 500 in the API) while checking for booleans.
+    with pytest.raises(IllegalAction):
+        bechi.apply(bechi.new_game(), action)

@@ -71,163 +71,28 @@ from typing import Any
 from games.engine.core import (
     Action,
     IllegalAction,
-    InvalidOptions,
-    InvalidState,
     OptionSpec,
     Outcome,
-    State,
     Variant,
     register,
 )
 from games.engine.mancala.sowing import ANTICLOCKWISE, CLOCKWISE, _next_table, capture_run, fill, sow
+from games.engine.mancala.state import (
+    DIRECTION_NAMES,
+    DIRECTIONS,
+    LEAVE_EMPTY,
+    OVER,
+    PER_HOLE,
+    SOW,
+    BechiState,
+    can_move,
+    make_state,
+    read_state,
+)
 
 __all__ = ["Bechi", "BechiState"]
 
-PER_HOLE = 6  # BE-1: six counters in every hole
-SOW, LEAVE_EMPTY, OVER = "sow", "leave_empty", "over"
-DIRECTION_NAMES = {CLOCKWISE: "clockwise", ANTICLOCKWISE: "anticlockwise"}
-DIRECTIONS = {name: step for step, name in DIRECTION_NAMES.items()}
 ARROWS = {CLOCKWISE: "↻", ANTICLOCKWISE: "↺"}
-
-
-class BechiState(State):
-    """An immutable Béchi position. Build one with :meth:`Bechi.new_game`,
-    :meth:`Bechi.apply` or :meth:`Bechi.state_from_json`; read it with :meth:`to_json`.
-
-    Internally the board is a flat ring of ``2n`` counts (side 0's holes then side 1's, each
-    from its owner's left) and ``closed``/``sown`` are bit masks over that ring.
-    """
-
-    variant_key = "mancala.bechi"
-    FIELDS = (
-        "n", "shu", "limit", "round_limit", "board", "phase", "to_move", "captured", "aside",
-        "closed", "sown", "round", "starter", "last", "history", "rounds",
-    )
-
-    n: int
-    shu: bool
-    limit: int
-    round_limit: int
-    board: tuple[int, ...]
-    phase: str
-    to_move: int | None
-    captured: tuple[int, int]
-    aside: tuple[int, int]
-    closed: int
-    sown: int
-    round: int
-    starter: int
-    last: tuple[Any, ...] | None
-    history: tuple[tuple[int, ...], ...]
-    rounds: tuple[tuple[int, int, int], ...]
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("BechiState is immutable")
-
-    def _fields(self) -> tuple[Any, ...]:
-        return tuple(self.__dict__[f] for f in BechiState.FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BechiState):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return f"BechiState({json.dumps(self.to_json(), sort_keys=True)})"
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return {"holes": self.n, "shu_trick": self.shu, "repetition_limit": self.limit,
-                "round_repetition_limit": self.round_limit}
-
-    def rows(self) -> list[list[int]]:
-        n = self.n
-        return [list(self.board[:n]), list(self.board[n:])]
-
-    def _mask_rows(self, mask: int) -> list[list[bool]]:
-        n = self.n
-        return [[bool(mask >> (r * n + i) & 1) for i in range(n)] for r in (0, 1)]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant_key,
-            "options": self.options,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "round": self.round,
-            "starter": self.starter,
-            "rows": self.rows(),
-            "closed": self._mask_rows(self.closed),
-            "sown": self._mask_rows(self.sown),
-            "captured": list(self.captured),
-            "aside": list(self.aside),
-            "last_move": _last_move_json(self.n, self.last),
-            "history": [[k[-1], list(k[: self.n]), list(k[self.n : -1])] for k in self.history],
-            "rounds": [list(k) for k in self.rounds],
-        }
-
-
-_new_state = object.__new__
-_set = object.__setattr__
-
-
-def _make(
-    n: int, shu: bool, limit: int, round_limit: int, board: tuple[int, ...], phase: str, to_move: int | None,
-    captured: tuple[int, int], aside: tuple[int, int], closed: int, sown: int, round_: int,
-    starter: int, last: tuple[Any, ...] | None, history: tuple[tuple[int, ...], ...],
-    rounds: tuple[tuple[int, int, int], ...],
-) -> BechiState:
-    # One dict for all the fields: the quickest way to build an immutable object in Python.
-    s = _new_state(BechiState)
-    _set(s, "__dict__", {
-        "n": n, "shu": shu, "limit": limit, "round_limit": round_limit, "board": board, "phase": phase,
-        "to_move": to_move, "captured": captured, "aside": aside, "closed": closed, "sown": sown,
-        "round": round_, "starter": starter, "last": last, "history": history, "rounds": rounds,
-    })
-    return s
-
-
-# -- last_move ---------------------------------------------------------------------------------
-# Kept as a tuple while playing and turned into JSON only when asked:
-#   ("sow", side, hole, step, path, captures, forfeits, passed, round_end)
-#   ("leave_empty", side, holes, passed, round_end)
-# with path a tuple of ring positions, captures/forfeits tuples of (position, count) and
-# round_end None or (reason, taken, totals, game_over).
-
-
-def _where(n: int, p: int) -> list[int]:
-    return [p // n, p % n]
-
-
-def _round_end_json(end: tuple[Any, ...] | None) -> dict[str, Any] | None:
-    if end is None:
-        return None
-    reason, taken, totals, game_over = end
-    return {"reason": reason, "taken": list(taken), "totals": list(totals), "game_over": game_over}
-
-
-def _last_move_json(n: int, last: tuple[Any, ...] | None) -> dict[str, Any] | None:
-    if last is None:
-        return None
-    if last[0] == LEAVE_EMPTY:
-        _, side, holes, passed, end = last
-        return {"kind": LEAVE_EMPTY, "side": side, "leave_empty": list(holes), "pass": passed,
-                "round_ended": _round_end_json(end)}
-    _, side, hole, step, path, captures, forfeits, passed, end = last
-    return {
-        "kind": SOW,
-        "side": side,
-        "hole": hole,
-        "direction": DIRECTION_NAMES[step],
-        "path": [_where(n, p) for p in path],
-        "captures": [[*_where(n, p), c] for p, c in captures],
-        "forfeits": [[*_where(n, p), c] for p, c in forfeits],
-        "pass": passed,
-        "round_ended": _round_end_json(end),
-    }
 
 
 # -- actions -----------------------------------------------------------------------------------
@@ -329,7 +194,7 @@ class Bechi(Variant):
         n = opts["holes"]
         board = (PER_HOLE,) * (2 * n)
         total = PER_HOLE * n
-        return _make(n, opts["shu_trick"], opts["repetition_limit"], opts["round_repetition_limit"], board,
+        return make_state(n, opts["shu_trick"], opts["repetition_limit"], opts["round_repetition_limit"], board,
                      SOW, 0, (0, 0), (0, 0), 0, 0, 1, 0, None, (board + (0,),), ((total, total, 0),))
 
     def legal_actions(self, state: BechiState) -> list[Action]:  # type: ignore[override]
@@ -356,6 +221,14 @@ class Bechi(Variant):
     def is_chance(self, state: BechiState) -> bool:  # type: ignore[override]
         """Béchi has no dice: never."""
         return False
+
+    def turn_is_open(self, state: BechiState) -> bool:  # type: ignore[override]
+        """A sowing may be taken back until the player confirms it; the choice of holes to leave
+        empty is final."""
+        return state.phase == SOW
+
+    def text_help(self) -> dict[str, list[str]]:
+        return {"moves": ["3", "2 cw", "leave 1,3"], "commands": ["read 2 (read hole 2)"]}
 
     def draw(self, state: BechiState, rng: random.Random) -> Action:  # type: ignore[override]
         raise IllegalAction("Béchi has no chance actions: nothing to draw")
@@ -403,8 +276,9 @@ class Bechi(Variant):
         n = state.n
         moves = _MOVES[n]
         act = action if type(action) is Action else Action.from_json(action)
-        if any(v is True or v is False for v in act.values()) or any(
-            v is True or v is False for v in act.get("leave_empty", ()) if isinstance(act.get("leave_empty"), tuple)
+        holes = act.get("leave_empty", ())
+        if any(v is True or v is False for v in act.values()) or (
+            isinstance(holes, tuple) and any(v is True or v is False for v in holes)
         ):
             raise IllegalAction("holes are numbers, not true or false")
         if state.phase == SOW:
@@ -504,8 +378,6 @@ class Bechi(Variant):
         ...
         games.engine.core.InvalidState: rows: the board, captured and aside hold 47 counters, not 48 (BE-9)
         """
-        from games.engine.mancala._bechi_json import read_state
-
         return read_state(self, data)
 
 
@@ -517,10 +389,6 @@ def _skip_mask(state: BechiState, side: int) -> int:
         return state.closed
     own = ((1 << state.n) - 1) << (side * state.n)
     return state.closed & own
-
-
-def _can_move(board: tuple[int, ...] | list[int], n: int, side: int) -> bool:
-    return max(board[side * n : side * n + n]) >= 2
 
 
 def _even_taken(count: int) -> bool:
@@ -570,9 +438,9 @@ def _settle(
     n = state.n
     other = 1 - side
     passed = None
-    if _can_move(board, n, other):
+    if can_move(board, n, other):
         nxt = other
-    elif _can_move(board, n, side):
+    elif can_move(board, n, side):
         nxt, passed = side, other  # BE-6: a player who cannot move passes
     else:
         return _end_round(state, board, captured, raw + (None,), "no-moves")
@@ -581,7 +449,7 @@ def _settle(
     if history.count(key) >= state.limit:
         # Not in the source: play going round in circles ends the round (repetition_limit).
         return _end_round(state, board, captured, raw + (passed,), "repetition")
-    return _make(n, state.shu, state.limit, state.round_limit, board, SOW, nxt, captured, state.aside,
+    return make_state(n, state.shu, state.limit, state.round_limit, board, SOW, nxt, captured, state.aside,
                  state.closed, sown, state.round, state.starter, raw + (passed, None), history, state.rounds)
 
 
@@ -600,7 +468,7 @@ def _end_round(
     game_over = min(totals) < PER_HOLE or rounds.count(key) >= state.round_limit
     raw = raw + ((reason, taken, totals, game_over),)
     if game_over:
-        return _make(n, state.shu, state.limit, state.round_limit, (0,) * (2 * n), OVER, None,
+        return make_state(n, state.shu, state.limit, state.round_limit, (0,) * (2 * n), OVER, None,
                      (captured[0] + taken[0], captured[1] + taken[1]), state.aside, 0, 0, state.round,
                      state.starter, raw, (), rounds)
     # BE-7: each side refills his holes six to a hole and sets the surplus aside; a side that
@@ -619,9 +487,9 @@ def _end_round(
             aside[s] = totals[s]
     b = tuple(new)
     if chooser is not None:
-        return _make(n, state.shu, state.limit, state.round_limit, b, LEAVE_EMPTY, chooser, (0, 0),
+        return make_state(n, state.shu, state.limit, state.round_limit, b, LEAVE_EMPTY, chooser, (0, 0),
                      (aside[0], aside[1]), 0, 0, state.round + 1, starter, raw, (), rounds)
-    return _make(n, state.shu, state.limit, state.round_limit, b, SOW, starter, (0, 0), (aside[0], aside[1]),
+    return make_state(n, state.shu, state.limit, state.round_limit, b, SOW, starter, (0, 0), (aside[0], aside[1]),
                  0, 0, state.round + 1, starter, raw, (b + (starter,),), rounds)
 
 
@@ -641,6 +509,6 @@ def _leave_empty(state: BechiState, holes: tuple[int, ...]) -> BechiState:
     aside[side] = rest
     b = tuple(board)
     nxt = state.starter  # every side has a full hole, so the starter can move
-    return _make(n, state.shu, state.limit, state.round_limit, b, SOW, nxt, (0, 0), (aside[0], aside[1]),
+    return make_state(n, state.shu, state.limit, state.round_limit, b, SOW, nxt, (0, 0), (aside[0], aside[1]),
                  closed, 0, state.round, state.starter, (LEAVE_EMPTY, side, holes, None, None), (b + (nxt,),),
                  state.rounds)
