@@ -274,7 +274,8 @@ class MatchRecordView(PlayView):
         operation_id="matches_record",
         responses={200: OpenApiTypes.OBJECT},
         description="The match record: the starting state and every action with the state after it "
-        "(and, for tables games, the position ID), for replay and download.",
+        "(and the fields the variant records with each action, e.g. a tables game's position ID), "
+        "for replay and download.",
     )
     def get(self, request: Request, match_id: str) -> Response:
         match = get_object_or_404(Match, pk=match_id)
