@@ -122,8 +122,18 @@ def _sources(up: Upserter) -> dict[str, Source]:
     out = {}
     for data in catalogue.SOURCES:
         values = {f: data.get(f, None if f in ("year", "dlp_id") else "") for f in SOURCE_FIELDS}
-        out[data["key"]] = up.upsert(Source, {"ref": data["ref"]}, values)
+        lookup = _by_dlp_id(Source, {"ref": data["ref"]}, data.get("dlp_id"))
+        out[data["key"]] = up.upsert(Source, lookup, values)
     return out
+
+
+def _by_dlp_id(model: type[models.Model], lookup: dict[str, Any], dlp_id: int | None) -> dict[str, Any]:
+    """``lookup``, unless only a row with the catalogue's DLP id exists (a DLP import came first):
+    then that row, so the catalogue merges into it instead of colliding with its DLP id."""
+    if dlp_id is None or model.objects.filter(**lookup).exists():
+        return lookup
+    found = model.objects.filter(dlp_id=dlp_id).values_list("pk", flat=True).first()
+    return lookup if found is None else {"pk": found}
 
 
 def _games(up: Upserter, vocab: dict, sources: dict[str, Source]) -> dict[tuple[str, str], Ruleset]:
@@ -131,7 +141,7 @@ def _games(up: Upserter, vocab: dict, sources: dict[str, Source]) -> dict[tuple[
     for g in catalogue.GAMES:
         game = up.upsert(
             Game,
-            {"slug": g["slug"]},
+            _by_dlp_id(Game, {"slug": g["slug"]}, g.get("dlp_id")),
             {
                 "name": g["name"],
                 "dlp_id": g.get("dlp_id"),
@@ -158,7 +168,7 @@ def _games(up: Upserter, vocab: dict, sources: dict[str, Source]) -> dict[tuple[
         for order, r in enumerate(g["rulesets"]):
             ruleset = up.upsert(
                 Ruleset,
-                {"game": game, "slug": r["slug"]},
+                _by_dlp_id(Ruleset, {"game": game, "slug": r["slug"]}, r.get("dlp_id")),
                 {
                     "name": r["name"],
                     "native_name": r.get("native_name", ""),

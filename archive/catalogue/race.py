@@ -163,22 +163,17 @@ SENET_BOARD = {
         "A board of three rows of ten squares. One route runs over all thirty: along the top row from "
         "left to right (squares 1 to 10), back along the middle row from right to left (11 to 20), and "
         "along the bottom row from left to right (21 to 30), then off the board. Both players use the "
-        "same route. Square 15 and the last five squares, 26 to 30, carry signs."
+        "same route."
     ),
     "source": DLP,
     "locator": "DLP.GameRulesets.528 (Senet, Historical Information), Rules",
     "quotation": "Played on a 3x10 board. [...] Boustrophedon track from top left to bottom right.",
     "interpretation": (
-        "The signs are drawn as on New Kingdom boards: an ankh on 15, the sign of beauty on 26, water on "
-        "27, three and two figures on 28 and 29, the falcon of Horus on 30. Which of them do anything is "
-        "the ruleset's reading (SN-10 to SN-13)."
-        " Option rules names the reconstruction (bell or kendall) whose readings the options below start from; each disputed point is an option of its own."
+        "Option rules names the reconstruction (bell or kendall) whose readings the options below start "
+        "from; each disputed point is an option of its own."
     ),
     "option": "rules",
 }
-
-BELL = "DLP.GameRulesets.529 (Bell), Rules"
-BELL_AFTER = "; after Bell 1979: 27–28"
 
 BELL_CLAUSES = [
     SENET_BOARD,
@@ -186,114 +181,122 @@ BELL_CLAUSES = [
         "id": "SN-2",
         "text": "Each player has ten pieces.",
         "source": DLP,
-        "locator": BELL + ", first sentence" + BELL_AFTER,
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, first sentence; after Bell 1979: 27–28",
         "quotation": "Each player has ten pieces.",
         "interpretation": "Other reconstructions give five or seven pieces a side: option pieces.",
         "option": "pieces",
     },
     {
-        "id": "SN-3",
+        "id": "SN-15",
         "text": (
-            "The pieces start on the board, alternating along the route over the first two rows: the "
-            "first player's on the even squares 2 to 20 (so his piece is in front), the second player's on "
-            "the odd squares 1 to 19."
+            "The pieces start on the board, alternating along the route over the first two rows: the first "
+            "side's pieces on the odd squares 1 to 19, the second side's on the even squares 2 to 20."
         ),
         "source": DLP,
-        "locator": BELL + ", second sentence",
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, second sentence",
         "quotation": (
             "The pieces begin placed on the board alternating between pieces of each player along the "
             "track on the first and second rows."
         ),
         "interpretation": (
-            "The summary does not say whose piece stands on square 1; we put the first player's pieces on "
-            "the even squares, as in Kendall's set-up. Option start = off-board starts all pieces off the "
-            "board, to be entered by throws."
+            "The summary does not say whose piece stands on square 1; we give it to the first side. Option "
+            "start = even puts the first side on the even squares, as Kendall does, and start = off-board "
+            "starts every piece off the board, to be entered by throws."
         ),
         "option": "start",
     },
     {
-        "id": "SN-4",
+        "id": "SN-3",
         "text": (
-            "Four throwing sticks, each with one marked side. A throw is worth the number of marked sides "
-            "that fall up, 1 to 4, and 5 when none does."
+            "Four throwing sticks, each with one marked side. A throw is worth the number of marked "
+            "sides that fall up, 1 to 4, and 5 when none does."
         ),
         "source": DLP,
-        "locator": BELL + ", third sentence",
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, third sentence",
         "quotation": "Players throw the casting sticks and whoever rolls the higher score plays first.",
         "interpretation": (
-            "The summary names casting sticks but gives no values. We count a throw with no marked side up "
-            "as 5, as most reconstructions do (Ludii calls this reading “Piccione-Kendall”); option "
-            "none_up = 6 plays Jéquier's reading, in which it is worth 6."
+            "The summary names casting sticks but gives no values. We count a throw with no marked side "
+            "up as 5, as most reconstructions do (Ludii calls this reading “Piccione-Kendall”); option "
+            "zero_value = 6 plays the reading of Jéquier, in which it is worth 6."
         ),
-        "option": "none_up",
+        "option": "zero_value",
+    },
+    {
+        "id": "SN-4",
+        "text": "A turn is one throw and one move: no throw earns another.",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, third and fourth sentences",
+        "quotation": (
+            "The first player throws the sticks again and moves a piece according to the number "
+            "indicated by the throw."
+        ),
+        "interpretation": (
+            "The summary mentions no extra throws, so there are none; option extra_throws gives another "
+            "throw after a 1, 4 or 5, as in Kendall's rules."
+        ),
+        "option": "extra_throws",
+    },
+    {
+        "id": "SN-16",
+        "text": (
+            "Before play each player throws once; the higher throw starts (equal throws are thrown again), "
+            "and the starter throws again for his first move."
+        ),
+        "source": DLP,
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, third and fourth sentences",
+        "quotation": "Players throw the casting sticks and whoever rolls the higher score plays first.",
+        "interpretation": "With option opening off the first side simply starts.",
+        "option": "opening",
     },
     {
         "id": "SN-5",
         "text": (
-            "A turn is one throw and one move: no throw earns another. The first player begins; who that "
-            "is, the players settle as they choose sides."
+            "A move takes one piece forward by the whole throw, to an empty square or to a square held "
+            "by an opposing piece, which is captured: taken off the board for good, so that its owner "
+            "can never bear it off. A piece may not land on a piece of its own side. A player who cannot "
+            "move loses the turn."
         ),
         "source": DLP,
-        "locator": BELL + ", third and fourth sentences",
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, fifth and sixth sentences",
         "quotation": (
-            "The first player throws the sticks again and moves a piece according to the number indicated "
-            "by the throw."
+            "Pieces may move to an empty space or to a space containing the opponent's piece. When "
+            "moving onto the same space as the opponent's piece, the opponent's piece is taken."
         ),
         "interpretation": (
-            "The summary mentions no extra throws, so there are none; option extra_throw = 1-4-none-up gives "
-            "another throw after a 1, a 4 or a throw with no marked side up, as in Kendall's rules. The "
-            "opening throw that decides who begins is not played out: choosing sides does the same."
-        ),
-        "option": "extra_throw",
-    },
-    {
-        "id": "SN-6",
-        "text": (
-            "A move takes one piece forward by the whole throw, to an empty square or to a square held by an "
-            "opposing piece, which is captured: taken out of the game, so that its owner can never bear it "
-            "off. A piece may not land on a piece of its own side. A player who cannot move loses the turn."
-        ),
-        "source": DLP,
-        "locator": BELL + ", fifth and sixth sentences",
-        "quotation": (
-            "Pieces may move to an empty space or to a space containing the opponent's piece. When moving "
-            "onto the same space as the opponent's piece, the opponent's piece is taken."
-        ),
-        "interpretation": (
-            "We read “taken” as removed from the game, counting for neither player (the goal, SN-15, counts "
-            "pieces borne off). The summary does not make capturing compulsory, so the player chooses among "
-            "all legal moves. Option capture = swap plays Kendall's reading, in which the two pieces change "
-            "places, and capture = send-back sends the piece off the board to enter again."
+            "We read “taken” as removed from the game, counting for neither player (the goal, SN-14, "
+            "counts pieces borne off). The summary does not make capturing compulsory, so the player "
+            "chooses among all legal moves. Option capture = swap plays Kendall's reading, in which the "
+            "two pieces change places."
         ),
         "option": "capture",
     },
     {
-        "id": "SN-7",
-        "text": "Neighbouring pieces give no protection: any piece off the marked squares can be captured.",
+        "id": "SN-6",
+        "text": "Neighbouring pieces give no protection: a piece off the marked squares can always be captured.",
         "source": DLP,
-        "locator": BELL + " (silent on protection)",
+        "locator": "DLP.GameRulesets.529 (Bell), Rules (silent on protection)",
         "interpretation": (
-            "The summary names no protection by neighbours, so there is none; option protect_pairs makes two "
-            "pieces of one side on consecutive squares safe from attack, as in Kendall's rules."
+            "The summary names no protection by neighbours, so there is none; option protection makes "
+            "two pieces of one side on consecutive squares safe from capture, as in Kendall's rules."
         ),
-        "option": "protect_pairs",
+        "option": "protection",
+    },
+    {
+        "id": "SN-7",
+        "text": "There is no blocking: a piece may pass over any number of pieces of either side.",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.529 (Bell), Rules (silent on blocking)",
+        "interpretation": (
+            "The summary names no blocking, so there is none; option blocking stops a piece from passing "
+            "three opposing pieces in a row, as in Kendall's rules."
+        ),
+        "option": "blocking",
     },
     {
         "id": "SN-8",
-        "text": "There is no blocking: a piece may pass over any number of pieces of either side.",
-        "source": DLP,
-        "locator": BELL + " (silent on blocking)",
-        "interpretation": (
-            "The summary names no blocking, so there is none; option block_three stops a piece from passing "
-            "three opposing pieces in a row, as in Kendall's rules."
-        ),
-        "option": "block_three",
-    },
-    {
-        "id": "SN-9",
         "text": "Pieces only move forward. A player with no forward move loses the turn.",
         "source": DLP,
-        "locator": BELL + ", fourth sentence",
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, fourth sentence",
         "quotation": "moves a piece according to the number indicated by the throw.",
         "interpretation": (
             "The summary knows only forward moves; option backward makes a player who cannot move forward "
@@ -302,189 +305,266 @@ BELL_CLAUSES = [
         "option": "backward",
     },
     {
-        "id": "SN-10",
-        "text": "Square 26 has no rule of its own beyond being marked (SN-12): throws may carry pieces past it.",
+        "id": "SN-9",
+        "text": "Square 15 is a marked square (SN-13): a piece on it cannot be captured and must leave it at the first chance.",
         "source": DLP,
-        "locator": BELL + " (silent on square 26)",
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, seventh sentence",
+        "quotation": "A piece resting on a marked square cannot be captured.",
         "interpretation": (
-            "The summary gives square 26 no rule of its own; option stop_on_26 makes every piece land on it "
-            "exactly before going on, as in Kendall's rules."
+            "The summary does not list the marked squares. We take them to be 15, 26, 27, 28 and 29, the "
+            "squares Ludii's implementation of Bell marks (a cross-check, not a source); option "
+            "safe_squares chooses another set."
+        ),
+        "option": "safe_squares",
+    },
+    {
+        "id": "SN-10",
+        "text": "Square 26 is a marked square like the others (SN-13). A piece need not stop on it: throws carry pieces past it.",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.529 (Bell), Rules (silent on square 26)",
+        "interpretation": (
+            "The summary gives square 26 no rule of its own; option stop_on_26 makes every piece stop "
+            "on it exactly before going on, as in Kendall's rules."
         ),
         "option": "stop_on_26",
     },
     {
         "id": "SN-11",
-        "text": "Square 27, the water, has no rule of its own beyond being marked (SN-12): nothing sends a piece back from it.",
+        "text": "Square 27 is a marked square like the others (SN-13): nothing sends a piece back from it.",
         "source": DLP,
-        "locator": BELL + " (silent on square 27)",
+        "locator": "DLP.GameRulesets.529 (Bell), Rules (silent on square 27)",
         "interpretation": (
-            "The summary gives the water square no rule of its own; option water = to-15 sends a piece that "
+            "The summary gives the water square no rule of its own; option square_27 sends a piece that "
             "lands on it back to square 15, as in Kendall's rules."
         ),
-        "option": "water",
+        "option": "square_27",
     },
     {
         "id": "SN-12",
-        "text": "A piece on a marked square, 26 to 30, cannot be captured.",
-        "source": DLP,
-        "locator": BELL + ", seventh sentence",
-        "quotation": "A piece resting on a marked square cannot be captured.",
-        "interpretation": (
-            "The summary does not list the marked squares. We take the last five, 26 to 30, which carry "
-            "signs on the later boards (square 15's sign is missing from many); Ludii's implementation "
-            "counts 15 and 26 to 29 instead. Option safe = none takes the protection away."
+        "text": (
+            "A piece leaves the board only with the exact throw that takes it one square past 30: a 5 "
+            "from 26, a 4 from 27, a 3 from 28, a 2 from 29, a 1 from 30. A throw that would carry it "
+            "further cannot be played with it."
         ),
-        "option": "safe",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, eighth sentence",
+        "quotation": "It also must move off the board with an exact throw.",
+        "interpretation": (
+            "The sentence follows one about the marked squares and could be read as binding only pieces "
+            "on them; we apply it to every piece, so that no piece leaves by overshooting. Option "
+            "exact_bearoff off lets a larger throw take a piece off."
+        ),
+        "option": "exact_bearoff",
     },
     {
         "id": "SN-13",
         "text": (
-            "A player with a piece on a marked square must move such a piece with the first throw that lets "
-            "it move."
+            "A piece on a marked square cannot be captured, and a piece may move onto a marked square only "
+            "when it is empty. A player with a piece on a marked square must move such a piece with the "
+            "first throw that lets it move."
         ),
         "source": DLP,
-        "locator": BELL + ", ninth sentence",
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, seventh and ninth sentences",
         "quotation": "The player must vacate a marked square at the first possible throw.",
         "interpretation": (
-            "“At the first possible throw” we read as: whenever a piece on a marked square can move, the "
-            "piece moved must be one of them. Option vacate_marked off lets the player move any piece."
+            "“At the first possible throw” we read as: whenever a piece on a marked square can move, "
+            "one of them must be the piece moved. Option vacate_marked off lets the player move any piece."
         ),
         "option": "vacate_marked",
     },
     {
         "id": "SN-14",
         "text": (
-            "A piece on 26 to 30 leaves the board only with the exact throw that takes it one square past 30: "
-            "a 5 from 26, a 4 from 27, a 3 from 28, a 2 from 29, a 1 from 30."
-        ),
-        "source": DLP,
-        "locator": BELL + ", eighth sentence",
-        "quotation": "It also must move off the board with an exact throw.",
-        "interpretation": (
-            "The sentence follows the one about marked squares, and we read it of them: a piece on them "
-            "leaves only with the exact throw. Option bear_off = any lets a larger throw take it off."
-        ),
-        "option": "bear_off",
-    },
-    {
-        "id": "SN-15",
-        "text": (
             "The game ends when no piece is left on the board. Each player scores the pieces he has borne "
-            "off, and the higher score wins; with equal scores the player who was first to have no piece "
-            "left on the board wins."
+            "off; the higher score wins, and equal scores are a draw."
         ),
         "source": DLP,
-        "locator": BELL + ", last sentence",
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, last sentence",
         "quotation": "The player who removes the most pieces from the board wins.",
         "interpretation": (
             "We read “removes” as bearing off one's own pieces; captured pieces count for nobody. The "
-            "summary does not settle equal scores; we give the game to the player who finished first. "
-            "Option goal = all-off plays the common goal, the first to bear off all his pieces."
+            "summary does not say what equal scores mean: we call them a draw. Option goal = first-off "
+            "plays the more common goal, the first to bear off all his pieces."
         ),
         "option": "goal",
     },
 ]
 
-KENDALL = "Rules of play (the rules of the Kirk Game Company set)"
+KENDALL_LOCATOR = "Rules of play (the rules of the Kirk Game Company set)"
 KENDALL_READING = (
-    "We have not had Kendall's booklet in hand; this is his rule as modern summaries of it "
+    "We have not seen Kendall's booklet; this is his rule as modern summaries of his rules "
     "consistently give it, checked against Ludii's implementation of Kendall's Senet."
 )
 
-
-def _kendall(cid: str, text: str, reading: str = "", option: str = "") -> dict:
-    clause = {"id": cid, "text": text, "source": "kendall-1978", "locator": KENDALL,
-              "interpretation": (KENDALL_READING + " " + reading).strip()}
-    if option:
-        clause["option"] = option
-    return clause
-
-
 KENDALL_CLAUSES = [
     SENET_BOARD,
-    _kendall("SN-2", "Each player has seven pieces.",
-             "Kendall also allows five pieces a side (option pieces = 5).", "pieces"),
-    _kendall(
-        "SN-3",
-        "The pieces start on the first squares of the route, alternating: the first player's on the even "
-        "squares 2 to 14 (his piece in front), the second player's on the odd squares 1 to 13.",
-        "Option start = off-board starts all pieces off the board, to be entered by throws.", "start",
-    ),
-    _kendall(
-        "SN-4",
-        "Four throwing sticks, each with one marked side. A throw is worth the number of marked sides that "
-        "fall up, 1 to 4, and 5 when none does.",
-        "Option none_up = 6 plays Jéquier's value for a throw with no marked side up.", "none_up",
-    ),
-    _kendall(
-        "SN-5",
-        "A throw of 1, 4 or 5 moves a piece and then gives another throw; a throw of 2 or 3 moves a piece "
-        "and ends the turn. The extra throw is taken even when the throw could not be used. The first "
-        "player begins.",
-        "Kendall has the players throw until one throws a 1, who then takes the first side; choosing sides "
-        "does the same here. With option extra_throw = none no throw gives another.", "extra_throw",
-    ),
-    _kendall(
-        "SN-6",
-        "A move takes one piece by the whole throw to an empty square or to a square held by an opposing "
-        "piece that is not protected (SN-7). That piece is attacked: it goes to the square the attacker "
-        "came from, the two changing places. A piece may not land on a piece of its own side.",
-        "Option capture = remove plays Bell's reading, in which the attacked piece leaves the game.", "capture",
-    ),
-    _kendall(
-        "SN-7",
-        "Two pieces of one side on consecutive squares of the route protect each other: neither can be "
-        "attacked.",
-        "With option protect_pairs off any piece can be attacked.", "protect_pairs",
-    ),
-    _kendall(
-        "SN-8",
-        "Three or more pieces of one side on consecutive squares form a block: no opposing piece may pass "
-        "over them (pieces of their own side may).",
-        "With option block_three off pieces pass over any row.", "block_three",
-    ),
-    _kendall(
-        "SN-9",
-        "A player who cannot move any piece forward must move one backward by the throw, under the same "
-        "rules of landing and attack. Only if no piece can move either way is the turn lost.",
-        "With option backward off a player with no forward move loses the turn.", "backward",
-    ),
-    _kendall(
-        "SN-10",
-        "Square 26, the House of Happiness, must be landed on exactly by every piece: no throw may carry a "
-        "piece from before 26 past it.",
-        "With option stop_on_26 off pieces may pass square 26.", "stop_on_26",
-    ),
-    _kendall(
-        "SN-11",
-        "Square 27, the House of Water: a piece that lands on it is washed back to square 15, the House of "
-        "Rebirth, or, if 15 is occupied, to the nearest empty square before 15.",
-        "Summaries differ on what happens when 15 is occupied and on whether the piece waits in the water "
-        "for a throw of 4; we take the plainest reading, back to 15 or the nearest empty square before it. "
-        "With option water = none nothing happens on 27.", "water",
-    ),
-    _kendall(
-        "SN-12",
-        "No square protects a piece by itself: protection comes only from neighbours (SN-7).",
-        "Option safe = 26-30 makes the marked squares safe, as Bell does.", "safe",
-    ),
-    _kendall(
-        "SN-13",
-        "A piece may stay on any square as long as its player likes; nothing forces a piece off a marked "
-        "square.",
-        "Option vacate_marked plays Bell's rule that a piece on a marked square must leave it first.",
-        "vacate_marked",
-    ),
-    _kendall(
-        "SN-14",
-        "From 26 a piece moves on with its throw: 2 to 28, 3 to 29, 4 to 30, and 5 takes it off the board (1 "
-        "puts it in the water, SN-11). A piece on 28, 29 or 30 leaves the board only with the exact throw: "
-        "3, 2 and 1.",
-        "Some summaries let any throw take a piece off from 30; we ask for the exact throw from every "
-        "square (option bear_off = any lets a larger throw bear off).", "bear_off",
-    ),
-    _kendall("SN-15", "The first player to bear off all his pieces wins.",
-             "Option goal = most-off plays Bell's goal, the most pieces borne off.", "goal"),
+    {
+        "id": "SN-2",
+        "text": "Each player has seven pieces.",
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": KENDALL_READING + " Kendall also allows five pieces a side (option pieces = 5).",
+        "option": "pieces",
+    },
+    {
+        "id": "SN-15",
+        "text": (
+            "The pieces start on the first squares of the route, alternating: the first side's on the even "
+            "squares (2 to 14, its piece in front), the second side's on the odd squares (1 to 13)."
+        ),
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": (
+            KENDALL_READING + " Option start = odd swaps the squares, as Bell has them; start = off-board "
+            "starts every piece off the board."
+        ),
+        "option": "start",
+    },
+    {
+        "id": "SN-3",
+        "text": (
+            "Four throwing sticks, each with one marked side. A throw is worth the number of marked sides "
+            "that fall up, 1 to 4, and 5 when none does."
+        ),
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": KENDALL_READING + " Option zero_value = 6 plays Jéquier's value for no marked side up.",
+        "option": "zero_value",
+    },
+    {
+        "id": "SN-4",
+        "text": (
+            "A throw of 1, 4 or 5 moves a piece and then gives another throw; a throw of 2 or 3 moves a "
+            "piece and ends the turn. The extra throw is taken even when the throw could not be used."
+        ),
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": KENDALL_READING + " Without the option extra_throws no throw gives another.",
+        "option": "extra_throws",
+    },
+    {
+        "id": "SN-16",
+        "text": "Before play each player throws once; the higher throw starts (equal throws again), and the starter throws again.",
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": (
+            "Kendall has the players throw in turn until one throws a 1, who then takes the first side; we "
+            "start as in Bell's rules, by the higher opening throw, which decides the same thing by chance. "
+            "With option opening off the first side simply starts."
+        ),
+        "option": "opening",
+    },
+    {
+        "id": "SN-5",
+        "text": (
+            "A move takes one piece by the whole throw to an empty square or to a square held by a lone "
+            "opposing piece (SN-6). That piece is attacked: it goes back to the square the attacker came "
+            "from, the two pieces changing places. A piece may not land on a piece of its own side."
+        ),
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": KENDALL_READING + " Option capture = remove plays Bell's reading, in which the attacked piece leaves the game.",
+        "option": "capture",
+    },
+    {
+        "id": "SN-6",
+        "text": "Two pieces of one side on consecutive squares of the route protect each other: neither can be attacked.",
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": KENDALL_READING + " Without the option protection any lone or paired piece can be attacked.",
+        "option": "protection",
+    },
+    {
+        "id": "SN-7",
+        "text": (
+            "Three or more pieces of one side on consecutive squares form a block: no opposing piece may "
+            "pass over them (pieces of their own side may)."
+        ),
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": KENDALL_READING + " Without the option blocking pieces pass over any row.",
+        "option": "blocking",
+    },
+    {
+        "id": "SN-8",
+        "text": (
+            "A player who cannot move any piece forward must move one backward by the throw, under the "
+            "same rules of landing and attack. Only if no piece can move either way is the turn lost (an "
+            "extra throw earned by the throw is still taken)."
+        ),
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": KENDALL_READING + " Without the option backward a player with no forward move loses the turn.",
+        "option": "backward",
+    },
+    {
+        "id": "SN-9",
+        "text": "Square 15, the House of Rebirth, is where a piece that falls into the water (SN-11) starts again. It gives no protection.",
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": (
+            KENDALL_READING + " The option safe_squares (marked squares on which a piece cannot be "
+            "captured) is Bell's rule, not Kendall's, and is off here."
+        ),
+        "option": "safe_squares",
+    },
+    {
+        "id": "SN-10",
+        "text": (
+            "Square 26, the House of Happiness, must be landed on exactly by every piece: no throw may "
+            "carry a piece from before 26 past it."
+        ),
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": KENDALL_READING + " Without the option stop_on_26 pieces may pass square 26.",
+        "option": "stop_on_26",
+    },
+    {
+        "id": "SN-11",
+        "text": (
+            "Square 27, the House of Water: a piece that lands on it is washed back to square 15, or, if "
+            "15 is occupied, to the nearest empty square before 15."
+        ),
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": (
+            KENDALL_READING + " Summaries differ on what happens when 15 is occupied and on whether the "
+            "piece waits in the water for a throw of 4; we take the plainest reading, back to 15 or the "
+            "nearest empty square before it. Without the option square_27 nothing happens on 27."
+        ),
+        "option": "square_27",
+    },
+    {
+        "id": "SN-12",
+        "text": (
+            "From 26 a piece moves on with its throw: 2 to 28, 3 to 29, 4 to 30, and 5 takes it off the "
+            "board (1 puts it in the water, SN-11). A piece on 28, 29 or 30 leaves the board only with "
+            "the exact throw: 3, 2 and 1."
+        ),
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": (
+            KENDALL_READING + " Some summaries let any throw take a piece off from 30; we ask for the "
+            "exact throw from every square (option exact_bearoff off lets a larger throw bear off)."
+        ),
+        "option": "exact_bearoff",
+    },
+    {
+        "id": "SN-13",
+        "text": "No square protects a piece by itself, and no piece has to leave a square first: protection comes only from neighbours (SN-6).",
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": "Bell's marked-square rules (option vacate_marked) are not part of Kendall's game.",
+        "option": "vacate_marked",
+    },
+    {
+        "id": "SN-14",
+        "text": "The first player to bear off all his pieces wins.",
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR,
+        "interpretation": KENDALL_READING + " Option goal = most-off plays Bell's goal, the most pieces borne off.",
+        "option": "goal",
+    },
 ]
 
 # -- Royal Game of Ur --------------------------------------------------------------------------------
@@ -494,8 +574,8 @@ UR_BOARD = {
     "text": (
         "Twenty squares: a block of three rows of four, a bridge of two squares continuing its middle "
         "row, and a block of three rows of two. Five squares carry rosettes: the outer corners of the "
-        "block of four, the fourth square of the middle row, and the corners of the block of two next to "
-        "the bridge."
+        "block of four, the middle row's fourth square, and the corners of the block of two next to the "
+        "bridge."
     ),
     "source": DLP,
     "locator": "DLP.Games.50 (Royal Game of Ur), Description",
@@ -504,24 +584,11 @@ UR_BOARD = {
         "bridge of 1x2 squares connecting the central rows of the other two grids."
     ),
     "interpretation": (
-        "The DLP does not place the rosettes; we place them as on the boards from Ur, which Ludii's board "
-        "follows too."
-        " Option rules names the reconstruction (finkel or murray) whose readings the options below start from."
+        "The DLP does not list the rosettes; their places are those of the boards from Ur in the British "
+        "Museum, which Ludii's board also follows. Option rules names the reconstruction (finkel or "
+        "murray) whose readings the options below start from."
     ),
     "option": "rules",
-}
-
-FINKEL = "DLP.GameRulesets.77 (Finkel), Rules"
-MURRAY_UR = "DLP.GameRulesets.655 (Murray), Rules"
-
-UR_MOVING = {
-    "id": "UR-6",
-    "text": (
-        "A move takes one piece forward by the whole throw; a piece may not land on one of its own side. A "
-        "player who cannot move loses the turn."
-    ),
-    "source": DLP,
-    "interpretation": "Not stated in the summary; it is the common ground of every reconstruction of the race.",
 }
 
 FINKEL_UR_CLAUSES = [
@@ -535,45 +602,42 @@ FINKEL_UR_CLAUSES = [
             "small block, back toward the bridge. The middle eight squares are shared."
         ),
         "source": DLP,
-        "locator": FINKEL + ", first sentence; after Finkel 2007: 16–31",
+        "locator": "DLP.GameRulesets.77 (Finkel), Rules, first sentence; after Finkel 2007: 16–31",
         "quotation": (
-            "Each player starts play on one of the top corners of the 3x4 grid, proceeding down that row to "
-            "the opposite corner, and then up the central track, which both players use, and then turning "
-            "back toward the original side of the track when reaching the top of the central track in the "
-            "2x3 grid."
+            "Each player starts play on one of the top corners of the 3x4 grid, proceeding down that row "
+            "to the opposite corner, and then up the central track, which both players use, and then "
+            "turning back toward the original side of the track when reaching the top of the central "
+            "track in the 2x3 grid."
         ),
-        "interpretation": "Option route = murray plays Murray's long loop instead (UR-2 of his ruleset).",
+        "interpretation": "Option route = murray plays Murray's long loop instead.",
         "option": "route",
     },
     {
         "id": "UR-3",
         "text": "Each player has seven pieces, all off the board at the start. A throw of n may enter a piece onto the n-th square of the route.",
         "source": DLP,
-        "locator": FINKEL + ", last sentence",
+        "locator": "DLP.GameRulesets.77 (Finkel), Rules, last sentence",
         "quotation": "A player wins when they remove all seven of their pieces from the board",
-        "interpretation": (
-            "The summary does not say how pieces come on; we enter them by the throw, counting from off the "
-            "board. The DLP's historical note counts five pieces a side (option pieces = 5)."
-        ),
+        "interpretation": "The summary does not say how pieces come on; we enter them by the throw onto the route's first squares, counting from off the board.",
         "option": "pieces",
     },
     {
         "id": "UR-4",
         "text": (
-            "Four tetrahedral dice, two of each die's four tips marked. A throw is worth the number of marked "
-            "tips that point up, 0 to 4."
+            "Four tetrahedral dice, two of each die's four tips marked. A throw is worth the number of "
+            "marked tips that point up, 0 to 4."
         ),
         "source": DLP,
         "locator": "DLP.Games.50 (Royal Game of Ur), Description",
         "quotation": "The game was played with four tetrahedral dice and 7 small disks per player as playing pieces.",
-        "interpretation": "Option dice = tetra3 throws three tetrahedral dice, as Murray suggests.",
+        "interpretation": "Option dice = 3 throws three tetrahedral dice, as Murray suggests.",
         "option": "dice",
     },
     {
-        "id": "UR-5",
+        "id": "UR-11",
         "text": "A throw of 0 moves nothing, and the turn passes.",
         "source": DLP,
-        "locator": FINKEL + " (silent on a throw of 0)",
+        "locator": "DLP.GameRulesets.77 (Finkel), Rules (silent on a throw of 0)",
         "interpretation": (
             "The summary is silent on the throw of 0 (one throw in sixteen with four dice); we read it as a "
             "lost turn. Option zero = highest counts it one more than the dice's highest, as sticks with no "
@@ -581,65 +645,72 @@ FINKEL_UR_CLAUSES = [
         ),
         "option": "zero",
     },
-    {**UR_MOVING, "locator": FINKEL},
     {
-        "id": "UR-7",
+        "id": "UR-5",
         "text": (
-            "A piece that lands on an opposing piece sends it off the board; it is entered again later like a "
-            "new piece. Captures can only happen on the shared middle row."
+            "A move takes one piece forward by the whole throw. A piece may not land on a piece of its "
+            "own side. A player who cannot move loses the turn."
         ),
         "source": DLP,
-        "locator": FINKEL + ", second sentence",
-        "quotation": "If a player lands on an opponent's spot, they are removed from the board and may reenter on a subsequent turn.",
-        "interpretation": (
-            "The outer squares of each route belong to one player, so no capture can happen there. Option "
-            "capture = none forbids landing on an opposing piece."
+        "locator": "DLP.GameRulesets.77 (Finkel), Rules",
+        "interpretation": "Not stated in the summary; it is the common ground of every reconstruction of the race.",
+    },
+    {
+        "id": "UR-6",
+        "text": (
+            "A piece that lands on an opposing piece sends it off the board; it is entered again later "
+            "like a new piece. Captures can only happen on the shared middle row."
         ),
+        "source": DLP,
+        "locator": "DLP.GameRulesets.77 (Finkel), Rules, second sentence",
+        "quotation": "If a player lands on an opponent's spot, they are removed from the board and may reenter on a subsequent turn.",
+        "interpretation": "The outer squares of each route belong to one player only, so no capture can happen there.",
         "option": "capture",
     },
     {
-        "id": "UR-8",
-        "text": "A piece on the rosette in the middle row is safe: no opposing piece may land on it there.",
+        "id": "UR-7",
+        "text": "A piece on the rosette in the middle of the shared row is safe: no opposing piece may land on it there.",
         "source": DLP,
-        "locator": FINKEL + ", third sentence",
+        "locator": "DLP.GameRulesets.77 (Finkel), Rules, third sentence",
         "quotation": "A rosette in the center of the central track marks the spot where a player is safe from capture.",
         "interpretation": (
-            "Only the middle rosette protects in this summary; Ludii's implementation makes every rosette "
-            "safe. Option rosette_safe chooses which rosettes protect (middle, all or none)."
+            "Only the central rosette protects in this summary; Ludii's implementation makes every rosette "
+            "both safe and a source of another throw. Option safe_rosettes chooses which rosettes protect."
         ),
-        "option": "rosette_safe",
+        "option": "safe_rosettes",
+    },
+    {
+        "id": "UR-8",
+        "text": "A piece that lands on one of the four corner rosettes earns its player another throw.",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.77 (Finkel), Rules, fourth sentence",
+        "quotation": "Rosettes in the four corners allow a player to roll again.",
+        "interpretation": (
+            "The central rosette gives no extra throw in this summary (other accounts of Finkel's rules "
+            "have every rosette give one); option extra_throw_rosettes chooses which rosettes do."
+        ),
+        "option": "extra_throw_rosettes",
     },
     {
         "id": "UR-9",
-        "text": "A piece that lands on one of the four corner rosettes earns its player another throw.",
-        "source": DLP,
-        "locator": FINKEL + ", fourth sentence",
-        "quotation": "Rosettes in the four corners allow a player to roll again.",
-        "interpretation": (
-            "The middle rosette gives no extra throw in this summary (other accounts of Finkel's rules have "
-            "every rosette give one); option rosette_throw chooses which rosettes do (corners, all or none)."
+        "text": (
+            "A piece leaves the board only with the exact throw: the number of squares left on its route "
+            "plus one (from the last square, a 1)."
         ),
-        "option": "rosette_throw",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.77 (Finkel), Rules, last sentence",
+        "quotation": "by rolling the exact number of spaces left in the track, plus one.",
+        "interpretation": (
+            "“Plus one” we read as the step off the board: from the route's last square a throw of 1 bears "
+            "off. Option exact_bearoff off lets a larger throw bear off."
+        ),
+        "option": "exact_bearoff",
     },
     {
         "id": "UR-10",
-        "text": (
-            "A piece leaves the board only with the exact throw: the number of squares left on its route plus "
-            "one (from the last square, a 1)."
-        ),
+        "text": "The first player to bear off all seven pieces wins.",
         "source": DLP,
-        "locator": FINKEL + ", last sentence",
-        "quotation": "by rolling the exact number of spaces left in the track, plus one.",
-        "interpretation": (
-            "“Plus one” we read as the step off the board. Option bear_off = any lets a larger throw bear off."
-        ),
-        "option": "bear_off",
-    },
-    {
-        "id": "UR-11",
-        "text": "The first player to bear off all his pieces wins.",
-        "source": DLP,
-        "locator": FINKEL + ", last sentence",
+        "locator": "DLP.GameRulesets.77 (Finkel), Rules, last sentence",
         "quotation": "A player wins when they remove all seven of their pieces from the board",
     },
 ]
@@ -649,12 +720,12 @@ MURRAY_UR_CLAUSES = [
     {
         "id": "UR-2",
         "text": (
-            "Each player's route is long: his own outer row of the large block to its corner (4 squares), up "
-            "the middle row to the small block (6), round the small block on his own side (4), back down the "
-            "middle row (6), and along his own outer row back to where he started (4): 24 squares."
+            "Each player's route is long: his own outer row of the large block to its corner (4 squares), "
+            "up the middle row to the small block (6), round the small block on his own side (4), back down "
+            "the middle row (6), and along his own outer row back to where he started (4): 24 squares."
         ),
         "source": DLP,
-        "locator": MURRAY_UR + ", third sentence; after Murray 1951: 20–21",
+        "locator": "DLP.GameRulesets.655 (Murray), Rules, third sentence; after Murray 1951: 20–21",
         "quotation": (
             "Each player progresses from their starting position, turning up along the central track, "
             "looping along the smaller rectangle, traveling back down the central row, and then back to "
@@ -671,7 +742,7 @@ MURRAY_UR_CLAUSES = [
         "id": "UR-3",
         "text": "Each player has seven pieces, all off the board at the start, entered by the throw as in Finkel's rules.",
         "source": DLP,
-        "locator": MURRAY_UR + ", first sentence",
+        "locator": "DLP.GameRulesets.655 (Murray), Rules, first sentence",
         "quotation": "Seven pieces per player.",
         "interpretation": "How pieces come on is not said; we enter them as in Finkel's rules. Option pieces = 5 plays five a side.",
         "option": "pieces",
@@ -679,74 +750,80 @@ MURRAY_UR_CLAUSES = [
     {
         "id": "UR-4",
         "text": (
-            "Three tetrahedral dice, two of each die's four tips marked. A throw is worth the number of marked "
-            "tips that point up, 0 to 3."
+            "Three tetrahedral dice, two of each die's four tips marked. A throw is worth the number of "
+            "marked tips that point up, 0 to 3."
         ),
         "source": DLP,
-        "locator": MURRAY_UR + ", second sentence",
+        "locator": "DLP.GameRulesets.655 (Murray), Rules, second sentence",
         "quotation": "Three tetrahedral dice.",
-        "interpretation": "The summary gives the dice no values; we count the marked tips up, as with four dice. Option dice = tetra4 throws four.",
+        "interpretation": "The summary does not give the dice's values; we count the marked tips up, as with four dice. Option dice = 4 throws four.",
         "option": "dice",
     },
     {
-        "id": "UR-5",
+        "id": "UR-11",
         "text": "A throw of 0 moves nothing, and the turn passes.",
         "source": DLP,
-        "locator": MURRAY_UR + " (silent on a throw of 0)",
+        "locator": "DLP.GameRulesets.655 (Murray), Rules (silent on a throw of 0)",
         "interpretation": (
             "Not stated (with three dice one throw in eight is a 0); we read it as a lost turn. Option zero = "
             "highest counts it one more than the dice's highest."
         ),
         "option": "zero",
     },
-    {**UR_MOVING, "locator": MURRAY_UR},
     {
-        "id": "UR-7",
+        "id": "UR-5",
+        "text": "A move takes one piece forward by the whole throw; a piece may not land on one of its own side; a player who cannot move loses the turn.",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.655 (Murray), Rules",
+        "interpretation": "Not stated in the summary; it is the common ground of every reconstruction of the race.",
+    },
+    {
+        "id": "UR-6",
         "text": "A piece that lands on an opposing piece sends it off the board to be entered again.",
         "source": DLP,
         "locator": "DLP.GameRulesets.655 (Murray), Description",
         "quotation": "These rules are suggested by Murray, who assumes it is played like Senet.",
         "interpretation": (
-            "The summary says nothing of capture. Murray likens the game to Senet, in which every reading "
-            "has pieces attack; we keep Finkel's capture so that the two rulesets differ only where the "
-            "sources do. Option capture = none forbids landing on an opposing piece."
+            "The summary says nothing of capture. Murray likens the game to Senet, and every reading of "
+            "Senet has pieces attack; we keep Finkel's capture so that the two rulesets differ only where "
+            "the sources do."
         ),
         "option": "capture",
     },
     {
-        "id": "UR-8",
+        "id": "UR-7",
         "text": "The rosettes protect nothing: a piece on a rosette can be captured like any other.",
         "source": DLP,
-        "locator": MURRAY_UR + " (silent on the rosettes)",
-        "interpretation": "The summary gives the rosettes no role; option rosette_safe gives them Finkel's.",
-        "option": "rosette_safe",
+        "locator": "DLP.GameRulesets.655 (Murray), Rules (silent on the rosettes)",
+        "interpretation": "The summary gives the rosettes no role; option safe_rosettes gives them Finkel's.",
+        "option": "safe_rosettes",
+    },
+    {
+        "id": "UR-8",
+        "text": "The rosettes give no extra throw.",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.655 (Murray), Rules (silent on the rosettes)",
+        "interpretation": "As UR-7: option extra_throw_rosettes gives them Finkel's extra throws.",
+        "option": "extra_throw_rosettes",
     },
     {
         "id": "UR-9",
-        "text": "The rosettes give no extra throw.",
+        "text": "A piece leaves the board from the end of its route only with the exact throw, as in Finkel's rules.",
         "source": DLP,
-        "locator": MURRAY_UR + " (silent on the rosettes)",
-        "interpretation": "As UR-8: option rosette_throw gives them Finkel's extra throws.",
-        "option": "rosette_throw",
+        "locator": "DLP.GameRulesets.655 (Murray), Rules (silent on bearing off)",
+        "interpretation": (
+            "The summary does not say how the route ends; we end it as Finkel's does, with an exact throw. "
+            "Option exact_bearoff off lets a larger throw bear off."
+        ),
+        "option": "exact_bearoff",
     },
     {
         "id": "UR-10",
-        "text": "A piece leaves the board at the end of its route only with the exact throw, as in Finkel's rules.",
+        "text": "The first player to bring all seven pieces home and off wins.",
         "source": DLP,
-        "locator": MURRAY_UR + " (silent on bearing off)",
-        "interpretation": (
-            "The summary does not say how the route ends; we end it as Finkel's does. Option bear_off = any "
-            "lets a larger throw bear off."
-        ),
-        "option": "bear_off",
-    },
-    {
-        "id": "UR-11",
-        "text": "The first player to bring all his pieces home and off wins.",
-        "source": DLP,
-        "locator": MURRAY_UR + ", third sentence",
+        "locator": "DLP.GameRulesets.655 (Murray), Rules, third sentence",
         "quotation": "and then back to their starting space.",
-        "interpretation": "The summary gives no goal beyond the route; we read the race as won by the first to finish it with every piece.",
+        "interpretation": "The summary gives no goal beyond the route; we read the race as won by the first to finish it with all seven pieces.",
     },
 ]
 
@@ -758,37 +835,37 @@ TWENTY_SQUARES_CLAUSES = [
     {
         "id": "TS-1",
         "text": (
-            "Twenty squares: a block of three rows of four, whose middle row runs on for eight more squares. "
-            "Rosettes mark the two outer corners at the left of the block and every fourth square of the "
+            "Twenty squares: a block of three rows of four, whose middle row runs on for eight more "
+            "squares. Rosettes mark the outer left corners of the block and every fourth square of the "
             "middle row (its 4th, 8th and 12th)."
         ),
         "source": DLP,
         "locator": SELEUCID + ", first sentence; after Finkel 2007: 21–22",
         "quotation": (
-            "Boards consist of a grid of 3x4 squares and a continuation of the central row in the grid that "
-            "extends for 8 further squares."
+            "Boards consist of a grid of 3x4 squares and a continuation of the central row in the grid "
+            "that extends for 8 further squares."
         ),
         "interpretation": (
             "The summary places rosettes “on certain squares in the central track” and “in the corners” "
-            "without listing them; we mark the squares Ludii's board marks (a cross-check), every fourth "
-            "square as on the DLP's “Marked 20 Squares” boards (DLP.GameRulesets.12). Option rules names "
-            "the reconstruction (seleucid, the only one) whose readings the options below start from."
+            "without listing them; we mark the squares that Ludii's board marks (a cross-check), which "
+            "are the marked squares of the DLP's “Marked 20 Squares” boards (DLP.GameRulesets.12). Option "
+            "rules names the reconstruction (seleucid, the only one) whose readings the options below start from."
         ),
         "option": "rules",
     },
     {
         "id": "TS-2",
         "text": (
-            "Each player's route has sixteen squares: the four squares of his own outer row, from its right "
-            "end to the left corner, then the twelve squares of the middle row from left to right, and off "
-            "its far end. The middle row is shared."
+            "Each player's route has sixteen squares: the four squares of his own outer row, from its "
+            "right end to the left corner, then the twelve squares of the middle row from left to right, "
+            "and off its far end. The middle row is shared."
         ),
         "source": DLP,
         "locator": SELEUCID + ", ninth sentence",
         "quotation": (
-            "Each player starts play on one of the right corners of the 3x4 grid, proceeding left down that "
-            "row to the opposite corner, and then right down the central track, which both players use, "
-            "with the goal of moving off the end of the track."
+            "Each player starts play on one of the right corners of the 3x4 grid, proceeding left down "
+            "that row to the opposite corner, and then right down the central track, which both players "
+            "use, with the goal of moving off the end of the track."
         ),
     },
     {
@@ -797,18 +874,15 @@ TWENTY_SQUARES_CLAUSES = [
         "source": DLP,
         "locator": SELEUCID + ", last sentence",
         "quotation": "A player wins when they remove all seven of their pieces from the board",
-        "interpretation": (
-            "The DLP's historical note allows five or seven pieces (DLP.GameRulesets.530); the Seleucid "
-            "summary counts seven. Option pieces = 5 plays five."
-        ),
+        "interpretation": "The DLP's historical note allows five or seven pieces (DLP.GameRulesets.530); the Seleucid summary counts seven.",
         "option": "pieces",
     },
     {
         "id": "TS-4",
         "text": (
-            "The throw is two astragals (knucklebones), a sheep's and an ox's. The sheep's gives 1, 2, 3 or 4; "
-            "the ox's gives yes or no. On no the sheep's number is the throw; on yes it is raised: 1 to 5, 2 "
-            "to 6, 3 to 7 and 4 to 10."
+            "The throw is two astragals (knucklebones), a sheep's and an ox's. The sheep's gives 1, 2, 3 or "
+            "4; the ox's gives yes or no. On no the sheep's number is the throw; on yes it is raised: 1 to "
+            "5, 2 to 6, 3 to 7 and 4 to 10."
         ),
         "source": DLP,
         "locator": SELEUCID + ", second to sixth sentences",
@@ -821,15 +895,15 @@ TWENTY_SQUARES_CLAUSES = [
         "id": "TS-5",
         "text": "Each of the sheep astragal's four numbers falls one time in four, and the ox astragal's yes and no one time in two.",
         "source": DLP,
-        "locator": SELEUCID + " (silent on how the astragals fall)",
+        "locator": SELEUCID + " (silent on the astragals' odds)",
         "interpretation": (
-            "Nothing says how often each side falls, and a real astragal does not fall evenly: its two broad "
-            "sides come up about four times as often as its two narrow ones (F. N. David's throws, 1955). We "
-            "default to even odds, the reading that needs no guess about which side bore which number; option "
-            "frequencies = measured plays David's odds, with 1 and 4 on the narrow sides and the ox's yes and "
-            "no still even."
+            "Nothing says how often each side falls, and a real astragal does not fall evenly: its two "
+            "broad sides come up about four times as often as its two narrow ones (F. N. David's throws, "
+            "1955). We default to even odds, the reading that needs no guess about which side bore which "
+            "number; option astragal_odds = measured plays David's odds, with 1 and 4 on the narrow sides and "
+            "the ox's yes and no still even."
         ),
-        "option": "frequencies",
+        "option": "astragal_odds",
     },
     {
         "id": "TS-6",
@@ -844,10 +918,10 @@ TWENTY_SQUARES_CLAUSES = [
         "source": DLP,
         "locator": SELEUCID + ", tenth sentence",
         "quotation": (
-            "If a player lands on a square occupied by the opponent, the opponent's piece is removed from the "
-            "board and may reenter on a subsequent turn."
+            "If a player lands on a square occupied by the opponent, the opponent's piece is removed from "
+            "the board and may reenter on a subsequent turn."
         ),
-        "interpretation": "Only the shared middle row can see a capture. Option capture = none forbids landing on an opposing piece.",
+        "interpretation": "Only the shared middle row can see a capture. Option capture off forbids landing on an opposing piece.",
         "option": "capture",
     },
     {
@@ -856,8 +930,8 @@ TWENTY_SQUARES_CLAUSES = [
         "source": DLP,
         "locator": SELEUCID + ", eleventh sentence",
         "quotation": "Rosettes on certain squares in the central track mark spaces where a player is safe from being sent to the beginning.",
-        "interpretation": "Option rosette_safe chooses which rosettes protect: those of the middle track, all, or none.",
-        "option": "rosette_safe",
+        "interpretation": "Option safe_rosettes chooses which rosettes protect: those of the middle row, all, or none.",
+        "option": "safe_rosettes",
     },
     {
         "id": "TS-9",
@@ -865,27 +939,17 @@ TWENTY_SQUARES_CLAUSES = [
         "source": DLP,
         "locator": SELEUCID + ", twelfth sentence",
         "quotation": "Rosettes in the corners allow a player to roll again when a player lands on them.",
-        "interpretation": (
-            "Only the corner rosettes give another throw in this summary; option rosette_throw lets every "
-            "rosette give one, as Ludii does, or none."
-        ),
-        "option": "rosette_throw",
+        "interpretation": "Only the corner rosettes give another throw in this summary; option extra_throw_rosettes lets every rosette give one, as Ludii does.",
+        "option": "extra_throw_rosettes",
     },
     {
         "id": "TS-10",
-        "text": "A piece leaves the board only with the exact throw, the squares left on its route plus one.",
+        "text": "A piece leaves the board only with the exact throw, the squares left on its route plus one; the first player to bear off all seven pieces wins.",
         "source": DLP,
         "locator": SELEUCID + ", last sentence",
         "quotation": "by rolling the exact number of spaces left in the track, plus one.",
-        "interpretation": "Option bear_off = any lets a larger throw bear off.",
-        "option": "bear_off",
-    },
-    {
-        "id": "TS-11",
-        "text": "The first player to bear off all his pieces wins.",
-        "source": DLP,
-        "locator": SELEUCID + ", last sentence",
-        "quotation": "A player wins when they remove all seven of their pieces from the board",
+        "interpretation": "Option exact_bearoff off lets a larger throw bear off.",
+        "option": "exact_bearoff",
     },
 ]
 
@@ -897,18 +961,18 @@ FIFTY_EIGHT_HOLES_CLAUSES = [
     {
         "id": "FH-1",
         "text": (
-            "Fifty-eight holes: two rows of holes down the middle of the board and an arc of holes round "
-            "them, with one hole at the top that both players make for. Each player has his own track of 29 "
-            "holes, the left or the right, numbered 1 to 29; hole 30 is the goal at the top."
+            "Fifty-eight holes: two parallel rows of holes down the middle of the board and an arc of "
+            "holes round them, with one hole at the top shared by both players. Each player has his own "
+            "track of 29 holes (the left or the right), numbered 1 to 29, ending in the shared hole 30."
         ),
         "source": DLP,
         "locator": CARNARVON + ", third sentence; DLP.Games.8, Description; after Carnarvon and Carter 1912",
         "quotation": "Each player has either the left or the right track.",
         "interpretation": (
-            "The summary does not number the holes. Each track runs down its own central row, along the "
-            "foot, up its own side of the arc and over to the apex, as on the board with the palm tree. "
-            "Option rules names the reconstruction (carnarvon-carter, the only one) whose readings the "
-            "options below start from."
+            "The summary does not number the holes. We follow the board with the palm tree as Ludii "
+            "draws it (a cross-check): each track runs from the foot of a central row up, round the "
+            "outside of the arc and to the apex, which is hole 30. Option rules names the reconstruction "
+            "(carnarvon-carter, the only one) whose readings the options below start from."
         ),
         "option": "rules",
     },
@@ -922,24 +986,24 @@ FIFTY_EIGHT_HOLES_CLAUSES = [
     },
     {
         "id": "FH-3",
-        "text": "A move is decided by one six-sided die.",
+        "text": "Moves are decided by a throw of four two-sided sticks: the number of marked sides up, 1 to 4, and 5 when none is up.",
         "source": DLP,
         "locator": CARNARVON + ", fourth sentence",
         "quotation": "Movement is decided by dice.",
         "interpretation": (
-            "The source says only “dice”, and no dice are known with these boards: throwing sticks and "
-            "astragals are the devices found with Egyptian race games. We take the word at face value, one "
-            "die; option device = sticks4 throws four sticks (1 to 4, and 5 with no marked side up, as "
-            "Ludii's implementation does) and device = astragal one astragal read 1, 3, 4, 6."
+            "The source says only “dice”. No dice of the period are known with the boards; sticks and "
+            "astragals are the chance devices found with Egyptian race games, and the DLP's implementation "
+            "in Ludii throws four sticks. We use sticks; option device plays one six-sided die or "
+            "astragals instead."
         ),
         "option": "device",
     },
     {
         "id": "FH-4",
         "text": (
-            "A move takes one piece forward by the whole throw into an empty hole: a hole holds one piece, so a "
-            "player's own pieces block each other. The two tracks never meet, so there is nothing to capture. "
-            "A player who cannot move loses the turn."
+            "A move takes one piece forward by the whole throw into an empty hole: a hole holds one piece, so "
+            "a player's own pieces block each other. The two tracks never meet, so there is nothing to "
+            "capture. A player who cannot move loses the turn."
         ),
         "source": DLP,
         "locator": CARNARVON + " (silent on sharing a hole)",
@@ -951,65 +1015,58 @@ FIFTY_EIGHT_HOLES_CLAUSES = [
     },
     {
         "id": "FH-5",
-        "text": "Lines join hole 6 to hole 20 and hole 8 to hole 10 on each track.",
+        "text": (
+            "Lines join hole 6 to hole 20 and hole 8 to hole 10 on each track. A piece that ends its move "
+            "in hole 20 goes back along the line to hole 6, and one that ends in hole 10 goes back to hole "
+            "8; a piece landing in hole 6 or 8 stays there. If the hole at the far end is occupied, the "
+            "piece stays where it landed."
+        ),
         "source": DLP,
         "locator": CARNARVON + ", fifth sentence",
-        "quotation": "If a piece lands on a space with a connecting line, the piece must move backward along that line, never forward.",
+        "quotation": (
+            "If a piece lands on a space with a connecting line, the piece must move backward along that "
+            "line, never forward."
+        ),
         "interpretation": (
-            "The summary does not list the joined holes; we take the pairs 6–20 and 8–10, those of Ludii's "
-            "board for this ruleset (a cross-check). Boards differ: option lines = 6-20 keeps one line, "
-            "lines = none takes both away."
+            "The summary does not list the joined holes; we take the pairs 6–20 and 8–10 from Ludii's "
+            "board of this ruleset (a cross-check). Other boards join other holes: option lines chooses "
+            "the pairs. If the hole at the far end is taken, the piece stays where it landed (our reading)."
         ),
         "option": "lines",
     },
     {
-        "id": "FH-6",
-        "text": (
-            "A piece that ends its move in hole 20 goes back along the line to hole 6, and one that ends in hole "
-            "10 goes back to hole 8; a piece ending in hole 6 or 8 stays there. If the hole at the end of the "
-            "line is taken, the piece goes to the nearest empty hole before it."
-        ),
+        "id": "FH-8",
+        "text": "Lines only ever send a piece backward: a piece ending its move in hole 6 or hole 8 stays there.",
         "source": DLP,
         "locator": CARNARVON + ", fifth sentence",
         "quotation": "the piece must move backward along that line, never forward.",
-        "interpretation": (
-            "The summary does not say where a piece goes when the hole at the end of the line is taken; we "
-            "send it on back to the nearest empty hole. Option line_direction = both also sends a piece "
-            "forward from the lower hole of a line."
-        ),
+        "interpretation": "Option line_direction = both also sends a piece forward along a line from its lower hole.",
         "option": "line_direction",
     },
     {
-        "id": "FH-7",
+        "id": "FH-6",
         "text": "A piece that ends its move in hole 15 or hole 25 earns its player another throw.",
         "source": DLP,
         "locator": CARNARVON + ", last sentence",
         "quotation": "Holes 15 and 25 are special holes, which grant a second roll.",
-        "interpretation": "Option extra_holes = none takes the extra throws away.",
+        "interpretation": "Option extra_holes off takes the extra throws away.",
         "option": "extra_holes",
     },
     {
-        "id": "FH-8",
+        "id": "FH-7",
         "text": (
-            "A piece reaches hole 30 only with the exact throw, and is then done: it leaves the board, so the "
-            "hole never fills."
+            "A piece reaches hole 30 only with the exact throw, and is then taken off the board, so the "
+            "hole is never held. The first player to bring all five pieces to hole 30 wins."
         ),
         "source": DLP,
         "locator": CARNARVON + ", second sentence",
         "quotation": "The goal is to reach hole thirty with all five of the player's pieces.",
         "interpretation": (
-            "One hole cannot hold ten pegs, so a piece that reaches it is taken off. The summary does not say "
-            "whether a throw past 30 may be used; we ask for the exact throw (option bear_off = any lets a "
-            "larger throw finish)."
+            "One hole cannot hold ten pegs, so we take a piece off once it reaches hole 30; the summary "
+            "does not say whether a throw past 30 may be used, and we ask for the exact throw (option "
+            "exact_bearoff off lets a larger throw finish)."
         ),
-        "option": "bear_off",
-    },
-    {
-        "id": "FH-9",
-        "text": "The first player to bring all five pieces to hole 30 wins.",
-        "source": DLP,
-        "locator": CARNARVON + ", second sentence",
-        "quotation": "The goal is to reach hole thirty with all five of the player's pieces.",
+        "option": "exact_bearoff",
     },
 ]
 
@@ -1056,12 +1113,12 @@ XII_SCRIPTA_CLAUSES = [
         "locator": "pp. 30–31, as summarised in " + MURRAY_XII,
         "interpretation": (
             "The DLP's summary does not give the number of pieces. Fifteen a side, as in backgammon, is the "
-            "usual reading of Murray's likening of the game to backgammon; option pieces = 12 plays twelve."
+            "usual reading of Murray's likening of the game to backgammon (option pieces)."
         ),
         "option": "pieces",
     },
     {
-        "id": "XS-4",
+        "id": "XS-11",
         "text": (
             "A die of n enters a piece onto the n-th point of the route, at the start of the middle row. "
             "Pieces may enter whenever their player likes, while others move on."
@@ -1070,12 +1127,12 @@ XII_SCRIPTA_CLAUSES = [
         "locator": MURRAY_XII + " (silent on entering)",
         "interpretation": (
             "The summary does not say how pieces come on; we enter them by the dice, as hit pieces re-enter "
-            "(XS-8). Option enter = all-first makes a player enter all his pieces before any moves on."
+            "(XS-7). Option enter = all-first makes a player enter all his pieces before any moves on."
         ),
         "option": "enter",
     },
     {
-        "id": "XS-5",
+        "id": "XS-4",
         "text": (
             "Three six-sided dice. Each die's number is moved by one piece; several dice may be moved by the "
             "same piece one after another, but no die's number is split between pieces."
@@ -1085,17 +1142,18 @@ XII_SCRIPTA_CLAUSES = [
         "quotation": "Played using three dice; throws can be used singly or combined but could not be divided.",
     },
     {
-        "id": "XS-6",
+        "id": "XS-5",
         "text": "Doubles and triples are played once, like any other throw, and give no further throw.",
         "source": DLP,
         "locator": MURRAY_XII + ", third sentence",
         "quotation": "No second throw with doubles or triples.",
     },
     {
-        "id": "XS-7",
+        "id": "XS-6",
         "text": (
-            "Any number of one player's pieces may share a point. A point held by two or more opposing pieces "
-            "is closed; a single opposing piece is hit by a piece landing on it and goes off the board."
+            "Any number of one player's pieces may share a point. A point held by two or more opposing "
+            "pieces is closed; a single opposing piece is hit by a piece landing on it and goes off the "
+            "board."
         ),
         "source": DLP,
         "locator": MURRAY_XII + ", fourth sentence",
@@ -1103,10 +1161,10 @@ XII_SCRIPTA_CLAUSES = [
             "More than one piece of the same player can occupy one point, Single pieces can be removed from "
             "the board when the opponent lands on it"
         ),
-        "interpretation": "The summary does not say that two pieces close a point; it follows from single pieces being the ones that can be hit, as in backgammon.",
+        "interpretation": "The summary does not say that two pieces close a point; it follows from “single pieces” being the ones that can be hit, as in backgammon.",
     },
     {
-        "id": "XS-8",
+        "id": "XS-7",
         "text": "A player with a hit piece must enter it again, as at the start, before moving any other piece.",
         "source": DLP,
         "locator": MURRAY_XII + ", fourth sentence",
@@ -1115,38 +1173,38 @@ XII_SCRIPTA_CLAUSES = [
         "option": "reenter_first",
     },
     {
-        "id": "XS-9",
+        "id": "XS-8",
         "text": (
-            "A player uses the dice as he likes; dice that cannot be used, or that he leaves unused because "
-            "no move is left for them, are lost."
+            "A player must use as many of the three dice as can be used; if only some can be, the larger "
+            "numbers are used where there is a choice, and the rest of the throw is lost."
         ),
         "source": DLP,
         "locator": MURRAY_XII + " (silent on unusable throws)",
         "interpretation": (
-            "The summary does not say what becomes of dice that cannot be used; we let them lapse. Option "
-            "unusable = most applies backgammon's rule (SB-3), that as many dice as possible must be used."
+            "The summary does not say what happens to dice that cannot be used. We apply backgammon's "
+            "rule (SB-3), which Murray's comparison invites; option must_use_all off lets a player stop "
+            "at any point and forfeit the rest."
         ),
-        "option": "unusable",
+        "option": "must_use_all",
     },
     {
-        "id": "XS-10",
+        "id": "XS-9",
         "text": (
-            "Once all his pieces are in his near row, a player bears them off: a die bears off a piece that it "
-            "takes exactly off the end, and a larger die bears off the piece farthest back when no piece "
-            "stands farther back than the die would reach."
+            "Once all fifteen of his pieces are in his near row, a player bears them off: a die bears off "
+            "a piece that it takes exactly off the end; a larger die bears off the piece farthest back "
+            "when no piece stands farther back than the die would reach."
         ),
         "source": DLP,
         "locator": MURRAY_XII + ", last sentence",
         "quotation": "The goal is to bear off all of the player's pieces, which can be done one they are all in the closest row.",
         "interpretation": (
-            "The summary does not say whether bearing off needs exact dice; we follow backgammon (SB-6). "
-            "Option bear_off = exact asks for exact dice, bear_off = any lets any die that reaches past the "
-            "end bear off."
+            "The summary does not say whether bearing off needs exact dice; we follow backgammon (SB-6); "
+            "option exact_bearoff asks for exact dice."
         ),
-        "option": "bear_off",
+        "option": "exact_bearoff",
     },
     {
-        "id": "XS-11",
+        "id": "XS-10",
         "text": "The first player to bear off all his pieces wins.",
         "source": DLP,
         "locator": MURRAY_XII + ", last sentence",
@@ -1196,18 +1254,19 @@ GAMES = [
                 "options": {
                     "rules": "bell",
                     "pieces": 10,
-                    "start": "alternate",
-                    "none_up": 5,
-                    "extra_throw": "none",
+                    "start": "odd",
+                    "opening": True,
+                    "zero_value": 5,
+                    "extra_throws": False,
                     "capture": "remove",
-                    "protect_pairs": False,
-                    "block_three": False,
-                    "stop_on_26": False,
-                    "water": "none",
-                    "safe": "26-30",
-                    "vacate_marked": True,
+                    "protection": False,
+                    "blocking": False,
                     "backward": False,
-                    "bear_off": "exact",
+                    "safe_squares": [15, 26, 27, 28, 29],
+                    "stop_on_26": False,
+                    "square_27": False,
+                    "exact_bearoff": True,
+                    "vacate_marked": True,
                     "goal": "most-off",
                 },
                 "sources": [DLP, "bell-1979"],
@@ -1226,19 +1285,20 @@ GAMES = [
                 "options": {
                     "rules": "kendall",
                     "pieces": 7,
-                    "start": "alternate",
-                    "none_up": 5,
-                    "extra_throw": "1-4-none-up",
+                    "start": "even",
+                    "opening": True,
+                    "zero_value": 5,
+                    "extra_throws": True,
                     "capture": "swap",
-                    "protect_pairs": True,
-                    "block_three": True,
-                    "stop_on_26": True,
-                    "water": "to-15",
-                    "safe": "none",
-                    "vacate_marked": False,
+                    "protection": True,
+                    "blocking": True,
                     "backward": True,
-                    "bear_off": "exact",
-                    "goal": "all-off",
+                    "safe_squares": [],
+                    "stop_on_26": True,
+                    "square_27": True,
+                    "exact_bearoff": True,
+                    "vacate_marked": False,
+                    "goal": "first-off",
                 },
                 "sources": ["kendall-1978"],
                 "clauses": KENDALL_CLAUSES,
@@ -1280,14 +1340,14 @@ GAMES = [
                 "variant": "race.ur",
                 "options": {
                     "rules": "finkel",
-                    "pieces": 7,
-                    "dice": "tetra4",
                     "route": "finkel",
+                    "pieces": 7,
+                    "dice": 4,
                     "zero": "no-move",
-                    "rosette_throw": "corners",
-                    "rosette_safe": "middle",
-                    "capture": "send-back",
-                    "bear_off": "exact",
+                    "capture": True,
+                    "safe_rosettes": "centre",
+                    "extra_throw_rosettes": "corners",
+                    "exact_bearoff": True,
                 },
                 "sources": [DLP, "finkel-2007"],
                 "clauses": FINKEL_UR_CLAUSES,
@@ -1304,14 +1364,14 @@ GAMES = [
                 "variant": "race.ur",
                 "options": {
                     "rules": "murray",
-                    "pieces": 7,
-                    "dice": "tetra3",
                     "route": "murray",
+                    "pieces": 7,
+                    "dice": 3,
                     "zero": "no-move",
-                    "rosette_throw": "none",
-                    "rosette_safe": "none",
-                    "capture": "send-back",
-                    "bear_off": "exact",
+                    "capture": True,
+                    "safe_rosettes": "none",
+                    "extra_throw_rosettes": "none",
+                    "exact_bearoff": True,
                 },
                 "sources": [DLP, "murray-1951"],
                 "clauses": MURRAY_UR_CLAUSES,
@@ -1357,11 +1417,11 @@ GAMES = [
                 "options": {
                     "rules": "seleucid",
                     "pieces": 7,
-                    "frequencies": "uniform",
-                    "rosette_throw": "corners",
-                    "rosette_safe": "track",
-                    "capture": "send-back",
-                    "bear_off": "exact",
+                    "astragal_odds": "even",
+                    "capture": True,
+                    "safe_rosettes": "middle",
+                    "extra_throw_rosettes": "corners",
+                    "exact_bearoff": True,
                 },
                 "sources": [DLP, "finkel-2007"],
                 "clauses": TWENTY_SQUARES_CLAUSES,
@@ -1401,12 +1461,12 @@ GAMES = [
                 "variant": "race.58-holes",
                 "options": {
                     "rules": "carnarvon-carter",
-                    "device": "d6",
-                    "lines": "6-20 8-10",
-                    "line_direction": "backward",
-                    "extra_holes": "15-25",
+                    "device": "sticks",
                     "one_a_hole": True,
-                    "bear_off": "exact",
+                    "lines": "6-20,8-10",
+                    "line_direction": "backward",
+                    "extra_holes": True,
+                    "exact_bearoff": True,
                 },
                 "sources": [DLP, "carnarvon-carter-1912"],
                 "clauses": FIFTY_EIGHT_HOLES_CLAUSES,
@@ -1452,9 +1512,9 @@ GAMES = [
                     "rules": "murray",
                     "pieces": 15,
                     "enter": "free",
-                    "bear_off": "backgammon",
-                    "unusable": "lost",
                     "reenter_first": True,
+                    "must_use_all": True,
+                    "exact_bearoff": False,
                 },
                 "sources": [DLP, "murray-1951"],
                 "clauses": XII_SCRIPTA_CLAUSES,

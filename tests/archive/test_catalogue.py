@@ -124,11 +124,12 @@ class TestCompleteness(LoadedCatalogue):
         assert clause.quotation_language == "fa" and clause.quotation_translation
 
     def test_the_five_games_have_their_slugs_and_dlp_ids(self):
-        games = dict(Game.objects.values_list("slug", "dlp_id"))
+        # The race games (tests/archive/test_race_catalogue.py) follow the first five.
+        games = dict(Game.objects.exclude(rulesets__variant__startswith="race.").values_list("slug", "dlp_id"))
         assert games == {"ses-bes": 1702, "shesh-besh": None, "takhte-nard": None, "gul-bara": None, "bechi": 325}
 
     def test_rulesets_name_their_engine_variants(self):
-        variants = set(Ruleset.objects.values_list("variant", flat=True))
+        variants = set(Ruleset.objects.exclude(variant__startswith="race.").values_list("variant", flat=True))
         assert variants == {"tables.ses-bes", "tables.shesh-besh", "tables.takhte-nard", "tables.gul-bara", "mancala.bechi"}
 
     def test_the_loaded_options_validate_with_the_engines_that_exist(self):
