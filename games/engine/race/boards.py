@@ -178,14 +178,15 @@ def fifty_eight_holes(lines: str = "6-20,8-10") -> Board:
 
 
 def xii_scripta() -> Board:
-    """XII Scripta: three rows of twelve, each row in two halves of six (x 0-5 and 7-12). Side 0
-    (at the bottom) runs the middle row left to right, the far (top) row right to left, then its
-    own (bottom) row left to right; side 1, facing it, the same from its own side: 36 points."""
+    """XII Scripta: three rows of twelve, each row in two halves of six (x 0-5 and 7-12). Both
+    sides run the middle row left to right, then the row farther from them right to left, then
+    the row nearer them left to right: side 0 (at the bottom) the top row then the bottom row,
+    side 1 the bottom row then the top row, so each side's far row is the other's near row."""
     g = _Grid()
     xs = list(range(6)) + list(range(7, 13))
     for y in range(3):
         for x in xs:
             g.add(x, y)
     r0 = [(x, 1) for x in xs] + [(x, 0) for x in reversed(xs)] + [(x, 2) for x in xs]
-    r1 = [(x, 1) for x in reversed(xs)] + [(x, 2) for x in xs] + [(x, 0) for x in reversed(xs)]
+    r1 = [(x, 1) for x in xs] + [(x, 2) for x in reversed(xs)] + [(x, 0) for x in xs]
     return Board(13, 3, tuple(g.cells), (g.route(r0), g.route(r1)))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -295,6 +295,10 @@ class RaceVariant(Variant):
             return
         if finished is not None:
             raise InvalidState(f"phase: side {finished[0]} has already won ({finished[1]}), so the phase must be over")
+        for s in (0, 1):
+            if 0 in state.pieces[s] and 0 not in r.start[s] and r.capture != "send-back":
+                raise InvalidState(f"pieces[{s}]: a piece at 0 (off the board) cannot occur: pieces start on the "
+                                   "board and no capture sends one off")
         if state.phase == MOVE and not steps(r, state):
             raise InvalidState("phase: a move is due but the throw allows none (the turn would have passed)")
 
@@ -402,11 +406,11 @@ def _plus(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
 @lru_cache(maxsize=65536)
 def _most_dice(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, left: tuple[int, ...]) -> tuple[int, int]:
     """The most dice (then the most pips) that can still be played from here (XS-8)."""
-    if not left:
-        return (0, 0)
-    best = (0, 0)
     everything = (len(left), sum(left))
-    for s in _forward(r, pieces, lost, waiting, side, left).values():
+    if not left or all(p == r.n + 1 for p in pieces[side]):
+        return everything  # a side with every piece off has used its throw up
+    best = (0, 0)
+    for _, s in _forward_iter(r, pieces, lost, waiting, side, left):
         best = max(best, _plus((len(s.used), sum(s.used)),
                                _most_dice(r, s.pieces, s.lost, s.waiting, side, _minus(left, s.used))))
         if best == everything:
@@ -414,11 +418,12 @@ def _most_dice(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, left: 
     return best
 
 
-def _uses(moves_left: tuple[int, ...], split: bool) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=4096)
+def _uses(moves_left: tuple[int, ...], split: bool) -> tuple[tuple[int, ...], ...]:
     """The dice a step may use, fewest dice first, then smallest sum: a step names only its
     squares, so it takes the first of these that makes it legal (keeping the most for later)."""
     if not split:
-        return [moves_left[:1]]
+        return (moves_left[:1],)
     seen, out = set(), []
     for k in range(1, len(moves_left) + 1):
         for combo in itertools.combinations(sorted(moves_left), k):
@@ -426,16 +431,21 @@ def _uses(moves_left: tuple[int, ...], split: bool) -> list[tuple[int, ...]]:
                 seen.add(combo)
                 out.append(combo)
     out.sort(key=lambda c: (len(c), sum(c)))
-    return out
+    return tuple(out)
 
 
 def _forward(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, moves_left: tuple[int, ...]) -> dict[tuple[int, int], Step]:
+    return dict(_forward_iter(r, pieces, lost, waiting, side, moves_left))
+
+
+def _forward_iter(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, moves_left: tuple[int, ...]) -> Iterator[tuple[tuple[int, int], Step]]:
+    """The forward steps one by one (a caller looking for any step may stop at the first)."""
     own = pieces[side]
     sources = sorted({p for p in own if p <= r.n})
     if waiting[side] > 0 or (r.enter == "all-first" and 0 in own):
-        sources = [0] if 0 in own else []  # XS: a hit piece re-enters before any other moves
+        sources = [0] if 0 in own else []  # XS-7: a hit piece re-enters before any other moves
     occ = _occupancy(r, pieces)
-    found: dict[tuple[int, int], Step] = {}
+    found: set[tuple[int, int]] = set()
     for used in _uses(moves_left, r.split):
         v = sum(used)
         for p in sources:
@@ -449,8 +459,8 @@ def _forward(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, moves_le
                 continue
             step = _try(r, pieces, lost, waiting, side, p, q, occ, used)
             if step is not None:
-                found[(p, q)] = step
-    return found
+                found.add((p, q))
+                yield (p, q), step
 
 
 def _backward(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, v: int) -> dict[tuple[int, int], Step]:
@@ -458,15 +468,16 @@ def _backward(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, v: int)
     found = {}
     for p in sorted({p for p in pieces[side] if 1 <= p <= r.n}):
         q = p - v
-        if q >= 1 and not any(q < m < p for m in r.must_land):
+        if q >= 1:  # SN-8: backward moves may pass square 26 (SN-10 binds forward moves only)
             step = _try(r, pieces, lost, waiting, side, p, q, occ, (v,))
             if step is not None:
                 found[(p, q)] = step
     return found
 
 
+@lru_cache(maxsize=65536)
 def _occupancy(r: Rules, pieces: Any) -> dict[int, tuple[int, list[int]]]:
-    """cell -> (side, that side's positions on it)."""
+    """cell -> (side, that side's positions on it). Shared by callers: read only."""
     occ: dict[int, tuple[int, list[int]]] = {}
     for s in (0, 1):
         for p in pieces[s]:
