@@ -376,15 +376,17 @@ BELL_CLAUSES = [
         "id": "SN-14",
         "text": (
             "The game ends when no piece is left on the board. Each player scores the pieces he has borne "
-            "off; the higher score wins, and equal scores are a draw."
+            "off, and the higher score wins; with equal scores, the player whose pieces were first all off "
+            "the board wins."
         ),
         "source": DLP,
         "locator": "DLP.GameRulesets.529 (Bell), Rules, last sentence",
         "quotation": "The player who removes the most pieces from the board wins.",
         "interpretation": (
             "We read “removes” as bearing off one's own pieces; captured pieces count for nobody. The "
-            "summary does not say what equal scores mean: we call them a draw. Option goal = first-off "
-            "plays the more common goal, the first to bear off all his pieces."
+            "summary does not settle equal scores; we give the game to the player who finished first, as "
+            "a race would. Option goal = first-off plays the more common goal, the first to bear off all "
+            "his pieces."
         ),
         "option": "goal",
     },
@@ -618,7 +620,11 @@ FINKEL_UR_CLAUSES = [
         "source": DLP,
         "locator": "DLP.GameRulesets.77 (Finkel), Rules, last sentence",
         "quotation": "A player wins when they remove all seven of their pieces from the board",
-        "interpretation": "The summary does not say how pieces come on; we enter them by the throw onto the route's first squares, counting from off the board.",
+        "interpretation": (
+            "The summary does not say how pieces come on; we enter them by the throw onto the route's first "
+            "squares, counting from off the board. The DLP's historical note counts five pieces a side "
+            "(option pieces = 5)."
+        ),
         "option": "pieces",
     },
     {
@@ -664,7 +670,10 @@ FINKEL_UR_CLAUSES = [
         "source": DLP,
         "locator": "DLP.GameRulesets.77 (Finkel), Rules, second sentence",
         "quotation": "If a player lands on an opponent's spot, they are removed from the board and may reenter on a subsequent turn.",
-        "interpretation": "The outer squares of each route belong to one player only, so no capture can happen there.",
+        "interpretation": (
+            "The outer squares of each route belong to one player only, so no capture can happen there. "
+            "Option capture off closes a square held by an opposing piece instead."
+        ),
         "option": "capture",
     },
     {
@@ -720,9 +729,11 @@ MURRAY_UR_CLAUSES = [
     {
         "id": "UR-2",
         "text": (
-            "Each player's route is long: his own outer row of the large block to its corner (4 squares), "
-            "up the middle row to the small block (6), round the small block on his own side (4), back down "
-            "the middle row (6), and along his own outer row back to where he started (4): 24 squares."
+            "Each player's route is long, 27 squares: his own outer row of the large block to its corner "
+            "(4), up the middle row to the first square of the small block (7), round the small block by its "
+            "square on his side, its far end and its square on the other side, back into the middle row (6), "
+            "down the middle row (6), and along his own outer row back to the square he started on (4). Some "
+            "squares are passed twice."
         ),
         "source": DLP,
         "locator": "DLP.GameRulesets.655 (Murray), Rules, third sentence; after Murray 1951: 20–21",
@@ -732,9 +743,9 @@ MURRAY_UR_CLAUSES = [
             "their starting space."
         ),
         "interpretation": (
-            "The summary names the loop but not its squares. We keep each player's loop on his own side of "
-            "the small block, so the two loops share only the middle row; Ludii's track loops round the "
-            "whole small block instead. Option route = finkel plays Finkel's fourteen squares."
+            "The summary names the loop but not its squares; we follow the loop as Ludii draws Murray's "
+            "track (a cross-check), round the whole small block. Option route = finkel plays Finkel's "
+            "fourteen squares."
         ),
         "option": "route",
     },
@@ -786,7 +797,8 @@ MURRAY_UR_CLAUSES = [
         "interpretation": (
             "The summary says nothing of capture. Murray likens the game to Senet, and every reading of "
             "Senet has pieces attack; we keep Finkel's capture so that the two rulesets differ only where "
-            "the sources do."
+            "the sources do. On Murray's loop pieces also meet on the small block's squares. Option capture "
+            "off closes a square held by an opposing piece instead."
         ),
         "option": "capture",
     },
@@ -874,7 +886,10 @@ TWENTY_SQUARES_CLAUSES = [
         "source": DLP,
         "locator": SELEUCID + ", last sentence",
         "quotation": "A player wins when they remove all seven of their pieces from the board",
-        "interpretation": "The DLP's historical note allows five or seven pieces (DLP.GameRulesets.530); the Seleucid summary counts seven.",
+        "interpretation": (
+            "The DLP's historical note allows five or seven pieces (DLP.GameRulesets.530); the Seleucid "
+            "summary counts seven. Option pieces = 5 plays five."
+        ),
         "option": "pieces",
     },
     {
@@ -969,9 +984,10 @@ FIFTY_EIGHT_HOLES_CLAUSES = [
         "locator": CARNARVON + ", third sentence; DLP.Games.8, Description; after Carnarvon and Carter 1912",
         "quotation": "Each player has either the left or the right track.",
         "interpretation": (
-            "The summary does not number the holes. We follow the board with the palm tree as Ludii "
-            "draws it (a cross-check): each track runs from the foot of a central row up, round the "
-            "outside of the arc and to the apex, which is hole 30. Option rules names the reconstruction "
+            "The summary does not number the holes. Each track runs down its own central row, along the "
+            "foot of the board, up the outside of its half of the arc and across the top to the apex, "
+            "which is hole 30; Ludii's drawing of the board with the palm tree runs the same way (a "
+            "cross-check). Option rules names the reconstruction "
             "(carnarvon-carter, the only one) whose readings the options below start from."
         ),
         "option": "rules",
@@ -1018,8 +1034,7 @@ FIFTY_EIGHT_HOLES_CLAUSES = [
         "text": (
             "Lines join hole 6 to hole 20 and hole 8 to hole 10 on each track. A piece that ends its move "
             "in hole 20 goes back along the line to hole 6, and one that ends in hole 10 goes back to hole "
-            "8; a piece landing in hole 6 or 8 stays there. If the hole at the far end is occupied, the "
-            "piece stays where it landed."
+            "8. If the hole at the other end is occupied, the piece stays where it landed."
         ),
         "source": DLP,
         "locator": CARNARVON + ", fifth sentence",
@@ -1030,7 +1045,8 @@ FIFTY_EIGHT_HOLES_CLAUSES = [
         "interpretation": (
             "The summary does not list the joined holes; we take the pairs 6–20 and 8–10 from Ludii's "
             "board of this ruleset (a cross-check). Other boards join other holes: option lines chooses "
-            "the pairs. If the hole at the far end is taken, the piece stays where it landed (our reading)."
+            "the pairs. Nor does it say what happens when the hole at the other end is taken; we leave the "
+            "piece where it landed."
         ),
         "option": "lines",
     },
@@ -1190,9 +1206,9 @@ XII_SCRIPTA_CLAUSES = [
     {
         "id": "XS-9",
         "text": (
-            "Once all fifteen of his pieces are in his near row, a player bears them off: a die bears off "
-            "a piece that it takes exactly off the end; a larger die bears off the piece farthest back "
-            "when no piece stands farther back than the die would reach."
+            "Once all his pieces are in his near row, a player bears them off: a die bears off a piece that "
+            "it takes exactly off the end; a die that would carry a piece beyond the end bears off the "
+            "rearmost piece, but only when no piece stands farther from the end than the die's number."
         ),
         "source": DLP,
         "locator": MURRAY_XII + ", last sentence",
