@@ -315,3 +315,44 @@ def test_the_far_side_sees_its_own_row_nearest(site, page, artifacts_dir):
     assert place(board, 1, 0).bounding_box()["y"] > own["y"], "the player's pieces to enter are below the board"
     page.screenshot(path=str(artifacts_dir / "play-race-ur-far-side.png"), full_page=True)
     assert page.js_errors == []
+
+
+def test_a_race_move_is_taken_back_before_it_is_confirmed(site, page, artifacts_dir):
+    fast(page, autoConfirm=False)
+    page.goto(f"{site}/play/race.ur/")
+    board = page.locator("[data-play]").first
+    m = until_moves(board, start(board))
+    log_before, pieces_before = m["log"], m["state"]["pieces"]
+    action = moves(m)[0]
+    m = click_move(board, action)
+    assert m["turn"]["complete"] and m["log"][-1]["action"] == action
+    assert "confirm" in board.locator(".play-status").inner_text()
+    page.screenshot(path=str(artifacts_dir / "play-race-ur-confirm.png"), full_page=True)
+    button(board, "undo").click()
+    m = wait_version(board, m["version"])
+    assert m["log"] == log_before and m["state"]["pieces"] == pieces_before
+    assert place(board, m["to_move"], action["from"]).locator(".piece.movable").count() == 1
+    m = click_move(board, action)
+    before = m["version"]
+    button(board, "confirm").click()
+    m = wait_version_ready(board, before)
+    assert any(e["by"] == "computer" for e in m["log"]) or m["outcome"]
+    assert page.js_errors == []
+
+
+def test_a_phone_plays_a_race_game_by_tapping(site, phone_page, artifacts_dir):
+    page = phone_page
+    fast(page)
+    page.goto(f"{site}/play/race.twenty-squares/")
+    board = page.locator("[data-play]").first
+    m = until_moves(board, start(board))
+    action = moves(m)[0]
+    side = m["to_move"]
+    before = m["version"]
+    place(board, side, action["from"]).tap()
+    place(board, side, action["to"]).tap()
+    m = wait_version(board, before)
+    assert any(e["action"] == action and e["by"] == "human" for e in m["log"])
+    # Nothing sticks out sideways on a 390-pixel screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 391
+    page.screenshot(path=str(artifacts_dir / "play-race-phone-twenty-squares.png"), full_page=True)

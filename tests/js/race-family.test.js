@@ -59,7 +59,11 @@ test("throws, turns and the status line in words", () => {
     { side: 1, by: "computer", action: { pass: true }, notation: "pass" },
   ];
   assert.equal(groupTurns(log, race.startsTurn).length, 2);
-  assert.equal(entryLine(log[0], names, { to_move: 0, throw: { value: 3 } }, race), "You throw 1011: 3.");
+  assert.equal(entryLine(log[0], names, { to_move: 0, throw: { value: 3 } }, race), "You throw 1011 = 3.");
+  const said = { ...log[0], notation: "throw 1-0-1-1 = 3" };
+  assert.equal(entryLine(said, names, { to_move: 1, throw: { value: 3 } }, race), "Computer throws 1-0-1-1 = 3.");
+  assert.deepEqual(race.highlight(log), [[0, 0], [0, 3]]);
+  assert.deepEqual(race.highlight(log.slice(0, 1)), []);
   assert.equal(entryLine(log[1], names, null, race), "You play 0-3.");
   assert.equal(entryLine(log[3], names, null, race), "Computer: pass.");
   const state = { throw: { dice: [1, 0, 1, 1], value: 3, device: "sticks" } };

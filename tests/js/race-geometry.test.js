@@ -35,7 +35,15 @@ test("a shared track (Senet) is never turned, and the grid keeps its shape", () 
   // Square 11 sits under square 10 (the snake turns).
   assert.equal(lay.cells[10].x, lay.cells[9].x);
   assert.equal(lay.cells[10].y, lay.cells[9].y + SIZE.cell);
-  assert.ok(lay.width >= lay.board.x + lay.board.width + SIZE.throwBox);
+  // The throw sits between the strip's two zones, on each side's own strip.
+  for (const side of [0, 1]) {
+    const [start, off] = lay.zones.filter((z) => z.side === side);
+    const box = lay.throwBoxes[side];
+    assert.ok(start.x + start.width < box.x && box.x + box.width < off.x, `side ${side}`);
+    assert.equal(box.y, start.y);
+    assert.ok(box.width >= SIZE.throwMin);
+  }
+  assert.equal(lay.width, lay.board.width + 2 * SIZE.margin);
 });
 
 test("a tap on a square or a strip says what it landed on", () => {

@@ -336,7 +336,7 @@ export class PlayApp {
     const legal = mine ? m.legal_actions.filter((a) => !isMeta(a)) : [];
     this.board.set({
       state: shown, viewer: this.viewer, mover: mine ? m.to_move : null, legal,
-      names: this.names, highlight: [],
+      names: this.names, highlight: this.family.highlight?.(live ? m.log : m.log.slice(0, this.replay)) || [],
     });
     this.root.dataset.myTurn = mine ? "yes" : "no";
     this.root.dataset.over = m.outcome ? "yes" : "no";

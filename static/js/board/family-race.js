@@ -77,8 +77,18 @@ export const race = {
   chanceLine(entry, names, after) {
     const who = after && after.to_move !== null && after.to_move !== undefined ? names[after.to_move] : null;
     const value = after?.throw?.value;
-    const worth = value === undefined || value === null || String(entry.notation).includes(String(value)) ? "" : `: ${value}`;
-    return who ? `${who} ${verb(who, "throws", "throw")} ${entry.notation}${worth}.` : `Throw: ${entry.notation}${worth}.`;
+    const thrown = String(entry.notation).replace(/^throw\s+/i, "");
+    const worth = value === undefined || value === null || thrown.includes(`= ${value}`) ? "" : ` = ${value}`;
+    return who ? `${who} ${verb(who, "throws", "throw")} ${thrown}${worth}.` : `Throw: ${thrown}${worth}.`;
+  },
+
+  // The last move of the log shown, so a player sees what the other side just did.
+  highlight(log) {
+    for (let i = log.length - 1; i >= 0; i--) {
+      const { action, side } = log[i];
+      if (typeof action.from === "number" && typeof action.to === "number") return [[side, action.from], [side, action.to]];
+    }
+    return [];
   },
 
   // Others' throws and moves are played back one at a time, the throw shown before its move.
@@ -97,6 +107,9 @@ export const race = {
       const occ = occupancy(geometry, state.pieces);
       facts.push(["To enter", `${n[0]} ${occ.waiting[0]} · ${n[1]} ${occ.waiting[1]}`]);
       facts.push(["Borne off", `${n[0]} ${occ.off[0]} · ${n[1]} ${occ.off[1]}`]);
+    }
+    if (Array.isArray(state.lost) && (state.lost[0] || state.lost[1])) {
+      facts.push(["Out of the game", `${n[0]} ${state.lost[0]} · ${n[1]} ${state.lost[1]}`]);
     }
     if (Array.isArray(state.score)) facts.push(["Score", `${n[0]} ${state.score[0]} · ${n[1]} ${state.score[1]}`]);
     return facts;

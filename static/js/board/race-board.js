@@ -237,7 +237,7 @@ export class RaceBoard {
     }
 
     for (const z of lay.zones) this.drawZone(z, occ, { sources, targets, selected, recent });
-    this.drawThrow(lay.throwBox, state, names);
+    this.drawThrow(lay.throwBoxes, state, names);
 
     if (this.drag?.moving && this.drag.at) {
       svg.append(el("circle", { cx: this.drag.at.x, cy: this.drag.at.y, r: SIZE.cell * 0.3, class: `checker side-${mover} ghost` }));
@@ -264,11 +264,12 @@ export class RaceBoard {
     const g = el("g", { class: classes.join(" "), "data-zone": z.zone, "data-side": z.side });
     g.append(el("rect", { x: z.x + 2, y: z.y + 2, width: z.width - 4, height: z.height - 4, rx: 8, class: "zone-box" }));
     const r = 13;
-    const shown = Math.min(n, SHOWN_IN_ZONE);
+    // As many pieces as fit (the label always says how many there are).
+    const shown = Math.min(n, SHOWN_IN_ZONE, Math.floor((z.width - 12) / (2 * r + 3)));
     for (let i = 0; i < shown; i++) {
       const top = i === shown - 1;
       g.append(el("circle", {
-        cx: z.x + 22 + i * (2 * r + 3), cy: z.y + z.height / 2 + 6, r,
+        cx: z.x + 8 + r + i * (2 * r + 3), cy: z.y + z.height / 2 + 7, r,
         class: `checker piece side-${z.side}${top && sources.has(k) && z.side === mover ? " movable" : ""}${top && selected === k ? " selected" : ""}`,
       }));
     }
@@ -279,51 +280,50 @@ export class RaceBoard {
     this.svg.append(g);
   }
 
-  drawThrow(box, state, names) {
+  // The throw as it fell, on the strip of the side that threw, with its value beside it.
+  drawThrow(boxes, state, names) {
+    const shown = throwFaces(state.throw, state.moves_left);
+    const side = state.to_move;
+    const box = boxes[side === 1 ? 1 : 0];
     const g = el("g", { class: "throw", "aria-label": "throw" });
     g.append(el("rect", { ...box, rx: 8, class: "throw-box" }));
-    const shown = throwFaces(state.throw, state.moves_left);
-    const cx = box.x + box.width / 2;
-    const side = state.to_move;
     if (shown.kind === "none") {
-      g.append(el("text", { x: cx, y: box.y + box.height / 2, class: "throw-label" }, ["no throw yet"]));
+      g.append(el("text", { x: box.x + box.width / 2, y: box.y + box.height / 2 + 4, class: "throw-label" }, ["no throw yet"]));
       this.svg.append(g);
       return;
     }
     g.dataset.kind = shown.kind;
     g.dataset.value = String(shown.value);
-    if (side !== null && side !== undefined && names?.[side]) {
-      g.append(el("text", { x: cx, y: box.y + 18, class: "throw-label" }, [`${names[side]} threw`]));
-    }
+    g.dataset.side = String(side);
+    const valueW = 44;
     const n = shown.faces.length;
-    const slot = Math.min(38, (box.width - 16) / Math.max(n, 1));
-    const x0 = cx - (slot * n) / 2;
-    const top = box.y + 30;
+    const room = box.width - valueW - 8;
+    const slot = Math.min(34, room / Math.max(n, 1));
+    const x0 = box.x + 4 + (room - slot * n) / 2;
     shown.faces.forEach((face, i) => {
-      const x = x0 + i * slot + slot / 2;
-      g.append(this.face(shown.kind, face, x, top, slot));
+      g.append(this.face(shown.kind, face, x0 + i * slot + slot / 2, box.y + box.height / 2, slot));
     });
-    g.append(el("text", { x: cx, y: top + 116, class: "throw-value" }, [String(shown.value ?? "")]));
-    if (Array.isArray(state.moves_left) && state.moves_left.length) {
-      g.append(el("text", { x: cx, y: top + 136, class: "throw-label" }, [`to play: ${state.moves_left.join(", ")}`]));
-    }
+    const vx = box.x + box.width - valueW / 2 - 4;
+    g.append(el("text", { x: vx, y: box.y + box.height / 2, "dominant-baseline": "central", class: "throw-value" }, [String(shown.value ?? "")]));
+    // Of a split throw, the dice already played are faded; the facts panel lists what is left.
+    g.append(el("title", {}, [`${names?.[side] ?? "Thrown"}: ${shown.value}`]));
     this.svg.append(g);
   }
 
-  // One stick, die or bone as it fell, centred at x in a slot `slot` wide from y = top.
-  face(kind, face, x, top, slot) {
+  // One stick, die or bone as it fell, centred on (x, cy) in a slot `slot` wide.
+  face(kind, face, x, cy, slot) {
     const used = face.used ? " used" : "";
     if (kind === "sticks") {
       // The flat, painted side up (1) shows light; the round side (0) dark.
-      const w = Math.min(16, slot * 0.5);
+      const w = Math.min(14, slot * 0.5);
       const g = el("g", { class: `stick ${face.value ? "up" : "down"}${used}` });
-      g.append(el("rect", { x: x - w / 2, y: top, width: w, height: 78, rx: w / 2, class: "stick-body" }));
+      g.append(el("rect", { x: x - w / 2, y: cy - 24, width: w, height: 48, rx: w / 2, class: "stick-body" }));
       g.append(el("title", {}, [face.value ? "stick: marked side up" : "stick: plain side up"]));
       return g;
     }
     if (kind === "tetrahedral") {
-      const s = Math.min(32, slot - 4);
-      const y = top + 30;
+      const s = Math.min(30, slot - 4);
+      const y = cy - s * 0.45;
       const g = el("g", { class: `tetra ${face.value ? "up" : "down"}${used}` });
       g.append(el("polygon", { points: `${x},${y} ${x - s / 2},${y + s * 0.87} ${x + s / 2},${y + s * 0.87}`, class: "tetra-body" }));
       if (face.value) g.append(el("circle", { cx: x, cy: y + 5, r: 3.5, class: "tetra-tip" }));
@@ -331,14 +331,14 @@ export class RaceBoard {
       return g;
     }
     if (kind === "dice") {
-      const s = Math.min(32, slot - 4);
-      return die(x - s / 2, top + 24, s, face.value, { class: `die${used}` });
+      const s = Math.min(30, slot - 4);
+      return die(x - s / 2, cy - s / 2, s, face.value, { class: `die${used}` });
     }
     // Astragals (and anything else): the bone and the face it shows.
     const g = el("g", { class: `bone${used}` });
     const w = Math.min(30, slot - 4);
-    g.append(el("rect", { x: x - w / 2, y: top + 20, width: w, height: 44, rx: w / 2.4, class: "bone-body" }));
-    g.append(el("text", { x, y: top + 42, "dominant-baseline": "central", class: "bone-face" }, [face.label ?? String(face.value)]));
+    g.append(el("rect", { x: x - w / 2, y: cy - 21, width: w, height: 42, rx: w / 2.4, class: "bone-body" }));
+    g.append(el("text", { x, y: cy, "dominant-baseline": "central", class: "bone-face" }, [face.label ?? String(face.value)]));
     g.append(el("title", {}, [face.title ?? `${kind === "astragals" ? "astragal" : "throw"}: ${face.value}`]));
     return g;
   }

@@ -10,7 +10,7 @@
 
 export const START = 0;
 
-export const SIZE = Object.freeze({ margin: 14, cell: 64, strip: 64, gap: 10, throwBox: 176 });
+export const SIZE = Object.freeze({ margin: 14, cell: 64, strip: 64, gap: 10, throwMin: 150, throwMax: 210 });
 
 export function routeLength(geometry, side) {
   return geometry.routes[side].length;
@@ -56,8 +56,10 @@ export function goalCell(geometry) {
   return i < 0 ? null : i;
 }
 
-// Everything's place for one viewer: the grid's cells, each side's strip (pieces waiting at the
-// start, pieces borne off) and the box the throw is shown in.
+// Everything's place for one viewer: the grid's cells, and each side's strip (the viewer's below
+// the board, the other's above): pieces waiting at the start on the left, the throw in the middle
+// (shown on the side of who threw), pieces borne off on the right. The board takes the whole
+// width, so a phone gets squares as large as they can be.
 export function layout(geometry, viewer, size = SIZE) {
   const flip = turned(geometry, viewer);
   const cols = geometry.columns;
@@ -65,7 +67,7 @@ export function layout(geometry, viewer, size = SIZE) {
   const boardW = cols * size.cell;
   const boardH = rows * size.cell;
   const board = { x: size.margin, y: size.margin + size.strip + size.gap, width: boardW, height: boardH };
-  const width = size.margin * 3 + boardW + size.throwBox;
+  const width = size.margin * 2 + boardW;
   const height = size.margin * 2 + boardH + 2 * (size.strip + size.gap);
   const cells = geometry.cells.map((cell, id) => {
     const col = flip ? cols - 1 - cell.x : cell.x;
@@ -77,18 +79,17 @@ export function layout(geometry, viewer, size = SIZE) {
       mark: cell.mark || null, label: cell.label ?? null,
     };
   });
-  const strip = (mine) => ({
-    x: board.x, y: mine ? board.y + boardH + size.gap : size.margin, width: boardW, height: size.strip,
-  });
-  const half = (rect, right) => ({ ...rect, x: rect.x + (right ? rect.width / 2 : 0), width: rect.width / 2 });
+  const throwW = Math.round(Math.min(size.throwMax, Math.max(size.throwMin, boardW * 0.3)));
+  const zoneW = (boardW - throwW) / 2 - size.gap;
   const zones = [];
+  const throwBoxes = [];
   for (const side of [0, 1]) {
-    const s = strip(side === viewer);
-    zones.push({ zone: "start", side, ...half(s, false) });
-    zones.push({ zone: "off", side, ...half(s, true) });
+    const y = side === viewer ? board.y + boardH + size.gap : size.margin;
+    zones.push({ zone: "start", side, x: board.x, y, width: zoneW, height: size.strip });
+    zones.push({ zone: "off", side, x: board.x + boardW - zoneW, y, width: zoneW, height: size.strip });
+    throwBoxes[side] = { x: board.x + zoneW + size.gap, y, width: throwW, height: size.strip };
   }
-  const throwBox = { x: board.x + boardW + size.margin, y: board.y, width: size.throwBox, height: Math.max(boardH, 180) };
-  return { width, height: Math.max(height, throwBox.y + throwBox.height + size.margin), board, cells, zones, throwBox, flip };
+  return { width, height, board, cells, zones, throwBoxes, flip };
 }
 
 // What a tap or a drop at (x, y) lands on: {cell} or {zone, side}, or null.
