@@ -448,6 +448,8 @@ def _forward_iter(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, mov
     found: set[tuple[int, int]] = set()
     for used in _uses(moves_left, r.split):
         v = sum(used)
+        if v <= 0:
+            continue
         for p in sources:
             q = p + v
             if q > r.n + 1:

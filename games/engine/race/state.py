@@ -158,7 +158,8 @@ def read_state(variant: Any, data: Mapping[str, Any] | str) -> RaceState:
     if data.get("variant", variant.key) != variant.key:
         raise InvalidState(f"variant: this is {variant.key}, not {json.dumps(data['variant'])[:60]}")
     try:
-        options = variant.validate_options(data.get("options") or {})
+        given_options = data.get("options")
+        options = variant.validate_options({} if given_options is None else given_options)
     except InvalidOptions as exc:
         raise InvalidState(f"options: {exc}") from None
     rules = variant.rules(options)
@@ -220,7 +221,7 @@ def read_state(variant: Any, data: Mapping[str, Any] | str) -> RaceState:
         if not moves_left:
             raise InvalidState("moves_left: a move is due, so some of the throw must be left")
     elif phase == MOVE:
-        moves_left = value
+        moves_left = tuple(v for v in value if v > 0)
 
     result = None
     if phase == OVER:
