@@ -356,3 +356,48 @@ def test_a_phone_plays_a_race_game_by_tapping(site, phone_page, artifacts_dir):
     # Nothing sticks out sideways on a 390-pixel screen.
     assert page.evaluate("document.documentElement.scrollWidth") <= 391
     page.screenshot(path=str(artifacts_dir / "play-race-phone-twenty-squares.png"), full_page=True)
+
+
+def test_two_friends_play_ur_by_link(site, chromium, page, artifacts_dir):
+    fast(page)
+    page.goto(f"{site}/play/race.ur/")
+    alice = page.locator("[data-play]").first
+    alice.locator("input[value=remote]").check()
+    alice.get_by_role("button", name="Start").click()
+    page.wait_for_function("root => root.playApp.match", arg=alice.element_handle())
+    invite = alice.locator("[data-role=share-url]").input_value()
+    assert "#t=" in invite and "/play/m/" in invite
+    friend_context = chromium.new_context(viewport={"width": 1000, "height": 800})
+    try:
+        friend = friend_context.new_page()
+        fast(friend)
+        friend.goto(invite)
+        bob = friend.locator("[data-play]").first
+        friend.wait_for_function("root => root.playApp.match", arg=bob.element_handle())
+        assert match(bob)["you"] == [1]
+        boards = {0: alice, 1: bob}
+        moved = set()
+        for _ in range(12):
+            m = match(alice)
+            if m["outcome"] or moved == {0, 1}:
+                break
+            mover = boards[m["to_move"]]
+            m = until_moves(mover, wait_ready(mover, timeout=20_000))
+            if m["outcome"]:
+                break
+            side, action = m["to_move"], moves(m)[0]
+            m = click_move(mover, action)
+            assert any(e["action"] == action and e["side"] == side and e["by"] == "human" for e in m["log"])
+            moved.add(side)
+            for watcher in boards.values():
+                watcher.page.wait_for_function("([root, v]) => root.playApp.match.version >= v",
+                                               arg=[watcher.element_handle(), m["version"]], timeout=5_000)
+        assert moved >= {0, 1}
+        # Each sees the other's moves: the same log on both boards.
+        page.wait_for_function("([root, v]) => root.playApp.match.version === v",
+                               arg=[alice.element_handle(), match(bob)["version"]], timeout=5_000)
+        assert match(alice)["log"] == match(bob)["log"]
+        friend.screenshot(path=str(artifacts_dir / "play-race-ur-remote-friend.png"), full_page=True)
+    finally:
+        friend_context.close()
+    assert page.js_errors == []

@@ -230,6 +230,8 @@ export class RaceBoard {
         });
       }
       if (targets.has(k)) g.append(el("circle", { cx: c.cx, cy: c.cy, r: c.width * 0.18, class: "dest-mark" }));
+      // A hole is hidden by the piece in it: the last move is ringed round it instead.
+      if (recent.has(k) && geometry.shape === "holes") g.append(el("circle", { cx: c.cx, cy: c.cy, r: c.width * 0.42, class: "recent-mark" }));
       const positions = mine.get(c.id);
       const title = `${positions ? `square ${positions.join("/")}` : "square"}${c.mark ? ` (${c.mark})` : ""}: ${who.join(", ") || "empty"}`;
       g.append(el("title", {}, [title]));
