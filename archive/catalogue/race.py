@@ -85,7 +85,7 @@ SOURCES = [
         "publisher": "Kirk Game Company",
         "place": "Belmont, MA",
         "language": "en",
-        "url": "https://www.worldcat.org/title/passing-through-the-netherworld-the-meaning-and-play-of-senet-an-ancient-egyptian-funerary-game/oclc/43405502",
+        "url": "https://www.worldcat.org/title/passing-through-the-netherworld-the-meaning-and-play-of-senet-an-ancient-egyptian-funerary-game/oclc/43405502&referer=brief_results",
         "note": "DLP source 83. The booklet that came with Kendall's Senet set, with his reconstructed rules.",
     },
     {
@@ -103,6 +103,7 @@ SOURCES = [
         "container": "Ancient Board Games in Perspective",
         "pages": "16-32",
         "publisher": "The British Museum Press",
+        "url": "https://www.worldcat.org/title/ancient-board-games-in-perspective-papers-from-the-1990-british-museum-colloquium-with-additional-contributions/oclc/799885684&referer=brief_results",
         "place": "London",
         "language": "en",
         "note": (
@@ -125,7 +126,7 @@ SOURCES = [
         "publisher": "Clarendon Press",
         "place": "Oxford",
         "language": "en",
-        "url": "https://www.worldcat.org/title/history-of-board-games-other-than-chess/oclc/59184280",
+        "url": "https://www.worldcat.org/title/history-of-board-games-other-than-chess/oclc/59184280&referer=brief_results",
         "note": (
             "DLP source 1. Murray's suggestions for the Royal Game of Ur (pp. 20–21, "
             "DLP.GameRulesets.655) and for XII Scripta (pp. 30–31, DLP.GameRulesets.33)."
@@ -146,7 +147,7 @@ SOURCES = [
         "publisher": "Oxford University Press",
         "place": "London",
         "language": "en",
-        "url": "https://www.worldcat.org/title/five-years-explorations-at-thebes-a-record-of-work-done-1907-1911/oclc/959428570",
+        "url": "https://www.worldcat.org/title/five-years-explorations-at-thebes-a-record-of-work-done-1907-1911/oclc/959428570&referer=brief_results",
         "note": (
             "DLP source 21. The excavators' account of the game board with the palm tree from Thebes, "
             "now in the Metropolitan Museum of Art (26.7.1287a–k), and their suggested rules "

@@ -57,8 +57,8 @@ class LoadedRaceCatalogue(TestCase):
         call_command("load_catalogue", stdout=StringIO())
 
     @pytest.fixture(autouse=True)
-    def clean_cache(self, fresh_cache, dlp_dump):  # noqa: F811
-        self.dump = dlp_dump
+    def clean_cache(self, fresh_cache):  # noqa: F811
+        pass
 
 
 class TestRulesets(LoadedRaceCatalogue):
@@ -122,6 +122,23 @@ class TestRulesets(LoadedRaceCatalogue):
             if not c.quotation:
                 assert c.interpretation, f"{c.ruleset}: {c.clause_id} has neither quotation nor reading"
 
+    def test_disputed_points_name_the_option_that_plays_the_other_reading(self):
+        for ruleset in race_rulesets():
+            for c in ruleset.clauses.exclude(option=""):
+                assert f"option {c.option}" in c.interpretation.lower(), f"{ruleset} {c.clause_id} does not name {c.option!r}"
+
+    def test_bell_and_kendall_differ_where_the_issue_says_they_do(self):
+        bell = Ruleset.objects.get(game__slug="senet", slug="bell").options
+        kendall = Ruleset.objects.get(game__slug="senet", slug="kendall").options
+        differing = {k for k in set(bell) | set(kendall) if bell.get(k) != kendall.get(k)}
+        assert {"pieces", "capture", "protection", "blocking", "goal"} <= differing
+
+
+class TestQuotations(LoadedRaceCatalogue):
+    @pytest.fixture(autouse=True)
+    def _dump(self, dlp_dump):
+        self.dump = dlp_dump
+
     def test_quotations_are_the_dlp_rulesets_own_words(self):
         from archive.importers.sqldump import read_dump_file
 
@@ -135,17 +152,6 @@ class TestRulesets(LoadedRaceCatalogue):
                 assert part.strip() in texts[record], f"{c.ruleset} {c.clause_id}: not in {record}: {part!r}"
             checked += 1
         assert checked > 20
-
-    def test_disputed_points_name_the_option_that_plays_the_other_reading(self):
-        for ruleset in race_rulesets():
-            for c in ruleset.clauses.exclude(option=""):
-                assert f"option {c.option}" in c.interpretation.lower(), f"{ruleset} {c.clause_id} does not name {c.option!r}"
-
-    def test_bell_and_kendall_differ_where_the_issue_says_they_do(self):
-        bell = Ruleset.objects.get(game__slug="senet", slug="bell").options
-        kendall = Ruleset.objects.get(game__slug="senet", slug="kendall").options
-        differing = {k for k in set(bell) | set(kendall) if bell.get(k) != kendall.get(k)}
-        assert {"pieces", "capture", "protection", "blocking", "goal"} <= differing
 
 
 class TestLoadingAgain(LoadedRaceCatalogue):
@@ -207,3 +213,37 @@ class TestDlpImportFirst(TestCase):
         out = StringIO()
         call_command("load_catalogue", stdout=out)
         assert "nothing changed" in out.getvalue()
+
+
+class TestWithTheWholeDump(TestCase):
+    """The shipped DLP dump imported first, then the catalogue (the order load_catalogue is to
+    take): each race ruleset is the DLP's own row, so it carries the DLP's text beside our clauses
+    and board, and neither command undoes the other."""
+
+    @pytest.fixture(autouse=True)
+    def _dump(self, dlp_dump):
+        self.dump = dlp_dump
+
+    def test_import_then_catalogue_merge_and_settle(self):
+        call_command("import_dlp", str(self.dump), stdout=StringIO(), stderr=StringIO())
+        call_command("load_catalogue", stdout=StringIO())
+        names = ["Senet", "Royal Game of Ur", "20 Squares", "58 Holes", "XII Scripta"]
+        assert Game.objects.filter(name__in=names).count() == 5  # merged, not doubled
+        for slug, (game_id, rulesets) in DLP_IDS.items():
+            game = Game.objects.get(dlp_id=game_id)
+            for rslug, rid in rulesets.items():
+                ruleset = game.rulesets.get(slug=rslug)
+                assert ruleset.variant.startswith("race.") and ruleset.clauses.exists()
+                if rid is None:
+                    assert ruleset.dlp_id is None and not ruleset.rules_text
+                else:
+                    assert ruleset.dlp_id == rid and ruleset.rules_text and ruleset.reference, ruleset
+        bell = Ruleset.objects.get(dlp_id=529)
+        assert bell.rules_text.startswith("Each player has ten pieces.")
+        assert bell.reference == "Bell 1979: 27–28."
+        out = StringIO()
+        call_command("load_catalogue", stdout=out)
+        assert "nothing changed" in out.getvalue()
+        out = StringIO()
+        call_command("import_dlp", str(self.dump), stdout=out, stderr=StringIO())
+        assert "Nothing changed" in out.getvalue()
