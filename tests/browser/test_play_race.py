@@ -401,3 +401,49 @@ def test_two_friends_play_ur_by_link(site, chromium, page, artifacts_dir):
     finally:
         friend_context.close()
     assert page.js_errors == []
+
+
+RACE_PAGES = [
+    ("senet", "race.senet", 2),
+    ("royal-game-of-ur", "race.ur", 2),
+    ("20-squares", "race.twenty-squares", 1),
+    ("58-holes", "race.58-holes", 1),
+    ("xii-scripta", "race.xii-scripta", 1),
+]
+
+
+def test_each_race_game_is_played_on_its_game_page(site, chromium, artifacts_dir):
+    """One catalogue load for the five game pages: each playable ruleset has its board, which
+    starts with that ruleset's options and plays against the computer."""
+    from django.core.management import call_command
+    import io
+
+    call_command("load_catalogue", stdout=io.StringIO())
+    for slug, variant, rulesets in RACE_PAGES:
+        context = chromium.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+        try:
+            fast(page)
+            page.goto(f"{site}/games/{slug}/")
+            boards = page.locator(f"[data-play][data-variant='{variant}']")
+            assert boards.count() == rulesets
+            options = [json.loads(boards.nth(i).locator("script[type='application/json']").text_content())["options"]
+                       for i in range(rulesets)]
+            assert len({json.dumps(o, sort_keys=True) for o in options}) == rulesets, "each ruleset its own options"
+            board = boards.last
+            board.scroll_into_view_if_needed()
+            m = until_moves(board, start(board))
+            assert m["options"] == options[-1]
+            count = len(m["log"])
+            m = click_move(board, moves(m)[0])
+            m = finish_turn(board, m, since=count)
+            assert any(e["by"] == "computer" for e in m["log"][count:]) or m["outcome"]
+            board.screenshot(path=str(artifacts_dir / f"play-race-{slug}-game-page.png"))
+            assert errors == []
+        except Exception:
+            page.screenshot(path=str(artifacts_dir / f"FAILED-play-race-{slug}-game-page.png"), full_page=True)
+            raise
+        finally:
+            context.close()
