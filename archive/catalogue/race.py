@@ -376,8 +376,9 @@ BELL_CLAUSES = [
     {
         "id": "SN-14",
         "text": (
-            "The game ends when no piece is left on the board. Each player scores the pieces he has borne "
-            "off, and the higher score wins; with equal scores, the player whose pieces were first all off "
+            "The game ends when no piece is left on the board; a player with nothing left to move passes "
+            "while the other plays on. Each player scores the pieces he has borne off, and the higher score "
+            "wins; with equal scores, the player whose pieces were first all off "
             "the board wins."
         ),
         "source": DLP,
@@ -1107,10 +1108,10 @@ XII_SCRIPTA_CLAUSES = [
     {
         "id": "XS-2",
         "text": (
-            "Each player's route has 36 points: the middle row from his left to his right, then the row "
-            "farther from him from right to left, then the row nearer him from left to right, and off. The "
-            "players sit facing each other, so they run the middle row in opposite directions, and each one's "
-            "far row is the other's near row."
+            "Each player's route has 36 points: the middle row from left to right, then the row farther from "
+            "him from right to left, then the row nearer him from left to right, and off. Both players run "
+            "the middle row the same way, left to right as the board lies; each one's far row is the other's "
+            "near row."
         ),
         "source": DLP,
         "locator": MURRAY_XII + ", first sentence; after Murray 1951: 30–31",
@@ -1119,8 +1120,10 @@ XII_SCRIPTA_CLAUSES = [
             "from right to left, then on the closest row from left to right."
         ),
         "interpretation": (
-            "We read left, right, furthest and closest from each player's own seat. Ludii's tracks run both "
-            "players the same way along the middle row; the text does not decide between the two."
+            "We read “left to right” as the board lies, the same for both players, as Ludii's tracks do, "
+            "and “furthest” and “closest” from each player's seat. Read from each player's own seat, left "
+            "to right would send the two along the middle row in opposite directions; no option plays that "
+            "reading yet."
         ),
     },
     {
@@ -1192,8 +1195,8 @@ XII_SCRIPTA_CLAUSES = [
     {
         "id": "XS-8",
         "text": (
-            "A player must use as many of the three dice as can be used; if only some can be, the larger "
-            "numbers are used where there is a choice, and the rest of the throw is lost."
+            "A player must use as many of the three dice as can be used, and among the ways of doing so, "
+            "as many pips as can be; what cannot be used is lost."
         ),
         "source": DLP,
         "locator": MURRAY_XII + " (silent on unusable throws)",

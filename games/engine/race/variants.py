@@ -82,14 +82,14 @@ class Senet(RaceVariant):
     PRESETS = SENET_PRESETS
     options = {
         "rules": OptionSpec("kendall", "the reconstruction the other options start from: Kendall 1978 or Bell "
-                            "1979; options given beside it override it", choices=("kendall", "bell")),
+                            "1979; options given beside it override it", choices=("kendall", "bell"), clause="SN-1"),
         "pieces": OptionSpec(7, "pieces a side: 5 or 7 (Kendall), 10 (Bell)", choices=(5, 7, 10), clause="SN-2"),
         "start": OptionSpec("even", "where the pieces start: alternating along the route from square 1, the "
                             "first side's on the even squares (even, Kendall) or on the odd squares (odd, "
                             "Bell); or all off the board, entering by the throw (off-board)",
-                            choices=("even", "odd", "off-board"), clause="SN-2"),
+                            choices=("even", "odd", "off-board"), clause="SN-15"),
         "opening": OptionSpec(True, "each side throws once before play and the higher throw starts (equal "
-                              "throws again); false: side 0 starts", clause="SN-4"),
+                              "throws again); false: side 0 starts", clause="SN-16"),
         "zero_value": OptionSpec(5, "what a throw of the four sticks with no marked side up is worth: 5 "
                                  "(Kendall, Piccione) or 6 (Jéquier)", choices=(5, 6), clause="SN-3"),
         "extra_throws": OptionSpec(True, "a throw of 1, 4 or the no-side-up value gives another throw "
@@ -162,7 +162,7 @@ class Ur(RaceVariant):
     PRESETS = UR_PRESETS
     options = {
         "rules": OptionSpec("finkel", "the reconstruction the other options start from: Finkel 2007 or Murray "
-                            "1951", choices=("finkel", "murray")),
+                            "1951", choices=("finkel", "murray"), clause="UR-1"),
         "route": OptionSpec("finkel", "the track: Finkel's 14 squares, or Murray's loop round the small block "
                             "and back home (27 squares)", choices=("finkel", "murray"), clause="UR-2"),
         "pieces": OptionSpec(7, "pieces a side: 7, or 5 (the DLP's historical note)", choices=(5, 7),
@@ -171,7 +171,7 @@ class Ur(RaceVariant):
                            "tips up", choices=(4, 3), clause="UR-4"),
         "zero": OptionSpec("no-move", "a throw with no marked tip up: no move and the turn is lost (no-move), "
                            "or worth one more than the dice (highest: 5 with four dice, 4 with three), as "
-                           "sticks with no side up are in Senet", choices=("no-move", "highest"), clause="UR-4"),
+                           "sticks with no side up are in Senet", choices=("no-move", "highest"), clause="UR-11"),
         "capture": OptionSpec(True, "landing on an enemy piece (only possible on the shared squares) sends it "
                               "off the board to enter again; false: such a square is closed", clause="UR-6"),
         "safe_rosettes": OptionSpec("centre", "which rosettes keep a piece safe: the centre one (Finkel), all, "
@@ -212,7 +212,7 @@ class TwentySquares(RaceVariant):
     PRESETS = TS_PRESETS
     options = {
         "rules": OptionSpec("seleucid", "the reconstruction: Finkel's reading of the Seleucid tablet",
-                            choices=("seleucid",)),
+                            choices=("seleucid",), clause="TS-1"),
         "pieces": OptionSpec(7, "pieces a side: 7 (Finkel), or 5 (the DLP's historical note)", choices=(5, 7),
                              clause="TS-3"),
         "astragal_odds": OptionSpec("even", "how often the sheep astragal's faces fall: all alike (even), or "
@@ -261,7 +261,7 @@ class FiftyEightHoles(RaceVariant):
     PRESETS = FH_PRESETS
     options = {
         "rules": OptionSpec("carnarvon-carter", "the reconstruction: Carnarvon and Carter 1912",
-                            choices=("carnarvon-carter",)),
+                            choices=("carnarvon-carter",), clause="FH-1"),
         "device": OptionSpec("sticks", "what decides a move (the source says dice): four two-sided sticks "
                              "worth the marked sides up, 5 with none (sticks); one six-sided die (d6); or one "
                              "astragal read 1, 3, 4, 6 (astragal)", choices=("sticks", "d6", "astragal"),
@@ -274,7 +274,7 @@ class FiftyEightHoles(RaceVariant):
         "line_direction": OptionSpec("backward", "a peg ending its move on a joined hole follows the line only "
                                      "backward, from the higher hole (Carnarvon and Carter), or both ways "
                                      "(from the lower hole forward too); only into an empty hole",
-                                     choices=("backward", "both"), clause="FH-5"),
+                                     choices=("backward", "both"), clause="FH-8"),
         "extra_holes": OptionSpec(True, "a peg ending its move in hole 15 or 25 earns another throw",
                                   clause="FH-6"),
         "exact_bearoff": OptionSpec(True, "hole 30 is reached only with the exact throw; false: any throw that "
@@ -312,11 +312,11 @@ class XIIScripta(RaceVariant):
     title = "XII Scripta"
     PRESETS = XS_PRESETS
     options = {
-        "rules": OptionSpec("murray", "the reconstruction: Murray 1951", choices=("murray",)),
+        "rules": OptionSpec("murray", "the reconstruction: Murray 1951", choices=("murray",), clause="XS-1"),
         "pieces": OptionSpec(15, "pieces a side: 15, as in backgammon", minimum=3, maximum=15, clause="XS-3"),
         "enter": OptionSpec("free", "a piece enters on the first six points by a die (or dice) whenever its side "
                             "likes (free), or all pieces must be entered before any moves on (all-first)",
-                            choices=("free", "all-first"), clause="XS-3"),
+                            choices=("free", "all-first"), clause="XS-11"),
         "reenter_first": OptionSpec(True, "a piece that was hit must enter again before its side moves any "
                                     "other", clause="XS-7"),
         "must_use_all": OptionSpec(True, "a player must use as many dice as can be used, the larger numbers "
