@@ -447,3 +447,34 @@ def test_each_race_game_is_played_on_its_game_page(site, chromium, artifacts_dir
             raise
         finally:
             context.close()
+
+
+def test_the_computers_moves_are_played_back_square_by_square(site, page, artifacts_dir):
+    fast(page, speed="fast")
+    page.add_init_script("""window.__frames = [];
+      new MutationObserver(() => {
+        const root = document.querySelector('[data-play]');
+        const app = root && root.playApp;
+        if (app && app.playing) window.__frames.push(app.board.view.state.pieces[1].join(','));
+      }).observe(document, {subtree: true, childList: true});""")
+    page.goto(f"{site}/play/race.ur/")
+    board = page.locator("[data-play]").first
+    m = until_moves(board, start(board))
+    seen = False
+    for _ in range(8):
+        count = len(m["log"])
+        m = click_move(board, moves(m)[0])
+        m = wait_ready(board, timeout=20_000)
+        pieces_drawn(board, m)
+        computer = [e["action"] for e in m["log"][count:] if e["by"] == "computer" and "from" in e["action"]]
+        frames = page.evaluate("window.__frames.splice(0)")
+        # A computer's move of n squares shows the piece on each square between.
+        if len(computer) == 1 and abs(computer[0]["to"] - computer[0]["from"]) > 1:
+            # Without the walk there would be two positions: before the move and after it.
+            a = computer[0]
+            assert len(set(frames)) >= abs(a["to"] - a["from"]) + 1, (a, frames)
+            seen = True
+            break
+        m = until_moves(board, m)
+    assert seen, "the computer never moved more than one square"
+    assert page.js_errors == []

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   SIZE, layout, hitTest, hitPositions, placeOf, occupancy, destinations, chooseMove, throwFaces, deviceKind,
-  parseRaceMove, routePositions, turned, offPosition, goalCell,
+  parseRaceMove, routePositions, turned, offPosition, goalCell, moveFrames,
 } from "../../static/js/board/race-geometry.js";
 import { ur, senet, holes } from "./race-fixtures.mjs";
 
@@ -166,4 +166,12 @@ test("the sheep and the ox astragal say their faces", () => {
   assert.deepEqual(parseRaceMove("14→17", 31), { from: 14, to: 17 });
   assert.deepEqual(parseRaceMove("in→3", 31), { from: 0, to: 3 });
   assert.deepEqual(parseRaceMove("27→off", 31), { from: 27, to: 31 });
+});
+
+test("a move is played back square by square", () => {
+  const pieces = [[0, 3, 9], [2, 5]];
+  assert.deepEqual(moveFrames(pieces, 0, 3, 6), [[[0, 4, 9], [2, 5]], [[0, 5, 9], [2, 5]], [[0, 6, 9], [2, 5]]]);
+  assert.deepEqual(moveFrames(pieces, 1, 5, 3), [[[0, 3, 9], [2, 4]], [[0, 3, 9], [2, 3]]]);
+  assert.deepEqual(moveFrames(pieces, 0, 7, 9), [], "no piece there");
+  assert.deepEqual(pieces, [[0, 3, 9], [2, 5]], "the state is not changed");
 });

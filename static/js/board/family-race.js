@@ -4,11 +4,14 @@
 // 0 waiting to enter, 1..N on the track, N + 1 borne off.
 
 import { RaceBoard } from "./race-board.js";
-import { offPosition, occupancy, placeOf, routePositions, parseRaceMove, throwFaces, START } from "./race-geometry.js";
+import {
+  offPosition, occupancy, placeOf, routePositions, parseRaceMove, throwFaces, moveFrames, START,
+} from "./race-geometry.js";
 import { findStep, plural } from "./notation.js";
 import { verb } from "./words.js";
 
 const STEP_MS = { off: 0, fast: 150, normal: 380, slow: 750 };
+const SQUARE_MS = { off: 0, fast: 35, normal: 70, slow: 140 };
 
 // The variant's board data (Variant.board_info), as the match or the page's config carries it.
 export function boardInfo(holder) {
@@ -93,8 +96,18 @@ export const race = {
 
   // Others' throws and moves are played back one at a time, the throw shown before its move.
   playsBackOwnMoves: false,
-  async playBack({ board, entry, state, viewer, names, speed, pause }) {
-    const highlight = typeof entry.action.from === "number" ? [[entry.side, entry.action.from], [entry.side, entry.action.to]] : [];
+  async playBack({ board, entry, state, before, viewer, names, speed, pause }) {
+    const { from, to } = entry.action;
+    const moving = typeof from === "number" && typeof to === "number";
+    const highlight = moving ? [[entry.side, from], [entry.side, to]] : [];
+    if (moving && before?.pieces) {
+      // The piece walks its squares (the last one is the state after the move, drawn below).
+      const frames = moveFrames(before.pieces, entry.side, from, to).slice(0, -1);
+      for (const pieces of frames) {
+        board.set({ state: { ...before, pieces }, viewer, mover: null, legal: [], highlight: [], names });
+        await pause(SQUARE_MS[speed] ?? 70);
+      }
+    }
     board.set({ state, viewer, mover: null, legal: [], highlight, names });
     await pause(STEP_MS[speed] ?? 380);
   },

@@ -225,3 +225,21 @@ export function parseRaceMove(text, off) {
   }
   return null;
 }
+
+// The positions a move passes through, one per square, for playing it back: the side's pieces
+// with the moving one on each square between `from` and `to` in turn (forwards or backwards),
+// the last frame being the move's end. Whatever the move did to others (a capture, a swap) shows
+// only in the state after it.
+export function moveFrames(pieces, side, from, to) {
+  const step = to >= from ? 1 : -1;
+  const frames = [];
+  const at = pieces[side].indexOf(from);
+  if (at < 0) return frames;
+  for (let p = from + step; step > 0 ? p <= to : p >= to; p += step) {
+    const mine = [...pieces[side]];
+    mine[at] = p;
+    mine.sort((a, b) => a - b);
+    frames.push(side === 0 ? [mine, [...pieces[1]]] : [[...pieces[0]], mine]);
+  }
+  return frames;
+}
