@@ -16,7 +16,7 @@ import itertools
 import json
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -108,11 +108,28 @@ class Step:
     landed: int  # route position the piece came to rest on (after a line or the water)
 
 
-def _replace_one(row: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
-    out = list(row)
-    out.remove(old)
-    out.append(new)
-    return tuple(sorted(out))
+def replace(state: RaceState, **changes: Any) -> RaceState:
+    """``dataclasses.replace`` without re-running ``__init__`` (states are made by the thousand in
+    a search; the fields given are already checked)."""
+    new = object.__new__(RaceState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+@lru_cache(maxsize=64)
+def _throw_actions(device: str, measured: bool) -> tuple[Action, ...]:
+    return tuple(Action({"throw": list(faces)}) for faces, _ in devices.outcomes(device, measured))
+
+
+@lru_cache(maxsize=64)
+def _throw_by_faces(device: str, measured: bool) -> dict[tuple[int, ...], Action]:
+    return {tuple(a["throw"]): a for a in _throw_actions(device, measured)}
+
+
+@lru_cache(maxsize=65536)
+def _move_action(p: int, q: int) -> Action:
+    return Action({"from": p, "to": q})
 
 
 class RaceVariant(Variant):
@@ -173,14 +190,14 @@ class RaceVariant(Variant):
             return []
         r = self._rules(state)
         if state.phase in (THROW, OPENING):
-            return [Action({"throw": list(faces)}) for faces, _ in devices.outcomes(r.device, r.measured)]
-        return [Action({"from": p, "to": q}) for (p, q) in steps(r, state)]
+            return list(_throw_actions(r.device, r.measured))
+        return [_move_action(p, q) for (p, q) in steps(r, state)]
 
     def draw(self, state: RaceState, rng: random.Random) -> Action:  # type: ignore[override]
         if state.phase not in (THROW, OPENING):
             raise IllegalAction("no throw is due")
         r = self._rules(state)
-        return Action({"throw": list(devices.draw(r.device, rng, r.measured))})
+        return _throw_by_faces(r.device, r.measured)[devices.draw(r.device, rng, r.measured)]
 
     def apply(self, state: RaceState, action: Action | Mapping[str, Any]) -> RaceState:  # type: ignore[override]
         act = Action.from_json(action)
