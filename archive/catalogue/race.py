@@ -4,8 +4,15 @@ each scholar's reconstruction a ruleset traced clause by clause (ids SN-, UR-, T
 The rulesets are reconstructions, and the clauses say so. A clause id names one point of the game
 (SN-5 is capture in Senet); the two reconstructions of one game each give their own reading of
 the same point under the same id, so Bell's SN-5 and Kendall's SN-5 can be read side by side.
-Where the engine lets a player choose the other reading, the clause names the option
-(games/engine/race puts the clause id in the option's ``OptionSpec.clause``).
+Where the engine lets a player choose the other reading, the clause names the option, one option
+per clause (games/engine/race puts the clause id in the option's ``OptionSpec.clause``). Ids are
+numbered once and for all: a point added later takes the next number and is shown where it
+belongs (SN-15, the starting squares, follows SN-2). Each ruleset is its engine preset (option
+``rules``) with every other option spelt out, so the page shows each reading.
+
+Each game carries its DLP game id and each ruleset the DLP ruleset id it implements: a DLP import
+merges into these rows (and the catalogue into the DLP's, when the import came first), so the
+ruleset shows the DLP's own text beside our clauses and the board.
 
 What we read, and how the clauses cite it:
 - The Digital Ludeme Project's database (the dump of 2020-08-11 shipped with the project) holds
@@ -266,7 +273,8 @@ BELL_CLAUSES = [
         "interpretation": (
             "We read “taken” as removed from the game, counting for neither player (the goal, SN-14, "
             "counts pieces borne off). The summary does not make capturing compulsory, so the player "
-            "chooses among all legal moves. Option capture = swap plays Kendall's reading, in which the "
+            "chooses among all legal moves (an encyclopaedia's summary of Bell says a capture must be made "
+            "when it can; no option plays that yet). Option capture = swap plays Kendall's reading, in which the "
             "two pieces change places."
         ),
         "option": "capture",
