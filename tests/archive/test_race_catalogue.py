@@ -194,6 +194,13 @@ class TestGamePages(LoadedRaceCatalogue):
         assert "Our reading" in html and "The source says" in html
 
 
+    def test_a_scholars_source_page_leads_to_the_clauses_that_cite_it(self):
+        for ref, clause in (("SKEN78SNT", "SN-10"), ("SMRY51HBG", "XS-3"), ("SDPGAMES8", "UR-9")):
+            r = self.client.get(f"/sources/{ref}/")
+            assert r.status_code == 200, ref
+            assert f"#clause-{clause}" in r.content.decode(), ref
+
+
 class TestDlpImportFirst(TestCase):
     """The DLP's rows may already be there (load_catalogue may import the dump first): the
     catalogue then completes them instead of colliding with their DLP ids."""
