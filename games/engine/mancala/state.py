@@ -11,13 +11,32 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.core import InvalidOptions, InvalidState, State, Variant, state_mapping
+from typing import NamedTuple
+
+from games.engine.core import InvalidOptions, InvalidState, State, Variant, brief, state_mapping
 from games.engine.mancala.sowing import ANTICLOCKWISE, CLOCKWISE, fill
 
-__all__ = ["BechiState", "can_move", "make_state", "read_state"]
+__all__ = ["BechiRules", "BechiState", "can_move", "make_state", "read_state"]
 
 PER_HOLE = 6  # BE-1: six counters in every hole
-SOW, LEAVE_EMPTY, OVER = "sow", "leave_empty", "over"
+SOW, LEAVE_EMPTY, OVER, LOT = "sow", "leave_empty", "over", "lot"
+PHASES = (LOT, SOW, LEAVE_EMPTY, OVER)
+#: ``round_one`` option values: who starts the first round (BE-8).
+ROUND_ONE = ("lot", "side0", "side1")
+
+
+class BechiRules(NamedTuple):
+    """The options that change how a Béchi move is played (see ``Bechi.options``)."""
+
+    shu: bool = False  # shu_house_rule (BE-7)
+    origin: bool = False  # origin_counts_as_moved (BE-5 a)
+    chain_skip: bool = False  # chain_skips_left_empty (BE-5 b)
+    round_one: str = "lot"  # round_one (BE-8)
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> BechiRules:
+        return cls(options["shu_house_rule"], options["origin_counts_as_moved"],
+                   options["chain_skips_left_empty"], options["round_one"])
 DIRECTION_NAMES = {CLOCKWISE: "clockwise", ANTICLOCKWISE: "anticlockwise"}
 DIRECTIONS = {name: step for step, name in DIRECTION_NAMES.items()}
 
@@ -32,12 +51,12 @@ class BechiState(State):
 
     variant_key = "mancala.bechi"
     FIELDS = (
-        "n", "shu", "limit", "round_limit", "board", "phase", "to_move", "captured", "aside",
+        "n", "rules", "limit", "round_limit", "board", "phase", "to_move", "captured", "aside",
         "closed", "sown", "round", "starter", "last", "history", "rounds",
     )
 
     n: int
-    shu: bool
+    rules: BechiRules
     limit: int
     round_limit: int
     board: tuple[int, ...]
@@ -48,7 +67,7 @@ class BechiState(State):
     closed: int
     sown: int
     round: int
-    starter: int
+    starter: int | None
     last: tuple[Any, ...] | None
     history: tuple[tuple[int, ...], ...]
     rounds: tuple[tuple[int, int, int], ...]
@@ -72,8 +91,10 @@ class BechiState(State):
 
     @property
     def options(self) -> dict[str, Any]:
-        return {"holes": self.n, "shu_trick": self.shu, "repetition_limit": self.limit,
-                "round_repetition_limit": self.round_limit}
+        r = self.rules
+        return {"holes": self.n, "round_one": r.round_one, "origin_counts_as_moved": r.origin,
+                "chain_skips_left_empty": r.chain_skip, "shu_house_rule": r.shu,
+                "repetition_limit": self.limit, "round_repetition_limit": self.round_limit}
 
     def rows(self) -> list[list[int]]:
         n = self.n
@@ -107,15 +128,15 @@ _set = object.__setattr__
 
 
 def make_state(
-    n: int, shu: bool, limit: int, round_limit: int, board: tuple[int, ...], phase: str, to_move: int | None,
+    n: int, rules: BechiRules, limit: int, round_limit: int, board: tuple[int, ...], phase: str, to_move: int | None,
     captured: tuple[int, int], aside: tuple[int, int], closed: int, sown: int, round_: int,
-    starter: int, last: tuple[Any, ...] | None, history: tuple[tuple[int, ...], ...],
+    starter: int | None, last: tuple[Any, ...] | None, history: tuple[tuple[int, ...], ...],
     rounds: tuple[tuple[int, int, int], ...],
 ) -> BechiState:
     # One dict for all the fields: the quickest way to build an immutable object in Python.
     s = _new_state(BechiState)
     _set(s, "__dict__", {
-        "n": n, "shu": shu, "limit": limit, "round_limit": round_limit, "board": board, "phase": phase,
+        "n": n, "rules": rules, "limit": limit, "round_limit": round_limit, "board": board, "phase": phase,
         "to_move": to_move, "captured": captured, "aside": aside, "closed": closed, "sown": sown,
         "round": round_, "starter": starter, "last": last, "history": history, "rounds": rounds,
     })
@@ -126,6 +147,7 @@ def make_state(
 # Kept as a tuple while playing and turned into JSON only when asked:
 #   ("sow", side, hole, step, path, captures, forfeits, passed, round_end)
 #   ("leave_empty", side, holes, passed, round_end)
+#   ("lot", side): the lot for who starts round one
 # with path a tuple of ring positions, captures/forfeits tuples of (position, count) and
 # round_end None or (reason, taken, totals, game_over).
 
@@ -144,6 +166,8 @@ def _round_end_json(end: tuple[Any, ...] | None) -> dict[str, Any] | None:
 def _last_move_json(n: int, last: tuple[Any, ...] | None) -> dict[str, Any] | None:
     if last is None:
         return None
+    if last[0] == LOT:
+        return {"kind": LOT, "side": last[1]}
     if last[0] == LEAVE_EMPTY:
         _, side, holes, passed, end = last
         return {"kind": LEAVE_EMPTY, "side": side, "leave_empty": list(holes), "pass": passed,
@@ -175,7 +199,7 @@ JSON_FIELDS = (
 
 def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{where} must be a whole number, got {json.dumps(value)}")
+        raise InvalidState(f"{where} must be a whole number, got {brief(value)}")
     if lo is not None and value < lo:
         raise InvalidState(f"{where} must be at least {lo}, got {value}" if lo else f"{where} is negative ({value})")
     if hi is not None and value > hi:
@@ -185,13 +209,13 @@ def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -
 
 def _side(value: Any, where: str) -> int:
     if isinstance(value, bool) or value not in (0, 1):
-        raise InvalidState(f"{where} must be 0 or 1, got {json.dumps(value)}")
+        raise InvalidState(f"{where} must be 0 or 1, got {brief(value)}")
     return int(value)
 
 
 def _list(value: Any, where: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list):
-        raise InvalidState(f"{where} must be a list, got {json.dumps(value)}")
+        raise InvalidState(f"{where} must be a list, got {brief(value)}")
     if length is not None and len(value) != length:
         raise InvalidState(f"{where} must have {length} entries, got {len(value)}")
     return value
@@ -219,7 +243,7 @@ def _mask(data: Mapping[str, Any], name: str, n: int) -> int:
     for r in (0, 1):
         for i, v in enumerate(rows[r]):
             if not isinstance(v, bool):
-                raise InvalidState(f"{name}[{r}][{i}] must be true or false, got {json.dumps(v)}")
+                raise InvalidState(f"{name}[{r}][{i}] must be true or false, got {brief(v)}")
             if v:
                 mask |= 1 << (r * n + i)
     return mask
@@ -236,7 +260,7 @@ def read_state(variant: Variant, data: Mapping[str, Any] | str) -> BechiState:
     if unknown:
         raise InvalidState(f"{unknown[0]}: not a field of a Béchi state (known: {', '.join(JSON_FIELDS)})")
     if data.get("variant", variant.key) != variant.key:
-        raise InvalidState(f"variant: this is {variant.key}, not {data['variant']!r}")
+        raise InvalidState(f"variant: this is {variant.key}, not {brief(data['variant'])}")
     if "rows" not in data:
         raise InvalidState("rows: missing (two lists of counts, side 0's holes then side 1's)")
     rows = _list(data["rows"], "rows", 2)
@@ -259,11 +283,18 @@ def read_state(variant: Variant, data: Mapping[str, Any] | str) -> BechiState:
         raise InvalidState(
             f"rows: the board, captured and aside hold {total} counters, not {2 * n * PER_HOLE} (BE-9)"
         )
-    round_ = _int(data.get("round", 1), "round", 1)
-    starter = _side(data.get("starter", (round_ - 1) % 2), "starter")
+    round_ = _int(data.get("round", 1), "round", 1, 10 ** 6)
     phase = data.get("phase", SOW)
-    if phase not in (SOW, LEAVE_EMPTY, OVER):
-        raise InvalidState(f'phase must be "sow", "leave_empty" or "over", got {json.dumps(phase)}')
+    if phase not in PHASES:
+        raise InvalidState(f'phase must be "lot", "sow", "leave_empty" or "over", got {brief(phase)}')
+    rules = BechiRules.of(options)
+    if phase == LOT:
+        return _read_lot(data, n, rules, options, board, round_)
+    fixed = {"side0": 0, "side1": 1}.get(rules.round_one)
+    default_starter = (round_ - 1) % 2 if fixed is None else (fixed + round_ - 1) % 2
+    starter = _side(data.get("starter", default_starter), "starter")
+    if round_ == 1 and fixed is not None and starter != fixed:
+        raise InvalidState(f"starter: with round_one {rules.round_one!r} side {fixed} starts round 1, not side {starter}")
 
     for p in range(2 * n):
         r, i = divmod(p, n)
@@ -276,6 +307,12 @@ def read_state(variant: Variant, data: Mapping[str, Any] | str) -> BechiState:
     for s in (0, 1):
         if _holes_of(n, closed, s) == (1 << n) - 1:
             raise InvalidState(f"closed[{s}]: side {s} has every hole left empty, so the game is over (BE-8)")
+        if _holes_of(n, closed, s) and aside[s] >= PER_HOLE:
+            # BE-7: a side leaves holes empty only when it cannot fill them, so what it set aside
+            # is less than one hole's six.
+            raise InvalidState(
+                f"aside[{s}]: side {s} has {aside[s]} counters aside, enough to fill a hole it left empty (BE-7)"
+            )
 
     history: tuple[tuple[int, ...], ...] = ()
     if phase == SOW:
@@ -320,8 +357,33 @@ def read_state(variant: Variant, data: Mapping[str, Any] | str) -> BechiState:
         if not rounds or rounds.count(rounds[-1]) < options["round_repetition_limit"]:
             raise InvalidState("phase: both sides can still fill a hole and no round has repeated, so the game is not over (BE-8)")
     last = _last_move(data.get("last_move"), n)
-    return make_state(n, options["shu_trick"], options["repetition_limit"], options["round_repetition_limit"], board,
+    return make_state(n, rules, options["repetition_limit"], options["round_repetition_limit"], board,
                  phase, to_move, captured, aside, closed, sown, round_, starter, last, history, rounds)
+
+
+def _read_lot(
+    data: Mapping[str, Any], n: int, rules: BechiRules, options: Mapping[str, Any], board: tuple[int, ...], round_: int
+) -> BechiState:
+    """Phase ``lot``: the game has not begun; the lot for round one is due."""
+    if rules.round_one != "lot":
+        raise InvalidState(f"phase: no lot is drawn with round_one {rules.round_one!r}")
+    if round_ != 1:
+        raise InvalidState("round: the lot is drawn before round 1")
+    if any(c != PER_HOLE for c in board):
+        raise InvalidState("rows: before the lot every hole holds six counters (BE-1)")
+    for name in ("to_move", "starter", "last_move"):
+        if data.get(name) is not None:
+            raise InvalidState(f"{name}: must be null before the lot is drawn")
+    for name in ("history", "rounds"):
+        if data.get(name):
+            raise InvalidState(f"{name}: must be empty before the lot is drawn")
+    for name in ("closed", "sown"):
+        if name in data:
+            _mask(data, name, n)
+            if _mask(data, name, n):
+                raise InvalidState(f"{name}: no hole is sown from or left empty before the lot is drawn")
+    return make_state(n, rules, options["repetition_limit"], options["round_repetition_limit"], board,
+                      LOT, None, (0, 0), (0, 0), 0, 0, 1, None, None, (), ())
 
 
 def _rounds(value: Any, total: int) -> tuple[tuple[int, int, int], ...]:
@@ -366,7 +428,7 @@ def _last_move(value: Any, n: int) -> tuple[Any, ...] | None:
         passed = _side(passed, "last_move.pass")
     end = value.get("round_ended")
     if end is not None:
-        if not isinstance(end, Mapping) or end.get("reason") not in ("no-moves", "repetition"):
+        if not isinstance(end, Mapping) or not isinstance(end.get("reason"), str) or end["reason"] not in ("no-moves", "repetition"):
             raise InvalidState('last_move.round_ended must be null or {"reason": "no-moves"|"repetition", ...}')
         taken = _list(end.get("taken"), "last_move.round_ended.taken", 2)
         totals = _list(end.get("totals"), "last_move.round_ended.totals", 2)
@@ -381,13 +443,15 @@ def _last_move(value: Any, n: int) -> tuple[Any, ...] | None:
         )
     side = _side(value.get("side"), "last_move.side")
     kind = value.get("kind")
+    if kind == LOT:
+        return (LOT, side)
     if kind == LEAVE_EMPTY:
         holes = tuple(_int(h, "last_move.leave_empty", 0, n - 1) for h in _list(value.get("leave_empty"), "last_move.leave_empty"))
         return (LEAVE_EMPTY, side, holes, passed, end)
     if kind != SOW:
         raise InvalidState('last_move.kind must be "sow" or "leave_empty"')
     hole = _int(value.get("hole"), "last_move.hole", 0, n - 1)
-    if value.get("direction") not in DIRECTIONS:
+    if not isinstance(value.get("direction"), str) or value["direction"] not in DIRECTIONS:
         raise InvalidState('last_move.direction must be "clockwise" or "anticlockwise"')
     path = _where_list(value.get("path"), "last_move.path", n, counted=False)
     captures = _where_list(value.get("captures", []), "last_move.captures", n, counted=True)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
@@ -31,6 +32,7 @@ from typing import IO, Any, ClassVar
 from games.engine.core import (
     Action,
     IllegalAction,
+    brief,
     InvalidState,
     OptionSpec,
     Outcome,
@@ -566,6 +568,9 @@ class TablesVariant(Variant):
         them = _counts(board[0])
         op = to_mover(rules, them)
         _check_board(self, rules, me, them, "--position")
+        for name, side in (("the player on roll", me), ("the opponent", them)):
+            if side[0] == 15:
+                raise InvalidState(f"--position: {name} has borne off all 15 checkers, so the game is over")
         ctx = NO_CTX
         if self.head_rule:
             ctx = _Ctx(2 if me[24] == 15 and roll in ((6, 6), (4, 4)) else 1, ())
@@ -575,13 +580,18 @@ class TablesVariant(Variant):
             out.append((notation(p.steps), pid))
         return sorted(out)
 
-    def cli_plays(self, *, position: str | None, dice: str | None, stdin: IO[str], stdout: IO[str]) -> int:
+    def cli_plays(
+        self, *, position: str | None, dice: str | None, stdin: IO[str], stdout: IO[str],
+        options: Mapping[str, Any] | None = None,
+    ) -> int:
         """The ``plays`` command: one position (``--position``/``--dice``) or, without them, lines
-        ``POSITION_ID DIE-DIE`` from ``stdin``, each answered by its lines and an empty line."""
+        ``POSITION_ID DIE-DIE`` from ``stdin``, each answered by its lines and an empty line;
+        ``options`` are the variant's (to analyse a reading other than the default)."""
+        self.validate_options(options)
         if position is not None or dice is not None:
             if position is None or dice is None:
                 raise InvalidState("plays needs both --position and --dice (or neither, to read stdin)")
-            _write_block(stdout, self.plays_for(position, dice))
+            _write_block(stdout, self.plays_for(position, dice, options))
             return 0
         for n, line in enumerate(stdin, 1):
             line = line.strip()
@@ -591,7 +601,7 @@ class TablesVariant(Variant):
             if len(parts) != 2:
                 raise InvalidState(f"line {n}: expected 'POSITION_ID DIE-DIE', got {line!r}")
             try:
-                block = self.plays_for(parts[0], parts[1])
+                block = self.plays_for(parts[0], parts[1], options)
             except (InvalidState, IllegalAction) as exc:
                 raise type(exc)(f"line {n}: {exc}") from None
             _write_block(stdout, block)
@@ -607,10 +617,11 @@ def _write_block(out: IO[str], block: list[tuple[str, str]]) -> None:
 
 
 def _parse_dice(text: str) -> tuple[int, int]:
-    parts = text.replace(",", "-").split("-") if isinstance(text, str) else []
-    if len(parts) != 2 or not all(p.strip().isdigit() and 1 <= int(p) <= 6 for p in parts):
-        raise IllegalAction(f"dice must be written like 3-1 (two numbers 1..6), got {text!r}")
-    return int(parts[0]), int(parts[1])
+    # ASCII digits only: str.isdigit and int() also take full-width and other scripts' digits.
+    match = re.fullmatch(r"\s*([1-6])\s*[-,]\s*([1-6])\s*", text) if isinstance(text, str) else None
+    if match is None:
+        raise IllegalAction(f"dice must be written like 3-1 (two numbers 1..6), got {brief(text)}")
+    return int(match[1]), int(match[2])
 
 
 def _counts(side: list[int]) -> Counts:
