@@ -30,7 +30,7 @@ from typing import Any
 
 from games.engine.ai import register_player
 from games.engine.core import Action, State, Variant
-from games.engine.race.game import Rules, steps
+from games.engine.race.game import Rules, replace
 from games.engine.race.state import MOVE, OVER, THROW, RaceState
 
 __all__ = ["easy", "evaluate", "random_player", "strong"]
@@ -72,6 +72,17 @@ def _reach(r: Rules) -> tuple[tuple[frozenset[int], float], ...]:
             sums.update(values)
         out.append((frozenset(sums), p))
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _mean_throw(r: Rules) -> float:
+    return sum(p * sum(r.value_of(faces)) for faces, p in _throws(r))
+
+
+@lru_cache(maxsize=64)
+def _interact(r: Rules) -> bool:
+    """Whether one side's move can ever change what the other may do."""
+    return bool(set(r.routes[0]) & set(r.routes[1]))
 
 
 def _standing(r: Rules, state: RaceState, side: int) -> float:
@@ -174,6 +185,12 @@ def _after(variant: Variant, r: Rules, state: RaceState, me: int, memo: dict[Any
         value = evaluate(variant, state, me)
     else:
         value = 0.0
+        if state.to_move != me and not _interact(r):
+            # The other side cannot touch ``me``'s pieces (58 Holes: separate tracks), so its
+            # answer changes nothing ``me`` chooses between: look at ``me``'s next throw instead,
+            # less the ground the other side gains meanwhile (what an extra throw is worth).
+            state = replace(state, to_move=me)
+            value = -_mean_throw(r)
         for faces, prob in _throws(r):
             nxt = variant.apply(state, Action({"throw": list(faces)}))
             value += prob * _reply(variant, r, nxt, me)
