@@ -186,11 +186,25 @@ export class RaceBoard {
     const occ = occupancy(geometry, state.pieces || [[], []]);
     const mine = routePositions(geometry)[viewer];
 
+    this.drawGround(geometry, lay);
+    const marks = { sources, targets, selected, recent };
+    for (const c of lay.cells) this.drawCell(c, geometry, occ, mine, marks);
+
+    for (const z of lay.zones) this.drawZone(z, occ, marks);
+    this.drawThrow(lay.throwBoxes, state, names);
+
+    if (this.drag?.moving && this.drag.at) {
+      svg.append(el("circle", { cx: this.drag.at.x, cy: this.drag.at.y, r: SIZE.cell * 0.3, class: `checker side-${mover} ghost` }));
+    }
+  }
+
+  // Under the cells: the board of a holes game, and the lines drawn between holes.
+  drawGround(geometry, lay) {
     if (geometry.shape === "holes") {
       const xs = lay.cells.map((c) => c.x);
       const ys = lay.cells.map((c) => c.y);
       const pad = 6;
-      svg.append(el("rect", {
+      this.svg.append(el("rect", {
         x: Math.min(...xs) - pad, y: Math.min(...ys) - pad, rx: 18, class: "hole-board",
         width: Math.max(...xs) - Math.min(...xs) + SIZE.cell + 2 * pad, height: Math.max(...ys) - Math.min(...ys) + SIZE.cell + 2 * pad,
       }));
@@ -201,49 +215,44 @@ export class RaceBoard {
       const cb = lay.cells[b];
       if (ca && cb) lines.append(el("line", { x1: ca.cx, y1: ca.cy, x2: cb.cx, y2: cb.cy, class: "track-line" }));
     }
-    svg.append(lines);
+    this.svg.append(lines);
+  }
 
-    for (const c of lay.cells) {
-      const k = key({ cell: c.id });
-      const classes = ["cell"];
-      if (c.mark) classes.push("marked");
-      if (sources.has(k)) classes.push("source");
-      if (targets.has(k)) classes.push("dest");
-      if (recent.has(k)) classes.push("recent");
-      if (selected === k) classes.push("selected");
-      const g = el("g", { class: classes.join(" "), "data-cell": c.id });
-      g.append(el("rect", { x: c.x, y: c.y, width: c.width, height: c.height, class: "hit" }));
-      if (geometry.shape === "holes") g.append(el("circle", { cx: c.cx, cy: c.cy, r: c.width * 0.3, class: "cup" }));
-      else g.append(el("rect", { x: c.x + 2, y: c.y + 2, width: c.width - 4, height: c.height - 4, rx: 4, class: "tile" }));
-      if (c.mark) g.append(markSymbol(c.mark, c.cx, c.cy, c.width * 0.8));
-      const number = c.label ?? (mine.get(c.id) || []).join("/");
-      if (number !== "") g.append(el("text", { x: c.x + 5, y: c.y + 12, class: "cell-no" }, [String(number)]));
-      const here = occ.cells.get(c.id);
-      const who = [];
-      if (here) {
-        const sides = [0, 1].filter((s) => here[s]);
-        sides.forEach((side, i) => {
-          const dx = sides.length > 1 ? (i ? 1 : -1) * c.width * 0.2 : 0;
-          this.drawPiece(g, c.cx + dx, c.cy + (geometry.shape === "holes" ? 0 : 3), c.width * (sides.length > 1 ? 0.22 : 0.3), side,
-            here[side], sources.has(k) && side === mover, selected === k && side === mover);
-          who.push(`${here[side]} of ${names[side]}'s`);
-        });
-      }
-      if (targets.has(k)) g.append(el("circle", { cx: c.cx, cy: c.cy, r: c.width * 0.18, class: "dest-mark" }));
-      // A hole is hidden by the piece in it: the last move is ringed round it instead.
-      if (recent.has(k) && geometry.shape === "holes") g.append(el("circle", { cx: c.cx, cy: c.cy, r: c.width * 0.42, class: "recent-mark" }));
-      const positions = mine.get(c.id);
-      const title = `${positions ? `square ${positions.join("/")}` : "square"}${c.mark ? ` (${c.mark})` : ""}: ${who.join(", ") || "empty"}`;
-      g.append(el("title", {}, [title]));
-      svg.append(g);
+  // One square or hole: its mark, its number on the viewer's route, the pieces on it.
+  drawCell(c, geometry, occ, mine, { sources, targets, selected, recent }) {
+    const { mover, names } = this.view;
+    const k = RaceBoard.key({ cell: c.id });
+    const classes = ["cell"];
+    if (c.mark) classes.push("marked");
+    if (sources.has(k)) classes.push("source");
+    if (targets.has(k)) classes.push("dest");
+    if (recent.has(k)) classes.push("recent");
+    if (selected === k) classes.push("selected");
+    const g = el("g", { class: classes.join(" "), "data-cell": c.id });
+    g.append(el("rect", { x: c.x, y: c.y, width: c.width, height: c.height, class: "hit" }));
+    if (geometry.shape === "holes") g.append(el("circle", { cx: c.cx, cy: c.cy, r: c.width * 0.3, class: "cup" }));
+    else g.append(el("rect", { x: c.x + 2, y: c.y + 2, width: c.width - 4, height: c.height - 4, rx: 4, class: "tile" }));
+    if (c.mark) g.append(markSymbol(c.mark, c.cx, c.cy, c.width * 0.8));
+    const number = c.label ?? (mine.get(c.id) || []).join("/");
+    if (number !== "") g.append(el("text", { x: c.x + 5, y: c.y + 12, class: "cell-no" }, [String(number)]));
+    const here = occ.cells.get(c.id);
+    const who = [];
+    if (here) {
+      const sides = [0, 1].filter((s) => here[s]);
+      sides.forEach((side, i) => {
+        const dx = sides.length > 1 ? (i ? 1 : -1) * c.width * 0.2 : 0;
+        this.drawPiece(g, c.cx + dx, c.cy + (geometry.shape === "holes" ? 0 : 3), c.width * (sides.length > 1 ? 0.22 : 0.3), side,
+          here[side], sources.has(k) && side === mover, selected === k && side === mover);
+        who.push(`${here[side]} of ${names[side]}'s`);
+      });
     }
-
-    for (const z of lay.zones) this.drawZone(z, occ, { sources, targets, selected, recent });
-    this.drawThrow(lay.throwBoxes, state, names);
-
-    if (this.drag?.moving && this.drag.at) {
-      svg.append(el("circle", { cx: this.drag.at.x, cy: this.drag.at.y, r: SIZE.cell * 0.3, class: `checker side-${mover} ghost` }));
-    }
+    if (targets.has(k)) g.append(el("circle", { cx: c.cx, cy: c.cy, r: c.width * 0.18, class: "dest-mark" }));
+    // A hole is hidden by the piece in it: the last move is ringed round it instead.
+    if (recent.has(k) && geometry.shape === "holes") g.append(el("circle", { cx: c.cx, cy: c.cy, r: c.width * 0.42, class: "recent-mark" }));
+    const positions = mine.get(c.id);
+    const title = `${positions ? `square ${positions.join("/")}` : "square"}${c.mark ? ` (${c.mark})` : ""}: ${who.join(", ") || "empty"}`;
+    g.append(el("title", {}, [title]));
+    this.svg.append(g);
   }
 
   drawPiece(g, cx, cy, r, side, count, movable, selected) {
