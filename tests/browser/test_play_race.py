@@ -478,3 +478,49 @@ def test_the_computers_moves_are_played_back_square_by_square(site, page, artifa
         m = until_moves(board, m)
     assert seen, "the computer never moved more than one square"
     assert page.js_errors == []
+
+
+def near_the_end(variant: str) -> dict:
+    """A position of ``variant`` where side 0 has one piece left, two squares from the end of its
+    route, and side 1 has all its pieces still to play."""
+    from games.engine import get_variant
+
+    v = get_variant(variant)
+    options = v.validate_options({})
+    state = v.new_game(options).to_json()
+    n = len(v.board_info(options)["geometry"]["routes"][0])
+    count = len(state["pieces"][0])
+    state["pieces"][0] = sorted([n + 1] * (count - 1) + [n - 1])
+    state["off"] = [count - 1, 0]
+    state.update(phase="throw", to_move=0, throw=None)
+    return v.state_from_json(state).to_json()
+
+
+@pytest.mark.parametrize("slug,variant", [g for g in RACE_GAMES if g[1] != "race.ur"])
+def test_each_race_game_ends_on_the_board(site, page, artifacts_dir, slug, variant):
+    fast(page)
+    created = api_create(site, {"variant": variant, "opponent": "computer", "level": "random",
+                                "state": near_the_end(variant)})
+    page.goto(f"{site}/play/m/{created['id']}/#t={created['token']}")
+    board = page.locator("[data-play]").first
+    m = wait_ready(board, timeout=20_000)
+    for _ in range(200):
+        if m["outcome"]:
+            break
+        m = until_moves(board, m)
+        if m["outcome"]:
+            break
+        action = max(moves(m), key=lambda a: (a["to"], a["from"]))
+        before = m["version"]
+        place(board, m["to_move"], action["from"]).click()
+        place(board, m["to_move"], action["to"]).click()
+        m = wait_version_ready(board, before)
+    assert m["outcome"] is not None and m["outcome"]["winner"] == 0, m["outcome"]
+    assert "Game over. You win" in board.locator(".play-status").inner_text()
+    n = len(geometry(board)["routes"][0])
+    count = len(m["state"]["pieces"][0])
+    assert m["state"]["pieces"][0] == [n + 1] * count
+    assert f"{count} off" in place(board, 0, n + 1).locator(".zone-label").text_content()
+    assert board.locator("[data-role=main] .play-controls [data-do='new']").is_visible()
+    page.screenshot(path=str(artifacts_dir / f"play-race-{slug}-end.png"), full_page=True)
+    assert page.js_errors == []
