@@ -127,7 +127,7 @@ def _throw_by_faces(device: str, measured: bool) -> dict[tuple[int, ...], Action
     return {tuple(a["throw"]): a for a in _throw_actions(device, measured)}
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _move_action(p: int, q: int) -> Action:
     return Action({"from": p, "to": q})
 
@@ -383,7 +383,7 @@ def steps(r: Rules, state: RaceState) -> dict[tuple[int, int], Step]:
     return _steps(r, state.pieces, state.lost, state.waiting, state.to_move, state.moves_left)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # bounded: a search revisits few states, and each entry holds its steps
 def _steps(
     r: Rules,
     pieces: tuple[tuple[int, ...], tuple[int, ...]],
@@ -420,7 +420,7 @@ def _plus(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
     return (a[0] + b[0], a[1] + b[1])
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _most_dice(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, left: tuple[int, ...]) -> tuple[int, int]:
     """The most dice (then the most pips) that can still be played from here (XS-8)."""
     everything = (len(left), sum(left))
@@ -494,7 +494,7 @@ def _backward(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, v: int)
     return found
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _occupancy(r: Rules, pieces: Any) -> dict[int, tuple[int, list[int]]]:
     """cell -> (side, that side's positions on it). Shared by callers: read only."""
     occ: dict[int, tuple[int, list[int]]] = {}
