@@ -6,8 +6,9 @@
 
 A turn: the side to move throws (a chance action ``{"throw": [faces]}``), then moves one piece
 ``{"from": p, "to": q}`` in its own route numbering (0 = not yet entered, n + 1 = borne off).
-Where the throw is split (three dice), each step uses one die or several dice combined, never part
-of one, and the turn goes on while dice are left and a step is possible. A side that cannot move
+Where the throw is split (three dice), each step uses one die (or, where the rules combine dice,
+several summed), never part of one, and the turn goes on while dice are left and a step is
+possible. A side that cannot move
 loses the rest of its throw; extra throws keep the turn with the same side.
 """
 from __future__ import annotations
@@ -41,7 +42,8 @@ class Rules:
     measured: bool = False
     none_up: int = 5                        # sticks: the worth of a throw with no marked side up
     zero: str = "no-move"                   # tetrahedral dice: "no-move" or "highest"
-    split: bool = False                     # dice used singly or combined (XII Scripta)
+    split: bool = False                     # each die is a step of its own (XII Scripta)
+    combine: bool = False                   # split dice may also be summed into one step
     extra_values: frozenset[int] = frozenset()
     extra_cells: frozenset[int] = frozenset()
     safe_cells: frozenset[int] = frozenset()
@@ -436,11 +438,13 @@ def _most_dice(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, left: 
 
 
 @lru_cache(maxsize=4096)
-def _uses(moves_left: tuple[int, ...], split: bool) -> tuple[tuple[int, ...], ...]:
+def _uses(moves_left: tuple[int, ...], split: bool, combine: bool = False) -> tuple[tuple[int, ...], ...]:
     """The dice a step may use, fewest dice first, then smallest sum: a step names only its
     squares, so it takes the first of these that makes it legal (keeping the most for later)."""
     if not split:
         return (moves_left[:1],)
+    if not combine:
+        return tuple((v,) for v in sorted(set(moves_left)))
     seen, out = set(), []
     for k in range(1, len(moves_left) + 1):
         for combo in itertools.combinations(sorted(moves_left), k):
@@ -463,7 +467,7 @@ def _forward_iter(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, mov
         sources = [0] if 0 in own else []  # XS-7: a hit piece re-enters before any other moves
     occ = _occupancy(r, pieces)
     found: set[tuple[int, int]] = set()
-    for used in _uses(moves_left, r.split):
+    for used in _uses(moves_left, r.split, r.combine):
         v = sum(used)
         if v <= 0:
             continue

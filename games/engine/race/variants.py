@@ -329,6 +329,8 @@ class XIIScripta(RaceVariant):
 
     def build_rules(self, o: dict[str, Any]) -> Rules:
         return Rules(
+            # XS-4: dice "used singly or combined but never divided": a piece may take several
+            # dice one after another, each a step of its own that lands (and hits) as it goes.
             board=boards.xii_scripta(), pieces=o["pieces"], start=_off_board(o["pieces"]), device="dice3",
             split=True, capture="send-back", stack=True, bear_zone=25,
             bear_off="exact" if o["exact_bearoff"] else "backgammon",
