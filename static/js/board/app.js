@@ -6,8 +6,9 @@
 import { PlayApi, withLog } from "./api.js";
 import { familyOf } from "./families.js";
 import { sameAction, isMeta, UNDO, CONFIRM } from "./notation.js";
-import { sideNames, entryLine, groupTurns, statusLine } from "./words.js";
+import { sideNames, entryLine, statusLine } from "./words.js";
 import { TextMode } from "./text-mode.js";
+import { fillFacts, fillMoves } from "./panel.js";
 
 const POLL_MS = 1000;
 
@@ -371,39 +372,13 @@ export class PlayApp {
     const n = this.names;
     const facts = this.family.facts(state, n, { match: this.match, config: this.config, viewer: this.viewer });
     if (this.match.outcome) facts.push(["Result", this.family.outcome(this.match.outcome, n)]);
-    const dl = this.q("facts");
-    // "You 167 · Computer 167" breaks only at the dot, never between a name and its number.
-    const keep = (text) => text.replace(/ (?=\d)/g, "\u00a0");
-    dl.replaceChildren(...facts.flatMap(([k, v]) => {
-      const dt = document.createElement("dt");
-      dt.textContent = k;
-      const dd = document.createElement("dd");
-      dd.textContent = keep(v);
-      return [dt, dd];
-    }));
+    fillFacts(this.q("facts"), facts);
   }
 
   renderMoves() {
-    const m = this.match;
-    const list = this.q("moves");
-    const turns = groupTurns(m.log, this.family.startsTurn);
-    list.replaceChildren(...turns.map((turn) => {
-      const li = document.createElement("li");
-      const who = document.createElement("span");
-      who.className = "who";
-      who.textContent = turn.side === null || turn.side === undefined ? "" : `${this.names[turn.side]}: `;
-      li.append(who);
-      for (const entry of turn.entries) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.dataset.index = entry.index;
-        b.className = `entry ${entry.by}${this.replay === entry.index ? " current" : ""}`;
-        b.textContent = entry.notation;
-        li.append(b, " ");
-      }
-      return li;
-    }));
-    if (this.replay === null) list.scrollTop = list.scrollHeight;
+    fillMoves(this.q("moves"), {
+      log: this.match.log, startsTurn: this.family.startsTurn, names: this.names, current: this.replay,
+    });
   }
 
   updateShare() {
