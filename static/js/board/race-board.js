@@ -348,7 +348,15 @@ export class RaceBoard {
     // Astragals (and anything else): the bone and the face it shows.
     const g = el("g", { class: `bone${used}` });
     const w = Math.min(30, slot - 4);
-    g.append(el("rect", { x: x - w / 2, y: cy - 21, width: w, height: 42, rx: w / 2.4, class: "bone-body" }));
+    // A knucklebone: rounded ends and a waist.
+    const h = 42;
+    const k = h * 0.25;
+    const [l, r, t, b] = [x - w / 2, x + w / 2, cy - h / 2, cy + h / 2];
+    g.append(el("path", {
+      d: `M${l} ${t + k}Q${l} ${t} ${x} ${t}Q${r} ${t} ${r} ${t + k}Q${x + w / 4} ${cy} ${r} ${b - k}`
+        + `Q${r} ${b} ${x} ${b}Q${l} ${b} ${l} ${b - k}Q${x - w / 4} ${cy} ${l} ${t + k}Z`,
+      class: "bone-body",
+    }));
     g.append(el("text", { x, y: cy, "dominant-baseline": "central", class: "bone-face" }, [face.label ?? String(face.value)]));
     g.append(el("title", {}, [face.title ?? `${kind === "astragals" ? "astragal" : "throw"}: ${face.value}`]));
     return g;
