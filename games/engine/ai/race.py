@@ -31,7 +31,7 @@ from typing import Any
 from games.engine.ai import register_player
 from games.engine.core import Action, State, Variant
 from games.engine.race.game import Rules, replace
-from games.engine.race.state import MOVE, OVER, THROW, RaceState
+from games.engine.race.state import MOVE, OVER, RaceState
 
 __all__ = ["easy", "evaluate", "random_player", "strong"]
 
@@ -99,9 +99,8 @@ def _risk(r: Rules, state: RaceState, side: int) -> float:
     opp = 1 - side
     theirs = state.pieces[opp]
     mine = state.pieces[side]
-    attackers = sorted({q for q in theirs if q <= r.n and (q > 0 or True)})
-    if 0 in theirs and r.capture == "swap":
-        attackers = [q for q in attackers if q > 0]
+    # a piece not yet entered attacks too, except by swapping (it has no square to give)
+    attackers = sorted({q for q in theirs if q <= r.n and (q > 0 or r.capture != "swap")})
     cell_at = r.routes
     total = 0.0
     seen_cells: set[int] = set()
