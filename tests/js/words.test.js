@@ -61,3 +61,20 @@ test("points and holes are read aloud", () => {
   assert.equal(readHole(bechi, 0, 2), "Your hole 3: 0 counters, left empty this round.");
   assert.equal(readHole(bechi, 0, 0, true), "Opponent's hole 1: 2 counters.");
 });
+
+test("a game without a winner is called a draw", async () => {
+  const { race } = await import("../../static/js/board/family-race.js");
+  const names = ["You", "Computer"];
+  const drawn = { winner: null, points: 0, how: "draw", score: [24, 24] };
+  assert.equal(mancala.outcome(drawn, names), "A draw: 24–24 counters.");
+  assert.equal(statusLine({ family: mancala, state: {}, match: { outcome: drawn }, names, mine: false }),
+    "Game over. A draw: 24–24 counters.");
+  assert.equal(race.outcome({ winner: null, score: [3, 3] }, names), "A draw, 3–3.");
+  assert.equal(tables.outcome({ winner: null, score: [1, 1] }, names), "A draw, 1–1.");
+});
+
+test("béchi's lot for the first round is told", () => {
+  const entry = { side: null, by: "chance", action: { first: 1 }, notation: "lot: North starts" };
+  assert.equal(entryLine(entry, ["You", "Computer"], null, mancala), "Computer starts (drawn by lot).");
+  assert.equal(entryLine({ ...entry, action: { first: 0 } }, ["You", "Computer"], null, mancala), "You start (drawn by lot).");
+});

@@ -3,7 +3,7 @@
 
 import { BechiBoard } from "./bechi-board.js";
 import { normalise, plural } from "./notation.js";
-import { verb } from "./words.js";
+import { verb, isDraw } from "./words.js";
 
 // "3", "3 cw", "3↻", "3 anticlockwise", "hole 3": a sowing from the mover's hole 3 (1-based as
 // shown and in the notation; the action counts from 0).
@@ -54,6 +54,13 @@ export const mancala = {
   },
 
   isMove: (action) => "hole" in action,
+
+  // Round one's starter, drawn by lot.
+  chanceLine(entry, names) {
+    if (!("first" in entry.action)) return null;
+    const who = names[entry.action.first];
+    return who ? `${who} ${verb(who, "starts", "start")} (drawn by lot).` : null;
+  },
   startsTurn: () => true,
 
   // Every sowing is played back counter by counter, the player's own too.
@@ -66,13 +73,14 @@ export const mancala = {
 
   facts(state, n) {
     return [
-      ["Round", String(state.round)],
+      ["Round", String(state.round ?? 1)],
       ["Taken this round", `${n[0]} ${state.captured[0]} · ${n[1]} ${state.captured[1]}`],
       ["Set aside", `${n[0]} ${state.aside[0]} · ${n[1]} ${state.aside[1]}`],
     ];
   },
 
   outcome(outcome, names) {
+    if (isDraw(outcome)) return `A draw: ${outcome.score[0]}–${outcome.score[1]} counters.`;
     const who = names[outcome.winner];
     const how = outcome.how && outcome.how !== "single" ? ` (${outcome.how})` : "";
     return `${who} ${verb(who, "wins", "win")}${how}: ${outcome.score[0]}–${outcome.score[1]} counters.`;

@@ -8,7 +8,7 @@ import {
   offPosition, occupancy, placeOf, routePositions, parseRaceMove, throwFaces, moveFrames, START,
 } from "./race-geometry.js";
 import { findStep, plural } from "./notation.js";
-import { verb } from "./words.js";
+import { verb, isDraw } from "./words.js";
 
 const STEP_MS = { off: 0, fast: 150, normal: 380, slow: 750 };
 const SQUARE_MS = { off: 0, fast: 35, normal: 70, slow: 140 };
@@ -129,8 +129,9 @@ export const race = {
   },
 
   outcome(outcome, names) {
-    const who = names[outcome.winner];
     const score = Array.isArray(outcome.score) ? `, ${outcome.score[0]}–${outcome.score[1]}` : "";
+    if (isDraw(outcome)) return `A draw${score}.`;
+    const who = names[outcome.winner];
     return `${who} ${verb(who, "wins", "win")}${score}.`;
   },
 

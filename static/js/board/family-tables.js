@@ -4,7 +4,7 @@
 import { TablesBoard } from "./tables-board.js";
 import { toView, pipCounts, BAR, OFF } from "./tables-geometry.js";
 import { normalise, findStep, plural } from "./notation.js";
-import { verb } from "./words.js";
+import { verb, isDraw } from "./words.js";
 
 const STEP_MS = { off: 0, fast: 120, normal: 320, slow: 650 };
 
@@ -133,6 +133,7 @@ export const tables = {
   },
 
   outcome(outcome, names) {
+    if (isDraw(outcome)) return `A draw, ${outcome.score[0]}–${outcome.score[1]}.`;
     const who = names[outcome.winner];
     const how = outcome.how && outcome.how !== "single" ? ` (${outcome.how})` : "";
     return `${who} ${verb(who, "wins", "win")} the match${how}, ${outcome.score[0]}–${outcome.score[1]}.`;

@@ -19,6 +19,11 @@ export function verb(name, singular, plural_) {
   return name === "You" ? plural_ : singular;
 }
 
+// An outcome without a winner (Béchi's rounds repeating at equal counters).
+export function isDraw(outcome) {
+  return outcome.winner === null || outcome.winner === undefined;
+}
+
 // One line for a log entry; `after` is the state the entry led to (for who threw). The family
 // words its chance entries (family.chanceLine) and says which actions are moves on the board.
 export function entryLine(entry, names, after, family = {}) {
