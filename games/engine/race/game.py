@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engine.core import Action, IllegalAction, InvalidState, Outcome, Variant
 from games.engine.race import devices
@@ -98,8 +98,7 @@ class Rules:
         return [(k, w / total) for k, w in sorted(table.items())]
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """A legal step and what it leads to (before the turn's end is settled)."""
 
     pieces: tuple[tuple[int, ...], tuple[int, ...]]
@@ -502,11 +501,17 @@ def _backward(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, v: int)
 def _occupancy(r: Rules, pieces: Any) -> dict[int, tuple[int, list[int]]]:
     """cell -> (side, that side's positions on it). Shared by callers: read only."""
     occ: dict[int, tuple[int, list[int]]] = {}
+    n = r.n
     for s in (0, 1):
+        route = r.routes[s]
         for p in pieces[s]:
-            if 1 <= p <= r.n:
-                cell = r.routes[s][p - 1]
-                occ.setdefault(cell, (s, []))[1].append(p)
+            if 0 < p <= n:
+                cell = route[p - 1]
+                entry = occ.get(cell)
+                if entry is None:
+                    occ[cell] = (s, [p])
+                else:
+                    entry[1].append(p)
     return occ
 
 
