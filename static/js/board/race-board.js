@@ -166,7 +166,13 @@ export class RaceBoard {
     svg.replaceChildren();
     const geometry = this.geometry();
     const { state, viewer, mover, names } = this.view;
-    if (!geometry || !state) return;
+    if (!state) return;
+    if (!geometry) {
+      // The server sends the squares with the variant (board_info); without them there is no board.
+      svg.setAttribute("viewBox", "0 0 400 60");
+      svg.append(el("text", { x: 200, y: 34 }, ["This game's board could not be drawn (no geometry)."]));
+      return;
+    }
     const lay = layout(geometry, viewer);
     this.lay = lay;
     svg.setAttribute("viewBox", `0 0 ${lay.width} ${lay.height}`);
