@@ -8,10 +8,12 @@ deterministic for a given ``rng``:
   pieces lost), ties broken at random.
 - ``strong``: an expectimax over the throws. For one-move throws it weighs every move by the
   opponent's answer to each possible throw (the exact distribution of the device, equal values
-  merged) and, where the move earns another throw, by its own best follow-up; leaves are scored
-  by :func:`evaluate`, race progress less the expected loss of pieces the side not to move has
-  standing where a throw can hit them. For split throws (XII Scripta) it searches the whole
-  turn (every order of the remaining dice) and scores its end with the same evaluation.
+  merged) and, where the move earns another throw, by its own best follow-up; where the tracks
+  never meet (58 Holes) the opponent's answer cannot matter, so it weighs its own next throw
+  instead, less the mean throw the opponent gains meanwhile. Leaves are scored by
+  :func:`evaluate`: race progress, less the expected loss of pieces standing where the next
+  throw can hit them. For split throws (XII Scripta) it searches the whole turn (every order of
+  the remaining dice) and scores its end with the same evaluation.
 
     >>> import random
     >>> from games.engine import get_variant
