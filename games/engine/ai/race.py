@@ -126,7 +126,7 @@ def _risk(r: Rules, state: RaceState, side: int) -> float:
             continue
         chance = sum(prob for sums, prob in _reach(r) if sums & distances)
         if r.capture == "swap":
-            loss = sum(distances) / len(distances)
+            loss = 2 * sum(distances) / len(distances)  # I go back d, the attacker gains d
         elif r.capture == "remove":
             loss = p + r.n + 1 + OFF_BONUS
         else:
