@@ -226,7 +226,7 @@ class RaceVariant(Variant):
         return self._stepped(r, state, legal[key])
 
     def _opening(self, r: Rules, state: RaceState, faces: tuple[int, ...]) -> RaceState:
-        # SN-4: each side throws once; the higher throw starts, equal throws are thrown again.
+        # SN-16: each side throws once; the higher throw starts, equal throws are thrown again.
         value = sum(r.value_of(faces))
         thrown = replace(state, throw=faces, value=r.value_of(faces), throws=state.throws + 1)
         if state.to_move == 0:

@@ -127,14 +127,14 @@ class Senet(RaceVariant):
         board = boards.senet()
         n = o["pieces"]
         odd, even = tuple(range(1, 2 * n, 2)), tuple(range(2, 2 * n + 1, 2))
-        start = {"even": (even, odd), "odd": (odd, even), "off-board": _off_board(n)}[o["start"]]  # SN-2
+        start = {"even": (even, odd), "odd": (odd, even), "off-board": _off_board(n)}[o["start"]]  # SN-15
         route = board.routes[0]
         safe = frozenset(route[p - 1] for p in o["safe_squares"])
         zero = o["zero_value"]
         return Rules(
             board=board, pieces=n, start=start,
             device="sticks4", none_up=zero,                                          # SN-3
-            opening=o["opening"],                                                    # SN-4
+            opening=o["opening"],                                                    # SN-16
             extra_values=frozenset({1, 4, zero}) if o["extra_throws"] else frozenset(),  # SN-4
             capture=o["capture"],                                                    # SN-5
             protect_pairs=o["protection"],                                           # SN-6
@@ -199,7 +199,7 @@ class Ur(RaceVariant):
         return Rules(
             board=board,                                                             # UR-1, UR-2
             pieces=o["pieces"], start=_off_board(o["pieces"]),                       # UR-3
-            device=f"tetra{o['dice']}", zero=o["zero"],                              # UR-4
+            device=f"tetra{o['dice']}", zero=o["zero"],                              # UR-4, UR-11
             capture="send-back" if o["capture"] else "none",                         # UR-6
             safe_cells=pick[o["safe_rosettes"]],                                     # UR-7
             extra_cells=pick[o["extra_throw_rosettes"]],                             # UR-8
@@ -300,7 +300,7 @@ class FiftyEightHoles(RaceVariant):
         jumps: dict[int, int] = {}
         for low, high in boards.FH_LINES[o["lines"]]:
             jumps[high] = low  # FH-5: from the higher hole back along the line
-            if o["line_direction"] == "both":
+            if o["line_direction"] == "both":  # FH-8
                 jumps[low] = high
         extra = frozenset(board.routes[s][h - 1] for s in (0, 1) for h in (15, 25)) if o["extra_holes"] else frozenset()
         device = {"sticks": "sticks4", "d6": "d6", "astragal": "astragal"}[o["device"]]
@@ -351,7 +351,7 @@ class XIIScripta(RaceVariant):
             # dice one after another, each a step of its own that lands (and hits) as it goes.
             board=boards.xii_scripta(), pieces=o["pieces"], start=_off_board(o["pieces"]), device="dice3",
             split=True,
-            enter=o["enter"],                                                        # XS-3
+            enter=o["enter"],                                                        # XS-3, XS-11
             capture="send-back", stack=True,                                         # XS-6
             reenter_first=o["reenter_first"],                                        # XS-7
             use_max=o["must_use_all"],                                               # XS-8
