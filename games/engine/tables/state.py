@@ -8,7 +8,14 @@ engine, so the family has no import circle.
 Every key :func:`write_state` writes is read; the keys that only describe (``position_id``,
 ``pips``, ``geometry``, ``passed``, ``match_to``) are checked against the rest when present.
 A position may be written by hand: the turn keys (``played``, ``last_turn``, ``rolls``,
-``hit_in_home``, ``head_left``, ``cascade``) may be left out.
+``hit_in_home``, ``head_left``, ``cascade``, ``crawford_game``) may be left out.
+``crawford_game`` (true while the game is the Crawford game of option ``crawford``, played
+without the cube) is checked against the score and the cube. Positions no game reaches are
+refused naming the field: a six-block nobody has passed (SS-6), checkers borne off while others
+are outside home in a game without hitting, dice that are not what is left of ``roll``, more
+dice than the rules give (four; a Gul Bara cascade 24), ``hit_in_home`` on a point without the
+mover's checker, a take where the taker owns the cube, a finished match whose last winner the
+score contradicts.
 """
 from __future__ import annotations
 
