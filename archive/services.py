@@ -167,12 +167,21 @@ def _sources(up: Upserter) -> dict[str, Source]:
     return out
 
 
+def _by_dlp_id(model: type[models.Model], lookup: dict[str, Any], dlp_id: int | None) -> dict[str, Any]:
+    """``lookup``, unless only a row with the catalogue's DLP id exists (a DLP import came first):
+    then that row, so the catalogue merges into it instead of colliding with its DLP id."""
+    if dlp_id is None or model.objects.filter(**lookup).exists():
+        return lookup
+    found = model.objects.filter(dlp_id=dlp_id).values_list("pk", flat=True).first()
+    return lookup if found is None else {"pk": found}
+
+
 def _games(up: Upserter, vocab: dict, sources: dict[str, Source]) -> dict[tuple[str, str], Ruleset]:
     rulesets: dict[tuple[str, str], Ruleset] = {}
     for g in catalogue.GAMES:
         game = up.upsert(
             Game,
-            {"slug": g["slug"]},
+            _by_dlp_id(Game, {"slug": g["slug"]}, g.get("dlp_id")),
             {
                 "name": g["name"],
                 "dlp_id": g.get("dlp_id"),
@@ -199,7 +208,7 @@ def _games(up: Upserter, vocab: dict, sources: dict[str, Source]) -> dict[tuple[
         for order, r in enumerate(g["rulesets"]):
             ruleset = up.upsert(
                 Ruleset,
-                {"game": game, "slug": r["slug"]},
+                _by_dlp_id(Ruleset, {"game": game, "slug": r["slug"]}, r.get("dlp_id")),
                 {
                     "name": r["name"],
                     "native_name": r.get("native_name", ""),

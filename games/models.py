@@ -104,7 +104,9 @@ class MatchAction(models.Model):
     by = models.CharField(max_length=10, help_text="chance, human or computer")
     action = models.JSONField()
     notation = models.TextField(blank=True)
-    position_id = models.CharField(max_length=32, blank=True, help_text="Tables games: the position after it")
+    # What the variant records with each action beyond the fields above (its log_fields, from
+    # the state after the action: tables games the Position ID); shown merged into the entry.
+    extra = models.JSONField(default=dict, blank=True, help_text="The variant's own fields for this entry")
 
     class Meta:
         ordering = ["match", "seq"]
@@ -117,11 +119,11 @@ class MatchAction(models.Model):
         return f"{self.match_id} #{self.seq}: {self.notation}"
 
     def entry(self) -> dict:
-        return entry_from_row(self.side, self.by, self.action, self.notation, self.position_id)
+        return entry_from_row(self.side, self.by, self.action, self.notation, self.extra)
 
 
-def entry_from_row(side, by, action, notation, position_id) -> dict:
+def entry_from_row(side, by, action, notation, extra) -> dict:
+    # The variant's fields follow the entry's own, as before they had a column of their own.
     entry = {"side": side, "by": by, "action": action, "notation": notation}
-    if position_id:
-        entry["position_id"] = position_id
+    entry.update((k, v) for k, v in (extra or {}).items() if k not in entry)
     return entry

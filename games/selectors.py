@@ -8,7 +8,7 @@ from django.urls import reverse
 from games.engine import EngineError, get_variant
 from games.engine import ai
 from games.models import Match
-from games.services import Live
+from games.services import Live, log_fields
 
 
 def match_etag(match_id: str, version: int, sides: list[int]) -> str:
@@ -48,6 +48,7 @@ def match_payload(
         "url": reverse("games:match", args=[match.id]),
         "variant": match.variant,
         "options": match.options,
+        "board": live.variant.board_info(match.options),
         "opponent": match.opponent,
         "version": match.version,
         "state": match.state,
@@ -82,11 +83,9 @@ def match_record(match: Match, start: int = 0) -> dict[str, Any]:
         state = variant.apply(state, entry["action"])
         if n <= start:
             continue
-        state_json = state.to_json()
-        move = {"n": n, **entry, "state": state_json}
-        if "position_id" in state_json:
-            move["position_id"] = state_json["position_id"]
-        moves.append(move)
+        # The variant's fields come from the replayed state, so a record is whole even for
+        # entries logged before a variant recorded them.
+        moves.append({"n": n, **entry, **log_fields(variant, state), "state": state.to_json()})
     return {
         "format": "board-game-archive match record 1",
         "id": match.id,
@@ -106,15 +105,19 @@ def match_record(match: Match, start: int = 0) -> dict[str, Any]:
 
 
 def variant_board_config(variant_key: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What a board needs before any match exists: the variant, its options and levels."""
+    """What a board needs before any match exists: the variant, its options and levels, and
+    what the variant tells the board (``board``: ``Variant.board_info``; ``text_help``)."""
     variant = get_variant(variant_key)
     info = variant.info()
+    validated = variant.validate_options(options or {})
     return {
         "variant": variant.key,
         "title": variant.title,
         "family": variant.family,
-        "options": variant.validate_options(options or {}),
+        "options": validated,
         "option_specs": info["options"],
         "levels": ai.levels(variant),
+        "board": variant.board_info(validated),
+        "text_help": variant.text_help(),
         "api": reverse("games:api-matches"),
     }

@@ -5,8 +5,8 @@ the complete next match in memory (the player's action, then any dice and the co
 reply) without touching the database; ``do_action`` writes it with a conditional UPDATE on the
 version, so of two simultaneous requests computed from one version only one can apply.
 
-Taking back steps: a human turn made of steps (tables' "move" phase, Béchi's "sow" phase) stays
-open after its last step until the player confirms it. Until then the match keeps the state at
+Taking back steps: a human turn made of steps (where the variant's ``turn_is_open`` says so: a
+tables checker step, a Béchi sowing) stays open after its last step until the player confirms it. Until then the match keeps the state at
 the start of the turn, ``{"undo": true}`` takes back the last step, ``{"confirm": true}`` ends
 the turn, and no dice are drawn and the opponent cannot act. Posting a step with
 ``"confirm": true`` beside the action confirms the turn at once if that step ends it.
@@ -28,13 +28,12 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.engine import Action, EngineError, State, Variant, get_variant
+from games.engine.core import LOG_ENTRY_FIELDS
 from games.engine import ai
 from games.models import Match, MatchAction, Opponent
 
 UNDO = {"undo": True}
 CONFIRM = {"confirm": True}
-# Phases whose actions are a player's steps, taken back until the turn is confirmed.
-STEP_PHASES = {"move", "sow"}
 # A runaway loop of chance and computer actions would hold a worker forever; no real game
 # needs anything near this many in one request.
 MAX_AUTOMATIC_ACTIONS = 5000
@@ -95,6 +94,15 @@ def computer_rng(match: Match, log_length: int) -> random.Random:
     return random.Random(secrets.randbits(64))
 
 
+def log_fields(variant: Variant, state: State) -> dict[str, Any]:
+    """The variant's extra fields for a log entry, refused if they would overwrite the entry's own."""
+    extra = variant.log_fields(state)
+    clash = sorted(LOG_ENTRY_FIELDS & set(extra))
+    if clash:
+        raise EngineError(f"{variant.key}: log_fields may not set {clash[0]!r}, a field of every log entry")
+    return extra
+
+
 # -- reading a match -----------------------------------------------------------------------------
 
 
@@ -153,10 +161,6 @@ class Live:
         return self.entries(0)
 
     @property
-    def phase(self) -> str | None:
-        return self.state_json.get("phase")
-
-    @property
     def over(self) -> bool:
         return self.outcome is not None
 
@@ -167,8 +171,8 @@ class Live:
         return not (
             self.variant.to_move(self.state) == self.turn_side
             and not self.variant.is_chance(self.state)
-            and self.phase in STEP_PHASES
             and self.variant.outcome(self.state) is None
+            and self.variant.turn_is_open(self.state)
         )
 
     def to_move(self) -> int | None:
@@ -203,8 +207,7 @@ class Live:
         notation = self.variant.describe(before, action)
         self.state_json = self.state.to_json()
         entry: dict[str, Any] = {"side": side, "by": by, "action": action.to_json(), "notation": notation}
-        if "position_id" in self.state_json:
-            entry["position_id"] = self.state_json["position_id"]
+        entry.update(log_fields(self.variant, self.state))
         self.new.append(entry)
 
     def _finish_if_over(self) -> bool:
@@ -259,7 +262,7 @@ class Live:
 
     def step(self, action: Action, *, confirm: bool) -> None:
         side = self.variant.to_move(self.state)
-        if self.phase in STEP_PHASES:
+        if self.variant.turn_is_open(self.state):
             if self.turn_side is None:
                 self.turn_start, self.turn_side, self.turn_steps = self.state_json, side, 0
             self._apply(action, "human")
@@ -328,7 +331,10 @@ def match_create(
             start = variant.state_from_json(state)
         except EngineError as exc:
             raise BadRequest(f"state: {exc}", "invalid") from None
-        options = start.to_json().get("options", options)
+        try:
+            options = variant.state_options(start)
+        except EngineError as exc:
+            raise BadRequest(f"state: {exc}", "invalid") from None
 
     token = secrets.token_urlsafe(24)
     invite = None
@@ -375,7 +381,7 @@ def _write_log(live: Live) -> None:
     if live.new:
         MatchAction.objects.bulk_create([
             MatchAction(match_id=match_id, seq=seq, side=e["side"], by=e["by"], action=e["action"],
-                        notation=e["notation"] or "", position_id=e.get("position_id") or "")
+                        notation=e["notation"] or "", extra={k: v for k, v in e.items() if k not in LOG_ENTRY_FIELDS})
             for seq, e in enumerate(live.new, start=live.kept + 1)
         ])
 

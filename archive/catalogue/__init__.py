@@ -2,8 +2,11 @@
 (archive.services.catalogue_load), idempotently."""
 from __future__ import annotations
 
+from archive.catalogue import games, race, sources
 from archive.catalogue.evidence import EVIDENCE
-from archive.catalogue.games import GAMES
-from archive.catalogue.sources import SOURCES
+
+# The race games (archive.catalogue.race) come after the first five, with their own sources.
+GAMES = games.GAMES + race.GAMES
+SOURCES = sources.SOURCES + race.SOURCES
 
 __all__ = ["EVIDENCE", "GAMES", "SOURCES"]

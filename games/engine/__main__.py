@@ -4,7 +4,7 @@
     python -m games.engine new KEY [--options JSON] [--seed N]
     python -m games.engine actions STATE_JSON
     python -m games.engine apply STATE_JSON ACTION_JSON
-    python -m games.engine plays KEY --position ID --dice 3-1     (tables only)
+    python -m games.engine plays KEY --position ID --dice 3-1 [--options JSON]   (tables only)
 
 STATE_JSON and ACTION_JSON are inline JSON or ``@file``. Bad input: one line on stderr, exit 2.
 """
@@ -16,7 +16,18 @@ import random
 import sys
 from typing import Any
 
-from games.engine.core import Action, EngineError, State, Variant, get_variant, variants
+from games.engine.core import (
+    Action,
+    EngineError,
+    IllegalAction,
+    InvalidOptions,
+    InvalidState,
+    State,
+    Variant,
+    get_variant,
+    loads,
+    variants,
+)
 
 
 class UsageError(Exception):
@@ -28,22 +39,20 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _read_json(text: str, what: str) -> Any:
+def _read_json(text: str, what: str, error: type[EngineError]) -> Any:
     if text.startswith("@"):
         path = text[1:]
         try:
             with open(path, encoding="utf-8") as fh:
                 text = fh.read()
-        except OSError as exc:
-            raise UsageError(f"{what}: cannot read {path}: {exc.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = getattr(exc, "strerror", None) or "not UTF-8 text"
+            raise UsageError(f"{what}: cannot read {path}: {reason}") from None
+    return loads(text, what, error)
 
 
 def _state_arg(text: str) -> tuple[Variant, State]:
-    data = _read_json(text, "STATE_JSON")
+    data = _read_json(text, "STATE_JSON", InvalidState)
     if not isinstance(data, dict) or not isinstance(data.get("variant"), str):
         raise UsageError('STATE_JSON must be a JSON object with a "variant" key')
     variant = get_variant(data["variant"])
@@ -78,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     p_plays.add_argument("key")
     p_plays.add_argument("--position", help="a GNU Backgammon Position ID, player on roll first")
     p_plays.add_argument("--dice", help="the roll, e.g. 3-1")
+    p_plays.add_argument("--options", default="{}", help="the variant's options as JSON or @file")
 
     try:
         args = parser.parse_args(argv)
@@ -86,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(key)
         elif args.command == "new":
             variant = get_variant(args.key)
-            state = variant.new_game(_read_json(args.options, "--options"))
+            state = variant.new_game(_read_json(args.options, "--options", InvalidOptions))
             if args.seed is not None:
                 state = _settle(variant, state, random.Random(args.seed))
             _print(state.to_json())
@@ -95,14 +105,15 @@ def main(argv: list[str] | None = None) -> int:
             _print([a.to_json() for a in variant.legal_actions(state)])
         elif args.command == "apply":
             variant, state = _state_arg(args.state)
-            action = Action.from_json(_read_json(args.action, "ACTION_JSON"))
+            action = Action.from_json(_read_json(args.action, "ACTION_JSON", IllegalAction))
             _print(variant.apply(state, action).to_json())
         elif args.command == "plays":
             variant = get_variant(args.key)
             plays = getattr(variant, "cli_plays", None)
             if plays is None:
                 raise UsageError(f"plays is for tables variants only, not {args.key}")
-            return plays(position=args.position, dice=args.dice, stdin=sys.stdin, stdout=sys.stdout)
+            options = _read_json(args.options, "--options", InvalidOptions)
+            return plays(position=args.position, dice=args.dice, options=options, stdin=sys.stdin, stdout=sys.stdout)
     except (UsageError, EngineError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

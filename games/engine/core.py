@@ -34,6 +34,9 @@ __all__ = [
     "State",
     "UnknownVariant",
     "Variant",
+    "brief",
+    "check_depth",
+    "loads",
     "get_variant",
     "register",
     "variants",
@@ -64,14 +67,114 @@ class UnknownVariant(EngineError, LookupError):
     """No variant is registered under that key."""
 
 
-def _freeze(value: Any, where: str) -> Any:
-    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
+#: How deep JSON given to the engines may nest. No state or action of any family nests deeper
+#: than four levels; the limit keeps hostile input (a list inside a list ... fifty thousand
+#: times) from exhausting Python's stack in the readers or in ``json``.
+MAX_DEPTH = 32
+
+#: The longest whole number (in digits) the engines read. Python refuses to turn an integer of
+#: more than 4,300 digits into text, so an error message naming such a number would itself fail.
+MAX_DIGITS = 100
+
+
+def brief(value: Any, limit: int = 60) -> str:
+    """``value`` as short JSON-like text for an error message, whatever it is (never raises).
+
+    >>> brief([1, [2, [3]]]), brief("x" * 100)[-5:], brief(10 ** 5000)[:12]
+    ('[1, [2, [3]]]', 'xx...', 'a number of ')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and too_long(value):
+        return f"a number of more than {MAX_DIGITS} digits"
+    try:
+        if nesting(value) > 4:
+            return "a value nested more than 4 levels deep"
+        text = json.dumps(value, ensure_ascii=False, default=lambda v: f"<{type(v).__name__}>")
+    except (TypeError, ValueError, RecursionError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def too_long(number: int) -> bool:
+    """Whether a whole number has more than ``MAX_DIGITS`` digits (checked without printing it)."""
+    return abs(number).bit_length() > MAX_DIGITS * 3.33
+
+
+def nesting(value: Any, stop: int = MAX_DEPTH + 1) -> int:
+    """How deeply lists and mappings nest in ``value`` (a scalar is 0), counting no further than
+    ``stop``; iterative, so any depth is safe.
+
+    >>> nesting(1), nesting([1, {"a": [2]}]), nesting(eval("[" * 100 + "]" * 100))
+    (0, 3, 33)
+    """
+    deepest = 0
+    todo: list[tuple[Any, int]] = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, Mapping):
+            children = list(item.values())
+        elif isinstance(item, (list, tuple)):
+            children = list(item)
+        else:
+            continue
+        depth += 1
+        deepest = max(deepest, depth)
+        if deepest >= stop:
+            return deepest
+        todo.extend((c, depth) for c in children)
+    return deepest
+
+
+def check_depth(value: Any, what: str, error: type[EngineError]) -> None:
+    """Refuse ``value`` with ``error`` if it nests deeper than ``MAX_DEPTH`` or holds a number
+    too long to print: both come only from hostile or broken input. One iterative pass.
+
+    >>> check_depth({"a": [1, [2]]}, "the state", InvalidState)
+    >>> check_depth({"a": 10 ** 200}, "the state", InvalidState)
+    Traceback (most recent call last):
+    ...
+    games.engine.core.InvalidState: the state holds a number of more than 100 digits
+    """
+    todo: list[tuple[Any, int]] = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (Mapping, list, tuple)):
+            if depth >= MAX_DEPTH:
+                raise error(f"{what} nests more than {MAX_DEPTH} levels deep")
+            children = item.values() if isinstance(item, Mapping) else item
+            todo.extend((c, depth + 1) for c in children)
+        elif isinstance(item, int) and not isinstance(item, bool) and too_long(item):
+            raise error(f"{what} holds a number of more than {MAX_DIGITS} digits")
+
+
+def loads(text: str, what: str, error: type[EngineError]) -> Any:
+    """``json.loads`` that fails only with ``error`` (one line naming ``what``): bad JSON, JSON
+    nested too deeply for the parser, numbers too long to read, or too deep to use."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise error(f"{what} nests more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:  # an integer of more than 4,300 digits
+        raise error(f"{what} is not usable JSON: {str(exc).split(';')[0]}") from None
+    check_depth(data, what, error)
+    return data
+
+
+def _freeze(value: Any, where: str, depth: int = 1) -> Any:
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        if too_long(value):
+            raise IllegalAction(f"{where}: a number of more than {MAX_DIGITS} digits")
         return value
     if isinstance(value, float):
-        raise IllegalAction(f"{where}: numbers in actions must be whole, got {value!r}")
+        raise IllegalAction(f"{where}: numbers in actions must be whole, got {brief(value)}")
     if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v, where) for v in value)
-    raise IllegalAction(f"{where}: unsupported value {value!r} in an action")
+        if depth >= MAX_DEPTH:
+            raise IllegalAction(f"{where}: the action nests more than {MAX_DEPTH} levels deep")
+        return tuple(_freeze(v, where, depth + 1) for v in value)
+    raise IllegalAction(f"{where}: unsupported value {brief(value)} in an action")
 
 
 def _thaw(value: Any) -> Any:
@@ -102,7 +205,7 @@ class Action(Mapping):
         merged = dict(data or {}, **fields)
         for k in merged:
             if not isinstance(k, str):
-                raise IllegalAction(f"action keys must be strings, got {k!r}")
+                raise IllegalAction(f"action keys must be strings, got {brief(k)}")
         items = tuple(sorted((k, _freeze(v, f"action field {k!r}")) for k, v in merged.items()))
         object.__setattr__(self, "_items", items)
         object.__setattr__(self, "_hash", hash(items))
@@ -144,10 +247,7 @@ class Action(Mapping):
     @classmethod
     def from_json(cls, data: str | Mapping[str, Any]) -> Action:
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise IllegalAction(f"action is not valid JSON: {exc.msg} at column {exc.colno}") from None
+            data = loads(data, "the action", IllegalAction)
         if isinstance(data, Action):
             return data
         if not isinstance(data, Mapping):
@@ -166,12 +266,13 @@ def state_mapping(data: Mapping[str, Any] | str) -> Mapping[str, Any]:
     games.engine.core.InvalidState: a state must be a JSON object, got list
     """
     if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise InvalidState(f"state is not valid JSON: {exc.msg} at column {exc.colno}") from None
+        data = loads(data, "the state", InvalidState)
     if not isinstance(data, Mapping):
         raise InvalidState(f"a state must be a JSON object, got {type(data).__name__}")
+    check_depth(data, "the state", InvalidState)
+    for key in data:
+        if not isinstance(key, str):
+            raise InvalidState(f"state keys must be strings, got {brief(key)}")
     return data
 
 
@@ -189,13 +290,14 @@ class State(ABC):
 class Outcome:
     """How a game (or a whole match) ended.
 
-    ``winner`` is the side (0 or 1) that won; ``points`` what the deciding game was worth;
+    ``winner`` is the side (0 or 1) that won, or None for a draw (Béchi's rounds repeating at
+    equal counters; ``points`` is then 0); ``points`` what the deciding game was worth;
     ``how`` names the kind of win in the game's own terms (``single``, ``mars``,
     ``turkish-mars``, ``black-mars``, ``gammon``, ``backgammon``, ``drop``, ...);
     ``score`` the final score of the match, side 0's first.
     """
 
-    winner: int
+    winner: int | None
     points: int
     how: str
     score: tuple[int, int] = (0, 0)
@@ -215,7 +317,7 @@ class OptionSpec:
     >>> OptionSpec(True, "cube").check("cube", "yes")
     Traceback (most recent call last):
     ...
-    games.engine.core.InvalidOptions: option 'cube' must be true or false, got 'yes'
+    games.engine.core.InvalidOptions: option 'cube' must be true or false, got "yes"
     """
 
     default: Any
@@ -228,19 +330,19 @@ class OptionSpec:
     def check(self, name: str, value: Any) -> Any:
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise InvalidOptions(f"option {name!r} must be true or false, got {value!r}")
+                raise InvalidOptions(f"option {name!r} must be true or false, got {brief(value)}")
         elif isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOptions(f"option {name!r} must be a whole number, got {value!r}")
+                raise InvalidOptions(f"option {name!r} must be a whole number, got {brief(value)}")
             if self.minimum is not None and value < self.minimum:
                 raise InvalidOptions(f"option {name!r} must be at least {self.minimum}, got {value}")
             if self.maximum is not None and value > self.maximum:
                 raise InvalidOptions(f"option {name!r} must be at most {self.maximum}, got {value}")
         elif isinstance(self.default, str) and not isinstance(value, str):
-            raise InvalidOptions(f"option {name!r} must be a string, got {value!r}")
+            raise InvalidOptions(f"option {name!r} must be a string, got {brief(value)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(json.dumps(c) for c in self.choices)
-            raise InvalidOptions(f"option {name!r} must be one of {allowed}, got {json.dumps(value)}")
+            raise InvalidOptions(f"option {name!r} must be one of {allowed}, got {brief(value)}")
         return value
 
     def to_json(self) -> dict[str, Any]:
@@ -254,6 +356,11 @@ class OptionSpec:
         if self.clause:
             out["clause"] = self.clause
         return out
+
+
+# The fields every log entry of a match has (and a match record's n and state): a variant's
+# log_fields may not reuse them.
+LOG_ENTRY_FIELDS = frozenset({"side", "by", "action", "notation", "n", "state"})
 
 
 class Variant(ABC):
@@ -272,10 +379,14 @@ class Variant(ABC):
             options = {}
         if not isinstance(options, Mapping):
             raise InvalidOptions(f"options must be a JSON object, got {type(options).__name__}")
+        check_depth(options, "options", InvalidOptions)
+        for key in options:
+            if not isinstance(key, str):
+                raise InvalidOptions(f"option names must be strings, got {brief(key)}")
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
-            raise InvalidOptions(f"unknown option {unknown[0]!r} for {self.key} (known: {known})")
+            raise InvalidOptions(f"unknown option {unknown[0][:40]!r} for {self.key} (known: {known})")
         return {name: spec.check(name, options.get(name, spec.default)) for name, spec in self.options.items()}
 
     # -- the game --------------------------------------------------------------------------
@@ -315,6 +426,40 @@ class Variant(ABC):
         """The action in the game's own notation, as played from ``state``."""
         return json.dumps(Action.from_json(action).to_json(), sort_keys=True)
 
+    # -- what the play layer asks ----------------------------------------------------------
+    # The match machinery (games/services.py, selectors.py) knows no family's phases or fields:
+    # it asks these. Each has a default that suits a variant without the feature.
+
+    def turn_is_open(self, state: State) -> bool:
+        """True when the decision due in ``state`` is a step of a turn the player may take back
+        until confirming it (a tables checker step, a Béchi sowing, a race move). The match then
+        keeps the state at the turn's start, draws no dice and lets the opponent wait until the
+        player confirms. Asked only of states where a side (not chance) is to move."""
+        return False
+
+    def log_fields(self, state: State) -> dict[str, Any]:
+        """Extra JSON fields recorded with a logged action, from ``state``, the state after it
+        (tables: ``{"position_id": ...}``). Their names must not be among
+        ``LOG_ENTRY_FIELDS`` (``side``, ``by``, ``action``, ``notation``, ``n``, ``state``)."""
+        return {}
+
+    def board_info(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Static data the board script needs to draw this variant with these options (already
+        validated), e.g. a race game's geometry. The page's board config and the match API
+        carry it as ``board``."""
+        return {}
+
+    def text_help(self) -> dict[str, list[str]]:
+        """For the board's text mode: ``moves``, examples of the notation ``describe`` writes,
+        and ``commands``, the board's family-specific reading commands, each shown as written."""
+        return {"moves": [], "commands": []}
+
+    def state_options(self, state: State) -> dict[str, Any]:
+        """The complete options ``state`` is played under (a match started from a position
+        records them). By default the ``options`` of the state's JSON."""
+        options = state.to_json().get("options")
+        return self.validate_options(options if isinstance(options, Mapping) else {})
+
     def info(self) -> dict[str, Any]:
         return {
             "key": self.key,
@@ -329,7 +474,7 @@ class Variant(ABC):
         if self.outcome(state) is not None:
             raise IllegalAction("the game is over")
         if act not in self.legal_actions(state):
-            raise IllegalAction(f"{json.dumps(act.to_json(), sort_keys=True)} is not a legal action here")
+            raise IllegalAction(f"{brief(act.to_json())} is not a legal action here")
         return act
 
 
@@ -348,7 +493,7 @@ def _load_families() -> None:
     # Importing a family package registers its variants; a family not written yet is skipped.
     import importlib
 
-    for family in ("tables", "mancala"):
+    for family in ("tables", "mancala", "race"):
         try:
             importlib.import_module(f"games.engine.{family}")
         except ModuleNotFoundError as exc:

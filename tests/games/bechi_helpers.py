@@ -60,3 +60,9 @@ def check_invariants(state: BechiState) -> None:
         assert data["to_move"] is None and bechi.outcome(state) is not None
     else:
         assert bechi.outcome(state) is None
+
+
+def new_game(options: dict[str, Any] | None = None) -> BechiState:
+    """A new game with side 0 starting round one (``round_one`` fixed rather than drawn by lot),
+    so a test can sow at once."""
+    return bechi.new_game({"round_one": "side0", **(options or {})})

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalAction, InvalidOptions, InvalidState, Outcome, get_variant
-from tests.games.bechi_helpers import bechi, check_invariants, position, rows
+from tests.games.bechi_helpers import bechi, check_invariants, new_game, position, rows
 
 
 def sow(state, hole, direction=None):
@@ -26,24 +26,27 @@ def last(state):
 # -- BE-1: the board ------------------------------------------------------------------------------
 class TestBoard:
     def test_it_starts_with_six_in_every_hole_of_two_rows_of_four(self):
-        s = bechi.new_game()
+        s = new_game()
         data = s.to_json()
         assert data["rows"] == [[6, 6, 6, 6], [6, 6, 6, 6]]
-        assert data["options"] == {"holes": 4, "shu_trick": False, "repetition_limit": 3, "round_repetition_limit": 3}
+        assert data["options"] == {
+            "holes": 4, "round_one": "side0", "origin_counts_as_moved": False, "chain_skips_left_empty": False,
+            "shu_house_rule": False, "repetition_limit": 3, "round_repetition_limit": 3,
+        }
         assert (data["phase"], data["to_move"], data["round"], data["starter"]) == ("sow", 0, 1, 0)
         assert data["captured"] == [0, 0] and data["aside"] == [0, 0] and data["last_move"] is None
 
     def test_it_offers_the_three_hole_board(self):
-        assert rows(bechi.new_game({"holes": 3})) == [[6, 6, 6], [6, 6, 6]]
+        assert rows(new_game({"holes": 3})) == [[6, 6, 6], [6, 6, 6]]
 
     def test_it_refuses_other_sizes_and_unknown_options(self):
         with pytest.raises(InvalidOptions, match="holes"):
-            bechi.new_game({"holes": 5})
+            new_game({"holes": 5})
         with pytest.raises(InvalidOptions, match="unknown option 'dice'"):
-            bechi.new_game({"dice": 2})
+            new_game({"dice": 2})
 
     def test_it_is_registered_and_has_no_chance(self):
-        s = bechi.new_game()
+        s = new_game()
         assert get_variant("mancala.bechi") is bechi
         assert bechi.is_chance(s) is False
         with pytest.raises(IllegalAction):
@@ -54,26 +57,26 @@ class TestBoard:
 class TestSowingFourHoles:
     # From the opening, every hole holds 6: one goes back into its hole, five go on.
     def test_hole_0_left_half_sows_clockwise_into_the_opponents_right_end(self):
-        s = sow(bechi.new_game(), 0)
+        s = sow(new_game(), 0)
         # (0,0) keeps 1; then (1,3) (1,2) (1,1) (1,0) and round into (0,3).
         assert rows(s) == [[1, 6, 6, 7], [7, 7, 7, 7]]
         assert last(s)["path"] == [[0, 0], [1, 3], [1, 2], [1, 1], [1, 0], [0, 3]]
         assert last(s)["direction"] == "clockwise"
 
     def test_hole_1_left_half_sows_clockwise(self):
-        s = sow(bechi.new_game(), 1)
+        s = sow(new_game(), 1)
         # (0,1) keeps 1; (0,0) (1,3) (1,2) (1,1) (1,0).
         assert rows(s) == [[7, 1, 6, 6], [7, 7, 7, 7]]
 
     def test_hole_2_right_half_sows_anticlockwise(self):
-        s = sow(bechi.new_game(), 2)
+        s = sow(new_game(), 2)
         # (0,2) keeps 1; (0,3) (1,0) (1,1) (1,2) (1,3).
         assert rows(s) == [[6, 6, 1, 7], [7, 7, 7, 7]]
         assert last(s)["direction"] == "anticlockwise"
         assert last(s)["path"] == [[0, 2], [0, 3], [1, 0], [1, 1], [1, 2], [1, 3]]
 
     def test_hole_3_right_half_sows_anticlockwise_round_into_own_left_end(self):
-        s = sow(bechi.new_game(), 3)
+        s = sow(new_game(), 3)
         # (0,3) keeps 1; (1,0) (1,1) (1,2) (1,3) (0,0).
         assert rows(s) == [[7, 6, 6, 1], [7, 7, 7, 7]]
 
@@ -85,10 +88,10 @@ class TestSowingFourHoles:
         assert rows(sow(s, 3)) == [[7, 7, 7, 7], [7, 6, 6, 1]]
 
     def test_the_opening_offers_each_hole_once(self):
-        assert [a.to_json() for a in bechi.legal_actions(bechi.new_game())] == [{"hole": i} for i in range(4)]
+        assert [a.to_json() for a in bechi.legal_actions(new_game())] == [{"hole": i} for i in range(4)]
 
     def test_a_direction_is_refused_where_the_rule_fixes_it(self):
-        s = bechi.new_game()
+        s = new_game()
         with pytest.raises(IllegalAction, match="hole 0 always sows clockwise"):
             bechi.apply(s, {"hole": 0, "direction": "clockwise"})
         with pytest.raises(IllegalAction, match="hole 3 always sows anticlockwise"):
@@ -97,14 +100,14 @@ class TestSowingFourHoles:
 
 class TestSowingThreeHoles:
     def test_left_and_right_holes(self):
-        s = bechi.new_game({"holes": 3})
+        s = new_game({"holes": 3})
         # (0,0) keeps 1; clockwise (1,2) (1,1) (1,0) (0,2) (0,1).
         assert rows(sow(s, 0)) == [[1, 7, 7], [7, 7, 7]]
         # (0,2) keeps 1; anticlockwise (1,0) (1,1) (1,2) (0,0) (0,1).
         assert rows(sow(s, 2)) == [[7, 7, 1], [7, 7, 7]]
 
     def test_the_centre_hole_sows_either_way_as_the_player_chooses(self):
-        s = bechi.new_game({"holes": 3})
+        s = new_game({"holes": 3})
         actions = [a.to_json() for a in bechi.legal_actions(s)]
         assert actions == [
             {"hole": 0},
@@ -119,7 +122,7 @@ class TestSowingThreeHoles:
         assert last(acw)["path"] == [[0, 1], [0, 2], [1, 0], [1, 1], [1, 2], [0, 0]]
 
     def test_the_centre_hole_needs_a_direction(self):
-        s = bechi.new_game({"holes": 3})
+        s = new_game({"holes": 3})
         with pytest.raises(IllegalAction, match="centre hole: choose a direction"):
             bechi.apply(s, {"hole": 1})
         with pytest.raises(IllegalAction, match="direction must be"):
@@ -186,6 +189,20 @@ class TestCaptures:
         assert last(after)["captures"] == [[1, 1, 2], [1, 2, 4]]
         assert rows(after) == [[2, 0, 0, 1], [2, 0, 0, 0]]
 
+    def test_a_hole_left_empty_ends_the_chain_by_default(self):
+        # BE-5 (b): (0,3) keeps 1, then (1,0) 1 -> 2 and the last into (1,1) 1 -> 2, sown from:
+        # taken. The immediately following hole (1,2) was left empty: no even group, the chain
+        # ends before (1,3)'s 4.
+        s = position([[0, 0, 0, 3], [1, 1, 0, 4]], sown=[(1, 1)], closed=[(1, 2)], round=2)
+        after = sow(s, 3)
+        assert last(after)["captures"] == [[1, 1, 2]]
+
+    def test_with_chain_skips_left_empty_the_chain_passes_over_it_as_sowing_does(self):
+        s = position([[0, 0, 0, 3], [1, 1, 0, 4]], sown=[(1, 1)], closed=[(1, 2)], round=2,
+                     options={"holes": 4, "chain_skips_left_empty": True})
+        after = sow(s, 3)
+        assert last(after)["captures"] == [[1, 1, 2], [1, 3, 4]]
+
     def test_a_capture_in_the_movers_own_row_running_on_into_the_opponents(self):
         # Side 0 sows (0,1) clockwise: keeps 1, the last goes into (0,0): 1 -> 2, sown from.
         # Following clockwise: (1,3) holds 2 (taken, not sown from: the chain needs only an
@@ -203,12 +220,30 @@ class TestCaptures:
         assert last(after)["captures"] == [] and rows(after) == [[0, 0, 0, 1], [3, 0, 0, 0]]
 
     def test_a_sowing_that_comes_round_into_its_own_hole_does_not_count_it_as_sown_before(self):
-        # (0,3) holds 9: keeps 1, eight go round the ring, the last back into (0,3): 2.
+        # BE-5 (a), origin_counts_as_moved off by default: (0,3) holds 9: keeps 1, eight go
+        # round the ring, the last back into (0,3): 2, but no earlier move emptied it.
         s = position([[0, 0, 0, 9], [0, 1, 0, 0]])
         after = sow(s, 3)
         assert last(after)["path"][-1] == [0, 3]
         assert last(after)["captures"] == []
         assert rows(after) == [[1, 1, 1, 2], [1, 2, 1, 1]]
+
+    def test_with_the_option_on_the_starting_hole_counts_as_moved_by_this_move(self):
+        # The other reading (Ludii's and MancalaGames'): (0,3) 2 taken; (1,0) holds 1, odd: the
+        # chain ends.
+        s = position([[0, 0, 0, 9], [0, 1, 0, 0]], options={"holes": 4, "origin_counts_as_moved": True})
+        after = sow(s, 3)
+        assert last(after)["captures"] == [[0, 3, 2]]
+        assert rows(after) == [[1, 1, 1, 0], [1, 2, 1, 1]]
+
+    def test_with_the_option_on_the_three_hole_game_ends_on_the_second_move(self):
+        # Why the default is off: every hole of seven comes round into itself, and the chain
+        # then takes the whole board, whatever either side plays.
+        s = new_game({"holes": 3, "origin_counts_as_moved": True})
+        for first in bechi.legal_actions(s):
+            after = bechi.apply(s, first)
+            for reply in bechi.legal_actions(after):
+                assert bechi.outcome(bechi.apply(after, reply)).winner == 1
 
     def test_but_a_hole_sown_from_earlier_this_round_is_taken_when_the_sowing_comes_round(self):
         s = position([[0, 0, 0, 9], [0, 1, 0, 0]], sown=[(0, 3)])
@@ -330,11 +365,12 @@ class TestEndOfGame:
         assert after.to_json()["rounds"][-1] == [21, 27, 0]
         assert bechi.outcome(after) == Outcome(winner=1, points=1, how="rounds-repeated", score=(21, 27))
 
-    def test_with_equal_counters_the_player_not_due_to_start_wins(self):
+    def test_with_equal_counters_it_is_a_draw(self):
         rounds = [[24, 24, 0], [30, 18, 1], [24, 24, 0], [30, 18, 1]]
         s = position([[0, 0, 0, 2], [0, 1, 0, 1]], captured=[23, 21], round=4, starter=1, rounds=rounds)
         after = sow(s, 3)
-        assert bechi.outcome(after) == Outcome(winner=1, points=1, how="rounds-repeated", score=(24, 24))
+        assert bechi.outcome(after) == Outcome(winner=None, points=0, how="draw", score=(24, 24))
+        assert bechi.outcome(bechi.state_from_json(after.to_json())).winner is None
 
     def test_twice_is_not_enough(self):
         s = position([[0, 0, 0, 2], [0, 1, 0, 1]], captured=[20, 24], round=5, starter=1, rounds=self.ROUNDS[:3])
@@ -378,7 +414,7 @@ class TestRepetition:
 
 # -- BE-7 option: the shu trick --------------------------------------------------------------------
 class TestShuTrick:
-    OPTIONS = {"holes": 4, "shu_trick": True}
+    OPTIONS = {"holes": 4, "shu_house_rule": True}
 
     def test_off_by_default_the_opponent_skips_a_hole_left_empty(self):
         s = position([[6, 0, 6, 6], [6, 6, 6, 6]], closed=[(0, 1)], to_move=1, aside=[3, 3], captured=[0, 0])
@@ -424,8 +460,8 @@ class TestShuTrick:
 # -- Notation --------------------------------------------------------------------------------------
 class TestDescribe:
     def test_it_names_hole_direction_captures_and_round_end(self):
-        assert bechi.describe(bechi.new_game(), {"hole": 0}) == "1↻"
-        assert bechi.describe(bechi.new_game({"holes": 3}), {"hole": 1, "direction": "anticlockwise"}) == "2↺"
+        assert bechi.describe(new_game(), {"hole": 0}) == "1↻"
+        assert bechi.describe(new_game({"holes": 3}), {"hole": 1, "direction": "anticlockwise"}) == "2↺"
         s = position(TestCaptures.BEFORE, sown=[(1, 1)])
         assert bechi.describe(s, {"hole": 3}) == "4↺ ×2+4"
         end = position([[0, 0, 0, 2], [0, 1, 0, 1]], captured=[20, 24])
@@ -433,7 +469,7 @@ class TestDescribe:
 
     def test_it_refuses_an_illegal_action(self):
         with pytest.raises(IllegalAction):
-            bechi.describe(bechi.new_game(), {"hole": 9})
+            bechi.describe(new_game(), {"hole": 9})
 
 
 # -- Reading states ---------------------------------------------------------------------------------
@@ -445,7 +481,7 @@ class TestStateFromJson:
         assert data["history"] == [[0, [6, 6, 6], [6, 6, 6]]] and data["last_move"] is None
 
     def test_it_round_trips_a_played_state(self):
-        s = bechi.new_game()
+        s = new_game()
         for hole in (0, 2, 3):
             s = bechi.apply(s, bechi.legal_actions(s)[min(hole, len(bechi.legal_actions(s)) - 1)])
         assert bechi.state_from_json(s.to_json()) == s
@@ -495,5 +531,68 @@ def test_perft_from_the_opening(holes, counts):
             return 1
         return sum(perft(bechi.apply(state, a), depth - 1) for a in bechi.legal_actions(state))
 
-    start = bechi.new_game({"holes": holes})
+    start = new_game({"holes": holes})
     assert [perft(start, d) for d in range(1, 6)] == counts
+
+
+@pytest.mark.parametrize("action", [{"leave_empty": 3}, {"leave_empty": "1"}, {"leave_empty": [True]}, {"hole": True}])
+def test_a_malformed_action_is_refused_as_illegal_not_crashed_on(action):
+    # {"leave_empty": 3} once raised TypeError (a 500 in the API) while checking for booleans.
+    with pytest.raises(IllegalAction):
+        bechi.apply(new_game(), action)
+
+
+# -- issue 12: who starts round one, impossible states, hostile input ----------------------------
+class TestRoundOneByLot:
+    def test_the_lot_is_a_chance_action_drawn_fairly_and_logged_in_the_state(self):
+        import random
+
+        s = bechi.new_game()
+        assert s.phase == "lot" and bechi.is_chance(s) and bechi.to_move(s) is None and bechi.outcome(s) is None
+        firsts = [bechi.draw(s, random.Random(seed))["first"] for seed in range(200)]
+        assert 70 < firsts.count(1) < 130
+        after = bechi.apply(s, {"first": 1})
+        data = after.to_json()
+        assert data["to_move"] == 1 and data["starter"] == 1 and data["rounds"] == [[24, 24, 1]]
+        assert data["last_move"] == {"kind": "lot", "side": 1}
+        assert bechi.describe(s, {"first": 1}) == "side 1 starts (by lot)"
+        assert bechi.state_from_json(data) == after and bechi.state_from_json(s.to_json()) == s
+
+    def test_an_option_fixes_it(self):
+        assert bechi.to_move(bechi.new_game({"round_one": "side1"})) == 1
+        with pytest.raises(InvalidState, match="starter: with round_one 'side0' side 0 starts round 1"):
+            position([[6] * 4, [6] * 4], to_move=1, starter=1, options={"holes": 4, "round_one": "side0"})
+
+    def test_a_lot_state_must_be_the_opening(self):
+        data = bechi.new_game().to_json()
+        with pytest.raises(InvalidState, match="to_move: must be null before the lot"):
+            bechi.state_from_json({**data, "to_move": 0})
+        with pytest.raises(InvalidState, match="phase: no lot is drawn with round_one 'side0'"):
+            bechi.state_from_json({**data, "options": {**data["options"], "round_one": "side0"}})
+        with pytest.raises(IllegalAction, match="the lot for round one is due"):
+            bechi.apply(bechi.new_game(), {"hole": 0})
+
+    def test_a_match_saved_with_the_old_option_name_still_reads(self):
+        data = new_game().to_json()
+        old = {k: v for k, v in data["options"].items() if k != "shu_house_rule"} | {"shu_trick": True}
+        assert bechi.state_from_json({**data, "options": old}).rules.shu is True
+
+
+class TestImpossibleStates:
+    def test_two_holes_left_empty_with_enough_aside_to_fill_them(self):
+        with pytest.raises(InvalidState, match=r"aside\[1\]: side 1 has 12 counters aside"):
+            position([[6, 6, 6, 6], [6, 6, 0, 0]], closed=[(1, 2), (1, 3)], aside=[0, 12], captured=[0, 0], round=2)
+
+    @pytest.mark.parametrize("direction", [["clockwise"], {"a": 1}, 3, None])
+    def test_a_direction_that_is_not_a_name(self, direction):
+        data = sow(new_game(), 0).to_json()
+        data["last_move"]["direction"] = direction
+        with pytest.raises(InvalidState, match="last_move.direction"):
+            bechi.state_from_json(data)
+
+    @pytest.mark.parametrize("action", [{"leave_empty": 1}, {"leave_empty": None}, {"leave_empty": [[0]]}])
+    def test_a_malformed_choice_of_holes_is_refused(self, action):
+        s = bechi.apply(position([[0, 0, 0, 2], [0, 1, 0, 1]], captured=[12, 32]), {"hole": 3})
+        assert s.phase == "leave_empty"
+        with pytest.raises(IllegalAction):
+            bechi.apply(s, action)

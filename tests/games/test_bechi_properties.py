@@ -11,10 +11,12 @@ from games.engine import Action, IllegalAction, InvalidState
 from tests.games.bechi_helpers import bechi, check_invariants
 
 OPTIONS = [
-    {"holes": 4, "shu_trick": False},
-    {"holes": 3, "shu_trick": False},
-    {"holes": 4, "shu_trick": True},
-    {"holes": 3, "shu_trick": True},
+    {"holes": 4},
+    {"holes": 3},
+    {"holes": 4, "shu_house_rule": True, "round_one": "side1"},
+    {"holes": 3, "shu_house_rule": True},
+    {"holes": 4, "origin_counts_as_moved": False, "chain_skips_left_empty": True, "round_one": "side0"},
+    {"holes": 3, "origin_counts_as_moved": False, "chain_skips_left_empty": True},
 ]
 
 
@@ -103,7 +105,7 @@ def test_a_hand_written_position_is_accepted_consistently_or_refused_by_name(pos
         check_invariants(bechi.apply(state, action))
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: f"{o['holes']}holes-shu{int(o['shu_trick'])}")
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
 def test_random_whole_games_play_to_the_end(options):
     hows = set()
     for seed in range(200):
@@ -112,8 +114,11 @@ def test_random_whole_games_play_to_the_end(options):
             check_invariants(state)
             rounds_seen = max(rounds_seen, state.round)
         outcome = bechi.outcome(state)
-        assert outcome is not None and outcome.points == 1
+        assert outcome is not None
         assert sum(outcome.score) == 12 * options["holes"]
+        # a draw only where the rounds repeat at equal counters (BE-8, round_repetition_limit)
+        assert (outcome.winner is None) == (outcome.how == "draw") == (outcome.score[0] == outcome.score[1])
+        assert outcome.points == (0 if outcome.winner is None else 1)
         assert state.round == rounds_seen
         hows.add(outcome.how)
         if outcome.how == "houses-burnt":

@@ -54,3 +54,24 @@ def test_the_json_log_becomes_one_row_per_action_and_comes_back():
         assert not apps.get_model("games", "MatchAction").objects.exists()
     finally:
         migrate(MigrationExecutor(connection).loader.graph.leaf_nodes("games"))
+
+
+def test_the_position_id_column_becomes_the_entrys_extra_fields_and_comes_back():
+    try:
+        apps = migrate([("games", "0004_match_drop_json_log")])
+        match = apps.get_model("games", "Match").objects.create(
+            id="extra", variant="tables.ses-bes", opponent="hotseat", initial_state={}, state={}, log_length=3,
+            side0_token_hash="a" * 64, side1_token_hash="a" * 64,
+        )
+        Row = apps.get_model("games", "MatchAction")
+        for seq, entry in enumerate(LOG, start=1):
+            Row.objects.create(match=match, seq=seq, side=entry["side"], by=entry["by"], action=entry["action"],
+                               notation=entry["notation"], position_id=entry.get("position_id", ""))
+        apps = migrate([("games", "0005_match_action_extra")])
+        rows = apps.get_model("games", "MatchAction").objects.filter(match_id="extra").order_by("seq")
+        assert [r.extra for r in rows] == [{"position_id": "4HPwATDgc/ABMA"}, {"position_id": "4HPwATDgc/ABMB"}, {}]
+        apps = migrate([("games", "0004_match_drop_json_log")])
+        rows = apps.get_model("games", "MatchAction").objects.filter(match_id="extra").order_by("seq")
+        assert [r.position_id for r in rows] == ["4HPwATDgc/ABMA", "4HPwATDgc/ABMB", ""]
+    finally:
+        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes("games"))

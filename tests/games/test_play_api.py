@@ -5,7 +5,9 @@ engine), then on every real variant that is registered.
 """
 from __future__ import annotations
 
+import json
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,9 +19,7 @@ from games.engine import Action, IllegalAction, Outcome, State, Variant, core, v
 from games.engine import ai
 from games.models import Match
 
-REQUIRED = ["tables.backgammon", "tables.ses-bes", "tables.shesh-besh", "tables.takhte-nard", "tables.gul-bara",
-            "mancala.bechi"]
-AVAILABLE = [key for key in REQUIRED if key in variants()]
+VARIANTS = variants()
 
 
 # -- a tiny race game: roll two dice (1 or 2), step a counter by each die; first to 8 wins ------
@@ -77,6 +77,15 @@ class Race(Variant):
 
     def is_chance(self, state):
         return state.phase == "roll"
+
+    def turn_is_open(self, state):
+        return state.phase == "move"
+
+    def board_info(self, options):
+        return {"track": 8}
+
+    def text_help(self):
+        return {"moves": ["+2"], "commands": ["count (read both counters)"]}
 
     def draw(self, state, rng):
         return Action(roll=[rng.choice((1, 2)), rng.choice((1, 2))])
@@ -457,7 +466,8 @@ class TestRecord:
 
 
 def short(key: str) -> dict:
-    return {"match_to": 1} if key.startswith("tables.") else {}
+    # A match to one game, where the variant plays matches.
+    return {"match_to": 1} if "match_to" in core.get_variant(key).options else {}
 
 
 def play_to_the_end(key: str, opponent: str, rng: random.Random, limit: int = 4000) -> dict:
@@ -480,32 +490,31 @@ def play_to_the_end(key: str, opponent: str, rng: random.Random, limit: int = 40
     raise AssertionError(f"{key}: no end after {limit} requests")
 
 
-@pytest.mark.skipif(not AVAILABLE, reason="no real variant registered yet")
-@pytest.mark.parametrize("key", AVAILABLE)
+@pytest.mark.parametrize("key", VARIANTS)
 def test_a_whole_hotseat_match_is_played_to_its_end_through_the_api(key):
     body = play_to_the_end(key, "hotseat", random.Random(5))
     assert body["outcome"]["winner"] in (0, 1)
     assert body["legal_actions"] == [] and body["to_move"] is None
     record = Player().client.get(reverse("games:api-match-record", args=[body["id"]])).json()
     assert record["moves"][-1]["state"] == body["state"]
-    if key.startswith("tables."):
-        assert all(len(m["position_id"]) == 14 for m in record["moves"])
+    # Every entry carries the variant's log fields, from the state after it.
+    variant = core.get_variant(key)
+    for move in record["moves"]:
+        state = variant.state_from_json(move["state"])
+        assert {k: move[k] for k in variant.log_fields(state)} == variant.log_fields(state)
+    assert [{k: m[k] for k in ("side", "by", "action", "notation")} for m in record["moves"]] == [
+        {k: e[k] for k in ("side", "by", "action", "notation")} for e in body["log"]]
     response = Player(None).act(body["id"], {"confirm": True}, body["version"])
     assert response.status_code == 403
 
 
-WITH_COMPUTER = [key for key in AVAILABLE if "random" in ai.levels(core.get_variant(key))]
-
-
-@pytest.mark.skipif(not WITH_COMPUTER, reason="no computer opponent registered yet")
-@pytest.mark.parametrize("key", WITH_COMPUTER)
+@pytest.mark.parametrize("key", VARIANTS)
 def test_a_whole_match_against_the_computer_is_played_to_its_end(key):
     body = play_to_the_end(key, "computer", random.Random(7))
     assert any(entry["by"] == "computer" for entry in body["log"])
 
 
-@pytest.mark.skipif(not AVAILABLE, reason="no real variant registered yet")
-@pytest.mark.parametrize("key", AVAILABLE)
+@pytest.mark.parametrize("key", VARIANTS)
 def test_every_level_answers_with_a_legal_reply(key):
     variant = core.get_variant(key)
     for level in ai.levels(variant):
@@ -514,11 +523,53 @@ def test_every_level_answers_with_a_legal_reply(key):
         assert any(entry["by"] == "computer" for entry in data["log"])
 
 
-@pytest.mark.skipif(not AVAILABLE, reason="no real variant registered yet")
-@pytest.mark.parametrize("key", AVAILABLE)
+@pytest.mark.parametrize("key", VARIANTS)
 def test_an_illegal_real_move_gets_the_engines_reason(key):
     data, alice = create(variant=key, options=short(key), opponent="hotseat")
-    bad = {"from": 3, "to": 9} if key.startswith("tables.") else {"hole": 17}
+    bad = {"from": 3, "to": 9, "hole": 17}  # no family's action has all three
     response = alice.act(data["id"], bad, data["version"])
     assert response.status_code == 400 and response.json()["reason"]
     assert Match.objects.get(pk=data["id"]).version == data["version"]
+
+
+def test_the_variants_board_info_and_text_help_reach_the_page_and_the_api(race, client):
+    page = client.get(reverse("games:play", args=[race]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    config = json.loads(re.search(r'<script id="b-play" type="application/json">(.*?)</script>', html, re.S)[1])
+    assert config["board"] == {"track": 8} and config["text_help"]["moves"] == ["+2"]
+    assert "(+2)" in html and "count (read both counters), board" in html
+    data, alice = create(variant=race, opponent="hotseat")
+    assert data["board"] == {"track": 8}
+    assert alice.read(data["id"]).json()["board"] == {"track": 8}
+
+
+
+# -- issue 12: a draw end to end, the lot logged, hostile bodies ----------------------------------
+
+
+def test_a_bechi_draw_reaches_the_api_with_no_winner():
+    # the rounds come round at 24-24 for the third time (round_repetition_limit): a draw
+    state = {
+        "variant": "mancala.bechi", "rows": [[0, 0, 0, 2], [0, 1, 0, 1]], "captured": [23, 21], "round": 4,
+        "starter": 1, "to_move": 0, "rounds": [[24, 24, 0], [30, 18, 1], [24, 24, 0], [30, 18, 1]],
+    }
+    data, alice = create(variant="mancala.bechi", opponent="hotseat", state=state)
+    response = alice.act(data["id"], {"hole": 3}, data["version"], confirm=True)
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["outcome"] == {"winner": None, "points": 0, "how": "draw", "score": [24, 24]}
+    assert Match.objects.get(pk=data["id"]).outcome["winner"] is None
+
+
+def test_the_lot_for_bechi_round_one_is_drawn_and_logged():
+    data, _ = create(variant="mancala.bechi", opponent="hotseat")
+    first = data["log"][0]
+    assert set(first["action"]) == {"first"} and first["notation"].endswith("starts (by lot)")
+    assert data["state"]["to_move"] == first["action"]["first"]
+
+
+@pytest.mark.parametrize("body", ["[" * 100_000 + "]" * 100_000, '{"variant": "' + "x" * 10 + '", "side": ' + "9" * 5000 + "}"])
+def test_a_body_the_json_parser_cannot_take_is_400(body):
+    response = APIClient().post(reverse("games:api-matches"), body, content_type="application/json")
+    assert response.status_code == 400 and response.json()["code"] == "malformed"

@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engine import get_variant
+from games.engine import get_variant, variants
 from games.engine.tables.game import TablesState, TablesVariant
 
-KEYS = ("tables.backgammon", "tables.shesh-besh", "tables.takhte-nard", "tables.ses-bes", "tables.gul-bara")
+KEYS = tuple(key for key in variants() if get_variant(key).family == "tables")
 
 
 def counts(points: dict[int, int]) -> list[int]:
@@ -49,7 +49,7 @@ def position(
         "dice": list(dice or []),
         "roll": (dice[:2] if dice and len(dice) >= 2 else None),
         "score": [0, 0],
-        "cube": {"value": 1, "owner": None} if v._cube_on(opts) else None,
+        "cube": {"value": 1, "owner": None} if v.cube_on(opts) else None,
     }
     data.update(extra)
     return v, v.state_from_json(data)

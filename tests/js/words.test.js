@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sideNames, groupTurns, entryLine, statusLine, readPoint, readHole } from "../../static/js/board/words.js";
+import { sideNames, groupTurns, entryLine, statusLine } from "../../static/js/board/words.js";
+import { tables, readPoint } from "../../static/js/board/family-tables.js";
+import { mancala, readHole } from "../../static/js/board/family-mancala.js";
 
 const log = [
   { side: null, by: "chance", action: { opening: [3, 6] }, notation: "opening 3-6" },
@@ -12,37 +14,37 @@ const log = [
 
 test("names read from the player's side", () => {
   const sides = [{ player: "human" }, { player: "computer", level: "easy" }];
-  assert.deepEqual(sideNames({ family: "tables", opponent: "computer", you: [0], sides }), ["You", "Computer"]);
-  assert.deepEqual(sideNames({ family: "tables", opponent: "hotseat", you: [0, 1], sides }), ["White", "Black"]);
-  assert.deepEqual(sideNames({ family: "mancala", opponent: "remote", you: [1], sides: [{ player: "human" }, { player: "human" }] }),
+  assert.deepEqual(sideNames({ base: tables.sides, opponent: "computer", you: [0], sides }), ["You", "Computer"]);
+  assert.deepEqual(sideNames({ base: tables.sides, opponent: "hotseat", you: [0, 1], sides }), ["White", "Black"]);
+  assert.deepEqual(sideNames({ base: mancala.sides, opponent: "remote", you: [1], sides: [{ player: "human" }, { player: "human" }] }),
     ["Your friend", "You"]);
 });
 
 test("a turn in the move list starts with its throw and holds its steps", () => {
-  const turns = groupTurns(log, "tables");
+  const turns = groupTurns(log, tables.startsTurn);
   assert.equal(turns.length, 2);
   assert.deepEqual(turns[0].entries.map((e) => e.notation), ["opening 3-6", "13/7", "7/4"]);
   assert.equal(turns[0].side, 1);
   assert.deepEqual(turns[1].entries.map((e) => e.index), [4, 5]);
-  assert.equal(groupTurns(log, "mancala").length, 5);
+  assert.equal(groupTurns(log, mancala.startsTurn).length, 5);
 });
 
 test("log entries are told in words", () => {
   const names = ["You", "Computer"];
-  assert.equal(entryLine(log[0], names, { to_move: 1 }), "Opening throw: You 3, Computer 6; Computer starts.");
-  assert.equal(entryLine(log[3], names, { to_move: 0 }), "You roll 2-1.");
-  assert.equal(entryLine(log[1], names), "Computer plays 13/7.");
+  assert.equal(entryLine(log[0], names, { to_move: 1 }, tables), "Opening throw: You 3, Computer 6; Computer starts.");
+  assert.equal(entryLine(log[3], names, { to_move: 0 }, tables), "You roll 2-1.");
+  assert.equal(entryLine(log[1], names, null, tables), "Computer plays 13/7.");
 });
 
 test("the status line says whose turn and what to do", () => {
   const names = ["You", "Computer"];
   const match = { to_move: 0, outcome: null };
   const state = { phase: "cube", cube: { value: 2, owner: 0 } };
-  assert.equal(statusLine({ family: "tables", state, match, names, mine: true }), "Your turn: roll, or double to 4.");
+  assert.equal(statusLine({ family: tables, state, match, names, mine: true }), "Your turn: roll, or double to 4.");
   const cascade = { phase: "move", roll: [2, 2], dice: [3, 3], cascade: { number: 3, then: [4, 5, 6], remainder: false } };
-  assert.match(statusLine({ family: "tables", state: cascade, match, names, mine: true }), /Cascade: playing 3s, then 4, 5, 6/);
+  assert.match(statusLine({ family: tables, state: cascade, match, names, mine: true }), /Cascade: playing 3s, then 4, 5, 6/);
   const over = { to_move: null, outcome: { winner: 0, points: 2, how: "mars", score: [2, 0] } };
-  assert.equal(statusLine({ family: "tables", state: {}, match: over, names, mine: false }), "Game over. You win the match (mars), 2–0.");
+  assert.equal(statusLine({ family: tables, state: {}, match: over, names, mine: false }), "Game over. You win the match (mars), 2–0.");
 });
 
 test("points and holes are read aloud", () => {
@@ -58,4 +60,21 @@ test("points and holes are read aloud", () => {
   assert.equal(readHole(bechi, 0, 1), "Your hole 2: 1 counter.");
   assert.equal(readHole(bechi, 0, 2), "Your hole 3: 0 counters, left empty this round.");
   assert.equal(readHole(bechi, 0, 0, true), "Opponent's hole 1: 2 counters.");
+});
+
+test("a game without a winner is called a draw", async () => {
+  const { race } = await import("../../static/js/board/family-race.js");
+  const names = ["You", "Computer"];
+  const drawn = { winner: null, points: 0, how: "draw", score: [24, 24] };
+  assert.equal(mancala.outcome(drawn, names), "A draw: 24–24 counters.");
+  assert.equal(statusLine({ family: mancala, state: {}, match: { outcome: drawn }, names, mine: false }),
+    "Game over. A draw: 24–24 counters.");
+  assert.equal(race.outcome({ winner: null, score: [3, 3] }, names), "A draw, 3–3.");
+  assert.equal(tables.outcome({ winner: null, score: [1, 1] }, names), "A draw, 1–1.");
+});
+
+test("béchi's lot for the first round is told", () => {
+  const entry = { side: null, by: "chance", action: { first: 1 }, notation: "lot: North starts" };
+  assert.equal(entryLine(entry, ["You", "Computer"], null, mancala), "Computer starts (drawn by lot).");
+  assert.equal(entryLine({ ...entry, action: { first: 0 } }, ["You", "Computer"], null, mancala), "You start (drawn by lot).");
 });

@@ -48,11 +48,13 @@ def evaluate(variant: Variant, state: State, side: int) -> int:
 
     >>> from games.engine import get_variant
     >>> bechi = get_variant("mancala.bechi")
-    >>> evaluate(bechi, bechi.new_game(), 0)
+    >>> evaluate(bechi, bechi.new_game({"round_one": "side0"}), 0)
     0
     """
     outcome = variant.outcome(state)
     if outcome is not None:
+        if outcome.winner is None:  # a draw (rounds repeating at equal counters)
+            return 0
         return WIN if outcome.winner == side else -WIN
     return material(state, side) - material(state, 1 - side)
 

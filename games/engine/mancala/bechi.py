@@ -5,7 +5,7 @@ cannot fill even one hole. Clause ids (``BE-1`` .. ``BE-9``) are those of ``RULE
 
     >>> from games.engine import get_variant
     >>> bechi = get_variant("mancala.bechi")
-    >>> s = bechi.new_game()
+    >>> s = bechi.apply(bechi.new_game(), {"first": 0})     # the lot: side 0 starts round one
     >>> s.to_json()["rows"], s.to_json()["phase"], bechi.to_move(s)
     ([[6, 6, 6, 6], [6, 6, 6, 6]], 'sow', 0)
     >>> [a.to_json() for a in bechi.legal_actions(s)]
@@ -13,7 +13,7 @@ cannot fill even one hole. Clause ids (``BE-1`` .. ``BE-9``) are those of ``RULE
     >>> s = bechi.apply(s, {"hole": 2})      # right half: anticlockwise, first counter back
     >>> s.to_json()["rows"]
     [[6, 6, 1, 7], [7, 7, 7, 7]]
-    >>> bechi.describe(bechi.new_game(), {"hole": 2})
+    >>> bechi.describe(s, {"hole": 2})
     '3↺'
 
 **Actions.** ``{"hole": i}`` sows from the mover's hole ``i`` (0-based, from the mover's left);
@@ -26,9 +26,9 @@ choice, at the start of a round, of the holes a player short of counters leaves 
 row to the right and on into the opponent's row at the opponent's left end; clockwise goes to
 one's own left end and on into the opponent's row at the opponent's right end.
 
-**State JSON.** ``variant``, ``options`` (complete), ``phase`` (``sow`` | ``leave_empty`` |
-``over``), ``to_move`` (null once over), ``round`` (from 1), ``starter`` (who started this
-round), ``rows``, ``closed`` and ``sown`` (two lists each, row 0 = side 0's holes from side 0's
+**State JSON.** ``variant``, ``options`` (complete), ``phase`` (``lot`` | ``sow`` |
+``leave_empty`` | ``over``), ``to_move`` (null for the lot and once over), ``round`` (from 1),
+``starter`` (who started this round; null before the lot), ``rows``, ``closed`` and ``sown`` (two lists each, row 0 = side 0's holes from side 0's
 left; closed = left empty this round, sown = sown from this round), ``captured`` (this round's
 takings per side), ``aside`` (per side), ``last_move`` (null or what the board animates, see
 :meth:`Bechi.apply`), ``history`` (the positions since the last capture or first sowing from a
@@ -36,25 +36,33 @@ hole, for ``repetition_limit``: ``[to_move, row0, row1]`` each, the current one 
 ``rounds`` (each round's start as ``[counters of side 0, of side 1, starter]``, for
 ``round_repetition_limit``).
 
-**Readings** where the source is silent (each tested): the hole a sowing starts from does not
-count as "sown from earlier" if the same sowing comes round into it (BE-5); the chain of
-captures follows the sowing's own path, so it passes over holes the sowing skips, needs no
-earlier sowing from its holes, and never laps back to where it began; a player to move who
-cannot move passes without an action (BE-6); the first round is started by side 0.
+**Readings** where the source is silent or open (each tested; the clause says why):
+``origin_counts_as_moved`` (BE-5 a, default off): the hole a sowing started from does not
+count as "already moved" when the same sowing's last counter comes round into it: "already"
+points to an earlier move, and the source says the player "always leave[s] one ball behind", so
+the hole is never emptied (on, the three-hole game is decided by the second player's first
+move: every hole of seven comes round into itself and the chain takes the board); ``chain_skips_left_empty`` (BE-5 b, default off): the chain of
+captures runs to the *immediately following* hole, so a hole left empty (holding nothing, no
+even group) ends it; the chain otherwise follows the sowing's direction, needs no earlier sowing
+from its holes, and never laps back to where it began; a player to move who cannot move passes
+without an action (BE-6); ``round_one`` (BE-8, default ``lot``): who starts the first round is
+drawn by lot, a chance action ``{"first": side}`` (phase ``lot``), or fixed.
 
-**Options.** ``holes`` (4 or 3, BE-1). ``shu_trick`` (default off, BE-7): the source lets a
-player hide his takings in a hole left empty (a *shuda ita*), and an opponent who drops a
-counter there forfeits it unless he takes it back before the owner says "shu". An engine
-neither hides nor slips, so on: the opponent's sowing does **not** skip a player's holes left
-empty; every counter dropped there goes at once to that player's captures (``forfeits`` in
-``last_move``); a last counter so forfeited captures nothing, and a chain of captures stops
-there. The owner's own sowing still skips them, and the board always shows them empty.
-``repetition_limit`` (default 3; not in the source): the third time the same position (counts,
-side to move, holes sown from) occurs in a round, the round ends as if neither player could
-move. ``round_repetition_limit`` (default 3; not in the source): the third time a round would
+**House rule** ``shu_house_rule`` (default off, BE-7; read from its old name ``shu_trick`` in
+saved matches): the source bans sowing into a hole left empty and lets its owner hide his
+takings there; a counter an opponent drops there *by mistake* is forfeited unless taken back
+before the owner says "shu". An engine never makes the mistake, so the faithful trick plays
+exactly like the option off. On, the house rule: the opponent's sowing does **not** skip a
+player's holes left empty; every counter dropped there goes at once to that player's captures
+(``forfeits`` in ``last_move``); a last counter so forfeited captures nothing, and a chain of
+captures stops there. The owner's own sowing still skips them.
+
+**Limits not in the source.** ``repetition_limit`` (default 3): the third time the same
+position (counts, side to move, holes sown from) occurs in a round, the round ends as if
+neither player could move. ``round_repetition_limit`` (default 3): the third time a round would
 start with the same counters on each side and the same starter, the game is over and the side
-with more counters wins (with equal counters, the side not due to start). With both limits
-every game ends, since a round and the ways a round can start are finite.
+with more counters wins; at equal counters it is a draw. With both limits every game ends,
+since a round and the ways a round can start are finite.
 
 **Notation** (:meth:`Bechi.describe`): holes are numbered 1..n from the mover's left; ``↻`` is
 clockwise, ``↺`` anticlockwise; ``×4+2`` lists the captures, ``shu 1`` counters forfeited into
@@ -72,162 +80,31 @@ from games.engine.core import (
     Action,
     IllegalAction,
     InvalidOptions,
-    InvalidState,
     OptionSpec,
     Outcome,
-    State,
     Variant,
     register,
 )
 from games.engine.mancala.sowing import ANTICLOCKWISE, CLOCKWISE, _next_table, capture_run, fill, sow
+from games.engine.mancala.state import (
+    DIRECTION_NAMES,
+    DIRECTIONS,
+    LEAVE_EMPTY,
+    LOT,
+    OVER,
+    ROUND_ONE,
+    BechiRules,
+    PER_HOLE,
+    SOW,
+    BechiState,
+    can_move,
+    make_state,
+    read_state,
+)
 
 __all__ = ["Bechi", "BechiState"]
 
-PER_HOLE = 6  # BE-1: six counters in every hole
-SOW, LEAVE_EMPTY, OVER = "sow", "leave_empty", "over"
-DIRECTION_NAMES = {CLOCKWISE: "clockwise", ANTICLOCKWISE: "anticlockwise"}
-DIRECTIONS = {name: step for step, name in DIRECTION_NAMES.items()}
 ARROWS = {CLOCKWISE: "↻", ANTICLOCKWISE: "↺"}
-
-
-class BechiState(State):
-    """An immutable Béchi position. Build one with :meth:`Bechi.new_game`,
-    :meth:`Bechi.apply` or :meth:`Bechi.state_from_json`; read it with :meth:`to_json`.
-
-    Internally the board is a flat ring of ``2n`` counts (side 0's holes then side 1's, each
-    from its owner's left) and ``closed``/``sown`` are bit masks over that ring.
-    """
-
-    variant_key = "mancala.bechi"
-    FIELDS = (
-        "n", "shu", "limit", "round_limit", "board", "phase", "to_move", "captured", "aside",
-        "closed", "sown", "round", "starter", "last", "history", "rounds",
-    )
-
-    n: int
-    shu: bool
-    limit: int
-    round_limit: int
-    board: tuple[int, ...]
-    phase: str
-    to_move: int | None
-    captured: tuple[int, int]
-    aside: tuple[int, int]
-    closed: int
-    sown: int
-    round: int
-    starter: int
-    last: tuple[Any, ...] | None
-    history: tuple[tuple[int, ...], ...]
-    rounds: tuple[tuple[int, int, int], ...]
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("BechiState is immutable")
-
-    def _fields(self) -> tuple[Any, ...]:
-        return tuple(self.__dict__[f] for f in BechiState.FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BechiState):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return f"BechiState({json.dumps(self.to_json(), sort_keys=True)})"
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return {"holes": self.n, "shu_trick": self.shu, "repetition_limit": self.limit,
-                "round_repetition_limit": self.round_limit}
-
-    def rows(self) -> list[list[int]]:
-        n = self.n
-        return [list(self.board[:n]), list(self.board[n:])]
-
-    def _mask_rows(self, mask: int) -> list[list[bool]]:
-        n = self.n
-        return [[bool(mask >> (r * n + i) & 1) for i in range(n)] for r in (0, 1)]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant_key,
-            "options": self.options,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "round": self.round,
-            "starter": self.starter,
-            "rows": self.rows(),
-            "closed": self._mask_rows(self.closed),
-            "sown": self._mask_rows(self.sown),
-            "captured": list(self.captured),
-            "aside": list(self.aside),
-            "last_move": _last_move_json(self.n, self.last),
-            "history": [[k[-1], list(k[: self.n]), list(k[self.n : -1])] for k in self.history],
-            "rounds": [list(k) for k in self.rounds],
-        }
-
-
-_new_state = object.__new__
-_set = object.__setattr__
-
-
-def _make(
-    n: int, shu: bool, limit: int, round_limit: int, board: tuple[int, ...], phase: str, to_move: int | None,
-    captured: tuple[int, int], aside: tuple[int, int], closed: int, sown: int, round_: int,
-    starter: int, last: tuple[Any, ...] | None, history: tuple[tuple[int, ...], ...],
-    rounds: tuple[tuple[int, int, int], ...],
-) -> BechiState:
-    # One dict for all the fields: the quickest way to build an immutable object in Python.
-    s = _new_state(BechiState)
-    _set(s, "__dict__", {
-        "n": n, "shu": shu, "limit": limit, "round_limit": round_limit, "board": board, "phase": phase,
-        "to_move": to_move, "captured": captured, "aside": aside, "closed": closed, "sown": sown,
-        "round": round_, "starter": starter, "last": last, "history": history, "rounds": rounds,
-    })
-    return s
-
-
-# -- last_move ---------------------------------------------------------------------------------
-# Kept as a tuple while playing and turned into JSON only when asked:
-#   ("sow", side, hole, step, path, captures, forfeits, passed, round_end)
-#   ("leave_empty", side, holes, passed, round_end)
-# with path a tuple of ring positions, captures/forfeits tuples of (position, count) and
-# round_end None or (reason, taken, totals, game_over).
-
-
-def _where(n: int, p: int) -> list[int]:
-    return [p // n, p % n]
-
-
-def _round_end_json(end: tuple[Any, ...] | None) -> dict[str, Any] | None:
-    if end is None:
-        return None
-    reason, taken, totals, game_over = end
-    return {"reason": reason, "taken": list(taken), "totals": list(totals), "game_over": game_over}
-
-
-def _last_move_json(n: int, last: tuple[Any, ...] | None) -> dict[str, Any] | None:
-    if last is None:
-        return None
-    if last[0] == LEAVE_EMPTY:
-        _, side, holes, passed, end = last
-        return {"kind": LEAVE_EMPTY, "side": side, "leave_empty": list(holes), "pass": passed,
-                "round_ended": _round_end_json(end)}
-    _, side, hole, step, path, captures, forfeits, passed, end = last
-    return {
-        "kind": SOW,
-        "side": side,
-        "hole": hole,
-        "direction": DIRECTION_NAMES[step],
-        "path": [_where(n, p) for p in path],
-        "captures": [[*_where(n, p), c] for p, c in captures],
-        "forfeits": [[*_where(n, p), c] for p, c in forfeits],
-        "pass": passed,
-        "round_ended": _round_end_json(end),
-    }
 
 
 # -- actions -----------------------------------------------------------------------------------
@@ -277,8 +154,8 @@ class Bechi(Variant):
 
     >>> bechi = Bechi()
     >>> sorted(bechi.info()["options"])
-    ['holes', 'repetition_limit', 'round_repetition_limit', 'shu_trick']
-    >>> s = bechi.new_game({"holes": 3})
+    ['chain_skips_left_empty', 'holes', 'origin_counts_as_moved', 'repetition_limit', 'round_one', 'round_repetition_limit', 'shu_house_rule']
+    >>> s = bechi.new_game({"holes": 3, "round_one": "side0"})
     >>> [a.to_json() for a in bechi.legal_actions(s)][1:3]
     [{'direction': 'clockwise', 'hole': 1}, {'direction': 'anticlockwise', 'hole': 1}]
     >>> bechi.is_chance(s), bechi.outcome(s)
@@ -290,12 +167,32 @@ class Bechi(Variant):
     family = "mancala"
     options = {
         "holes": OptionSpec(4, "holes in each player's row (four, or sometimes three)", choices=(4, 3), clause="BE-1"),
-        "shu_trick": OptionSpec(
+        "round_one": OptionSpec(
+            "lot",
+            "who starts the first round: drawn by lot (the source does not say), or fixed: side0 "
+            "(the first player) or side1; the players then take turns to start the rounds",
+            choices=ROUND_ONE,
+            clause="BE-8",
+        ),
+        "origin_counts_as_moved": OptionSpec(
             False,
-            "the shu trick: the opponent's sowing does not skip a player's holes left empty (his "
-            "shuda ita, where he hides his takings); each counter dropped there is forfeited at "
-            "once to that hole's owner, and a last counter forfeited so captures nothing. Off: "
-            "nobody sows into a hole left empty (the players' prior agreement)",
+            "a sowing whose last counter lands back in the hole it started from may capture there: "
+            "that hole's contents have been moved, by this very move. Off: only a hole sown from by an "
+            "earlier move counts",
+            clause="BE-5",
+        ),
+        "chain_skips_left_empty": OptionSpec(
+            False,
+            "the chain of captures passes over a hole left empty, as sowing does. Off: the hole left "
+            "empty is the next hole and, holding no even group, ends the chain",
+            clause="BE-5",
+        ),
+        "shu_house_rule": OptionSpec(
+            False,
+            "a house rule, not the source's: the opponent's sowing does not skip a player's holes "
+            "left empty, and every counter dropped there is forfeited at once to that hole's owner "
+            "(a last counter so forfeited captures nothing). The source bans sowing into those holes "
+            "and forfeits only a counter dropped there by mistake, which an engine never makes",
             clause="BE-7",
         ),
         "repetition_limit": OptionSpec(
@@ -311,26 +208,43 @@ class Bechi(Variant):
             3,
             "not in the source: when a round starts for this many times with the same counters "
             "on each side and the same player to start, the game goes round in circles and ends: "
-            "the player with more counters wins; with equal counters, the one not due to start",
+            "the player with more counters wins; with equal counters it is a draw",
             minimum=2,
             maximum=50,
             clause="BE-8",
         ),
     }
 
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """As every variant's, but a match saved before the shu trick became a house rule named
+        ``shu_trick``: that name is still read as ``shu_house_rule``."""
+        if isinstance(options, Mapping) and "shu_trick" in options:
+            if "shu_house_rule" in options:
+                raise InvalidOptions("give shu_house_rule, not also its old name shu_trick")
+            options = {("shu_house_rule" if k == "shu_trick" else k): v for k, v in options.items()}
+        return super().validate_options(options)
+
     # -- the game ----------------------------------------------------------------------------
     def new_game(self, options: Mapping[str, Any] | None = None) -> BechiState:
-        """Round 1, side 0 to start; every hole holds six counters (BE-1).
+        """Round 1; every hole holds six counters (BE-1). Who starts is drawn by lot, a chance
+        action ``{"first": side}`` (``round_one`` may fix it instead).
 
-        >>> Bechi().new_game({"holes": 3}).to_json()["rows"]
-        [[6, 6, 6], [6, 6, 6]]
+        >>> bechi = Bechi()
+        >>> s = bechi.new_game({"holes": 3})
+        >>> s.to_json()["rows"], s.phase, bechi.is_chance(s), bechi.legal_actions(s)
+        ([[6, 6, 6], [6, 6, 6]], 'lot', True, [Action({'first': 0}), Action({'first': 1})])
+        >>> bechi.to_move(bechi.new_game({"round_one": "side1"}))
+        1
         """
         opts = self.validate_options(options)
         n = opts["holes"]
+        rules = BechiRules.of(opts)
         board = (PER_HOLE,) * (2 * n)
-        total = PER_HOLE * n
-        return _make(n, opts["shu_trick"], opts["repetition_limit"], opts["round_repetition_limit"], board,
-                     SOW, 0, (0, 0), (0, 0), 0, 0, 1, 0, None, (board + (0,),), ((total, total, 0),))
+        if rules.round_one == "lot":
+            return make_state(n, rules, opts["repetition_limit"], opts["round_repetition_limit"], board,
+                              LOT, None, (0, 0), (0, 0), 0, 0, 1, None, None, (), ())
+        return _begin(n, rules, opts["repetition_limit"], opts["round_repetition_limit"], board,
+                      0 if rules.round_one == "side0" else 1, None)
 
     def legal_actions(self, state: BechiState) -> list[Action]:  # type: ignore[override]
         """The sowings from the mover's holes of two or more (BE-2), or the choices of holes to
@@ -348,23 +262,36 @@ class Bechi(Variant):
             side = state.to_move
             filled, _ = fill(state.aside[side], state.n, PER_HOLE)  # type: ignore[index]
             return list(_MOVES[state.n].leave[filled])
+        if state.phase == LOT:
+            return list(_LOTS)
         return []
 
     def to_move(self, state: BechiState) -> int | None:  # type: ignore[override]
         return state.to_move
 
     def is_chance(self, state: BechiState) -> bool:  # type: ignore[override]
-        """Béchi has no dice: never."""
-        return False
+        """Only the lot for who starts round one is chance (BE-8)."""
+        return state.phase == LOT
+
+    def turn_is_open(self, state: BechiState) -> bool:  # type: ignore[override]
+        """A sowing may be taken back until the player confirms it; the choice of holes to leave
+        empty is final."""
+        return state.phase == SOW
+
+    def text_help(self) -> dict[str, list[str]]:
+        return {"moves": ["3", "2 cw", "leave 1,3"], "commands": ["read 2 (read hole 2)"]}
 
     def draw(self, state: BechiState, rng: random.Random) -> Action:  # type: ignore[override]
-        raise IllegalAction("Béchi has no chance actions: nothing to draw")
+        if state.phase != LOT:
+            raise IllegalAction("only the lot for round one is drawn, and it is not due")
+        return _LOTS[rng.randrange(2)]
 
     def outcome(self, state: BechiState) -> Outcome | None:  # type: ignore[override]
         """BE-8: once a player cannot fill even one hole, the other wins (``houses-burnt``, from
         "toma natuka": I put fire to all your houses). A game ended by ``round_repetition_limit``
-        goes to the side with more counters (``rounds-repeated``). ``score`` is each side's
-        counters at the end.
+        goes to the side with more counters (``rounds-repeated``), and at equal counters is a
+        draw (``winner`` None, ``how`` ``draw``, no points). ``score`` is each side's counters at
+        the end.
 
         >>> bechi = Bechi()
         >>> bechi.outcome(bechi.state_from_json({"phase": "over", "rows": [[0] * 4, [0] * 4],
@@ -377,11 +304,9 @@ class Bechi(Variant):
         if min(totals) < PER_HOLE:
             loser = 0 if totals[0] < PER_HOLE else 1
             return Outcome(winner=1 - loser, points=1, how="houses-burnt", score=totals)
-        if totals[0] != totals[1]:
-            winner = 0 if totals[0] > totals[1] else 1
-        else:
-            winner = 1 - state.rounds[-1][2] if state.rounds else 1 - state.starter
-        return Outcome(winner=winner, points=1, how="rounds-repeated", score=totals)
+        if totals[0] == totals[1]:
+            return Outcome(winner=None, points=0, how="draw", score=totals)
+        return Outcome(winner=0 if totals[0] > totals[1] else 1, points=1, how="rounds-repeated", score=totals)
 
     def apply(self, state: BechiState, action: Action | Mapping[str, Any]) -> BechiState:  # type: ignore[override]
         """Play one action and settle what follows by rule alone.
@@ -403,8 +328,9 @@ class Bechi(Variant):
         n = state.n
         moves = _MOVES[n]
         act = action if type(action) is Action else Action.from_json(action)
-        if any(v is True or v is False for v in act.values()) or any(
-            v is True or v is False for v in act.get("leave_empty", ()) if isinstance(act.get("leave_empty"), tuple)
+        holes = act.get("leave_empty", ())
+        if any(v is True or v is False for v in act.values()) or (
+            isinstance(holes, tuple) and any(v is True or v is False for v in holes)
         ):
             raise IllegalAction("holes are numbers, not true or false")
         if state.phase == SOW:
@@ -423,6 +349,10 @@ class Bechi(Variant):
             if act not in self.legal_actions(state):
                 raise IllegalAction(self._why_not_leave(state, act))
             return _leave_empty(state, tuple(act["leave_empty"]))
+        if state.phase == LOT:
+            if act not in _LOTS:
+                raise IllegalAction('the lot for round one is due: {"first": 0} or {"first": 1}')
+            return _begin(n, state.rules, state.limit, state.round_limit, state.board, act["first"], (LOT, act["first"]))
         raise IllegalAction("the game is over")
 
     def _why_not_sow(self, state: BechiState, act: Action) -> str:
@@ -430,6 +360,8 @@ class Bechi(Variant):
         text = json.dumps(act.to_json(), sort_keys=True)
         if "leave_empty" in act:
             return "no holes are to be left empty now: it is a sowing turn"
+        if "first" in act:
+            return "the lot for round one was drawn already"
         hole = act.get("hole")
         if set(act) - {"hole", "direction"} or not isinstance(hole, int) or isinstance(hole, bool):
             return f'{text} is not a sowing: expected {{"hole": i}} (plus "direction" from a centre hole)'
@@ -472,6 +404,8 @@ class Bechi(Variant):
         after = self.apply(state, act)
         last = after.last
         assert last is not None
+        if last[0] == LOT:
+            return f"side {last[1]} starts (by lot)"
         if last[0] == LEAVE_EMPTY:
             text = "leave " + ",".join(str(h + 1) for h in last[2]) + " empty"
             passed, end = last[3], last[4]
@@ -504,23 +438,28 @@ class Bechi(Variant):
         ...
         games.engine.core.InvalidState: rows: the board, captured and aside hold 47 counters, not 48 (BE-9)
         """
-        from games.engine.mancala._bechi_json import read_state
-
         return read_state(self, data)
 
 
 # -- the moves ---------------------------------------------------------------------------------
+_LOTS = (Action({"first": 0}), Action({"first": 1}))
+
+
+def _begin(n: int, rules: BechiRules, limit: int, round_limit: int, board: tuple[int, ...], first: int,
+           last: tuple[Any, ...] | None) -> BechiState:
+    """Round 1 begins with ``first`` to sow."""
+    total = PER_HOLE * n
+    return make_state(n, rules, limit, round_limit, board, SOW, first, (0, 0), (0, 0), 0, 0, 1, first, last,
+                      (board + (first,),), ((total, total, first),))
+
+
 def _skip_mask(state: BechiState, side: int) -> int:
     """The ring positions ``side``'s sowing skips (BE-7): every closed hole, or with the shu
-    trick only his own (the opponent's shu holes take counters, which are forfeited)."""
-    if not state.shu:
+    house rule only his own (the opponent's shu holes take counters, which are forfeited)."""
+    if not state.rules.shu:
         return state.closed
     own = ((1 << state.n) - 1) << (side * state.n)
     return state.closed & own
-
-
-def _can_move(board: tuple[int, ...] | list[int], n: int, side: int) -> bool:
-    return max(board[side * n : side * n + n]) >= 2
 
 
 def _even_taken(count: int) -> bool:
@@ -539,7 +478,7 @@ def _sow_move(state: BechiState, side: int, hole: int, step: int) -> BechiState:
     last = path[-1]
     captured = list(state.captured)
     forfeits: tuple[tuple[int, int], ...] = ()
-    if state.shu and state.closed:
+    if state.rules.shu and state.closed:
         # Shu trick: whatever fell into the opponent's shu holes is his at once.
         found = []
         for p in range(2 * n):
@@ -549,12 +488,15 @@ def _sow_move(state: BechiState, side: int, hole: int, step: int) -> BechiState:
                 board[p] = 0
         forfeits = tuple(found)
     captures: tuple[tuple[int, int], ...] = ()
-    # BE-5: the last counter made an even number in an occupied hole (in either row) sown from
-    # earlier in this round (by an earlier move: a sowing that comes round into its own hole
-    # does not count it): take it, and each following hole while it holds a non-empty even
-    # number (the first odd or empty hole ends the chain). A capture ends the move (BE-4 anyway).
-    if board[last] % 2 == 0 and board[last] and state.sown >> last & 1 and not (state.closed >> last & 1):
-        captures = tuple(capture_run(board, last, table, _even_taken))
+    # BE-5: the last counter made an even number in an occupied hole (in either row) whose
+    # contents have been moved this round (origin_counts_as_moved: by this very move too): take
+    # it, and each following hole while it holds a non-empty even number (the first odd or empty
+    # hole ends the chain; chain_skips_left_empty: a hole left empty is passed over, as in
+    # sowing). A capture ends the move (BE-4 anyway).
+    moved = sown if state.rules.origin else state.sown
+    if board[last] % 2 == 0 and board[last] and moved >> last & 1 and not (state.closed >> last & 1):
+        chain = table if state.rules.chain_skip else _next_table(2 * n, step, 0)
+        captures = tuple(capture_run(board, last, chain, _even_taken))
         captured[side] += sum(c for _, c in captures)
     raw = ("sow", side, hole, step, tuple(path), captures, forfeits)
     return _settle(state, tuple(board), sown, (captured[0], captured[1]), side, raw,
@@ -570,9 +512,9 @@ def _settle(
     n = state.n
     other = 1 - side
     passed = None
-    if _can_move(board, n, other):
+    if can_move(board, n, other):
         nxt = other
-    elif _can_move(board, n, side):
+    elif can_move(board, n, side):
         nxt, passed = side, other  # BE-6: a player who cannot move passes
     else:
         return _end_round(state, board, captured, raw + (None,), "no-moves")
@@ -581,7 +523,7 @@ def _settle(
     if history.count(key) >= state.limit:
         # Not in the source: play going round in circles ends the round (repetition_limit).
         return _end_round(state, board, captured, raw + (passed,), "repetition")
-    return _make(n, state.shu, state.limit, state.round_limit, board, SOW, nxt, captured, state.aside,
+    return make_state(n, state.rules, state.limit, state.round_limit, board, SOW, nxt, captured, state.aside,
                  state.closed, sown, state.round, state.starter, raw + (passed, None), history, state.rounds)
 
 
@@ -600,7 +542,7 @@ def _end_round(
     game_over = min(totals) < PER_HOLE or rounds.count(key) >= state.round_limit
     raw = raw + ((reason, taken, totals, game_over),)
     if game_over:
-        return _make(n, state.shu, state.limit, state.round_limit, (0,) * (2 * n), OVER, None,
+        return make_state(n, state.rules, state.limit, state.round_limit, (0,) * (2 * n), OVER, None,
                      (captured[0] + taken[0], captured[1] + taken[1]), state.aside, 0, 0, state.round,
                      state.starter, raw, (), rounds)
     # BE-7: each side refills his holes six to a hole and sets the surplus aside; a side that
@@ -619,9 +561,9 @@ def _end_round(
             aside[s] = totals[s]
     b = tuple(new)
     if chooser is not None:
-        return _make(n, state.shu, state.limit, state.round_limit, b, LEAVE_EMPTY, chooser, (0, 0),
+        return make_state(n, state.rules, state.limit, state.round_limit, b, LEAVE_EMPTY, chooser, (0, 0),
                      (aside[0], aside[1]), 0, 0, state.round + 1, starter, raw, (), rounds)
-    return _make(n, state.shu, state.limit, state.round_limit, b, SOW, starter, (0, 0), (aside[0], aside[1]),
+    return make_state(n, state.rules, state.limit, state.round_limit, b, SOW, starter, (0, 0), (aside[0], aside[1]),
                  0, 0, state.round + 1, starter, raw, (b + (starter,),), rounds)
 
 
@@ -641,6 +583,6 @@ def _leave_empty(state: BechiState, holes: tuple[int, ...]) -> BechiState:
     aside[side] = rest
     b = tuple(board)
     nxt = state.starter  # every side has a full hole, so the starter can move
-    return _make(n, state.shu, state.limit, state.round_limit, b, SOW, nxt, (0, 0), (aside[0], aside[1]),
+    return make_state(n, state.rules, state.limit, state.round_limit, b, SOW, nxt, (0, 0), (aside[0], aside[1]),
                  closed, 0, state.round, state.starter, (LEAVE_EMPTY, side, holes, None, None), (b + (nxt,),),
                  state.rounds)

@@ -23,18 +23,19 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import IO, Any, ClassVar
 
 from games.engine.core import (
     Action,
     IllegalAction,
+    brief,
     InvalidState,
     OptionSpec,
     Outcome,
-    State,
     Variant,
 )
 from games.engine.tables import positionid
@@ -55,56 +56,9 @@ from games.engine.tables.moves import (
     step_text,
     to_mover,
 )
+from games.engine.tables.state import CHANCE_PHASES, PHASES, TablesState, may_double, position_id, read_state
 
-__all__ = ["TablesState", "TablesVariant"]
-
-PHASES = ("opening", "cube", "roll", "move", "take", "over")
-CUBE_MAX = 64  # TN-7: the cube shows 2, 4, 8, 16, 32, 64
-
-
-@dataclass(frozen=True)
-class TablesState(State):
-    """An immutable tables position with everything the rules need to go on from it.
-
-    ``checkers[s]`` is side ``s``'s 26 counts on its own points (``[0]`` off, ``[25]`` bar).
-    ``dice`` are the dice the side to move must still play (already cut to what "play as much
-    as possible" allows); ``pending`` the rest of a Gul Bara cascade after the current number.
-    """
-
-    variant: str
-    options: tuple[tuple[str, Any], ...]
-    phase: str
-    to_move: int | None
-    checkers: tuple[Counts, Counts]
-    dice: tuple[int, ...] = ()
-    pending: tuple[int, ...] = ()
-    roll: tuple[int, int] | None = None
-    opening: tuple[int, int] | None = None
-    cube: tuple[int, int | None] | None = None
-    score: tuple[int, int] = (0, 0)
-    game: int = 1
-    last_game: tuple[int, int, str] | None = None
-    head_left: int = 0  # SS-5: checkers that may still leave the head this turn
-    hitters: tuple[int, ...] = ()  # TN-4: points of checkers that hit in the home quarter
-    rolls: tuple[int, int] = (0, 0)  # GB-4: two-dice rolls made by each side this game
-    handoff: tuple[int, ...] = ()  # GB-5: numbers the opponent plays after this turn
-    remainder: bool = False  # GB-5: the side to move is playing the opponent's remainder
-    played: tuple[tuple[int, int, bool], ...] = ()  # this turn's steps so far
-    last_turn: tuple[int, tuple[int, ...] | None, str, bool] | None = None  # side, roll, play, passed
-    cascade_number: int = 0  # GB-4: the number being played in a cascade (0: no cascade)
-    _cache: dict = field(init=False, compare=False, repr=False, hash=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_cache", {})  # legal steps, computed once per state
-
-    @property
-    def opts(self) -> dict[str, Any]:
-        return dict(self.options)
-
-    def to_json(self) -> dict[str, Any]:
-        from games.engine.core import get_variant
-
-        return get_variant(self.variant).state_json(self)
+__all__ = ["PHASES", "TablesState", "TablesVariant"]
 
 
 def _other(side: int) -> int:
@@ -136,9 +90,10 @@ class TablesVariant(Variant):
             bool(options.get("ses_bes_jump", False)),
             bool(options.get("home_hit_restriction", False)),
             bool(options.get("bearoff_fallback", False)),
+            bool(options.get("higher_die", True)),
         )
 
-    def _cube_on(self, opts: Mapping[str, Any]) -> bool:
+    def cube_on(self, opts: Mapping[str, Any]) -> bool:
         return self.has_cube and bool(opts.get("cube", True))
 
     def info(self) -> dict[str, Any]:
@@ -162,14 +117,30 @@ class TablesVariant(Variant):
             phase="opening",
             to_move=None,
             checkers=(self.setup, self.setup),
-            cube=(1, None) if self._cube_on(opts) else None,
+            cube=(1, None) if self.cube_on(opts) else None,
+            rules=self.rules(opts),
         )
 
     def to_move(self, state: TablesState) -> int | None:  # type: ignore[override]
         return None if state.phase in ("opening", "roll", "over") else state.to_move
 
     def is_chance(self, state: TablesState) -> bool:  # type: ignore[override]
-        return state.phase in ("opening", "roll")
+        return state.phase in CHANCE_PHASES
+
+    # -- what the play layer asks (see ``Variant``) ------------------------------------------------
+    def turn_is_open(self, state: TablesState) -> bool:  # type: ignore[override]
+        """A turn's steps (one checker per die) may be taken back until the turn is confirmed."""
+        return state.phase == "move"
+
+    def log_fields(self, state: TablesState) -> dict[str, Any]:  # type: ignore[override]
+        """Each logged action records the gnubg Position ID after it, for analysis tools."""
+        return {"position_id": position_id(state)}
+
+    def text_help(self) -> dict[str, list[str]]:
+        return {
+            "moves": ["24/18", "bar/20", "6/off"],
+            "commands": ["p 13 (read point 13)", "p bar", "roll", "double", "take", "drop"],
+        }
 
     def draw(self, state: TablesState, rng: random.Random) -> Action:  # type: ignore[override]
         if state.phase == "opening":
@@ -275,6 +246,12 @@ class TablesVariant(Variant):
         games.engine.core.IllegalAction: 24/18 is not a legal step with 3-1 to play
         """
         act = Action.from_json(action)
+        for name, value in act.items():
+            # true equals 1 in Python, so {"roll": [true, 2]} would pass for a legal roll
+            if isinstance(value, tuple) and any(isinstance(v, bool) for v in value):
+                raise IllegalAction(f"{name}: dice are numbers 1..6, not true or false")
+            if name in ("double", "take", "drop") and not isinstance(value, bool):
+                raise IllegalAction(f"{name} must be true or false, got {brief(value)}")
         if state.phase == "over":
             raise IllegalAction("the match is over")
         ph = state.phase
@@ -351,6 +328,10 @@ class TablesVariant(Variant):
         )
         if me[0] == 15:
             return self._game_won(s, side)
+        if dice and not rules.higher_die and not first_steps(rules, me, op, dice, ctx):
+            # TN-3 as advice: one of two dice was played where only one could be; the other is lost
+            s = replace(s, dice=())
+            dice = ()
         if dice:
             return s
         return self._next_group(s)
@@ -368,17 +349,11 @@ class TablesVariant(Variant):
             return self._apply_roll(replace(s, to_move=starter), (max(throw), min(throw)), counted=False)
         return self._start_turn(s, starter)  # SB-2/SS-2/GB-2: the starter throws both dice anew
 
-    def _may_double(self, state: TablesState, side: int) -> bool:
-        if state.cube is None:
-            return False
-        value, owner = state.cube
-        return value < CUBE_MAX and owner in (None, side)
-
     def _start_turn(self, state: TablesState, side: int) -> TablesState:
         s = replace(
             state,
             to_move=side,
-            phase="cube" if self._may_double(state, side) else "roll",
+            phase="cube" if may_double(state.cube, side) and not state.crawford_game else "roll",
             dice=(),
             pending=(),
             roll=None,
@@ -494,8 +469,10 @@ class TablesVariant(Variant):
             if triple == "turkish-mars":
                 hit = loser[25] > 0  # SB-7: a checker still on the bar
             else:
-                # TN-6 (and backgammon): on the bar or in the winner's home quarter
-                hit = loser[25] > 0 or any(loser[p] for p in range(19, 25))
+                # backgammon: on the bar or in the winner's home quarter; TN-6: the home quarter,
+                # and the bar only with the option black_mars_bar
+                bar = bool(state.opts.get("black_mars_bar", True))
+                hit = (bar and loser[25] > 0) or any(loser[p] for p in range(19, 25))
             if hit:
                 return 3, triple
         return 2, self.wins[1]
@@ -515,9 +492,14 @@ class TablesVariant(Variant):
             handoff=(), remainder=False, cascade_number=0,
         )
         if score[winner] >= opts["match_to"]:
-            return replace(s, phase="over", to_move=None)  # SB-8: the match is won
+            return replace(s, phase="over", to_move=None, crawford_game=False)  # SB-8: the match is won
+        # The Crawford rule (option): the game after a side first comes within one point of the
+        # match is played without the cube; the games after it with.
+        near = opts["match_to"] - 1
+        crawford = bool(opts.get("crawford")) and state.cube is not None and score[winner] == near and state.score[winner] < near and state.score[_other(winner)] < near
         return replace(
             s,
+            crawford_game=crawford,
             phase="opening",
             to_move=None,
             checkers=(self.setup, self.setup),
@@ -535,55 +517,8 @@ class TablesVariant(Variant):
         )
 
     # -- JSON ----------------------------------------------------------------------------------
-    def state_json(self, state: TablesState) -> dict[str, Any]:
-        opts = state.opts
-        rules = self.rules(opts)
-        side = state.to_move if state.to_move is not None else 0
-        me, them = state.checkers[side], state.checkers[_other(side)]
-        cascade = None
-        if state.cascade_number or state.remainder or state.handoff:
-            cascade = {
-                "number": state.dice[0] if state.dice else (state.pending[0] if state.pending else None),
-                "then": sorted(set(state.pending)),
-                "remainder": state.remainder,
-                "for_opponent": list(state.handoff),
-            }
-        last_turn = None
-        if state.last_turn is not None:
-            ls, lr, lp, passed = state.last_turn
-            last_turn = {"side": ls, "roll": list(lr) if lr else None, "play": lp, "passed": passed}
-        return {
-            "variant": self.key,
-            "options": opts,
-            "phase": state.phase,
-            "to_move": self.to_move(state) if state.phase not in ("roll",) else state.to_move,
-            "checkers": [list(state.checkers[0]), list(state.checkers[1])],
-            "dice": list(state.dice + state.pending),
-            "roll": list(state.roll) if state.roll else None,
-            "opening": list(state.opening) if state.opening else None,
-            "cube": {"value": state.cube[0], "owner": state.cube[1]} if state.cube else None,
-            "score": list(state.score),
-            "match_to": opts["match_to"],
-            "game": state.game,
-            "last_game": (
-                {"winner": state.last_game[0], "points": state.last_game[1], "how": state.last_game[2]}
-                if state.last_game
-                else None
-            ),
-            "geometry": rules.geometry,
-            "position_id": positionid.encode([list(them[1:26]), list(me[1:26])]),
-            "pips": [_pips(state.checkers[0]), _pips(state.checkers[1])],
-            "cascade": cascade,
-            "head_left": state.head_left if self.head_rule and state.phase == "move" else None,
-            "hit_in_home": list(state.hitters),
-            "rolls": list(state.rolls),
-            "played": [{"from": p, "to": t, "hit": h} for p, t, h in state.played],
-            "last_turn": last_turn,
-            "passed": bool(last_turn and last_turn["passed"]),
-        }
-
     def state_from_json(self, data: Mapping[str, Any] | str) -> TablesState:  # type: ignore[override]
-        """Read a state written by :meth:`state_json` (or by hand); ``InvalidState`` names the
+        """Read a state written by ``TablesState.to_json`` (or by hand); ``InvalidState`` names the
         field that is malformed or impossible.
 
         >>> from games.engine import get_variant
@@ -597,8 +532,6 @@ class TablesVariant(Variant):
         ...
         games.engine.core.InvalidState: checkers[0] must hold 15 checkers, not 0
         """
-        from games.engine.tables.jsonstate import read_state
-
         return read_state(self, data)
 
     # -- notation --------------------------------------------------------------------------------
@@ -653,6 +586,9 @@ class TablesVariant(Variant):
         them = _counts(board[0])
         op = to_mover(rules, them)
         _check_board(self, rules, me, them, "--position")
+        for name, side in (("the player on roll", me), ("the opponent", them)):
+            if side[0] == 15:
+                raise InvalidState(f"--position: {name} has borne off all 15 checkers, so the game is over")
         ctx = NO_CTX
         if self.head_rule:
             ctx = _Ctx(2 if me[24] == 15 and roll in ((6, 6), (4, 4)) else 1, ())
@@ -662,13 +598,18 @@ class TablesVariant(Variant):
             out.append((notation(p.steps), pid))
         return sorted(out)
 
-    def cli_plays(self, *, position: str | None, dice: str | None, stdin: IO[str], stdout: IO[str]) -> int:
+    def cli_plays(
+        self, *, position: str | None, dice: str | None, stdin: IO[str], stdout: IO[str],
+        options: Mapping[str, Any] | None = None,
+    ) -> int:
         """The ``plays`` command: one position (``--position``/``--dice``) or, without them, lines
-        ``POSITION_ID DIE-DIE`` from ``stdin``, each answered by its lines and an empty line."""
+        ``POSITION_ID DIE-DIE`` from ``stdin``, each answered by its lines and an empty line;
+        ``options`` are the variant's (to analyse a reading other than the default)."""
+        self.validate_options(options)
         if position is not None or dice is not None:
             if position is None or dice is None:
                 raise InvalidState("plays needs both --position and --dice (or neither, to read stdin)")
-            _write_block(stdout, self.plays_for(position, dice))
+            _write_block(stdout, self.plays_for(position, dice, options))
             return 0
         for n, line in enumerate(stdin, 1):
             line = line.strip()
@@ -678,7 +619,7 @@ class TablesVariant(Variant):
             if len(parts) != 2:
                 raise InvalidState(f"line {n}: expected 'POSITION_ID DIE-DIE', got {line!r}")
             try:
-                block = self.plays_for(parts[0], parts[1])
+                block = self.plays_for(parts[0], parts[1], options)
             except (InvalidState, IllegalAction) as exc:
                 raise type(exc)(f"line {n}: {exc}") from None
             _write_block(stdout, block)
@@ -694,10 +635,11 @@ def _write_block(out: IO[str], block: list[tuple[str, str]]) -> None:
 
 
 def _parse_dice(text: str) -> tuple[int, int]:
-    parts = text.replace(",", "-").split("-") if isinstance(text, str) else []
-    if len(parts) != 2 or not all(p.strip().isdigit() and 1 <= int(p) <= 6 for p in parts):
-        raise IllegalAction(f"dice must be written like 3-1 (two numbers 1..6), got {text!r}")
-    return int(parts[0]), int(parts[1])
+    # ASCII digits only: str.isdigit and int() also take full-width and other scripts' digits.
+    match = re.fullmatch(r"\s*([1-6])\s*[-,]\s*([1-6])\s*", text) if isinstance(text, str) else None
+    if match is None:
+        raise IllegalAction(f"dice must be written like 3-1 (two numbers 1..6), got {brief(text)}")
+    return int(match[1]), int(match[2])
 
 
 def _counts(side: list[int]) -> Counts:
@@ -712,10 +654,6 @@ def _check_board(variant: TablesVariant, rules: Rules, me: Counts, them: Counts,
             raise InvalidState(f"{where}: point {p} holds checkers of both sides")
     if not rules.hitting and (me[25] or them[25]):
         raise InvalidState(f"{where}: {variant.key} has no hitting, so no checker can be on the bar")
-
-
-def _pips(c: Counts) -> int:
-    return sum(p * c[p] for p in range(1, 26))
 
 
 def _remove_one(dice: tuple[int, ...], d: int) -> tuple[int, ...]:

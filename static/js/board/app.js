@@ -1,23 +1,16 @@
 // One playable board on a page: starts or opens a match, shows it, sends the player's actions,
 // and keeps up with the opponent. The rules live on the server; this only shows what it says.
+// It knows no game family: the family's plug-in (families.js) draws the board, fills the facts
+// panel, words the position and reads typed moves.
 
 import { PlayApi, withLog } from "./api.js";
-import { TablesBoard } from "./tables-board.js";
-import { BechiBoard } from "./bechi-board.js";
-import { parseCommand, sameAction } from "./notation.js";
-import { pipCounts } from "./tables-geometry.js";
-import {
-  sideNames, entryLine, groupTurns, statusLine, outcomeLine, readPoint, readBoard, readHoles, readHole,
-} from "./words.js";
+import { familyOf } from "./families.js";
+import { sameAction, isMeta, UNDO, CONFIRM } from "./notation.js";
+import { sideNames, entryLine, statusLine } from "./words.js";
+import { TextMode } from "./text-mode.js";
+import { fillFacts, fillMoves } from "./panel.js";
 
 const POLL_MS = 1000;
-const STEP_MS = { off: 0, fast: 120, normal: 320, slow: 650 };
-const UNDO = { undo: true };
-const CONFIRM = { confirm: true };
-
-function isMeta(action) {
-  return sameAction(action, UNDO) || sameAction(action, CONFIRM);
-}
 
 function storage() {
   try { return window.localStorage; } catch (e) { return null; }
@@ -27,7 +20,8 @@ export class PlayApp {
   constructor(root) {
     this.root = root;
     this.config = JSON.parse(root.querySelector("script[type='application/json']").textContent);
-    this.family = this.config.family;
+    this.familyName = this.config.family;
+    this.family = familyOf(this.familyName);
     this.api = new PlayApi(this.config.api);
     this.q = (role) => root.querySelector(`[data-role="${role}"]`);
     this.match = null;
@@ -37,19 +31,21 @@ export class PlayApp {
     this.record = null; // {initial, moves: [{...entry, state}]}, filled on demand
     this.busy = false;
     this.justUndid = false;
-    this.settingsKey = `play:settings:${this.family}`;
+    this.settingsKey = `play:settings:${this.familyName}`;
     this.settings = {
-      autoForced: false, autoConfirm: this.family !== "tables", speed: "normal", textMode: false,
+      autoForced: false, autoConfirm: this.family.autoConfirm, speed: "normal", textMode: false,
       ...JSON.parse(storage()?.getItem(this.settingsKey) || "{}"),
     };
-    const boardHost = this.q("board");
-    const onMove = (action) => this.act(action);
-    this.board = this.family === "tables"
-      ? new TablesBoard(boardHost, { onMove, label: `${this.config.title} board` })
-      : new BechiBoard(boardHost, {
-        onMove, label: `${this.config.title} board`,
-        onChoice: ({ picked, need }) => this.say(`Picked ${picked.map((i) => i + 1).join(", ") || "none"}; ${need} to leave empty.`, false),
-      });
+    this.board = this.family.createBoard(this.q("board"), {
+      onMove: (action) => this.act(action),
+      say: (text, record) => this.say(text, record),
+      label: `${this.config.title} board`,
+      config: this.config,
+    });
+    this.text = new TextMode(this);
+    this.decisionButtons();
+    const help = this.root.querySelector(".play-help");
+    if (help && this.family.text?.help) help.textContent = this.family.text.help;
     this.wire();
     if (this.config.match) this.open(this.config.match);
   }
@@ -97,11 +93,30 @@ export class PlayApp {
     });
   }
 
+  // A button for each of the family's decisions that are not moves on the board (the page may
+  // already hold it).
+  decisionButtons() {
+    const controls = this.q("controls");
+    const before = controls.querySelector("[data-do='undo']");
+    for (const { name, label } of this.family.decisions || []) {
+      if (controls.querySelector(`[data-do="${name}"]`)) continue;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.do = name;
+      button.hidden = true;
+      button.textContent = label;
+      controls.insertBefore(button, before);
+    }
+  }
+
+  decision(name) {
+    if (name === "undo") return UNDO;
+    if (name === "confirm") return CONFIRM;
+    return (this.family.decisions || []).find((d) => d.name === name)?.action || null;
+  }
+
   control(what) {
-    const wanted = {
-      roll: { double: false }, double: { double: true }, take: { take: true }, drop: { drop: true },
-      undo: UNDO, confirm: CONFIRM,
-    }[what];
+    const wanted = this.decision(what);
     if (wanted) {
       const found = (this.match?.legal_actions || []).find((a) => sameAction(a, wanted));
       if (found) this.act(found);
@@ -164,8 +179,12 @@ export class PlayApp {
     this.q("main").hidden = false;
     this.root.dataset.matchId = match.id;
     this.root.dataset.version = match.version;
-    this.names = sideNames({ family: this.family, opponent: match.opponent, you: match.you, sides: match.sides });
+    const base = (match.board ?? this.config.board)?.sides || this.family.sides;
+    this.names = sideNames({ base, opponent: match.opponent, you: match.you, sides: match.sides });
     this.viewer = match.you.length === 1 ? match.you[0] : 0;
+    // What the board needs to draw this variant (a race board's geometry), when the match says.
+    const info = match.board ?? match.board_info;
+    if (info) this.board.set({ info });
     if (this.record && (this.record.moves.length > match.log.length ||
         this.record.moves.some((m, i) => JSON.stringify(m.action) !== JSON.stringify(match.log[i]?.action)))) {
       this.record = null; // a step was taken back: the cached replay no longer holds
@@ -190,39 +209,32 @@ export class PlayApp {
     if (previous && match.log.length < previous.log.length) this.say("Step taken back.");
     if (!fresh.length || !announce) { this.settle(); return; }
     let states = null;
-    let rowsBefore = previous?.state?.rows;
+    let before = previous?.state ?? null;
     if (fresh.length === 1 && previous?.state) states = [match.state];
     else {
       const { status, body } = await this.api.record(match.id, start);
       if (status === 200) {
         states = body.moves.map((m) => m.state);
-        if (start === 0) rowsBefore = body.initial_state.rows;
+        if (start === 0) before = body.initial_state;
       }
     }
-    const lines = fresh.map((entry, i) => entryLine(entry, this.names, states?.[i]));
-    const game = match.state.last_game;
-    if (this.family === "tables" && game && JSON.stringify(game) !== JSON.stringify(previous?.state?.last_game ?? null)) {
-      // A game of the match has ended (the next one may already be under way): say so plainly.
-      const s = match.state.score;
-      lines.push(`${this.names[game.winner]} won the game: ${game.points} point${game.points === 1 ? "" : "s"}${game.how && game.how !== "single" ? ` (${game.how})` : ""}. Score ${s[0]}–${s[1]}.`);
-    }
-    // Only what others did is played back; the player's own move is already on the board.
+    const family = this.family;
+    const lines = fresh.map((entry, i) => entryLine(entry, this.names, states?.[i], family));
+    lines.push(...(family.news?.(previous?.state, match.state, this.names) || []));
+    // What others did is played back; the player's own move is already on the board (unless the
+    // family shows its moves happening, as a sowing).
     const others = fresh.some((e) => !(e.by === "human" && this.match.you.includes(e.side)));
-    if (states && speed !== "off" && (others || this.family !== "tables")) {
+    if (states && speed !== "off" && (others || family.playsBackOwnMoves)) {
       this.playing = true;
       this.root.dataset.myTurn = "no";
+      const pause = (ms) => new Promise((r) => setTimeout(r, ms));
       for (let i = 0; i < fresh.length; i++) {
         if (this.match !== match) break;
-        const state = states[i];
-        if (this.family === "tables") {
-          if (fresh[i].by === "chance" && i + 1 < fresh.length) continue;
-          this.board.set({ state, viewer: this.viewer, mover: null, legal: [], highlight: this.highlight(fresh[i]) });
-          await new Promise((r) => setTimeout(r, STEP_MS[speed] ?? 320));
-        } else if ("hole" in fresh[i].action && rowsBefore) {
-          this.board.set({ state, viewer: this.viewer, mover: null, legal: [], names: this.names });
-          await this.board.animate(rowsBefore, state.last_move, speed);
-        }
-        rowsBefore = state.rows;
+        await family.playBack({
+          board: this.board, entry: fresh[i], state: states[i], before, next: fresh[i + 1],
+          viewer: this.viewer, names: this.names, speed, pause,
+        });
+        before = states[i];
       }
       this.playing = false;
     }
@@ -230,8 +242,8 @@ export class PlayApp {
       this.settle();
       const extra = this.status(match);
       this.say([...lines, extra].join(" "));
-      lines.forEach((line) => this.transcript(line));
-      if (extra) this.transcript(extra);
+      lines.forEach((line) => this.text.transcript(line));
+      if (extra) this.text.transcript(extra);
     }
   }
 
@@ -239,11 +251,6 @@ export class PlayApp {
   settle() {
     this.render();
     this.root.dataset.settled = "yes";
-  }
-
-  highlight(entry) {
-    if (entry.by === "chance" || typeof entry.action.from !== "number") return [];
-    return [[entry.side, entry.action.from], [entry.side, entry.action.to]];
   }
 
   async act(action) {
@@ -330,20 +337,17 @@ export class PlayApp {
     const legal = mine ? m.legal_actions.filter((a) => !isMeta(a)) : [];
     this.board.set({
       state: shown, viewer: this.viewer, mover: mine ? m.to_move : null, legal,
-      names: this.names, highlight: [],
+      names: this.names, highlight: this.family.highlight?.(live ? m.log : m.log.slice(0, this.replay)) || [],
     });
     this.root.dataset.myTurn = mine ? "yes" : "no";
     this.root.dataset.over = m.outcome ? "yes" : "no";
     this.root.dataset.phase = m.state.phase || "";
     this.q("status").textContent = live ? this.status(m) : `Replay: position ${this.replay} of ${m.log.length}. ▶ or » to return.`;
     // Buttons for the decisions that are not moves on the board.
-    const has = (a) => mine && m.legal_actions.some((x) => sameAction(x, a));
-    const buttons = {
-      roll: has({ double: false }), double: has({ double: true }), take: has({ take: true }),
-      drop: has({ drop: true }), undo: has(UNDO), confirm: has(CONFIRM), new: true,
-    };
-    for (const [name, visible] of Object.entries(buttons)) {
-      this.root.querySelector(`[data-do="${name}"]`).hidden = !visible;
+    const has = (a) => Boolean(a) && mine && m.legal_actions.some((x) => sameAction(x, a));
+    for (const button of this.q("controls").querySelectorAll("[data-do]")) {
+      const name = button.dataset.do;
+      button.hidden = name === "new" ? false : !has(this.decision(name));
     }
     this.renderFacts(shown);
     this.renderMoves();
@@ -355,7 +359,7 @@ export class PlayApp {
 
   autoPlay(mine, legal) {
     if (!mine || !this.settings.autoForced || this.justUndid || this.playing) return;
-    const steps = legal.filter((a) => "from" in a || "hole" in a);
+    const steps = legal.filter((a) => this.family.isMove(a));
     if (legal.length === 1 && steps.length === 1) {
       const version = this.match.version;
       setTimeout(() => {
@@ -365,61 +369,16 @@ export class PlayApp {
   }
 
   renderFacts(state) {
-    const facts = [];
     const n = this.names;
-    if (this.family === "tables") {
-      const pips = pipCounts(state);
-      facts.push(["Pips", `${n[0]} ${pips[0]} · ${n[1]} ${pips[1]}`]);
-      facts.push(["Score", `${n[0]} ${state.score[0]} · ${n[1]} ${state.score[1]}${state.match_to > 1 ? ` (to ${state.match_to})` : ""}`]);
-      if (state.cube) {
-        const owner = state.cube.owner === null || state.cube.owner === undefined ? "in the middle" : `owned by ${n[state.cube.owner]}`;
-        facts.push(["Cube", `${state.cube.value}, ${owner}`]);
-      }
-      if (state.game > 1 || state.match_to > 1) facts.push(["Game", String(state.game)]);
-      if (state.last_game) {
-        const g = state.last_game;
-        facts.push(["Last game", `${n[g.winner]} won ${g.points} point${g.points === 1 ? "" : "s"}${g.how && g.how !== "single" ? ` (${g.how})` : ""}`]);
-      }
-      if (state.opening && state.game !== undefined) facts.push(["Opening throw", `${n[0]} ${state.opening[0]} · ${n[1]} ${state.opening[1]}`]);
-    } else {
-      facts.push(["Round", String(state.round)]);
-      facts.push(["Taken this round", `${n[0]} ${state.captured[0]} · ${n[1]} ${state.captured[1]}`]);
-      facts.push(["Set aside", `${n[0]} ${state.aside[0]} · ${n[1]} ${state.aside[1]}`]);
-    }
-    if (this.match.outcome) facts.push(["Result", outcomeLine(this.match.outcome, n, this.family)]);
-    const dl = this.q("facts");
-    // "You 167 · Computer 167" breaks only at the dot, never between a name and its number.
-    const keep = (text) => text.replace(/ (?=\d)/g, "\u00a0");
-    dl.replaceChildren(...facts.flatMap(([k, v]) => {
-      const dt = document.createElement("dt");
-      dt.textContent = k;
-      const dd = document.createElement("dd");
-      dd.textContent = keep(v);
-      return [dt, dd];
-    }));
+    const facts = this.family.facts(state, n, { match: this.match, config: this.config, viewer: this.viewer });
+    if (this.match.outcome) facts.push(["Result", this.family.outcome(this.match.outcome, n)]);
+    fillFacts(this.q("facts"), facts);
   }
 
   renderMoves() {
-    const m = this.match;
-    const list = this.q("moves");
-    const turns = groupTurns(m.log, this.family);
-    list.replaceChildren(...turns.map((turn) => {
-      const li = document.createElement("li");
-      const who = document.createElement("span");
-      who.className = "who";
-      who.textContent = turn.side === null || turn.side === undefined ? "" : `${this.names[turn.side]}: `;
-      li.append(who);
-      for (const entry of turn.entries) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.dataset.index = entry.index;
-        b.className = `entry ${entry.by}${this.replay === entry.index ? " current" : ""}`;
-        b.textContent = entry.notation;
-        li.append(b, " ");
-      }
-      return li;
-    }));
-    if (this.replay === null) list.scrollTop = list.scrollHeight;
+    fillMoves(this.q("moves"), {
+      log: this.match.log, startsTurn: this.family.startsTurn, names: this.names, current: this.replay,
+    });
   }
 
   updateShare() {
@@ -479,57 +438,10 @@ export class PlayApp {
     live.textContent = "";
     // A fresh text node each time, so the same words twice are still announced.
     setTimeout(() => { live.textContent = text; }, 30);
-    if (record && this.settings.textMode && text) this.transcript(text, true);
-  }
-
-  transcript(line, answer = false) {
-    const list = this.q("transcript");
-    const li = document.createElement("li");
-    li.textContent = line;
-    if (answer) li.className = "answer";
-    list.append(li);
-    while (list.children.length > 200) list.firstElementChild.remove();
-    list.scrollTop = list.scrollHeight;
+    if (record && this.settings.textMode && text) this.text.transcript(text, true);
   }
 
   command(text) {
-    const m = this.match;
-    if (!m) return;
-    this.transcript(`> ${text}`);
-    const mine = this.myTurn();
-    const result = parseCommand(text, {
-      family: this.family, legalActions: mine ? m.legal_actions : [], legalNotation: mine ? m.legal_notation : [],
-    });
-    const state = m.state;
-    const answer = (words) => { this.say(words, false); this.transcript(words, true); };
-    if (result.kind === "action") { this.act(result.action); return; }
-    if (result.kind === "error") {
-      const legal = mine ? m.legal_notation.join(", ") : "";
-      answer(`${result.message}${legal ? ` Legal now: ${legal}.` : mine ? "" : " It is not your turn."}`);
-      return;
-    }
-    const n = this.names;
-    const v = this.viewer;
-    switch (result.what) {
-      case "point": answer(this.family === "tables" ? readPoint(state, v, result.arg) : "No points in this game."); break;
-      case "hole": answer(this.family === "mancala" ? readHole(state, v, result.arg, result.other) : "No holes in this game."); break;
-      case "board": answer(this.family === "tables" ? readBoard(state, v) : readHoles(state, v)); break;
-      case "pips": {
-        if (this.family !== "tables") { answer("No pips in this game: type board."); break; }
-        const pips = pipCounts(state);
-        answer(`Pips: ${n[v]} ${pips[v]}, ${n[1 - v]} ${pips[1 - v]}.`);
-        break;
-      }
-      case "score":
-        if (this.family === "tables") answer(`Score: ${n[0]} ${state.score[0]}, ${n[1]} ${state.score[1]}${state.match_to > 1 ? `, match to ${state.match_to}` : ""}.`);
-        else answer(`Round ${state.round}. Taken: ${n[0]} ${state.captured[0]}, ${n[1]} ${state.captured[1]}. Aside: ${n[0]} ${state.aside[0]}, ${n[1]} ${state.aside[1]}.`);
-        break;
-      case "dice": answer(state.roll ? `Rolled ${state.roll.join("-")}; still to play: ${(state.dice || []).join(", ") || "nothing"}.` : "No dice on the board."); break;
-      case "moves": answer(mine ? `Legal now: ${m.legal_notation.join(", ")}.` : "It is not your turn."); break;
-      case "last": answer(m.log.slice(-4).map((e) => entryLine(e, n)).join(" ") || "Nothing has been played yet."); break;
-      case "turn": answer(this.status(m)); break;
-      default:
-        answer(this.root.querySelector(".play-help").textContent);
-    }
+    this.text.command(text);
   }
 }

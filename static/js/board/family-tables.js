@@ -1,0 +1,191 @@
+// The tables family (backgammon, nard) as the board host sees it: its board, its facts, its words
+// and its text-mode readers. Everything but createBoard is pure (tests/js/family-tables.test.js).
+
+import { TablesBoard } from "./tables-board.js";
+import { toView, pipCounts, BAR, OFF } from "./tables-geometry.js";
+import { normalise, findStep, plural } from "./notation.js";
+import { verb, isDraw } from "./words.js";
+
+const STEP_MS = { off: 0, fast: 120, normal: 320, slow: 650 };
+
+// A tables point as typed: 1..24, "bar" (25) or "off" (0).
+function tablesPoint(word) {
+  if (word === "bar" || word === "b") return BAR;
+  if (word === "off" || word === "o") return OFF;
+  if (/^\d{1,2}$/.test(word)) {
+    const n = Number(word);
+    if (n >= 1 && n <= 24) return n;
+  }
+  return null;
+}
+
+// "24/18", "24-18", "24 18", "bar/20*", "6/off": one step for the tables games.
+export function parseTablesStep(text) {
+  const m = normalise(text).replace(/\*/g, "").match(/^([a-z0-9]+)\s*(?:\/|-|\s|to)\s*([a-z0-9]+)$/);
+  if (!m) return null;
+  const from = tablesPoint(m[1]);
+  const to = tablesPoint(m[2]);
+  if (from === null || to === null) return null;
+  return { from, to };
+}
+
+function gameLine(game, names) {
+  return `${names[game.winner]} won ${game.points} point${game.points === 1 ? "" : "s"}${game.how && game.how !== "single" ? ` (${game.how})` : ""}`;
+}
+
+// The text mode's answers to questions about the position.
+export function readPoint(state, viewer, p) {
+  const g = state.geometry;
+  if (p === BAR || p === OFF) {
+    const what = p === BAR ? "On the bar" : "Borne off";
+    return `${what}: yours ${state.checkers[viewer][p]}, opponent's ${state.checkers[1 - viewer][p]}.`;
+  }
+  const mine = state.checkers[viewer][p];
+  const theirP = toView(g, viewer, 1 - viewer, p);
+  const theirs = state.checkers[1 - viewer][theirP];
+  if (mine) return `Point ${p}: ${plural(mine, "checker")} of yours.`;
+  if (theirs) return `Point ${p}: ${plural(theirs, "checker")} of the opponent's (their ${theirP}).`;
+  return `Point ${p}: empty.`;
+}
+
+export function readBoard(state, viewer) {
+  const g = state.geometry;
+  const mine = [];
+  const theirs = [];
+  for (let p = 24; p >= 1; p--) {
+    if (state.checkers[viewer][p]) mine.push(`${p}: ${state.checkers[viewer][p]}`);
+    const q = toView(g, viewer, 1 - viewer, p);
+    if (state.checkers[1 - viewer][q]) theirs.push(`${p}: ${state.checkers[1 - viewer][q]}`);
+  }
+  const extra = [BAR, OFF].map((p) => `${p === BAR ? "bar" : "off"} ${state.checkers[viewer][p]}/${state.checkers[1 - viewer][p]}`);
+  return `Yours on ${mine.join(", ") || "no point"}. Opponent's (your numbering) on ${theirs.join(", ") || "no point"}. Yours/theirs: ${extra.join(", ")}.`;
+}
+
+export const tables = {
+  name: "tables",
+  sides: ["White", "Black"],
+  // A tables turn is several steps: the player looks at it before confirming.
+  autoConfirm: false,
+  // Decisions that are not moves on the board: a button each, and words for the text mode.
+  decisions: [
+    { name: "roll", label: "Roll", action: { double: false }, words: ["roll", "r"] },
+    { name: "double", label: "Double", action: { double: true }, words: ["double", "d"] },
+    { name: "take", label: "Take", action: { take: true }, words: ["take", "accept", "t"] },
+    { name: "drop", label: "Drop", action: { drop: true }, words: ["drop", "pass", "refuse"] },
+  ],
+
+  createBoard(host, { onMove, label }) {
+    return new TablesBoard(host, { onMove, label });
+  },
+
+  isMove: (action) => "from" in action,
+
+  // A new turn starts at each throw of the dice, a cube decision or a change of side.
+  startsTurn(entry, last) {
+    return entry.by === "chance" || ("double" in entry.action) || ("take" in entry.action) ||
+      ("drop" in entry.action) || (last.side !== null && last.side !== entry.side);
+  },
+
+  chanceLine(entry, names, after) {
+    const next = after && after.to_move !== null && after.to_move !== undefined ? names[after.to_move] : null;
+    if ("opening" in entry.action) {
+      const [a, b] = entry.action.opening;
+      const starts = next ? `; ${next} ${verb(next, "starts", "start")}` : "";
+      return `Opening throw: ${names[0]} ${a}, ${names[1]} ${b}${starts}.`;
+    }
+    if ("roll" in entry.action) return next ? `${next} ${verb(next, "rolls", "roll")} ${entry.notation}.` : `Dice: ${entry.notation}.`;
+    return null;
+  },
+
+  // Lines to add when news arrive: a game of the match has ended (the next one may already be
+  // under way), said plainly.
+  news(before, state, names) {
+    const game = state.last_game;
+    if (!game || JSON.stringify(game) === JSON.stringify(before?.last_game ?? null)) return [];
+    const s = state.score;
+    return [`${gameLine(game, names).replace(" won ", " won the game: ")}. Score ${s[0]}–${s[1]}.`];
+  },
+
+  // Only what others did is played back, one position per step, the throw shown with the step
+  // that follows it.
+  playsBackOwnMoves: false,
+  async playBack({ board, entry, state, next, viewer, speed, pause }) {
+    if (entry.by === "chance" && next) return;
+    const highlight = entry.by === "chance" || typeof entry.action.from !== "number"
+      ? [] : [[entry.side, entry.action.from], [entry.side, entry.action.to]];
+    board.set({ state, viewer, mover: null, legal: [], highlight });
+    await pause(STEP_MS[speed] ?? 320);
+  },
+
+  facts(state, n) {
+    const facts = [];
+    const pips = pipCounts(state);
+    facts.push(["Pips", `${n[0]} ${pips[0]} · ${n[1]} ${pips[1]}`]);
+    facts.push(["Score", `${n[0]} ${state.score[0]} · ${n[1]} ${state.score[1]}${state.match_to > 1 ? ` (to ${state.match_to})` : ""}`]);
+    if (state.cube) {
+      const owner = state.cube.owner === null || state.cube.owner === undefined ? "in the middle" : `owned by ${n[state.cube.owner]}`;
+      facts.push(["Cube", `${state.cube.value}, ${owner}`]);
+    }
+    if (state.game > 1 || state.match_to > 1) facts.push(["Game", String(state.game)]);
+    if (state.last_game) facts.push(["Last game", gameLine(state.last_game, n)]);
+    if (state.opening && state.game !== undefined) facts.push(["Opening throw", `${n[0]} ${state.opening[0]} · ${n[1]} ${state.opening[1]}`]);
+    return facts;
+  },
+
+  outcome(outcome, names) {
+    if (isDraw(outcome)) return `A draw, ${outcome.score[0]}–${outcome.score[1]}.`;
+    const who = names[outcome.winner];
+    const how = outcome.how && outcome.how !== "single" ? ` (${outcome.how})` : "";
+    return `${who} ${verb(who, "wins", "win")} the match${how}, ${outcome.score[0]}–${outcome.score[1]}.`;
+  },
+
+  status({ state, mine, who, yours }) {
+    if (state.phase === "cube") return `${yours}: roll, or double to ${(state.cube?.value || 1) * 2}.`;
+    if (state.phase === "take") return `${mine ? "You are" : `${who} is`} offered the cube at ${(state.cube?.value || 1) * 2}: take or drop?`;
+    const dice = (state.dice || []).join(", ");
+    let text = `${yours}: ${state.roll ? `rolled ${state.roll.join("-")}` : ""}${dice ? `, to play ${dice}` : ""}.`;
+    if (state.cascade) {
+      const c = state.cascade;
+      text += c.remainder
+        ? ` Playing the opponent's remainder: ${c.number}s.`
+        : ` Cascade: playing ${c.number}s${c.then?.length ? `, then ${c.then.join(", ")}` : ""}.`;
+      if (c.for_opponent?.length) text += ` The opponent will play ${c.for_opponent.join(", ")}.`;
+    }
+    return text;
+  },
+
+  text: {
+    help: "Type a move as shown in the move list (24/18, bar/20, 6/off) or a command: p 13 (read point 13), p bar, roll, double, take, drop, board, pips, score, dice, moves, last, undo, confirm, help.",
+    questions: {
+      pips: {
+        words: ["pips", "pip"],
+        answer({ state, names: n, viewer: v }) {
+          const pips = pipCounts(state);
+          return `Pips: ${n[v]} ${pips[v]}, ${n[1 - v]} ${pips[1 - v]}.`;
+        },
+      },
+      score: {
+        words: ["score", "s"],
+        answer: ({ state, names: n }) => `Score: ${n[0]} ${state.score[0]}, ${n[1]} ${state.score[1]}${state.match_to > 1 ? `, match to ${state.match_to}` : ""}.`,
+      },
+      dice: {
+        words: ["dice"],
+        answer: ({ state }) => (state.roll ? `Rolled ${state.roll.join("-")}; still to play: ${(state.dice || []).join(", ") || "nothing"}.` : "No dice on the board."),
+      },
+      board: { words: ["board", "position", "look"], answer: ({ state, viewer }) => readBoard(state, viewer) },
+      point: { words: [], answer: ({ state, viewer, arg }) => readPoint(state, viewer, arg) },
+    },
+    // "p 13", "point bar": read a point.
+    question(t) {
+      const m = t.match(/^(?:p|point)\s*(\d{1,2}|bar|off)$/);
+      const p = m ? tablesPoint(m[1]) : null;
+      return p === null ? null : { what: "point", arg: p };
+    },
+    move(t, legalActions) {
+      const step = parseTablesStep(t);
+      if (!step) return null;
+      // The legal action may carry more than its ends (the die it uses): take it whole.
+      return { found: findStep(legalActions, step), action: step };
+    },
+  },
+};

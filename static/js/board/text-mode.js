@@ -1,0 +1,57 @@
+// The text mode (for screen readers, in the manner of lichess's blind mode): a transcript of
+// what happened and a line to type moves and questions into. The family reads its own moves and
+// answers its own questions (families.js); this only routes them.
+
+import { parseCommand } from "./notation.js";
+import { entryLine } from "./words.js";
+
+const KEEP = 200;
+
+export class TextMode {
+  constructor(app) {
+    this.app = app;
+    this.list = app.q("transcript");
+  }
+
+  transcript(line, answer = false) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    if (answer) li.className = "answer";
+    this.list.append(li);
+    while (this.list.children.length > KEEP) this.list.firstElementChild.remove();
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  command(text) {
+    const app = this.app;
+    const m = app.match;
+    if (!m) return;
+    this.transcript(`> ${text}`);
+    const mine = app.myTurn();
+    const family = app.family;
+    const result = parseCommand(text, {
+      family, legalActions: mine ? m.legal_actions : [], legalNotation: mine ? m.legal_notation : [],
+      context: { match: m, config: app.config },
+    });
+    const answer = (words) => { app.say(words, false); this.transcript(words, true); };
+    if (result.kind === "action") { app.act(result.action); return; }
+    if (result.kind === "error") {
+      const legal = mine ? m.legal_notation.join(", ") : "";
+      answer(`${result.message}${legal ? ` Legal now: ${legal}.` : mine ? "" : " It is not your turn."}`);
+      return;
+    }
+    const n = app.names;
+    switch (result.what) {
+      case "moves": answer(mine ? `Legal now: ${m.legal_notation.join(", ")}.` : "It is not your turn."); return;
+      case "last": answer(m.log.slice(-4).map((e) => entryLine(e, n, null, family)).join(" ") || "Nothing has been played yet."); return;
+      case "turn": answer(app.status(m)); return;
+      default: break;
+    }
+    const question = family.text?.questions?.[result.what];
+    if (question) {
+      answer(question.answer({ ...result, state: m.state, viewer: app.viewer, names: n, match: m, mine, config: app.config }));
+    } else {
+      answer(family.text?.help || app.root.querySelector(".play-help").textContent);
+    }
+  }
+}
