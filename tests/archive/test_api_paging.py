@@ -113,10 +113,21 @@ class EvidencePagingTests(HeavyTiesTestCase):
         if "has_places" in params:
             with_places = Place.objects.values("evidence_id")
             rows = rows.filter(id__in=with_places) if params["has_places"] == "true" else rows.exclude(id__in=with_places)
-        if "date_from" in params or "from" in params:
-            rows = rows.filter(end_year__gte=int(params.get("date_from") or params["from"]))
-        if "to" in params:
-            rows = rows.filter(start_year__lte=int(params["to"]))
+        # Date ranges overlap the asked range; an open end reaches as far as asked, and undated
+        # records drop out once a bound is given (archive.selectors.evidence_dates_overlap).
+        low = params.get("date_from") or params.get("from")
+        high = params.get("date_to") or params.get("to")
+        if low or high:
+            keep = []
+            for pk, start, end in rows.values_list("pk", "start_year", "end_year"):
+                if start is None and end is None:
+                    continue
+                if low and end is not None and end < int(low):
+                    continue
+                if high and start is not None and start > int(high):
+                    continue
+                keep.append(pk)
+            rows = rows.filter(pk__in=keep)
         if "confidence" in params:
             rows = rows.filter(confidence__gte=int(params["confidence"]))
         if "confidence_max" in params:

@@ -1,6 +1,7 @@
 """Hostile and broken input from the audit: each case gets a clear answer and changes nothing."""
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import threading
@@ -84,7 +85,8 @@ class HostileDumpTests(TestCase):
         self.tmp_path = tmp_path
 
     def broken(self, old: str, new: str) -> str:
-        text = require_file(DLP_DUMP, "the DLP dump", "REQUIRE_SHARED_DATA").read_text(encoding="utf-8")
+        # The project ships the dump gzipped (archive/data/dlp/).
+        text = gzip.decompress(require_file(DLP_DUMP, "the DLP dump", "REQUIRE_SHARED_DATA").read_bytes()).decode("utf-8")
         self.assertIn(old, text)
         path = self.tmp_path / "hostile.sql"
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
