@@ -160,6 +160,9 @@ def _sources(up: Upserter) -> dict[str, Source]:
             # Found by DLP id, so that a DLP import run first has made the same source.
             values["ref"] = identifiers.source_ref(dlp_id=data["dlp_id"])
             lookup = {"dlp_id": values.pop("dlp_id")}
+            # The DLP's reference text is kept verbatim; our fields fill in around it.
+            if Source.objects.filter(**lookup).exclude(citation="").exists():
+                values.pop("citation", None)
         else:
             lookup = {"ref": data["ref"]}
         out[data["key"]] = source = up.upsert(Source, lookup, values)
