@@ -65,7 +65,8 @@ def test_maps_draw_country_outlines_when_tiles_are_unreachable(offline_page, liv
     # 177 countries in Natural Earth's 1:110m set; a few are drawn as several paths.
     assert outlines(page, "home-map") >= 170
     assert page.locator("#home-map .leaflet-tile-pane img").count() > 0  # the tiles were tried
-    assert page.locator("#home-map .leaflet-marker-icon").count() == 4
+    # The evidence still shows (clustered markers) over the outlines.
+    assert page.locator("#home-map .leaflet-marker-icon").count() > 0
     assert "Natural Earth" in page.locator("#home-map .leaflet-control-attribution").inner_text()
     page.screenshot(path=str(artifacts_dir / "map-offline-home.png"), full_page=True)
 
