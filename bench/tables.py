@@ -44,6 +44,7 @@ from games.engine.ai.td import cube_action as td_cube  # noqa: E402
 from games.engine.tables.moves import BACKGAMMON, START, complete_plays, expand, to_mover  # noqa: E402
 from games.engine.tables.playout import Playout  # noqa: E402
 
+EXPERT_PLY = [1]  # the expert's search depth (--expert-ply), read by the worker processes
 KEYS = ("tables.backgammon", "tables.shesh-besh", "tables.takhte-nard", "tables.ses-bes", "tables.gul-bara")
 
 
@@ -106,7 +107,7 @@ def play_game(
             level = levels[s.to_move]
             timed = times is not None and level in ("strong", "expert")
             t0 = time.perf_counter()
-            play = choose_expert(v, s) if level == "expert" else choose_play(v, s, level, rng)
+            play = choose_expert(v, s, ply=EXPERT_PLY[0]) if level == "expert" else choose_play(v, s, level, rng)
             if timed and len(v.complete_plays(s)) > 1:
                 times.append(time.perf_counter() - t0)
             s = v.apply_play(s, play)
@@ -223,7 +224,7 @@ def _vs_gnubg(seed: int) -> tuple[int, int, list[tuple[tuple[int, ...], tuple[in
         if len(plays) == 1:
             g.play(plays[0])
         elif g.side == ours:
-            g.play(best_play(v, net, g.rules, plays, 1))
+            g.play(best_play(v, net, g.rules, plays, EXPERT_PLY[0]))
         else:
             g.play(_gnubg_choice(plays, g.rules))
     return int(g.winner == ours), g.points if g.winner == ours else -g.points, seen
@@ -235,7 +236,7 @@ def bench_expert(games: int, procs: int, positions: int) -> None:
     net = load("tables.backgammon")
     print(
         f"expert (network: {net.meta.get('games')} training games, {net.meta.get('seconds')} s;"
-        f" one-ply search) against gnubg 0-ply: {games} cubeless backgammon games, sides alternating"
+        f" {EXPERT_PLY[0]}-ply search) against gnubg 0-ply: {games} cubeless backgammon games, sides alternating"
     )
     t0 = time.perf_counter()
     with Pool(procs) as pool:
@@ -284,10 +285,12 @@ def main() -> None:
     ap.add_argument("--only", choices=("movegen", "playouts", "strength", "expert"), help="run this section alone")
     ap.add_argument("--expert-games", type=int, default=1000, help="cubeless games of the expert against gnubg 0-ply")
     ap.add_argument("--expert-positions", type=int, default=3000, help="positions whose win probabilities are compared with gnubg's")
+    ap.add_argument("--expert-ply", type=int, choices=(0, 1), default=1, help="the expert's search: 1 (the level) or 0 (the network alone)")
     ap.add_argument("--player", default="strong", help="the level measured by the strength test (strong or expert)")
     ap.add_argument("--variants", default=",".join(KEYS), help="comma-separated variant keys for the strength test")
     ap.add_argument("--opponents", default="random,easy", help="comma-separated opponents for the strength test")
     args = ap.parse_args()
+    EXPERT_PLY[0] = args.expert_ply
     keys = tuple(k for k in args.variants.split(",") if k)
     unknown = [k for k in keys if k not in KEYS]
     if unknown:

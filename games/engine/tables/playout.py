@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 from games.engine.tables.game import TablesVariant
-from games.engine.tables.moves import Counts, Play, _Ctx, complete_plays, expand, playable_dice, to_mover
+from games.engine.tables.moves import _MAP_OPPOSITE, _MAP_PARALLEL, Counts, Play, _Ctx, complete_plays, expand, playable_dice
 
 __all__ = ["Playout"]
 
@@ -40,13 +41,15 @@ class Playout:
     __slots__ = (
         "variant", "rules", "head_rule", "cascade", "cascade_each", "hand_over", "low_starts", "checkers", "side", "phase",
         "dice", "pending", "roll_", "rolls", "number", "remainder", "handoff", "head_left", "winner", "points",
-        "how", "_plays",
+        "how", "_plays", "_flip",
     )
 
     def __init__(self, variant: TablesVariant, options: Mapping[str, Any] | None = None) -> None:
         opts = variant.validate_options(dict(options or {}))
         self.variant = variant
         self.rules = variant.rules(opts)
+        # moves.to_mover as one C call: the other side's counts in the mover's numbering
+        self._flip = itemgetter(*(_MAP_OPPOSITE if self.rules.geometry == "opposite" else _MAP_PARALLEL))
         self.head_rule = variant.head_rule
         self.cascade = variant.cascade
         self.cascade_each = opts.get("cascade_after") == "each_player"
@@ -72,7 +75,7 @@ class Playout:
     def position(self) -> tuple[Counts, Counts]:
         """``(me, op)`` in the mover's coordinates (``moves``' convention)."""
         s = self.side
-        return self.checkers[s], to_mover(self.rules, self.checkers[1 - s])
+        return self.checkers[s], self._flip(self.checkers[1 - s])
 
     def plays(self) -> list[Play]:
         """The legal complete plays of ``dice`` (never empty in phase ``"move"``)."""
@@ -120,7 +123,7 @@ class Playout:
         s = self.side
         me = play.me
         self.checkers[s] = me
-        self.checkers[1 - s] = to_mover(self.rules, play.op)
+        self.checkers[1 - s] = self._flip(play.op)
         if me[0] == 15:
             self._won(s)
             return
@@ -144,7 +147,7 @@ class Playout:
             else:
                 group, rest = pend, ()
             s = self.side
-            op = to_mover(self.rules, self.checkers[1 - s])
+            op = self._flip(self.checkers[1 - s])
             ctx = _Ctx(self.head_left if self.head_rule else 99, ())
             plays = complete_plays(self.rules, self.checkers[s], op, group, ctx)
             used = plays[0].used if plays else 0
