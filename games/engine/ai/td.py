@@ -223,7 +223,8 @@ def best_play(variant: TablesVariant, net: Net, rules: Rules, plays: list[Play],
     if ply == 0:
         return plays[int(order[0])]
     best = eq[order[0]]
-    cands = [int(i) for i in order[:CANDIDATES] if eq[i] >= best - MARGIN]
+    # the nard generator is slower (the rules beyond backgammon's): fewer plays looked at
+    cands = [int(i) for i in order[: CANDIDATES if rules.standard else 3] if eq[i] >= best - MARGIN]
     if len(cands) == 1:
         return plays[cands[0]]
     scored = [(_reply_value(variant, net, rules, plays[i].me, plays[i].op), -k) for k, i in enumerate(cands)]
