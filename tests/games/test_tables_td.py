@@ -125,3 +125,10 @@ def test_expert_cube_follows_the_equity() -> None:
     taker = v.apply(s, {"double": True}) if choose(v, s, "expert").get("double") else None
     if taker is not None:
         assert choose(v, taker, "expert").get("drop") is True
+
+
+def test_expert_plays_as_strong_where_its_network_is_not_yet_better() -> None:
+    v = get_variant("tables.ses-bes")
+    s = v.apply(v.apply(v.new_game(), {"opening": [5, 2]}), {"roll": [6, 3]})
+    assert choose(v, s, "expert", random.Random(2)) == choose(v, s, "strong", random.Random(2))
+    assert td.NOT_YET.isdisjoint({"tables.backgammon", "tables.shesh-besh", "tables.takhte-nard"})
