@@ -38,7 +38,7 @@ def tables_state(variant: str, checkers, **extra) -> dict:
     from games.engine import get_variant
 
     state = get_variant(variant).new_game({"match_to": extra.pop("match_to", 1)}).to_json()
-    state.update(checkers=checkers, dice=[], roll=None, opening=[5, 2], rolls=[3, 3], **extra)
+    state.update({"checkers": checkers, "dice": [], "roll": None, "opening": [5, 2], "rolls": [3, 3], **extra})
     del state["position_id"], state["pips"]
     return state
 
@@ -446,4 +446,138 @@ def test_the_text_mode_says_each_thing_once_and_last_names_the_roller(site, page
     answer = board.locator("[data-role=transcript] li").last.inner_text()
     assert "Dice:" not in answer and ("Computer rolls" in answer or "You roll" in answer), answer
     page.screenshot(path=str(artifacts_dir / "play-feel-text-mode.png"))
+    assert page.js_errors == []
+
+
+# -- gaps: every control within reach, the dice, the pace, the replay by keys ---------------------
+
+IN_VIEW = """root => [...root.querySelectorAll('.play-controls button:not([hidden])')].map((b) => {
+  const r = b.getBoundingClientRect();
+  return {name: b.dataset.do, inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth};
+})"""
+
+
+def until_cube_decision(board, m: dict) -> dict:
+    for _ in range(10):
+        if {"double": False} in m["legal_actions"]:
+            return m
+        if {"take": True} in m["legal_actions"]:
+            button(board, "take").click()
+            m = wait_version(board, m["version"])
+        else:
+            m = finish_tables_turn(board, m)
+            m = wait_ready(board)
+    raise AssertionError("no cube decision came")
+
+
+def test_every_control_is_within_reach_at_1366x768_and_the_dice_roll_and_confirm(site, chromium, artifacts_dir):
+    context = chromium.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        page = context.new_page()
+        page.js_errors = []
+        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+        fast(page, "tables", autoConfirm=False)
+        page.goto(f"{site}/play/tables.takhte-nard/")
+        board = page.locator("[data-play]")
+        m = until_cube_decision(board, start(board))
+        shown = board.evaluate(IN_VIEW)
+        assert {b["name"] for b in shown} >= {"roll", "double"} and all(b["inside"] for b in shown), shown
+        page.screenshot(path=str(artifacts_dir / "play-feel-1366-roll.png"))
+        # A click on the dice waiting on the board rolls them.
+        dice = board.locator(".dice.to-roll")
+        box = dice.bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        m = wait_version(board, m["version"])
+        assert m["log"][-1]["by"] == "chance" or any(e["action"] == {"double": False} for e in m["log"][-3:])
+        m = wait_ready(board)
+        if not steps(m):
+            return
+        m = click_step(board, steps(m)[0])
+        while steps(m) and m["to_move"] in m["you"]:
+            m = click_step(board, steps(m)[0])
+        shown = board.evaluate(IN_VIEW)
+        assert {b["name"] for b in shown} >= {"undo", "confirm"} and all(b["inside"] for b in shown), shown
+        page.screenshot(path=str(artifacts_dir / "play-feel-1366-confirm.png"))
+        # A click on the dice confirms the turn played.
+        box = board.locator(".dice").first.bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        m = wait_version(board, m["version"])
+        assert m["turn"] is None or not m["turn"].get("complete") or m["to_move"] != 0
+        assert page.js_errors == []
+    finally:
+        context.close()
+
+
+def test_a_die_that_cannot_be_played_is_marked_before_anything_moves(site, page, artifacts_dir):
+    fast(page, "tables", autoConfirm=False)
+    white = [0] * 26
+    white[7] = 15
+    black = [0] * 26
+    black[24], black[1] = 2, 13  # Black's 24-point is White's 1: the 6 from 7 is blocked
+    state = tables_state("tables.shesh-besh", [white, black], phase="move", to_move=0, dice=[6, 1], roll=[6, 1])
+    created = api_create(site, {"variant": "tables.shesh-besh", "opponent": "computer", "level": "random", "state": state})
+    board = open_match(page, site, created)
+    dead = board.locator(".die.unplayable")
+    dead.wait_for()
+    assert dead.count() == 1 and dead.locator("title").text_content() == "die 6"
+    assert board.locator(".die.used").count() == 0
+    assert "cannot be played" in board.locator(".dice").inner_html()
+    page.screenshot(path=str(artifacts_dir / "play-feel-unplayable-die.png"))
+    assert page.js_errors == []
+
+
+def test_the_players_own_roll_is_not_replayed_and_the_computer_can_be_skipped(site, page, artifacts_dir):
+    fast(page, "tables", autoConfirm=False, speed="slow")
+    page.goto(f"{site}/play/tables.takhte-nard/")
+    board = page.locator("[data-play]")
+    board.locator("select[name=level]").select_option("random")
+    board.get_by_role("button", name="Start").click()
+    # The computer may open: its playback (slow) can be skipped.
+    page.wait_for_function("root => root.playApp.match", arg=board.element_handle())
+    m = until_cube_decision(board, wait_ready(board, timeout=30_000))
+    # Pressing Roll: the board is the player's again as soon as the answer is in.
+    board.evaluate("""root => {
+      root.settleTimes = [];
+      new MutationObserver(() => { if (root.dataset.settled === 'yes') root.settleTimes.push(performance.now()); })
+        .observe(root, {attributes: true, attributeFilter: ['data-settled']});
+      const api = root.playApp.api, act = api.act.bind(api);
+      api.act = async (...args) => { const r = await act(...args); root.answered = performance.now(); return r; };
+    }""")
+    button(board, "roll").click()
+    m = wait_version(board, m["version"])
+    lag = board.evaluate("root => root.settleTimes[root.settleTimes.length - 1] - root.answered")
+    assert lag < 250, f"the player's own roll was replayed for {lag:.0f} ms"
+    # The computer's answer is played back slowly; Skip draws the rest at once.
+    m = wait_ready(board)
+    while steps(m) and m["to_move"] in m["you"]:
+        m = click_step(board, steps(m)[0])
+    if {"confirm": True} not in m["legal_actions"]:
+        return
+    button(board, "confirm").click()
+    skip = board.locator("[data-do=skip]")
+    skip.wait_for(state="visible", timeout=10_000)
+    page.screenshot(path=str(artifacts_dir / "play-feel-skip.png"))
+    t0 = time.monotonic()
+    skip.click()
+    wait_ready(board, timeout=10_000)
+    assert time.monotonic() - t0 < 2.0 and not skip.is_visible()
+    assert page.js_errors == []
+
+
+def test_arrow_keys_step_through_the_replay(site, page):
+    fast(page, "tables", autoConfirm=False)
+    page.goto(f"{site}/play/tables.shesh-besh/")
+    board = page.locator("[data-play]")
+    m = until_steps(board, start(board))
+    n = len(m["log"])
+    assert n >= 2
+    board.locator("[data-role=board]").focus()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"root => root.playApp.replay === {n - 1}", arg=board.element_handle())
+    page.keyboard.press("Home")
+    page.wait_for_function("root => root.playApp.replay === 0", arg=board.element_handle())
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("root => root.playApp.replay === 1", arg=board.element_handle())
+    page.keyboard.press("End")
+    page.wait_for_function("root => root.playApp.replay === null", arg=board.element_handle())
     assert page.js_errors == []

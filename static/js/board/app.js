@@ -42,6 +42,8 @@ export class PlayApp {
     };
     this.board = this.family.createBoard(this.q("board"), {
       onMove: (action) => this.act(action),
+      // A click on the dice rolls them, or confirms a turn played (as in gnubg).
+      onDice: () => this.diceClicked(),
       say: (text, record) => this.say(text, record),
       label: `${this.config.title} board`,
       config: this.config,
@@ -92,6 +94,17 @@ export class PlayApp {
       const button = e.target.closest("[data-index]");
       if (button) this.showReplay(Number(button.dataset.index));
     });
+    // Arrow keys step through the replay (Home, End: the first and the latest position), unless
+    // a field is being typed in.
+    const boardHost = this.q("board");
+    boardHost.tabIndex = 0;
+    this.root.addEventListener("keydown", (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea")) return;
+      const where = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[e.key];
+      if (!where || !this.match) return;
+      e.preventDefault();
+      this.step(where);
+    });
     document.addEventListener("visibilitychange", () => {
       if (!document.hidden) this.poll(true);
     });
@@ -119,7 +132,16 @@ export class PlayApp {
     return (this.family.decisions || []).find((d) => d.name === name)?.action || null;
   }
 
+  diceClicked() {
+    const legal = this.match?.legal_actions || [];
+    for (const name of ["confirm", "roll"]) {
+      const found = legal.find((a) => sameAction(a, this.decision(name) || {}));
+      if (found && this.myTurn()) { this.act(found); return; }
+    }
+  }
+
   control(what) {
+    if (what === "skip") { this.skipping = true; return; }
     const wanted = this.decision(what);
     if (wanted) {
       const found = (this.match?.legal_actions || []).find((a) => sameAction(a, wanted));
@@ -258,14 +280,32 @@ export class PlayApp {
     });
     // What others did is played back; the player's own move is already on the board (unless the
     // family shows its moves happening, as a sowing).
-    const others = fresh.some((e) => !(e.by === "human" && this.match.you.includes(e.side)));
+    // The player's own steps and own throws are not replayed back at them.
+    const mine = (entry, i) => {
+      if (family.playsBackOwnMoves) return false;
+      if (entry.by === "human" && match.you.includes(entry.side)) return true;
+      const note = entry.by === "chance" ? this.annotate(entry, start + i + 1) : {};
+      return entry.by === "chance" && match.you.includes(note.side) && !note.noPlay;
+    };
+    const others = fresh.some((e, i) => !mine(e, i));
     if (states && speed !== "off" && (others || family.playsBackOwnMoves)) {
       this.playing = true;
+      this.skipping = false;
       this.root.dataset.myTurn = "no";
-      const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+      const skip = this.root.querySelector("[data-do='skip']");
+      if (skip) skip.hidden = false;
+      // A pause the player may cut short (Skip): the rest is then drawn at once.
+      const pause = (ms) => new Promise((r) => {
+        if (this.skipping) { r(); return; }
+        const t = setTimeout(r, ms);
+        const check = setInterval(() => { if (this.skipping) { clearTimeout(t); clearInterval(check); r(); } }, 50);
+        setTimeout(() => clearInterval(check), ms + 10);
+      });
       const factor = { fast: 0.5, normal: 1, slow: 2 }[speed] ?? 1;
       for (let i = 0; i < fresh.length; i++) {
-        if (this.match !== match) break;
+        if (this.match !== match || this.skipping) break;
+        if (mine(fresh[i], i)) { before = states[i]; continue; }
+        this.q("status").textContent = lines[i] || "";
         const note = this.annotate(fresh[i], start + i + 1);
         if (note.noPlay) {
           // The throw is drawn where it fell, with nothing to play, before the turn passes.
@@ -287,6 +327,7 @@ export class PlayApp {
         before = states[i];
       }
       this.playing = false;
+      if (skip) skip.hidden = true;
     }
     if (this.match === match) {
       if (notes.length) this.notify(notes.join(" "), "news");
@@ -405,6 +446,8 @@ export class PlayApp {
       names: this.names, highlight: this.family.highlight?.(live ? m.log : m.log.slice(0, this.replay)) || [],
       passed: live && !ending ? this.lastPass() : null, note: ending ? ending.text : null,
       handoff: live && Boolean(m.turn?.complete) && m.state.to_move !== m.to_move ? m.state.to_move : null,
+      rollable: mine && m.legal_actions.some((a) => a.double === false),
+      confirmable: mine && m.legal_actions.some((a) => sameAction(a, CONFIRM)),
     });
     this.root.dataset.myTurn = mine ? "yes" : "no";
     this.root.dataset.over = m.outcome ? "yes" : "no";
@@ -413,7 +456,7 @@ export class PlayApp {
     // Buttons for the decisions that are not moves on the board.
     const has = (a) => Boolean(a) && mine && m.legal_actions.some((x) => sameAction(x, a));
     for (const button of this.q("controls").querySelectorAll("[data-do]")) {
-      if (button.dataset.do !== "new") button.hidden = !has(this.decision(button.dataset.do));
+      if (!["new", "skip"].includes(button.dataset.do)) button.hidden = !has(this.decision(button.dataset.do));
     }
     // "New game" sits in the side panel while the match is played, away from the turn's
     // buttons; once the match is over, where those buttons were.

@@ -93,8 +93,8 @@ export const tables = {
     { name: "drop", label: "Drop", action: { drop: true }, words: ["drop", "pass", "refuse"] },
   ],
 
-  createBoard(host, { onMove, label }) {
-    return new TablesBoard(host, { onMove, label });
+  createBoard(host, { onMove, label, onDice }) {
+    return new TablesBoard(host, { onMove, label, onDice });
   },
 
   isMove: (action) => "from" in action,

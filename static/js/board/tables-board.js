@@ -1,3 +1,15 @@
+// How many of each die value the steps played this turn took (a bearing-off step takes the
+// smallest die that reaches).
+function playedDice(played, values) {
+  const taken = {};
+  for (const { from, to } of played) {
+    let d = to === OFF ? null : (from === BAR ? 25 - to : from - to);
+    if (d === null) d = [...values].sort((a, b) => a - b).find((v) => v >= from) ?? from;
+    taken[d] = (taken[d] || 0) + 1;
+  }
+  return taken;
+}
+
 // The tables board: draws a state and reports the steps a player makes, by click-click or drag.
 // It knows no rules: the host gives it the legal steps and gets back the one chosen
 // (onMove(action)), in the manner of lichess's chessground.
@@ -11,8 +23,10 @@ import {
 const DRAG_THRESHOLD = 6;
 
 export class TablesBoard {
-  constructor(container, { onMove, label = "Tables board" } = {}) {
+  constructor(container, { onMove, label = "Tables board", onDice } = {}) {
     this.onMove = onMove || (() => {});
+    this.onDice = onDice || (() => {});
+    this.diceBox = null; // where the dice lie (board units): a click there rolls or confirms
     const { width, height } = boardSize();
     this.svg = el("svg", {
       viewBox: `0 0 ${width} ${height}`, class: "board-svg tables", role: "img", "aria-label": label,
@@ -61,6 +75,13 @@ export class TablesBoard {
 
   pointerDown(event) {
     if (event.button > 0) return;
+    const at = svgPoint(this.svg, event);
+    const box = this.diceBox;
+    if (box && at.x >= box.x && at.x <= box.x + box.width && at.y >= box.y && at.y <= box.y + box.height) {
+      event.preventDefault();
+      this.onDice();
+      return;
+    }
     const p = this.targetAt(event);
     if (p === null) { this.select(null); return; }
     if (this.selected !== null && this.tryMove(this.selected, p)) return;
@@ -232,6 +253,7 @@ export class TablesBoard {
 
   drawDice(state, viewer) {
     const { passed, handoff } = this.view;
+    this.diceBox = null;
     const { height } = boardSize();
     const size = 34;
     const y = height / 2 - size / 2;
@@ -254,21 +276,73 @@ export class TablesBoard {
       return;
     }
     const faces = state.phase === "over" ? [] : diceFaces(state);
+    const { mover, rollable, confirmable } = this.view;
+    if (!faces.length && rollable && mover !== null) {
+      // Dice waiting to be thrown: a click on them rolls.
+      const x0 = left(mover);
+      const g = el("g", { class: "dice to-roll", "aria-label": "roll the dice" });
+      [0, 1].forEach((i) => g.append(die(x0 + i * (size + 8), y, size, 0, { class: `die side-${mover} to-roll` })));
+      g.append(el("text", { x: x0 + size + 4, y: y + size / 2, "dominant-baseline": "central", class: "dice-roll-label" }, ["Roll"]));
+      this.diceBox = { x: x0 - 6, y: y - 6, width: 2 * size + 20, height: size + 12 };
+      this.svg.append(g);
+      return;
+    }
+    if (!faces.length && confirmable && mover !== null && state.last_turn?.side === mover && state.last_turn.roll) {
+      // The turn is played: its dice, all used, confirm it when clicked.
+      const [a, b] = state.last_turn.roll;
+      const x0 = left(mover);
+      const g = el("g", { class: "dice to-confirm", "aria-label": "confirm the turn" });
+      (a === b ? [a, a, a, a] : [a, b]).forEach((value, i) => g.append(die(x0 + i * (size + 8), y, size, value, { class: `die side-${mover} used` })));
+      label(g, x0 + ((a === b ? 4 : 2) * (size + 8) - 8) / 2, "Confirm");
+      this.diceBox = { x: x0 - 6, y: y - 6, width: (a === b ? 4 : 2) * (size + 8) + 4, height: size + 12 };
+      this.svg.append(g);
+      return;
+    }
     if (!faces.length) return;
     const x0 = left(state.to_move);
+    // Dice no legal step can use are marked so before anything moves (not faded as if used).
+    const usable = this.usableDice();
     const owner = handoff !== null && handoff !== undefined ? handoff : state.to_move;
     const g = el("g", { class: `dice${handoff !== null && handoff !== undefined ? " handoff" : ""}`, "aria-label": "dice" });
+    // A die gone from the dice still to play that no step played this turn took was cut by the
+    // rules (it cannot be played): marked so, not faded as if used.
+    const taken = playedDice(state.played || [], faces.map((f) => f.value));
     faces.forEach((f, i) => {
-      g.append(die(x0 + i * (size + 8), y, size, f.value, {
-        class: `die side-${owner}${f.used ? " used" : ""}${handoff !== null && handoff !== undefined ? " handoff" : ""}`,
+      if (f.used && !state.cascade) {
+        if (taken[f.value]) taken[f.value] -= 1;
+        else f = { ...f, used: false, cut: true };
+      }
+      const dead = f.cut || (!f.used && usable !== null && !usable.has(f.value));
+      const x = x0 + i * (size + 8);
+      g.append(die(x, y, size, f.value, {
+        class: `die side-${owner}${f.used ? " used" : ""}${dead ? " unplayable" : ""}${handoff !== null && handoff !== undefined ? " handoff" : ""}`,
       }));
+      if (dead) g.append(el("line", { x1: x + 4, y1: y + size - 4, x2: x + size - 4, y2: y + 4, class: "die-cross" }));
     });
+    if (g.querySelector(".unplayable")) {
+      label(g, x0 + (faces.length * (size + 8) - 8) / 2, "✗ cannot be played");
+    }
+    if (confirmable) this.diceBox = { x: x0 - 6, y: y - 6, width: faces.length * (size + 8) + 4, height: size + 12 };
     if (handoff !== null && handoff !== undefined) {
       // Gul Bara: what the roller could not play, left for the other side (GB-5).
       const who = this.view.names?.[handoff] ?? "the opponent";
       label(g, x0 + (faces.length * (size + 8) - 8) / 2, `for ${who} to play`);
     }
     this.svg.append(g);
+  }
+
+  // The dice values some legal step uses (a bearing-off step may use a larger die), or null when
+  // the viewer is not the one moving.
+  usableDice() {
+    const { legal, mover } = this.view;
+    if (mover === null || !legal?.length) return null;
+    const steps = legal.filter((a) => typeof a.from === "number" && typeof a.to === "number");
+    if (!steps.length) return null;
+    const dice = new Set();
+    for (let d = 1; d <= 6; d++) {
+      if (steps.some((a) => (a.to === OFF ? a.from <= d : (a.from === BAR ? 25 - a.to : a.from - a.to) === d))) dice.add(d);
+    }
+    return dice;
   }
 
   drawNote() {
