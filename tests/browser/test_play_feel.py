@@ -589,3 +589,20 @@ def test_arrow_keys_step_through_the_replay(site, page):
     page.keyboard.press("End")
     page.wait_for_function("root => root.playApp.replay === null", arg=board.element_handle())
     assert page.js_errors == []
+
+
+def test_the_other_sides_last_turn_stays_marked_after_its_playback(site, page, artifacts_dir):
+    fast(page, "tables", autoConfirm=False)
+    page.goto(f"{site}/play/tables.shesh-besh/")
+    board = page.locator("[data-play]")
+    m = until_steps(board, start(board))
+    m = finish_tables_turn(board, m)
+    m = until_steps(board, wait_ready(board))
+    last = [e for e in m["log"] if "from" in e["action"]][-1]
+    assert last["by"] == "computer"
+    # Both ends of the computer's last step, in the player's numbering (the other side counts 25 - p).
+    ends = {25 - p for p in (last["action"]["from"], last["action"]["to"]) if 1 <= p <= 24}
+    marked = {int(x) for x in board.locator(".point.recent").evaluate_all("els => els.map((e) => e.dataset.point)")}
+    assert ends <= marked, (ends, marked)
+    page.screenshot(path=str(artifacts_dir / "play-feel-last-move.png"))
+    assert page.js_errors == []

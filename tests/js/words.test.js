@@ -108,3 +108,9 @@ test("béchi's lot for the first round is told", () => {
   assert.equal(entryLine(entry, ["You", "Computer"], null, mancala), "Computer starts (drawn by lot).");
   assert.equal(entryLine({ ...entry, action: { first: 0 } }, ["You", "Computer"], null, mancala), "You start (drawn by lot).");
 });
+
+test("the last turn's steps are marked on a tables board", () => {
+  assert.deepEqual(tables.highlight(log), [[0, 24], [0, 22]]);
+  assert.deepEqual(tables.highlight(log.slice(0, 4)), [[1, 7], [1, 4], [1, 13], [1, 7]]);
+  assert.deepEqual(tables.highlight(log.slice(0, 1)), []);
+});

@@ -197,6 +197,24 @@ export const tables = {
     return [`${gameLine(game, names).replace(" won ", " won the game: ")}. Score ${s[0]}–${s[1]}.`];
   },
 
+  // The last turn's steps stay marked once the playback ends (both ends of each step).
+  highlight(log) {
+    const out = [];
+    let side = null;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const { action, side: by, by: who } = log[i];
+      const step = typeof action.from === "number" && typeof action.to === "number";
+      if (!step) {
+        if (out.length && (who === "chance" || by !== side)) break;
+        continue;
+      }
+      if (side !== null && by !== side) break;
+      side = by;
+      out.push([by, action.from], [by, action.to]);
+    }
+    return out;
+  },
+
   // Only what others did is played back, one position per step, the throw shown with the step
   // that follows it.
   playsBackOwnMoves: false,
