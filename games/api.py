@@ -25,7 +25,28 @@ from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
 from games import selectors, services
+from games.engine.core import EngineError, brief, loads
 from games.models import Match
+
+
+def parse_body(raw: bytes) -> Any:
+    """A request body's JSON, or ``BadRequest`` in one line: not UTF-8, not JSON, nested deeper
+    than any state or action (which would exhaust the parser's stack), numbers too long to read."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise services.BadRequest("the body is not UTF-8 text", "malformed") from None
+    try:
+        return loads(text, "the body", EngineError)
+    except EngineError as exc:
+        raise services.BadRequest(str(exc), "malformed") from None
+
+
+class BodyParser(JSONParser):
+    """DRF's JSON parser with :func:`parse_body`'s limits."""
+
+    def parse(self, stream, media_type=None, parser_context=None):  # type: ignore[no-untyped-def]
+        return parse_body(stream.read() if stream is not None else b"")
 
 
 class PlayThrottle(SimpleRateThrottle):
@@ -66,7 +87,7 @@ class PlayView(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
     throttle_classes = [PlayThrottle]
-    parser_classes = [JSONParser]
+    parser_classes = [BodyParser]
     renderer_classes = [JSONRenderer]
 
     def handle_exception(self, exc: Exception) -> Response:
@@ -110,7 +131,7 @@ def parse_log_from(value: Any, where: str) -> int | None:
         return None
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
-    raise services.BadRequest(f"{where}: a whole number (0 or more) is required, got {json.dumps(value)}", "malformed")
+    raise services.BadRequest(f"{where}: a whole number (0 or more) is required, got {brief(value)}", "malformed")
 
 
 def json_response(body: dict[str, Any], status_code: int = 200) -> HttpResponse:
@@ -256,10 +277,7 @@ class MatchActionView(PlayView):
         if request.body and content_type != "application/json":
             return json_response({"code": "unsupported_media_type",
                                   "reason": f"the body must be application/json, not {content_type or 'untyped'}"}, 415)
-        try:
-            data = json.loads(request.body) if request.body else {}
-        except ValueError as exc:
-            raise services.BadRequest(f"the body is not valid JSON: {exc}", "malformed") from None
+        data = parse_body(request.body) if request.body else {}
         log_from = parse_log_from(data.get("log_from") if isinstance(data, dict) else None, "log_from")
         # The starting position is only read for the record; an action never needs it.
         match = get_object_or_404(Match.objects.defer("initial_state"), pk=match_id)

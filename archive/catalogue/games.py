@@ -264,9 +264,17 @@ TAKHTE_NARD_CLAUSES = [
         ),
         "source": "seed-takhte-nard",
         "locator": "“Moving” and “Hitting”",
-        "quotation": "خانه ای که از دو مهره یا تعداد بیشتری از مهره های حریف پر نشده باشد",
+        "quotation": "در شرایط یکسان بهتر است شماره بیشتر بازی شود",
         "quotation_language": "fa",
-        "quotation_translation": "a point not filled by two or more of the opponent's pieces [is open]",
+        "quotation_translation": "in equal conditions it is better that the larger number be played",
+        "interpretation": (
+            "The source, side by side with our reading. Source: when both numbers could be played but "
+            "not both together, “it is better” (بهتر است) to play the larger. Our reading: “better” is "
+            "advice, not an obligation, so by default the player chooses which die to play; the same "
+            "paragraph says “must” (باید) where it means a rule. Option higher_die (off by default) "
+            "makes the larger obligatory, as in backgammon and the other games here."
+        ),
+        "option": "higher_die",
     },
     {
         "id": "TN-4",
@@ -314,17 +322,21 @@ TAKHTE_NARD_CLAUSES = [
         "text": (
             "The winner scores 1 point; 2 (“mars”) if the loser has borne off none; 3 (“mars-e siah”, "
             "black mars, also called “mars akbar”) if the loser has borne off none and still has a piece "
-            "in the winner's home quarter or on the bar."
+            "in the winner's home quarter."
         ),
         "source": "seed-takhte-nard",
         "locator": "“Mars” and “Black mars”",
-        "quotation": "حریف مارس اکبر شده و در اینصورت به شخص برنده ۳ امتیاز تعلق میگیرد",
+        "quotation": "حداقل یک مهره در خانهٔ خودی شما داشته باشد اصطلاحاً میگویند حریف مارس اکبر شده",
         "quotation_language": "fa",
-        "quotation_translation": "the opponent is “mars akbar”, and then the winner is given 3 points",
+        "quotation_translation": "[if he] has at least one piece in your home quarter, they say the opponent is “mars akbar”",
         "interpretation": (
-            "The source names the winner's home quarter; a piece on the bar is further back still, so "
-            "we count it too."
+            "The source, side by side with our reading. Source: black mars when the loser has borne off "
+            "none and has at least one piece “in your home quarter”. Our reading: only the winner's home "
+            "quarter counts, as the source names no other place; a piece on the bar alone gives a mars "
+            "(2). Option black_mars_bar (off by default) counts the bar too, as backgammon's "
+            "“backgammon” does."
         ),
+        "option": "black_mars_bar",
     },
     {
         "id": "TN-7",
@@ -348,7 +360,9 @@ TAKHTE_NARD_CLAUSES = [
         "source": "seed-takhte-nard",
         "locator": "“The doubling cube”: each game is a “set”",
         "interpretation": (
-            "The article speaks of successive games (“sets”) but not of a match length; 5 is our default."
+            "The article speaks of successive games (“sets”) but not of a match length; 5 is our default. "
+            "It says nothing of the Crawford rule (the game after a player first comes within one point "
+            "of the match played without the cube), so it is off; option crawford turns it on."
         ),
         "option": "match_to",
     },
@@ -388,7 +402,7 @@ GUL_BARA_CLAUSES = [
     {
         "id": "GB-4",
         "text": (
-            "During a player's first three rolls a double is played four times. After that, a double is "
+            "During the game's first three rolls a double is played four times. After that, a double is "
             "played four times and then every higher double four times, up to 6-6: a 2-2 gives four 2s, "
             "four 3s, four 4s, four 5s and four 6s."
         ),
@@ -396,9 +410,11 @@ GUL_BARA_CLAUSES = [
         "locator": "Doublets",
         "quotation": "During the first three rolls of the game, doublets only played twice.",
         "interpretation": (
-            "“Played twice” means four moves, as the article's own example shows (3-3 gives four threes). "
-            "“The first three rolls of the game” could count all rolls or each player's own; we count each "
-            "player's own rolls by default (option cascade_after: each_player or game)."
+            "The source, side by side with our reading. Source: “the first three rolls of the game” and "
+            "“after the first three rolls”. Our reading: the game's first three rolls, both players' "
+            "together, since the words name the game and not a player (option cascade_after: game by "
+            "default, or each_player to count each player's own). “Played twice” means four moves, as the "
+            "article's own example shows (3-3 gives four threes)."
         ),
         "option": "cascade_after",
     },
@@ -491,9 +507,20 @@ BECHI_CLAUSES = [
         "locator": "Townshend as quoted, p. 169-170",
         "quotation": "provided (a) the contents of that hole had already been moved and (b) the hole in consequence of his move contained an even number of balls",
         "interpretation": (
-            "“Already been moved” we read as sown from earlier in the same round; the source does not "
-            "say whether an empty hole ends the chain, and we let it (an empty hole holds no group to take)."
+            "Two readings, each the source's words beside ours. (a) Source: “provided (a) the contents of "
+            "that hole had already been moved”. Our reading: moved by an earlier move this round, so a "
+            "sowing whose last counter comes round into the hole it started from does not capture there: "
+            "“already” points before this move, and the source says the player “always leave[s] one "
+            "ball behind”, so that hole is never emptied. Ludii and MancalaGames read it the other way "
+            "(option origin_counts_as_moved, off by default); with it, every hole of seven on the "
+            "three-hole board comes round into itself and its chain takes the board, so the second "
+            "player wins with his first move. (b) Source: “Should the immediately following hole or "
+            "holes also contain even groups of balls, the player would capture them too”. Our reading: "
+            "the immediately following hole is the next hole on the board, so a hole left empty (BE-7), "
+            "holding no group, ends the chain; option chain_skips_left_empty (off by default) passes "
+            "over it as sowing does. Any empty hole ends the chain."
         ),
+        "option": "origin_counts_as_moved",
     },
     {
         "id": "BE-6",
@@ -516,21 +543,34 @@ BECHI_CLAUSES = [
         "locator": "Townshend as quoted, p. 170",
         "quotation": "Players were not allowed to drop counters into a hole which had thus been left empty at the beginning of a round.",
         "interpretation": (
-            "The source also describes a trick: hiding captures in such a hole (“shuda ita”) so that an "
-            "opponent who drops a counter there forfeits it. Players could agree not to use it, so it is "
-            "the option shu_trick, off by default."
+            "The source also describes a trick: a player may hide his takings in such a hole (“shuda "
+            "ita”), and an opponent who drops a counter there by mistake forfeits it unless he takes it "
+            "back before the owner says “shu”. The ban on sowing there stands; the forfeit punishes a "
+            "mistake. A computer never makes that mistake and our board sows for the player, so the "
+            "faithful trick plays exactly like the game without it. Option shu_house_rule (off by "
+            "default) is a house rule, not the source's: the opponent's sowing runs through such holes "
+            "and every counter dropped there is forfeited at once."
         ),
-        "option": "shu_trick",
+        "option": "shu_house_rule",
     },
     {
         "id": "BE-8",
         "text": (
-            "The players take turns to start the rounds. The game ends when a player cannot fill even "
-            "one hole (he has fewer than six counters); the other wins."
+            "The players take turns to start the rounds; who starts the first is drawn by lot. The game "
+            "ends when a player cannot fill even one hole (he has fewer than six counters); the other wins."
         ),
         "source": "pankhurst-1971",
         "locator": "Townshend as quoted, p. 170",
         "quotation": "The players would start each round of the game alternately",
+        "interpretation": (
+            "The source does not say who starts the first round; starting matters (an outside audit of "
+            "this engine found the first player winning only 27% of games between strong computer "
+            "players on three holes), so it is drawn by lot, recorded as the game's first action (option round_one: lot by default, "
+            "or side0 / side1 to fix it). Not in the source either: a game whose rounds keep starting "
+            "alike ends (round_repetition_limit), won by the player with more counters and drawn at equal "
+            "counters."
+        ),
+        "option": "round_one",
     },
     {
         "id": "BE-9",
@@ -663,7 +703,7 @@ GAMES = [
                     "for three, and the home-quarter hitting rule."
                 ),
                 "variant": "tables.takhte-nard",
-                "options": {},
+                "options": {"higher_die": False, "black_mars_bar": False, "crawford": False},
                 "sources": ["seed-takhte-nard"],
                 "clauses": TAKHTE_NARD_CLAUSES,
             }
@@ -700,7 +740,7 @@ GAMES = [
                 "type": "described",
                 "summary": "Long nard with no hitting and doublets that cascade up to 6-6 after the first three rolls.",
                 "variant": "tables.gul-bara",
-                "options": {},
+                "options": {"cascade_after": "game"},
                 "sources": ["seed-gul-bara"],
                 "clauses": GUL_BARA_CLAUSES,
             }
@@ -743,7 +783,7 @@ GAMES = [
                     "player cannot fill a hole."
                 ),
                 "variant": "mancala.bechi",
-                "options": {},
+                "options": {"round_one": "lot", "origin_counts_as_moved": False, "chain_skips_left_empty": False, "shu_house_rule": False},
                 "sources": ["pankhurst-1971", "townshend-1971", "seed-bechi"],
                 "evidence_dlp_ids": [1188],
                 "clauses": BECHI_CLAUSES,
@@ -759,7 +799,7 @@ GAMES = [
                     "Kunama ruleset."
                 ),
                 "variant": "mancala.bechi",
-                "options": {"holes": 3},
+                "options": {"holes": 3, "round_one": "lot", "origin_counts_as_moved": False, "chain_skips_left_empty": False, "shu_house_rule": False},
                 "sources": ["pankhurst-1971"],
                 "clauses": [],
             },

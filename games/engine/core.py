@@ -126,16 +126,22 @@ def nesting(value: Any, stop: int = MAX_DEPTH + 1) -> int:
 
 def check_depth(value: Any, what: str, error: type[EngineError]) -> None:
     """Refuse ``value`` with ``error`` if it nests deeper than ``MAX_DEPTH`` or holds a number
-    too long to print: both come only from hostile or broken input."""
-    if nesting(value) > MAX_DEPTH:
-        raise error(f"{what} nests more than {MAX_DEPTH} levels deep")
-    todo = [value]
+    too long to print: both come only from hostile or broken input. One iterative pass.
+
+    >>> check_depth({"a": [1, [2]]}, "the state", InvalidState)
+    >>> check_depth({"a": 10 ** 200}, "the state", InvalidState)
+    Traceback (most recent call last):
+    ...
+    games.engine.core.InvalidState: the state holds a number of more than 100 digits
+    """
+    todo: list[tuple[Any, int]] = [(value, 0)]
     while todo:
-        item = todo.pop()
-        if isinstance(item, Mapping):
-            todo.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            todo.extend(item)
+        item, depth = todo.pop()
+        if isinstance(item, (Mapping, list, tuple)):
+            if depth >= MAX_DEPTH:
+                raise error(f"{what} nests more than {MAX_DEPTH} levels deep")
+            children = item.values() if isinstance(item, Mapping) else item
+            todo.extend((c, depth + 1) for c in children)
         elif isinstance(item, int) and not isinstance(item, bool) and too_long(item):
             raise error(f"{what} holds a number of more than {MAX_DIGITS} digits")
 
@@ -155,7 +161,7 @@ def loads(text: str, what: str, error: type[EngineError]) -> Any:
     return data
 
 
-def _freeze(value: Any, where: str) -> Any:
+def _freeze(value: Any, where: str, depth: int = 1) -> Any:
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if isinstance(value, int):
@@ -165,7 +171,9 @@ def _freeze(value: Any, where: str) -> Any:
     if isinstance(value, float):
         raise IllegalAction(f"{where}: numbers in actions must be whole, got {brief(value)}")
     if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v, where) for v in value)
+        if depth >= MAX_DEPTH:
+            raise IllegalAction(f"{where}: the action nests more than {MAX_DEPTH} levels deep")
+        return tuple(_freeze(v, where, depth + 1) for v in value)
     raise IllegalAction(f"{where}: unsupported value {brief(value)} in an action")
 
 
@@ -198,7 +206,6 @@ class Action(Mapping):
         for k in merged:
             if not isinstance(k, str):
                 raise IllegalAction(f"action keys must be strings, got {brief(k)}")
-        check_depth(merged, "the action", IllegalAction)
         items = tuple(sorted((k, _freeze(v, f"action field {k!r}")) for k, v in merged.items()))
         object.__setattr__(self, "_items", items)
         object.__setattr__(self, "_hash", hash(items))

@@ -111,7 +111,14 @@ class TestCompleteness(LoadedCatalogue):
         assert options["GB-4"] == "cascade_after"
         assert options["GB-5"] == "opponent_plays_remainder"
         assert options["BE-1"] == "holes"
-        assert options["BE-7"] == "shu_trick"
+        assert options["BE-7"] == "shu_house_rule"
+        # issue 12: the readings decided by the sources' words, each an option on its clause
+        assert options["TN-3"] == "higher_die" and options["TN-6"] == "black_mars_bar"
+        assert options["BE-5"] == "origin_counts_as_moved" and options["BE-8"] == "round_one"
+        be5 = RuleClause.objects.get(clause_id="BE-5").interpretation
+        assert "chain_skips_left_empty" in be5 and "immediately following" in be5
+        assert "crawford" in RuleClause.objects.get(clause_id="TN-8").interpretation
+        assert "never makes that mistake" in RuleClause.objects.get(clause_id="BE-7").interpretation
 
     def test_ss7_shows_the_sources_sentence_beside_our_reading(self):
         clause = RuleClause.objects.get(clause_id="SS-7")

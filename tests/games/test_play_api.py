@@ -543,3 +543,33 @@ def test_the_variants_board_info_and_text_help_reach_the_page_and_the_api(race, 
     assert data["board"] == {"track": 8}
     assert alice.read(data["id"]).json()["board"] == {"track": 8}
 
+
+
+# -- issue 12: a draw end to end, the lot logged, hostile bodies ----------------------------------
+
+
+def test_a_bechi_draw_reaches_the_api_with_no_winner():
+    # the rounds come round at 24-24 for the third time (round_repetition_limit): a draw
+    state = {
+        "variant": "mancala.bechi", "rows": [[0, 0, 0, 2], [0, 1, 0, 1]], "captured": [23, 21], "round": 4,
+        "starter": 1, "to_move": 0, "rounds": [[24, 24, 0], [30, 18, 1], [24, 24, 0], [30, 18, 1]],
+    }
+    data, alice = create(variant="mancala.bechi", opponent="hotseat", state=state)
+    response = alice.act(data["id"], {"hole": 3}, data["version"], confirm=True)
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["outcome"] == {"winner": None, "points": 0, "how": "draw", "score": [24, 24]}
+    assert Match.objects.get(pk=data["id"]).outcome["winner"] is None
+
+
+def test_the_lot_for_bechi_round_one_is_drawn_and_logged():
+    data, _ = create(variant="mancala.bechi", opponent="hotseat")
+    first = data["log"][0]
+    assert set(first["action"]) == {"first"} and first["notation"].endswith("starts (by lot)")
+    assert data["state"]["to_move"] == first["action"]["first"]
+
+
+@pytest.mark.parametrize("body", ["[" * 100_000 + "]" * 100_000, '{"variant": "' + "x" * 10 + '", "side": ' + "9" * 5000 + "}"])
+def test_a_body_the_json_parser_cannot_take_is_400(body):
+    response = APIClient().post(reverse("games:api-matches"), body, content_type="application/json")
+    assert response.status_code == 400 and response.json()["code"] == "malformed"

@@ -69,6 +69,9 @@ def test_the_json_carries_the_contracts_fields():
     ({"board": []}, "board: not a field"),
     ({"throws": -1}, "throws"),
     ({"lost": [1, 0]}, "lost: pieces leave the game only"),
+    ({"off": [1, 0]}, "off: the pieces have [0, 0] borne off"),
+    ({"score": [0, 2]}, "score: the pieces have"),
+    ({"over": True}, "over: must be false"),
 ])
 def test_it_refuses_malformed_or_impossible_states_naming_the_field(fields, where):
     with pytest.raises(InvalidState, match=where.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):

@@ -184,7 +184,9 @@ def test_tn5_bear_off_fallback_option(fallback: bool) -> None:
 
 @pytest.mark.parametrize(
     ("them", "how", "points"),
-    [({13: 1}, "single", 1), ({12: 15}, "mars", 2), ({19: 1, 12: 14}, "black-mars", 3), ({25: 1, 12: 14}, "black-mars", 3)],
+    # TN-6: a piece on the bar alone is a mars: the source names only the home quarter
+    # (option black_mars_bar, tested in test_tables_readings)
+    [({13: 1}, "single", 1), ({12: 15}, "mars", 2), ({19: 1, 12: 14}, "black-mars", 3), ({25: 1, 12: 14}, "mars", 2)],
 )
 def test_tn6_scoring_mars_and_black_mars(them, how, points) -> None:
     v, s = finish(TN, {1: 1}, them, (2, 1), [(1, 0)], options={"match_to": 1, "cube": False})
@@ -290,7 +292,7 @@ def test_ss5_after_the_first_throw_6_6_takes_one_from_the_head() -> None:
 
 @pytest.mark.parametrize("passed", [False, True])
 def test_ss6_no_step_may_complete_a_six_block_nobody_has_passed(passed: bool) -> None:
-    me = {24: 10, 23: 1, 22: 1, 21: 1, 20: 1}
+    me = {24: 11, 23: 1, 22: 1, 21: 1, 20: 1}
     # my 19..24 are their 7..12; a checker of theirs on their 3 is past the block
     them = {24: 14, 3: 1} if passed else {24: 15}
     v, s = position(SS, me, them, [5, 2])
@@ -336,7 +338,7 @@ def test_ss8_gb6_bearing_off_as_sb6() -> None:
 
 
 @pytest.mark.parametrize("key", [SS, GB])
-@pytest.mark.parametrize(("them", "how", "points"), [({24: 1}, "single", 1), ({24: 15}, "mars", 2)])
+@pytest.mark.parametrize(("them", "how", "points"), [({1: 1}, "single", 1), ({24: 15}, "mars", 2)])
 def test_ss9_gb7_scoring_one_or_two_for_mars(key, them, how, points) -> None:
     v, s = finish(key, {1: 1}, them, (2, 1), [(1, 0)], options={"match_to": 1})
     assert (v.outcome(s).how, v.outcome(s).points) == (how, points)
@@ -387,7 +389,7 @@ def test_gb4_after_three_rolls_a_double_cascades_up_to_6_6(mode, rolls, cascade)
 def test_gb5_the_opponent_plays_the_numbers_the_roller_cannot(remainder: bool) -> None:
     # their 6, 1, 20, 15 are my 18, 13, 8, 3: after four 5s no 6 can be played
     v, s = position(
-        GB, {24: 15}, {6: 1, 1: 1, 20: 1, 15: 1}, options={"opponent_plays_remainder": remainder}, rolls=[3, 3]
+        GB, {24: 15}, {6: 1, 1: 1, 20: 1, 15: 1, 24: 11}, options={"opponent_plays_remainder": remainder}, rolls=[3, 3]
     )
     s = v.apply(s, {"roll": [5, 5]})
     assert s.to_json()["dice"] == [5] * 4 + [6] * 4

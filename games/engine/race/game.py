@@ -226,7 +226,7 @@ class RaceVariant(Variant):
         return self._stepped(r, state, legal[key])
 
     def _opening(self, r: Rules, state: RaceState, faces: tuple[int, ...]) -> RaceState:
-        # SN-4: each side throws once; the higher throw starts, equal throws are thrown again.
+        # SN-16: each side throws once; the higher throw starts, equal throws are thrown again.
         value = sum(r.value_of(faces))
         thrown = replace(state, throw=faces, value=r.value_of(faces), throws=state.throws + 1)
         if state.to_move == 0:
@@ -397,7 +397,7 @@ def _steps(
     if not found and r.backward and not r.split:
         found = _backward(r, pieces, lost, waiting, side, moves_left[0])
     if found and r.vacate_cells:
-        # A piece on a marked square must leave it at the first throw that can move it.
+        # SN-13: a piece on a marked square must leave it at the first throw that can move it.
         forced = {k: v for k, v in found.items() if 0 < k[0] <= r.n and r.routes[side][k[0] - 1] in r.vacate_cells}
         if forced:
             found = forced
@@ -523,14 +523,14 @@ def _try(
     own = pieces[side]
     lo, hi = min(p, q), max(p, q)
     if q > p and any(p < m < q for m in r.must_land):
-        return None  # SN: the House of Beauty is landed on exactly before passing it
+        return None  # SN-10: square 26 is landed on exactly before any piece passes it
     if r.block_three:
         between = [j for j in range(lo + 1, hi) if j <= r.n and occ.get(r.routes[side][j - 1], (side,))[0] == opp]
         run = 0
         for j in range(lo + 1, hi):
             run = run + 1 if j in between else 0
             if run >= 3:
-                return None  # three in a row cannot be passed
+                return None  # SN-7: three in a row cannot be passed
     new_own = list(own)
     new_opp = list(pieces[opp])
     new_lost, new_waiting = list(lost), list(waiting)
@@ -552,7 +552,7 @@ def _try(
             return None
         if r.stack:
             if len(theirs) >= 2:
-                return None  # XS: two or more pieces hold a point
+                return None  # XS-6: two or more pieces hold a point
             new_opp.remove(theirs[0])
             new_opp.append(0)
             if r.reenter_first:
@@ -560,7 +560,7 @@ def _try(
         else:
             at = theirs[0]
             if r.protect_pairs and (at - 1 in pieces[opp] or at + 1 in pieces[opp]):
-                return None  # two in a row protect each other
+                return None  # SN-6: two in a row protect each other
             new_opp.remove(at)
             if r.capture == "swap":
                 if p == 0:

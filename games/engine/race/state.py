@@ -226,6 +226,14 @@ def read_state(variant: Any, data: Mapping[str, Any] | str) -> RaceState:
     elif phase == MOVE:
         moves_left = tuple(v for v in value if v > 0)
 
+    # Derived fields may be given (a state as written out); they must agree with the pieces.
+    off = [sum(1 for p in pieces[s] if p == n + 1) for s in (0, 1)]
+    for name in ("off", "score"):
+        if data.get(name) is not None and data[name] != off:
+            raise InvalidState(f"{name}: the pieces have {off} borne off, not {json.dumps(data[name])[:40]}")
+    if data.get("over") is not None and data["over"] != (phase == OVER):
+        raise InvalidState(f"over: must be {json.dumps(phase == OVER)} in phase {phase}")
+
     result = None
     if phase == OVER:
         winner = _int(data.get("winner"), "winner", 0, 1)

@@ -127,18 +127,26 @@ class Senet(RaceVariant):
         board = boards.senet()
         n = o["pieces"]
         odd, even = tuple(range(1, 2 * n, 2)), tuple(range(2, 2 * n + 1, 2))
-        start = {"even": (even, odd), "odd": (odd, even), "off-board": _off_board(n)}[o["start"]]
+        start = {"even": (even, odd), "odd": (odd, even), "off-board": _off_board(n)}[o["start"]]  # SN-15
         route = board.routes[0]
         safe = frozenset(route[p - 1] for p in o["safe_squares"])
         zero = o["zero_value"]
         return Rules(
-            board=board, pieces=n, start=start, device="sticks4", none_up=zero, opening=o["opening"],
-            extra_values=frozenset({1, 4, zero}) if o["extra_throws"] else frozenset(),
-            capture=o["capture"], protect_pairs=o["protection"], block_three=o["blocking"],
-            must_land=frozenset({26}) if o["stop_on_26"] else frozenset(),
+            board=board, pieces=n, start=start,
+            device="sticks4", none_up=zero,                                          # SN-3
+            opening=o["opening"],                                                    # SN-16
+            extra_values=frozenset({1, 4, zero}) if o["extra_throws"] else frozenset(),  # SN-4
+            capture=o["capture"],                                                    # SN-5
+            protect_pairs=o["protection"],                                           # SN-6
+            block_three=o["blocking"],                                               # SN-7
+            backward=o["backward"],                                                  # SN-8
+            safe_cells=safe,                                                         # SN-9
+            must_land=frozenset({26}) if o["stop_on_26"] else frozenset(),           # SN-10
+            # SN-11: the water sends a piece to 15, or the nearest empty square before it
             jumps=({27: 15}, {27: 15}) if o["square_27"] else ({}, {}), jump_fallback="back",
-            safe_cells=safe, vacate_cells=safe if o["vacate_marked"] else frozenset(),
-            backward=o["backward"], bear_off="exact" if o["exact_bearoff"] else "any", goal=o["goal"],
+            bear_off="exact" if o["exact_bearoff"] else "any",                      # SN-12
+            vacate_cells=safe if o["vacate_marked"] else frozenset(),                # SN-13
+            goal=o["goal"],                                                          # SN-14
         )
 
 
@@ -189,10 +197,13 @@ class Ur(RaceVariant):
         centre = frozenset(c for c in rosettes if board.cells[c].y == 1)
         pick = {"corners": rosettes - centre, "centre": centre, "all": rosettes, "none": frozenset()}
         return Rules(
-            board=board, pieces=o["pieces"], start=_off_board(o["pieces"]), device=f"tetra{o['dice']}",
-            zero=o["zero"], extra_cells=pick[o["extra_throw_rosettes"]], safe_cells=pick[o["safe_rosettes"]],
-            capture="send-back" if o["capture"] else "none",
-            bear_off="exact" if o["exact_bearoff"] else "any",
+            board=board,                                                             # UR-1, UR-2
+            pieces=o["pieces"], start=_off_board(o["pieces"]),                       # UR-3
+            device=f"tetra{o['dice']}", zero=o["zero"],                              # UR-4, UR-11
+            capture="send-back" if o["capture"] else "none",                         # UR-6
+            safe_cells=pick[o["safe_rosettes"]],                                     # UR-7
+            extra_cells=pick[o["extra_throw_rosettes"]],                             # UR-8
+            bear_off="exact" if o["exact_bearoff"] else "any",                      # UR-9
         )
 
 
@@ -237,11 +248,14 @@ class TwentySquares(RaceVariant):
         middle = frozenset(c for c in rosettes if board.cells[c].y == 1)
         pick = {"corners": rosettes - middle, "middle": middle, "all": rosettes, "none": frozenset()}
         return Rules(
-            board=board, pieces=o["pieces"], start=_off_board(o["pieces"]), device="sheep-ox",
-            measured=o["astragal_odds"] == "measured",
-            extra_cells=pick[o["extra_throw_rosettes"]], safe_cells=pick[o["safe_rosettes"]],
-            capture="send-back" if o["capture"] else "none",
-            bear_off="exact" if o["exact_bearoff"] else "any",
+            board=board,                                                             # TS-1, TS-2
+            pieces=o["pieces"], start=_off_board(o["pieces"]),                       # TS-3
+            device="sheep-ox",                                                       # TS-4
+            measured=o["astragal_odds"] == "measured",                               # TS-5
+            capture="send-back" if o["capture"] else "none",                         # TS-7
+            safe_cells=pick[o["safe_rosettes"]],                                     # TS-8
+            extra_cells=pick[o["extra_throw_rosettes"]],                             # TS-9
+            bear_off="exact" if o["exact_bearoff"] else "any",                      # TS-10
         )
 
 
@@ -286,14 +300,18 @@ class FiftyEightHoles(RaceVariant):
         jumps: dict[int, int] = {}
         for low, high in boards.FH_LINES[o["lines"]]:
             jumps[high] = low  # FH-5: from the higher hole back along the line
-            if o["line_direction"] == "both":
+            if o["line_direction"] == "both":  # FH-8
                 jumps[low] = high
         extra = frozenset(board.routes[s][h - 1] for s in (0, 1) for h in (15, 25)) if o["extra_holes"] else frozenset()
         device = {"sticks": "sticks4", "d6": "d6", "astragal": "astragal"}[o["device"]]
         return Rules(
-            board=board, pieces=5, start=_off_board(5), device=device, none_up=5, extra_cells=extra,
-            capture="none", stack=not o["one_a_hole"], jumps=(dict(jumps), dict(jumps)),
-            bear_off="exact" if o["exact_bearoff"] else "any",
+            board=board,                                                             # FH-1
+            pieces=5, start=_off_board(5),                                           # FH-2
+            device=device, none_up=5,                                                # FH-3
+            capture="none", stack=not o["one_a_hole"],                               # FH-4
+            jumps=(dict(jumps), dict(jumps)),                                        # FH-5
+            extra_cells=extra,                                                       # FH-6
+            bear_off="exact" if o["exact_bearoff"] else "any",                      # FH-7
         )
 
 
@@ -332,7 +350,10 @@ class XIIScripta(RaceVariant):
             # XS-4: dice "used singly or combined but never divided": a piece may take several
             # dice one after another, each a step of its own that lands (and hits) as it goes.
             board=boards.xii_scripta(), pieces=o["pieces"], start=_off_board(o["pieces"]), device="dice3",
-            split=True, capture="send-back", stack=True, bear_zone=25,
-            bear_off="exact" if o["exact_bearoff"] else "backgammon",
-            enter=o["enter"], reenter_first=o["reenter_first"], use_max=o["must_use_all"],
+            split=True,
+            enter=o["enter"],                                                        # XS-3, XS-11
+            capture="send-back", stack=True,                                         # XS-6
+            reenter_first=o["reenter_first"],                                        # XS-7
+            use_max=o["must_use_all"],                                               # XS-8
+            bear_zone=25, bear_off="exact" if o["exact_bearoff"] else "backgammon",  # XS-9
         )

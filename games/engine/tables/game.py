@@ -90,6 +90,7 @@ class TablesVariant(Variant):
             bool(options.get("ses_bes_jump", False)),
             bool(options.get("home_hit_restriction", False)),
             bool(options.get("bearoff_fallback", False)),
+            bool(options.get("higher_die", True)),
         )
 
     def cube_on(self, opts: Mapping[str, Any]) -> bool:
@@ -245,6 +246,12 @@ class TablesVariant(Variant):
         games.engine.core.IllegalAction: 24/18 is not a legal step with 3-1 to play
         """
         act = Action.from_json(action)
+        for name, value in act.items():
+            # true equals 1 in Python, so {"roll": [true, 2]} would pass for a legal roll
+            if isinstance(value, tuple) and any(isinstance(v, bool) for v in value):
+                raise IllegalAction(f"{name}: dice are numbers 1..6, not true or false")
+            if name in ("double", "take", "drop") and not isinstance(value, bool):
+                raise IllegalAction(f"{name} must be true or false, got {brief(value)}")
         if state.phase == "over":
             raise IllegalAction("the match is over")
         ph = state.phase
@@ -321,6 +328,10 @@ class TablesVariant(Variant):
         )
         if me[0] == 15:
             return self._game_won(s, side)
+        if dice and not rules.higher_die and not first_steps(rules, me, op, dice, ctx):
+            # TN-3 as advice: one of two dice was played where only one could be; the other is lost
+            s = replace(s, dice=())
+            dice = ()
         if dice:
             return s
         return self._next_group(s)
@@ -342,7 +353,7 @@ class TablesVariant(Variant):
         s = replace(
             state,
             to_move=side,
-            phase="cube" if may_double(state.cube, side) else "roll",
+            phase="cube" if may_double(state.cube, side) and not state.crawford_game else "roll",
             dice=(),
             pending=(),
             roll=None,
@@ -458,8 +469,10 @@ class TablesVariant(Variant):
             if triple == "turkish-mars":
                 hit = loser[25] > 0  # SB-7: a checker still on the bar
             else:
-                # TN-6 (and backgammon): on the bar or in the winner's home quarter
-                hit = loser[25] > 0 or any(loser[p] for p in range(19, 25))
+                # backgammon: on the bar or in the winner's home quarter; TN-6: the home quarter,
+                # and the bar only with the option black_mars_bar
+                bar = bool(state.opts.get("black_mars_bar", True))
+                hit = (bar and loser[25] > 0) or any(loser[p] for p in range(19, 25))
             if hit:
                 return 3, triple
         return 2, self.wins[1]
@@ -479,9 +492,14 @@ class TablesVariant(Variant):
             handoff=(), remainder=False, cascade_number=0,
         )
         if score[winner] >= opts["match_to"]:
-            return replace(s, phase="over", to_move=None)  # SB-8: the match is won
+            return replace(s, phase="over", to_move=None, crawford_game=False)  # SB-8: the match is won
+        # The Crawford rule (option): the game after a side first comes within one point of the
+        # match is played without the cube; the games after it with.
+        near = opts["match_to"] - 1
+        crawford = bool(opts.get("crawford")) and state.cube is not None and score[winner] == near and state.score[winner] < near and state.score[_other(winner)] < near
         return replace(
             s,
+            crawford_game=crawford,
             phase="opening",
             to_move=None,
             checkers=(self.setup, self.setup),

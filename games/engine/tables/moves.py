@@ -64,6 +64,7 @@ class Rules:
     jump: bool = False  # SS-7
     home_hit_restriction: bool = False  # TN-4
     bearoff_fallback: bool = False  # TN-5 option
+    higher_die: bool = True  # SB-3: when only one die can be played, the larger must be (TN-3 option)
 
     @property
     def standard(self) -> bool:
@@ -72,6 +73,7 @@ class Rules:
             self.geometry == "opposite"
             and self.hitting
             and not (self.head_rule or self.six_block or self.jump or self.home_hit_restriction or self.bearoff_fallback)
+            and self.higher_die
         )
 
 
@@ -324,6 +326,9 @@ def playable_dice(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], c
         if can_play_all(rules, me, op, dice, ctx):
             return dice
         hi_d, lo_d = max(dice), min(dice)
+        if not rules.higher_die and _steps(rules, me, op, hi_d, ctx) and _steps(rules, me, op, lo_d, ctx):
+            # TN-3 read as advice: either die, but only one (see first_steps)
+            return dice
         if _steps(rules, me, op, hi_d, ctx):
             return (hi_d,)
         if _steps(rules, me, op, lo_d, ctx):
@@ -345,6 +350,11 @@ def first_steps(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], ctx
         for step, m, o, c in _steps(rules, me, op, d, ctx):
             if not rest or can_play_all(rules, m, o, rest, c):
                 out.append((step, d, m, o, c))
+    if not out and not rules.higher_die and len(dice) == 2 and dice[0] != dice[1]:
+        # Only one of two dice can be played and the larger is not obligatory (TN-3 option):
+        # a step of either die, after which the other cannot be played.
+        for d in sorted(dice, reverse=True):
+            out += [(step, d, m, o, c) for step, m, o, c in _steps(rules, me, op, d, ctx)]
     return out
 
 
@@ -426,7 +436,7 @@ def general_plays(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], c
     if not best[0]:
         return []
     plays = list(results.items())
-    if best[0] == 1 and total == 2 and dice[0] != dice[1]:
+    if best[0] == 1 and total == 2 and dice[0] != dice[1] and rules.higher_die:
         # SB-3: only one die can be played, so the larger must be if it can
         big = max(dice)
         if any(big in v[2] for _, v in plays):

@@ -8,7 +8,14 @@ engine, so the family has no import circle.
 Every key :func:`write_state` writes is read; the keys that only describe (``position_id``,
 ``pips``, ``geometry``, ``passed``, ``match_to``) are checked against the rest when present.
 A position may be written by hand: the turn keys (``played``, ``last_turn``, ``rolls``,
-``hit_in_home``, ``head_left``, ``cascade``) may be left out.
+``hit_in_home``, ``head_left``, ``cascade``, ``crawford_game``) may be left out.
+``crawford_game`` (true while the game is the Crawford game of option ``crawford``, played
+without the cube) is checked against the score and the cube. Positions no game reaches are
+refused naming the field: a six-block nobody has passed (SS-6), checkers borne off while others
+are outside home in a game without hitting, dice that are not what is left of ``roll``, more
+dice than the rules give (four; a Gul Bara cascade 24), ``hit_in_home`` on a point without the
+mover's checker, a take where the taker owns the cube, a finished match whose last winner the
+score contradicts.
 """
 from __future__ import annotations
 
@@ -17,9 +24,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from games.engine.core import EngineError, InvalidState, State, state_mapping
+from games.engine.core import EngineError, InvalidState, State, brief, state_mapping
 from games.engine.tables import positionid
-from games.engine.tables.moves import Counts, Rules, _Ctx, can_play_all, playable_dice, to_mover
+from games.engine.tables.moves import (
+    _MAP_OPPOSITE,
+    _MAP_PARALLEL,
+    Counts,
+    Rules,
+    _Ctx,
+    can_play_all,
+    expand,
+    playable_dice,
+    to_mover,
+)
 
 __all__ = ["CUBE_MAX", "PHASES", "Ruleset", "TablesState", "may_double", "position_id", "read_state", "write_state"]
 
@@ -62,6 +79,7 @@ class TablesState(State):
     played: tuple[tuple[int, int, bool], ...] = ()  # this turn's steps so far
     last_turn: tuple[int, tuple[int, ...] | None, str, bool] | None = None  # side, roll, play, passed
     cascade_number: int = 0  # GB-4: the number being played in a cascade (0: no cascade)
+    crawford_game: bool = False  # option crawford: this game is played without the cube
     rules: Rules | None = field(default=None, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, compare=False, repr=False, hash=False)
 
@@ -174,6 +192,7 @@ def write_state(state: TablesState) -> dict[str, Any]:
         "head_left": state.head_left if rules.head_rule and state.phase == "move" else None,
         "hit_in_home": list(state.hitters),
         "rolls": list(state.rolls),
+        "crawford_game": state.crawford_game,
         "played": [{"from": p, "to": t, "hit": h} for p, t, h in state.played],
         "last_turn": last_turn,
         "passed": bool(last_turn and last_turn["passed"]),
@@ -185,17 +204,25 @@ def write_state(state: TablesState) -> dict[str, Any]:
 
 def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{where} must be a whole number, got {json.dumps(value)}")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise InvalidState(f"{where} must be a whole number, got {brief(value)}")
+    if lo is not None and hi is not None and not lo <= value <= hi:
         raise InvalidState(f"{where} must be between {lo} and {hi}, got {value}")
+    if lo is not None and value < lo:
+        raise InvalidState(f"{where} must be at least {lo}, got {value}")
+    if hi is not None and value > hi:
+        raise InvalidState(f"{where} must be at most {hi}, got {value}")
     return value
 
 
-def _ints(value: Any, where: str, lo: int, hi: int | None, length: int | None = None) -> tuple[int, ...]:
+def _ints(
+    value: Any, where: str, lo: int, hi: int | None, length: int | None = None, most: int | None = None
+) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise InvalidState(f"{where} must be a list, got {json.dumps(value)}")
+        raise InvalidState(f"{where} must be a list, got {brief(value)}")
     if length is not None and len(value) != length:
         raise InvalidState(f"{where} must have {length} entries, not {len(value)}")
+    if most is not None and len(value) > most:
+        raise InvalidState(f"{where} has {len(value)} entries; the rules never give more than {most}")
     return tuple(_int(v, f"{where}[{i}]", lo, hi) for i, v in enumerate(value))
 
 
@@ -212,7 +239,7 @@ def read_state(variant: Ruleset, data: Mapping[str, Any] | str) -> TablesState:
         if key not in data:
             raise InvalidState(f"state is missing {key!r}")
     if data["variant"] != variant.key:
-        raise InvalidState(f"variant is {data['variant']!r}, not {variant.key!r}")
+        raise InvalidState(f"variant is {brief(data['variant'])}, not {variant.key!r}")
     try:
         opts = variant.validate_options(data["options"])
     except EngineError as exc:
@@ -220,7 +247,7 @@ def read_state(variant: Ruleset, data: Mapping[str, Any] | str) -> TablesState:
     rules = variant.rules(opts)
     phase = data["phase"]
     if phase not in PHASES:
-        raise InvalidState(f"phase must be one of {', '.join(PHASES)}, got {json.dumps(phase)}")
+        raise InvalidState(f"phase must be one of {', '.join(PHASES)}, got {brief(phase)}")
     to_move = data["to_move"]
     if phase in ("opening", "over"):
         if to_move is not None:
@@ -248,14 +275,15 @@ def read_state(variant: Ruleset, data: Mapping[str, Any] | str) -> TablesState:
     if len(won) > 1:
         raise InvalidState("checkers: both sides cannot have borne off all 15")
 
-    dice_all = _ints(data["dice"], "dice", 1, 6)
+    # at most four dice, or in Gul Bara a whole cascade: four of each number from 1 to 6 (GB-4)
+    dice_all = _ints(data["dice"], "dice", 1, 6, most=24 if variant.cascade else 4)
     score = _ints(data["score"], "score", 0, None, 2)
     roll = _pair(data.get("roll"), "roll")
     opening = _pair(data.get("opening"), "opening")
     game = _int(data.get("game", 1), "game", 1)
     match_to = opts["match_to"]
     if "match_to" in data and data["match_to"] != match_to:
-        raise InvalidState(f"match_to is {data['match_to']!r} but options say {match_to}")
+        raise InvalidState(f"match_to is {brief(data['match_to'])} but options say {match_to}")
     if phase == "over":
         if max(score) < match_to:
             raise InvalidState(f"phase is 'over' but nobody has {match_to} points")
@@ -282,19 +310,44 @@ def read_state(variant: Ruleset, data: Mapping[str, Any] | str) -> TablesState:
         raise InvalidState("phase 'cube' but the side to move may not double")
     if phase == "take" and cube is None:
         raise InvalidState("phase 'take' needs a cube")
+    if phase == "take" and not may_double(cube, 1 - to_move):
+        raise InvalidState(
+            f"cube.owner: side {to_move} owns the cube, so side {1 - to_move} cannot have doubled (TN-7)"
+        )
+    crawford = data.get("crawford_game", False)
+    if not isinstance(crawford, bool):
+        raise InvalidState(f"crawford_game must be true or false, got {brief(crawford)}")
+    if crawford:
+        if not opts.get("crawford") or cube is None:
+            raise InvalidState("crawford_game: only with the cube and the option crawford on")
+        if match_to - 1 not in score:
+            raise InvalidState(f"crawford_game: nobody is one point from {match_to}, so this is no Crawford game")
+        if cube != (1, None) or phase in ("cube", "take"):
+            raise InvalidState("crawford_game: the Crawford game is played without the cube")
 
     last_game = data.get("last_game")
     lg = None
     if last_game is not None:
         if not isinstance(last_game, Mapping):
             raise InvalidState("last_game must be null or an object")
+        how = last_game.get("how")
+        if not isinstance(how, str) or not how or len(how) > 40:
+            raise InvalidState(f"last_game.how must name the kind of win, got {brief(how)}")
         lg = (
             _int(last_game.get("winner"), "last_game.winner", 0, 1),
-            _int(last_game.get("points"), "last_game.points", 1, None),
-            str(last_game.get("how")),
+            _int(last_game.get("points"), "last_game.points", 1, 64 * 3),
+            how,
         )
     if phase == "over" and lg is None:
         raise InvalidState("phase 'over' needs last_game")
+    if phase == "over":
+        assert lg is not None
+        if score[lg[0]] < match_to:
+            raise InvalidState(
+                f"last_game.winner: side {lg[0]} won the last game, but side {1 - lg[0]} has the match's {match_to} points"
+            )
+        if lg[2] != "drop" and checkers[lg[0]][0] != 15:
+            raise InvalidState(f"last_game.winner: side {lg[0]} won by bearing off but has not borne off all 15")
 
     # the turn in progress
     cascade = data.get("cascade")
@@ -315,13 +368,31 @@ def read_state(variant: Ruleset, data: Mapping[str, Any] | str) -> TablesState:
             number = dice[0]
     if phase != "move" and dice_all:
         raise InvalidState(f"dice must be empty in phase {phase!r}")
+    if cascade is None:
+        if len(dice_all) > 2 and len(set(dice_all)) > 1:
+            raise InvalidState(f"dice {list(dice_all)}: more than two dice are a double's, all one number")
+        if roll is not None and phase == "move" and not _sub_multiset(dice_all, expand(roll)):
+            raise InvalidState(f"dice {list(dice_all)} are not what is left of the roll {list(roll)}")
+    elif roll is not None and not remainder and dice and (roll[0] != roll[1] or dice[0] < roll[0]):
+        raise InvalidState(f"cascade: a cascade follows a double, from its number up, not the roll {list(roll)}")
     rolls = _ints(data.get("rolls", [0, 0]), "rolls", 0, None, 2)
-    hitters = tuple(sorted(_ints(data.get("hit_in_home", []), "hit_in_home", 1, 6)))
+    hitters = tuple(sorted(_ints(data.get("hit_in_home", []), "hit_in_home", 1, 6, most=4)))
+    if hitters and (phase != "move" or not rules.home_hit_restriction):
+        raise InvalidState("hit_in_home: only while a move is played under the home-hit restriction (TN-4)")
+    for p in hitters:
+        if not checkers[to_move][p]:
+            raise InvalidState(f"hit_in_home: side {to_move} has no checker on point {p} to have hit from")
     head_left = data.get("head_left")
     if rules.head_rule and phase == "move":
         if head_left is None:
             head_left = 2 if checkers[to_move][24] == 15 and roll in ((6, 6), (4, 4)) else 1
         head_left = _int(head_left, "head_left", 0, 2)
+        from_head = sum(1 for st in data.get("played", []) or [] if isinstance(st, Mapping) and st.get("from") == 24)
+        first = checkers[to_move][24] + from_head == 15 and roll in ((6, 6), (4, 4))
+        if head_left + from_head > (2 if first else 1):
+            raise InvalidState(
+                "head_left: two checkers leave the head only on a player's first throw, of 6-6 or 4-4 (SS-5)"
+            )
     else:
         head_left = 0
     played = []
@@ -335,9 +406,14 @@ def read_state(variant: Ruleset, data: Mapping[str, Any] | str) -> TablesState:
         if not isinstance(lt, Mapping):
             raise InvalidState("last_turn must be null or an object")
         lr = _pair(lt.get("roll"), "last_turn.roll")
-        last_turn = (_int(lt.get("side"), "last_turn.side", 0, 1), lr, str(lt.get("play", "")), bool(lt.get("passed")))
+        play = lt.get("play", "")
+        if not isinstance(play, str) or len(play) > 200:
+            raise InvalidState(f"last_turn.play must be the play's notation, got {brief(play)}")
+        last_turn = (_int(lt.get("side"), "last_turn.side", 0, 1), lr, play, bool(lt.get("passed")))
 
+    _check_reachable(variant, rules, checkers)
     state = TablesState(
+        crawford_game=crawford,
         variant=variant.key,
         options=tuple(sorted(opts.items())),
         phase=phase,
@@ -378,3 +454,40 @@ def read_state(variant: Ruleset, data: Mapping[str, Any] | str) -> TablesState:
         if data["position_id"] != want:
             raise InvalidState(f"position_id {data['position_id']!r} does not match checkers (expected {want!r})")
     return state
+
+
+def _sub_multiset(part: tuple[int, ...], whole: tuple[int, ...]) -> bool:
+    rest = list(whole)
+    for d in part:
+        if d not in rest:
+            return False
+        rest.remove(d)
+    return True
+
+
+def _check_reachable(variant: Ruleset, rules: Rules, checkers: tuple[Counts, Counts]) -> None:
+    """Positions no game reaches: refused naming the side's checkers."""
+    for s in (0, 1):
+        mine = checkers[s]
+        if not rules.hitting and mine[0] and any(mine[p] for p in range(7, 26)):
+            # SB-6/SS-8: bearing off starts with all fifteen home, and nothing sends one back
+            raise InvalidState(
+                f"checkers[{s}]: side {s} has borne off {mine[0]} but has checkers outside its home quarter"
+            )
+        if rules.hitting and mine[0] and mine[25] + sum(mine[7:25]) > 15 - mine[0]:
+            raise InvalidState(f"checkers[{s}]: more checkers than side {s} has")  # pragma: no cover - sums checked
+    if rules.six_block:
+        # SS-6: a six-block stands only with an opposing checker past it
+        m = _MAP_OPPOSITE if rules.geometry == "opposite" else _MAP_PARALLEL
+        for s in (0, 1):
+            me = checkers[s]
+            op = to_mover(rules, checkers[1 - s])
+            run = 0
+            for q in range(1, 25):  # along the opponent's route, his 1 to his 24
+                run = run + 1 if me[m[q]] else 0
+                if run >= 6:
+                    lowest = q - 5
+                    if not op[0] and not any(op[m[x]] for x in range(1, lowest)):
+                        raise InvalidState(
+                            f"checkers[{s}]: side {s} holds six points in a row that no opposing checker has passed (SS-6)"
+                        )

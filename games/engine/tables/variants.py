@@ -2,7 +2,14 @@
 
 Readings the engine makes where RULES.md leaves a detail open (each is tested):
 
-- Backgammon plays the opening throw (standard rules); no Crawford rule, no Jacoby rule.
+- Backgammon plays the opening throw (standard rules) with the Crawford rule (option
+  ``crawford``, on: the game after a side first comes within a point of the match is played
+  without the cube); no Jacoby rule. Takhte Nard offers ``crawford`` too, off: its source says
+  nothing of it.
+- TN-3 ``higher_die`` (off): when only one of two dice can be played, the player chooses which;
+  on, the larger must be played (backgammon's rule, which the others keep).
+- TN-6 ``black_mars_bar`` (off): black mars needs a checker in the winner's home quarter; on, a
+  checker on the bar counts too (as backgammon's "backgammon" does).
 - TN-4: the restriction follows the hitting checker for the rest of the turn (hit on the 4,
   on to an empty 3, then not on to the own 1); checkers are alike, so where the hitter shares a
   point with an own checker that did not hit, the step counts as the other checker's.
@@ -38,6 +45,15 @@ def _match_to(default: int, clause: str) -> OptionSpec:
     return OptionSpec(default, "the match is played to this many points (1: a single game)", minimum=1, maximum=64, clause=clause)
 
 
+def _crawford(default: bool, clause: str) -> OptionSpec:
+    return OptionSpec(
+        default,
+        "the Crawford rule: the game after a player first comes within one point of winning the "
+        "match is played without the doubling cube",
+        clause=clause,
+    )
+
+
 @register
 class Backgammon(TablesVariant):
     """Standard backgammon: the reference the others differ from (and what gnubg checks)."""
@@ -51,6 +67,7 @@ class Backgammon(TablesVariant):
     options = {
         "match_to": _match_to(1, ""),
         "cube": OptionSpec(True, "play with the doubling cube (2, 4, ... 64)"),
+        "crawford": _crawford(True, ""),
     }
 
 
@@ -87,6 +104,19 @@ class TakhteNard(TablesVariant):
             False, "when no higher checker can play a die, the highest checker below it bears off", clause="TN-5"
         ),
         "cube": OptionSpec(True, 'play with the doubling cube ("dav")', clause="TN-7"),
+        "crawford": _crawford(False, "TN-8"),
+        "higher_die": OptionSpec(
+            False,
+            "when either die but not both can be played, the larger must be played; off, the player "
+            'chooses (the source calls the larger "better", advice rather than a rule)',
+            clause="TN-3",
+        ),
+        "black_mars_bar": OptionSpec(
+            False,
+            "a checker on the bar counts for black mars like one in the winner's home quarter; off, "
+            "only the home quarter counts (the source names only it)",
+            clause="TN-6",
+        ),
     }
 
 
@@ -122,8 +152,9 @@ class GulBara(TablesVariant):
     options = {
         "match_to": _match_to(1, "GB-7"),
         "cascade_after": OptionSpec(
-            "each_player",
-            "the cascade of doubles starts after each player's own first three rolls, or after the game's first three",
+            "game",
+            "the cascade of doubles starts after the game's first three rolls (the source's words), "
+            "or after each player's own first three",
             choices=("each_player", "game"),
             clause="GB-4",
         ),
