@@ -2,16 +2,24 @@
 
     .venv/bin/python bench/tables.py [--games N] [--positions N] [--procs P]
     .venv/bin/python bench/tables.py --only strength --variants tables.gul-bara --opponents random --games 1000
+    .venv/bin/python bench/tables.py --only expert --expert-games 1000 --expert-positions 3000
+    .venv/bin/python bench/tables.py --only strength --player expert --opponents strong --games 400
 
 1. Move generation: complete plays per second on the same random reachable positions (20,000 by
    default) for our pure-Python generator and for GNU Backgammon's C generator
-   (``gnubg_nn.moves``), and the ratio (target: at least 0.1).
-2. Random play-outs per second for each variant (single games, random complete plays and random
-   cube decisions, through ``complete_plays``/``apply_play``).
-3. Strength: the strong player's win rate against random and against easy, ``--games`` single
-   games per variant and opponent (sides alternate), spread over ``--procs`` processes, with a
-   95% interval and the strong player's time per move (median and 95th percentile of
-   ``choose_play``, plays with a single choice left out).
+   (``gnubg_nn.moves``), and the ratio (target: at least 0.12); each the best of three rounds.
+2. Random play-outs: backgammon on the play-out state (``tables/playout.py``) against
+   OpenSpiel's C++ backgammon driven from Python in the same run, and the ratio (target: at
+   least 0.3); then games per second for each variant through the engine
+   (``complete_plays``/``apply_play``, cube off) and on the play-out state.
+3. Strength: ``--player``'s (strong by default) win rate against each of ``--opponents``,
+   ``--games`` single cubeless games per variant and opponent (sides alternate), spread over
+   ``--procs`` processes, with a 95% interval and the player's time per move (median and 95th
+   percentile, plays with a single choice left out).
+4. The expert (the trained network with a one-ply search) against GNU Backgammon's 0-ply
+   network: ``--expert-games`` cubeless games with a 95% interval and points per game, then
+   the network's win probabilities against gnubg's on ``--expert-positions`` positions met in
+   those games (the side on roll; mean absolute difference).
 
 ``--only`` runs one section; ``--variants`` and ``--opponents`` (comma separated) narrow the
 strength test, e.g. to tune one variant.
@@ -25,12 +33,18 @@ import sys
 import time
 from multiprocessing import Pool
 
+import numpy as np
+
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games.engine import get_variant  # noqa: E402
 from games.engine.ai.tables import choose_play, cube_action  # noqa: E402
+from games.engine.ai.td import best_play, choose_expert, equity, features, load  # noqa: E402
+from games.engine.ai.td import cube_action as td_cube  # noqa: E402
 from games.engine.tables.moves import BACKGAMMON, START, complete_plays, expand, to_mover  # noqa: E402
+from games.engine.tables.playout import Playout  # noqa: E402
 
+EXPERT_PLY = [1]  # the expert's search depth (--expert-ply), read by the worker processes
 KEYS = ("tables.backgammon", "tables.shesh-besh", "tables.takhte-nard", "tables.ses-bes", "tables.gul-bara")
 
 
@@ -57,21 +71,25 @@ def bench_movegen(n: int) -> None:
 
     cases = reachable(n, 1)
     boards = [([list(to_mover(BACKGAMMON, op)[1:26]), list(me[1:26])], roll) for me, op, roll in cases]
-    t0 = time.perf_counter()
-    ours = 0
-    for me, op, roll in cases:
-        ours += len(complete_plays(BACKGAMMON, me, op, expand(roll)))
-    t_ours = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    theirs = 0
+    # the best of three alternating rounds each: on a shared machine the fastest round is the
+    # one least disturbed by other work, for both sides alike
+    t_ours = t_gnubg = float("inf")
     moves = gnubg_nn.moves
-    for board, (d1, d2) in boards:
-        theirs += len(moves(board, d1, d2, 0))
-    t_gnubg = time.perf_counter() - t0
+    for _ in range(3):
+        t0 = time.perf_counter()
+        ours = 0
+        for me, op, roll in cases:
+            ours += len(complete_plays(BACKGAMMON, me, op, expand(roll)))
+        t_ours = min(t_ours, time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        theirs = 0
+        for board, (d1, d2) in boards:
+            theirs += len(moves(board, d1, d2, 0))
+        t_gnubg = min(t_gnubg, time.perf_counter() - t0)
     print(f"move generation on {n} positions ({ours} plays; gnubg {theirs})")
     print(f"  ours:  {ours / t_ours:>11,.0f} plays/s  {n / t_ours:>9,.0f} positions/s  ({t_ours:.2f} s)")
     print(f"  gnubg: {theirs / t_gnubg:>11,.0f} plays/s  {n / t_gnubg:>9,.0f} positions/s  ({t_gnubg:.2f} s)")
-    print(f"  ratio ours/gnubg: {(ours / t_ours) / (theirs / t_gnubg):.3f}  (target >= 0.1)")
+    print(f"  ratio ours/gnubg: {(ours / t_ours) / (theirs / t_gnubg):.3f}  (target >= 0.12)")
 
 
 def play_game(
@@ -88,45 +106,168 @@ def play_game(
         if v.is_chance(s):
             s = v.apply(s, v.draw(s, rng))
         elif s.phase in ("cube", "take"):
-            s = v.apply(s, cube_action(v, s, levels[s.to_move], rng))
+            s = v.apply(s, td_cube(v, s) if levels[s.to_move] == "expert" else cube_action(v, s, levels[s.to_move], rng))
         else:
-            timed = times is not None and levels[s.to_move] == "strong"
+            level = levels[s.to_move]
+            timed = times is not None and level in ("strong", "expert")
             t0 = time.perf_counter()
-            play = choose_play(v, s, levels[s.to_move], rng)
+            play = choose_expert(v, s, ply=EXPERT_PLY[0]) if level == "expert" else choose_play(v, s, level, rng)
             if timed and len(v.complete_plays(s)) > 1:
                 times.append(time.perf_counter() - t0)
             s = v.apply_play(s, play)
     return v.outcome(s).winner, n
 
 
+def openspiel_playouts(games: int, seed: int) -> float:
+    """Random backgammon play-outs through OpenSpiel's C++ game from Python: games per second."""
+    import pyspiel
+
+    game = pyspiel.load_game("backgammon")
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    for _ in range(games):
+        st = game.new_initial_state()
+        while not st.is_terminal():
+            if st.is_chance_node():
+                outcomes = st.chance_outcomes()
+                r = rng.random()
+                for action, prob in outcomes:
+                    r -= prob
+                    if r <= 0:
+                        break
+                st.apply_action(action)
+            else:
+                legal = st.legal_actions()
+                st.apply_action(legal[rng.randrange(len(legal))])
+    return games / (time.perf_counter() - t0)
+
+
 def bench_playouts(games: int) -> None:
     print(f"random play-outs ({games} single games per variant, played to the last checker: cube off)")
+    v = get_variant("tables.backgammon")
+    ours = theirs = 0.0
+    for _ in range(3):  # the best of three alternating rounds each, as for move generation
+        t0 = time.perf_counter()
+        for i in range(games * 5):
+            Playout(v).play_random(random.Random(i))
+        ours = max(ours, games * 5 / (time.perf_counter() - t0))
+        theirs = max(theirs, openspiel_playouts(games * 5, 1))
+    print(f"  backgammon, play-out state: {ours:8.1f} games/s;  OpenSpiel: {theirs:8.1f} games/s")
+    print(f"  ratio ours/OpenSpiel: {ours / theirs:.3f}  (target >= 0.3)")
     for key in KEYS:
-        options = {"cube": False} if "cube" in get_variant(key).options else {}
+        var = get_variant(key)
+        options = {"cube": False} if "cube" in var.options else {}
         t0 = time.perf_counter()
         actions = 0
         for i in range(games):
             actions += play_game(key, ("random", "random"), i, options)[1]
         dt = time.perf_counter() - t0
-        print(f"  {key:22} {games / dt:8.1f} games/s  ({actions / games:.0f} actions a game)")
+        t0 = time.perf_counter()
+        for i in range(games):
+            Playout(var, options).play_random(random.Random(i))
+        fast = games / (time.perf_counter() - t0)
+        print(f"  {key:22} engine {games / dt:8.1f} games/s  ({actions / games:.0f} actions a game);  play-out state {fast:8.1f} games/s")
 
 
-def _match(args: tuple[str, str, int]) -> tuple[int, list[float]]:
-    key, opponent, seed = args
+def _match(args: tuple) -> tuple[int, list[float]]:
+    key, opponent, seed, *rest = args
+    player = rest[0] if rest else "strong"
     strong_side = seed % 2
-    levels = ("strong", opponent) if strong_side == 0 else (opponent, "strong")
+    levels = (player, opponent) if strong_side == 0 else (opponent, player)
     times: list[float] = []
-    winner, _ = play_game(key, levels, 10_000 + seed, times=times)
+    options = {"cube": False} if "cube" in get_variant(key).options else {}
+    winner, _ = play_game(key, levels, 10_000 + seed, options, times=times)
     return int(winner == strong_side), times
 
 
-def bench_strength(games: int, procs: int, keys: tuple[str, ...] = KEYS, opponents: tuple[str, ...] = ("random", "easy")) -> None:
-    print(f"strength: strong's win rate over {games} single games per variant and opponent ({procs} processes)")
+def _interval(wins: int, n: int) -> str:
+    rate = wins / n
+    half = 1.96 * (rate * (1 - rate) / n) ** 0.5
+    return f"{rate:6.1%} [{max(rate - half, 0):.1%}\u2013{min(rate + half, 1):.1%}]"
+
+
+# -- the expert against GNU Backgammon's 0-ply network ------------------------------------------
+
+
+def _gnubg_board(me, op_own) -> list[list[int]]:
+    """gnubg's board with ``me`` on roll: [opponent's points 1..24 and bar, mine]."""
+    return [list(op_own[1:26]), list(me[1:26])]
+
+
+def _gnubg_choice(plays, rules):
+    """gnubg's 0-ply pick among our plays (the same resulting positions as its generator): the
+    play after which the opponent, on roll, has the lowest cubeless equity by gnubg_nn."""
+    import gnubg_nn
+
+    best, best_eq = None, None
+    for p in plays:
+        if p.me[0] == 15:
+            return p
+        w, wg, wbg, lg, lbg = gnubg_nn.probabilities(_gnubg_board(to_mover(rules, p.op), p.me), 0)
+        eq = 2 * w - 1 + wg + wbg - lg - lbg
+        if best_eq is None or eq < best_eq:
+            best, best_eq = p, eq
+    return best
+
+
+def _vs_gnubg(seed: int) -> tuple[int, int, list[tuple[tuple[int, ...], tuple[int, ...]]]]:
+    """One cubeless backgammon game, the expert (1-ply) against gnubg 0-ply, the expert side 0 on
+    even seeds: (expert won, points to the winner, positions met with a side on roll)."""
+    v = get_variant("tables.backgammon")
+    net = load(v.key)
+    rng = random.Random(20_000 + seed)
+    g = Playout(v, {"cube": False})
+    ours = seed % 2
+    seen = []
+    while g.phase == "opening":
+        g.opening(rng.randint(1, 6), rng.randint(1, 6))
+    while g.phase != "over":
+        if g.phase == "roll":
+            seen.append((g.checkers[g.side], g.checkers[1 - g.side]))
+            g.roll(rng.randint(1, 6), rng.randint(1, 6))
+            continue
+        plays = sorted(g.plays(), key=lambda p: (p.me, p.op))
+        if len(plays) == 1:
+            g.play(plays[0])
+        elif g.side == ours:
+            g.play(best_play(v, net, g.rules, plays, EXPERT_PLY[0]))
+        else:
+            g.play(_gnubg_choice(plays, g.rules))
+    return int(g.winner == ours), g.points if g.winner == ours else -g.points, seen
+
+
+def bench_expert(games: int, procs: int, positions: int) -> None:
+    import gnubg_nn
+
+    net = load("tables.backgammon")
+    print(
+        f"expert (network: {net.meta.get('games')} training games, {net.meta.get('seconds')} s;"
+        f" {EXPERT_PLY[0]}-ply search) against gnubg 0-ply: {games} cubeless backgammon games, sides alternating"
+    )
+    t0 = time.perf_counter()
+    with Pool(procs) as pool:
+        results = pool.map(_vs_gnubg, range(games), chunksize=4)
+    wins = sum(r[0] for r in results)
+    ppg = sum(r[1] for r in results) / games
+    print(f"  win rate {_interval(wins, games)}, {ppg:+.2f} points a game ({time.perf_counter() - t0:.0f} s)", flush=True)
+    # win probabilities against gnubg's on positions met in those games (the side on roll)
+    rng = random.Random(3)
+    pool_pos = [p for r in results for p in r[2]]
+    sample = rng.sample(pool_pos, min(positions, len(pool_pos)))
+    ours = net.values(features(np.array([a for a, _ in sample]), np.array([b for _, b in sample])))[:, 0]
+    theirs = np.array([gnubg_nn.probabilities(_gnubg_board(a, b), 0)[0] for a, b in sample])
+    print(f"  win probability on {len(sample)} positions: mean |ours - gnubg| = {np.abs(ours - theirs).mean():.3f}", flush=True)
+
+
+def bench_strength(
+    games: int, procs: int, keys: tuple[str, ...] = KEYS, opponents: tuple[str, ...] = ("random", "easy"), player: str = "strong"
+) -> None:
+    print(f"strength: {player}'s win rate over {games} single games per variant and opponent ({procs} processes)")
     with Pool(procs) as pool:
         for key in keys:
             for opponent in opponents:
                 t0 = time.perf_counter()
-                results = pool.map(_match, [(key, opponent, i) for i in range(games)], chunksize=8)
+                results = pool.map(_match, [(key, opponent, i, player) for i in range(games)], chunksize=8)
                 dt = time.perf_counter() - t0
                 wins = sum(w for w, _ in results)
                 times = sorted(t for _, ts in results for t in ts)
@@ -136,7 +277,7 @@ def bench_strength(games: int, procs: int, keys: tuple[str, ...] = KEYS, opponen
                 p95 = times[int(len(times) * 0.95)] * 1000 if times else 0.0
                 print(
                     f"  {key:22} vs {opponent:6}: {rate:6.1%} \u00b1{half:.1%}  ({wins}/{games}, {dt:.0f} s;"
-                    f" strong's move {med:.1f} ms median, {p95:.1f} ms p95)",
+                    f" {player}'s move {med:.1f} ms median, {p95:.1f} ms p95)",
                     flush=True,
                 )
 
@@ -147,10 +288,15 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=20_000, help="positions for the move generation test")
     ap.add_argument("--playouts", type=int, default=200, help="random play-outs per variant")
     ap.add_argument("--procs", type=int, default=2)
-    ap.add_argument("--only", choices=("movegen", "playouts", "strength"), help="run this section alone")
+    ap.add_argument("--only", choices=("movegen", "playouts", "strength", "expert"), help="run this section alone")
+    ap.add_argument("--expert-games", type=int, default=1000, help="cubeless games of the expert against gnubg 0-ply")
+    ap.add_argument("--expert-positions", type=int, default=3000, help="positions whose win probabilities are compared with gnubg's")
+    ap.add_argument("--expert-ply", type=int, choices=(0, 1), default=1, help="the expert's search: 1 (the level) or 0 (the network alone)")
+    ap.add_argument("--player", default="strong", help="the level measured by the strength test (strong or expert)")
     ap.add_argument("--variants", default=",".join(KEYS), help="comma-separated variant keys for the strength test")
     ap.add_argument("--opponents", default="random,easy", help="comma-separated opponents for the strength test")
     args = ap.parse_args()
+    EXPERT_PLY[0] = args.expert_ply
     keys = tuple(k for k in args.variants.split(",") if k)
     unknown = [k for k in keys if k not in KEYS]
     if unknown:
@@ -161,7 +307,9 @@ def main() -> None:
     if args.only in (None, "playouts"):
         bench_playouts(args.playouts)
     if args.games and args.only in (None, "strength"):
-        bench_strength(args.games, args.procs, keys, opponents)
+        bench_strength(args.games, args.procs, keys, opponents, args.player)
+    if args.only in (None, "expert"):
+        bench_expert(args.expert_games, args.procs, args.expert_positions)
 
 
 if __name__ == "__main__":

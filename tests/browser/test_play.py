@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import time
 import urllib.request
 
@@ -204,11 +205,22 @@ def play_against_the_computer_on_the_game_page(catalogue, page, artifacts_dir, s
         assert any(e["by"] == "computer" for e in m["log"])
         counts = board.locator(".hole .hole-count").all_text_contents()
         assert [int(c) for c in counts] == m["state"]["rows"][0] + m["state"]["rows"][1]
-    # The move list shows every action in the game's notation.
+    # The move list shows every action in the game's notation, the cube's decisions as words
+    # ("roll", "double to 4"), not the engine's third person.
     shown = board.locator(".play-moves button.entry").all_inner_texts()
-    assert shown == [e["notation"] for e in m["log"]]
+    assert shown == [plain_words(e["notation"]) for e in m["log"]]
     page.screenshot(path=str(artifacts_dir / f"play-{slug}-answered.png"), full_page=True)
     assert page.js_errors == []
+
+
+def plain_words(notation: str, names=("You", "Computer")) -> str:
+    """The move list's words for the engine's notation: the cube's decisions as "roll", "double to
+    4"; Béchi's sides by name, not number."""
+    plain = {"rolls": "roll", "takes": "take", "drops": "drop"}
+    text = plain.get(notation, notation.replace("doubles to", "double to"))
+    text = re.sub(r"side (\d) passes", lambda g: f"{names[int(g[1])]} {'pass' if names[int(g[1])] == 'You' else 'passes'}", text)
+    text = re.sub(r"side (\d) starts", lambda g: f"{names[int(g[1])]} {'start' if names[int(g[1])] == 'You' else 'starts'}", text)
+    return re.sub(r"round over (\d+)-(\d+)", r"round over, \1–\2", text)
 
 
 def api_create(site: str, body: dict) -> dict:
@@ -369,12 +381,11 @@ def test_two_players_share_one_device(site, page):
     m = wait_ready(board)
     assert m["you"] == [0, 1]
     first = m["to_move"]
-    # The side to move plays; seen from side 0, side 1's points are mapped (25 - p).
+    # The side to move plays on a board turned to it: its own points, numbered its own way.
     action = steps(m)[0]
     before = m["version"]
-    view = (lambda p: p) if first == 0 else (lambda p: 25 - p if 1 <= p <= 24 else p)
-    point(board, view(action["from"])).click()
-    point(board, view(action["to"]), mine=first == 0).click()
+    point(board, action["from"]).click()
+    point(board, action["to"]).click()
     m = wait_version(board, before)
     assert m["log"][-1]["action"] == action and m["log"][-1]["side"] == first
 

@@ -11,7 +11,7 @@ from tests.games.test_tables_helpers import KEYS, position
 
 
 def test_three_levels_are_offered() -> None:
-    assert levels(get_variant("tables.backgammon")) == ["random", "easy", "strong"]
+    assert levels(get_variant("tables.backgammon")) == ["random", "easy", "strong", "expert"]
 
 
 @pytest.mark.parametrize("key", KEYS)

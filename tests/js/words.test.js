@@ -32,7 +32,16 @@ test("a turn in the move list starts with its throw and holds its steps", () => 
 test("log entries are told in words", () => {
   const names = ["You", "Computer"];
   assert.equal(entryLine(log[0], names, { to_move: 1 }, tables), "Opening throw: You 3, Computer 6; Computer starts.");
-  assert.equal(entryLine(log[3], names, { to_move: 0 }, tables), "You roll 2-1.");
+  // The roller is the side to move before the throw, not after it.
+  assert.equal(entryLine(log[3], names, { to_move: 0 }, tables, { phase: "roll", to_move: 0 }), "You roll 2-1.");
+  const passed = { to_move: 1, last_turn: { side: 0, roll: [6, 6], play: "(no play)", passed: true } };
+  const six = { side: null, by: "chance", action: { roll: [6, 6] }, notation: "6-6" };
+  assert.equal(entryLine(six, names, passed, tables, { phase: "roll", to_move: 0 }), "You roll 6-6: no legal move, no play.");
+  assert.equal(entryLine(six, names, passed, tables, null), "You roll 6-6: no legal move, no play.");
+  assert.deepEqual(tables.annotate(six, { phase: "roll", to_move: 0 }, passed, names), { side: 0, noPlay: true });
+  assert.equal(entryLine({ side: 0, by: "human", action: { double: true }, notation: "doubles to 4" }, names, null, tables), "You double to 4.");
+  assert.equal(entryLine({ side: 1, by: "computer", action: { double: false }, notation: "rolls" }, names, null, tables), "Computer rolls.");
+  assert.equal(tables.notation({ action: { double: false }, notation: "rolls" }), "roll");
   assert.equal(entryLine(log[1], names, null, tables), "Computer plays 13/7.");
 });
 
@@ -43,6 +52,18 @@ test("the status line says whose turn and what to do", () => {
   assert.equal(statusLine({ family: tables, state, match, names, mine: true }), "Your turn: roll, or double to 4.");
   const cascade = { phase: "move", roll: [2, 2], dice: [3, 3], cascade: { number: 3, then: [4, 5, 6], remainder: false } };
   assert.match(statusLine({ family: tables, state: cascade, match, names, mine: true }), /Cascade: playing 3s, then 4, 5, 6/);
+  // Two players on one device are named, never "Your turn".
+  const seat = ["White", "Black"];
+  assert.equal(statusLine({ family: tables, state, match: { to_move: 1, outcome: null }, names: seat, mine: true, hotseat: true }),
+    "Black to move: roll, or double to 4.");
+  assert.equal(statusLine({ family: tables, state: { phase: "take", cube: { value: 1 } }, match: { to_move: 1, outcome: null }, names: seat, mine: true, hotseat: true }),
+    "Black is offered the cube at 2: take or drop?");
+  assert.equal(statusLine({ family: tables, state, match: { to_move: 0, outcome: null }, names: seat, mine: true, awaiting: true, hotseat: true }),
+    "White: turn played, confirm it or take back a step.");
+  // Gul Bara: a failed cascade's remainder is the opponent's to play, and the status says so.
+  const handed = { phase: "move", to_move: 1, dice: [6, 6, 6], cascade: { number: 6, then: [], remainder: true, for_opponent: [] } };
+  assert.equal(statusLine({ family: tables, state: handed, match: { to_move: 0, outcome: null }, names, mine: true, awaiting: true }),
+    "Turn played: confirm it, or take back a step. Computer will then play the rest of the cascade: 6, 6, 6.");
   const over = { to_move: null, outcome: { winner: 0, points: 2, how: "mars", score: [2, 0] } };
   assert.equal(statusLine({ family: tables, state: {}, match: over, names, mine: false }), "Game over. You win the match (mars), 2–0.");
 });
@@ -73,8 +94,23 @@ test("a game without a winner is called a draw", async () => {
   assert.equal(tables.outcome({ winner: null, score: [1, 1] }, names), "A draw, 1–1.");
 });
 
+test("the engine's words are not shown", () => {
+  const names = ["You", "Computer"];
+  assert.equal(mancala.notation({ notation: "4↺ ×2; side 1 passes" }, names), "4↺ ×2; Computer passes");
+  assert.equal(mancala.outcome({ winner: 0, points: 1, how: "houses-burnt", score: [43, 5] }, names),
+    "You win (Computer cannot fill a single hole): 43–5 counters.");
+  assert.equal(tables.outcome({ winner: 1, points: 3, how: "turkish-mars", score: [0, 3] }, names),
+    "Computer wins the match (Turkish mars), 0–3.");
+});
+
 test("béchi's lot for the first round is told", () => {
   const entry = { side: null, by: "chance", action: { first: 1 }, notation: "lot: North starts" };
   assert.equal(entryLine(entry, ["You", "Computer"], null, mancala), "Computer starts (drawn by lot).");
   assert.equal(entryLine({ ...entry, action: { first: 0 } }, ["You", "Computer"], null, mancala), "You start (drawn by lot).");
+});
+
+test("the last turn's steps are marked on a tables board", () => {
+  assert.deepEqual(tables.highlight(log), [[0, 24], [0, 22]]);
+  assert.deepEqual(tables.highlight(log.slice(0, 4)), [[1, 7], [1, 4], [1, 13], [1, 7]]);
+  assert.deepEqual(tables.highlight(log.slice(0, 1)), []);
 });

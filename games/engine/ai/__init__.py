@@ -33,6 +33,13 @@ def _load(family: str) -> None:
     except ModuleNotFoundError as exc:
         if exc.name != f"games.engine.ai.{family}":
             raise
+    for module in MORE_LEVELS.get(family, ()):
+        importlib.import_module(module)
+
+
+# Levels kept in modules of their own, registered after the family's (so listed after them):
+# the tables games' "expert", which plays by a trained network (issue 13).
+MORE_LEVELS: dict[str, tuple[str, ...]] = {"tables": ("games.engine.ai.td",)}
 
 
 def levels(variant: Variant) -> list[str]:

@@ -28,7 +28,11 @@ export class PlayApp {
     this.token = null;
     this.etag = null;
     this.replay = null; // index into the record being shown, or null for the live position
-    this.record = null; // {initial, moves: [{...entry, state}]}, filled on demand
+    // The state after each log entry (states[0]: before the first), as far as known: what the
+    // log alone does not say (who threw, a throw with no play, a game's end) is read from them.
+    this.states = [];
+    // Where "New game" returns to when the address became the match's own (/play/m/<id>/).
+    this.home = location.pathname.startsWith("/play/m/") ? null : location.pathname + location.search;
     this.busy = false;
     this.justUndid = false;
     this.settingsKey = `play:settings:${this.familyName}`;
@@ -38,6 +42,8 @@ export class PlayApp {
     };
     this.board = this.family.createBoard(this.q("board"), {
       onMove: (action) => this.act(action),
+      // A click on the dice rolls them, or confirms a turn played (as in gnubg).
+      onDice: () => this.diceClicked(),
       say: (text, record) => this.say(text, record),
       label: `${this.config.title} board`,
       config: this.config,
@@ -88,6 +94,17 @@ export class PlayApp {
       const button = e.target.closest("[data-index]");
       if (button) this.showReplay(Number(button.dataset.index));
     });
+    // Arrow keys step through the replay (Home, End: the first and the latest position), unless
+    // a field is being typed in.
+    const boardHost = this.q("board");
+    boardHost.tabIndex = 0;
+    this.root.addEventListener("keydown", (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea")) return;
+      const where = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[e.key];
+      if (!where || !this.match) return;
+      e.preventDefault();
+      this.step(where);
+    });
     document.addEventListener("visibilitychange", () => {
       if (!document.hidden) this.poll(true);
     });
@@ -115,16 +132,33 @@ export class PlayApp {
     return (this.family.decisions || []).find((d) => d.name === name)?.action || null;
   }
 
+  diceClicked() {
+    const legal = this.match?.legal_actions || [];
+    for (const name of ["confirm", "roll"]) {
+      const found = legal.find((a) => sameAction(a, this.decision(name) || {}));
+      if (found && this.myTurn()) { this.act(found); return; }
+    }
+  }
+
   control(what) {
+    if (what === "skip") { this.skipping = true; return; }
     const wanted = this.decision(what);
     if (wanted) {
       const found = (this.match?.legal_actions || []).find((a) => sameAction(a, wanted));
       if (found) this.act(found);
     } else if (what === "new") {
+      const m = this.match;
+      const inProgress = m && !m.outcome && m.you.length > 0;
+      if (inProgress && !window.confirm("Leave this match for a new game? It stays at its link, unfinished.")) return;
       this.stopPolling();
       this.match = null;
+      this.states = [];
+      this.clearNotice();
       this.q("main").hidden = true;
       this.q("start").hidden = false;
+      // The address no longer names the match left (it stays reachable at its link).
+      const home = this.home ?? `/play/${this.config.variant}/`;
+      if (location.pathname + location.search !== home) history.pushState(null, "", home);
     } else if (what === "copy") {
       const input = this.q("share-url");
       input.select();
@@ -147,8 +181,13 @@ export class PlayApp {
     this.token = data.token;
     storage()?.setItem(`play:token:${data.id}`, data.token);
     if (data.invite_url) storage()?.setItem(`play:invite:${data.id}`, data.invite_url);
+    if (side === 1) storage()?.setItem(`play:bottom:${data.id}`, "0");
+    // The address is the match's own, so a reload comes back to it; on a game page the game
+    // page stays one step back in the history.
     if (location.pathname.startsWith("/play/")) history.replaceState(null, "", data.url);
-    this.record = null;
+    else history.pushState(null, "", data.url);
+    this.states = [];
+    this.clearNotice();
     this.replay = null;
     this.show(data, { announce: true, previous: { log: [], state: null } });
   }
@@ -168,7 +207,9 @@ export class PlayApp {
       return;
     }
     this.etag = null;
+    this.states = [];
     this.show(body, { announce: false, previous: null });
+    if (await this.loadRecord()) this.render();
     this.say(`${this.config.title}. ${this.q("status").textContent}`);
   }
 
@@ -181,14 +222,19 @@ export class PlayApp {
     this.root.dataset.version = match.version;
     const base = (match.board ?? this.config.board)?.sides || this.family.sides;
     this.names = sideNames({ base, opponent: match.opponent, you: match.you, sides: match.sides });
-    this.viewer = match.you.length === 1 ? match.you[0] : 0;
+    this.hotseat = match.you.length === 2;
+    // Whose side the words take, and which side is drawn nearest: the player's own; on one
+    // device the side to move, so the board turns for each player; the second side when the
+    // player chose it as "(top)" on the start form.
+    if (this.hotseat) this.viewer = match.to_move ?? this.viewer ?? 0;
+    else this.viewer = match.you.length === 1 ? match.you[0] : 0;
+    const chosen = storage()?.getItem(`play:bottom:${match.id}`);
+    this.bottom = !this.hotseat && chosen !== null && chosen !== undefined ? Number(chosen) : this.viewer;
     // What the board needs to draw this variant (a race board's geometry), when the match says.
     const info = match.board ?? match.board_info;
     if (info) this.board.set({ info });
-    if (this.record && (this.record.moves.length > match.log.length ||
-        this.record.moves.some((m, i) => JSON.stringify(m.action) !== JSON.stringify(match.log[i]?.action)))) {
-      this.record = null; // a step was taken back: the cached replay no longer holds
-    }
+    if (this.states.length > match.log.length + 1) this.states.length = match.log.length + 1; // a step taken back
+    this.states[match.log.length] = match.state;
     this.updateShare();
     this.arrive(previous, announce);
     this.schedulePoll();
@@ -209,7 +255,7 @@ export class PlayApp {
     if (previous && match.log.length < previous.log.length) this.say("Step taken back.");
     if (!fresh.length || !announce) { this.settle(); return; }
     let states = null;
-    let before = previous?.state ?? null;
+    let before = previous?.state ?? this.states[start] ?? null;
     if (fresh.length === 1 && previous?.state) states = [match.state];
     else {
       const { status, body } = await this.api.record(match.id, start);
@@ -218,33 +264,85 @@ export class PlayApp {
         if (start === 0) before = body.initial_state;
       }
     }
+    if (this.match !== match) return;
+    if (before) this.states[start] = before;
+    states?.forEach((state, i) => { this.states[start + 1 + i] = state; });
     const family = this.family;
-    const lines = fresh.map((entry, i) => entryLine(entry, this.names, states?.[i], family));
+    const lines = fresh.map((entry, i) => entryLine(entry, this.names, states?.[i], family, i ? states?.[i - 1] : before));
     lines.push(...(family.news?.(previous?.state, match.state, this.names) || []));
+    // What happened that the position alone does not show stays written under the status line
+    // until the player acts: a throw with no play, a game of the match ended.
+    const notes = [];
+    fresh.forEach((entry, i) => {
+      const note = this.annotate(entry, start + i + 1);
+      if (note.noPlay) notes.push(entryLine(entry, this.names, states?.[i], family, i ? states?.[i - 1] : before));
+      if (note.gameOver) notes.push(note.gameOver);
+    });
     // What others did is played back; the player's own move is already on the board (unless the
     // family shows its moves happening, as a sowing).
-    const others = fresh.some((e) => !(e.by === "human" && this.match.you.includes(e.side)));
+    // The player's own steps and own throws are not replayed back at them.
+    const mine = (entry, i) => {
+      if (family.playsBackOwnMoves) return false;
+      if (entry.by === "human" && match.you.includes(entry.side)) return true;
+      const note = entry.by === "chance" ? this.annotate(entry, start + i + 1) : {};
+      return entry.by === "chance" && match.you.includes(note.side) && !note.noPlay;
+    };
+    const others = fresh.some((e, i) => !mine(e, i));
     if (states && speed !== "off" && (others || family.playsBackOwnMoves)) {
       this.playing = true;
+      this.skipping = false;
       this.root.dataset.myTurn = "no";
-      const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+      const skip = this.root.querySelector("[data-do='skip']");
+      if (skip) skip.hidden = false;
+      // A pause the player may cut short (Skip): the rest is then drawn at once.
+      const pause = (ms) => new Promise((r) => {
+        if (this.skipping) { r(); return; }
+        const t = setTimeout(r, ms);
+        const check = setInterval(() => { if (this.skipping) { clearTimeout(t); clearInterval(check); r(); } }, 50);
+        setTimeout(() => clearInterval(check), ms + 10);
+      });
+      const factor = { fast: 0.5, normal: 1, slow: 2 }[speed] ?? 1;
       for (let i = 0; i < fresh.length; i++) {
-        if (this.match !== match) break;
+        if (this.match !== match || this.skipping) break;
+        if (mine(fresh[i], i)) { before = states[i]; continue; }
+        this.q("status").textContent = lines[i] || "";
+        const note = this.annotate(fresh[i], start + i + 1);
+        if (note.noPlay) {
+          // The throw is drawn where it fell, with nothing to play, before the turn passes.
+          this.board.set({ state: before, viewer: this.bottom, numbering: this.viewer, mover: null, legal: [],
+            highlight: [], passed: { side: note.side, roll: fresh[i].action.roll }, note: entryLine(fresh[i], this.names, states[i], family, before) });
+          await pause(1400 * factor);
+          this.board.set({ passed: null, note: null });
+        }
         await family.playBack({
           board: this.board, entry: fresh[i], state: states[i], before, next: fresh[i + 1],
-          viewer: this.viewer, names: this.names, speed, pause,
+          viewer: this.bottom, names: this.names, speed, pause,
         });
+        if (note.gameOver) {
+          // The game's last position, and its result, before the next game is set up.
+          this.board.set({ state: before, viewer: this.bottom, numbering: this.viewer, mover: null, legal: [], note: note.gameOver });
+          await pause(2200 * factor);
+          this.board.set({ note: null });
+        }
         before = states[i];
       }
       this.playing = false;
+      if (skip) skip.hidden = true;
     }
     if (this.match === match) {
+      if (notes.length) this.notify(notes.join(" "), "news");
       this.settle();
       const extra = this.status(match);
-      this.say([...lines, extra].join(" "));
+      // Said once: the transcript takes the lines, the live region the whole.
+      this.say([...lines, extra].join(" "), false);
       lines.forEach((line) => this.text.transcript(line));
       if (extra) this.text.transcript(extra);
     }
+  }
+
+  // What the family reads from the states around log entry `index` (1-based).
+  annotate(entry, index) {
+    return this.family.annotate?.(entry, this.states[index - 1], this.states[index], this.names) || {};
   }
 
   // The board shows the latest position and waits for the player (tests wait for this too).
@@ -256,6 +354,7 @@ export class PlayApp {
   async act(action) {
     const match = this.match;
     if (!match || this.busy || this.playing || this.replay !== null) return;
+    this.clearNotice();
     this.justUndid = sameAction(action, UNDO);
     this.setBusy(true, match.sides.some((s) => s.player === "computer") ? "Thinking…" : "Sending…");
     // log_from: the server sends only the log entries this board does not hold yet.
@@ -266,10 +365,15 @@ export class PlayApp {
     if (status === 200) {
       this.show(withLog(match, data), { announce: true, previous: match });
     } else if (status === 409) {
-      this.say("The match had moved on; the board is up to date now.");
+      // Written where the player looks, and kept there: the refresh below redraws the status.
+      const text = "Not played: the match had moved on (the other side played, or another window). The board shows the position now.";
+      this.notify(text, "error");
+      this.say(text);
       await this.refresh();
     } else {
-      this.say(`Not played: ${data?.reason || `error ${status}`}`);
+      const text = `Not played: ${data?.reason || `error ${status}`}.`.replace(/\.\.$/, ".");
+      this.notify(text, "error");
+      this.say(text);
       this.render();
     }
   }
@@ -325,6 +429,7 @@ export class PlayApp {
     const awaiting = Boolean(match.turn?.complete);
     return statusLine({
       family: this.family, state: match.state, match, names: this.names, mine: this.myTurn(), awaiting,
+      hotseat: this.hotseat,
     });
   }
 
@@ -335,9 +440,14 @@ export class PlayApp {
     const shown = live ? m.state : this.replayState(this.replay);
     const mine = live && this.myTurn() && !this.busy;
     const legal = mine ? m.legal_actions.filter((a) => !isMeta(a)) : [];
+    const ending = live ? this.gameEnding() : null;
     this.board.set({
-      state: shown, viewer: this.viewer, mover: mine ? m.to_move : null, legal,
+      state: ending ? ending.state : shown, viewer: this.bottom, numbering: this.viewer, mover: mine ? m.to_move : null, legal,
       names: this.names, highlight: this.family.highlight?.(live ? m.log : m.log.slice(0, this.replay)) || [],
+      passed: live && !ending ? this.lastPass() : null, note: ending ? ending.text : null,
+      handoff: live && Boolean(m.turn?.complete) && m.state.to_move !== m.to_move ? m.state.to_move : null,
+      rollable: mine && m.legal_actions.some((a) => a.double === false),
+      confirmable: mine && m.legal_actions.some((a) => sameAction(a, CONFIRM)),
     });
     this.root.dataset.myTurn = mine ? "yes" : "no";
     this.root.dataset.over = m.outcome ? "yes" : "no";
@@ -346,8 +456,12 @@ export class PlayApp {
     // Buttons for the decisions that are not moves on the board.
     const has = (a) => Boolean(a) && mine && m.legal_actions.some((x) => sameAction(x, a));
     for (const button of this.q("controls").querySelectorAll("[data-do]")) {
-      const name = button.dataset.do;
-      button.hidden = name === "new" ? false : !has(this.decision(name));
+      if (!["new", "skip"].includes(button.dataset.do)) button.hidden = !has(this.decision(button.dataset.do));
+    }
+    // "New game" sits in the side panel while the match is played, away from the turn's
+    // buttons; once the match is over, where those buttons were.
+    for (const fresh of this.root.querySelectorAll("[data-do='new']")) {
+      fresh.hidden = (fresh.dataset.when === "over") !== Boolean(m.outcome);
     }
     this.renderFacts(shown);
     this.renderMoves();
@@ -378,7 +492,36 @@ export class PlayApp {
   renderMoves() {
     fillMoves(this.q("moves"), {
       log: this.match.log, startsTurn: this.family.startsTurn, names: this.names, current: this.replay,
+      annotate: (entry, index) => this.annotate(entry, index),
+      words: (entry) => this.family.notation?.(entry, this.names) ?? null,
     });
+  }
+
+  // A game of the match has just ended by the player's own step, the turn not yet confirmed:
+  // the game's last position and its result stay on the board (the state already holds the
+  // next game's set-up).
+  gameEnding() {
+    const m = this.match;
+    const n = m.log.length;
+    if (!n || !m.turn?.complete) return null;
+    const note = this.annotate(m.log[n - 1], n);
+    if (!note.gameOver || !this.states[n - 1]) return null;
+    const state = this.family.finalPosition?.(this.states[n - 1], m.log[n - 1]) ?? this.states[n - 1];
+    return { state, text: note.gameOver };
+  }
+
+  // The latest throw, when it had no play and nothing has moved since: drawn on the board.
+  lastPass() {
+    const log = this.match.log;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const entry = log[i];
+      if (this.family.isMove(entry.action)) return null;
+      if (entry.by === "chance" && entry.action.roll) {
+        const note = this.annotate(entry, i + 1);
+        return note.noPlay ? { side: note.side, roll: entry.action.roll } : null;
+      }
+    }
+    return null;
   }
 
   updateShare() {
@@ -394,16 +537,19 @@ export class PlayApp {
   // -- replay: stepping through the positions of the match --------------------------------------
 
   replayState(index) {
-    if (!this.record) return this.match.state;
-    if (index === 0) return this.record.initial;
-    return this.record.moves[index - 1]?.state || this.match.state;
+    return this.states[index] || this.match.state;
   }
 
   async loadRecord() {
-    if (this.record && this.record.moves.length === this.match.log.length) return true;
-    const { status, body } = await this.api.record(this.match.id);
-    if (status !== 200) return false;
-    this.record = { initial: body.initial_state, moves: body.moves };
+    const n = this.match.log.length;
+    let complete = true;
+    for (let i = 0; i <= n; i++) if (!this.states[i]) { complete = false; break; }
+    if (complete) return true;
+    const match = this.match;
+    const { status, body } = await this.api.record(match.id);
+    if (status !== 200 || this.match !== match) return false;
+    this.states = [body.initial_state, ...body.moves.map((m) => m.state)];
+    this.states[match.log.length] = match.state;
     return true;
   }
 
@@ -425,6 +571,21 @@ export class PlayApp {
   }
 
   // -- words --------------------------------------------------------------------------------------
+
+  // A message under the status line that stays until the player acts (a move refused, a throw
+  // with no play, a game ended): the status line itself is redrawn with every change.
+  notify(text, kind = "error") {
+    const notice = this.q("notice");
+    if (!notice) return;
+    notice.textContent = text;
+    notice.dataset.kind = kind;
+    notice.hidden = false;
+  }
+
+  clearNotice() {
+    const notice = this.q("notice");
+    if (notice) { notice.hidden = true; notice.textContent = ""; }
+  }
 
   setBusy(busy, text) {
     this.busy = busy;

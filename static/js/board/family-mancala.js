@@ -63,6 +63,15 @@ export const mancala = {
   },
   startsTurn: () => true,
 
+  // The engine's notation names sides by number ("; side 1 passes"): the move list and the
+  // narration name them as the player reads them.
+  notation(entry, names) {
+    return String(entry.notation)
+      .replace(/side (\d) passes/g, (_, n) => `${names[n]} ${verb(names[n], "passes", "pass")}`)
+      .replace(/side (\d) starts/g, (_, n) => `${names[n]} ${verb(names[n], "starts", "start")}`)
+      .replace(/round over (\d+)-(\d+)/g, "round over, $1–$2");
+  },
+
   // Every sowing is played back counter by counter, the player's own too.
   playsBackOwnMoves: true,
   async playBack({ board, entry, state, before, viewer, names, speed }) {
@@ -82,7 +91,13 @@ export const mancala = {
   outcome(outcome, names) {
     if (isDraw(outcome)) return `A draw: ${outcome.score[0]}–${outcome.score[1]} counters.`;
     const who = names[outcome.winner];
-    const how = outcome.how && outcome.how !== "single" ? ` (${outcome.how})` : "";
+    const loser = names[1 - outcome.winner];
+    // BE-8 and the repeated rounds, in words rather than the engine's identifiers.
+    const words = {
+      "houses-burnt": `${loser} cannot fill a single hole`,
+      "rounds-repeated": "the rounds repeat: the most counters wins",
+    };
+    const how = outcome.how && outcome.how !== "single" ? ` (${words[outcome.how] ?? String(outcome.how).replace(/-/g, " ")})` : "";
     return `${who} ${verb(who, "wins", "win")}${how}: ${outcome.score[0]}–${outcome.score[1]} counters.`;
   },
 

@@ -29,8 +29,27 @@ export function parseTablesStep(text) {
   return { from, to };
 }
 
+// The kinds of win in words (the engine's names are identifiers).
+const HOW = { mars: "mars", gammon: "gammon", backgammon: "backgammon", "turkish-mars": "Turkish mars", "black-mars": "black mars" };
+export const howWords = (how) => HOW[how] ?? String(how).replace(/-/g, " ");
+
 function gameLine(game, names) {
-  return `${names[game.winner]} won ${game.points} point${game.points === 1 ? "" : "s"}${game.how && game.how !== "single" ? ` (${game.how})` : ""}`;
+  return `${names[game.winner]} won ${game.points} point${game.points === 1 ? "" : "s"}${game.how && game.how !== "single" ? ` (${howWords(game.how)})` : ""}`;
+}
+
+// The side that threw: the side to move before the throw (the state keeps it through the roll
+// phase); failing that, a throw with no play is told by the last turn it ended.
+export function rollerOf(entry, before, after) {
+  if (before && before.to_move !== null && before.to_move !== undefined && before.phase !== "opening") return before.to_move;
+  const last = after?.last_turn;
+  if (last?.passed && JSON.stringify(last.roll) === JSON.stringify(entry.action.roll)) return last.side;
+  return null;
+}
+
+// A throw after which its roller had no legal move at all: the turn ended at once.
+export function noPlay(entry, roller, after) {
+  const last = after?.last_turn;
+  return Boolean(last?.passed && last.side === roller && JSON.stringify(last.roll) === JSON.stringify(entry.action.roll));
 }
 
 // The text mode's answers to questions about the position.
@@ -74,27 +93,99 @@ export const tables = {
     { name: "drop", label: "Drop", action: { drop: true }, words: ["drop", "pass", "refuse"] },
   ],
 
-  createBoard(host, { onMove, label }) {
-    return new TablesBoard(host, { onMove, label });
+  createBoard(host, { onMove, label, onDice }) {
+    return new TablesBoard(host, { onMove, label, onDice });
   },
 
   isMove: (action) => "from" in action,
 
   // A new turn starts at each throw of the dice, a cube decision or a change of side.
   startsTurn(entry, last) {
+    // The throw that follows a side's own "roll" (the cube declined) belongs to that turn.
+    const prev = last.entries[last.entries.length - 1];
+    if (entry.by === "chance" && "roll" in entry.action && prev?.action?.double === false && prev.side === entry.side) return false;
     return entry.by === "chance" || ("double" in entry.action) || ("take" in entry.action) ||
       ("drop" in entry.action) || (last.side !== null && last.side !== entry.side);
   },
 
-  chanceLine(entry, names, after) {
+  // Who threw is the side to move before the throw; after a throw with no legal move the turn has
+  // already passed to the other side (the state's last_turn says so).
+  chanceLine(entry, names, after, before) {
     const next = after && after.to_move !== null && after.to_move !== undefined ? names[after.to_move] : null;
     if ("opening" in entry.action) {
       const [a, b] = entry.action.opening;
       const starts = next ? `; ${next} ${verb(next, "starts", "start")}` : "";
       return `Opening throw: ${names[0]} ${a}, ${names[1]} ${b}${starts}.`;
     }
-    if ("roll" in entry.action) return next ? `${next} ${verb(next, "rolls", "roll")} ${entry.notation}.` : `Dice: ${entry.notation}.`;
+    if ("roll" in entry.action) {
+      const roller = rollerOf(entry, before, after);
+      const who = roller === null ? null : names[roller];
+      if (!who) return `Dice: ${entry.notation}.`;
+      const none = noPlay(entry, roller, after) ? ": no legal move, no play" : "";
+      return `${who} ${verb(who, "rolls", "roll")} ${entry.notation}${none}.`;
+    }
     return null;
+  },
+
+  // The cube decisions in words ("You double to 4", not "You: doubles to 4").
+  actionLine(entry, names) {
+    const a = entry.action;
+    const name = names[entry.side] ?? "Someone";
+    if (a.double === false) return `${name} ${verb(name, "rolls", "roll")}.`;
+    if (a.double === true) {
+      const to = String(entry.notation).match(/\d+/);
+      return `${name} ${verb(name, "doubles", "double")}${to ? ` to ${to[0]}` : ""}.`;
+    }
+    if (a.take) return `${name} ${verb(name, "takes", "take")} the cube.`;
+    if (a.drop) return `${name} ${verb(name, "drops", "drop")} the cube.`;
+    return null;
+  },
+
+  // The move list's words for an entry.
+  notation(entry) {
+    const a = entry.action;
+    if (a.double === false) return "roll";
+    if (a.double === true) return String(entry.notation).replace(/^doubles/, "double");
+    if (a.take) return "take";
+    if (a.drop) return "drop";
+    return null;
+  },
+
+  // What the log alone does not say: who threw, a throw with no play, a game's end.
+  annotate(entry, before, after, names) {
+    const out = {};
+    if (entry.by === "chance" && "roll" in entry.action) {
+      const roller = rollerOf(entry, before, after);
+      if (roller !== null) out.side = roller;
+      if (roller !== null && noPlay(entry, roller, after)) out.noPlay = true;
+    }
+    const game = after?.last_game;
+    if (game && before && JSON.stringify(game) !== JSON.stringify(before.last_game ?? null)) {
+      out.gameOver = `Game ${before.game ?? ""} over: ${gameLine(game, names)}. Score ${after.score[0]}–${after.score[1]}.`.replace("Game  over", "Game over");
+    }
+    return out;
+  },
+
+  // The position a game ended in: the state before its last step, with that step made (the
+  // state after it already holds the next game's set-up).
+  finalPosition(before, entry) {
+    const { from, to } = entry.action;
+    if (typeof from !== "number" || typeof to !== "number" || !before?.checkers) return before;
+    const checkers = before.checkers.map((row) => [...row]);
+    checkers[entry.side][from] -= 1;
+    checkers[entry.side][to] += 1;
+    return { ...before, checkers, dice: [], roll: null, cascade: null };
+  },
+
+  // Gul Bara: a cascade the roller could not finish is played by the opponent (GB-5); while the
+  // roller confirms, the dice left on the board are the opponent's to play.
+  afterTurn({ state, names, side }) {
+    const c = state.cascade;
+    if (!c || state.to_move === side || state.to_move === null || state.to_move === undefined) return "";
+    const dice = (state.dice || []).join(", ");
+    if (!c.remainder || !dice) return "";
+    const who = names[state.to_move];
+    return `${who} will then play the rest of the cascade: ${dice}.`;
   },
 
   // Lines to add when news arrive: a game of the match has ended (the next one may already be
@@ -104,6 +195,24 @@ export const tables = {
     if (!game || JSON.stringify(game) === JSON.stringify(before?.last_game ?? null)) return [];
     const s = state.score;
     return [`${gameLine(game, names).replace(" won ", " won the game: ")}. Score ${s[0]}–${s[1]}.`];
+  },
+
+  // The last turn's steps stay marked once the playback ends (both ends of each step).
+  highlight(log) {
+    const out = [];
+    let side = null;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const { action, side: by, by: who } = log[i];
+      const step = typeof action.from === "number" && typeof action.to === "number";
+      if (!step) {
+        if (out.length && (who === "chance" || by !== side)) break;
+        continue;
+      }
+      if (side !== null && by !== side) break;
+      side = by;
+      out.push([by, action.from], [by, action.to]);
+    }
+    return out;
   },
 
   // Only what others did is played back, one position per step, the throw shown with the step
@@ -135,7 +244,7 @@ export const tables = {
   outcome(outcome, names) {
     if (isDraw(outcome)) return `A draw, ${outcome.score[0]}–${outcome.score[1]}.`;
     const who = names[outcome.winner];
-    const how = outcome.how && outcome.how !== "single" ? ` (${outcome.how})` : "";
+    const how = outcome.how && outcome.how !== "single" ? ` (${howWords(outcome.how)})` : "";
     return `${who} ${verb(who, "wins", "win")} the match${how}, ${outcome.score[0]}–${outcome.score[1]}.`;
   },
 

@@ -1,3 +1,15 @@
+// How many of each die value the steps played this turn took (a bearing-off step takes the
+// smallest die that reaches).
+function playedDice(played, values) {
+  const taken = {};
+  for (const { from, to } of played) {
+    let d = to === OFF ? null : (from === BAR ? 25 - to : from - to);
+    if (d === null) d = [...values].sort((a, b) => a - b).find((v) => v >= from) ?? from;
+    taken[d] = (taken[d] || 0) + 1;
+  }
+  return taken;
+}
+
 // The tables board: draws a state and reports the steps a player makes, by click-click or drag.
 // It knows no rules: the host gives it the legal steps and gets back the one chosen
 // (onMove(action)), in the manner of lichess's chessground.
@@ -11,8 +23,10 @@ import {
 const DRAG_THRESHOLD = 6;
 
 export class TablesBoard {
-  constructor(container, { onMove, label = "Tables board" } = {}) {
+  constructor(container, { onMove, label = "Tables board", onDice } = {}) {
     this.onMove = onMove || (() => {});
+    this.onDice = onDice || (() => {});
+    this.diceBox = null; // where the dice lie (board units): a click there rolls or confirms
     const { width, height } = boardSize();
     this.svg = el("svg", {
       viewBox: `0 0 ${width} ${height}`, class: "board-svg tables", role: "img", "aria-label": label,
@@ -31,6 +45,9 @@ export class TablesBoard {
   }
 
   // view: {state, viewer, mover (the side whose steps are legal now, or null), legal, highlight}
+  // passed ({side, roll}): a throw with no play, drawn crossed out on its side's half; handoff
+  // (a side): the dice on the board are that side's to play next (Gul Bara's remainder); note:
+  // words shown across the board (a game's end).
   set(view) {
     this.view = { ...this.view, ...view };
     this.dests = destinations(this.view.mover === null ? [] : this.view.legal);
@@ -58,13 +75,22 @@ export class TablesBoard {
 
   pointerDown(event) {
     if (event.button > 0) return;
+    const at = svgPoint(this.svg, event);
+    const box = this.diceBox;
+    if (box && at.x >= box.x && at.x <= box.x + box.width && at.y >= box.y && at.y <= box.y + box.height) {
+      event.preventDefault();
+      this.onDice();
+      return;
+    }
     const p = this.targetAt(event);
     if (p === null) { this.select(null); return; }
     if (this.selected !== null && this.tryMove(this.selected, p)) return;
     if (this.dests.has(p)) {
       event.preventDefault();
+      // A second click on the selected checker lets it go (unless it turns into a drag).
+      const again = this.selected === p;
       this.select(p);
-      this.drag = { from: p, x0: event.clientX, y0: event.clientY, moving: false, pointer: event.pointerId };
+      this.drag = { from: p, x0: event.clientX, y0: event.clientY, moving: false, pointer: event.pointerId, again };
       this.svg.setPointerCapture?.(event.pointerId);
     } else {
       this.select(null);
@@ -82,11 +108,13 @@ export class TablesBoard {
 
   pointerUp(event) {
     if (!this.drag || event.pointerId !== this.drag.pointer) return;
-    const { moving, from } = this.drag;
+    const { moving, from, again } = this.drag;
     this.drag = null;
     if (moving) {
       const p = this.targetAt(event);
       if (p === null || !this.tryMove(from, p)) this.schedule();
+    } else if (again) {
+      this.select(null);
     }
   }
 
@@ -149,10 +177,12 @@ export class TablesBoard {
         points: `${r.x + 1},${baseY} ${r.x + r.width - 1},${baseY} ${r.x + r.width / 2},${tipY}`,
         class: v % 2 ? "tri tri-a" : "tri tri-b",
       }));
+      // Numbered as the player numbers the points, whichever side is drawn nearest.
+      const label = toView(this.geometry(), viewer, this.view.numbering ?? viewer, v);
       g.append(el("text", {
         x: r.x + r.width / 2, y: r.top ? r.y - 1 + 0 : r.y + r.height + 1, class: "point-no",
         "dominant-baseline": r.top ? "text-after-edge" : "text-before-edge",
-      }, [String(v)]));
+      }, [String(label)]));
       if (at) this.drawStack(g, stackCentres(v, at[1]), at[0], at[1], v, sources.has(v) && at[0] === mover);
       if (destViews.has(v)) {
         const n = at ? Math.min(at[1], 5) : 0;
@@ -193,6 +223,7 @@ export class TablesBoard {
 
     this.drawDice(state, viewer);
     this.drawCube(state, viewer);
+    this.drawNote();
 
     if (this.drag?.moving && this.drag.at) {
       const side = mover;
@@ -213,6 +244,7 @@ export class TablesBoard {
         cx: c.x, cy: c.y, r: SIZE.checker - 1,
         class: `checker side-${side}${top && selectedHere ? " selected" : ""}${top && movable ? " movable" : ""}${lifted ? " lifted" : ""}`,
       }));
+      if (top && selectedHere) g.append(el("circle", { cx: c.x, cy: c.y, r: SIZE.checker + 3, class: "select-halo" }));
       if (top && n > centres.length) {
         g.append(el("text", { x: c.x, y: c.y, class: `count side-${side}`, "dominant-baseline": "central" }, [String(n)]));
       }
@@ -220,18 +252,107 @@ export class TablesBoard {
   }
 
   drawDice(state, viewer) {
-    const faces = state.phase === "over" ? [] : diceFaces(state);
-    if (!faces.length) return;
+    const { passed, handoff } = this.view;
+    this.diceBox = null;
     const { height } = boardSize();
     const size = 34;
-    const mine = state.to_move === viewer;
-    // The mover's dice lie on the mover's right half of the board, as at a real table.
-    const x0 = mine ? SIZE.margin + SIZE.pointWidth * 6 + SIZE.bar + 40 : SIZE.margin + 40;
     const y = height / 2 - size / 2;
-    const g = el("g", { class: "dice", "aria-label": "dice" });
+    // The mover's dice lie on the mover's right half of the board, as at a real table.
+    const left = (side) => (side === viewer ? SIZE.margin + SIZE.pointWidth * 6 + SIZE.bar + 40 : SIZE.margin + 40);
+    const label = (g, x, text) => g.append(el("text", { x, y: y - 8, class: "dice-label" }, [text]));
+    if (passed && !(state.phase === "move" && state.roll)) {
+      // A throw with no legal move: its dice crossed out, and said.
+      const [a, b] = passed.roll;
+      const faces = a === b ? [a, a, a, a] : [a, b];
+      const x0 = left(passed.side);
+      const g = el("g", { class: "dice no-play", "aria-label": "dice: no play", "data-side": passed.side });
+      faces.forEach((value, i) => {
+        const x = x0 + i * (size + 8);
+        g.append(die(x, y, size, value, { class: `die side-${passed.side} blocked` }));
+        g.append(el("line", { x1: x + 4, y1: y + 4, x2: x + size - 4, y2: y + size - 4, class: "die-cross" }));
+      });
+      label(g, x0 + (faces.length * (size + 8) - 8) / 2, "no play");
+      this.svg.append(g);
+      return;
+    }
+    const faces = state.phase === "over" ? [] : diceFaces(state);
+    const { mover, rollable, confirmable } = this.view;
+    if (!faces.length && rollable && mover !== null) {
+      // Dice waiting to be thrown: a click on them rolls.
+      const x0 = left(mover);
+      const g = el("g", { class: "dice to-roll", "aria-label": "roll the dice" });
+      [0, 1].forEach((i) => g.append(die(x0 + i * (size + 8), y, size, 0, { class: `die side-${mover} to-roll` })));
+      g.append(el("text", { x: x0 + size + 4, y: y + size / 2, "dominant-baseline": "central", class: "dice-roll-label" }, ["Roll"]));
+      this.diceBox = { x: x0 - 6, y: y - 6, width: 2 * size + 20, height: size + 12 };
+      this.svg.append(g);
+      return;
+    }
+    if (!faces.length && confirmable && mover !== null && state.last_turn?.side === mover && state.last_turn.roll) {
+      // The turn is played: its dice, all used, confirm it when clicked.
+      const [a, b] = state.last_turn.roll;
+      const x0 = left(mover);
+      const g = el("g", { class: "dice to-confirm", "aria-label": "confirm the turn" });
+      (a === b ? [a, a, a, a] : [a, b]).forEach((value, i) => g.append(die(x0 + i * (size + 8), y, size, value, { class: `die side-${mover} used` })));
+      label(g, x0 + ((a === b ? 4 : 2) * (size + 8) - 8) / 2, "Confirm");
+      this.diceBox = { x: x0 - 6, y: y - 6, width: (a === b ? 4 : 2) * (size + 8) + 4, height: size + 12 };
+      this.svg.append(g);
+      return;
+    }
+    if (!faces.length) return;
+    const x0 = left(state.to_move);
+    // Dice no legal step can use are marked so before anything moves (not faded as if used).
+    const usable = this.usableDice();
+    const owner = handoff !== null && handoff !== undefined ? handoff : state.to_move;
+    const g = el("g", { class: `dice${handoff !== null && handoff !== undefined ? " handoff" : ""}`, "aria-label": "dice" });
+    // A die gone from the dice still to play that no step played this turn took was cut by the
+    // rules (it cannot be played): marked so, not faded as if used.
+    const taken = playedDice(state.played || [], faces.map((f) => f.value));
     faces.forEach((f, i) => {
-      g.append(die(x0 + i * (size + 8), y, size, f.value, { class: `die side-${state.to_move}${f.used ? " used" : ""}` }));
+      if (f.used && !state.cascade) {
+        if (taken[f.value]) taken[f.value] -= 1;
+        else f = { ...f, used: false, cut: true };
+      }
+      const dead = f.cut || (!f.used && usable !== null && !usable.has(f.value));
+      const x = x0 + i * (size + 8);
+      g.append(die(x, y, size, f.value, {
+        class: `die side-${owner}${f.used ? " used" : ""}${dead ? " unplayable" : ""}${handoff !== null && handoff !== undefined ? " handoff" : ""}`,
+      }));
+      if (dead) g.append(el("line", { x1: x + 4, y1: y + size - 4, x2: x + size - 4, y2: y + 4, class: "die-cross" }));
     });
+    if (g.querySelector(".unplayable")) {
+      label(g, x0 + (faces.length * (size + 8) - 8) / 2, "✗ cannot be played");
+    }
+    if (confirmable) this.diceBox = { x: x0 - 6, y: y - 6, width: faces.length * (size + 8) + 4, height: size + 12 };
+    if (handoff !== null && handoff !== undefined) {
+      // Gul Bara: what the roller could not play, left for the other side (GB-5).
+      const who = this.view.names?.[handoff] ?? "the opponent";
+      label(g, x0 + (faces.length * (size + 8) - 8) / 2, `for ${who} to play`);
+    }
+    this.svg.append(g);
+  }
+
+  // The dice values some legal step uses (a bearing-off step may use a larger die), or null when
+  // the viewer is not the one moving.
+  usableDice() {
+    const { legal, mover } = this.view;
+    if (mover === null || !legal?.length) return null;
+    const steps = legal.filter((a) => typeof a.from === "number" && typeof a.to === "number");
+    if (!steps.length) return null;
+    const dice = new Set();
+    for (let d = 1; d <= 6; d++) {
+      if (steps.some((a) => (a.to === OFF ? a.from <= d : (a.from === BAR ? 25 - a.to : a.from - a.to) === d))) dice.add(d);
+    }
+    return dice;
+  }
+
+  drawNote() {
+    const text = this.view.note;
+    if (!text) return;
+    const { width, height } = boardSize();
+    const w = Math.min(width - 80, 14 + text.length * 8.6);
+    const g = el("g", { class: "board-note", role: "note" });
+    g.append(el("rect", { x: (width - w) / 2, y: height / 2 - 24, width: w, height: 48, rx: 8 }));
+    g.append(el("text", { x: width / 2, y: height / 2, "dominant-baseline": "central" }, [text]));
     this.svg.append(g);
   }
 

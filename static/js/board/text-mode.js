@@ -11,10 +11,15 @@ export class TextMode {
   constructor(app) {
     this.app = app;
     this.list = app.q("transcript");
+    this.count = 0;
   }
 
+  // Each line keeps its number when the oldest are dropped past KEEP (the markers sit inside
+  // the list's box, board.css, so three digits and more are never cut off).
   transcript(line, answer = false) {
     const li = document.createElement("li");
+    this.count += 1;
+    li.value = this.count;
     li.textContent = line;
     if (answer) li.className = "answer";
     this.list.append(li);
@@ -43,7 +48,13 @@ export class TextMode {
     const n = app.names;
     switch (result.what) {
       case "moves": answer(mine ? `Legal now: ${m.legal_notation.join(", ")}.` : "It is not your turn."); return;
-      case "last": answer(m.log.slice(-4).map((e) => entryLine(e, n, null, family)).join(" ") || "Nothing has been played yet."); return;
+      case "last": {
+        // Who threw is read from the states around each entry (the log does not name a roller).
+        const from = Math.max(0, m.log.length - 4);
+        const lines = m.log.slice(from).map((e, i) => entryLine(e, n, app.states[from + i + 1], family, app.states[from + i]));
+        answer(lines.join(" ") || "Nothing has been played yet.");
+        return;
+      }
       case "turn": answer(app.status(m)); return;
       default: break;
     }

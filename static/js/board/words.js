@@ -24,22 +24,29 @@ export function isDraw(outcome) {
   return outcome.winner === null || outcome.winner === undefined;
 }
 
-// One line for a log entry; `after` is the state the entry led to (for who threw). The family
-// words its chance entries (family.chanceLine) and says which actions are moves on the board.
-export function entryLine(entry, names, after, family = {}) {
+// One line for a log entry; `before` and `after` are the states around it (who threw is the side
+// to move before the throw: after it, a throw with no legal move has already passed the turn).
+// The family words its chance entries (family.chanceLine) and its decisions (family.actionLine),
+// and says which actions are moves on the board.
+export function entryLine(entry, names, after, family = {}, before = null) {
   if (entry.by === "chance") {
-    return family.chanceLine?.(entry, names, after) || `${entry.notation}.`;
+    return family.chanceLine?.(entry, names, after, before) || `${entry.notation}.`;
   }
   const name = names[entry.side] ?? "Someone";
-  if (!family.isMove?.(entry.action)) return `${name}: ${entry.notation}.`;
-  return `${name} ${verb(name, "plays", "play")} ${entry.notation}.`;
+  const own = family.actionLine?.(entry, names);
+  if (own) return own;
+  const notation = family.notation?.(entry, names) ?? entry.notation;
+  if (!family.isMove?.(entry.action)) return `${name}: ${notation}.`;
+  return `${name} ${verb(name, "plays", "play")} ${notation}.`;
 }
 
 // Turns of a log for the move list; the family says where a new one starts
-// (startsTurn(entry, lastTurn)).
-export function groupTurns(log, startsTurn) {
+// (startsTurn(entry, lastTurn)). `annotate(entry, index)` may add what the log alone does not
+// say: who threw (side), a throw with no legal move (noPlay), a game's end (gameOver: words).
+export function groupTurns(log, startsTurn, annotate = null) {
   const turns = [];
-  log.forEach((entry, i) => {
+  log.forEach((plain, i) => {
+    const entry = { ...plain, ...(annotate?.(plain, i + 1) || {}) };
     const last = turns[turns.length - 1];
     if (!last || startsTurn(entry, last)) turns.push({ side: entry.side, entries: [] });
     const turn = turns[turns.length - 1];
@@ -50,12 +57,18 @@ export function groupTurns(log, startsTurn) {
 }
 
 // The status line: whose turn and what they have to do (the family says what, mid-game).
-export function statusLine({ family, state, match, names, mine, awaiting }) {
+// Two players on one device (hotseat) are each named: "White to move", never "Your turn".
+export function statusLine({ family, state, match, names, mine, awaiting, hotseat = false }) {
   if (match.outcome) return `Game over. ${family.outcome(match.outcome, names)}`;
   const side = match.to_move;
   if (side === null || side === undefined) return "…";
   const who = names[side];
-  const yours = mine ? "Your turn" : `${who} to play`;
-  if (awaiting) return mine ? "Turn played: confirm it, or take back a step." : `${who} is finishing the turn…`;
-  return family.status({ state, match, names, mine, who, yours });
+  const personal = mine && !hotseat;
+  const yours = personal ? "Your turn" : `${who} to ${hotseat ? "move" : "play"}`;
+  const after = family.afterTurn?.({ state, match, names, side }) || "";
+  if (awaiting) {
+    const text = personal ? "Turn played: confirm it, or take back a step." : mine ? `${who}: turn played, confirm it or take back a step.` : `${who} is finishing the turn…`;
+    return `${text}${after ? ` ${after}` : ""}`;
+  }
+  return family.status({ state, match, names, mine: personal, who, yours });
 }

@@ -1,0 +1,310 @@
+"""A learned evaluator for the tables games (TD-Gammon's way) and the ``expert`` level that uses it.
+
+The network is a small multilayer perceptron in numpy: 198 inputs, one hidden layer of
+sigmoids, five sigmoid outputs giving, for the side **on roll**, the chances to win, to win at
+least double (gammon, mars), to win triple (backgammon, Turkish or black mars), to lose at least
+double and to lose triple. The inputs are Tesauro's encoding, the same for every geometry: for
+each side (the side on roll first), on each of its own points 1..24, four units (at least one
+checker, at least two, at least three, half of those beyond three), then its bar (/2), its
+borne-off checkers (/15) and its pip count (/200). The weights of each variant are trained by
+self-play with temporal differences (``python -m games.engine.ai.train``) and shipped in
+``ai/weights/`` (a few tens of KB each).
+
+``expert`` (in Şeş-Beş and Gul Bara still today's ``strong``: see ``NOT_YET``) picks a play by a one-ply search: the best few plays by the network are each
+followed by all 21 rolls of the opponent and his best reply by the network, and the play with
+the best average wins. Its cube (backgammon, Takhte Nard) follows the network's cubeless equity.
+
+>>> import random
+>>> from games.engine import get_variant
+>>> from games.engine.ai import choose
+>>> v = get_variant("tables.backgammon")
+>>> s = v.apply(v.new_game(), {"opening": [3, 1]})
+>>> v.describe(s, choose(v, s, "expert", random.Random(1)))
+'8/5'
+"""
+from __future__ import annotations
+
+import os
+import random
+from collections import OrderedDict
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+import games.engine.ai.tables  # noqa: F401  (today's levels register first: levels are listed weakest first)
+from games.engine.ai import PLAYERS, register_player
+from games.engine.core import Action, EngineError
+from games.engine.tables.game import TablesState, TablesVariant
+from games.engine.tables.moves import _MAP_OPPOSITE, _MAP_PARALLEL, Counts, Play, Rules, _Ctx, complete_plays, expand, to_mover
+
+__all__ = ["Net", "equity", "features", "load", "result_points"]
+
+INPUTS = 198
+OUTPUTS = 5  # win, win >= double, win triple, lose >= double, lose triple (side on roll)
+WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights")
+_PIPS = np.arange(26, dtype=np.float32)
+_PIPS[0] = 0.0  # borne off: no pips left
+
+
+class Net:
+    """The evaluator's weights and its forward pass (``values`` for a batch of inputs)."""
+
+    def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, meta: dict | None = None) -> None:
+        self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
+        self.meta = dict(meta or {})
+
+    @classmethod
+    def new(cls, hidden: int, rng: np.random.Generator) -> Net:
+        return cls(
+            rng.uniform(-0.1, 0.1, (INPUTS, hidden)),
+            np.zeros(hidden),
+            rng.uniform(-0.1, 0.1, (hidden, OUTPUTS)),
+            np.zeros(OUTPUTS),
+        )
+
+    def values(self, x: np.ndarray) -> np.ndarray:
+        h = 1.0 / (1.0 + np.exp(-(x @ self.w1 + self.b1)))
+        return 1.0 / (1.0 + np.exp(-(h @ self.w2 + self.b2)))
+
+    def save(self, path: str) -> None:
+        meta = np.frombuffer(repr(sorted(self.meta.items())).encode(), dtype=np.uint8)
+        np.savez_compressed(
+            path, w1=self.w1.astype(np.float32), b1=self.b1.astype(np.float32), w2=self.w2.astype(np.float32),
+            b2=self.b2.astype(np.float32), meta=meta,
+        )
+
+    @classmethod
+    def read(cls, path: str) -> Net:
+        with np.load(path) as z:
+            import ast
+
+            meta = dict(ast.literal_eval(bytes(z["meta"]).decode())) if "meta" in z else {}
+            net = cls(*(z[k].astype(np.float64) for k in ("w1", "b1", "w2", "b2")), meta=meta)
+        if net.w1.shape[0] != INPUTS or net.w2.shape[1] != OUTPUTS:
+            raise EngineError(f"{path}: weights for {net.w1.shape[0]} inputs and {net.w2.shape[1]} outputs, not {INPUTS}/{OUTPUTS}")
+        return net
+
+
+def weights_path(key: str) -> str:
+    return os.path.join(WEIGHTS, key.split(".", 1)[1] + ".npz")
+
+
+@lru_cache(maxsize=None)
+def load(key: str) -> Net:
+    """The shipped weights of variant ``key``."""
+    path = weights_path(key)
+    if not os.path.exists(path):
+        raise EngineError(f"no trained weights for {key} (expected {path}; see games.engine.ai.train)")
+    return Net.read(path)
+
+
+# ----------------------------------------------------------------------------------------------
+# Inputs
+
+
+# Tesauro's four units for 0..15 checkers on a point
+_UNITS = np.array([[n >= 1, n >= 2, n >= 3, max(n - 3, 0) * 0.5] for n in range(16)], dtype=np.float64)
+
+
+def features(on_roll: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """The inputs for positions given as each side's own counts, ``(n, 26)`` arrays each."""
+    n = on_roll.shape[0]
+    parts = []
+    for c in (on_roll, other):
+        parts.append(_UNITS[c[:, 1:25]].reshape(n, 96))
+        parts.append(np.stack((c[:, 25] * 0.5, c[:, 0] / 15.0, (c @ _PIPS) / 200.0), axis=1))
+    return np.concatenate(parts, axis=1)
+
+
+def _index(rules: Rules) -> np.ndarray:
+    return np.array(_MAP_OPPOSITE if rules.geometry == "opposite" else _MAP_PARALLEL)
+
+
+def play_rows(plays: list[Play]) -> np.ndarray:
+    """The plays' resulting positions as an ``(n, 52)`` array: the mover's 26 counts, then the
+    opponent's in the mover's numbering (the fast generator's packed form is read as bytes)."""
+    if plays and plays[0]._me is None:  # packed: a byte a count
+        raw = b"".join(p._code.to_bytes(52, "little") for p in plays)
+        return np.frombuffer(raw, dtype=np.uint8).reshape(-1, 52).astype(np.int64)
+    return np.array([p.me + p.op for p in plays], dtype=np.int64)
+
+
+def after_play_inputs(rules: Rules, rows: np.ndarray) -> np.ndarray:
+    """Inputs for positions reached by the mover's plays, with the opponent now on roll."""
+    return features(rows[:, 26:][:, _index(rules)], rows[:, :26])
+
+
+def equity(v: np.ndarray) -> np.ndarray:
+    """Cubeless points expected by the side on roll, from the five outputs."""
+    return 2.0 * v[..., 0] - 1.0 + v[..., 1] + v[..., 2] - v[..., 3] - v[..., 4]
+
+
+def result_points(variant: TablesVariant, loser: Counts) -> int:
+    """Points of a single win when the loser is left with ``loser`` (as ``game_result``)."""
+    if loser[0]:
+        return 1
+    triple = variant.wins[2]
+    if triple is not None:
+        hit = loser[25] > 0 if triple == "turkish-mars" else loser[25] > 0 or any(loser[p] for p in range(19, 25))
+        if hit:
+            return 3
+    return 2
+
+
+def mover_equities(variant: TablesVariant, net: Net, rules: Rules, plays: list[Play]) -> np.ndarray:
+    """The mover's cubeless equity after each play, by the network (0-ply), wins counted exactly."""
+    rows = play_rows(plays)
+    eq = -equity(net.values(after_play_inputs(rules, rows)))
+    done = np.nonzero(rows[:, 0] == 15)[0]
+    for i in done:
+        eq[i] = result_points(variant, to_mover(rules, plays[i].op))
+    return eq
+
+
+# ----------------------------------------------------------------------------------------------
+# One-ply search
+
+ROLLS = [((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)]
+
+
+def _reply_value(variant: TablesVariant, net: Net, rules: Rules, me: Counts, op: Counts) -> float:
+    """The mover's equity after playing to ``(me, op)``, averaged over the opponent's 21 rolls,
+    the opponent answering each with his best play by the network."""
+    if me[0] == 15:
+        return float(result_points(variant, to_mover(rules, op)))
+    him, us = to_mover(rules, op), to_mover(rules, me)  # the opponent as mover
+    first = him[24] == 15
+    rows = []
+    seg = []
+    weights = []
+    fixed = []
+    for roll, w in ROLLS:
+        ctx = _Ctx((2 if first and roll in ((6, 6), (4, 4)) else 1) if rules.head_rule else 99, ())
+        plays = complete_plays(rules, him, us, expand(roll), ctx)
+        weights.append(w)
+        if not plays:
+            fixed.append(len(seg))
+            seg.append(None)
+            continue
+        r = play_rows(plays)
+        seg.append((sum(len(x) for x in rows), len(r)))
+        rows.append(r)
+    total = 0.0
+    if rows:
+        allr = np.concatenate(rows)
+        # the opponent has moved; we are on roll: our own counts are his op mapped back
+        v = equity(net.values(features(allr[:, 26:][:, _index(rules)], allr[:, :26])))
+        lost = allr[:, 0] == 15
+        if lost.any():
+            for i in np.nonzero(lost)[0]:
+                v[i] = -result_points(variant, tuple(allr[i, 26:][_index(rules)]))
+    for k, w in enumerate(weights):
+        if seg[k] is None:  # he cannot move: the position is ours to roll as it stands
+            x = features(np.array([me]), np.array([him]))
+            total += w * float(equity(net.values(x))[0])
+        else:
+            a, n = seg[k]
+            total += w * float(v[a : a + n].min())
+    return total / 36.0
+
+
+CANDIDATES = 5
+MARGIN = 0.2  # plays further than this behind the best by the network are not searched
+
+
+def best_play(variant: TablesVariant, net: Net, rules: Rules, plays: list[Play], ply: int = 1) -> Play:
+    """The play the network picks among ``plays`` (in a deterministic order): the best by 0-ply,
+    or with ``ply=1`` the best after a one-ply search over the opponent's rolls of the few best."""
+    if len(plays) == 1:
+        return plays[0]
+    eq = mover_equities(variant, net, rules, plays)
+    order = np.argsort(-eq, kind="stable")
+    if ply == 0:
+        return plays[int(order[0])]
+    best = eq[order[0]]
+    # the nard generator is slower (the rules beyond backgammon's): fewer plays looked at
+    cands = [int(i) for i in order[: CANDIDATES if rules.standard else 3] if eq[i] >= best - MARGIN]
+    if len(cands) == 1:
+        return plays[cands[0]]
+    scored = [(_reply_value(variant, net, rules, plays[i].me, plays[i].op), -k) for k, i in enumerate(cands)]
+    return plays[cands[max(range(len(cands)), key=lambda k: scored[k])]]
+
+
+def choose_expert(variant: TablesVariant, state: TablesState, net: Net | None = None, ply: int = 1) -> Play | None:
+    """The expert's complete play for the dice still to play in ``state`` (None: no play)."""
+    plays = variant.complete_plays(state)
+    if not plays:
+        return None
+    plays.sort(key=lambda p: (p.me, p.op))  # deterministic order, whatever the generator's
+    assert state.rules is not None
+    return best_play(variant, net or load(variant.key), state.rules, plays, ply)
+
+
+# ----------------------------------------------------------------------------------------------
+# The level: plays handed out a step at a time, and the cube
+
+_CHOSEN: OrderedDict[Any, tuple[Counts, Counts]] = OrderedDict()
+
+
+def _key(state: TablesState) -> Any:
+    return (state.variant, state.to_move, state.checkers, state.dice, state.pending, state.hitters, state.head_left)
+
+
+def _step_towards(variant: TablesVariant, state: TablesState, target: tuple[Counts, Counts]) -> Action:
+    side = state.to_move
+    rules = state.rules
+    assert rules is not None
+    actions = variant.legal_actions(state)
+    for a in actions:
+        s2 = variant.apply(state, a)
+        if s2.phase == "move" and s2.to_move == side and s2.pending == state.pending and s2.game == state.game:
+            if any((p.me, p.op) == target for p in variant.complete_plays(s2)):
+                _CHOSEN[_key(s2)] = target
+                if len(_CHOSEN) > 4096:
+                    _CHOSEN.popitem(last=False)
+                return a
+        elif s2.game != state.game or (s2.checkers[side], to_mover(rules, s2.checkers[1 - side])) == target:
+            return a
+    return actions[0]  # cannot happen: never leave the game stuck
+
+
+def on_roll_equity(variant: TablesVariant, state: TablesState, side: int) -> float:
+    """Cubeless equity of ``side`` with ``side`` on roll in ``state``'s position."""
+    x = features(np.array([state.checkers[side]]), np.array([state.checkers[1 - side]]))
+    return float(equity(load(variant.key).values(x))[0])
+
+
+def cube_action(variant: TablesVariant, state: TablesState) -> Action:
+    side = state.to_move
+    assert side is not None
+    if state.phase == "cube":
+        e = on_roll_equity(variant, state, side)
+        value = state.cube[0] if state.cube else 1
+        dead = value >= state.opts["match_to"] - state.score[side]  # the stake already wins the match
+        # double once the opponent's take is near its limit, but not when playing on for a
+        # double win is worth more than the point a drop would give
+        return Action({"double": bool(0.4 <= e <= 1.0 and not dead)})
+    # taking risks twice the stake at the doubler's equity; dropping loses the stake
+    e = on_roll_equity(variant, state, 1 - side)
+    return Action({"take": True} if 2.0 * e <= 1.0 else {"drop": True})
+
+
+# Variants whose shipped network does not yet beat today's strong player (bench/tables.py, 100
+# single games at 0-ply: Şeş-Beş 23%, Gul Bara 29% after 3,000 and 3,800 training games): there
+# the expert plays as strong until longer training makes the network the better player.
+NOT_YET = frozenset({"tables.ses-bes", "tables.gul-bara"})
+
+
+@register_player("tables", "expert")
+def expert(variant: TablesVariant, state: TablesState, rng: random.Random) -> Action:  # type: ignore[override]
+    if variant.key in NOT_YET:
+        return PLAYERS[("tables", "strong")](variant, state, rng)
+    if state.phase in ("cube", "take"):
+        return cube_action(variant, state)
+    target = _CHOSEN.get(_key(state))
+    if target is None:
+        play = choose_expert(variant, state)
+        assert play is not None  # in phase "move" there is always a play
+        target = (play.me, play.op)
+    return _step_towards(variant, state, target)
