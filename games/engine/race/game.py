@@ -13,6 +13,8 @@ loses the rest of its throw; extra throws keep the turn with the same side.
 """
 from __future__ import annotations
 
+from abc import abstractmethod
+
 import itertools
 import json
 import random
@@ -160,8 +162,9 @@ class RaceVariant(Variant):
     def rules(self, options: Mapping[str, Any]) -> Rules:
         return _compiled(self, frozen_options(options))
 
+    @abstractmethod
     def build_rules(self, options: dict[str, Any]) -> Rules:
-        raise NotImplementedError
+        """The game's board, device and rules as data, from validated options (each variant)."""
 
     def _rules(self, state: RaceState) -> Rules:
         return _compiled(self, state.options)
