@@ -6,24 +6,76 @@ that column (stored_vector()), so no row's vector is computed at query time. The
 model field (SQLite has no tsvector and never gets the column), so it is read through an
 expression bound to the evidence table's alias in each query, subqueries included.
 tests/archive/test_models_postgres.py checks that the column still equals EVIDENCE_VECTOR.
+
+Accents and case are folded on both databases. PostgreSQL: the text search configuration
+``archive_folded`` (migration 0012) runs every word through the ``unaccent`` dictionary and then
+'simple' (which lower-cases), for the stored vectors and the queries alike. SQLite: ``fold`` below,
+registered on the connection as the SQL function ``archive_fold``, applied to both sides of the
+comparison. The two agree on the letters of the archive's languages (Ş, ş, İ, ı, ö, ü, ç, ğ, é...).
 """
 from __future__ import annotations
 
+import unicodedata
+
 from django.contrib.postgres.search import SearchVector, SearchVectorField
-from django.db.models import Expression
+from django.db.models import Expression, F, Func, TextField
 from django.db.models.expressions import Col
 
-# 'simple' (no stemming, no stop words): the archive holds many languages and scripts.
+# 'simple' after 'unaccent' (no stemming, no stop words): the archive holds many languages and
+# scripts. Made by migration 0012.
+SEARCH_CONFIG = "archive_folded"
+
 EVIDENCE_VECTOR = (
-    SearchVector("rules_text", config="simple", weight="B")
-    + SearchVector("rules_summary", config="simple", weight="B")
-    + SearchVector("content", config="simple", weight="B")
-    + SearchVector("summary", config="simple", weight="B")
-    + SearchVector("content_citation", config="simple", weight="C")
-    + SearchVector("location_text", config="simple", weight="C")
-    + SearchVector("kml", config="simple", weight="C")
-    + SearchVector("date_text", config="simple", weight="D")
+    SearchVector("rules_text", config=SEARCH_CONFIG, weight="B")
+    + SearchVector("rules_summary", config=SEARCH_CONFIG, weight="B")
+    + SearchVector("content", config=SEARCH_CONFIG, weight="B")
+    + SearchVector("summary", config=SEARCH_CONFIG, weight="B")
+    + SearchVector("content_citation", config=SEARCH_CONFIG, weight="C")
+    + SearchVector("location_text", config=SEARCH_CONFIG, weight="C")
+    + SearchVector("kml", config=SEARCH_CONFIG, weight="C")
+    + SearchVector("date_text", config=SEARCH_CONFIG, weight="D")
 )
+
+# Letters that carry no combining mark to drop, folded as PostgreSQL's unaccent rules fold them.
+_LETTERS = str.maketrans({"ı": "i", "ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L",
+                          "đ": "d", "Đ": "D", "œ": "oe", "Œ": "OE", "þ": "th", "Þ": "TH"})
+
+
+def fold(text: str | None) -> str | None:
+    """Text with its accents dropped and its case folded: "ŞEŞ-BEŞ" -> "ses-bes"."""
+    if text is None:
+        return None
+    decomposed = unicodedata.normalize("NFKD", str(text).translate(_LETTERS))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def register_fold(connection) -> None:
+    """Make ``archive_fold`` (fold) callable in SQL on a SQLite connection (cheap: done before
+    each search, so every new connection has it)."""
+    connection.ensure_connection()
+    connection.connection.create_function("archive_fold", 1, fold, deterministic=True)
+
+
+class Folded(Func):
+    """A column folded by ``archive_fold`` (SQLite only; see register_fold)."""
+
+    function = "archive_fold"
+    output_field = TextField()
+
+    def __init__(self, column: str):
+        super().__init__(F(column))
+
+
+class PlaceNameVector(Func):
+    """A place's name as a tsvector in the search configuration (PostgreSQL only): the very
+    expression of the place names' GIN index (migration 0012), so matching uses it."""
+
+    template = f"to_tsvector('{SEARCH_CONFIG}'::regconfig, %(expressions)s)"
+    output_field = SearchVectorField()
+
+
+def place_name_vector() -> PlaceNameVector:
+    return PlaceNameVector(F("name"))
 
 SEARCH_DOCUMENT_COLUMN = "search_document"
 

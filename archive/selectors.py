@@ -6,13 +6,14 @@ on the join tables (no joins that would need DISTINCT).
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from django.core.cache import cache
 from django.db import connection, connections
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import CharField, Count, F, Func, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 
@@ -21,6 +22,7 @@ from archive import identifiers, years
 from archive.models import (
     FormerRef,
     Age,
+    Category,
     Concept,
     DataVersion,
     Evidence,
@@ -34,6 +36,7 @@ from archive.models import (
     SocialStatus,
     Source,
     Space,
+    UncertaintyFactor,
 )
 
 SEARCH_FIELDS = ("summary", "rules_text", "rules_summary", "content", "content_citation", "location_text", "kml", "date_text")
@@ -46,7 +49,60 @@ VOCABULARY_FACETS: dict[str, tuple[type, str]] = {
     "status": (SocialStatus, "social_statuses"),
     "space": (Space, "spaces"),
     "concept": (Concept, "concepts"),
+    "uncertainty": (UncertaintyFactor, "uncertainty_factors"),
 }
+
+# Facets derived from the data, where the DLP gives no vocabulary on the records themselves (its
+# regions and periods belong to games and rulesets, and its dump links almost no game to them):
+#
+# * period: named eras of the record's date range (historical years, archive.years). A record
+#   counts in every era its range overlaps, as the date filter reads ranges; undated records are
+#   in none. The slug is the URL value (?period=medieval).
+PERIODS: tuple[tuple[str, str, int | None, int | None], ...] = (
+    ("ancient", "Ancient (to 500 CE)", None, 500),
+    ("medieval", "Medieval (501–1500)", 501, 1500),
+    ("early-modern", "Early modern (1501–1800)", 1501, 1800),
+    ("modern", "Modern (1801 on)", 1801, None),
+)
+PERIOD_SLUGS = {slug: (label, start, end) for slug, label, start, end in PERIODS}
+# * region: the continent of the record's places, from their coordinates (REGION_SQL, a coarse
+#   partition of the globe by latitude and longitude drawn along the usual continental borders:
+#   the Red Sea and Suez, the Bosporus and Caucasus, the Urals at 60°E). A record with places on
+#   two continents counts in both; records with no coordinates are in none (their place name, the
+#   DLP's "KML", is searchable instead). The names are those of the DLP's Region continents.
+REGIONS = ("Africa", "Americas", "Asia", "Europe", "Oceania")
+# * category: the categories of the record's game (the DLP's GameCategories: race, sow, war...).
+#   Each record has one game, so a category's count is the sum of its games' counts.
+
+
+class PlaceRegion(Func):
+    """The continent of a place (region_sql) as an expression on the place table's coordinates."""
+
+    output_field = CharField()
+
+    def __init__(self, latitude: str = "latitude", longitude: str = "longitude"):
+        super().__init__(F(latitude), F(longitude))
+
+    def as_sql(self, compiler, connection, **extra):
+        (lat, lat_params), (lon, lon_params) = (compiler.compile(e) for e in self.get_source_expressions())
+        if lat_params or lon_params:  # pragma: no cover - columns carry no parameters
+            raise ValueError("PlaceRegion reads columns only")
+        return region_sql(lat, lon), []
+
+
+def region_sql(lat: str, lon: str) -> str:
+    """SQL naming the continent (REGIONS) of a point, for the columns ``lat`` and ``lon``; plain
+    SQL that PostgreSQL and SQLite read alike."""
+    return (
+        "CASE"
+        f" WHEN ({lon} >= 110 AND {lat} < -10) OR ({lon} >= 131 AND {lat} < 25)"
+        f" OR ({lon} < -140 AND {lat} < 30 AND {lat} > -60) THEN 'Oceania'"
+        f" WHEN {lon} < -25 THEN 'Americas'"
+        f" WHEN ({lat} < 0 AND {lon} < 60) OR ({lon} < 52 AND {lat} < (CASE WHEN {lon} < 8 THEN 35.95 WHEN {lon} < 11.5 THEN 37.4 ELSE 33.3 END)"
+        f" AND NOT ({lat} >= 12.6 AND {lon} > 43.3 - 0.62 * ({lat} - 12.6)) AND NOT ({lon} >= 34.3 AND {lat} >= 29.5)) THEN 'Africa'"
+        f" WHEN {lat} >= 34.5 AND {lon} < 60 AND NOT ({lon} >= 26 AND {lat} < 41.2) AND NOT ({lon} >= 40 AND {lat} < 44.5) THEN 'Europe'"
+        " ELSE 'Asia' END"
+    )
 
 SORTS = {
     "date": ("start_year", "end_year", "id"),
@@ -61,47 +117,86 @@ def on_postgres() -> bool:
 
 
 def evidence_search(queryset: QuerySet, q: str) -> QuerySet:
-    """Full-text search of evidence: PostgreSQL's text search where we have it (ranked, in the
-    'simple' configuration so every language is treated alike), matched and ranked from the stored
-    vector of migration 0007 and its GIN index, so no row's vector is computed at query time (the
-    rows come annotated with ``search_rank``; order by it with a LIMIT, as a page does, and
-    PostgreSQL keeps only the top rows); on SQLite, every word must appear somewhere
-    (case-insensitive substring). A game's names match too (Şeş-Beş finds its records)."""
+    """Full-text search of evidence, folding accents and case on both databases ("ses-bes",
+    "Ses Bes" and "ŞEŞ-BEŞ" all find Şeş-Beş). PostgreSQL: its text search in the configuration
+    ``archive_folded`` of migration 0012 (the 'simple' parser and dictionary after ``unaccent``:
+    every language alike, no stemming), matched and ranked from the stored vector and its GIN
+    index, so no row's vector is computed at query time (the rows come annotated with
+    ``search_rank``; order by it with a LIMIT, as a page does, and PostgreSQL keeps only the top
+    rows). SQLite: every word must appear somewhere, compared through ``archive_fold``, a function
+    registered on the connection (archive.search.fold: accents dropped, case folded). On both, a
+    game's names (Şeş-Beş finds its records) and the names of the records' places match too."""
     q = (q or "").strip()
     if not q:
         return queryset
     if on_postgres():
         from django.contrib.postgres.search import SearchQuery, SearchRank
 
-        from archive.search import stored_vector
+        from archive.search import SEARCH_CONFIG, place_name_vector, stored_vector
 
-        query = SearchQuery(q, config="simple", search_type="websearch")
-        # The games whose names match, read first (a small table, one query): a literal list lets
-        # the planner OR the GIN index scan with the game_id index, where a subquery would not.
+        query = SearchQuery(q, config=SEARCH_CONFIG, search_type="websearch")
+        # The games and places whose names match, read first (one small query each, the places'
+        # through their own GIN index): a literal list lets the planner OR the evidence's GIN
+        # index scan with the id indexes, where a subquery would not.
         game_ids = _games_named(q)
         condition = Q(search_document=query)
         if game_ids:
             condition |= Q(game_id__in=game_ids)
+        places = Place.objects.alias(name_vector=place_name_vector()).filter(name_vector=query)
+        place_ids = list(places.values_list("evidence_id", flat=True).distinct()[:PLACE_MATCH_LIST + 1])
+        if len(place_ids) > PLACE_MATCH_LIST:
+            condition |= Q(id__in=places.values("evidence_id"))
+        elif place_ids:
+            condition |= Q(id__in=place_ids)
         return (
             queryset.alias(search_document=stored_vector())
             .filter(condition)
             .annotate(search_rank=SearchRank(F("search_document"), query))
         )
+    from archive.search import Folded, fold, register_fold
+
+    register_fold(connection)
     # One pass over the rows: a game's names are matched first, in the small game tables, so the
     # evidence rows need no join.
     condition = Q()
+    aliases = {f"folded_{name}": Folded(name) for name in SEARCH_FIELDS}
     for word in q.split():
+        folded = fold(word)
         word_q = Q(game_id__in=_games_named(word))
+        word_q |= Q(id__in=Place.objects.alias(folded_name=Folded("name")).filter(folded_name__contains=folded).values("evidence_id"))
         for name in SEARCH_FIELDS:
-            word_q |= Q(**{f"{name}__icontains": word})
+            word_q |= Q(**{f"folded_{name}__contains": folded})
         condition &= word_q
-    return queryset.filter(condition)
+    return queryset.alias(**aliases).filter(condition)
+
+
+# Above this many records matched by a place's name, they are read as a subquery, not a list.
+PLACE_MATCH_LIST = 2000
+
+
+def fold(text: str) -> str:
+    """Text with accents dropped and case folded (archive.search.fold)."""
+    from archive.search import fold as fold_
+
+    return fold_(text)
+
+
+@functools.lru_cache(maxsize=50_000)
+def name_key(text: str) -> str:
+    """A name for matching: folded, every run of other characters than letters and digits one
+    space ("Şeş-Beş" and "ses bes" are both "ses bes")."""
+    return " ".join("".join(c if c.isalnum() else " " for c in fold(text)).split())
 
 
 def _games_named(text: str) -> list[int]:
-    return list(
-        Game.objects.filter(Q(name__icontains=text) | Q(names__name__icontains=text)).values_list("id", flat=True).distinct()
-    )
+    """The games one of whose names contains ``text``, accents, case and punctuation aside. The
+    names are few (a game has a handful): read in one query and compared here, alike on both
+    databases."""
+    key = name_key(text)
+    if not key:
+        return []
+    names = [*Game.objects.values_list("id", "name"), *GameName.objects.values_list("game_id", "name")]
+    return sorted({pk for pk, name in names if key in name_key(name)})
 
 
 @dataclass
@@ -121,6 +216,9 @@ class EvidenceFilter:
     bbox: tuple[Decimal, Decimal, Decimal, Decimal] | None = None
     sources: list[str] = field(default_factory=list)
     source_ids: list[int] = field(default_factory=list)
+    regions: list[str] = field(default_factory=list)
+    periods: list[str] = field(default_factory=list)
+    categories: list[str] = field(default_factory=list)
     ruleset: int | None = None
     has_places: bool | None = None
     dlp_id: int | None = None
@@ -136,7 +234,7 @@ class EvidenceFilter:
             or self.confidence_min is not None or self.confidence_max is not None
             or any(self.vocabularies.values()) or self.bbox or self.sources or self.ruleset is not None
             or self.has_places is not None or self.dlp_id is not None
-            or self.verified is not None
+            or self.verified is not None or self.regions or self.periods or self.categories
         )
 
 
@@ -162,10 +260,13 @@ FILTER_PARAMETERS: dict[str, tuple[str, ...]] = {
     "has_places": (),
     "verified": (),
     "dlp_id": (),
+    "region": (),
+    "period": (),
+    "category": (),
 }
 # Every vocabulary facet under its canonical name (the API's), mapped to its VOCABULARY_FACETS key
 # (the browse page's name, an alias where the two differ): a facet added there is a filter here.
-VOCABULARY_PARAMETERS = {{"status": "social_status"}.get(key, key): key for key in VOCABULARY_FACETS}
+VOCABULARY_PARAMETERS = {{"status": "social_status", "uncertainty": "uncertainty_factor"}.get(key, key): key for key in VOCABULARY_FACETS}
 for _canonical, _key in VOCABULARY_PARAMETERS.items():
     FILTER_PARAMETERS.setdefault(_canonical, (_key,) if _key != _canonical else ())
 BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
@@ -269,6 +370,17 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
             f.verified = BOOLEANS[value.lower()]
         else:
             errors["verified"] = f"verified: {value!r} is neither true nor false (1 and 0 work too)"
+    f.regions = _getlist(params, "region")
+    bad = [r for r in f.regions if r not in REGIONS]
+    if bad:
+        errors["region"] = f"unknown region {bad[0]!r} (known: {', '.join(REGIONS)})"
+        f.regions = [r for r in f.regions if r in REGIONS]
+    f.periods = _getlist(params, "period")
+    bad = [p for p in f.periods if p not in PERIOD_SLUGS]
+    if bad:
+        errors["period"] = f"unknown period {bad[0]!r} (known: {', '.join(PERIOD_SLUGS)})"
+        f.periods = [p for p in f.periods if p in PERIOD_SLUGS]
+    f.categories = _getlist(params, "category")
     sort = params.get("sort") or ""
     f.sort = sort if sort in SORTS or sort == "relevance" else ""
     _check_against_archive(f, params)
@@ -293,6 +405,12 @@ def _check_against_archive(f: EvidenceFilter, params: Mapping) -> None:
                 name = _given(params, canonical, {})[0]
                 f.errors[name] = f"unknown value {unknown[0]!r}"
                 f.vocabularies[key] = [v for v in values if v in known]
+    if f.categories:
+        known = set(Category.objects.filter(name__in=f.categories).values_list("name", flat=True))
+        unknown = [c for c in f.categories if c not in known]
+        if unknown:
+            f.errors["category"] = f"unknown category {unknown[0]!r}"
+            f.categories = [c for c in f.categories if c in known]
     if f.sources:
         dlp_ids = [int(s.removeprefix("DLP.Sources.")) for s in f.sources if s.startswith("DLP.Sources.") and s.removeprefix("DLP.Sources.").isdigit()]
         rows = Source.objects.filter(Q(ref__in=[s.upper() for s in f.sources]) | Q(dlp_id__in=dlp_ids)).values_list("id", "ref", "dlp_id")
@@ -316,8 +434,9 @@ def evidence_filter_key(f: EvidenceFilter) -> str:
     import hashlib
 
     parts = [f.q, sorted(f.types), sorted(f.games), f.year_from, f.year_to, f.confidence_min, f.confidence_max,
-             sorted((k, sorted(v)) for k, v in f.vocabularies.items()), [str(b) for b in f.bbox or ()],
-             f.source_ids, f.ruleset, f.has_places, f.dlp_id, f.verified]
+             sorted((k, sorted(v)) for k, v in f.vocabularies.items() if v), [str(b) for b in f.bbox or ()],
+             f.source_ids, f.ruleset, f.has_places, f.dlp_id, f.verified, sorted(f.regions), sorted(f.periods),
+             sorted(f.categories)]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
@@ -363,6 +482,17 @@ def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:
     if f.sources:
         links = Evidence.sources.through.objects.filter(source_id__in=f.source_ids).values("evidence_id")
         queryset = queryset.filter(id__in=links)
+    if f.regions:
+        places = Place.objects.annotate(region=PlaceRegion()).filter(region__in=f.regions)
+        queryset = queryset.filter(id__in=places.values("evidence_id"))
+    if f.periods:
+        condition = Q()
+        for slug in f.periods:
+            _, start, end = PERIOD_SLUGS[slug]
+            condition |= evidence_dates_overlap(start, end)
+        queryset = queryset.filter(condition)
+    if f.categories:
+        queryset = queryset.filter(game_id__in=Game.categories.through.objects.filter(category__name__in=f.categories).values("game_id"))
     if f.ruleset is not None:
         queryset = queryset.filter(ruleset_id=f.ruleset)
     if f.has_places is not None:
@@ -394,27 +524,51 @@ def evidence_list(queryset: QuerySet | None = None) -> QuerySet:
     )
 
 
+def _period_mask_sql() -> str:
+    """SQL of a matched row's periods as a bit mask (bit i: PERIODS[i] overlaps its years), read
+    from the columns x.start_year and x.end_year as evidence_dates_overlap reads them."""
+    parts = []
+    for bit, (_, _, start, end) in enumerate(PERIODS):
+        conditions = []
+        if start is not None:
+            conditions.append(f"(x.end_year >= {int(start)} OR (x.end_year IS NULL AND x.start_year IS NOT NULL))")
+        if end is not None:
+            conditions.append(f"(x.start_year <= {int(end)} OR (x.start_year IS NULL AND x.end_year IS NOT NULL))")
+        parts.append(f"CASE WHEN {' AND '.join(conditions)} THEN {1 << bit} ELSE 0 END")
+    return "(" + " + ".join(parts) + ")"
+
+
+# Facets whose values are listed by count (the most records first): long lists, cut short on the
+# page (a filter box and a "show all" link reach the rest). The others keep the vocabulary's order.
+BY_COUNT = frozenset({"game", "source", "concept", "category"})
+
+
 def evidence_facets(queryset: QuerySet) -> dict[str, list[tuple[str, str, int]]]:
     """Counts of the filtered records per facet value: {facet: [(value, label, count), ...]},
     plus ``total``, the number of records. One query whatever the number of records: the filter
     (a search above all) is run once into a common table expression, which every facet's
-    grouped count then reads."""
+    grouped count then reads. Categories come from the game counts (one game per record) and the
+    games' categories, read in a second small query."""
     qn = connection.ops.quote_name
     evidence, game = qn(Evidence._meta.db_table), qn(Game._meta.db_table)
+    place, source = qn(Place._meta.db_table), qn(Source._meta.db_table)
     if queryset.query.where:
-        # The matched rows carry the columns of the type and game facets, so the evidence table
-        # (wide, with PostgreSQL's stored search vector) is read once, by the filter.
-        ids_sql, params = queryset.order_by().values("id", "type", "game_id").query.sql_with_params()
-        with_matched = f"WITH matched AS MATERIALIZED ({ids_sql}) "
+        # The matched rows carry the columns of the type, game and period facets, so the evidence
+        # table (wide, with PostgreSQL's stored search vector) is read once, by the filter.
+        ids_sql, params = queryset.order_by().values("id", "type", "game_id", "start_year", "end_year").query.sql_with_params()
+        with_matched = f"WITH matched AS MATERIALIZED ({ids_sql}) " if on_postgres() else f"WITH matched AS ({ids_sql}) "
         evidence_rows = "matched x"
         rows_of = lambda table, column: f"matched m INNER JOIN {table} x ON x.{column} = m.id"  # noqa: E731
-    else:  # the whole archive: count straight from the tables (covering indexes)
+    else:  # the whole archive: count straight from the tables
         with_matched, params = "", ()
         evidence_rows = f"{evidence} x"
         rows_of = lambda table, column: f"{table} x"  # noqa: E731
+    mask = _period_mask_sql()
     parts = [
-        f"SELECT 'evidence', x.type, g.slug, g.name, CAST(NULL AS integer), COUNT(*) FROM {evidence_rows}"
-        f" INNER JOIN {game} g ON g.id = x.game_id GROUP BY x.type, g.slug, g.name"
+        f"SELECT 'evidence', x.type, g.slug, g.name, {mask}, COUNT(*) FROM {evidence_rows}"
+        f" INNER JOIN {game} g ON g.id = x.game_id GROUP BY x.type, g.slug, g.name, {mask}",
+        f"SELECT 'region', r.region, NULL, NULL, NULL, COUNT(*) FROM (SELECT DISTINCT x.evidence_id,"
+        f" {region_sql('x.latitude', 'x.longitude')} AS region FROM {rows_of(place, 'evidence_id')}) r GROUP BY r.region",
     ]
     for name, (model, attr) in VOCABULARY_FACETS.items():
         field = getattr(Evidence, attr).field
@@ -424,26 +578,55 @@ def evidence_facets(queryset: QuerySet) -> dict[str, list[tuple[str, str, int]]]
             f"SELECT '{name}', v.name, NULL, NULL, v.dlp_id, c.n FROM ({counts}) c"
             f" INNER JOIN {qn(model._meta.db_table)} v ON v.id = c.vid"
         )
+    field = Evidence.sources.field
+    through, column = qn(field.remote_field.through._meta.db_table), qn(field.m2m_reverse_name())
+    counts = f"SELECT x.{column} AS vid, COUNT(*) AS n FROM {rows_of(through, qn(field.m2m_column_name()))} GROUP BY x.{column}"
+    parts.append(
+        f"SELECT 'source', s.ref, s.authors, COALESCE(NULLIF(s.title, ''), SUBSTR(s.citation, 1, 60)), s.year, c.n"
+        f" FROM ({counts}) c INNER JOIN {source} s ON s.id = c.vid"
+    )
     with connection.cursor() as cursor:
         cursor.execute(with_matched + " UNION ALL ".join(parts), params)
         rows = cursor.fetchall()
     labels = dict(EvidenceType.choices)
     types: dict[str, int] = {}
     games: dict[tuple[str, str], int] = {}
+    periods = [0] * len(PERIODS)
+    regions: dict[str, int] = {}
+    sources: list[tuple[str, str, int]] = []
     vocabularies: dict[str, list[tuple]] = {name: [] for name in VOCABULARY_FACETS}
     for facet, a, b, c, order, n in rows:
         if facet == "evidence":
             types[a] = types.get(a, 0) + n
             games[(c, b)] = games.get((c, b), 0) + n
+            for bit in range(len(PERIODS)):
+                if order & (1 << bit):
+                    periods[bit] += n
+        elif facet == "region":
+            regions[a] = n
+        elif facet == "source":
+            sources.append((a, Source(authors=b or "", title=c or "", year=order).short or a, n))
         else:
             vocabularies[facet].append((order is None, order or 0, a, n))
+    game_counts = {slug: n for (_, slug), n in games.items()}
+    categories: dict[str, int] = {}
+    if game_counts:
+        for slug, category in Game.categories.through.objects.filter(game__slug__in=list(game_counts)).values_list("game__slug", "category__name"):
+            categories[category] = categories.get(category, 0) + game_counts[slug]
+    by_count = lambda item: (-item[2], item[1].lower())  # noqa: E731
     facets: dict = {
         "type": [(t, labels.get(t, t), types[t]) for t in sorted(types)],
-        "game": [(slug, name, n) for (name, slug), n in sorted(games.items())],
+        "game": sorted(((slug, name, n) for (name, slug), n in games.items()), key=by_count),
         "total": sum(types.values()),
+        "period": [(slug, label, periods[i]) for i, (slug, label, _, _) in enumerate(PERIODS) if periods[i]],
+        "region": [(r, r, regions[r]) for r in REGIONS if regions.get(r)],
+        "category": sorted(((c, c, n) for c, n in categories.items()), key=by_count),
+        "source": sorted(sources, key=by_count),
     }
     for name, items in vocabularies.items():
         facets[name] = [(value, value, n) for _, _, value, n in sorted(items)]
+        if name in BY_COUNT:
+            facets[name].sort(key=by_count)
     return facets
 
 
@@ -525,20 +708,6 @@ def evidence_points(queryset: QuerySet, limit: int = 5000) -> list[dict]:
     return out
 
 
-def evidence_points_of(records: list[Evidence]) -> list[dict]:
-    """Map points for records already read with evidence_list (their game and places loaded)."""
-    labels = dict(EvidenceType.choices)
-    return [
-        {
-            "lat": float(p.latitude), "lon": float(p.longitude), "place": p.name, "id": e.identifier,
-            "url": e.get_absolute_url(), "game": e.game.name, "type": labels.get(e.type, e.type),
-            "when": e.date_display,
-        }
-        for e in records
-        for p in e.places.all()
-    ]
-
-
 def evidence_url_prefix() -> str:
     """'/evidence/': an evidence page's URL less its identifier (one reverse() for many rows)."""
     return reverse("archive:evidence", args=["-"])[:-2]
@@ -592,12 +761,12 @@ def source_get(ref: str) -> Source | None:
 
 
 def source_uses(source: Source) -> dict[str, list]:
-    """Where a source is used: games, rulesets, clauses and evidence (bounded lists)."""
+    """Where a source is used: games, rulesets and clauses (bounded lists; its records are paged
+    by the source's page)."""
     return {
         "games": list(source.games.order_by("name")[:100]),
         "rulesets": list(source.rulesets.select_related("game").order_by("game__name", "order")[:100]),
         "clauses": list(source.clauses.select_related("ruleset", "ruleset__game").order_by("ruleset_id", "order")[:200]),
-        "evidence": list(evidence_list(source.evidence.all()).order_by("start_year", "id")[:100]),
     }
 
 
@@ -625,3 +794,23 @@ def cached(name: str, compute, *, version: int, timeout: int = 3600):
         value = compute()
         cache.set(key, value, timeout)
     return value
+
+
+def evidence_facets_cached(f: EvidenceFilter, *, version: int, timeout: int = 3600) -> dict:
+    """The facet counts of the records matching ``f``, computed once per data version and filter
+    and kept in the shared cache (a write bumps the version, so they are never stale): the whole
+    archive's, which every unfiltered browse page reads, are precomputed by facets_precompute."""
+    return cached(
+        "facets:" + evidence_filter_key(f),
+        lambda: evidence_facets(evidence_apply_filter(Evidence.objects.all(), f)),
+        version=version,
+        timeout=timeout,
+    )
+
+
+def facets_precompute(version: int | None = None) -> dict:
+    """Compute and cache the whole archive's facet counts at the current data version (run after
+    an import, or by the first browse page at a new version)."""
+    if version is None:
+        version = data_version()
+    return evidence_facets_cached(EvidenceFilter(), version=version)

@@ -13,8 +13,12 @@ from django.db import router, transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete, pre_save
 
 
+#: Models of other apps whose rows the archive's pages show (a ruleset's simulated metrics).
+SHOWN_BY_ARCHIVE = {"games.SimulationRun"}
+
+
 def _is_archive_data(sender) -> bool:
-    return (
+    return sender._meta.label in SHOWN_BY_ARCHIVE or (
         sender._meta.app_label == "archive"
         and sender.__name__ != "DataVersion"
         and not sender.__name__.startswith("Historical")

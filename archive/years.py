@@ -383,3 +383,58 @@ def timeline_axis(first: int, last: int) -> dict:
             ticks.append({"at": to_astronomical(year), "label": year_label(year)})
         year += step
     return {"from": start, "to": stop, "ticks": ticks}
+
+
+# -- periods: the browse page's timeline --------------------------------------------------------
+
+PERIOD_STEPS = (1, 5, 10, 25, 50, 100, 250, 500, 1000)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def period_index(year: int, step: int) -> int:
+    """The period of ``step`` years a historical year falls in, numbered on both sides of the era:
+    0 is 1–step CE, -1 is step–1 BCE (centuries run 1–100, 101–200; 100–1 BCE, 200–101 BCE)."""
+    if year == 0:
+        raise DateError("there is no year 0 (1 BCE is followed by 1 CE)")
+    return (year - 1) // step if year > 0 else -((-year - 1) // step) - 1
+
+
+def period_bounds(index: int, step: int) -> tuple[int, int]:
+    """The first and last historical year of a period of period_index.
+
+    >>> period_bounds(19, 100), period_bounds(-1, 100), period_bounds(-31, 100)
+    ((1901, 2000), (-100, -1), (-3100, -3001))
+    """
+    if index >= 0:
+        return index * step + 1, (index + 1) * step
+    k = -index - 1
+    return -(k + 1) * step, -(k * step + 1)
+
+
+def period_step(first: int, last: int, most: int = 60) -> int:
+    """The shortest period in PERIOD_STEPS that covers first..last in at most ``most`` periods."""
+    for step in PERIOD_STEPS:
+        if period_index(last, step) - period_index(first, step) + 1 <= most:
+            return step
+    return 10 * PERIOD_STEPS[-1]
+
+
+def period_label(start: int, end: int) -> str:
+    """A period as people name it: '20th century', '31st century BCE', '2nd millennium BCE';
+    other spans as a date range ('1901–1950', '500–451 BCE', '1971').
+
+    >>> period_label(1901, 2000), period_label(-3100, -3001), period_label(-2000, -1001), period_label(1901, 1950)
+    ('20th century', '31st century BCE', '2nd millennium BCE', '1901–1950')
+    """
+    for size, name in ((1000, "millennium"), (100, "century")):
+        if end - start + 1 == size:
+            if start > 0 and start % size == 1:
+                return f"{ordinal(end // size)} {name}"
+            if end < 0 and -end % size == 1:
+                return f"{ordinal(-start // size)} {name} BCE"
+    return date_label(start, end)

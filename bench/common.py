@@ -2,6 +2,7 @@
 same run, so results from different machines compare as ratios."""
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import secrets
@@ -46,6 +47,26 @@ def report(timings: list[Timing], reference: Timing) -> None:
         print(f"{t.name:48} {t.median * 1000:10.2f} {t.p95 * 1000:10.2f} {t.median / reference.median:8.2f}")
 
 
+def page_bench_arguments(doc: str, *, records: int, repeat: int) -> argparse.ArgumentParser:
+    """The options the page benchmarks share: --records, --repeat and --postgres [URL]."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--records", type=int, default=records)
+    parser.add_argument("--repeat", type=int, default=repeat)
+    parser.add_argument("--postgres", nargs="?", const=os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres",
+                        help="benchmark PostgreSQL (a temporary database on this server)")
+    return parser
+
+
+def parse_page_bench_arguments(parser: argparse.ArgumentParser) -> argparse.Namespace:
+    """Parse; a PostgreSQL DATABASE_URL in the environment means --postgres. The test client's
+    host is allowed."""
+    args = parser.parse_args()
+    if args.postgres is None and (os.environ.get("DATABASE_URL") or "").startswith("postgres"):
+        args.postgres = os.environ["DATABASE_URL"]
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    return args
+
+
 @contextlib.contextmanager
 def throwaway_django(prefix: str, postgres_url: str | None, urlconf: str) -> Iterator[None]:
     """Set Django up on a database made for this run and dropped after it: a SQLite file in a
@@ -56,9 +77,12 @@ def throwaway_django(prefix: str, postgres_url: str | None, urlconf: str) -> Ite
         import psycopg
 
         parts = urlsplit(postgres_url)
-        name = f"bench_{prefix}_{os.getpid()}"
+        # BENCH_DATABASE names the database where only some names may be used (made afresh).
+        name = os.environ.get("BENCH_DATABASE") or f"bench_{prefix}_{os.getpid()}"
         admin_url = urlunsplit(parts._replace(path="/postgres"))
         with psycopg.connect(admin_url, autocommit=True) as conn:
+            if os.environ.get("BENCH_DATABASE"):
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             conn.execute(f'CREATE DATABASE "{name}"')
         os.environ["DATABASE_URL"] = urlunsplit(parts._replace(path=f"/{name}"))
     else:

@@ -2,6 +2,7 @@
 same run (the same middleware, the same test client), on a throwaway database.
 
     .venv/bin/python bench/pages.py [--records 20000] [--repeat 60] [--postgres [URL]]
+    .venv/bin/python bench/pages.py --postgres --scale 20000,200000 [--repeat 20]
 
 SQLite: a file in a temporary folder. PostgreSQL: a temporary database on the server of
 DATABASE_URL (or --postgres URL), dropped at the end. The catalogue is loaded, then the records
@@ -13,6 +14,14 @@ every page is rendered and every whole-archive aggregate recomputed on every req
 figure for a first visit or right after a write). Medians, 95th percentiles and the median's ratio
 to the trivial view are printed for both.
 Target: every page within 5x the trivial view at the median.
+
+--scale A,B (issue 14's target: cold browse and search at 200,000 records on PostgreSQL within 3x
+their times at 20,000): the pages are timed at A records, then the database grows to B (the same
+generator, more rows) and they are timed again; the median of each page at B over its median at A
+is printed for every mode. A third mode, "cold page", is timed then: no page comes from the page
+cache (each is rendered, its records read, ranked and paged), while the facet counts come from the
+shared cache, where they are kept per data version (archive.selectors.evidence_facets_cached), the
+whole archive's precomputed after the load (selectors.facets_precompute), as after an import.
 """
 from __future__ import annotations
 
@@ -29,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from django.http import HttpResponse  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
-from bench.common import throwaway_django  # noqa: E402
+from bench.common import page_bench_arguments, parse_page_bench_arguments, throwaway_django  # noqa: E402
 
 
 def trivial(request):
@@ -48,20 +57,24 @@ WORDS = (
 ).split()
 
 
-def generate(n: int, seed: int = 7) -> None:
-    from archive.models import Age, Evidence, EvidenceType, Game, Gender, Place, SocialStatus, Source, Space
+def generate(n: int, seed: int = 7, first: int = 0) -> None:
+    from archive.models import (
+        Age, Concept, Evidence, EvidenceType, Game, Gender, Place, SocialStatus, Source, Space, UncertaintyFactor,
+    )
     from archive.services import archive_changed
 
-    rng = random.Random(seed)
+    rng = random.Random(seed + first)
     games = list(Game.objects.order_by("slug"))
     sources = list(Source.objects.all())
     vocab = {
         "ages": list(Age.objects.all()), "genders": list(Gender.objects.all()),
         "social_statuses": list(SocialStatus.objects.all()), "spaces": list(Space.objects.all()),
+        "uncertainty_factors": list(UncertaintyFactor.objects.all()), "concepts": list(Concept.objects.all()),
     }
+    vocab = {attr: items for attr, items in vocab.items() if items}
     types = EvidenceType.values
     batch = 2000
-    for start in range(0, n, batch):
+    for start in range(first, n, batch):
         rows = []
         for i in range(start, min(n, start + batch)):
             year = rng.randint(-3000, 2024) or 1
@@ -102,23 +115,34 @@ def generate(n: int, seed: int = 7) -> None:
     archive_changed()
 
 
-def measure(repeat: int, records: int) -> None:
+PAGES = (
+    ("game page /games/ses-bes/", "/games/ses-bes/"),
+    ("browse /evidence/", "/evidence/"),
+    ("browse filtered (type, age, dates)", "/evidence/?type=ethnography&age=Child&from=1000&to=1900"),
+    ("browse searched ?q=teahouse wedding", "/evidence/?q=teahouse+wedding"),
+    ("browse searched and filtered", "/evidence/?q=courtyard&gender=Female&confidence=50"),
+    ("evidence page DLP.Evidence.2445", "/evidence/DLP.Evidence.2445/"),
+)
+MODES = (
+    ("warm: shared cache in use", "warm"),
+    ("cold page: every page rendered, facet counts from the shared cache (per data version)", "cold-page"),
+    ("cold: dummy cache, aggregates recomputed every request", "cold"),
+)
+
+
+def measure(repeat: int, records: int, modes=("warm", "cold")) -> dict:
+    """Time every page in each mode; {mode: (reference, [timings])}."""
+    import contextlib
+
     from django.test import Client
     from django.test.utils import override_settings
 
+    from archive import views
     from bench.common import report, time_calls
 
     client = Client()
-    pages = [
-        ("game page /games/ses-bes/", "/games/ses-bes/"),
-        ("browse /evidence/", "/evidence/"),
-        ("browse filtered (type, age, dates)", "/evidence/?type=ethnography&age=Child&from=1000&to=1900"),
-        ("browse searched ?q=teahouse wedding", "/evidence/?q=teahouse+wedding"),
-        ("browse searched and filtered", "/evidence/?q=courtyard&gender=Female&confidence=50"),
-        ("evidence page DLP.Evidence.2445", "/evidence/DLP.Evidence.2445/"),
-        # A generated record from the middle of the range, whatever --records is.
-        ("evidence page (generated record)", f"/evidence/EB{records // 2:07d}/"),
-    ]
+    # A generated record from the middle of the range, whatever --records is.
+    pages = [*PAGES, ("evidence page (generated record)", f"/evidence/EB{records // 2:07d}/")]
 
     def get(url: str):
         def call():
@@ -126,50 +150,89 @@ def measure(repeat: int, records: int) -> None:
             assert response.status_code == 200, (url, response.status_code)
         return call
 
-    for label, caches in (
-        ("warm: shared cache in use", None),
-        ("cold: dummy cache, aggregates recomputed every request",
-         {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}),
-    ):
-        with override_settings(**({"CACHES": caches} if caches else {})):
+    @contextlib.contextmanager
+    def mode_settings(mode: str):
+        if mode == "cold":
+            with override_settings(CACHES={"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}):
+                yield
+        elif mode == "cold-page":
+            from django.core.cache import cache
+
+            from archive import selectors
+
+            # No page kept (the warm mode's included); the whole archive's facet counts
+            # precomputed at the data version, as after an import.
+            cache.clear()
+            selectors.facets_precompute()
+            kept, views.PAGE_CACHE_SECONDS = views.PAGE_CACHE_SECONDS, 0
+            try:
+                yield
+            finally:
+                views.PAGE_CACHE_SECONDS = kept
+        else:
+            yield
+
+    results = {}
+    for label, mode in MODES:
+        if mode not in modes:
+            continue
+        with mode_settings(mode):
             reference = time_calls("trivial view (reference)", get("/bench/trivial/"), repeat * 3)
             timings = [time_calls(name, get(url), repeat) for name, url in pages]
             print(f"\n-- {label}")
             report(timings, reference)
+        results[mode] = (reference, timings)
+    return results
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--records", type=int, default=20000)
-    parser.add_argument("--repeat", type=int, default=60)
-    parser.add_argument("--postgres", nargs="?", const=os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres",
-                        help="benchmark PostgreSQL (a temporary database on this server)")
-    args = parser.parse_args()
-    if args.postgres is None and (os.environ.get("DATABASE_URL") or "").startswith("postgres"):
-        args.postgres = os.environ["DATABASE_URL"]
-
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    parser = page_bench_arguments(__doc__, records=20000, repeat=60)
+    parser.add_argument("--scale", help="A,B: time the pages at A records, grow the archive to B, time them again and print the ratios")
+    args = parse_page_bench_arguments(parser)
     with throwaway_django("pages", args.postgres, "bench.pages"):
         run(args)
+
+
+def settle() -> None:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        # PostgreSQL: VACUUM as well, as autovacuum does soon after a bulk load (an insert-only
+        # table is vacuumed after 20% new rows), so the visibility map is set and counts are
+        # answered from indexes alone, as in a settled database.
+        cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
 
 
 def run(args: argparse.Namespace) -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    call_command("migrate", verbosity=0)
-    call_command("load_catalogue", stdout=open(os.devnull, "w"))
-    generate(args.records)
-    with connection.cursor() as cursor:
-        # PostgreSQL: VACUUM as well, as autovacuum does soon after a bulk load (an insert-only
-        # table is vacuumed after 20% new rows), so the visibility map is set and counts are
-        # answered from indexes alone, as in a settled database.
-        cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
+    from archive import selectors
     from archive.models import Evidence, Place
 
-    print(f"{connection.vendor}: {Evidence.objects.count()} evidence records, {Place.objects.count()} places;"
-          f" median of {args.repeat} requests each (trivial view: {args.repeat * 3})")
-    measure(args.repeat, args.records)
+    call_command("migrate", verbosity=0)
+    call_command("load_catalogue", stdout=open(os.devnull, "w"))
+    sizes = [int(n) for n in args.scale.split(",")] if args.scale else [args.records]
+    modes = ("warm", "cold-page", "cold") if args.scale else ("warm", "cold")
+    results = []
+    done = 0
+    for size in sizes:
+        generate(size, first=done)
+        done = size
+        settle()
+        selectors.facets_precompute()
+        print(f"\n== {connection.vendor}: {Evidence.objects.count()} evidence records, {Place.objects.count()} places;"
+              f" median of {args.repeat} requests each (trivial view: {args.repeat * 3})")
+        results.append(measure(args.repeat, size, modes))
+    if len(results) == 2:
+        (small, large) = sizes
+        print(f"\n== ratio of each page's median at {large} records to its median at {small}"
+              " (target: browse and search <= 3x in the cold-page mode)")
+        print(f"{'what':48} " + " ".join(f"{mode:>10}" for mode in modes))
+        names = [t.name for t in results[0][modes[0]][1]]
+        for i, name in enumerate(names):
+            ratios = [results[1][m][1][i].median / results[0][m][1][i].median for m in modes]
+            print(f"{name:48} " + " ".join(f"{r:10.2f}" for r in ratios))
 
 
 if __name__ == "__main__":

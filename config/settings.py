@@ -215,8 +215,11 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_ANON_RATE", "600/minute"),
         "play": os.environ.get("API_PLAY_RATE", "600/minute"),
+        "record": os.environ.get("API_RECORD_RATE", "120/minute"),
     },
 }
+# The largest page of a list an anonymous client gets (signed-in clients: 1,000).
+API_ANON_MAX_PAGE_SIZE = int(os.environ.get("API_ANON_MAX_PAGE_SIZE", "200"))
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Board game evidence archive API",
@@ -256,6 +259,10 @@ API_TOKEN_DAYS = int(os.environ.get("API_TOKEN_DAYS", "90"))
 
 # Play: a fixed seed makes the server's dice reproducible (tests only; never in production).
 PLAY_DICE_SEED = os.environ.get("PLAY_DICE_SEED") or None
+# The play events stream (games/api.py): how long one stream may wait for a change under WSGI
+# (each second holds a worker; 0 answers at once) and under ASGI (a coroutine: no worker held).
+PLAY_EVENTS_HOLD = float(os.environ.get("PLAY_EVENTS_HOLD") or 0)
+PLAY_EVENTS_ASGI_HOLD = float(os.environ.get("PLAY_EVENTS_ASGI_HOLD") or 25)
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

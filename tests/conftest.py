@@ -57,3 +57,119 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "postgres" in item.keywords and not on_postgres:
             item.add_marker(pytest.mark.skip(reason="PostgreSQL only: runs in the suite's PostgreSQL pass"))
+
+
+# --- Loading the catalogue once per session -------------------------------------------------------
+# `load_catalogue` with the whole DLP dump takes seconds, and a dozen test classes start from it.
+# ``loaded(*commands)`` runs the commands for real the first time from a given starting state
+# (every table, row for row), and notes every table they changed, as the rows stood afterwards; a
+# later call from that same state puts those rows back instead (and checks the result row for row
+# against the run's), which is the same state without the work. It never replaces a test *of* a
+# command: only a class's starting data (setUpTestData).
+
+_snapshots: dict[tuple, tuple[dict[str, object], dict[str, str]]] = {}
+
+
+def _table_rows(connection, table: str):
+    """One table's whole content: COPY text on PostgreSQL, (columns, rows) on SQLite."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            out = bytearray()
+            with cursor.cursor.copy(f'COPY "{table}" TO STDOUT') as copy:
+                for chunk in copy:
+                    out += chunk
+            return bytes(out)
+        raw = cursor.cursor
+        columns = tuple(row[1] for row in raw.execute(f'PRAGMA table_info("{table}")').fetchall())
+        # Unary + is SQLite's no-op, and makes each an expression: no declared type, so none of
+        # Django's converters, and the values come back exactly as stored.
+        selected = ", ".join(f'+"{c}"' for c in columns)
+        raw.execute(f'SELECT {selected} FROM "{table}"')
+        return columns, raw.fetchall()
+
+
+def _fingerprint(content) -> str:
+    import hashlib
+
+    if isinstance(content, bytes):  # COPY text: one line a row, in no particular order
+        lines = sorted(content.split(b"\n"))
+    else:
+        columns, rows = content
+        lines = [repr(columns).encode()] + sorted(repr(r).encode() for r in rows)
+    return hashlib.sha256(b"\n".join(lines)).hexdigest()
+
+
+def _state(connection) -> dict[str, str]:
+    return {t: _fingerprint(_table_rows(connection, t)) for t in sorted(connection.introspection.table_names())}
+
+
+def _put_back(connection, changed: dict[str, object]) -> None:
+    with connection.cursor() as cursor:
+        raw = cursor.cursor
+        for table, content in changed.items():
+            raw.execute(f'DELETE FROM "{table}"')
+            if connection.vendor == "postgresql":
+                with raw.copy(f'COPY "{table}" FROM STDIN') as copy:
+                    copy.write(content)
+                # Sequences are not rolled back with the class's transaction, so they are already
+                # past these ids; setval only ever moves them on.
+                raw.execute(
+                    "SELECT a.attname, pg_get_serial_sequence(%s, a.attname) FROM pg_attribute a "
+                    "WHERE a.attrelid = %s::regclass AND a.attnum > 0 AND NOT a.attisdropped "
+                    "AND pg_get_serial_sequence(%s, a.attname) IS NOT NULL",
+                    [f'"{table}"', f'"{table}"', f'"{table}"'],
+                )
+                for column, sequence in raw.fetchall():
+                    raw.execute(
+                        f'SELECT setval(%s, GREATEST((SELECT COALESCE(MAX("{column}"), 1) FROM "{table}"), '
+                        f"(SELECT last_value FROM {sequence})))",
+                        [sequence],
+                    )
+            else:
+                columns, rows = content
+                if rows:
+                    names = ", ".join(f'"{c}"' for c in columns)
+                    marks = ", ".join("?" for _ in columns)
+                    raw.executemany(f'INSERT INTO "{table}" ({names}) VALUES ({marks})', rows)
+
+
+def loaded(*commands: tuple[str, ...], using: str = "default") -> None:
+    """Run management ``commands`` (each a tuple: name, then arguments) as setUpTestData would,
+    or, where the database is as the first run found it, put back the rows that run left."""
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.db import connections
+
+    connection = connections[using]
+    before = _state(connection)
+    # One snapshot per starting state (a flushed database is another one).
+    key = (connection.vendor, connection.settings_dict["NAME"], commands, tuple(sorted(before.items())))
+    snapshot = _snapshots.get(key)
+    if snapshot is not None:
+        _put_back(connection, snapshot[0])
+        assert _state(connection) == snapshot[1], f"{commands}: the rows put back differ from the run's"
+        return
+    for name, *args in commands:
+        call_command(name, *args, stdout=StringIO(), stderr=StringIO())
+    after = _state(connection)
+    _snapshots[key] = ({t: _table_rows(connection, t) for t in after if after[t] != before.get(t)}, after)
+
+
+def catalogue_loaded() -> None:
+    """`manage.py load_catalogue` (our catalogue and the shipped DLP dump), for setUpTestData."""
+    loaded(("load_catalogue",))
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttle_counts():
+    """Every test starts with no request counted against the throttles. The counts live in the
+    shared cache for a fixed window, and every test (and every browser test's live server) is
+    the same client, 127.0.0.1: without this, the requests of earlier tests in the same minute
+    count against a later one (a board's match record, 120 a minute, ran out that way in CI)."""
+    from django.conf import settings
+    from django.core.cache import caches
+
+    if getattr(settings, "THROTTLE_STORE", "cache") == "cache":
+        caches[settings.THROTTLE_CACHE].clear()
+    yield

@@ -58,6 +58,19 @@ class EvidenceFilterSet(filters.FilterSet):
     verified = filters.CharFilter(
         method="noop", help_text="true (or 1): only records the DLP's editors verified; false (or 0): only unverified ones."
     )
+    uncertainty_factor = ListFilter(
+        method="noop", help_text="The DLP's uncertainty factors, by name, comma-separated: uncertainty_factor=Uncertain date. Alias: uncertainty."
+    )
+    region = ListFilter(
+        method="noop",
+        help_text="Continents of the records' places, from their coordinates, comma-separated. One of: " + ", ".join(selectors.REGIONS),
+    )
+    period = ListFilter(
+        method="noop",
+        help_text="Named eras the records' dates overlap, comma-separated. One of: "
+        + ", ".join(f"{slug} ({label})" for slug, label, _, _ in selectors.PERIODS),
+    )
+    category = ListFilter(method="noop", help_text="Categories of the records' games (the DLP's), comma-separated: category=race")
 
     class Meta:
         model = Evidence
@@ -88,7 +101,8 @@ class EvidenceFilterSet(filters.FilterSet):
 
 # The browse page's names for the same filters, accepted everywhere ("from" is a keyword, so the
 # aliases are added after the class).
-for _alias, _canonical in (("from", "date_from"), ("to", "date_to"), ("confidence", "confidence_min"), ("status", "social_status")):
+for _alias, _canonical in (("from", "date_from"), ("to", "date_to"), ("confidence", "confidence_min"), ("status", "social_status"),
+                           ("uncertainty", "uncertainty_factor")):
     _filter = type(EvidenceFilterSet.base_filters[_canonical])(
         field_name=_alias, method="noop", help_text=f"Alias of {_canonical} (the browse page's name)."
     )

@@ -1,5 +1,5 @@
-"""Evidence and sources as linked data and citations: JSON-LD with schema.org terms, Highwire
-``citation_*`` meta tags, BibTeX and CSL-JSON."""
+"""Evidence and sources as linked data and citations: JSON-LD with schema.org terms,
+BibTeX and CSL-JSON (the pages' citation meta tags are archive.citing's)."""
 from __future__ import annotations
 
 import re
@@ -101,23 +101,6 @@ def evidence_jsonld_page(page: dict, base_url: str, page_url: str) -> dict:
         "@context": SCHEMA,
         "@graph": [*(evidence_jsonld(r, base_url, context=False) for r in page["results"]), view],
     }
-
-
-def evidence_meta_tags(data: dict, base_url: str) -> list[tuple[str, str]]:
-    """Highwire Press tags (what Zotero and Google Scholar read), as (name, content) pairs."""
-    tags = [
-        ("citation_title", evidence_jsonld(data, base_url, context=False)["name"]),
-        ("citation_publisher", "Board game evidence archive"),
-        ("citation_public_url", f"{base_url}/evidence/{data['identifier']}/"),
-        ("citation_abstract_html_url", f"{base_url}/evidence/{data['identifier']}/"),
-        ("citation_id", data["identifier"]),
-        ("citation_keywords", "; ".join([data["game_name"], data["type_label"]])),
-    ]
-    if data.get("updated"):
-        tags.append(("citation_online_date", data["updated"][:10].replace("-", "/")))
-    for source in data.get("sources_detail", []):
-        tags.append(("citation_reference", source["citation"]))
-    return tags
 
 
 # -- BibTeX and CSL-JSON -------------------------------------------------------------------------

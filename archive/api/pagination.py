@@ -31,6 +31,9 @@ def bounded_count(queryset, cap: int) -> tuple[int, bool]:
     return (min(n, cap), n <= cap)
 
 
+# The largest page an anonymous client gets (settings.API_ANON_MAX_PAGE_SIZE overrides it).
+ANON_MAX_PAGE_SIZE = 200
+
 BAD_CURSOR = "not a cursor of this list and ordering: follow the next and previous links as given"
 
 
@@ -109,6 +112,10 @@ class ArchiveCursorPagination(CursorPagination):
         self.terms = keyset_ordering(self.get_ordering(request, queryset, view), queryset.model._meta.pk.name)
         reverse, position = self.decode_cursor(request, queryset)
         rows = queryset.order_by(*_order_by(self.terms, reverse=reverse))
+        values = getattr(view, "page_values", None)
+        if values:
+            # Plain dicts, not model instances: the view builds its records from flat rows.
+            rows = rows.values(*dict.fromkeys([*values, *(t.lstrip("-") for t in self.terms)]))
         if position is not None:
             nullable = [_nullable(queryset, t.lstrip("-")) for t in self.terms]
             rows = rows.filter(keyset_after(self.terms, position, reverse=reverse, nullable=nullable))
@@ -131,17 +138,28 @@ class ArchiveCursorPagination(CursorPagination):
         ordering = getattr(view, "ordering", None) or self.ordering
         return [ordering] if isinstance(ordering, str) else list(ordering)
 
+    def page_size_cap(self, request) -> int:
+        """The largest page this client gets: max_page_size signed in, less for anonymous clients
+        (API_ANON_MAX_PAGE_SIZE), whose big pages would otherwise be the cheapest way to load us."""
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            return self.max_page_size
+        return min(self.max_page_size, getattr(settings, "API_ANON_MAX_PAGE_SIZE", ANON_MAX_PAGE_SIZE))
+
     def get_page_size(self, request):
         value = request.query_params.get(self.page_size_query_param)
         if value is None:
-            return self.page_size
+            return min(self.page_size, self.page_size_cap(request))
         if not value.isdigit() or int(value) < 1:
             raise ValidationError({self.page_size_query_param: [f"{value!r} is not a whole number of at least 1"]})
-        return min(int(value), self.max_page_size)
+        # Over the cap, the page is the cap's size (as DRF does): next links carry on from there.
+        return min(int(value), self.page_size_cap(request))
 
     # -- cursors: the sort key of a row, as URL-safe base64 of JSON ---------------------------
 
     def _key(self, row) -> list:
+        if isinstance(row, dict):
+            return [row[term.lstrip("-")] for term in self.terms]
         return [getattr(row, term.lstrip("-")) for term in self.terms]
 
     def _link(self, row, *, reverse: bool) -> str:
@@ -212,6 +230,14 @@ class ArchiveCursorPagination(CursorPagination):
     def get_schema_operation_parameters(self, view):
         parameters = super().get_schema_operation_parameters(view)
         for parameter in parameters:
+            if parameter["name"] == self.page_size_query_param:
+                anon = min(self.max_page_size, getattr(settings, "API_ANON_MAX_PAGE_SIZE", ANON_MAX_PAGE_SIZE))
+                parameter["description"] = (
+                    f"Records per page (default {self.page_size}). At most {anon} for anonymous clients and "
+                    f"{self.max_page_size} with a token or session; a larger value gives a page of the cap's size."
+                )
+                parameter["schema"] = {"type": "integer", "minimum": 1, "maximum": self.max_page_size}
+                parameter["x-anonymous-maximum"] = anon
             if parameter["name"] == self.cursor_query_param:
                 parameter["description"] = (
                     "An opaque position from a `next` or `previous` link. Pages follow the ordering with "

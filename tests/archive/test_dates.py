@@ -134,7 +134,7 @@ class PageDateTests(DatedArchive):
         html = self.client.get("/evidence/DLP.Evidence.842/").content.decode()
         self.assertIn("3 November 177 BCE – 3 November 176 BCE", html)
         self.assertNotIn("-0176-11-03", html.split("<body")[1])
-        self.assertIn("Senet: Historical text, Memphis, 3 November 177 BCE – 3 November 176 BCE.", html)
+        self.assertIn("“Senet: historical text, Memphis, 3 November 177 BCE – 3 November 176 BCE.”", html)
         rows = self.client.get("/evidence/", {"game": "senet"}).content.decode()
         for label in ("from 2321 BCE", "until 1401", "3100–3000 BCE", "1850–1900"):
             self.assertIn(label, rows)
