@@ -12,6 +12,7 @@ urlpatterns = [
     path("evidence/", views.evidence_list, name="evidence-list"),
     path("evidence/<str:identifier>/", views.evidence_detail, name="evidence"),
     path("sources/<str:ref>/", views.source_detail, name="source"),
+    path("play/<slug:slug>/", views.game_play_page, name="play-game"),
     path(
         "sitemap.xml", sitemap_views.index,
         {"sitemaps": SITEMAPS, "sitemap_url_name": "archive:sitemap-section"}, name="sitemap",

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from functools import wraps
 
@@ -11,7 +12,10 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from archive import selectors
-from archive.models import Evidence, EvidenceType
+from archive.citing import evidence_citation
+from archive.models import Evidence, EvidenceType, Game
+from games.engine import get_variant
+from games.templatetags.play import play_choice
 
 PER_PAGE = 25
 # A game page lists its most recent records and links to the browse page for the rest; its map and
@@ -19,6 +23,7 @@ PER_PAGE = 25
 GAME_EVIDENCE_ROWS = 20
 MAP_POINTS = 1000
 TIMELINE_ITEMS = 500
+SOURCE_ROWS = 50
 
 
 PAGE_CACHE_SECONDS = 300
@@ -28,9 +33,34 @@ PAGE_CACHE_SECONDS = 300
 PAGE_PARAMETERS = {
     "evidence_list": frozenset(
         {name for canonical, aliases in selectors.FILTER_PARAMETERS.items() for name in (canonical, *aliases)}
-        | {"sort", "page"}
+        | {"sort", "page", "all"} | {f"{name}_q" for name in ("game", "source", "concept", "category")}
     ),
+    "source_detail": frozenset({"page"}),
 }
+# The browse page's facets in the sidebar's order: (parameter, title, searchable). A searchable
+# facet lists its values by count, shows the first FACET_TOP and has a box to find the others
+# (filtering the list as one types, or, without scripts, through ``<name>_q``) and a "show all"
+# link (``all=<name>``).
+FACETS = (
+    ("type", "Type", False),
+    ("game", "Game", True),
+    ("region", "Region (continent of the places)", False),
+    ("period", "Period", False),
+    ("category", "Category of game", True),
+    ("source", "Source", True),
+    ("uncertainty", "Uncertainty factor", False),
+    ("concept", "Features of play", True),
+    ("age", "Ages", False),
+    ("gender", "Genders", False),
+    ("status", "Social status", False),
+    ("space", "Spaces", False),
+)
+FACET_TOP = 10
+# A search matching more records than this is listed by date unless relevance is asked for
+# (?sort=relevance): ranking costs a read of every match, so a search for common words over a
+# large archive would cost in proportion to its size.
+RELEVANCE_LIMIT = 10_000
+FACET_CACHE_SECONDS = 3600
 
 
 def known_query(request: HttpRequest, names: frozenset[str]) -> QueryDict:
@@ -78,12 +108,10 @@ def versioned_page(view):
 def home(request: HttpRequest) -> HttpResponse:
     version = request.archive_version
     games = selectors.game_list()
-    points = selectors.cached("home:points", lambda: selectors.evidence_points(Evidence.objects.all(), MAP_POINTS), version=version)
     ctx = {
         "games": games,
         "playable": [g for g in games if g.playable_count],
         "others": [g for g in games if not g.playable_count],
-        "points": points,
         "evidence_total": selectors.cached("home:count", Evidence.objects.count, version=version),
     }
     return render(request, "archive/home.html", ctx)
@@ -115,18 +143,108 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "archive/game_detail.html", ctx)
 
 
+def _without(params: QueryDict, name: str, value: str | None = None) -> str:
+    """The browse URL with ``name`` (or only its ``value``) removed; back to page 1."""
+    params = params.copy()
+    if value is None:
+        params.pop(name, None)
+    else:
+        params.setlist(name, [v for v in params.getlist(name) if v != value])
+    params.pop("page", None)
+    return "?" + params.urlencode()
+
+
+def browse_facets(request: HttpRequest, f: selectors.EvidenceFilter, facets: dict) -> list[dict]:
+    """The sidebar's facets: each with the rows to show (value, label, count, selected, url) and,
+    for a long searchable facet, every value as data for its search box (the page renders only
+    the first FACET_TOP and the selected ones: rendering hundreds of rows would cost more than
+    the rest of the page)."""
+    expanded = request.GET.get("all", "")
+    out = []
+    for name, title, searchable in FACETS:
+        items = facets.get(name, [])
+        selected = set(request.GET.getlist(name))
+        found = (request.GET.get(f"{name}_q") or "").strip()[:100] if searchable else ""
+        if found:
+            # Accents, case and punctuation aside, as the search reads names ("ses bes": Şeş-Beş).
+            needle = selectors.name_key(found)
+            items = [i for i in items if needle in selectors.name_key(i[1]) or i[0] in selected]
+        if not items and not found:
+            continue
+        cut = searchable and not found and expanded != name and len(items) > FACET_TOP
+        shown = [i for rank, i in enumerate(items) if not cut or rank < FACET_TOP or i[0] in selected]
+        rows = [{"value": value, "label": label, "count": count, "selected": value in selected,
+                 "url": _toggled(request.GET, name, value)} for value, label, count in shown]
+        hidden_inputs = [(k, v) for k, values in request.GET.lists() if k not in (f"{name}_q", "page", "all") for v in values]
+        out.append({
+            "name": name, "title": title, "searchable": searchable and len(items) > FACET_TOP or bool(found),
+            "rows": rows, "found": found, "more": len(items) - len(shown), "total": len(items),
+            # Every value for the search box's script: [value, label, count, the label folded].
+            "values": [[v, label, n, selectors.name_key(label)] for v, label, n in items] if cut else None,
+            "values_id": f"facet-{name}-values",
+            "all_url": _with(request.GET, "all", name), "hidden_inputs": hidden_inputs,
+            "clear_url": _without(request.GET, f"{name}_q"),
+        })
+    return out
+
+
+def _toggled(params: QueryDict, name: str, value: str) -> str:
+    """The browse URL with ``name=value`` added, or removed if present; back to page 1."""
+    params = params.copy()
+    values = params.getlist(name)
+    params.setlist(name, [v for v in values if v != value] if value in values else [*values, value])
+    params.pop("page", None)
+    return "?" + params.urlencode()
+
+
+def _with(params: QueryDict, name: str, value: str) -> str:
+    params = params.copy()
+    params[name] = value
+    return "?" + params.urlencode()
+
+
+def browse_chips(request: HttpRequest, f: selectors.EvidenceFilter, facets: dict) -> list[tuple[str, str]]:
+    """The active filters as (text, URL without it): one removable chip each."""
+    labels = {name: {v: label for v, label, _ in facets.get(name, [])} for name, _, _ in FACETS}
+    titles = {name: title.split(" (")[0] for name, title, _ in FACETS}
+    names = selectors.filter_parameter_names()
+    facet_names = {name for name, _, _ in FACETS}
+    chips = []
+    for name, values in request.GET.lists():
+        if name not in names or name in ("page",):
+            continue
+        for value in values:
+            if not value or name in f.errors or name == "bbox":  # the map box has its own chip
+                continue
+            if name in facet_names or name in {"social_status", "uncertainty_factor"}:
+                key = {"social_status": "status", "uncertainty_factor": "uncertainty"}.get(name, name)
+                text = f"{titles[key]}: {labels[key].get(value, value)}"
+            elif name == "q":
+                text = f"Search: “{value}”"
+            else:
+                text = f"{CHIP_TITLES.get(name, name)}: {value}"
+            chips.append((text, _without(request.GET, name, value)))
+    return chips
+
+
+CHIP_TITLES = {
+    "from": "From", "date_from": "From", "to": "To", "date_to": "To", "confidence": "Confidence at least",
+    "confidence_min": "Confidence at least", "confidence_max": "Confidence at most", "verified": "Verified",
+    "bbox": "Map box", "has_places": "Has places", "dlp_id": "DLP id", "ruleset": "Ruleset",
+}
+
+
 @require_safe
 @versioned_page
 def evidence_list(request: HttpRequest) -> HttpResponse:
     f = selectors.evidence_filter_parse(request.GET)
-    facets_qs = selectors.evidence_apply_filter(Evidence.objects.all(), f)
-    facets = selectors.cached(
-        "facets:" + selectors.evidence_filter_key(f),
-        lambda: selectors.evidence_facets(facets_qs),
-        version=request.archive_version,
-        timeout=300,
-    )
-    queryset = selectors.evidence_apply_filter(selectors.evidence_list(), f)
+    facets = selectors.evidence_facets_cached(f, version=request.archive_version, timeout=FACET_CACHE_SECONDS)
+    ranked = bool(f.q and selectors.on_postgres())
+    # Ranking reads every matching record: a search matching most of a large archive is listed
+    # by date unless relevance is asked for (the sort links say so and offer it).
+    broad = ranked and not f.sort and facets["total"] > RELEVANCE_LIMIT
+    listed = dataclasses.replace(f, sort="date") if broad else f
+    queryset = selectors.evidence_apply_filter(selectors.evidence_list(), listed)
     paginator = Paginator(queryset, PER_PAGE)
     paginator.count = facets["total"]  # counted with the facets, in the same query
     page = paginator.get_page(request.GET.get("page"))
@@ -134,17 +252,12 @@ def evidence_list(request: HttpRequest) -> HttpResponse:
         "filter": f,
         "page": page,
         "facets": facets,
+        "facet_list": browse_facets(request, f, facets),
+        "chips": browse_chips(request, f, facets),
         "type_labels": dict(EvidenceType.choices),
-        "vocabulary_facets": [
-            (key, title, facets.get(key, []))
-            for key, title in (
-                ("age", "Ages"), ("gender", "Genders"), ("status", "Social status"), ("space", "Spaces"),
-                ("concept", "Features of play"),
-            )
-        ],
-        "points": selectors.evidence_points_of(page.object_list),
-        "sorts": [("relevance", "relevance")] * bool(f.q and selectors.on_postgres()) + [("date", "oldest"), ("-date", "newest"), ("confidence", "confidence")],
-        "default_sort": "relevance" if f.q and selectors.on_postgres() else "date",
+        "sorts": [("relevance", "relevance")] * ranked + [("date", "oldest"), ("-date", "newest"), ("confidence", "confidence")],
+        "default_sort": "relevance" if ranked and not broad else "date",
+        "broad": broad,
     }
     return render(request, "archive/evidence_list.html", ctx)
 
@@ -164,7 +277,7 @@ def evidence_detail(request: HttpRequest, identifier: str) -> HttpResponse:
         "evidence": evidence,
         "places": places,
         "permalink": permalink,
-        "citation": evidence_citation(evidence, permalink),
+        "citation": evidence_citation(evidence, permalink, request.archive_version),
         "points": [
             {"lat": float(p.latitude), "lon": float(p.longitude), "place": p.name or p.coordinates_text,
              "id": evidence.identifier, "url": evidence.get_absolute_url()}
@@ -172,23 +285,6 @@ def evidence_detail(request: HttpRequest, identifier: str) -> HttpResponse:
         ],
     }
     return render(request, "archive/evidence_detail.html", ctx)
-
-
-def evidence_citation(evidence: Evidence, permalink: str) -> str:
-    """A reference to the record itself, ready to paste: what, where, when, which archive, link."""
-    where = evidence.place_label
-    parts = [f"{evidence.game.name}: {evidence.get_type_display()}"]
-    if where:
-        parts.append(where)
-    if evidence.date_display:
-        parts.append(evidence.date_display)
-    sources = "; ".join(s.short for s in evidence.sources.all())
-    text = ", ".join(parts) + "."
-    if sources:
-        text += f" After {sources}."
-    ids = evidence.dlp_identifier and f"{evidence.dlp_identifier} (our id {evidence.ref})" or evidence.ref
-    today = timezone.localdate().isoformat()
-    return f"{text} Evidence record {ids}. Board game evidence archive. {permalink} (accessed {today})."
 
 
 @require_safe
@@ -199,5 +295,30 @@ def source_detail(request: HttpRequest, ref: str) -> HttpResponse:
         raise Http404(f"No source {ref!r}")
     if ref != source.ref:
         return HttpResponsePermanentRedirect(source.get_absolute_url())
-    ctx = {"source": source, "uses": selectors.source_uses(source)}
+    uses = selectors.source_uses(source)
+    # Every record citing the source, SOURCE_ROWS a page, with the count and next/previous links.
+    records = Paginator(selectors.evidence_list(source.evidence.all()).order_by("start_year", "id"), SOURCE_ROWS)
+    uses["evidence"] = records.get_page(request.GET.get("page"))
+    ctx = {"source": source, "uses": uses}
     return render(request, "archive/source_detail.html", ctx)
+
+
+def game_play_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """``/play/<game slug>/`` (shesh-besh): a board of the game's first playable ruleset (or the
+    one named by ``?ruleset=<slug>``), offering its others."""
+    game = Game.objects.filter(slug=slug).prefetch_related("rulesets").first()
+    if game is None:
+        raise Http404(f"no playable variant or game {slug!r}")
+    choice = play_choice(list(game.rulesets.all()), request.GET.get("ruleset", ""))
+    top = choice["top"]
+    if top is None:
+        raise Http404(f"{game.name} has no ruleset that can be played here")
+    wanted = request.GET.get("ruleset")
+    if wanted and wanted != top.slug:
+        raise Http404(f"{game.name} has no playable ruleset {wanted!r}")
+    found = get_variant(top.variant)
+    board = {"variant": found.key, "options": top.options, "name": top.name, "slug": "play"}
+    title = game.name if top.name == game.name else f"{game.name}: {top.name}"
+    return render(request, "games/play.html", {
+        "ruleset": board, "title": title, "game": game, "top": top, "others": choice["others"],
+    })

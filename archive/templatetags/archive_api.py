@@ -8,7 +8,8 @@ from django import template
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
-from archive.api.linked_data import evidence_jsonld, evidence_meta_tags
+from archive.api.linked_data import evidence_jsonld
+from archive.citing import evidence_meta
 
 register = template.Library()
 
@@ -35,6 +36,7 @@ def evidence_head(context, evidence) -> str:
     request = context.get("request")
     data = _data(evidence, request)
     base = _base(request)
-    tags = format_html_join("\n", '<meta name="{}" content="{}">', evidence_meta_tags(data, base))
+    permalink = f"{base}{evidence.get_absolute_url()}"
+    tags = format_html_join("\n", '<meta name="{}" content="{}">', evidence_meta(evidence, permalink))
     ld = json.dumps(evidence_jsonld(data, base), ensure_ascii=False, indent=1).translate(SCRIPT_ESCAPES)
     return mark_safe(f'{tags}\n<script type="application/ld+json">{ld}</script>')

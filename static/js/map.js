@@ -1,7 +1,10 @@
-// Evidence maps: every element with data-map gets a Leaflet map of the points in the JSON
-// script its data-points names. The tile server is a setting (data-tile-url); with none, or when
-// its tiles fail or do not come, the map draws Natural Earth's country outlines (data-outlines,
-// vendored: no network needed) under the points, so land and borders always show.
+// Evidence maps: every element with data-map gets a Leaflet map of its points: those in the JSON
+// script its data-points names, or, with data-points-url, every matching record's places loaded
+// from the compact points endpoint (/api/v1/evidence/points/, clustered when many). With
+// data-box-control the map offers a box to draw as a filter (?bbox=west,south,east,north), and
+// data-active-bbox outlines the box in force. The tile server is a setting (data-tile-url); with
+// none, or when its tiles fail or do not come, the map draws Natural Earth's country outlines
+// (data-outlines, vendored: no network needed) under the points, so land and borders always show.
 const CLUSTER_ABOVE = 50; // fewer points than this are drawn one by one (no clustering needed)
 const TILE_PATIENCE_MS = 4000; // no tile by then: the tile server is unreachable or too slow
 
@@ -68,10 +71,121 @@ function watchTiles(tiles, fallback) {
   tiles.on("tileerror", () => { if (!loaded) { clearTimeout(timer); fallback(); } });
 }
 
+// The compact rows of /api/v1/evidence/points/ ([id, lat, lon, label]) as the points drawn here.
+export function pointsFromRows(body) {
+  const prefix = body.url_prefix || "/evidence/";
+  return body.points.map(([id, lat, lon, label]) => ({ id, lat, lon, label, url: `${prefix}${id}/` }));
+}
+
+function markerFor(L, p) {
+  const marker = L.marker([p.lat, p.lon], { title: p.label ? `${p.id}: ${p.label}` : `${p.id}${p.place ? `: ${p.place}` : ""}`, alt: p.id, keyboard: true });
+  marker.bindPopup(p.label !== undefined
+    ? `<a href="${escapeHtml(p.url)}"><strong>${escapeHtml(p.id)}</strong></a><br>${escapeHtml(p.label)}`
+    : popupHtml(p));
+  return marker;
+}
+
+function addPoints(L, map, element, points) {
+  const layer = points.length > CLUSTER_ABOVE && L.markerClusterGroup
+    ? L.markerClusterGroup({ showCoverageOnHover: false, chunkedLoading: true })
+    : L.layerGroup();
+  const latlngs = points.map((p) => [p.lat, p.lon]);
+  layer.addLayers ? layer.addLayers(points.map((p) => markerFor(L, p))) : points.forEach((p) => layer.addLayer(markerFor(L, p)));
+  layer.addTo(map);
+  if (latlngs.length === 1) map.setView(latlngs[0], 7);
+  else if (latlngs.length > 1) map.fitBounds(latlngs, { padding: [30, 30], maxZoom: 8 });
+  else map.setView([25, 30], 2);
+  element.dataset.markers = String(latlngs.length);
+  return layer;
+}
+
+// -- the box filter: drawn on the map (or the view as it is), applied as ?bbox=west,south,east,north
+
+function wrapLongitude(lon) {
+  return ((((lon + 180) % 360) + 360) % 360) - 180;
+}
+
+export function bboxParameter(bounds) {
+  const south = Math.max(-90, bounds.getSouth());
+  const north = Math.min(90, bounds.getNorth());
+  let west = bounds.getWest();
+  let east = bounds.getEast();
+  if (east - west >= 360) { west = -180; east = 180; } else { west = wrapLongitude(west); east = wrapLongitude(east); }
+  return [west, south, east, north].map((v) => String(Math.round(v * 10000) / 10000)).join(",");
+}
+
+function applyBbox(value) {
+  const url = new URL(window.location.href);
+  url.searchParams.set("bbox", value);
+  url.searchParams.delete("page");
+  window.location.assign(url.toString());
+}
+
+function parseBbox(text) {
+  const parts = (text || "").split(",").map(Number);
+  if (parts.length !== 4 || parts.some((n) => Number.isNaN(n))) return null;
+  const [west, south, east, north] = parts;
+  // A box across the antimeridian (west > east) is drawn eastwards from west.
+  return [[south, west], [north, east < west ? east + 360 : east]];
+}
+
+function boxControl(L, map, element) {
+  const control = L.control({ position: "topright" });
+  control.onAdd = () => {
+    const box = L.DomUtil.create("div", "leaflet-bar map-box-control");
+    const draw = L.DomUtil.create("button", "map-box-draw", box);
+    draw.type = "button";
+    draw.textContent = "Draw a box";
+    draw.title = "Drag on the map to filter the records to a box";
+    const view = L.DomUtil.create("button", "map-box-view", box);
+    view.type = "button";
+    view.textContent = "Filter to this view";
+    view.title = "Keep only the records with a place in the map as it is shown";
+    L.DomEvent.disableClickPropagation(box);
+    L.DomEvent.on(view, "click", () => applyBbox(bboxParameter(map.getBounds())));
+    L.DomEvent.on(draw, "click", () => startDrawing(L, map, element, draw));
+    return box;
+  };
+  control.addTo(map);
+}
+
+function startDrawing(L, map, element, button) {
+  if (element.dataset.drawing === "true") return;
+  element.dataset.drawing = "true";
+  button.setAttribute("aria-pressed", "true");
+  map.dragging.disable();
+  map.boxZoom?.disable();
+  let start = null;
+  let rect = null;
+  const stop = () => {
+    map.off("mousedown", down).off("mousemove", move).off("mouseup", up);
+    document.removeEventListener("keydown", key);
+    map.dragging.enable();
+    map.boxZoom?.enable();
+    element.dataset.drawing = "false";
+    button.setAttribute("aria-pressed", "false");
+  };
+  const down = (e) => {
+    start = e.latlng;
+    rect = L.rectangle(L.latLngBounds(start, start), { className: "map-box", weight: 2 }).addTo(map);
+  };
+  const move = (e) => { if (start) rect.setBounds(L.latLngBounds(start, e.latlng)); };
+  const up = (e) => {
+    if (!start) return;
+    const bounds = L.latLngBounds(start, e.latlng);
+    stop();
+    if (bounds.getNorth() === bounds.getSouth() || bounds.getEast() === bounds.getWest()) { rect.remove(); return; }
+    element.dataset.bbox = bboxParameter(bounds);
+    applyBbox(element.dataset.bbox);
+  };
+  const key = (e) => { if (e.key === "Escape") { rect?.remove(); stop(); } };
+  map.on("mousedown", down).on("mousemove", move).on("mouseup", up);
+  document.addEventListener("keydown", key);
+}
+
 export function drawMap(element, L = window.L) {
-  const dataElement = document.getElementById(element.dataset.points);
-  const points = dataElement ? JSON.parse(dataElement.textContent) : [];
-  const map = L.map(element, { scrollWheelZoom: false, worldCopyJump: true });
+  // maxZoom on the map itself: with no tile layer (offline) clustering needs it to know its levels.
+  const map = L.map(element, { scrollWheelZoom: false, worldCopyJump: true, maxZoom: 18 });
   const tileUrl = element.dataset.tileUrl;
   const offline = () => drawOutlines(L, map, element);
   if (tileUrl) {
@@ -79,22 +193,34 @@ export function drawMap(element, L = window.L) {
   } else {
     offline();
   }
-  const layer = points.length > CLUSTER_ABOVE && L.markerClusterGroup
-    ? L.markerClusterGroup({ showCoverageOnHover: false, chunkedLoading: true })
-    : L.layerGroup();
-  const latlngs = [];
-  for (const p of points) {
-    const marker = L.marker([p.lat, p.lon], { title: `${p.id}${p.place ? `: ${p.place}` : ""}`, alt: p.id, keyboard: true });
-    marker.bindPopup(popupHtml(p));
-    layer.addLayer(marker);
-    latlngs.push([p.lat, p.lon]);
+  const box = parseBbox(element.dataset.activeBbox);
+  if (box) L.rectangle(box, { className: "map-box map-box-active", weight: 2, fill: false, interactive: false }).addTo(map);
+  if (element.dataset.boxControl !== undefined) boxControl(L, map, element);
+  const url = element.dataset.pointsUrl;
+  if (url) {
+    // Every matching record, from the compact points endpoint (clustered when there are many).
+    map.setView([25, 30], 2);
+    const count = element.id && document.querySelector(`[data-map-count="${element.id}"]`);
+    fetch(url, { headers: { Accept: "application/json" } })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${url}: ${r.status}`))))
+      .then((body) => {
+        addPoints(L, map, element, pointsFromRows(body));
+        if (box) map.fitBounds(box);
+        element.dataset.records = String(body.records);
+        if (count) count.textContent = `${body.places} place${body.places === 1 ? "" : "s"} of ${body.records} record${body.records === 1 ? "" : "s"}`;
+        element.dataset.ready = "true";
+      })
+      .catch((error) => {
+        console.error(error);
+        if (count) count.textContent = "the places could not be loaded";
+        element.dataset.ready = "error";
+      });
+    return map;
   }
-  layer.addTo(map);
-  if (latlngs.length === 1) map.setView(latlngs[0], 7);
-  else if (latlngs.length > 1) map.fitBounds(latlngs, { padding: [30, 30], maxZoom: 8 });
-  else map.setView([25, 30], 2);
+  const dataElement = document.getElementById(element.dataset.points);
+  const points = dataElement ? JSON.parse(dataElement.textContent) : [];
+  addPoints(L, map, element, points);
   element.dataset.ready = "true";
-  element.dataset.markers = String(latlngs.length);
   return map;
 }
 
@@ -103,5 +229,7 @@ function init() {
   document.querySelectorAll("[data-map]").forEach((element) => drawMap(element));
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-else init();
+if (typeof document !== "undefined") {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+}

@@ -3,23 +3,22 @@ changed what."""
 from __future__ import annotations
 
 import io
-from io import StringIO
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.test import TestCase
 
 from archive.models import Evidence, Media, Place
 from tests.archive.archive_helpers import fresh_cache  # noqa: F401
+from tests.conftest import catalogue_loaded
 from tests.archive.test_media import jpeg_with_gps, png_declaring
 
 
 class CuratorTestCase(TestCase):
     @classmethod
     def setUpTestData(cls) -> None:
-        call_command("load_catalogue", stdout=StringIO())
+        catalogue_loaded()  # load_catalogue, or the rows its first run in this session left
         cls.alice = User.objects.create_superuser("alice", "alice@example.org", "pw-alice-123")
         cls.record = Evidence.objects.get(dlp_id=2445)
 

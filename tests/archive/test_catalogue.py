@@ -26,6 +26,7 @@ from archive.models import (
     UncertaintyFactor,
 )
 from tests.archive.archive_helpers import fresh_cache  # noqa: F401
+from tests.conftest import catalogue_loaded
 
 
 
@@ -50,7 +51,7 @@ class LoadedCatalogue(TestCase):
 
     @classmethod
     def setUpTestData(cls) -> None:
-        call_command("load_catalogue", stdout=StringIO())
+        catalogue_loaded()  # load_catalogue, or the rows its first run in this session left
 
     @pytest.fixture(autouse=True)
     def shared_inputs(self, seeds_dir, fresh_cache):  # noqa: F811

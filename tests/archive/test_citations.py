@@ -159,6 +159,34 @@ class TestEveryDLPReference:
             if not parsed.fields:
                 assert "title" not in fields and "title" not in source_csl(s), dlp_id
 
+    def test_no_journal_is_read_as_a_place_and_no_page_range_as_a_publisher(self):
+        page_range = re.compile(r"^(pp?\.\s*)?\d+\s*[-–]+\s*\d+$")
+        problems = []
+        for dlp_id, text in self.rows:
+            fields = bibtex_fields(source_bibtex(source(text, ref=f"S{dlp_id}")))
+            if page_range.match(fields.get("publisher", "")) or page_range.match(fields.get("address", "")):
+                problems.append((dlp_id, "pages as publisher or place", text))
+            if fields["ENTRYTYPE"] == "article" and ("address" in fields or "publisher" in fields):
+                problems.append((dlp_id, "an article with a place or publisher", text))
+        assert problems == []
+
+    def test_a_reference_ending_place_colon_publisher_has_its_publisher(self):
+        # "... Title. Oxford: Clarendon Press." gives place and publisher; the parts in the title
+        # ("Siglo XVI: Tlaxcala") and references read only in part (their text is kept whole in
+        # the note) aside.
+        ending = re.compile(r"\.\s*([A-Z][^.:]{1,40}):\s*([^:]{2,80}?)[.,]?$")
+        checked, problems = 0, []
+        for dlp_id, text in self.rows:
+            match, parsed = ending.search(text), citation_parse(text)
+            if not match or not parsed.complete or parsed.fields.get("pages") or parsed.fields.get("kind") == "article":
+                continue
+            if match.group(1) in parsed.fields.get("title", ""):
+                continue
+            checked += 1
+            if (parsed.fields.get("place"), parsed.fields.get("publisher")) != (match.group(1).strip(), match.group(2).strip()):
+                problems.append((dlp_id, text, parsed.fields.get("place"), parsed.fields.get("publisher")))
+        assert checked > 200 and problems == []
+
     def test_most_references_parse_completely(self):
         complete = sum(citation_parse(text).complete for _, text in self.rows)
         assert complete >= COMPLETE_AT_LEAST

@@ -34,8 +34,10 @@ class CataloguePages(TestCase):
         positions = [html.index(f'href="/games/{slug}/"') for slug in ("ses-bes", "shesh-besh", "takhte-nard", "gul-bara", "bechi")]
         self.assertEqual(positions, sorted(positions))
         self.assertIn('role="search"', html)
-        self.assertIn('id="home-map-data"', html)
-        self.assertIn("39.591475", html)  # a point of DLP.Evidence.2445 for the map
+        # The map loads every place from the points endpoint (no cap in the page).
+        self.assertIn('data-points-url="/api/v1/evidence/points/"', html)
+        points = self.client.get("/api/v1/evidence/points/").json()["points"]
+        self.assertIn(["DLP.Evidence.2445", 39.591475, 48.976197], [row[:3] for row in points])
 
     def test_the_home_page_shows_native_names_in_their_language_and_direction(self):
         html = self.client.get("/").content.decode()

@@ -15,6 +15,7 @@ from archive.catalogue import race
 from archive.models import Evidence, Game, GameName, RuleClause, Ruleset, Source
 from games.engine import get_variant
 from tests.archive.archive_helpers import fresh_cache  # noqa: F401
+from tests.conftest import catalogue_loaded
 
 PREFIX = {
     "race.senet": "SN",
@@ -55,7 +56,7 @@ def history_rows() -> int:
 class LoadedRaceCatalogue(TestCase):
     @classmethod
     def setUpTestData(cls) -> None:
-        call_command("load_catalogue", stdout=StringIO())
+        catalogue_loaded()  # load_catalogue, or the rows its first run in this session left
 
     @pytest.fixture(autouse=True)
     def clean_cache(self, fresh_cache):  # noqa: F811

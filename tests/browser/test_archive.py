@@ -37,6 +37,7 @@ def test_a_researcher_goes_from_the_catalogue_to_a_game_to_a_record(page, live_s
     assert page.locator("h1").inner_text() == "Şeş-Beş"
     assert page.locator("li.clause").count() == 9
     assert page.locator("[lang='az']").first.is_visible()
+    page.locator("#game-map").scroll_into_view_if_needed()  # the map (Leaflet) loads when near
     assert markers(page, "game-map") == 3
     assert page.locator("#timeline svg .timeline-item").count() == 1
     page.screenshot(path=str(artifacts_dir / "archive-game-ses-bes.png"), full_page=True)

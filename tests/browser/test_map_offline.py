@@ -81,6 +81,8 @@ def test_maps_draw_country_outlines_without_a_tile_server(offline_page, live_ser
     page = offline_page
     settings.MAP_TILE_URL = ""
     page.goto(live_server.url + "/games/ses-bes/")
+    # A game page opens on its board; its map (and Leaflet) loads when scrolled near.
+    page.locator("#game-map").scroll_into_view_if_needed()
     assert outlines(page, "game-map") >= 170
     assert page.locator("#game-map .leaflet-tile-pane img").count() == 0
     assert page.locator("#game-map .leaflet-marker-icon").count() == 3
