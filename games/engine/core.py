@@ -443,6 +443,16 @@ class Variant(ABC):
         ``LOG_ENTRY_FIELDS`` (``side``, ``by``, ``action``, ``notation``, ``n``, ``state``)."""
         return {}
 
+    def resign(self, state: State, side: int) -> Outcome:
+        """The result when ``side`` resigns the match in ``state``: the other side wins it.
+        By default the score is the state's own ``score`` (where it has one) unchanged; a
+        variant played to a number of points gives the winner the points still missing."""
+        data = state.to_json()
+        score = data.get("score")
+        if not (isinstance(score, list) and len(score) == 2 and all(isinstance(n, int) for n in score)):
+            score = [0, 0]
+        return Outcome(1 - side, 0, "resign", (score[0], score[1]))
+
     def board_info(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Static data the board script needs to draw this variant with these options (already
         validated), e.g. a race game's geometry. The page's board config and the match API
@@ -459,6 +469,17 @@ class Variant(ABC):
         records them). By default the ``options`` of the state's JSON."""
         options = state.to_json().get("options")
         return self.validate_options(options if isinstance(options, Mapping) else {})
+
+    #: The clause events :meth:`clause_events` may report: name -> ``(clause id, what it is)``,
+    #: e.g. ``{"jump-6-5": ("SS-7", "6-5 jump from the head")}``. Simulations (games/simulation.py)
+    #: count them to show how often each rule with an option comes into play.
+    clause_event_names: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    def clause_events(self, state: State, action: Action, after: State) -> dict[str, int]:
+        """The named rule clauses that came into play when ``action`` took ``state`` to ``after``
+        (``{name: times}``, names among ``clause_event_names``; empty when none did). Pure: it
+        reads the two states and the action, so every family can tell from its own fields."""
+        return {}
 
     def info(self) -> dict[str, Any]:
         return {

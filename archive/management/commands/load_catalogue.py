@@ -23,6 +23,13 @@ class Command(BaseCommand):
             counts = catalogue_load(dlp=not options["without_dlp"])
         except ImportFailed as exc:
             raise CommandError(f"{exc} (nothing was loaded)") from None
+        # The rulesets' precomputed simulations (games/data/simulations.json), so a fresh install
+        # shows them without waiting for simulate_ruleset.
+        from games.simulation import load_data_file
+
+        simulations = load_data_file()
+        if simulations:
+            counts["simulation results"] += simulations
         if not counts:
             self.stdout.write("The catalogue is up to date: nothing changed.")
             return

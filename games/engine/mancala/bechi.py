@@ -391,6 +391,38 @@ class Bechi(Variant):
             return f"list {want} distinct holes 0..{state.n - 1} in ascending order"
         return "not a legal choice here"  # pragma: no cover - every other shape is caught above
 
+    # -- clause events (simulations count them; see Variant.clause_events) ----------------------
+    clause_event_names = {  # type: ignore[assignment]
+        "capture": ("BE-5", "a sowing that captured"),
+        "chain-capture": ("BE-5", "a capture that ran on to the following holes"),
+        "pass": ("BE-6", "a player with no hole of two or more passed"),
+        "repetition": ("BE-6", "a round ended by play going round in circles (repetition_limit)"),
+        "hole-left-empty": ("BE-7", "a hole a player short of counters left empty"),
+        "forfeit": ("BE-7", "counters dropped into a hole left empty, forfeited (shu_house_rule)"),
+    }
+
+    def clause_events(self, state: BechiState, action: Action, after: BechiState) -> dict[str, int]:  # type: ignore[override]
+        last = after.last
+        if last is None or last[0] == LOT:
+            return {}
+        out: dict[str, int] = {}
+        if last[0] == LEAVE_EMPTY:
+            out["hole-left-empty"] = len(last[2])
+            passed, end = last[3], last[4]
+        else:
+            captures, forfeits, passed, end = last[5], last[6], last[7], last[8]
+            if captures:
+                out["capture"] = 1
+                if len(captures) > 1:
+                    out["chain-capture"] = 1
+            if forfeits:
+                out["forfeit"] = 1
+        if passed is not None:
+            out["pass"] = 1
+        if end is not None and end[0] == "repetition":
+            out["repetition"] = 1
+        return out
+
     def describe(self, state: BechiState, action: Action | Mapping[str, Any]) -> str:  # type: ignore[override]
         """The action in the move list's notation (see the module docstring).
 

@@ -20,7 +20,7 @@ import json
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from games.engine.core import Action, IllegalAction, InvalidState, Outcome, Variant
@@ -296,6 +296,56 @@ class RaceVariant(Variant):
             return (state.off(s, r.n), sum(state.pieces[s]))
 
         return 0 if standing(0) > standing(1) else 1
+
+    # -- clause events (simulations count them; see Variant.clause_events) ------------------
+    def _clause_of(self, *names: str) -> str | None:
+        for name in names:
+            if name in self.options:
+                return self.options[name].clause
+        return None
+
+    @cached_property
+    def clause_event_names(self) -> dict[str, tuple[str, str]]:  # type: ignore[override]
+        out: dict[str, tuple[str, str]] = {}
+        for event, names, text in (
+            ("capture", ("capture", "reenter_first"), "an enemy piece captured (sent back, swapped or removed)"),
+            ("extra-throw", ("extra_throws", "extra_throw_rosettes", "extra_holes"), "another throw earned"),
+            ("jump", ("lines", "square_27"), "a piece carried on by a line or the water"),
+            ("backward", ("backward",), "a piece moved backward, no forward move being possible"),
+        ):
+            clause = self._clause_of(*names)
+            if clause is not None:
+                out[event] = (clause, text)
+        return out
+
+    def clause_events(self, state: RaceState, action: Action, after: RaceState) -> dict[str, int]:  # type: ignore[override]
+        act = Action.from_json(action)
+        out: dict[str, int] = {}
+        side = state.to_move
+        if state.phase == MOVE and "from" in act:
+            p, q = act["from"], act["to"]
+            opp = 1 - side
+            if after.pieces[opp] != state.pieces[opp] or after.lost[opp] != state.lost[opp]:
+                out["capture"] = 1
+            gone = list(state.pieces[side])
+            gone.remove(p)
+            rest = list(after.pieces[side])
+            for x in gone:
+                rest.remove(x)
+            if rest and rest[0] != q:
+                out["jump"] = 1
+            if q < p:
+                out["backward"] = 1
+        if (
+            state.phase in (THROW, MOVE)
+            and after.phase == THROW
+            and after.to_move == side
+            and (state.phase == MOVE or after.throws > state.throws)
+        ):
+            r = self._rules(after)
+            if not all(x == r.n + 1 for x in after.pieces[1 - side]):
+                out["extra-throw"] = 1
+        return {k: v for k, v in out.items() if k in self.clause_event_names}
 
     # -- JSON and checks -------------------------------------------------------------------
     def state_from_json(self, data: Mapping[str, Any] | str) -> RaceState:  # type: ignore[override]

@@ -26,7 +26,7 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import IO, Any, ClassVar
 
 from games.engine.core import (
@@ -93,6 +93,63 @@ class TablesVariant(Variant):
             bool(options.get("higher_die", True)),
         )
 
+    # -- clause events (simulations count them; see Variant.clause_events) ----------------------
+    @cached_property
+    def clause_event_names(self) -> dict[str, tuple[str, str]]:  # type: ignore[override]
+        names: dict[str, tuple[str, str]] = {}
+        if self.hitting:
+            names["hit"] = ("TN-3" if self.key == "tables.takhte-nard" else "SB-4" if self.key == "tables.shesh-besh" else "", "a blot hit and sent to the bar")
+        if "home_hit_restriction" in self.options:
+            names["home-hit"] = ("TN-4", "a hit in the home quarter, where the hitter's further steps are restricted")
+        if self.head_rule:
+            names["head-double"] = ("SS-5", "a first throw of 6-6 or 4-4, letting two checkers leave the head")
+        if "ses_bes_jump" in self.options:
+            names["jump-6-5"] = ("SS-7", "the 6-5 jump from the head to the 13-point")
+        if self.cascade:
+            names["cascade"] = ("GB-4", "a cascade of doubles up to 6-6")
+            names["remainder"] = ("GB-5", "the rest of a cascade handed to the opponent")
+        return names
+
+    def roll_events(self, rules: Rules, own: Counts, rolls_before: int, roll: tuple[int, int]) -> dict[str, int]:
+        """The clauses a roll brings into play for the side throwing it: ``own`` its counts,
+        ``rolls_before`` the rolls counted before it (per GB-4's option). Shared with play-outs."""
+        out: dict[str, int] = {}
+        if roll[0] == roll[1]:
+            if self.head_rule and own[24] == 15 and roll in ((6, 6), (4, 4)):
+                out["head-double"] = 1
+            if self.cascade and rolls_before >= 3:
+                out["cascade"] = 1
+        return out
+
+    def step_events(self, rules: Rules, steps: Any) -> dict[str, int]:
+        """The clauses the steps ``(from, to, hit)`` of a play bring into play (mover's
+        coordinates). Shared with play-outs (games/engine/tables/playout.py)."""
+        out: dict[str, int] = {}
+        for p, t, hit in steps:
+            if hit:
+                out["hit"] = out.get("hit", 0) + 1
+                if rules.home_hit_restriction and t <= 6:
+                    out["home-hit"] = out.get("home-hit", 0) + 1
+            if rules.jump and p == 24 and t == 13:
+                out["jump-6-5"] = out.get("jump-6-5", 0) + 1
+        return out
+
+    def clause_events(self, state: TablesState, action: Action, after: TablesState) -> dict[str, int]:  # type: ignore[override]
+        act = Action.from_json(action)
+        rules = self.rules(state.opts)
+        out: dict[str, int] = {}
+        side = state.to_move
+        if state.phase == "roll" and "roll" in act and side is not None:
+            roll = tuple(act["roll"])
+            counted = state.rolls[side] if state.opts.get("cascade_after") == "each_player" else sum(state.rolls)
+            out = self.roll_events(rules, state.checkers[side], counted, roll)  # type: ignore[arg-type]
+        elif state.phase == "move" and "from" in act and side is not None:
+            hit = after.checkers[1 - side][25] > state.checkers[1 - side][25]
+            out = self.step_events(rules, [(act["from"], act["to"], hit)])
+        if self.cascade and after.remainder and not state.remainder:
+            out["remainder"] = 1
+        return out
+
     def cube_on(self, opts: Mapping[str, Any]) -> bool:
         return self.has_cube and bool(opts.get("cube", True))
 
@@ -154,6 +211,14 @@ class TablesVariant(Variant):
             return None
         w, pts, how = state.last_game
         return Outcome(w, pts, how, state.score)
+
+    def resign(self, state: TablesState, side: int) -> Outcome:  # type: ignore[override]
+        """Resigning gives up the match: the other side is credited the points it still lacked."""
+        winner = _other(side)
+        points = max(0, state.opts["match_to"] - state.score[winner])
+        score = list(state.score)
+        score[winner] += points
+        return Outcome(winner, points, "resign", (score[0], score[1]))
 
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self, state: TablesState) -> list[Action]:  # type: ignore[override]

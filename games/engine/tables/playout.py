@@ -41,7 +41,7 @@ class Playout:
     __slots__ = (
         "variant", "rules", "head_rule", "cascade", "cascade_each", "hand_over", "low_starts", "checkers", "side", "phase",
         "dice", "pending", "roll_", "rolls", "number", "remainder", "handoff", "head_left", "winner", "points",
-        "how", "_plays", "_flip",
+        "how", "_plays", "_flip", "black_bar",
     )
 
     def __init__(self, variant: TablesVariant, options: Mapping[str, Any] | None = None) -> None:
@@ -55,6 +55,7 @@ class Playout:
         self.cascade_each = opts.get("cascade_after") == "each_player"
         self.hand_over = bool(opts.get("opponent_plays_remainder", True))
         self.low_starts = opts.get("opening") == "low"
+        self.black_bar = bool(opts.get("black_mars_bar", True))  # TN-6: the bar counts only with the option
         self.checkers: list[Counts] = [variant.setup, variant.setup]
         self.side = 0
         self.phase = "opening"
@@ -197,7 +198,7 @@ class Playout:
             if triple == "turkish-mars":
                 hit = loser[25] > 0  # SB-7
             else:
-                hit = loser[25] > 0 or any(loser[p] for p in range(19, 25))  # TN-6
+                hit = (self.black_bar and loser[25] > 0) or any(loser[p] for p in range(19, 25))  # TN-6
             if hit:
                 self.points, self.how = 3, triple
                 return

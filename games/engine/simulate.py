@@ -1,0 +1,323 @@
+"""Rulesets measured by simulated play (issue 13, item 3). No Django here: the management command
+``simulate_ruleset`` (games/management/commands/) stores what :func:`simulate` returns.
+
+A simulation plays ``games`` single games of one variant with fixed options, both sides by the
+same player (``random``: uniformly random legal choices; ``strong``: the family's strongest
+computer level), game ``i`` with its own ``random.Random(f"{seed}:{i}")``, so the same seed and
+options give the same results, game for game. Matches are cut to one game and the doubling cube
+is off: the unit measured is a game.
+
+What is measured, per game:
+
+- its length in *turns*: a turn begins with a decision that follows a throw of the dice or
+  sticks, or a decision of the other side (so a turn in which the side to move could do nothing
+  is not counted, and an extra throw is a turn of its own);
+- the *first player*, the side that made the game's first decision, and the winner;
+- the outcome's kind (``Outcome.how``: single, mars, gammon, turkish-mars, draw, limit...);
+- the clause events the variant reports (:meth:`Variant.clause_events`).
+
+Random tables games take the fast path (:class:`games.engine.tables.playout.Playout`, whole
+complete plays on a mutable state), counting the same events from the plays' steps.
+
+>>> r = simulate("race.ur", {}, games=20, seed=1, players="random")
+>>> r["games"], 0 <= r["first_player"]["rate"] <= 1, r["events"]["capture"]["games"] > 0
+(20, True, True)
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from games.engine.core import EngineError, Variant, get_variant
+
+__all__ = [
+    "PLAYERS", "GameRecord", "check_options", "engine_version", "histogram", "median", "metrics", "play_game",
+    "play_tables_random", "quantile", "simulate", "simulation_options", "strongest_level", "wilson",
+]
+
+PLAYERS = ("random", "strong")
+#: Guard against a game that never ends (every family ends its games; this only stops a bug).
+MAX_ACTIONS = 20_000
+#: Options a simulation fixes: it measures single games, without the cube.
+FIXED = {"match_to": 1, "cube": False}
+
+ENGINE_DIR = Path(__file__).resolve().parent
+
+
+def engine_version(variant: Variant, players: str = "random") -> str:
+    """A short fingerprint of the code a simulation of ``variant`` depends on: the shared core,
+    the family's package, this module and, for ``strong`` players, the family's computer players.
+    Stored with every result, so results computed by older rules are flagged as stale.
+
+    >>> v = get_variant("race.ur")
+    >>> engine_version(v) == engine_version(v), len(engine_version(v))
+    (True, 12)
+    """
+    files = [ENGINE_DIR / "core.py", ENGINE_DIR / "simulate.py"]
+    files += sorted((ENGINE_DIR / variant.family).glob("*.py"))
+    if players == "strong":
+        files += sorted((ENGINE_DIR / "ai").glob("*.py"))
+        files += sorted((ENGINE_DIR / "ai" / "weights").glob("*"))
+    digest = hashlib.sha256()
+    for path in files:
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+def simulation_options(variant: Variant, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``options`` completed by the variant, with the fixed ones (one game, no cube) set.
+    ``InvalidOptions`` names an unknown option or a bad value."""
+    opts = variant.validate_options(dict(options or {}))
+    for name, value in FIXED.items():
+        if name in opts:
+            opts[name] = value
+    return variant.validate_options(opts)
+
+
+@dataclass
+class GameRecord:
+    turns: int = 0
+    first: int | None = None
+    winner: int | None = None
+    how: str = ""
+    events: Counter = field(default_factory=Counter)
+
+
+# -- statistics ---------------------------------------------------------------------------------
+def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default); ``(0.0, 1.0)`` when ``n`` is 0.
+
+    >>> [round(x, 4) for x in wilson(50, 100)]
+    [0.4038, 0.5962]
+    >>> [round(x, 4) for x in wilson(0, 10)]
+    [0.0, 0.2775]
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` by linear interpolation between order statistics
+    (numpy's default); ``values`` need not be sorted.
+
+    >>> quantile([1, 2, 3, 4], 0.5), quantile([1, 2, 3, 4], 0.25), quantile([7], 0.75)
+    (2.5, 1.75, 7.0)
+    """
+    if not values:
+        raise ValueError("no values")
+    xs = sorted(values)
+    pos = (len(xs) - 1) * q
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(xs) - 1)
+    return float(xs[lo] + (xs[hi] - xs[lo]) * (pos - lo))
+
+
+def median(values: list[float]) -> float:
+    """The middle value (the mean of the two middle ones for an even count).
+
+    >>> median([3, 1, 2]), median([4, 1, 3, 2])
+    (2.0, 2.5)
+    """
+    return quantile(values, 0.5)
+
+
+def histogram(values: list[int], bins: int = 12) -> list[dict[str, int]]:
+    """Game lengths in ``bins`` equal ranges from the shortest to the longest (for the chart)."""
+    if not values:
+        return []
+    lo, hi = min(values), max(values)
+    width = max(1, math.ceil((hi - lo + 1) / bins))
+    out = [{"from": lo + i * width, "to": lo + (i + 1) * width - 1, "games": 0} for i in range(bins)]
+    for v in values:
+        out[(v - lo) // width]["games"] += 1
+    while out and out[-1]["games"] == 0:
+        out.pop()
+    return out
+
+
+def metrics(variant: Variant, records: list[GameRecord]) -> dict[str, Any]:
+    n = len(records)
+    turns = [r.turns for r in records]
+    decided = [r for r in records if r.winner is not None and r.first is not None]
+    first_wins = sum(1 for r in decided if r.winner == r.first)
+    lo, hi = wilson(first_wins, len(decided))
+    kinds = Counter(r.how for r in records)
+    events: dict[str, dict[str, Any]] = {}
+    for name, (clause, text) in variant.clause_event_names.items():
+        total = sum(r.events.get(name, 0) for r in records)
+        games = sum(1 for r in records if r.events.get(name, 0))
+        events[name] = {
+            "clause": clause,
+            "label": text,
+            "total": total,
+            "games": games,
+            "per_game": round(total / n, 3) if n else 0.0,
+            "share_of_games": round(games / n, 4) if n else 0.0,
+        }
+    return {
+        "turns": {
+            "median": median(turns) if turns else 0.0,
+            "q1": quantile(turns, 0.25) if turns else 0.0,
+            "q3": quantile(turns, 0.75) if turns else 0.0,
+            "min": min(turns) if turns else 0,
+            "max": max(turns) if turns else 0,
+            "mean": round(sum(turns) / n, 2) if n else 0.0,
+            "histogram": histogram(turns),
+        },
+        "first_player": {
+            "wins": first_wins,
+            "decided": len(decided),
+            "rate": round(first_wins / len(decided), 4) if decided else 0.0,
+            "low": round(lo, 4),
+            "high": round(hi, 4),
+        },
+        "outcomes": {how: {"games": k, "share": round(k / n, 4)} for how, k in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))},
+        "draws": sum(1 for r in records if r.winner is None),
+        "events": events,
+    }
+
+
+# -- playing ------------------------------------------------------------------------------------
+def strongest_level(variant: Variant) -> str:
+    """The strongest computer level the variant's family offers (levels are registered weakest first)."""
+    from games.engine.ai import levels
+
+    found = levels(variant)
+    if not found:
+        raise EngineError(f"no computer player for {variant.key}")
+    return found[-1]
+
+
+def play_game(variant: Variant, options: Mapping[str, Any], rng: random.Random, level: str | None) -> GameRecord:
+    """One game through the Variant interface (every family); ``level`` None plays at random."""
+    from games.engine.ai import choose
+
+    rec = GameRecord()
+    state = variant.new_game(options)
+    last_side: int | None = None
+    after_chance = False
+    for _ in range(MAX_ACTIONS):
+        result = variant.outcome(state)
+        if result is not None:
+            rec.winner, rec.how = result.winner, result.how
+            return rec
+        if variant.is_chance(state):
+            action = variant.draw(state, rng)
+            after_chance = True
+        else:
+            side = variant.to_move(state)
+            if level is None:
+                legal = variant.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = choose(variant, state, level, rng)
+            if rec.first is None:
+                rec.first = side
+            if after_chance or side != last_side:
+                rec.turns += 1
+            last_side, after_chance = side, False
+        after = variant.apply(state, action)
+        events = variant.clause_events(state, action, after)
+        if events:
+            rec.events.update(events)
+        state = after
+    raise EngineError(f"{variant.key}: a simulated game did not end within {MAX_ACTIONS} actions")
+
+
+def play_tables_random(variant: Any, options: Mapping[str, Any], rng: random.Random) -> GameRecord:
+    """One random tables game on the mutable play-out state (the fast path), counting turns and
+    clause events as :func:`play_game` does."""
+    from games.engine.tables.playout import Playout
+
+    rec = GameRecord()
+    g = Playout(variant, options)
+    rules = g.rules
+    each = options.get("cascade_after") == "each_player"
+    randint = rng.randint
+    while g.phase == "opening":
+        g.opening(randint(1, 6), randint(1, 6))
+    after_chance = variant.plays_opening_dice  # the starter plays the opening throw
+    last_side: int | None = None
+    while g.phase != "over":
+        if g.phase == "roll":
+            a, b = randint(1, 6), randint(1, 6)
+            side = g.side
+            counted = g.rolls[side] if each else g.rolls[0] + g.rolls[1]
+            rec.events.update(variant.roll_events(rules, g.checkers[side], counted, (a, b)))
+            g.roll(a, b)
+            if variant.cascade and g.remainder and g.side != side:
+                rec.events["remainder"] += 1
+            after_chance = True
+            continue
+        side = g.side
+        if rec.first is None:
+            rec.first = side
+        if after_chance or side != last_side:
+            rec.turns += 1
+        last_side, after_chance = side, False
+        plays = g.plays()
+        play = plays[randint(0, len(plays) - 1)] if len(plays) > 1 else plays[0]
+        was_remainder = g.remainder
+        rec.events.update(variant.step_events(rules, play.steps))
+        g.play(play)
+        if variant.cascade and g.remainder and not was_remainder and g.side != side:
+            rec.events["remainder"] += 1
+    rec.winner, rec.how = g.winner, g.how
+    return rec
+
+
+def simulate(
+    key: str, options: Mapping[str, Any] | None, *, games: int, seed: int, players: str = "random",
+) -> dict[str, Any]:
+    """Play ``games`` games of variant ``key`` and return the metrics with what produced them:
+    ``variant``, ``options`` (complete), ``players``, ``level``, ``games``, ``seed``,
+    ``engine_version``, ``seconds`` and the metrics of :func:`metrics`."""
+    variant = get_variant(key)
+    if players not in PLAYERS:
+        raise EngineError(f"unknown players {players!r} (known: {', '.join(PLAYERS)})")
+    if not isinstance(games, int) or games < 1:
+        raise EngineError(f"games must be a whole number of at least 1, got {games!r}")
+    opts = simulation_options(variant, options)
+    level = strongest_level(variant) if players == "strong" else None
+    fast = level is None and variant.family == "tables"
+    started = time.perf_counter()
+    records = []
+    for i in range(games):
+        rng = random.Random(f"{seed}:{i}")
+        if fast:
+            records.append(play_tables_random(variant, opts, rng))
+        else:
+            records.append(play_game(variant, opts, rng, level))
+    seconds = time.perf_counter() - started
+    return {
+        "variant": key,
+        "options": opts,
+        "players": players,
+        "level": level or "random",
+        "games": games,
+        "seed": seed,
+        "engine_version": engine_version(variant, players),
+        "seconds": round(seconds, 2),
+        **metrics(variant, records),
+    }
+
+
+def check_options(key: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options a simulation of ``key`` would play, or ``InvalidOptions``/``UnknownVariant``."""
+    return simulation_options(get_variant(key), options)
+
