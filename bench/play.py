@@ -4,14 +4,16 @@ page's transfer size, gzipped.
 
     .venv/bin/python bench/play.py [--repeat 200] [--positions 30] [--postgres [URL]]
 
-Targets: a human move's action request within 2x the trivial view at the median; the play page's
-own JavaScript and CSS under 80 KB gzipped. The database is a throwaway SQLite file (or a
+Targets: a human move's action request within 10x the trivial view at the median (issue 14); the play page's
+own JavaScript and CSS under 80 KB gzipped; the game pages' JavaScript and CSS fetched on load,
+and what waits until the map comes near. The database is a throwaway SQLite file (or a
 temporary PostgreSQL database with --postgres, dropped at the end).
 """
 from __future__ import annotations
 
 import argparse
 import gzip
+import io
 import os
 import random
 import re
@@ -182,25 +184,53 @@ def measure_computer(count: int) -> None:
                   f" {max(samples) * 1000:10.2f}")
 
 
+def page_assets(html: bytes) -> tuple[set[Path], set[Path]]:
+    """The stylesheets and scripts a page makes the browser fetch as it loads, and those it
+    fetches later (the map library, when the map comes near: data-map-assets). Followed: the
+    files the HTML links, every module they import statically, and a dynamic family import
+    (families.js) only for the families whose boards are on the page (data-family)."""
+    static = ROOT / "static"
+    later_attrs = re.findall(rb'data-(?:css|js|module)="([^"]*)"', html)
+    later_urls = {u for attr in later_attrs for u in attr.split()}
+    linked = set(re.findall(rb'(?:href|src)="/static/([^"]+\.(?:js|css))"', html))
+    families = {f.decode() for f in re.findall(rb'data-family="([a-z]+)"', html)}
+
+    def follow(start: set[Path]) -> set[Path]:
+        files = set(start)
+        pending = [f for f in files if f.suffix == ".js"]
+        while pending:
+            module = pending.pop()
+            text = module.read_text()
+            rels = re.findall(r'(?:from|import)\s+"(\.[^"]+)"', text)
+            rels += [r for r in re.findall(r'import\(\s*"(\.[^"]+)"\s*\)', text)
+                     if not r.startswith("./family-") or r[len("./family-"):-3] in families]
+            for rel in rels:
+                target = (module.parent / rel).resolve()
+                if target not in files and target.exists():
+                    files.add(target)
+                    pending.append(target)
+        return files
+
+    now = follow({static / u.decode() for u in linked})
+    later = follow({static / u.decode().removeprefix("/static/") for u in later_urls}) - now
+    return now, later
+
+
+def gz(files: set[Path]) -> int:
+    return sum(len(gzip.compress(f.read_bytes(), 6)) for f in files)
+
+
 def measure_transfer() -> None:
-    """The play page's own assets as a browser fetches them: the HTML, the stylesheets and scripts
+    """The pages with a board, as a browser fetches them: the HTML, the stylesheets and scripts
     it links, and every module those scripts import, each gzipped (as GZipMiddleware and
-    whitenoise serve them)."""
+    whitenoise serve them); and what a game page fetches only later (the map library)."""
+    from django.core.management import call_command
     from django.test import Client
 
+    call_command("load_catalogue", "--without-dlp", stdout=io.StringIO())
     client = Client()
     html = client.get("/play/tables.ses-bes/").content
-    static = ROOT / "static"
-    urls = set(re.findall(rb'(?:href|src)="/static/([^"]+\.(?:js|css))"', html))
-    files = {static / u.decode() for u in urls}
-    pending = [f for f in files if f.suffix == ".js"]
-    while pending:
-        module = pending.pop()
-        for rel in re.findall(r'from\s+"(\.[^"]+)"', module.read_text()):
-            target = (module.parent / rel).resolve()
-            if target not in files:
-                files.add(target)
-                pending.append(target)
+    files, _ = page_assets(html)
     ours = sorted(f for f in files if "vendor" not in f.parts)
     print("\n-- the play page's transfer size, gzipped")
     total = 0
@@ -213,11 +243,27 @@ def measure_transfer() -> None:
     print(f"{'the HTML page /play/tables.ses-bes/':44} {'':16} {page / 1024:7.1f} KB gzipped")
     print(f"{'total':44} {'':16} {(total + page) / 1024:7.1f} KB gzipped")
 
+    print("\n-- pages with a board: JS and CSS fetched on load (ours + vendored), gzipped; then what waits for the map")
+    print(f"{'page':28} {'JS':>9} {'CSS':>9} {'vendored':>9} {'on load':>9} {'later':>9} {'HTML':>8}")
+    for url in ("/play/tables.ses-bes/", "/games/shesh-besh/", "/games/bechi/", "/play/bechi/"):
+        response = client.get(url)
+        if response.status_code != 200:
+            print(f"{url:28} HTTP {response.status_code}")
+            continue
+        now, later = page_assets(response.content)
+        js = gz({f for f in now if f.suffix == ".js"})
+        css = gz({f for f in now if f.suffix == ".css"})
+        vendored = gz({f for f in now if "vendor" in f.parts})
+        kb = lambda n: f"{n / 1024:7.1f}KB"  # noqa: E731
+        print(f"{url:28} {kb(js):>9} {kb(css):>9} {kb(vendored):>9} {kb(js + css):>9} {kb(gz(later)):>9}"
+              f" {kb(len(gzip.compress(response.content, 6))):>8}")
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--transfer-only", action="store_true", help="only the pages' transfer sizes")
     parser.add_argument("--postgres", nargs="?", const=os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres")
     args = parser.parse_args()
     os.environ.setdefault("API_PLAY_RATE", "1000000/minute")
@@ -227,8 +273,9 @@ def main() -> None:
 
         call_command("migrate", verbosity=0)
         print(f"{connection.vendor}; Python {sys.version.split()[0]}")
-        measure_requests(args.repeat)
-        measure_computer(args.positions)
+        if not args.transfer_only:
+            measure_requests(args.repeat)
+            measure_computer(args.positions)
         measure_transfer()
 
 

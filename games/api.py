@@ -9,11 +9,13 @@ import json
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.urls import reverse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ParseError, Throttled
 from rest_framework.parsers import JSONParser
@@ -21,10 +23,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
-from games import selectors, services
+from core.throttling import SharedRateThrottle, client_ip
+from games import exports, selectors, services
 from games.engine.core import EngineError, brief, loads
 from games.models import Match
 
@@ -49,26 +51,40 @@ class BodyParser(JSONParser):
         return parse_body(stream.read() if stream is not None else b"")
 
 
-class PlayThrottle(SimpleRateThrottle):
-    """Limits writes per client address; reading (polling) is not limited, it is a 304."""
+class PlayThrottle(SharedRateThrottle):
+    """Limits writes per client address (API_PLAY_RATE), counted atomically in the store every
+    worker shares (core.throttling: Redis or the database), the address read as NUM_PROXIES
+    says. Reading (polling) is not limited here: it is a 304."""
 
     scope = "play"
+    only_anonymous = False
 
-    def get_rate(self) -> str | None:
-        # Read at request time, so a deployment (or a test) can change it without a restart.
-        return settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get("play")
+    def ident(self, request) -> str:
+        # Play requests carry match tokens, never a user: every client is its address.
+        return f"ip:{client_ip(request)}"
 
     def allow_request(self, request, view) -> bool:
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return True
-        self.rate = self.get_rate()
-        if self.rate is None:
-            return True
-        self.num_requests, self.duration = self.parse_rate(self.rate)
         return super().allow_request(request, view)
 
-    def get_cache_key(self, request, view) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+class RecordThrottle(PlayThrottle):
+    """The match record is the play API's one costly read (a replay of the log): counted per
+    client address at REST_FRAMEWORK's 'record' rate where settings give one (None: no limit),
+    else RECORD_RATE."""
+
+    scope = "record"
+
+    def get_rate(self) -> str | None:
+        rates = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {})
+        return rates["record"] if "record" in rates else RECORD_RATE
+
+    def allow_request(self, request, view) -> bool:
+        return SharedRateThrottle.allow_request(self, request, view)
+
+
+RECORD_RATE = "120/minute"
 
 
 def bearer_token(request: Request) -> str | None:
@@ -110,16 +126,38 @@ class PlayView(APIView):
         return super().handle_exception(exc)
 
     def match_response(
-        self, match: Match, sides: list[int], status_code: int = 200, live: services.Live | None = None, **extra: Any
+        self, match: Match, sides: list[int], status_code: int = 200, live: services.Live | None = None,
+        log_from: int | None = None, **extra: Any
     ) -> Response:
-        body = selectors.match_payload(match, sides, live)
+        body = selectors.match_payload(match, sides, live, log_from)
+        body.update(presence_fields(match))
         body.update(extra)
         response = Response(body, status=status_code)
         return match_headers(response, match, sides)
 
 
+def presence_fields(match: Match) -> dict[str, Any]:
+    """Beside the match: who has joined, the rematch offered (and the match this one follows),
+    the tag the events stream compares, and where the exports are."""
+    joined = services.joined_flags(match)
+    base = reverse("games:api-match", args=[match.id])
+    return {
+        "joined": joined,
+        "rematch": match.rematch or None,
+        "rematch_of": match.rematch_of or None,
+        "tag": services.event_tag(match.version, joined, match.rematch),
+        "exports": exports.formats_for(match.variant, base),
+    }
+
+
+def api_etag(match_id: str, sides: list[int], tag: str) -> str:
+    # The tag holds the version, who has joined and the rematch: any of them changes the answer.
+    return '"%s-%s-%s"' % (match_id, tag, "".join(map(str, sides)) or "x")
+
+
 def match_headers(response, match: Match, sides: list[int]):
-    response["ETag"] = selectors.match_etag(match.id, match.version, sides)
+    joined = services.joined_flags(match)
+    response["ETag"] = api_etag(match.id, sides, services.event_tag(match.version, joined, match.rematch))
     response["Cache-Control"] = "no-cache"
     patch_vary_headers(response, ["Authorization"])
     return response
@@ -203,6 +241,7 @@ class MatchCreateView(PlayView):
         match = created.match
         sides = services.match_sides_for_token(match, created.token)
         live = created.live
+        services.mark_joined(match, sides)  # the creator is there
         invite_url = None
         if created.invite_token:
             # The token rides in the fragment: browsers never send it to a server or a Referer.
@@ -214,18 +253,26 @@ class MatchDetailView(PlayView):
     @extend_schema(
         operation_id="matches_retrieve",
         responses={200: OpenApiTypes.OBJECT, 304: OpenApiResponse(description="Not modified"), 404: ErrorResponse},
-        description="Read a match. Answers `ETag`; send it back as `If-None-Match` to wait cheaply (304).",
+        description="Read a match. Answers `ETag`; send it back as `If-None-Match` to wait cheaply (304). "
+        "`?log_from=N` (how many log entries the client holds) sends only the entries from there on, as "
+        "an action's answer does, with `log_from` saying where they start.",
     )
     def get(self, request: Request, match_id: str) -> Response:
         token = bearer_token(request)
+        raw_from = request.query_params.get("log_from")
+        if raw_from is not None and not raw_from.isdigit():
+            raise services.BadRequest(f"log_from: a whole number (0 or more) is required, got {raw_from[:20]!r}", "malformed")
+        log_from = int(raw_from) if raw_from is not None else None
         if_none_match = request.META.get("HTTP_IF_NONE_MATCH")
         if if_none_match:
             # The cheap path for a waiting player: one small query, no engine work.
-            row = Match.objects.filter(pk=match_id).values("version", "side0_token_hash", "side1_token_hash").first()
+            row = Match.objects.filter(pk=match_id).values(
+                "side0_token_hash", "side1_token_hash", *services.TAG_FIELDS
+            ).first()
             if row is not None:
                 shell = Match(id=match_id, **row)
                 sides = services.match_sides_for_token(shell, token)
-                etag = selectors.match_etag(match_id, row["version"], sides)
+                etag = api_etag(match_id, sides, services.event_tag(row["version"], services.joined_flags(row), row["rematch"]))
                 offered = {tag.strip().removeprefix("W/") for tag in if_none_match.split(",")}
                 if etag in offered or "*" in offered:
                     response = Response(status=status.HTTP_304_NOT_MODIFIED)
@@ -234,7 +281,10 @@ class MatchDetailView(PlayView):
                     patch_vary_headers(response, ["Authorization"])
                     return response
         match = get_object_or_404(Match.objects.defer("initial_state"), pk=match_id)
-        return self.match_response(match, services.match_sides_for_token(match, token))
+        sides = services.match_sides_for_token(match, token)
+        if sides:
+            services.mark_joined(match, sides)  # "your friend has joined", for the other side
+        return self.match_response(match, sides, log_from=log_from)
 
 
 class MatchActionView(PlayView):
@@ -280,29 +330,204 @@ class MatchActionView(PlayView):
         data = parse_body(request.body) if request.body else {}
         log_from = parse_log_from(data.get("log_from") if isinstance(data, dict) else None, "log_from")
         # The starting position is only read for the record; an action never needs it.
-        match = get_object_or_404(Match.objects.defer("initial_state"), pk=match_id)
+        match = services.match_get(match_id)
+        if match is None:
+            raise Http404
         sides = services.match_sides_for_token(match, bearer_token(request))
         live = services.match_act(match=match, data=data, sides=sides)
+        services.publish(match.pk)  # whoever waits on the events stream hears of it at once
         body = selectors.match_payload(live.match, sides, live, log_from)
+        body.update(presence_fields(live.match))
         return match_headers(json_response(body), live.match, sides)
 
 
+# The most moves one answer of /record/ carries (each with its state): a long match comes in parts.
+RECORD_MAX_MOVES = 1000
+RECORD_CACHE_SECONDS = 3600
+
+
 class MatchRecordView(PlayView):
+    throttle_classes = [RecordThrottle]
+
     @extend_schema(
         operation_id="matches_record",
-        responses={200: OpenApiTypes.OBJECT},
-        description="The match record: the starting state and every action with the state after it "
+        parameters=[
+            OpenApiParameter("from", int, description="Start after this many actions (0, the default: from the start)."),
+            OpenApiParameter("limit", int, description=f"At most this many moves (1 to {RECORD_MAX_MOVES}, the default)."),
+            OpenApiParameter("download", str, description="Any value: served as an attachment."),
+        ],
+        responses={200: OpenApiTypes.OBJECT, 304: OpenApiResponse(description="Not modified"), 400: ErrorResponse,
+                   404: ErrorResponse, 429: ErrorResponse},
+        description="The match record: the starting state and the actions with the state after each "
         "(and the fields the variant records with each action, e.g. a tables game's position ID), "
-        "for replay and download.",
+        f"for replay and download. At most {RECORD_MAX_MOVES} moves an answer: `moves_from` says where "
+        "they start, `moves_total` how many the match has, and `next_from`, when not null, is the `from` "
+        "of the next part. Answers are kept per match version; send the `ETag` back as `If-None-Match`.",
     )
-    def get(self, request: Request, match_id: str) -> Response:
-        match = get_object_or_404(Match, pk=match_id)
-        start = request.query_params.get("from", "0")
-        if not start.isdigit():
-            raise services.BadRequest(f"from: a whole number is required, got {start!r}", "malformed")
-        response = Response(selectors.match_record(match, int(start)))
-        if request.query_params.get("download"):
-            response["Content-Disposition"] = f'attachment; filename="match-{match.id}.json"'
-        response["ETag"] = selectors.match_etag(match.id, match.version, [])
+    def get(self, request: Request, match_id: str) -> HttpResponse:
+        start = self.whole_number(request, "from", 0)
+        limit = self.whole_number(request, "limit", RECORD_MAX_MOVES)
+        if not 1 <= limit <= RECORD_MAX_MOVES:
+            raise services.BadRequest(f"limit: from 1 to {RECORD_MAX_MOVES}, got {limit}", "malformed")
+        row = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+        if row is None:
+            raise Http404
+        etag = '"record-%s-%d-%d-%d"' % (match_id, row, start, limit)
+        offered = {tag.strip().removeprefix("W/") for tag in request.META.get("HTTP_IF_NONE_MATCH", "").split(",")}
+        if etag in offered:
+            response = HttpResponse(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            # Rendered once per match version and part: a long match's replay is not redone
+            # for every request (a new action makes a new version, so a new key).
+            key = "match-record:" + etag.strip('"')
+            content = cache.get(key)
+            if content is None:
+                match = get_object_or_404(Match, pk=match_id)
+                content = json.dumps(selectors.match_record(match, start, limit), ensure_ascii=False,
+                                     separators=(",", ":"), allow_nan=False).encode()
+                etag = '"record-%s-%d-%d-%d"' % (match_id, match.version, start, limit)
+                key = "match-record:" + etag.strip('"')
+                cache.set(key, content, RECORD_CACHE_SECONDS)
+            response = HttpResponse(content, content_type="application/json")
+            if request.query_params.get("download"):
+                response["Content-Disposition"] = f'attachment; filename="match-{match_id}.json"'
+        response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
         return response
+
+    @staticmethod
+    def whole_number(request: Request, name: str, default: int) -> int:
+        value = request.query_params.get(name)
+        if value is None:
+            return default
+        if not value.isdigit() or len(value) > 9:
+            raise services.BadRequest(f"{name}: a whole number is required, got {value!r}", "malformed")
+        return int(value)
+
+
+# -- the events stream: a waiting player hears of a change without polling the whole match -------
+
+EVENTS_RETRY_MS = 150  # how soon a browser asks again after a stream closes
+EVENTS_STEP = 0.05  # how often an open stream looks at the tag
+
+
+def events_hold(request: HttpRequest) -> float:
+    """How long one stream may stay open waiting for a change. Under ASGI the wait is a
+    coroutine's sleep and holds no worker, so it may be long; under WSGI it would hold a worker
+    for its whole length, so by default the stream answers at once (the browser comes back after
+    ``retry``), which keeps DESIGN's rule that waiting holds no worker."""
+    if getattr(request, "scope", None) is not None:  # an ASGIRequest
+        return float(getattr(settings, "PLAY_EVENTS_ASGI_HOLD", 25.0))
+    return float(getattr(settings, "PLAY_EVENTS_HOLD", 0.0))
+
+
+def event_text(tag: str) -> str:
+    version = tag.split(".", 1)[0]
+    return f"id: {tag}\nevent: change\ndata: {json.dumps({'tag': tag, 'version': int(version)})}\n\n"
+
+
+def idle_text() -> str:
+    return f"retry: {EVENTS_RETRY_MS}\n: no change yet\n\n"
+
+
+def match_events(request: HttpRequest, match_id: str) -> HttpResponse:
+    """``GET /api/v1/matches/<id>/events/?since=TAG`` (server-sent events): one ``change`` event
+    when the match's tag (its version, who has joined, the rematch) differs from ``since`` (or
+    the ``Last-Event-ID`` the browser sends back), then the stream ends; with no change by the
+    end of the hold, it ends with ``retry`` and the browser reconnects. No token is needed: the
+    tag says no more than the match's public page."""
+    if request.method != "GET":
+        return json_response({"code": "method_not_allowed", "reason": "only GET"}, 405)
+    since = request.META.get("HTTP_LAST_EVENT_ID") or request.GET.get("since", "")
+    if len(since) > 80:
+        return json_response({"code": "malformed", "reason": "since: at most 80 characters"}, 400)
+    tag = services.current_tag(match_id)
+    if tag is None:
+        return json_response({"code": "not_found", "reason": "no match with that id"}, 404)
+    hold = events_hold(request)
+
+    if getattr(request, "scope", None) is not None:
+        import asyncio
+
+        from asgiref.sync import sync_to_async
+
+        async def agen():
+            now = tag
+            loop = asyncio.get_running_loop()
+            end = loop.time() + hold
+            while now == since and loop.time() < end:
+                await asyncio.sleep(EVENTS_STEP)
+                now = await sync_to_async(services.current_tag)(match_id)
+            yield (event_text(now) if now and now != since else idle_text()).encode()
+
+        body = agen()
+    else:
+        import time
+
+        def gen():
+            now = tag
+            end = time.monotonic() + hold
+            while now == since and time.monotonic() < end:
+                time.sleep(EVENTS_STEP)
+                now = services.current_tag(match_id)
+            yield (event_text(now) if now and now != since else idle_text()).encode()
+
+        body = gen()
+    response = StreamingHttpResponse(body, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+# -- resigning and the rematch -------------------------------------------------------------------
+
+
+class MatchResignView(PlayView):
+    @extend_schema(
+        operation_id="matches_resign",
+        request=inline_serializer("MatchResign", {"version": serializers.IntegerField()}),
+        responses={200: OpenApiTypes.OBJECT, 400: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse},
+        description="Resign the match for your side: the other side wins it (in a match to points it is "
+        'credited the points it lacked). `outcome.how` is "resign" and `outcome.resigned` the side.',
+    )
+    def post(self, request: Request, match_id: str) -> Response:
+        match = get_object_or_404(Match.objects.defer("initial_state"), pk=match_id)
+        sides = services.match_sides_for_token(match, bearer_token(request))
+        live = services.match_resign(match=match, data=request.data, sides=sides)
+        return self.match_response(live.match, sides, live=live)
+
+
+class MatchRematchView(PlayView):
+    @extend_schema(
+        operation_id="matches_rematch",
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, 201: OpenApiTypes.OBJECT, 400: ErrorResponse, 403: ErrorResponse},
+        description="Offer (or take up) the rematch of a finished match: a new match with the same settings "
+        "and the sides swapped; each player's token plays in it. 201 when this request made it, 200 when it "
+        "existed already. The finished match's `rematch` names it.",
+    )
+    def post(self, request: Request, match_id: str) -> Response:
+        match = get_object_or_404(Match.objects.defer("initial_state"), pk=match_id)
+        sides = services.match_sides_for_token(match, bearer_token(request))
+        new, created = services.match_rematch(match=match, sides=sides)
+        new_sides = [1 - s for s in sides]
+        return self.match_response(new, sorted(new_sides), 201 if created else 200)
+
+
+# -- exports -------------------------------------------------------------------------------------
+
+
+def match_export(request: HttpRequest, match_id: str, fmt: str) -> HttpResponse:
+    """``GET /api/v1/matches/<id>/export/<fmt>/``: the match as a file other programs read
+    (``mat``: the gnubg/Jellyfish match text; ``sgf``: SGF for backgammon, GM[6])."""
+    if request.method != "GET":
+        return json_response({"code": "method_not_allowed", "reason": "only GET"}, 405)
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        text, content_type, suffix = exports.export(match, fmt)
+    except exports.ExportError as exc:
+        return json_response({"code": "invalid", "reason": str(exc)}, 400)
+    response = HttpResponse(text.encode(), content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="match-{match.id}.{suffix}"'
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -5,6 +5,7 @@ import secrets
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 
 # Short, unguessable, URL-safe ids: a match link is shared by hand and read aloud.
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -47,6 +48,13 @@ class Match(models.Model):
     side0_token_hash = models.CharField(max_length=64, blank=True)
     side1_token_hash = models.CharField(max_length=64, blank=True)
     outcome = models.JSONField(null=True, blank=True)
+    # Presence and the next match: when each human side first opened the match (the creator's
+    # side at creation), and the rematch offered from this match once it is over (sides swapped),
+    # with the link back from the rematch to the match it follows.
+    side0_joined = models.DateTimeField(null=True, blank=True)
+    side1_joined = models.DateTimeField(null=True, blank=True)
+    rematch = models.CharField(max_length=ID_LENGTH, blank=True, help_text="The id of the match offered after this one")
+    rematch_of = models.CharField(max_length=ID_LENGTH, blank=True, help_text="The id of the match this one follows")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -79,6 +87,9 @@ class Match(models.Model):
 
     def token_hash(self, side: int) -> str:
         return self.side1_token_hash if side else self.side0_token_hash
+
+    def joined(self, side: int):
+        return self.side1_joined if side else self.side0_joined
 
     def is_computer(self, side: int) -> bool:
         return bool(self.level(side))
@@ -127,3 +138,39 @@ def entry_from_row(side, by, action, notation, extra) -> dict:
     entry = {"side": side, "by": by, "action": action, "notation": notation}
     entry.update((k, v) for k, v in (extra or {}).items() if k not in entry)
     return entry
+
+
+class SimulationRun(models.Model):
+    """One ruleset (a variant with options) measured by simulated play: ``games`` single games
+    played by ``players`` from ``seed`` (games/engine/simulate.py), with the engine version the
+    results were computed by. Running the same simulation again replaces its row."""
+
+    class Players(models.TextChoices):
+        RANDOM = "random", "Random players"
+        STRONG = "strong", "Strong players"
+
+    variant = models.CharField(max_length=100, db_index=True)
+    options = models.JSONField(default=dict, help_text="The complete options played (validated by the variant)")
+    # The options as canonical JSON (sorted keys), so a run is found and replaced by its options.
+    options_key = models.CharField(max_length=2000)
+    players = models.CharField(max_length=10, choices=Players.choices)
+    level = models.CharField(max_length=20, help_text="The computer level both sides played at")
+    games = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    engine_version = models.CharField(max_length=40)
+    metrics = models.JSONField(help_text="Turns, first-player wins, outcome kinds and clause events")
+    seconds = models.FloatField(default=0, help_text="How long the simulation took")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["variant", "options_key", "players"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["variant", "options_key", "players", "games", "seed"], name="simulation_run_unique"
+            ),
+            models.CheckConstraint(condition=Q(players__in=["random", "strong"]), name="simulation_players_valid"),
+            models.CheckConstraint(condition=Q(games__gte=1), name="simulation_games_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.variant} {self.options_key} ({self.players}, {self.games} games, seed {self.seed})"

@@ -73,13 +73,19 @@ def match_payload(
     return body
 
 
-def match_record(match: Match, start: int = 0) -> dict[str, Any]:
-    """The whole match, replayable: the start, and every action with the state after it
-    (only the actions after the first ``start`` when it is given: a board catching up)."""
+def match_record(match: Match, start: int = 0, limit: int | None = None) -> dict[str, Any]:
+    """The match, replayable: the start, and every action with the state after it (only the
+    actions after the first ``start`` when it is given: a board catching up), at most ``limit``
+    of them; ``next_from`` is where the next part starts (None when this one reaches the end)."""
+    from games.models import MatchAction
+
     variant = get_variant(match.variant)
     state = variant.state_from_json(match.initial_state)
+    end = match.log_length if limit is None else min(match.log_length, start + limit)
+    rows = MatchAction.objects.filter(match_id=match.pk, seq__lte=end).order_by("seq")
     moves = []
-    for n, entry in enumerate(match.log_entries(), start=1):
+    for n, row in enumerate(rows, start=1):
+        entry = row.entry()
         state = variant.apply(state, entry["action"])
         if n <= start:
             continue
@@ -100,6 +106,9 @@ def match_record(match: Match, start: int = 0) -> dict[str, Any]:
         "updated": match.updated.isoformat() if match.updated else None,
         "initial_state": match.initial_state,
         "moves": moves,
+        "moves_from": start,
+        "moves_total": match.log_length,
+        "next_from": end if end < match.log_length else None,
         "outcome": match.outcome,
     }
 

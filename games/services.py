@@ -18,6 +18,8 @@ import hmac
 import json
 import random
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -105,6 +107,44 @@ def log_fields(variant: Variant, state: State) -> dict[str, Any]:
 
 # -- reading a match -----------------------------------------------------------------------------
 
+# States this process has read or written, by (match id, version). Every write to a match bumps
+# its version in the same conditional UPDATE, so a version names one stored state for good: a
+# state the server validated once (when it computed it, or the first time it read it) is taken
+# as it is the next time, not re-read through the engine's untrusted-input checks. Filled only
+# once a write has committed; a process that has not seen a version reads and checks it.
+TRUSTED_STATES: OrderedDict[tuple[str, int], State] = OrderedDict()
+TRUSTED_STATES_MAX = 1024
+_trusted_lock = threading.Lock()
+
+
+def trust_state(match_id: str, version: int, state: State) -> None:
+    with _trusted_lock:
+        TRUSTED_STATES[(match_id, version)] = state
+        TRUSTED_STATES.move_to_end((match_id, version))
+        while len(TRUSTED_STATES) > TRUSTED_STATES_MAX:
+            TRUSTED_STATES.popitem(last=False)
+
+
+def trusted_state(match_id: str, version: int) -> State | None:
+    with _trusted_lock:
+        return TRUSTED_STATES.get((match_id, version))
+
+
+_MATCH_SQL: dict[str, str] = {}
+
+
+def match_get(match_id: str) -> Match | None:
+    """The match to act in (without its initial state, which an action never needs): one plain
+    SELECT, written once per database rather than compiled on every request."""
+    from django.db import connection
+
+    sql = _MATCH_SQL.get(connection.vendor)
+    if sql is None:
+        q = connection.ops.quote_name
+        columns = ", ".join(q(f.column) for f in Match._meta.concrete_fields if f.name != "initial_state")
+        sql = _MATCH_SQL[connection.vendor] = f"SELECT {columns} FROM {q(Match._meta.db_table)} WHERE {q('id')} = %s"
+    return next(iter(Match.objects.raw(sql, [match_id])), None)
+
 
 @dataclass
 class Live:
@@ -132,10 +172,16 @@ class Live:
     @classmethod
     def load(cls, match: Match) -> Live:
         variant = get_variant(match.variant)
+        stored = not match._state.adding  # read from the database, at match.version
+        state = trusted_state(match.pk, match.version) if stored else None
+        if state is None:
+            state = variant.state_from_json(match.state)
+            if stored:
+                trust_state(match.pk, match.version, state)
         return cls(
             match=match,
             variant=variant,
-            state=variant.state_from_json(match.state),
+            state=state,
             state_json=match.state,
             stored=match.log_length,
             turn_start=match.turn_start,
@@ -362,6 +408,8 @@ def match_create(
     with transaction.atomic():
         match.save(force_insert=True)
         _write_log(live)
+        state, match_id = live.state, match.pk
+        transaction.on_commit(lambda: trust_state(match_id, 1, state))
     return Created(match=match, token=token, invite_token=invite, live=live)
 
 
@@ -379,11 +427,40 @@ def _write_log(live: Live) -> None:
     if live.kept < live.stored:
         MatchAction.objects.filter(match_id=match_id, seq__gt=live.kept).delete()
     if live.new:
-        MatchAction.objects.bulk_create([
-            MatchAction(match_id=match_id, seq=seq, side=e["side"], by=e["by"], action=e["action"],
-                        notation=e["notation"] or "", extra={k: v for k, v in e.items() if k not in LOG_ENTRY_FIELDS})
+        # A plain INSERT written once per database (bulk_create compiles one on every call).
+        from django.db import connection
+
+        action_field, extra_field = MatchAction._meta.get_field("action"), MatchAction._meta.get_field("extra")
+        rows = [
+            (match_id, seq, e["side"], e["by"], action_field.get_db_prep_save(e["action"], connection),
+             e["notation"] or "",
+             extra_field.get_db_prep_save({k: v for k, v in e.items() if k not in LOG_ENTRY_FIELDS}, connection))
             for seq, e in enumerate(live.new, start=live.kept + 1)
-        ])
+        ]
+        with connection.cursor() as cursor:
+            cursor.executemany(_sql("insert_actions", connection), rows)
+
+
+_SQL: dict[tuple[str, str], str] = {}
+# The columns an action writes to its match, besides the version it bumps.
+ACT_COLUMNS = ["state", "log_length", "turn_start", "turn_side", "turn_steps", "outcome", "updated"]
+
+
+def _sql(name: str, connection) -> str:
+    """The play path's two writes as SQL, built once per database."""
+    sql = _SQL.get((name, connection.vendor))
+    if sql is None:
+        q = connection.ops.quote_name
+        if name == "insert_actions":
+            columns = ["match_id", "seq", "side", "by", "action", "notation", "extra"]
+            sql = (f"INSERT INTO {q(MatchAction._meta.db_table)} ({', '.join(q(c) for c in columns)}) "
+                   f"VALUES ({', '.join(['%s'] * len(columns))})")
+        else:
+            sets = ", ".join(f"{q(Match._meta.get_field(c).column)} = %s" for c in ACT_COLUMNS)
+            sql = (f"UPDATE {q(Match._meta.db_table)} SET {sets}, {q('version')} = {q('version')} + 1 "
+                   f"WHERE {q('id')} = %s AND {q('version')} = %s")
+        _SQL[(name, connection.vendor)] = sql
+    return sql
 
 
 # -- acting --------------------------------------------------------------------------------------
@@ -449,22 +526,20 @@ def do_action(plan: Plan) -> Live:
     match = live.match
     _store(live)
     now = timezone.now()
+    from django.db import connection
+
+    match.updated = now
+    params = [Match._meta.get_field(c).get_db_prep_save(getattr(match, c), connection) for c in ACT_COLUMNS]
     with transaction.atomic():
-        updated = Match.objects.filter(pk=match.pk, version=plan.expected_version).update(
-            state=match.state,
-            log_length=match.log_length,
-            turn_start=match.turn_start,
-            turn_side=match.turn_side,
-            turn_steps=match.turn_steps,
-            outcome=match.outcome,
-            version=F("version") + 1,
-            updated=now,
-        )
+        with connection.cursor() as cursor:
+            cursor.execute(_sql("update_match", connection), [*params, match.pk, plan.expected_version])
+            updated = cursor.rowcount
         if not updated:
             raise Stale(f"version {plan.expected_version} is stale: another action was applied first; read it again")
         _write_log(live)
+        version, state = plan.expected_version + 1, live.state
+        transaction.on_commit(lambda: trust_state(match.pk, version, state))
     match.version = plan.expected_version + 1
-    match.updated = now
     return live
 
 
@@ -473,3 +548,156 @@ def match_act(*, match: Match, data: Any, sides: list[int]) -> Live:
     action, version, confirm = parse_action_request(data)
     plan = check_action(match=match, action=action, version=version, sides=sides, confirm=confirm)
     return do_action(plan)
+
+
+# -- resigning, the rematch, presence and change notices -----------------------------------------
+# Additive to the move path above: none of these touches check_action/do_action.
+
+
+def _acting_side(live: Live, sides: list[int]) -> int:
+    """The side a request acts for: its only side, or (one device, both sides) the side due."""
+    if len(sides) == 1:
+        return sides[0]
+    due = live.to_move()
+    return due if due in sides else sides[0]
+
+
+def match_resign(*, match: Match, data: Any, sides: list[int]) -> Live:
+    """The side of the token gives up the match: the variant's ``resign`` outcome is recorded
+    (the other side wins; a match to points credits the winner the points missing). The log is
+    untouched; the version moves on like any action, so a stale client is refused (409)."""
+    if not isinstance(data, Mapping):
+        raise BadRequest("the body must be a JSON object: {\"version\": N}", "malformed")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise BadRequest(f"version: a whole number is required, got {json.dumps(version)}", "malformed")
+    if not sides:
+        raise Forbidden("this request carries no token for a side of this match (Authorization: Bearer <token>)")
+    if version != match.version:
+        raise Stale(f"version {version} is stale: the match is at version {match.version}; read it again")
+    live = Live.load(match)
+    if live.over:
+        raise BadRequest("the match is over", "match_over")
+    side = _acting_side(live, sides)
+    outcome = live.variant.resign(live.state, side).to_json()
+    outcome["resigned"] = side
+    now = timezone.now()
+    with transaction.atomic():
+        updated = Match.objects.filter(pk=match.pk, version=version).update(
+            outcome=outcome, turn_start=None, turn_side=None, turn_steps=0, version=F("version") + 1, updated=now,
+        )
+        if not updated:
+            raise Stale(f"version {version} is stale: another action was applied first; read it again")
+    # A turn's steps not yet confirmed stay in the log as played; the result ends the match.
+    match.outcome, match.turn_start, match.turn_side, match.turn_steps = outcome, None, None, 0
+    match.version, match.updated = version + 1, now
+    live.outcome, live.turn_start, live.turn_side, live.turn_steps = outcome, None, None, 0
+    publish(match.pk)
+    return live
+
+
+def match_rematch(*, match: Match, sides: list[int]) -> tuple[Match, bool]:
+    """The next match after a finished one: same variant, options and opponent, sides swapped
+    (each token, and the computer's level, plays the other side), linked both ways. Asked twice
+    (by both players, or twice by one), it answers the same rematch; ``created`` says which."""
+    if not sides:
+        raise Forbidden("this request carries no token for a side of this match (Authorization: Bearer <token>)")
+    if match.outcome is None:
+        raise BadRequest("the match is not over: a rematch follows a finished match", "match_not_over")
+    if match.rematch:
+        return Match.objects.get(pk=match.rematch), False
+    variant = get_variant(match.variant)
+    new = Match(variant=match.variant, options=match.options, opponent=match.opponent, rematch_of=match.pk)
+    new.side0_token_hash, new.side1_token_hash = match.side1_token_hash, match.side0_token_hash
+    new.side0_level, new.side1_level = match.side1_level, match.side0_level
+    now = timezone.now()
+    # Who asks is there; the other side keeps whether they had joined.
+    joined = [match.side1_joined, match.side0_joined]
+    for side in sides:
+        joined[1 - side] = now
+    new.side0_joined, new.side1_joined = joined
+    start = variant.new_game(match.options).to_json()
+    new.initial_state = start
+    new.state = start
+    new.log_length = 0
+    live = Live.load(new)
+    live.advance()
+    _store(live)
+    with transaction.atomic():
+        new.save(force_insert=True)
+        _write_log(live)
+        linked = Match.objects.filter(pk=match.pk, rematch="").update(rematch=new.pk, version=F("version") + 1)
+        if not linked:
+            transaction.set_rollback(True)
+    if not linked:
+        # Another request offered the rematch first: that one stands.
+        match.refresh_from_db()
+        return Match.objects.get(pk=match.rematch), False
+    match.rematch = new.pk
+    match.version += 1
+    publish(match.pk)
+    return new, True
+
+
+def mark_joined(match: Match, sides: list[int]) -> bool:
+    """Record that the holder of a side's token has opened the match (the first time only)."""
+    now = timezone.now()
+    changed = False
+    for side in sides:
+        if match.is_computer(side) or match.joined(side) is not None:
+            continue
+        field_name = f"side{side}_joined"
+        if Match.objects.filter(pk=match.pk, **{f"{field_name}__isnull": True}).update(**{field_name: now}):
+            setattr(match, field_name, now)
+            changed = True
+    if changed:
+        publish(match.pk)
+    return changed
+
+
+def joined_flags(match_or_row: Any) -> list[bool]:
+    """Per side: played by the computer, or its player has opened the match."""
+    get = (lambda k: match_or_row[k]) if isinstance(match_or_row, Mapping) else (lambda k: getattr(match_or_row, k))
+    return [bool(get(f"side{s}_level")) or get(f"side{s}_joined") is not None for s in (0, 1)]
+
+
+def event_tag(version: int, joined: list[bool], rematch: str) -> str:
+    """What a waiting client compares: it changes with every version, a player joining and a
+    rematch offered."""
+    return f"{version}.{''.join('1' if j else '0' for j in joined)}.{rematch or '-'}"
+
+
+TAG_FIELDS = ("version", "side0_level", "side1_level", "side0_joined", "side1_joined", "rematch")
+TAG_SECONDS = 10  # how long a cached tag may serve before it is read from the database again
+
+
+def _shared_cache() -> bool:
+    # Only a cache every worker shares can stand in for the database (per-process memory cannot).
+    return settings.CACHES.get("default", {}).get("BACKEND", "").endswith("RedisCache")
+
+
+def current_tag(match_id: str) -> str | None:
+    """The match's event tag, from the shared cache when there is one, else one small query;
+    None when there is no such match."""
+    from django.core.cache import cache
+
+    key = f"play:tag:{match_id}"
+    if _shared_cache():
+        tag = cache.get(key)
+        if tag is not None:
+            return tag
+    row = Match.objects.filter(pk=match_id).values(*TAG_FIELDS).first()
+    if row is None:
+        return None
+    tag = event_tag(row["version"], joined_flags(row), row["rematch"])
+    if _shared_cache():
+        cache.set(key, tag, TAG_SECONDS)
+    return tag
+
+
+def publish(match_id: str) -> None:
+    """A match changed: drop its cached tag, so the next reader takes it from the database."""
+    if _shared_cache():
+        from django.core.cache import cache
+
+        cache.delete(f"play:tag:{match_id}")

@@ -8,6 +8,8 @@ from games.models import Match
 
 
 def play_page(request: HttpRequest, variant: str) -> HttpResponse:
+    """A board alone: ``/play/<variant key>/`` (tables.shesh-besh). ``/play/<game slug>/`` is the
+    archive's (archive/views.py: game_play_page), which knows the games."""
     try:
         found = get_variant(variant)
     except EngineError:

@@ -4,7 +4,7 @@ from typing import Any
 
 from django import template
 
-from games.engine import EngineError
+from games.engine import EngineError, get_variant
 from games.selectors import variant_board_config
 
 register = template.Library()
@@ -21,6 +21,8 @@ def board_config(ruleset: Any) -> dict[str, Any] | None:
         options = ruleset.get("options")
     try:
         config = variant_board_config(variant, options or {})
+        # The starting position, drawn before any match exists (the board comes first).
+        config["initial"] = get_variant(variant).new_game(config["options"]).to_json()
     except EngineError:
         return None
     slug = getattr(ruleset, "slug", None) or (ruleset.get("slug") if isinstance(ruleset, dict) else "") or "board"
@@ -30,3 +32,24 @@ def board_config(ruleset: Any) -> dict[str, Any] | None:
     if match:
         config["match"] = match
     return config
+
+
+def _playable(ruleset: Any) -> bool:
+    variant = getattr(ruleset, "variant", "")
+    if not variant:
+        return False
+    try:
+        get_variant(variant)
+    except EngineError:
+        return False
+    return True
+
+
+@register.simple_tag
+def play_choice(rulesets: Any, wanted: str = "") -> dict[str, Any]:
+    """Which of a game's rulesets the board at the top of its page plays: the one asked for by
+    slug (``?ruleset=``), else the first playable one in the game's order; and the others that
+    can be played instead. ``top`` is None when no ruleset can be played."""
+    playable = [r for r in rulesets if _playable(r)]
+    top = next((r for r in playable if wanted and r.slug == wanted), playable[0] if playable else None)
+    return {"top": top, "others": [r for r in playable if r is not top]}

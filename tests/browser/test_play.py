@@ -290,6 +290,7 @@ def test_a_bechi_game_is_played_to_its_end_in_the_page(site, page, artifacts_dir
         if "leave_empty" in legal[0]:
             for hole in legal[0]["leave_empty"]:
                 board.locator(f".hole[data-row='{m['to_move']}'][data-hole='{hole}']").click()
+            board.locator("[data-leave='commit']").click()  # picks are sent only when committed
         else:
             board.locator(f".hole[data-row='{m['to_move']}'][data-hole='{legal[0]['hole']}']").click()
             if "direction" in legal[0]:
@@ -331,6 +332,7 @@ def test_the_bechi_board_asks_which_holes_to_leave_empty(site, page, artifacts_d
     assert "leave" in board.locator(".play-status").inner_text()
     page.screenshot(path=str(artifacts_dir / "play-bechi-leave-empty.png"), full_page=True)
     board.locator(".hole[data-row='0'][data-hole='2']").click()
+    board.locator("[data-leave='commit']").click()
     m = wait_version(board, m["version"])
     assert m["log"][0]["action"] == {"leave_empty": [2]}
     assert m["state"]["closed"][0][2] is True

@@ -309,10 +309,21 @@ def test_the_far_side_sees_its_own_row_nearest(site, page, artifacts_dir):
     m = wait_ready(board, timeout=20_000)
     assert m["you"] == [1]
     g = geometry(board)
-    own = board.locator(f"[data-cell='{g['routes'][1][0]}']").bounding_box()
-    theirs = board.locator(f"[data-cell='{g['routes'][0][0]}']").bounding_box()
+    # Both cells read in one go once the board is drawn: a redraw in between (the computer's
+    # opening move being shown) replaces the elements, and a box read then is None.
+    page.wait_for_function(
+        "([root, a, b]) => root.querySelector(`[data-cell='${a}']`) && root.querySelector(`[data-cell='${b}']`)",
+        arg=[board.element_handle(), g["routes"][1][0], g["routes"][0][0]],
+    )
+    own, theirs = board.evaluate(
+        "(root, [a, b]) => [a, b].map((c) => { const r = root.querySelector(`[data-cell='${c}']`).getBoundingClientRect();"
+        " return {y: r.y}; })",
+        [g["routes"][1][0], g["routes"][0][0]],
+    )
     assert own["y"] > theirs["y"]
-    assert place(board, 1, 0).bounding_box()["y"] > own["y"], "the player's pieces to enter are below the board"
+    waiting = place(board, 1, 0)
+    waiting.wait_for(state="visible")
+    assert waiting.bounding_box()["y"] > own["y"], "the player's pieces to enter are below the board"
     page.screenshot(path=str(artifacts_dir / "play-race-ur-far-side.png"), full_page=True)
     assert page.js_errors == []
 

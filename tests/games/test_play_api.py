@@ -434,7 +434,9 @@ class TestTakeBack:
 
 
 class TestThrottle:
-    def test_writes_are_throttled_per_client(self, race, settings):
+    def test_writes_are_throttled_per_client(self, race, settings, monkeypatch):
+        # Fixed windows: hold the clock mid-window so a slow run cannot cross into the next one.
+        monkeypatch.setattr("core.throttling.time.time", lambda: 1_800_000_030.0)
         settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
                                    "DEFAULT_THROTTLE_RATES": {"anon": "600/minute", "play": "2/minute"}}
         from django.core.cache import cache

@@ -1,12 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FAMILIES, familyOf } from "../../static/js/board/families.js";
+import { FAMILY_NAMES, loadFamily } from "../../static/js/board/families.js";
 
 // The board host calls these on whatever family a variant belongs to: each plug-in has them all.
 const FUNCTIONS = ["createBoard", "isMove", "startsTurn", "playBack", "facts", "outcome", "status"];
 
-for (const [name, family] of Object.entries(FAMILIES)) {
-  test(`the ${name} family offers everything the board host uses`, () => {
+for (const name of FAMILY_NAMES) {
+  test(`the ${name} family offers everything the board host uses`, async () => {
+    const family = await loadFamily(name);
     assert.equal(family.name, name);
     assert.equal(family.sides.length, 2);
     assert.equal(typeof family.autoConfirm, "boolean");
@@ -26,6 +27,12 @@ for (const [name, family] of Object.entries(FAMILIES)) {
   });
 }
 
-test("an unknown family is named in the error", () => {
-  assert.throws(() => familyOf("dominoes"), /"dominoes".*tables, mancala, race/);
+test("an unknown family is named in the error", async () => {
+  await assert.rejects(loadFamily("dominoes"), /"dominoes".*tables, mancala, race/);
+  await assert.rejects(loadFamily("constructor"), /"constructor"/);
+});
+
+test("a family is loaded once, however many boards ask for it", async () => {
+  assert.equal(loadFamily("tables"), loadFamily("tables"));
+  assert.equal(await loadFamily("tables"), await loadFamily("tables"));
 });

@@ -42,9 +42,12 @@ export class PlayApi {
     });
   }
 
-  read(id, token, etag) {
+  // `logFrom`: how many log entries the board holds; the answer then carries only the rest
+  // (put back together with withLog).
+  read(id, token, etag, logFrom = null) {
     const extra = etag ? { "If-None-Match": etag } : {};
-    return this.send(`${this.base}${id}/`, { headers: this.headers(token, extra) });
+    const query = logFrom === null || logFrom === undefined ? "" : `?log_from=${logFrom}`;
+    return this.send(`${this.base}${id}/${query}`, { headers: this.headers(token, extra) });
   }
 
   act(id, token, body) {
@@ -55,6 +58,39 @@ export class PlayApi {
 
   record(id, from = 0) {
     return this.send(`${this.base}${id}/record/${from ? `?from=${from}` : ""}`, { headers: this.headers(null) });
+  }
+
+  resign(id, token, version) {
+    return this.send(`${this.base}${id}/resign/`, {
+      method: "POST", headers: this.headers(token, { "Content-Type": "application/json" }), body: JSON.stringify({ version }),
+    });
+  }
+
+  rematch(id, token) {
+    return this.send(`${this.base}${id}/rematch/`, { method: "POST", headers: this.headers(token) });
+  }
+
+  // Server-sent events: `onChange` is called when the match's tag (its version, who has joined,
+  // the rematch) is no longer `tag`. The server ends each stream promptly and the browser comes
+  // back on its own; null where the browser has no EventSource (polling then carries on alone).
+  listen(id, tag, onChange) {
+    if (typeof EventSource === "undefined") return null;
+    // "play:events" = "off" in the browser's storage: polling alone (bench/remote.py compares).
+    try { if (window.localStorage.getItem("play:events") === "off") return null; } catch (error) { /* no storage */ }
+    const source = new EventSource(`${this.base}${id}/events/?since=${encodeURIComponent(tag || "")}`);
+    const listener = { source, healthy: false, close: () => source.close() };
+    source.addEventListener("open", () => { listener.healthy = true; });
+    source.addEventListener("change", (e) => {
+      let data = {};
+      try { data = JSON.parse(e.data); } catch (error) { /* a change all the same */ }
+      onChange(data);
+    });
+    source.addEventListener("error", () => {
+      // Closed by the server (it answers promptly) or lost: the browser retries; a closed source
+      // (the server refused it) leaves the waiting to polling.
+      if (source.readyState === EventSource.CLOSED) listener.healthy = false;
+    });
+    return listener;
   }
 
   recordUrl(id) {

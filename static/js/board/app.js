@@ -4,13 +4,14 @@
 // panel, words the position and reads typed moves.
 
 import { PlayApi, withLog } from "./api.js";
-import { familyOf } from "./families.js";
+import { loadFamily } from "./families.js";
 import { sameAction, isMeta, UNDO, CONFIRM } from "./notation.js";
 import { sideNames, entryLine, statusLine } from "./words.js";
 import { TextMode } from "./text-mode.js";
-import { fillFacts, fillMoves } from "./panel.js";
+import { fillFacts, fillMoves, matchLengthChoice, MatchBar } from "./panel.js";
 
 const POLL_MS = 1000;
+const POLL_WITH_EVENTS_MS = 5000; // a safety net while the events stream carries the news
 
 function storage() {
   try { return window.localStorage; } catch (e) { return null; }
@@ -21,7 +22,6 @@ export class PlayApp {
     this.root = root;
     this.config = JSON.parse(root.querySelector("script[type='application/json']").textContent);
     this.familyName = this.config.family;
-    this.family = familyOf(this.familyName);
     this.api = new PlayApi(this.config.api);
     this.q = (role) => root.querySelector(`[data-role="${role}"]`);
     this.match = null;
@@ -36,37 +36,62 @@ export class PlayApp {
     this.busy = false;
     this.justUndid = false;
     this.settingsKey = `play:settings:${this.familyName}`;
+    // The start form works from the first moment: a Start pressed while the family's board is
+    // still on its way starts the match once it has come.
+    const form = this.q("start");
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const data = new FormData(form);
+      this.ready.then(() => this.start({
+        opponent: data.get("opponent"), level: data.get("level") || undefined, side: Number(data.get("side") || 0),
+      }));
+    });
+    // The family's plug-in (its board, words and readers) is fetched for this board only.
+    this.ready = loadFamily(this.familyName).then((family) => this.init(family), (error) => {
+      this.q("status").textContent = `The board could not be loaded: ${error.message}.`;
+      throw error;
+    });
+  }
+
+  init(family) {
+    this.family = family;
     this.settings = {
       autoForced: false, autoConfirm: this.family.autoConfirm, speed: "normal", textMode: false,
       ...JSON.parse(storage()?.getItem(this.settingsKey) || "{}"),
     };
     this.board = this.family.createBoard(this.q("board"), {
-      onMove: (action) => this.act(action),
+      onMove: (action) => (Array.isArray(action) ? this.actPath(action) : this.act(action)),
       // A click on the dice rolls them, or confirms a turn played (as in gnubg).
       onDice: () => this.diceClicked(),
       say: (text, record) => this.say(text, record),
-      label: `${this.config.title} board`,
+      label: `${this.config.title} board (a text mode for screen readers is in the Text mode switch beside it)`,
       config: this.config,
     });
     this.text = new TextMode(this);
+    this.matchOptions = matchLengthChoice(this.q("start"), this.config);
+    this.matchBar = new MatchBar(this.root, { onResign: () => this.resign(), onRematch: () => this.rematch() });
     this.decisionButtons();
     const help = this.root.querySelector(".play-help");
     if (help && this.family.text?.help) help.textContent = this.family.text.help;
     this.wire();
+    this.root.dataset.loaded = "yes";
     if (this.config.match) this.open(this.config.match);
+    else this.preview();
+  }
+
+  // Before any match: the starting position, so the board is there, ready, beside the choices.
+  preview() {
+    const initial = this.config.initial;
+    if (!initial || this.match) return;
+    if (this.config.board) this.board.set({ info: this.config.board });
+    this.board.set({ state: initial, viewer: 0, numbering: 0, mover: null, legal: [], highlight: [],
+      names: this.family.sides });
+    this.applyTextMode();
   }
 
   // -- wiring -------------------------------------------------------------------------------
 
   wire() {
-    const form = this.q("start");
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const data = new FormData(form);
-      this.start({
-        opponent: data.get("opponent"), level: data.get("level") || undefined, side: Number(data.get("side") || 0),
-      });
-    });
     this.root.querySelectorAll("[data-do]").forEach((button) => {
       button.addEventListener("click", () => this.control(button.dataset.do));
     });
@@ -80,7 +105,16 @@ export class PlayApp {
       input.addEventListener("change", () => {
         this.settings[name] = input.type === "checkbox" ? input.checked : input.value;
         storage()?.setItem(this.settingsKey, JSON.stringify(this.settings));
+        this.applyTextMode();
         this.render();
+      });
+    });
+    this.root.querySelectorAll("[data-toggle='textMode']").forEach((toggle) => {
+      toggle.addEventListener("click", () => {
+        this.settings.textMode = !this.settings.textMode;
+        storage()?.setItem(this.settingsKey, JSON.stringify(this.settings));
+        this.applyTextMode();
+        if (this.settings.textMode) this.q("command-input").focus();
       });
     });
     this.q("command").addEventListener("submit", (e) => {
@@ -154,8 +188,12 @@ export class PlayApp {
       this.match = null;
       this.states = [];
       this.clearNotice();
-      this.q("main").hidden = true;
+      this.root.dataset.started = "no";
       this.q("start").hidden = false;
+      this.q("status").textContent = "";
+      this.q("facts").replaceChildren();
+      this.q("moves").replaceChildren();
+      this.preview();
       // The address no longer names the match left (it stays reachable at its link).
       const home = this.home ?? `/play/${this.config.variant}/`;
       if (location.pathname + location.search !== home) history.pushState(null, "", home);
@@ -169,7 +207,7 @@ export class PlayApp {
   // -- the match ------------------------------------------------------------------------------
 
   async start({ opponent, level, side }) {
-    const body = { variant: this.config.variant, options: this.config.options, opponent, side };
+    const body = { variant: this.config.variant, options: { ...this.config.options, ...this.matchOptions() }, opponent, side };
     if (opponent === "computer") body.level = level;
     this.setBusy(true, "Starting…");
     const { status, body: data } = await this.api.create(body);
@@ -218,6 +256,7 @@ export class PlayApp {
     this.root.dataset.settled = "no";
     this.q("start").hidden = true;
     this.q("main").hidden = false;
+    this.root.dataset.started = "yes";
     this.root.dataset.matchId = match.id;
     this.root.dataset.version = match.version;
     const base = (match.board ?? this.config.board)?.sides || this.family.sides;
@@ -378,6 +417,42 @@ export class PlayApp {
     }
   }
 
+  // A combined move (a checker dragged, or typed, over several dice: 24/13 with 6-5): `paths`
+  // are the ways to play it, each a list of steps {from, to}. The steps go one by one; when a
+  // way's next step turns out not to be legal, the steps it made are taken back and the next
+  // way is tried.
+  async actPath(paths) {
+    if (!this.match || this.busy || this.playing || this.replay !== null || !paths.length) return false;
+    for (const path of paths) {
+      if (await this.tryPath(path)) return true;
+    }
+    const first = paths[0];
+    const words = [first[0].from, ...first.map((step) => step.to)].map((p) => (p === 25 ? "bar" : p === 0 ? "off" : p));
+    const text = `Not played: ${words[0]}/${words[words.length - 1]} cannot be played with these dice in one go.`;
+    this.notify(text, "error");
+    this.say(text);
+    return false;
+  }
+
+  async tryPath(path) {
+    let taken = 0;
+    for (const step of path) {
+      const m = this.match;
+      const found = this.myTurn() ? (m.legal_actions || []).find((a) => a.from === step.from && a.to === step.to) : null;
+      if (!found) break;
+      await this.act(found);
+      if (this.match.version === m.version) return false; // refused: act has said why
+      taken += 1;
+    }
+    if (taken === path.length) return true;
+    for (let i = 0; i < taken; i++) {
+      const version = this.match.version;
+      await this.act(UNDO);
+      if (this.match.version === version) break;
+    }
+    return false;
+  }
+
   async refresh() {
     const { status, body } = await this.api.read(this.match.id, this.token);
     if (status === 200) this.show(body, { announce: true, previous: this.match });
@@ -387,7 +462,12 @@ export class PlayApp {
 
   needsPolling() {
     const m = this.match;
-    if (!m || m.outcome) return false;
+    if (!m) return false;
+    // By link the friend may act on the player's turn too (join, resign) and, after the end,
+    // offer a rematch: listen until the rematch is known.
+    const remote = m.opponent === "remote" && m.you.length === 1;
+    if (remote) return !(m.outcome && m.rematch);
+    if (m.outcome) return false;
     if (m.you.length === 2) return false;
     const myTurn = m.to_move !== null && m.you.includes(m.to_move);
     return !myTurn || !m.you.length;
@@ -395,7 +475,15 @@ export class PlayApp {
 
   schedulePoll() {
     this.stopPolling();
-    if (this.needsPolling()) this.timer = setTimeout(() => this.poll(), POLL_MS);
+    if (!this.needsPolling()) { this.events?.close(); this.events = null; return; }
+    const m = this.match;
+    if (!this.events || this.eventsTag !== m.tag || this.eventsId !== m.id) {
+      this.events?.close();
+      this.eventsTag = m.tag;
+      this.eventsId = m.id;
+      this.events = this.api.listen(m.id, m.tag, () => this.poll(true));
+    }
+    this.timer = setTimeout(() => this.poll(), this.events?.healthy ? POLL_WITH_EVENTS_MS : POLL_MS);
   }
 
   stopPolling() {
@@ -403,15 +491,52 @@ export class PlayApp {
     this.timer = null;
   }
 
+  // -- the match around the game: resigning, the rematch -----------------------------------------
+
+  async resign() {
+    const m = this.match;
+    if (!m || m.outcome || !m.you.length || this.busy) return;
+    if (!window.confirm("Resign this match? Your opponent wins it.")) return;
+    this.setBusy(true, "Resigning…");
+    const { status, body } = await this.api.resign(m.id, this.token, m.version);
+    this.setBusy(false);
+    if (status === 200) this.show(body, { announce: true, previous: m });
+    else {
+      this.notify(`Not resigned: ${body?.reason || `error ${status}`}.`, "error");
+      await this.refresh();
+    }
+  }
+
+  async rematch() {
+    const m = this.match;
+    if (!m || !m.outcome || !m.you.length || this.busy) return;
+    this.setBusy(true, "Setting up the rematch…");
+    const { status, body } = await this.api.rematch(m.id, this.token);
+    this.setBusy(false);
+    if (status !== 200 && status !== 201) {
+      this.notify(`No rematch: ${body?.reason || `error ${status}`}.`, "error");
+      return;
+    }
+    // The same token plays the other side of the rematch.
+    storage()?.setItem(`play:token:${body.id}`, this.token);
+    location.assign(body.url);
+  }
+
   async poll(now = false) {
     if (!this.needsPolling() || (document.hidden && !now) || this.busy) { this.schedulePoll(); return; }
     const m = this.match;
-    const { status, body, etag } = await this.api.read(m.id, this.token, this.etag);
+    const { status, body: answer, etag } = await this.api.read(m.id, this.token, this.etag, m.log.length);
     if (this.match !== m) return;
     if (status === 200) {
+      const body = withLog(m, answer);
       this.etag = etag;
-      if (body.version !== m.version) this.show(body, { announce: true, previous: m });
-      else this.schedulePoll();
+      if (body.version > m.version) this.show(body, { announce: true, previous: m });
+      else {
+        // Only who has joined (or the rematch) changed.
+        Object.assign(m, { joined: body.joined, rematch: body.rematch, tag: body.tag });
+        this.render();
+        this.schedulePoll();
+      }
     } else {
       if (status === 304) this.etag = etag || this.etag;
       this.schedulePoll();
@@ -447,6 +572,7 @@ export class PlayApp {
       passed: live && !ending ? this.lastPass() : null, note: ending ? ending.text : null,
       handoff: live && Boolean(m.turn?.complete) && m.state.to_move !== m.to_move ? m.state.to_move : null,
       rollable: mine && m.legal_actions.some((a) => a.double === false),
+      motion: this.settings.speed !== "off",
       confirmable: mine && m.legal_actions.some((a) => sameAction(a, CONFIRM)),
     });
     this.root.dataset.myTurn = mine ? "yes" : "no";
@@ -465,10 +591,21 @@ export class PlayApp {
     }
     this.renderFacts(shown);
     this.renderMoves();
-    this.q("text").hidden = !this.settings.textMode;
-    this.q("board").setAttribute("aria-hidden", this.settings.textMode ? "true" : "false");
+    this.applyTextMode();
     this.q("replay-pos").textContent = live ? `${m.log.length}` : `${this.replay}/${m.log.length}`;
+    this.matchBar.update(m, { playing: this.playing || this.busy });
     this.autoPlay(mine, legal);
+  }
+
+  // The text mode on or off: the transcript and command line shown, the board hidden from
+  // screen readers, and both switches (beside the board, and in Settings) in step.
+  applyTextMode() {
+    const on = Boolean(this.settings.textMode);
+    this.q("text").hidden = !on;
+    this.q("board").setAttribute("aria-hidden", on ? "true" : "false");
+    for (const toggle of this.root.querySelectorAll("[data-toggle='textMode']")) toggle.setAttribute("aria-pressed", on ? "true" : "false");
+    const box = this.root.querySelector("[data-setting='textMode']");
+    if (box) box.checked = on;
   }
 
   autoPlay(mine, legal) {
@@ -484,6 +621,9 @@ export class PlayApp {
 
   renderFacts(state) {
     const n = this.names;
+    // A match ended by resigning credits the score in its outcome, not in the last position.
+    const score = this.match?.outcome?.score;
+    if (score && Array.isArray(state?.score)) state = { ...state, score };
     const facts = this.family.facts(state, n, { match: this.match, config: this.config, viewer: this.viewer });
     if (this.match.outcome) facts.push(["Result", this.family.outcome(this.match.outcome, n)]);
     fillFacts(this.q("facts"), facts);
@@ -546,9 +686,16 @@ export class PlayApp {
     for (let i = 0; i <= n; i++) if (!this.states[i]) { complete = false; break; }
     if (complete) return true;
     const match = this.match;
-    const { status, body } = await this.api.record(match.id);
+    let { status, body } = await this.api.record(match.id);
     if (status !== 200 || this.match !== match) return false;
-    this.states = [body.initial_state, ...body.moves.map((m) => m.state)];
+    const states = [body.initial_state, ...body.moves.map((m) => m.state)];
+    // A long match's record comes in parts: next_from is where the next one starts.
+    while (body.next_from != null) {
+      ({ status, body } = await this.api.record(match.id, body.next_from));
+      if (status !== 200 || this.match !== match) return false;
+      states.push(...body.moves.map((m) => m.state));
+    }
+    this.states = states;
     this.states[match.log.length] = match.state;
     return true;
   }

@@ -19,6 +19,7 @@ export class BechiBoard {
     this.leave = new Set(); // holes picked to leave empty
     this.schedule = redrawer(() => this.draw());
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    container.append(bechiLegend());
   }
 
   holes() {
@@ -27,9 +28,12 @@ export class BechiBoard {
 
   set(view) {
     const phaseBefore = this.view.state?.phase;
+    const stateBefore = JSON.stringify(this.view.state ?? null);
     this.view = { ...this.view, ...view };
-    if (this.view.state?.phase !== "leave_empty" || phaseBefore !== "leave_empty") this.leave = new Set();
-    this.choosing = null;
+    if (this.view.state?.phase !== "leave_empty" || phaseBefore !== "leave_empty") { this.leave = new Set(); this.order = []; }
+    // A redraw of the same position (a settle, a presence update) keeps the direction being
+    // chosen for the centre hole; a new position drops it.
+    if (JSON.stringify(this.view.state ?? null) !== stateBefore) this.choosing = null;
     this.schedule();
   }
 
@@ -61,6 +65,14 @@ export class BechiBoard {
       this.play({ hole: this.choosing, direction: arrow.dataset.direction });
       return;
     }
+    // The choice of holes to leave empty: take back the last pick, or commit the picks.
+    const leaveButton = event.target.closest?.("[data-leave]");
+    if (leaveButton && state.phase === "leave_empty") {
+      event.preventDefault();
+      if (leaveButton.dataset.leave === "undo") this.undoLeave();
+      else this.commitLeave();
+      return;
+    }
     const hit = hitTest(x, y, this.holes(), viewer);
     if (!hit || hit.row !== mover) { this.choosing = null; this.schedule(); return; }
     event.preventDefault();
@@ -78,16 +90,44 @@ export class BechiBoard {
     this.onMove(action);
   }
 
+  // Holes to leave empty are picked one by one (a pick taken back by tapping the hole again or
+  // with "Undo"); nothing is sent until the player commits a complete choice.
+  leaveChoices() {
+    return this.view.legal.filter((a) => Array.isArray(a.leave_empty));
+  }
+
+  leaveNeed() {
+    return this.leaveChoices()[0]?.leave_empty.length ?? 0;
+  }
+
+  leavePicked() {
+    return { leave_empty: [...this.leave].sort((a, b) => a - b) };
+  }
+
   toggleLeave(index) {
-    const choices = this.view.legal.filter((a) => Array.isArray(a.leave_empty));
+    const choices = this.leaveChoices();
     if (!choices.some((a) => a.leave_empty.includes(index))) return;
     if (this.leave.has(index)) this.leave.delete(index);
-    else this.leave.add(index);
-    const picked = { leave_empty: [...this.leave].sort((a, b) => a - b) };
-    const need = choices[0]?.leave_empty.length ?? 0;
-    this.onChoice({ picked: picked.leave_empty, need });
-    const found = choices.find((a) => sameAction(a, picked));
-    if (found) { this.leave = new Set(); this.onMove(found); }
+    else if (this.leave.size < this.leaveNeed()) { this.leave.add(index); this.order = [...(this.order || []), index]; }
+    this.order = (this.order || []).filter((i) => this.leave.has(i));
+    this.onChoice({ picked: this.leavePicked().leave_empty, need: this.leaveNeed() - this.leave.size });
+    this.schedule();
+  }
+
+  undoLeave() {
+    const last = (this.order || []).pop();
+    if (last === undefined) return;
+    this.leave.delete(last);
+    this.onChoice({ picked: this.leavePicked().leave_empty, need: this.leaveNeed() - this.leave.size });
+    this.schedule();
+  }
+
+  commitLeave() {
+    const found = this.leaveChoices().find((a) => sameAction(a, this.leavePicked()));
+    if (!found) return;
+    this.leave = new Set();
+    this.order = [];
+    this.onMove(found);
     this.schedule();
   }
 
@@ -174,8 +214,14 @@ export class BechiBoard {
       svg.append(el("text", { x: c.x, y: c.y + 4, class: "in-hand" }, [`${this.frame.hand} in hand`]));
     }
 
+    if (state.phase === "leave_empty" && mover !== null && this.leaveNeed() > 0) this.drawLeaveChoice(width, height);
+
     if (this.choosing !== null && mover !== null) {
       const c = holeCentre(mover, this.choosing, n, viewer);
+      // The prompt: the centre hole of a three-hole row may be sown either way.
+      const promptY = mover === viewer ? c.y - c.r - 14 : c.y + c.r + 24;
+      svg.append(el("text", { x: c.x, y: promptY, class: "direction-prompt", "data-role": "direction-prompt" },
+        [`Sow hole ${this.choosing + 1} which way? ↻ clockwise or ↺ anticlockwise`]));
       // Seen from the player, clockwise runs toward the player's left end (BE-3).
       const towardLeft = mover === viewer ? -1 : 1;
       for (const [direction, dx, glyph] of [["clockwise", towardLeft, "↻"], ["anticlockwise", -towardLeft, "↺"]]) {
@@ -183,9 +229,60 @@ export class BechiBoard {
         const g = el("g", { class: "direction", "data-direction": direction, role: "button" });
         g.append(el("circle", { cx: x, cy: c.y, r: 20, class: "direction-button" }));
         g.append(el("text", { x, y: c.y, "dominant-baseline": "central", class: "direction-glyph" }, [glyph]));
-        g.append(el("title", {}, [direction]));
+        g.append(el("title", {}, [`sow ${direction}`]));
         svg.append(g);
       }
     }
   }
+
+  // The count still to choose, and Undo / Leave empty, in the middle of the board.
+  drawLeaveChoice(width, height) {
+    const need = this.leaveNeed();
+    const left = need - this.leave.size;
+    const g = el("g", { class: "leave-choice", "data-role": "leave-choice", "data-left": left });
+    const text = left > 0
+      ? `Choose ${left} more hole${left === 1 ? "" : "s"} to leave empty (${this.leave.size} of ${need} picked)`
+      : `${need} hole${need === 1 ? "" : "s"} picked: leave ${need === 1 ? "it" : "them"} empty?`;
+    g.append(el("text", { x: width / 2, y: height / 2 - 8, class: "leave-count" }, [text]));
+    const buttons = [];
+    if (this.leave.size) buttons.push(["undo", "Undo pick"]);
+    if (left === 0) buttons.push(["commit", "Leave empty ✓"]);
+    buttons.forEach(([what, label], k) => {
+      const x = width / 2 + (k - (buttons.length - 1) / 2) * 150;
+      const b = el("g", { class: `leave-button ${what}`, "data-leave": what, role: "button" });
+      b.append(el("rect", { x: x - 68, y: height / 2 + 2, width: 136, height: 30, rx: 8, class: "leave-button-box" }));
+      b.append(el("text", { x, y: height / 2 + 17, "dominant-baseline": "central", class: "leave-button-text" }, [label]));
+      b.append(el("title", {}, [label]));
+      g.append(b);
+    });
+    this.svg.append(g);
+  }
+}
+
+// What the marks on the board and the move list's notation mean.
+export function bechiLegend() {
+  const details = document.createElement("details");
+  details.className = "bechi-legend";
+  details.dataset.role = "legend";
+  const summary = document.createElement("summary");
+  summary.textContent = "Marks and notation";
+  const list = document.createElement("dl");
+  const rows = [
+    ["● at a hole's corner", "this hole has been sown from in this round"],
+    ["✕ in a hole", "left empty this round: no counter falls into it"],
+    ["3↺, 3↻", "a sowing from the mover's hole 3 (counted from the mover's left), anticlockwise or clockwise"],
+    ["×4, ×2+4", "counters captured at the end of the sowing (a chain of captures is joined by +)"],
+    ["shu 2", "counters forfeited under the shu rule"],
+    ["leave 1,3 empty", "the holes the player chose to leave empty for the round"],
+    ["round over 23–25", "the round's counters each side holds at its end"],
+  ];
+  for (const [mark, meaning] of rows) {
+    const dt = document.createElement("dt");
+    dt.textContent = mark;
+    const dd = document.createElement("dd");
+    dd.textContent = meaning;
+    list.append(dt, dd);
+  }
+  details.append(summary, list);
+  return details;
 }

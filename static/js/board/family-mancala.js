@@ -49,7 +49,7 @@ export const mancala = {
   createBoard(host, { onMove, label, say }) {
     return new BechiBoard(host, {
       onMove, label,
-      onChoice: ({ picked, need }) => say(`Picked ${picked.map((i) => i + 1).join(", ") || "none"}; ${need} to leave empty.`, false),
+      onChoice: ({ picked, need }) => say(`Picked ${picked.map((i) => i + 1).join(", ") || "none"}; ${need ? `${need} more to choose` : "choose Leave empty to commit, or Undo pick"}.`, false),
     });
   },
 

@@ -2,8 +2,8 @@
 // and its text-mode readers. Everything but createBoard is pure (tests/js/family-tables.test.js).
 
 import { TablesBoard } from "./tables-board.js";
-import { toView, pipCounts, BAR, OFF } from "./tables-geometry.js";
-import { normalise, findStep, plural } from "./notation.js";
+import { toView, pipCounts, sumPaths, BAR, OFF } from "./tables-geometry.js";
+import { normalise, findStep, plural, parsePointPath } from "./notation.js";
 import { verb, isDraw } from "./words.js";
 
 const STEP_MS = { off: 0, fast: 120, normal: 320, slow: 650 };
@@ -29,8 +29,26 @@ export function parseTablesStep(text) {
   return { from, to };
 }
 
+// A typed move: one step (24/18), or a combined move over several dice, given whole (24/13)
+// or with its stops (24/18/13). A step is matched against the legal ones; a combined move
+// becomes the ways to play it ({paths}), which the board host plays step by step.
+export function readTablesMove(text, legalActions, state) {
+  const points = parsePointPath(text, tablesPoint);
+  if (!points) return null;
+  if (points.length === 2) {
+    const step = { from: points[0], to: points[1] };
+    // The legal action may carry more than its ends (the die it uses): take it whole.
+    const found = findStep(legalActions, step);
+    if (found || !state) return { found, action: step };
+    return { paths: sumPaths(step.from, step.to, state.dice, legalActions, { cascade: Boolean(state.cascade) }) };
+  }
+  const path = points.slice(1).map((to, i) => ({ from: points[i], to }));
+  if (!findStep(legalActions, path[0])) return { paths: [] };
+  return { paths: [path] };
+}
+
 // The kinds of win in words (the engine's names are identifiers).
-const HOW = { mars: "mars", gammon: "gammon", backgammon: "backgammon", "turkish-mars": "Turkish mars", "black-mars": "black mars" };
+const HOW = { mars: "mars", gammon: "gammon", backgammon: "backgammon", "turkish-mars": "Turkish mars", "black-mars": "black mars", resign: "by resignation", drop: "double declined" };
 export const howWords = (how) => HOW[how] ?? String(how).replace(/-/g, " ");
 
 function gameLine(game, names) {
@@ -290,11 +308,8 @@ export const tables = {
       const p = m ? tablesPoint(m[1]) : null;
       return p === null ? null : { what: "point", arg: p };
     },
-    move(t, legalActions) {
-      const step = parseTablesStep(t);
-      if (!step) return null;
-      // The legal action may carry more than its ends (the die it uses): take it whole.
-      return { found: findStep(legalActions, step), action: step };
+    move(t, legalActions, context = {}) {
+      return readTablesMove(t, legalActions, context.match?.state);
     },
   },
 };

@@ -65,6 +65,11 @@ export function parseCommand(text, { family, legalActions, legalNotation = [], c
   const read = reader.move?.(t, legalActions, context);
   if (!read) return { kind: "error", message: `Not understood: "${text.trim()}". Type help.` };
   if (read.error) return { kind: "error", message: read.error };
+  // A combined move (24/13, 24/18/13): the ways to play it, step by step.
+  if (read.paths) {
+    if (!read.paths.length) return { kind: "error", message: `"${text.trim()}" cannot be played with the dice to play.` };
+    return { kind: "path", paths: read.paths };
+  }
   if (read.found) return { kind: "action", action: read.found };
   return pick(read.action, legalActions, t);
 }
@@ -73,6 +78,16 @@ function pick(wanted, legalActions, text) {
   const found = legalActions.find((a) => SAME(a, wanted));
   if (found) return { kind: "action", action: found };
   return { kind: "error", message: `"${text}" is not possible now.` };
+}
+
+// The points of a typed move in order: "24/18/13", "24-13", "bar/20*", "6 off", "13 to 7"
+// (read each with `point`, which returns a number or null). Null when any part is not a point
+// or fewer than two are given.
+export function parsePointPath(text, point) {
+  const parts = normalise(text).replace(/\*/g, "").split(/\s*(?:\/|-|\bto\b|\s)\s*/).filter(Boolean);
+  if (parts.length < 2) return null;
+  const points = parts.map(point);
+  return points.some((p) => p === null || p === undefined) ? null : points;
 }
 
 // A legal step {from, to, ...} with these ends, whatever else the engine puts in it.

@@ -59,3 +59,81 @@ export function fillMoves(list, { log, startsTurn, names, current, annotate = nu
   list.replaceChildren(...items);
   if (current === null) list.scrollTop = list.scrollHeight;
 }
+
+// -- the match around the game: its length, resigning, the rematch, presence and exports --------
+
+const EXPORT_NAMES = { json: "JSON record", mat: "gnubg/Jellyfish .mat", sgf: "SGF" };
+
+function make(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+}
+
+// The start form's "Match to" choice, where the variant is played to points (its option spec
+// says so). Returns a function reading the chosen options.
+export function matchLengthChoice(form, config) {
+  const spec = config.option_specs?.match_to;
+  if (!form || !spec) return () => ({});
+  const row = form.querySelector(".play-choices:last-of-type") || form;
+  const label = make("label", {}, "Match to ");
+  const select = make("select", { name: "match_to", "data-role": "match-to" });
+  const current = config.options?.match_to ?? spec.default ?? 1;
+  for (const n of [1, 3, 5, 7, 9, 11, 15, 21]) {
+    if ((spec.minimum && n < spec.minimum) || (spec.maximum && n > spec.maximum)) continue;
+    const option = make("option", { value: String(n) }, n === 1 ? "1 point (a single game)" : `${n} points`);
+    if (n === current) option.selected = true;
+    select.append(option);
+  }
+  label.append(select);
+  row.append(label);
+  return () => ({ match_to: Number(select.value) });
+}
+
+// Resign and rematch buttons beside the turn's buttons; whether a friend has joined, the rematch
+// on offer and the exports beside the share link. The host (app.js) calls update(match) when it
+// draws, and passes what to do on a click.
+export class MatchBar {
+  constructor(root, { onResign, onRematch }) {
+    const q = (role) => root.querySelector(`[data-role="${role}"]`);
+    this.controls = q("controls");
+    this.resign = make("button", { type: "button", "data-match": "resign" }, "Resign");
+    this.rematch = make("button", { type: "button", "data-match": "rematch", class: "primary" }, "Rematch");
+    this.resign.hidden = true;
+    this.rematch.hidden = true;
+    this.resign.addEventListener("click", () => onResign());
+    this.rematch.addEventListener("click", () => onRematch());
+    this.controls.append(this.rematch, this.resign);
+    const share = q("share");
+    this.presence = make("p", { class: "play-presence", "data-role": "presence", "aria-live": "polite" });
+    this.presence.hidden = true;
+    this.exports = make("p", { class: "play-exports", "data-role": "exports" });
+    share.prepend(this.presence);
+    share.append(this.exports);
+  }
+
+  update(match, { playing = false } = {}) {
+    const player = match.you.length > 0;
+    const remote = match.opponent === "remote" && match.you.length === 1;
+    this.resign.hidden = !player || Boolean(match.outcome) || playing;
+    this.rematch.hidden = !player || !match.outcome;
+    this.rematch.textContent = match.rematch ? (remote ? "Play the rematch (offered)" : "Go to the rematch") : "Rematch";
+    // Presence: whether the friend has opened the link, and a rematch on offer.
+    let presence = "";
+    if (remote) {
+      const other = 1 - match.you[0];
+      if (match.rematch) presence = "A rematch is on offer: the sides are swapped.";
+      else presence = match.joined?.[other] ? "Your friend has joined." : "Waiting for your friend to open the link…";
+    }
+    this.presence.textContent = presence;
+    this.presence.hidden = !presence;
+    this.presence.dataset.joined = remote && match.joined?.[1 - match.you[0]] ? "yes" : "no";
+    const links = Object.entries(match.exports || {}).filter(([fmt]) => fmt !== "json").map(([fmt, href]) => {
+      const a = make("a", { href, download: "", "data-export": fmt }, EXPORT_NAMES[fmt] || fmt);
+      return a;
+    });
+    const items = links.flatMap((a, i) => (i ? [" · ", a] : [a]));
+    this.exports.replaceChildren(...(items.length ? ["Also as: ", ...items] : []));
+  }
+}

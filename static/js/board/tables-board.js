@@ -17,10 +17,34 @@ function playedDice(played, values) {
 import { el, svgPoint, redrawer, die } from "./svg.js";
 import {
   BAR, OFF, SIZE, boardSize, pointRect, barRect, trayRect, stackCentres, barCentres, hitTest, hitToMover,
-  toView, destinations, diceFaces,
+  toView, destinations, diceFaces, sumDestinations,
 } from "./tables-geometry.js";
 
 const DRAG_THRESHOLD = 6;
+const MOST_SLIDES = 4; // more checkers changed than this: a new game or a jump, drawn at once
+
+// The checkers that moved between two positions, each {side, from, to, countFrom} in its side's
+// numbering (countFrom: the stack it left, before it left): the points that lost checkers are
+// paired with those that gained, in the order of the route (the bar first, off last).
+export function slidesBetween(before, after) {
+  const out = [];
+  if (!before?.checkers || !after?.checkers) return out;
+  for (const side of [0, 1]) {
+    const was = before.checkers[side];
+    const now = after.checkers[side];
+    if (!was || !now) continue;
+    const lost = [];
+    const gained = [];
+    for (let p = 25; p >= 0; p--) {
+      const d = (now[p] || 0) - (was[p] || 0);
+      for (let i = 0; i < -d; i++) lost.push({ p, count: (was[p] || 0) - i });
+      for (let i = 0; i < d; i++) gained.push(p);
+    }
+    if (!lost.length || lost.length !== gained.length || lost.length > MOST_SLIDES) continue;
+    lost.forEach(({ p, count }, i) => out.push({ side, from: p, to: gained[i], countFrom: count }));
+  }
+  return out.length > MOST_SLIDES ? [] : out;
+}
 
 export class TablesBoard {
   constructor(container, { onMove, label = "Tables board", onDice } = {}) {
@@ -34,6 +58,14 @@ export class TablesBoard {
     // The board's shape, for CSS: its width never makes it taller than the screen.
     this.svg.style.setProperty("--board-ratio", String(width / height));
     container.append(this.svg);
+    // A phone held upright gets the board turned a quarter (orient()): its points then run down
+    // the screen, wide enough for a finger.
+    this.portraitQuery = window.matchMedia?.("(max-width: 600px) and (orientation: portrait)") ?? null;
+    this.portrait = Boolean(this.portraitQuery?.matches);
+    this.portraitQuery?.addEventListener?.("change", () => { this.portrait = this.portraitQuery.matches; this.schedule(); });
+    this.motionQuery = window.matchMedia?.("(prefers-reduced-motion: reduce)") ?? null;
+    this.slides = [];
+    this.tops = new Map();
     this.view = { state: null, viewer: 0, mover: null, legal: [], highlight: [] };
     this.selected = null;
     this.drag = null;
@@ -49,8 +81,15 @@ export class TablesBoard {
   // (a side): the dice on the board are that side's to play next (Gul Bara's remainder); note:
   // words shown across the board (a game's end).
   set(view) {
+    const before = this.view.state;
+    const viewerBefore = this.view.viewer;
     this.view = { ...this.view, ...view };
+    if (view.state && before && view.state !== before && this.view.viewer === viewerBefore) {
+      this.slides = [...this.slides, ...slidesBetween(before, this.view.state)];
+    }
     this.dests = destinations(this.view.mover === null ? [] : this.view.legal);
+    // Targets reached with several dice (a combined move: 24/13 with 6-5), by source point.
+    this.sums = this.view.mover === null ? new Map() : sumDestinations(this.view.state, this.view.legal);
     if (this.selected !== null && !this.dests.has(this.selected)) this.selected = null;
     this.schedule();
   }
@@ -66,8 +105,16 @@ export class TablesBoard {
 
   // -- input ---------------------------------------------------------------------------------
 
+  // The pointer in board coordinates (the board may be drawn turned a quarter).
+  boardPoint(event) {
+    const p = svgPoint(this.svg, event);
+    if (!this.portrait) return p;
+    const { height } = boardSize();
+    return { x: p.y, y: height - p.x };
+  }
+
   targetAt(event) {
-    const { x, y } = svgPoint(this.svg, event);
+    const { x, y } = this.boardPoint(event);
     const { mover, viewer } = this.view;
     if (mover === null) return null;
     return hitToMover(hitTest(x, y), this.geometry(), mover, viewer);
@@ -75,7 +122,7 @@ export class TablesBoard {
 
   pointerDown(event) {
     if (event.button > 0) return;
-    const at = svgPoint(this.svg, event);
+    const at = this.boardPoint(event);
     const box = this.diceBox;
     if (box && at.x >= box.x && at.x <= box.x + box.width && at.y >= box.y && at.y <= box.y + box.height) {
       event.preventDefault();
@@ -102,7 +149,7 @@ export class TablesBoard {
     const dist = Math.hypot(event.clientX - this.drag.x0, event.clientY - this.drag.y0);
     if (!this.drag.moving && dist < DRAG_THRESHOLD) return;
     this.drag.moving = true;
-    this.drag.at = svgPoint(this.svg, event);
+    this.drag.at = this.boardPoint(event);
     this.schedule();
   }
 
@@ -128,13 +175,16 @@ export class TablesBoard {
     this.schedule();
   }
 
+  // A single step, or a combined move: then the host gets the ways to play it, each a list of
+  // steps, and plays them one by one.
   tryMove(from, to) {
     const found = (this.dests.get(from) || []).find((d) => d.to === to);
-    if (!found) return false;
+    const sum = found ? null : (this.sums.get(from) || []).find((d) => d.to === to);
+    if (!found && !sum) return false;
     this.selected = null;
     this.drag = null;
     this.schedule();
-    this.onMove(found.action);
+    this.onMove(found ? found.action : sum.paths);
     return true;
   }
 
@@ -144,11 +194,15 @@ export class TablesBoard {
     const { state, viewer, mover } = this.view;
     const svg = this.svg;
     svg.replaceChildren();
+    this.tops = new Map();
     const { width, height } = boardSize();
     svg.append(el("rect", { x: 0, y: 0, width, height, rx: 8, class: "frame" }));
-    if (!state) return;
+    if (!state) { this.orient(); return; }
     const sides = [viewer, 1 - viewer];
     const destsHere = this.selected !== null ? (this.dests.get(this.selected) || []).map((d) => d.to) : [];
+    const sumsHere = this.selected !== null ? (this.sums.get(this.selected) || []).map((d) => d.to) : [];
+    const sumViews = new Set(sumsHere.filter((p) => p !== OFF && p !== BAR).map((p) => this.vp(mover, p)));
+    destsHere.push(...sumsHere);
     const destViews = new Set(destsHere.filter((p) => p !== OFF && p !== BAR).map((p) => this.vp(mover, p)));
     const sources = new Set(
       [...this.dests.keys()].filter((p) => p !== BAR && p !== OFF).map((p) => this.vp(mover, p)),
@@ -169,7 +223,7 @@ export class TablesBoard {
       const baseY = r.top ? r.y : r.y + r.height;
       const at = counts.get(v);
       const g = el("g", {
-        class: `point${destViews.has(v) ? " dest" : ""}${sources.has(v) ? " source" : ""}${recent.has(v) ? " recent" : ""}`,
+        class: `point${destViews.has(v) ? " dest" : ""}${sumViews.has(v) ? " dest-sum" : ""}${sources.has(v) ? " source" : ""}${recent.has(v) ? " recent" : ""}`,
         "data-point": v,
       });
       g.append(el("rect", { x: r.x, y: r.y, width: r.width, height: r.height, class: "hit" }));
@@ -187,7 +241,7 @@ export class TablesBoard {
       if (destViews.has(v)) {
         const n = at ? Math.min(at[1], 5) : 0;
         const c = stackCentres(v, n + 1)[Math.min(n, 4)];
-        g.append(el("circle", { cx: c.x, cy: c.y, r: SIZE.checker * 0.55, class: "dest-mark" }));
+        g.append(el("circle", { cx: c.x, cy: c.y, r: SIZE.checker * 0.55, class: `dest-mark${sumViews.has(v) ? " sum" : ""}` }));
       }
       g.append(el("title", {}, [at ? `point ${v}: ${at[1]} ${at[0] === viewer ? "yours" : "opponent's"}` : `point ${v}: empty`]));
       svg.append(g);
@@ -213,7 +267,9 @@ export class TablesBoard {
       g.append(el("rect", { ...tray, rx: 4, class: "tray-box" }));
       for (let i = 0; i < off; i++) {
         const y = mine ? tray.y + tray.height - 6 - i * 10 : tray.y + 4 + i * 10;
-        g.append(el("rect", { x: tray.x + 6, y, width: tray.width - 12, height: 8, rx: 2, class: `slab side-${side}` }));
+        const slab = el("rect", { x: tray.x + 6, y, width: tray.width - 12, height: 8, rx: 2, class: `slab side-${side}` });
+        g.append(slab);
+        if (i === off - 1) this.tops.set(`${side}:off`, slab);
       }
       g.append(el("text", {
         x: tray.x + tray.width / 2, y: mine ? tray.y - 4 : tray.y + tray.height + 14, class: "tray-count",
@@ -231,6 +287,70 @@ export class TablesBoard {
         cx: this.drag.at.x, cy: this.drag.at.y, r: SIZE.checker, class: `checker side-${side} ghost`,
       }));
     }
+    this.orient();
+    this.slide(state);
+  }
+
+  // Upright phones: everything drawn is turned a quarter clockwise (the viewer's side on the
+  // left, the trays at the bottom), its words turned back so they read across.
+  orient() {
+    const svg = this.svg;
+    const { width, height } = boardSize();
+    svg.classList.toggle("portrait", this.portrait);
+    svg.setAttribute("viewBox", this.portrait ? `0 0 ${height} ${width}` : `0 0 ${width} ${height}`);
+    const ratio = String(this.portrait ? height / width : width / height);
+    svg.style.setProperty("--board-ratio", ratio);
+    // The page's layout may size the board's column by it too.
+    svg.closest(".play")?.style.setProperty("--board-ratio", ratio);
+    if (!this.portrait) return;
+    const turned = el("g", { class: "turned", transform: `translate(${height} 0) rotate(90)` });
+    turned.append(...svg.childNodes);
+    svg.append(turned);
+    for (const text of turned.querySelectorAll("text")) {
+      if (text.classList.contains("point-no")) {
+        // Centred in the rim, whichever way it faces.
+        const top = Number(text.getAttribute("y")) < height / 2;
+        text.setAttribute("y", String(top ? SIZE.margin / 2 : height - SIZE.margin / 2));
+        text.setAttribute("dominant-baseline", "central");
+      } else if (text.classList.contains("tray-count")) {
+        // Inside its tray: the trays lie side by side at the bottom.
+        const tray = trayRect(text.closest("[data-point]")?.dataset.point === "off");
+        text.setAttribute("x", String(tray.x + tray.width / 2));
+        text.setAttribute("y", String(tray.y + tray.height / 2));
+        text.setAttribute("dominant-baseline", "central");
+      }
+      text.setAttribute("transform", `rotate(-90 ${text.getAttribute("x")} ${text.getAttribute("y")})`);
+    }
+  }
+
+  // Checkers that moved since the last position slide from where they were (the top of the
+  // stack they left) to where they are now; not when the reader asked for less motion.
+  slide(state) {
+    const slides = this.slides;
+    this.slides = [];
+    if (!slides.length || this.motionQuery?.matches || this.view.motion === false || this.drag) return;
+    const { viewer } = this.view;
+    for (const { side, from, to, countFrom } of slides) {
+      const vTo = to === BAR ? "bar" : to === OFF ? "off" : this.vp(side, to);
+      const node = this.tops.get(`${side}:${vTo}`);
+      if (!node || typeof node.animate !== "function") continue;
+      let start;
+      if (from === BAR) start = barCentres(side === viewer, countFrom)[Math.min(countFrom, 4) - 1];
+      else if (from === OFF) continue;
+      else start = stackCentres(this.vp(side, from), countFrom)[Math.min(countFrom, 5) - 1];
+      const box = node.tagName === "circle"
+        ? { x: Number(node.getAttribute("cx")), y: Number(node.getAttribute("cy")) }
+        : { x: Number(node.getAttribute("x")) + Number(node.getAttribute("width")) / 2, y: Number(node.getAttribute("y")) };
+      if (!start) continue;
+      const dx = start.x - box.x;
+      const dy = start.y - box.y;
+      const ms = Math.min(420, 160 + Math.hypot(dx, dy) * 0.45);
+      node.classList.add("sliding");
+      const run = node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }],
+        { duration: ms, easing: "cubic-bezier(.3, .7, .4, 1)" });
+      run.onfinish = () => node.classList.remove("sliding");
+    }
+    void state;
   }
 
   drawStack(g, centres, side, n, where, movable = false) {
@@ -240,10 +360,12 @@ export class TablesBoard {
     centres.forEach((c, i) => {
       const top = i === centres.length - 1;
       const lifted = top && this.drag?.moving && selectedHere;
-      g.append(el("circle", {
+      const circle = el("circle", {
         cx: c.x, cy: c.y, r: SIZE.checker - 1,
         class: `checker side-${side}${top && selectedHere ? " selected" : ""}${top && movable ? " movable" : ""}${lifted ? " lifted" : ""}`,
-      }));
+      });
+      g.append(circle);
+      if (top) this.tops.set(`${side}:${where}`, circle);
       if (top && selectedHere) g.append(el("circle", { cx: c.x, cy: c.y, r: SIZE.checker + 3, class: "select-halo" }));
       if (top && n > centres.length) {
         g.append(el("text", { x: c.x, y: c.y, class: `count side-${side}`, "dominant-baseline": "central" }, [String(n)]));
@@ -362,14 +484,32 @@ export class TablesBoard {
     const bar = barRect();
     const size = 36;
     const { height } = boardSize();
+    const offered = state.phase === "take" && state.to_move !== null && state.to_move !== undefined;
     let y = height / 2 - size / 2;
-    if (owner === viewer) y = height - SIZE.margin - size - 4;
+    if (offered) {
+      // A double offered: the cube turned to its new value and pushed towards the side that
+      // must take or drop, as across a real table.
+      y = state.to_move === viewer ? height / 2 + 6 : height / 2 - size - 6;
+    } else if (owner === viewer) y = height - SIZE.margin - size - 4;
     else if (owner !== null && owner !== undefined) y = SIZE.margin + 4;
-    const shown = value === 1 ? 64 : value;
-    const g = el("g", { class: "cube", "data-owner": owner ?? "centre" });
+    const next = value * 2;
+    const shown = offered ? next : value === 1 ? 64 : value;
+    const g = el("g", { class: `cube${offered ? " offered" : ""}`, "data-owner": owner ?? "centre", "data-value": shown });
     g.append(el("rect", { x: bar.x + (bar.width - size) / 2, y, width: size, height: size, rx: 5, class: "cube-face" }));
     g.append(el("text", { x: bar.x + bar.width / 2, y: y + size / 2, "dominant-baseline": "central", class: "cube-value" }, [String(shown)]));
-    g.append(el("title", {}, [owner === null || owner === undefined ? `cube at ${value}, in the middle` : `cube at ${value}, owned by ${owner === viewer ? "you" : "the opponent"}`]));
+    const whose = (side) => (side === viewer ? "you" : this.view.names?.[side] ?? "the opponent");
+    let title = owner === null || owner === undefined ? `cube at ${value}, in the middle` : `cube at ${value}, owned by ${owner === viewer ? "you" : "the opponent"}`;
+    if (offered) {
+      const taker = state.to_move;
+      title = `double to ${next} offered to ${whose(taker)}: take or drop`;
+      const label = taker === this.view.mover && taker === viewer ? `Doubled to ${next}: take or drop?` : `Doubled to ${next}`;
+      // The question in the empty middle of the right-hand half, beside the cube.
+      g.append(el("text", {
+        x: bar.x + bar.width + 14, y: height / 2, "dominant-baseline": "central", class: "cube-offer-label",
+      }, [label]));
+    }
+    g.append(el("title", {}, [title]));
     this.svg.append(g);
   }
+
 }

@@ -161,3 +161,77 @@ export function pipCounts(state) {
   if (Array.isArray(state.pips)) return state.pips;
   return state.checkers.map((row) => row.reduce((sum, n, p) => sum + n * p, 0));
 }
+
+// -- combined moves -------------------------------------------------------------------------------
+
+// The ways to take one checker from `from` to `to` (mover's numbering) with two or more of the
+// dice still to play, each a list of single steps [{from, to}, ...], shortest first. Only the
+// first step can be checked here (it must be among the legal steps); the rules decide the rest
+// as each step is played (the host takes a way back when its next step turns out illegal).
+// A die larger than the distance home bears off only as the last step. Gul Bara's cascades
+// are played die by die, so they offer no combined moves.
+export function sumPaths(from, to, dice, legalActions, { cascade = false } = {}) {
+  if (cascade || !Array.isArray(dice) || dice.length < 2 || from === to) return [];
+  const first = new Set(
+    legalActions.filter((a) => a.from === from && typeof a.to === "number").map((a) => a.to),
+  );
+  const found = [];
+  const seen = new Set();
+  const walk = (at, left, path) => {
+    const tried = new Set();
+    for (let i = 0; i < left.length; i++) {
+      const d = left[i];
+      if (tried.has(d)) continue; // the same value twice gives the same way
+      tried.add(d);
+      let next = at - d;
+      if (next <= 0) {
+        if (to !== OFF) continue;
+        next = OFF;
+      }
+      if (next !== OFF && next < to) continue; // past the target
+      if (path.length === 0 && !first.has(next)) continue;
+      const step = { from: at, to: next };
+      const steps = [...path, step];
+      if (next === to) {
+        const key = steps.map((s) => `${s.from}/${s.to}`).join(" ");
+        if (steps.length >= 2 && !seen.has(key)) { seen.add(key); found.push(steps); }
+        continue;
+      }
+      if (next === OFF) continue;
+      walk(next, [...left.slice(0, i), ...left.slice(i + 1)], steps);
+    }
+  };
+  walk(from, [...dice], []);
+  return found.sort((a, b) => a.length - b.length);
+}
+
+// Every target a checker can reach with several dice that no single step reaches: a map from
+// each source point to [{to, paths}] (mover's numbering).
+export function sumDestinations(state, legalActions) {
+  const out = new Map();
+  if (!state || state.cascade || !Array.isArray(state.dice) || state.dice.length < 2) return out;
+  const singles = destinations(legalActions);
+  const dice = state.dice;
+  for (const from of singles.keys()) {
+    const reached = new Set(singles.get(from).map((d) => d.to));
+    const list = [];
+    const sums = new Set();
+    // Every sum of two or more of the dice (the targets worth trying).
+    const combos = (start, total, count) => {
+      for (let i = start; i < dice.length; i++) {
+        const t = total + dice[i];
+        if (count + 1 >= 2) sums.add(t);
+        combos(i + 1, t, count + 1);
+      }
+    };
+    combos(0, 0, 0);
+    const targets = new Set([...sums].map((t) => Math.max(from - t, OFF)));
+    for (const to of [...targets].sort((a, b) => b - a)) {
+      if (reached.has(to)) continue;
+      const paths = sumPaths(from, to, dice, legalActions);
+      if (paths.length) list.push({ to, paths });
+    }
+    if (list.length) out.set(from, list);
+  }
+  return out;
+}

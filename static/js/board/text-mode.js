@@ -40,6 +40,7 @@ export class TextMode {
     });
     const answer = (words) => { app.say(words, false); this.transcript(words, true); };
     if (result.kind === "action") { app.act(result.action); return; }
+    if (result.kind === "path") { app.actPath(result.paths); return; }
     if (result.kind === "error") {
       const legal = mine ? m.legal_notation.join(", ") : "";
       answer(`${result.message}${legal ? ` Legal now: ${legal}.` : mine ? "" : " It is not your turn."}`);

@@ -56,9 +56,18 @@ export function groupTurns(log, startsTurn, annotate = null) {
   return turns;
 }
 
+// A match given up: who resigned and who takes it (the score where the game keeps one).
+export function resignLine(outcome, names) {
+  const quitter = names[outcome.resigned] ?? "A player";
+  const winner = names[outcome.winner] ?? "the other side";
+  const score = Array.isArray(outcome.score) && outcome.score.some((n) => n) ? `, ${outcome.score[0]}–${outcome.score[1]}` : "";
+  return `${quitter} ${verb(quitter, "resigns", "resign")}: ${winner} ${verb(winner, "wins", "win")} the match${score}.`;
+}
+
 // The status line: whose turn and what they have to do (the family says what, mid-game).
 // Two players on one device (hotseat) are each named: "White to move", never "Your turn".
 export function statusLine({ family, state, match, names, mine, awaiting, hotseat = false }) {
+  if (match.outcome?.how === "resign") return `Game over. ${resignLine(match.outcome, names)}`;
   if (match.outcome) return `Game over. ${family.outcome(match.outcome, names)}`;
   const side = match.to_move;
   if (side === null || side === undefined) return "…";

@@ -1,0 +1,51 @@
+"""A match as files other programs read, beside the JSON record.
+
+- ``mat``: the match text of Jellyfish and GNU Backgammon (``.mat``): a header with the match
+  length, then per game the score and numbered lines, the first player's action on the left
+  and the second's on the right (``52: 13/8 13/11``, ``Doubles => 2``, ``Takes``, ``Wins 1
+  point``). Points are each player's own (24 farthest from home), the bar is 25 and off is 0.
+- ``sgf``: the Smart Game Format for backgammon (``GM[6]``), one game tree per game: a move is
+  the dice and source/destination letters (``a`` = White's 1 point ... ``x`` = White's 24,
+  ``y`` the bar, ``z`` off), cube actions are ``double``, ``take``, ``drop``.
+
+Both are written for the tables games (the backgammon family); GNU Backgammon replays
+``tables.backgammon`` faithfully, the other variants keep its layout with their own rules
+(named in the header). Side 0 is White (O, written first), side 1 Black (X).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.exports.match_text import ExportError, TurnItem, games_of, write_mat, parse_mat
+from games.exports.sgf import write_sgf, parse_sgf
+
+FORMATS = {"mat": ("text/plain", "mat"), "sgf": ("application/x-go-sgf", "sgf")}
+
+__all__ = ["ExportError", "TurnItem", "export", "formats_for", "games_of", "parse_mat", "parse_sgf", "write_mat", "write_sgf"]
+
+
+def supported(variant_key: str) -> list[str]:
+    """The formats (beside JSON) a variant's matches can be exported in."""
+    return list(FORMATS) if variant_key.startswith("tables.") else []
+
+
+def formats_for(variant_key: str, match_url: str) -> dict[str, str]:
+    """Each export format's address for a match whose API address is ``match_url``."""
+    found = {"json": f"{match_url}record/?download=1"}
+    for fmt in supported(variant_key):
+        found[fmt] = f"{match_url}export/{fmt}/"
+    return found
+
+
+def export(match: Any, fmt: str) -> tuple[str, str, str]:
+    """(text, content type, file suffix) of ``match`` in ``fmt``; ``ExportError`` when the format
+    is unknown or does not fit the game."""
+    if fmt not in FORMATS:
+        raise ExportError(f"format: unknown export format {fmt!r} (known: {', '.join(FORMATS)})")
+    if fmt not in supported(match.variant):
+        raise ExportError(f"format: {fmt} is written for the tables games (backgammon and its kin), not {match.variant}")
+    content_type, suffix = FORMATS[fmt]
+    games = games_of(match.variant, match.initial_state, match.log_entries(), match.outcome)
+    info = {"id": match.id, "variant": match.variant, "match_to": match.options.get("match_to", 1)}
+    text = write_mat(games, info) if fmt == "mat" else write_sgf(games, info)
+    return text, content_type, suffix
