@@ -15,6 +15,7 @@ from django.core.cache import cache
 from django.db import connection, connections
 from django.db.models import CharField, Count, F, Func, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce
+from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 from django.urls import reverse
 
 from archive import identifiers, years
@@ -26,6 +27,8 @@ from archive.models import (
     Concept,
     DataVersion,
     Evidence,
+    evidence_begin,
+    evidence_reach,
     EvidenceType,
     Game,
     GameName,
@@ -445,10 +448,12 @@ def evidence_dates_overlap(year_from: int | None, year_to: int | None) -> Q:
     An open end reaches as far as the asked range does ("from 2321 BCE" is found for 1000–500
     BCE); undated records drop out once a bound is asked."""
     condition = Q()
+    # The same expressions as the evidence_years index (archive.models.evidence_reach), so both
+    # bounds are checked on its entries: "end_year >= from, or an open end" is reach >= from.
     if year_from is not None:
-        condition &= Q(end_year__gte=year_from) | Q(end_year__isnull=True, start_year__isnull=False)
+        condition &= Q(GreaterThanOrEqual(evidence_reach(), year_from))
     if year_to is not None:
-        condition &= Q(start_year__lte=year_to) | Q(start_year__isnull=True, end_year__isnull=False)
+        condition &= Q(LessThanOrEqual(evidence_begin(), year_to))
     return condition
 
 

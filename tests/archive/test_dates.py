@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import edtf
+import pytest
 from django.urls import reverse
 from rest_framework import status
 
@@ -158,3 +159,53 @@ class PageDateTests(DatedArchive):
         self.assertTrue(all(t["label"] for t in timeline["ticks"]))
         page = self.client.get("/games/senet/").content.decode()
         self.assertIn("When: 3100 BCE – 1900 CE.", page)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_both_date_bounds_are_checked_on_the_date_index_entries_on_postgresql():
+    """Issue 14: a browse from 1000 CE at 200,000 records fetched some 160,000 earlier rows to
+    test an OR on each. The filter is now the index's own expressions (archive.models.
+    evidence_reach, evidence_begin), so PostgreSQL checks both bounds as an index condition while
+    it walks the index in date order. Were the filter and the index to drift apart, the bounds
+    would fall back to a row filter, and this fails."""
+    from django.db import connection
+
+    qs = selectors.evidence_filter({"from": "1000", "to": "1900"})[:50]
+    sql, params = qs.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("SET LOCAL enable_bitmapscan = off")
+        cursor.execute("EXPLAIN " + sql, params)
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    index_cond = next((line for line in plan.splitlines() if "Index Cond" in line), "")
+    assert "evidence_years" in plan, plan
+    assert ">= 1000" in index_cond and "<= 1900" in index_cond, plan
+
+
+@pytest.mark.django_db
+def test_the_date_filter_reads_open_ends_and_undated_records_as_before():
+    """The overlap rule written as the index's expressions keeps its meaning: an open end reaches
+    every later year, an open start begins before every year, undated records drop out."""
+    from tests.archive.archive_helpers import make_game
+
+    game = make_game()
+    rows = {
+        "closed": Evidence.objects.create(type="artifact", game=game, start_year=900, end_year=1100),
+        "before": Evidence.objects.create(type="artifact", game=game, start_year=-500, end_year=999),
+        "after": Evidence.objects.create(type="artifact", game=game, start_year=1901, end_year=1950),
+        "open end": Evidence.objects.create(type="artifact", game=game, start_year=-2321),
+        "open end, late": Evidence.objects.create(type="artifact", game=game, start_year=1950),
+        "open start": Evidence.objects.create(type="artifact", game=game, end_year=1401),
+        "open start, early": Evidence.objects.create(type="artifact", game=game, end_year=-100),
+        "undated": Evidence.objects.create(type="artifact", game=game),
+    }
+
+    def found(**bounds):
+        ids = set(Evidence.objects.filter(selectors.evidence_dates_overlap(**bounds)).values_list("id", flat=True))
+        return {name for name, e in rows.items() if e.id in ids}
+
+    assert found(year_from=1000, year_to=1900) == {"closed", "open end", "open start"}
+    assert found(year_from=1000, year_to=None) == {"closed", "after", "open end", "open end, late", "open start"}
+    assert found(year_from=None, year_to=999) == {"closed", "before", "open end", "open start", "open start, early"}
+    assert found(year_from=None, year_to=None) == set(rows)
