@@ -96,6 +96,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /healthz/ and /readyz/ first: a probe by address or over plain HTTP is answered (core.health).
+    "core.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.SecurityHeadersMiddleware",
     "core.middleware.RejectNulMiddleware",
