@@ -13,11 +13,16 @@ then gunicorn. The throttles stay on, with their counts in the database as the R
 without Redis keeps them: each simulated visitor has its own address and makes at most
 ``VISIT`` requests, well under every per-address limit, so a 429 is an error like any other.
 
-For each kind of request (a static file first, as the reference: whitenoise, no view, no database;
-then home, browse, search, an evidence page, the API list, and play: creating a match and posting
-actions in it) the clients run it back to back for ``--seconds``, after a short untimed warm-up.
-Printed: requests, requests per second, p50 and p99 in milliseconds, p50 as a ratio to the
-reference's, and errors (any status but the expected one, or a failed connection). The client
+For each kind of request (the trivial view first, as the reference: /healthz/, answered by the
+first middleware with no database or cache; a static file: whitenoise, no view; then home,
+browse, search, an evidence page, the API list, and play: creating a match and posting actions
+in it) the clients run it back to back for ``--seconds``, after a short untimed warm-up. This runs
+twice: "warm", as deployed (pages and API pages kept in the cache per data version), and
+"cold", on a second gunicorn with the cache turned off (bench/settings_nocache.py), so every page
+is rendered: what a first visit, or any request after a write, costs. Printed: requests,
+requests per second, p50 and p99 in milliseconds, p50 as a ratio to the trivial view's (issue
+14's "ratio to a trivial view", here measured over HTTP as its audit did), and errors (any status
+but the expected one, or a failed connection). The client
 runs on the same machine as the server, so on a small machine the figures include its own CPU.
 Exits 1 if any request failed.
 """
@@ -247,19 +252,45 @@ def load(port: int, scenario: Scenario, clients: int, seconds: float, warmup: fl
     return results
 
 
+def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
+    server = subprocess.Popen(
+        [GUNICORN, "config.wsgi", "--workers", str(workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=ROOT, env=env)
+    probe = Visitor(port)
+    for _ in range(300):
+        try:
+            if probe.request("GET", "/readyz/")[0] == 200:
+                return server
+        except OSError:
+            pass
+        if server.poll() is not None:
+            sys.exit(f"bench/load.py: gunicorn exited with {server.returncode}")
+        time.sleep(0.2)
+    stop_server(server)
+    sys.exit("bench/load.py: gunicorn was not ready (/readyz/) within 60 s")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
 def report(rows: list[Result], reference: Result) -> int:
-    print(f"\n{'what':28} {'requests':>9} {'req/s':>8} {'p50 ms':>9} {'p99 ms':>9} {'p50 x ref':>10} {'errors':>7}")
+    print(f"{'what':34} {'requests':>9} {'req/s':>8} {'p50 ms':>9} {'p99 ms':>9} {'p50 x ref':>10} {'errors':>7}")
     errors = 0
     for r in [reference, *rows]:
         count = len(r.samples) + len(r.errors)
         ratio = r.quantile(0.5) / reference.quantile(0.5)
-        print(f"{r.name:28} {count:9d} {count / r.elapsed:8.1f} {r.quantile(0.5) * 1000:9.1f}"
+        print(f"{r.name:34} {count:9d} {count / r.elapsed:8.1f} {r.quantile(0.5) * 1000:9.1f}"
               f" {r.quantile(0.99) * 1000:9.1f} {ratio:10.1f} {len(r.errors):7d}")
         errors += len(r.errors)
     for r in [reference, *rows]:
         for e in r.errors[:5]:
             print(f"  error, {r.name}: {e}", file=sys.stderr)
-    print(f"\nerrors: {errors}")
+    print(f"errors: {errors}")
     return errors
 
 
@@ -308,53 +339,51 @@ def main() -> int:
         manage(env, "load_catalogue")
         data = json.loads(manage(env, "shell", "-c", PREPARE).strip().splitlines()[-1])
 
-        port = free_port()
-        server = subprocess.Popen(
-            [GUNICORN, "config.wsgi", "--workers", str(args.workers), "--bind", f"127.0.0.1:{port}",
-             "--log-level", "warning"], cwd=ROOT, env=env)
-        probe = Visitor(port)
-        for _ in range(300):
-            try:
-                status, home = probe.request("GET", "/")
-                if status == 200:
-                    break
-            except OSError:
-                pass
-            if server.poll() is not None:
-                sys.exit(f"bench/load.py: gunicorn exited with {server.returncode}")
-            time.sleep(0.2)
-        else:
-            sys.exit("bench/load.py: gunicorn did not answer / with 200 within 60 s")
-        static = re.search(rb'href="(/static/css/[^"]+\.css)"', home)
-        if not static:
-            sys.exit("bench/load.py: the home page links no stylesheet to use as the reference")
-
         words = sorted({w.lower() for name in data["games"] for w in re.findall(r"[A-Za-z]{4,}", name)})
-        scenarios = [
-            Scenario("home", ["/"]),
-            Scenario("browse", ["/evidence/"] + [f"/evidence/?page={n}" for n in range(2, 21)]),
-            Scenario("search", [f"/evidence/?q={w}" for w in words[:40]] + ["/evidence/?q=board", "/evidence/?q=dice"]),
-            Scenario("evidence page", data["evidence"]),
-            ApiList(),
-            Play(),
-        ]
-        print(f"-- gunicorn, {args.workers} workers, on 127.0.0.1:{port}; {data['records']} evidence records;"
-              f" {args.clients} clients, {args.warmup:g} s warm-up + {args.seconds:g} s each;"
-              f" {os.cpu_count()} CPUs shared by server and clients")
-        reference = load(port, Scenario(f"static file (reference)", [static.group(1).decode()]),
-                         args.clients, args.seconds, args.warmup)
         rows: list[Result] = []
-        for scenario in scenarios:
-            rows.extend(load(port, scenario, args.clients, args.seconds, args.warmup).values())
-        reference_row = next(iter(reference.values()))
-        return 1 if report(rows, reference_row) else 0
+        references: list[Result] = []
+        for phase, settings_module in (("warm", "config.settings"), ("cold", "bench.settings_nocache")):
+            port = free_port()
+            server = start_server(port, args.workers, {**env, "DJANGO_SETTINGS_MODULE": settings_module})
+            probe = Visitor(port)
+            status, home = probe.request("GET", "/")
+            static = re.search(rb'href="(/static/css/[^"]+\.css)"', home)
+            if not static:
+                sys.exit("bench/load.py: the home page links no stylesheet to use as a reference")
+            scenarios = [
+                Scenario("home", ["/"]),
+                Scenario("browse", ["/evidence/"] + [f"/evidence/?page={n}" for n in range(2, 21)]),
+                Scenario("search", [f"/evidence/?q={w}" for w in words[:40]] + ["/evidence/?q=board", "/evidence/?q=dice"]),
+                Scenario("evidence page", data["evidence"]),
+                ApiList(),
+            ]
+            if phase == "warm":
+                scenarios.append(Play())
+            print(f"-- {phase}: gunicorn ({settings_module}), {args.workers} workers, on 127.0.0.1:{port};"
+                  f" {data['records']} evidence records; {args.clients} clients, {args.warmup:g} s warm-up +"
+                  f" {args.seconds:g} s each; {os.cpu_count()} CPUs shared by server and clients", flush=True)
+            reference = load(port, Scenario("trivial view /healthz/", ["/healthz/"]), args.clients, args.seconds,
+                             args.warmup)
+            static_row = load(port, Scenario("static file", [static.group(1).decode()]), args.clients, args.seconds,
+                              args.warmup)
+            phase_rows = [*static_row.values()]
+            for scenario in scenarios:
+                phase_rows.extend(load(port, scenario, args.clients, args.seconds, args.warmup).values())
+            for r in [*reference.values(), *phase_rows]:
+                r.name = f"{phase}: {r.name}"
+            references.append(next(iter(reference.values())))
+            rows.append(phase_rows)
+            stop_server(server)
+            server = None
+        errors = 0
+        for phase, reference_row, phase_rows in zip(("warm", "cold"), references, rows):
+            print(f"\n-- {phase}" + (": the shared cache in use, as deployed" if phase == "warm" else
+                                      ": no cache (Django's dummy cache), every page rendered"))
+            errors += report(phase_rows, reference_row)
+        return 1 if errors else 0
     finally:
         if server is not None:
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_server(server)
         with psycopg.connect(admin_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{args.name}" WITH (FORCE)')
         tmp.cleanup()

@@ -490,8 +490,9 @@ def parse_action_request(data: Any) -> tuple[Action, int, bool]:
     return action, version, confirm
 
 
-def check_action(*, match: Match, action: Action, version: int, sides: list[int], confirm: bool = False) -> Plan:
-    """Validate and authorise one request and compute the match it leads to; writes nothing."""
+def open_for_action(match: Match, version: int, sides: list[int]) -> Live:
+    """What every action on a match (a move, resigning) checks first: a token for one of its
+    sides, the version the client read, a match still in play. The match, loaded."""
     if not sides:
         raise Forbidden("this request carries no token for a side of this match (Authorization: Bearer <token>)")
     if version != match.version:
@@ -499,6 +500,12 @@ def check_action(*, match: Match, action: Action, version: int, sides: list[int]
     live = Live.load(match)
     if live.over:
         raise BadRequest("the match is over", "match_over")
+    return live
+
+
+def check_action(*, match: Match, action: Action, version: int, sides: list[int], confirm: bool = False) -> Plan:
+    """Validate and authorise one request and compute the match it leads to; writes nothing."""
+    live = open_for_action(match, version, sides)
     due = live.to_move()
     if due is None:
         raise BadRequest("no side has a decision due", "illegal_action")
@@ -551,7 +558,7 @@ def match_act(*, match: Match, data: Any, sides: list[int]) -> Live:
 
 
 # -- resigning, the rematch, presence and change notices -----------------------------------------
-# Additive to the move path above: none of these touches check_action/do_action.
+# Beside the move path above: resigning shares its first checks (open_for_action), not its writes.
 
 
 def _acting_side(live: Live, sides: list[int]) -> int:
@@ -571,13 +578,7 @@ def match_resign(*, match: Match, data: Any, sides: list[int]) -> Live:
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise BadRequest(f"version: a whole number is required, got {json.dumps(version)}", "malformed")
-    if not sides:
-        raise Forbidden("this request carries no token for a side of this match (Authorization: Bearer <token>)")
-    if version != match.version:
-        raise Stale(f"version {version} is stale: the match is at version {match.version}; read it again")
-    live = Live.load(match)
-    if live.over:
-        raise BadRequest("the match is over", "match_over")
+    live = open_for_action(match, version, sides)
     side = _acting_side(live, sides)
     outcome = live.variant.resign(live.state, side).to_json()
     outcome["resigned"] = side
