@@ -49,11 +49,14 @@ def fold(text: str | None) -> str | None:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
-def register_fold(connection) -> None:
-    """Make ``archive_fold`` (fold) callable in SQL on a SQLite connection (cheap: done before
-    each search, so every new connection has it)."""
-    connection.ensure_connection()
-    connection.connection.create_function("archive_fold", 1, fold, deterministic=True)
+def register_fold(sender=None, connection=None, **kwargs) -> None:
+    """Make ``archive_fold`` (fold) callable in SQL on each new SQLite connection: connected to
+    Django's ``connection_created`` (archive.apps). Registered once, as the connection opens:
+    registering it before each search failed ("Error creating function") whenever another
+    statement was still running on the connection, as when a live test server's thread shares
+    the test's in-memory database."""
+    if connection is not None and connection.vendor == "sqlite":
+        connection.connection.create_function("archive_fold", 1, fold, deterministic=True)
 
 
 class Folded(Func):

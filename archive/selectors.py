@@ -156,9 +156,8 @@ def evidence_search(queryset: QuerySet, q: str) -> QuerySet:
             .filter(condition)
             .annotate(search_rank=SearchRank(F("search_document"), query))
         )
-    from archive.search import Folded, fold, register_fold
+    from archive.search import Folded, fold
 
-    register_fold(connection)
     # One pass over the rows: a game's names are matched first, in the small game tables, so the
     # evidence rows need no join.
     condition = Q()
@@ -652,12 +651,14 @@ def evidence_get(identifier: str) -> Evidence | None:
 
 
 def game_list() -> list[Game]:
-    """The catalogue: playable games first (in their featured order), then the rest by name."""
+    """The catalogue: playable games first (in their featured order), then the rest by name, each
+    with ``native_names`` (a list: no queryset made per game)."""
     games = list(
         Game.objects.annotate(
             evidence_count=Count("evidence", distinct=True),
             playable_count=Count("rulesets", filter=~Q(rulesets__variant=""), distinct=True),
-        ).prefetch_related(Prefetch("names", queryset=GameName.objects.filter(kind=GameName.Kind.NATIVE)))
+        ).prefetch_related(Prefetch("names", queryset=GameName.objects.filter(kind=GameName.Kind.NATIVE),
+                                    to_attr="native_names"))
     )
     games.sort(key=lambda g: (g.playable_count == 0, g.featured is None, g.featured or 0, g.name.lower()))
     return games
