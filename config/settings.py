@@ -40,6 +40,14 @@ def database_from_url(url: str) -> dict:
         return {"ENGINE": "django.db.backends.sqlite3", "NAME": path or str(BASE_DIR / "db.sqlite3")}
     if parts.scheme in {"postgres", "postgresql", "pgsql"}:
         options = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+        # No parallel query workers for the app's own queries unless asked (PG_PARALLEL_WORKERS):
+        # a page's queries run in a millisecond or two, and starting workers for one (PostgreSQL
+        # plans them for a 100-record page's related rows once the archive is large) took 8-10 ms
+        # and took cores from the other requests. An "options" in the URL is used as given.
+        parallel = os.environ.get("PG_PARALLEL_WORKERS", "0")
+        if not parallel.isdigit():
+            raise ImproperlyConfigured(f"PG_PARALLEL_WORKERS must be a whole number, got {parallel!r}")
+        options.setdefault("options", f"-c max_parallel_workers_per_gather={int(parallel)}")
         return {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": unquote(parts.path.lstrip("/")) or "postgres",

@@ -83,3 +83,31 @@ class TestMediaServing:
     def test_nothing_but_stored_image_names_is_served(self, settings, tmp_path, path):
         settings.MEDIA_ROOT = tmp_path
         assert Client().get(f"/media/{path}").status_code == 404
+
+
+def test_postgresql_connections_start_no_parallel_workers_unless_asked(monkeypatch):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from config.settings import database_from_url
+
+    monkeypatch.delenv("PG_PARALLEL_WORKERS", raising=False)
+    assert database_from_url("postgres://u@db/archive")["OPTIONS"] == {"options": "-c max_parallel_workers_per_gather=0"}
+    monkeypatch.setenv("PG_PARALLEL_WORKERS", "2")
+    assert database_from_url("postgres://u@db/archive")["OPTIONS"]["options"] == "-c max_parallel_workers_per_gather=2"
+    # Options written in the URL are used as given.
+    given = database_from_url("postgres://u@db/archive?options=-c%20work_mem%3D64MB&sslmode=require")["OPTIONS"]
+    assert given == {"options": "-c work_mem=64MB", "sslmode": "require"}
+    monkeypatch.setenv("PG_PARALLEL_WORKERS", "many")
+    with pytest.raises(ImproperlyConfigured, match="PG_PARALLEL_WORKERS must be a whole number, got 'many'"):
+        database_from_url("postgres://u@db/archive")
+    assert "OPTIONS" not in database_from_url("sqlite:///x.db")
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_the_apps_postgresql_connection_plans_no_parallel_workers():
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW max_parallel_workers_per_gather")
+        assert cursor.fetchone()[0] == "0"
