@@ -385,6 +385,21 @@ def evidence_begin():
     return Coalesce(F("start_year"), Case(When(end_year__isnull=False, then=Value(-OPEN_YEAR))))
 
 
+# The API's date orderings (?ordering=date, -date): a record's first known year, or for -date its
+# last, with undated records after every dated one (a sentinel year, not NULL: cursors need a
+# value to compare). Indexed below with the id, the cursor's tie-breaker, so a page in date order
+# is read from the index rather than by sorting every record.
+UNDATED = 10**6
+
+
+def evidence_date_key():
+    return Coalesce(F("start_year"), F("end_year"), Value(UNDATED))
+
+
+def evidence_date_desc_key():
+    return Coalesce(F("end_year"), F("start_year"), Value(-UNDATED))
+
+
 class Evidence(models.Model):
     Type = EvidenceType
 
@@ -478,7 +493,11 @@ class Evidence(models.Model):
             models.Index(fields=["type", "game"], name="evidence_type_game"),
             # A game's records by date: its page's list and timeline.
             models.Index(fields=["game", "start_year", "id"], name="evidence_game_years"),
-            models.Index(fields=["confidence"], name="evidence_confidence"),
+            # The API's orderings, each with the id its cursor ends on (archive.api.pagination).
+            models.Index(fields=["confidence", "id"], name="evidence_confidence"),
+            models.Index(fields=["updated", "id"], name="evidence_updated"),
+            models.Index(evidence_date_key(), F("id"), name="evidence_date_key"),
+            models.Index(evidence_date_desc_key(), F("id"), name="evidence_date_desc_key"),
         ]
 
     def __str__(self) -> str:

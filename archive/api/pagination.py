@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from django.conf import settings
 from django.core.exceptions import FieldDoesNotExist, ValidationError as DjangoValidationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, Q, QuerySet, Value
+from django.db.models.functions import Coalesce
 from rest_framework.exceptions import ValidationError
 from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import CursorPagination
@@ -38,20 +39,27 @@ BAD_CURSOR = "not a cursor of this list and ordering: follow the next and previo
 
 
 def keyset_ordering(terms: Sequence[str], pk: str = "id") -> list[str]:
-    """The ordering with the primary key added as the last, unique tie-breaker."""
+    """The ordering with the primary key added as the last, unique tie-breaker, in the same
+    direction as the term before it (-date: the newest first, and of one year the last added
+    first), so that one index on (field, id) read forwards or backwards serves both directions."""
     terms = [t for t in terms if t]
     if not terms or terms[-1].lstrip("-") not in (pk, "pk"):
-        terms.append(pk)
+        terms.append(f"-{pk}" if terms and terms[-1].startswith("-") else pk)
     return terms
 
 
-def _order_by(terms: Sequence[str], *, reverse: bool) -> list:
+def _order_by(terms: Sequence[str], *, reverse: bool, nullable: Sequence[bool] = ()) -> list:
     out = []
-    for term in terms:
+    for i, term in enumerate(terms):
         descending = term.startswith("-") != reverse
         expression = F(term.lstrip("-"))
-        # NULLs last when walking forward, so first when walking back.
-        nulls = {"nulls_first": True} if reverse else {"nulls_last": True}
+        # NULLs last when walking forward, so first when walking back. A column that cannot be
+        # NULL gets no NULLS clause: "DESC NULLS LAST" is not the reverse of an index's order,
+        # so it would keep PostgreSQL from reading the index backwards (-date sorted every row).
+        if i < len(nullable) and not nullable[i]:
+            nulls = {}
+        else:
+            nulls = {"nulls_first": True} if reverse else {"nulls_last": True}
         out.append(expression.desc(**nulls) if descending else expression.asc(**nulls))
     return out
 
@@ -83,6 +91,12 @@ def keyset_after(terms: Sequence[str], position: Sequence, *, reverse: bool = Fa
         may_be_null = nullable[i] if i < len(nullable) else True
         condition |= prefix & _beyond(name, term.startswith("-"), value, reverse=reverse, nullable=may_be_null)
         prefix &= _equal(name, value)
+    if terms and position and position[0] is not None and not (nullable[0] if nullable else True):
+        # Implied by the above, but a plain bound the database can start an index scan at
+        # (a >= x going forward on an ascending a): without it, every page after the first
+        # read the index from its start, its cost growing with the page's depth.
+        downward = terms[0].startswith("-") != reverse
+        condition &= Q(**{f"{terms[0].lstrip('-')}__{'lte' if downward else 'gte'}": position[0]})
     return condition
 
 
@@ -90,7 +104,13 @@ def _nullable(queryset: QuerySet, name: str) -> bool:
     try:
         return queryset.model._meta.get_field(name).null
     except FieldDoesNotExist:
-        return True  # an annotation: assume the worst
+        pass
+    # An annotation: never NULL if it is a Coalesce that ends in a constant (the date keys).
+    expression = queryset.query.annotations.get(name)
+    if isinstance(expression, Coalesce):
+        last = expression.get_source_expressions()[-1]
+        return not (isinstance(last, Value) and last.value is not None)
+    return True
 
 
 class ArchiveCursorPagination(CursorPagination):
@@ -111,13 +131,13 @@ class ArchiveCursorPagination(CursorPagination):
         self.page_size = self.get_page_size(request)
         self.terms = keyset_ordering(self.get_ordering(request, queryset, view), queryset.model._meta.pk.name)
         reverse, position = self.decode_cursor(request, queryset)
-        rows = queryset.order_by(*_order_by(self.terms, reverse=reverse))
+        nullable = [_nullable(queryset, t.lstrip("-")) for t in self.terms]
+        rows = queryset.order_by(*_order_by(self.terms, reverse=reverse, nullable=nullable))
         values = getattr(view, "page_values", None)
         if values:
             # Plain dicts, not model instances: the view builds its records from flat rows.
             rows = rows.values(*dict.fromkeys([*values, *(t.lstrip("-") for t in self.terms)]))
         if position is not None:
-            nullable = [_nullable(queryset, t.lstrip("-")) for t in self.terms]
             rows = rows.filter(keyset_after(self.terms, position, reverse=reverse, nullable=nullable))
         results = list(rows[: self.page_size + 1])
         more = len(results) > self.page_size

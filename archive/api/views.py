@@ -5,8 +5,7 @@ from collections.abc import Iterable, Iterator
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.db.models import Prefetch, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Prefetch
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
@@ -28,11 +27,10 @@ from archive.api.linked_data import evidence_jsonld, evidence_jsonld_page, sourc
 from archive.api.pagination import ArchiveCursorPagination
 from archive.api.renderers import BibTeXRenderer, CSLJSONRenderer, CSVRenderer, GeoJSONRenderer, JSONLDRenderer
 from archive.api.serializers import EvidenceSerializer, GameSerializer, RulesetSerializer, SourceSerializer
-from archive.models import Evidence, Game, GameName, Place, Ruleset, Source
+from archive.models import (
+    Evidence, Game, GameName, Place, Ruleset, Source, evidence_date_desc_key, evidence_date_key,
+)
 
-# Records without a date sort after every dated one (a sentinel year, not NULL: cursors need
-# a value to compare).
-UNDATED = 10**6
 
 
 class ArchiveOrdering(OrderingFilter):
@@ -187,8 +185,8 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
 
     def get_queryset(self):
         queryset = Evidence.objects.annotate(
-            date=Coalesce("start_year", "end_year", Value(UNDATED)),
-            date_desc=Coalesce("end_year", "start_year", Value(-UNDATED)),
+            date=evidence_date_key(),
+            date_desc=evidence_date_desc_key(),
         )
         if self.flat_format() or self.action == "list":
             # Lists are built from flat rows (page_values; archive.api.flat), not instances.
