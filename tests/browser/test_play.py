@@ -434,6 +434,14 @@ def test_the_text_mode_reads_the_board_and_takes_typed_moves(site, page, artifac
     m = wait_version(board, m["version"])
     assert m["log"][-1]["by"] != "human"
     page.screenshot(path=str(artifacts_dir / "play-text-mode.png"), full_page=True)
+    # The match's own commands: a rematch only after the end; resigning asks first, as the button does.
+    assert send("rematch") == "A rematch follows the end of the match: finish or resign it first."
+    page.once("dialog", lambda d: d.accept())
+    command.fill("resign")
+    command.press("Enter")
+    m = wait_version(board, m["version"])
+    assert m["outcome"]["how"] == "resign" and m["outcome"]["winner"] == 1
+    assert send("resign") == "The match is over: there is nothing to resign."
     assert page.js_errors == []
 
 

@@ -84,3 +84,14 @@ test("text mode: a combined move the dice cannot make is refused, naming it", ()
   assert.equal(stops.kind, "error");
   assert.deepEqual(readTablesMove("hello", opening65, state65), null);
 });
+
+test("resign and rematch are the match's commands, whatever the legal moves", () => {
+  const context = { match: { state: state65 } };
+  for (const typed of ["resign", "Give up", "  RESIGN "]) {
+    assert.deepEqual(parseCommand(typed, { family: tables, legalActions: opening65, context }), { kind: "match", what: "resign" });
+  }
+  for (const typed of ["rematch", "play again"]) {
+    assert.deepEqual(parseCommand(typed, { family: tables, legalActions: [], context }), { kind: "match", what: "rematch" });
+  }
+  assert.equal(parseCommand("resignation", { family: tables, legalActions: opening65, context }).kind, "error");
+});

@@ -33,6 +33,11 @@ const ACTIONS = {
   undo: { action: UNDO, words: ["undo", "back", "take back", "takeback", "u"] },
   confirm: { action: CONFIRM, words: ["confirm", "done", "ok", "c"] },
 };
+// What ends or follows the match, asked of the match rather than of a game.
+export const MATCH_COMMANDS = {
+  resign: ["resign", "give up"],
+  rematch: ["rematch", "play again"],
+};
 export const QUESTIONS = {
   moves: ["moves", "legal", "m", "l"],
   last: ["last", "what"],
@@ -42,7 +47,7 @@ export const QUESTIONS = {
 
 // What a line typed in the text mode asks for: {kind: "action", action} for a move or a
 // decision (matched against the legal actions), {kind: "read", what, ...} for a question,
-// or {kind: "error", message}. `family` is a plug-in from families.js; `context` ({match,
+// {kind: "match", what: "resign" | "rematch"} for the match, or {kind: "error", message}. `family` is a plug-in from families.js; `context` ({match,
 // config}) is handed to its move reader.
 export function parseCommand(text, { family, legalActions, legalNotation = [], context = {} }) {
   const t = normalise(text);
@@ -50,6 +55,9 @@ export function parseCommand(text, { family, legalActions, legalNotation = [], c
   const reader = family.text || {};
   for (const [name, question] of Object.entries(reader.questions || {})) {
     if ((question.words || []).includes(t)) return { kind: "read", what: name };
+  }
+  for (const [name, words] of Object.entries(MATCH_COMMANDS)) {
+    if (words.includes(t)) return { kind: "match", what: name };
   }
   for (const decision of [...(family.decisions || []), ...Object.values(ACTIONS)]) {
     if (decision.words.includes(t)) return pick(decision.action, legalActions, t);

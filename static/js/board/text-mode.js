@@ -40,6 +40,15 @@ export class TextMode {
     });
     const answer = (words) => { app.say(words, false); this.transcript(words, true); };
     if (result.kind === "action") { app.act(result.action); return; }
+    if (result.kind === "match") {
+      // The same buttons' actions (app.resign asks to confirm); said why when they cannot be.
+      if (!m.you.length) answer("You are watching this match: only its players can resign or ask for a rematch.");
+      else if (result.what === "resign" && m.outcome) answer("The match is over: there is nothing to resign.");
+      else if (result.what === "rematch" && !m.outcome) answer("A rematch follows the end of the match: finish or resign it first.");
+      else if (result.what === "resign") app.resign();
+      else app.rematch();
+      return;
+    }
     if (result.kind === "path") { app.actPath(result.paths); return; }
     if (result.kind === "error") {
       const legal = mine ? m.legal_notation.join(", ") : "";
