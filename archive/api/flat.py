@@ -116,12 +116,7 @@ def _sources(ids: list[int]) -> dict[int, list[dict]]:
         f"JOIN {q(Source._meta.db_table)} s ON s.{q('id')} = t.{q('source_id')} "
         f"WHERE t.{q('evidence_id')} {match} ORDER BY t.{q('evidence_id')}, {order}, t.{q('id')}"
     )
-    grouped: dict[int, list[dict]] = defaultdict(list)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        for evidence_id, *values in cursor.fetchall():
-            grouped[evidence_id].append(dict(zip(SOURCE_BRIEF, values)))
-    return grouped
+    return _grouped(sql, params, lambda values: dict(zip(SOURCE_BRIEF, values)))
 
 
 def _places(ids: list[int]) -> dict[int, list[dict]]:
@@ -132,15 +127,20 @@ def _places(ids: list[int]) -> dict[int, list[dict]]:
         f"FROM {q(Place._meta.db_table)} WHERE {q('evidence_id')} {match} "
         f"ORDER BY {q('evidence_id')}, {q('order')}, {q('id')}"
     )
+    # SQLite hands back floats or text for a decimal column: read it as Django would.
+    return _grouped(sql, params, lambda row: {
+        "name": row[0], "latitude": _degrees(_decimal(row[1])), "longitude": _degrees(_decimal(row[2])),
+        "coordinates_text": row[3], "note": row[4],
+    })
+
+
+def _grouped(sql: str, params: list, item) -> dict[int, list[dict]]:
+    """Rows (evidence id, ...) in order, as {evidence id: [item(rest of the row), ...]}."""
     grouped: dict[int, list[dict]] = defaultdict(list)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        for evidence_id, name, lat, lon, text, note in cursor.fetchall():
-            # SQLite hands back floats or text for a decimal column: read it as Django would.
-            grouped[evidence_id].append({
-                "name": name, "latitude": _degrees(_decimal(lat)), "longitude": _degrees(_decimal(lon)),
-                "coordinates_text": text, "note": note,
-            })
+        for evidence_id, *values in cursor.fetchall():
+            grouped[evidence_id].append(item(values))
     return grouped
 
 

@@ -11,9 +11,11 @@ parameter they do not know or a value they cannot read. Both are cached per data
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import renderers
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
@@ -117,6 +119,9 @@ def _cached(kind: str, f: selectors.EvidenceFilter, compute):
 
 
 class _CompactView(APIView):
+    """A compact, unpaged answer over every record the filters select, kept per data version and
+    filter (``kind`` names it, ``compute`` builds it)."""
+
     permission_classes = [AllowAny]
     renderer_classes = [renderers.JSONRenderer]
     http_method_names = ["get", "head", "options"]
@@ -124,6 +129,23 @@ class _CompactView(APIView):
     filterset_class = EvidenceFilterSet
     filter_backends = [DjangoFilterBackend]
     queryset = Evidence.objects.all()
+    kind: str
+    compute: Callable[[selectors.EvidenceFilter], dict]
+
+    def get(self, request, *args, **kwargs):
+        f = _filter(request)
+        return Response(_cached(self.kind, f, lambda: self.compute(f)))
+
+
+def _compact_schema(operation_id: str, summary: str, description: str, what: str, example: tuple[str, dict]):
+    name, value = example
+    return extend_schema_view(get=extend_schema(
+        operation_id=operation_id, summary=summary, description=description, filters=True,
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description=what, examples=[OpenApiExample(name, value=value)]),
+            400: OpenApiResponse(OpenApiTypes.OBJECT, description="A parameter is unknown or could not be read."),
+        },
+    ))
 
 
 POINT_EXAMPLE = {
@@ -135,26 +157,22 @@ POINT_EXAMPLE = {
 }
 
 
+@_compact_schema(
+    "v1_evidence_points",
+    "Map points of every matching record (compact, not paged)",
+    (
+        "One row per place of every record the filters select, as `[id, lat, lon, label]` (`fields` names the "
+        "columns): the identifier (a record's page is `url_prefix` + id + `/`), latitude and longitude in decimal "
+        "degrees (WGS 84), and a short label (game · type · date · place). Not paged: a map needs every point. "
+        "`records` counts the records with a place, `places` the rows. The filters are the evidence list's and "
+        "the browse page's; an unknown parameter or a value that cannot be read is a 400 naming it."
+    ),
+    "The points.",
+    ("One record", POINT_EXAMPLE),
+)
 class EvidencePointsView(_CompactView):
-    @extend_schema(
-        operation_id="v1_evidence_points",
-        summary="Map points of every matching record (compact, not paged)",
-        description=(
-            "One row per place of every record the filters select, as `[id, lat, lon, label]` (`fields` names the "
-            "columns): the identifier (a record's page is `url_prefix` + id + `/`), latitude and longitude in decimal "
-            "degrees (WGS 84), and a short label (game · type · date · place). Not paged: a map needs every point. "
-            "`records` counts the records with a place, `places` the rows. The filters are the evidence list's and "
-            "the browse page's; an unknown parameter or a value that cannot be read is a 400 naming it."
-        ),
-        filters=True,
-        responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="The points.", examples=[OpenApiExample("One record", value=POINT_EXAMPLE)]),
-            400: OpenApiResponse(OpenApiTypes.OBJECT, description="A parameter is unknown or could not be read."),
-        },
-    )
-    def get(self, request, *args, **kwargs):
-        f = _filter(request)
-        return Response(_cached("points", f, lambda: evidence_point_rows(f)))
+    kind = "points"
+    compute = staticmethod(evidence_point_rows)
 
 
 PERIODS_EXAMPLE = {
@@ -163,23 +181,19 @@ PERIODS_EXAMPLE = {
 }
 
 
+@_compact_schema(
+    "v1_evidence_periods",
+    "How many matching records fall in each period (a timeline)",
+    (
+        "The records the filters select, counted per period of `step` years (centuries over the whole archive, "
+        "shorter periods over a narrower span), from the earliest to the latest. A record counts in every period "
+        "its date range overlaps, so a period's `count` is the number of records its `date_from` and `date_to` "
+        "(historical years, as the filters read them) select. `total` counts every matching record, `dated` those "
+        "with a date. Labels are written by the server."
+    ),
+    "The periods.",
+    ("One period", PERIODS_EXAMPLE),
+)
 class EvidencePeriodsView(_CompactView):
-    @extend_schema(
-        operation_id="v1_evidence_periods",
-        summary="How many matching records fall in each period (a timeline)",
-        description=(
-            "The records the filters select, counted per period of `step` years (centuries over the whole archive, "
-            "shorter periods over a narrower span), from the earliest to the latest. A record counts in every period "
-            "its date range overlaps, so a period's `count` is the number of records its `date_from` and `date_to` "
-            "(historical years, as the filters read them) select. `total` counts every matching record, `dated` those "
-            "with a date. Labels are written by the server."
-        ),
-        filters=True,
-        responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="The periods.", examples=[OpenApiExample("One period", value=PERIODS_EXAMPLE)]),
-            400: OpenApiResponse(OpenApiTypes.OBJECT, description="A parameter is unknown or could not be read."),
-        },
-    )
-    def get(self, request, *args, **kwargs):
-        f = _filter(request)
-        return Response(_cached("periods", f, lambda: evidence_periods(f)))
+    kind = "periods"
+    compute = staticmethod(evidence_periods)
