@@ -57,6 +57,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "postgres" in item.keywords and not on_postgres:
             item.add_marker(pytest.mark.skip(reason="PostgreSQL only: runs in the suite's PostgreSQL pass"))
+        if "sqlite" in item.keywords and on_postgres:
+            item.add_marker(pytest.mark.skip(reason="SQLite only: runs in the suite's SQLite pass"))
 
 
 # --- Loading the catalogue once per session -------------------------------------------------------
