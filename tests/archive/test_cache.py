@@ -45,6 +45,27 @@ class PagesAcrossWorkers(TestCase):
             self.assertIn("2 records", self.page("/evidence/"))
             self.assertIn("on the steps of the mosque", self.page(self.record.get_absolute_url()))
 
+    def test_a_kept_page_is_sent_compressed_once_for_all_without_compressing_it_again(self):
+        import gzip
+        from unittest import mock
+
+        with worker("a"):
+            first = self.client.get("/evidence/", HTTP_ACCEPT_ENCODING="gzip, deflate")
+            self.assertEqual(first["Content-Encoding"], "gzip")
+            plain = self.client.get("/evidence/")  # no Accept-Encoding: the page as written
+            self.assertNotIn("Content-Encoding", plain)
+            self.assertEqual(gzip.decompress(first.content), plain.content)
+            for response in (first, plain):
+                self.assertIn("Accept-Encoding", response["Vary"])
+            # From the cache: neither the view nor the compressor runs again.
+            with mock.patch("archive.views.compress_string") as compress, \
+                    mock.patch("django.middleware.gzip.compress_string") as middleware_compress:
+                again = self.client.get("/evidence/", HTTP_ACCEPT_ENCODING="gzip")
+            compress.assert_not_called()
+            middleware_compress.assert_not_called()
+            self.assertEqual(again.content, first.content)
+            self.assertIn("1 record", gzip.decompress(again.content).decode())
+
     def test_a_bump_made_only_in_the_database_is_seen(self):
         # As an import in another process leaves it: rows changed without signals, then the
         # version bumped in SQL; this process's cache is not touched.
