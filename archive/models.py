@@ -377,12 +377,25 @@ class DatePrecision(models.TextChoices):
 OPEN_YEAR = 100000
 
 
+class Year(Value):
+    """A constant year written into the SQL itself, not passed as a parameter: SQLite matches an
+    expression index only when the query's expression is the same text, and a parameter (?) is
+    not the index's literal. PostgreSQL sees the same either way. Only whole numbers."""
+
+    def __init__(self, value: int):
+        super().__init__(int(value))
+
+    def as_sql(self, compiler, connection):
+        return str(int(self.value)), []
+
+
+
 def evidence_reach():
-    return Coalesce(F("end_year"), Case(When(start_year__isnull=False, then=Value(OPEN_YEAR))))
+    return Coalesce(F("end_year"), Case(When(start_year__isnull=False, then=Year(OPEN_YEAR))))
 
 
 def evidence_begin():
-    return Coalesce(F("start_year"), Case(When(end_year__isnull=False, then=Value(-OPEN_YEAR))))
+    return Coalesce(F("start_year"), Case(When(end_year__isnull=False, then=Year(-OPEN_YEAR))))
 
 
 # The API's date orderings (?ordering=date, -date): a record's first known year, or for -date its
@@ -393,11 +406,11 @@ UNDATED = 10**6
 
 
 def evidence_date_key():
-    return Coalesce(F("start_year"), F("end_year"), Value(UNDATED))
+    return Coalesce(F("start_year"), F("end_year"), Year(UNDATED))
 
 
 def evidence_date_desc_key():
-    return Coalesce(F("end_year"), F("start_year"), Value(-UNDATED))
+    return Coalesce(F("end_year"), F("start_year"), Year(-UNDATED))
 
 
 class Evidence(models.Model):

@@ -240,11 +240,12 @@ class OtherListsPagingTests(HeavyTiesTestCase):
 
 
 
-@pytest.mark.postgres
 class OrderingsReadTheirIndexTestCase(HeavyTiesTestCase):
     """Each documented ordering's pages, the first and one reached by a cursor, are read in order
-    from an index (no Sort of every matching row): at 200,000 records ?ordering=-date sorted them
-    all for every page (about 400 ms), and cursor pages read the index from its start."""
+    from an index (no sort of every matching row), on both databases: at 200,000 records
+    ?ordering=-date sorted them all for every page on PostgreSQL (about 400 ms), cursor pages
+    read the index from its start, and SQLite never matched the date indexes (their constant was
+    a parameter in the query, archive.models.Year)."""
 
     def page_plan(self, url: str) -> str:
         from django.db import connection
@@ -254,6 +255,9 @@ class OrderingsReadTheirIndexTestCase(HeavyTiesTestCase):
             self.assertEqual(self.client.get(url).status_code, 200)
         page_sql = next(q["sql"] for q in queries.captured_queries if "LIMIT" in q["sql"] and "COUNT" not in q["sql"])
         with connection.cursor() as cursor:
+            if connection.vendor == "sqlite":
+                cursor.execute("EXPLAIN QUERY PLAN " + page_sql)
+                return "\n".join(str(row[3]) for row in cursor.fetchall())
             # A few hundred rows: make the planner show what it would do with many.
             cursor.execute("SET enable_seqscan = off")
             cursor.execute("SET enable_bitmapscan = off")
@@ -265,9 +269,13 @@ class OrderingsReadTheirIndexTestCase(HeavyTiesTestCase):
                 cursor.execute("RESET enable_bitmapscan")
 
     def test_every_ordering_reads_an_index_on_its_first_and_later_pages(self):
+        from django.db import connection
+
+        sqlite = connection.vendor == "sqlite"
         indexes = {"date": "evidence_date_key", "-date": "evidence_date_desc_key", "confidence": "evidence_confidence",
                    "-confidence": "evidence_confidence", "updated": "evidence_updated", "-updated": "evidence_updated",
-                   "id": "pkey", "-id": "pkey"}
+                   # SQLite reads its table in rowid (id) order: no index to name.
+                   "id": None if sqlite else "pkey", "-id": None if sqlite else "pkey"}
         for ordering, index in indexes.items():
             with self.subTest(ordering=ordering):
                 url = f"{LIST}?ordering={ordering}&page_size={PAGE}"
@@ -275,5 +283,6 @@ class OrderingsReadTheirIndexTestCase(HeavyTiesTestCase):
                 following = self.client.get(url).json()["next"]
                 later = self.page_plan(following)
                 for plan in (first, later):
-                    self.assertIn(index, plan)
-                    self.assertNotIn("Sort", plan)
+                    if index:
+                        self.assertIn(index, plan)
+                    self.assertNotIn("TEMP B-TREE" if sqlite else "Sort", plan)
