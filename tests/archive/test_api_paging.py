@@ -10,7 +10,6 @@ import json
 import re
 from decimal import Decimal
 
-
 from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
