@@ -7,15 +7,15 @@ from functools import wraps
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect, QueryDict
-from django.shortcuts import render
-from django.urls import reverse
 from django.middleware.gzip import re_accepts_gzip
+from django.shortcuts import render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
 from django.views.decorators.http import require_safe
 
 from archive import selectors
+from archive.api.flat import url_template
 from archive.citing import evidence_citation
 from archive.models import Evidence, EvidenceType, Game
 from games.engine import get_variant
@@ -134,7 +134,7 @@ def home(request: HttpRequest) -> HttpResponse:
     games = selectors.game_list()
     # Every game has a card (565 with the DLP): one URL pattern joined to each slug, not a
     # reverse() per card, and one template looping over them, not an include per card.
-    head, _, tail = reverse("archive:game", args=["SLUG"]).partition("SLUG")
+    head, tail = url_template("archive:game", "slug")
     for game in games:
         game.url = f"{head}{game.slug}{tail}"
     ctx = {

@@ -57,7 +57,7 @@ def _degrees(value: Decimal) -> str:
     return format(value.quantize(SIX_PLACES), "f")
 
 
-def _url_template(view_name: str, kwarg: str) -> tuple[str, str]:
+def url_template(view_name: str, kwarg: str) -> tuple[str, str]:
     """The URL of ``view_name`` split around its one argument, so each record's URL is a join."""
     marker = "XARGUMENTX"
     url = reverse(view_name, kwargs={kwarg: marker})
@@ -158,9 +158,9 @@ def evidence_rows(rows: list[dict], request) -> list[dict]:
     places = _places(ids)
     names = _names(ids)
     sources = _sources(ids)
-    api_head, api_tail = _url_template("api:evidence-detail", "identifier")
+    api_head, api_tail = url_template("api:evidence-detail", "identifier")
     api_head = request.build_absolute_uri(api_head)
-    html_head, html_tail = _url_template("archive:evidence", "identifier")
+    html_head, html_tail = url_template("archive:evidence", "identifier")
     tz = timezone.get_current_timezone()
     out = []
     for row in rows:
