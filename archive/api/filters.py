@@ -8,6 +8,11 @@ from django import forms
 from django.forms.utils import ErrorDict, ErrorList
 from django.db.models import Q
 
+from django_filters.rest_framework import DjangoFilterBackend
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.views import APIView
+
 from archive import selectors
 from archive.models import Evidence, EvidenceType, Game, Ruleset, Source
 
@@ -188,3 +193,16 @@ class SourceFilterSet(filters.FilterSet):
     class Meta:
         model = Source
         fields = ["kind", "dlp_id"]
+
+
+class EvidenceFilteredView(APIView):
+    """A GET-only view over the records the evidence filters select (the export, the map's
+    points, the timeline's periods): open to anyone, answered as JSON unless it streams its
+    own format, and documented in the schema by EvidenceFilterSet's parameters."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer]
+    http_method_names = ["get", "head", "options"]
+    filterset_class = EvidenceFilterSet
+    filter_backends = [DjangoFilterBackend]
+    queryset = Evidence.objects.all()

@@ -13,18 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import renderers
 from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.views import APIView
 
 from archive import identifiers, selectors, years
-from archive.api.filters import EvidenceFilterSet
+from archive.api.filters import EvidenceFilteredView, EvidenceFilterSet
 from archive.models import Evidence, EvidenceType, Place
 
 POINT_FIELDS = ["id", "lat", "lon", "label"]
@@ -118,17 +114,10 @@ def _cached(kind: str, f: selectors.EvidenceFilter, compute):
     return selectors.cached(f"{kind}:{selectors.evidence_filter_key(f)}", compute, version=selectors.data_version())
 
 
-class _CompactView(APIView):
+class _CompactView(EvidenceFilteredView):
     """A compact, unpaged answer over every record the filters select, kept per data version and
     filter (``kind`` names it, ``compute`` builds it)."""
 
-    permission_classes = [AllowAny]
-    renderer_classes = [renderers.JSONRenderer]
-    http_method_names = ["get", "head", "options"]
-    # For the schema: the evidence filters document these views' parameters.
-    filterset_class = EvidenceFilterSet
-    filter_backends = [DjangoFilterBackend]
-    queryset = Evidence.objects.all()
     kind: str
     compute: Callable[[selectors.EvidenceFilter], dict]
 

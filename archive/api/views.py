@@ -14,15 +14,13 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import renderers, viewsets
 from rest_framework.exceptions import ValidationError
 from rest_framework.filters import OrderingFilter
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.views import APIView
 
 from archive import identifiers, selectors
 from archive.api import exports, flat, services
 from core.throttling import SharedRateThrottle
-from archive.api.filters import EvidenceFilterSet, GameFilterSet, RulesetFilterSet, SourceFilterSet
+from archive.api.filters import EvidenceFilteredView, EvidenceFilterSet, GameFilterSet, RulesetFilterSet, SourceFilterSet
 from archive.api.linked_data import evidence_jsonld, evidence_jsonld_page, source_bibtex, source_csl
 from archive.api.pagination import ArchiveCursorPagination
 from archive.api.renderers import BibTeXRenderer, CSLJSONRenderer, CSVRenderer, GeoJSONRenderer, JSONLDRenderer
@@ -386,17 +384,10 @@ EXPORT_DESCRIPTION = (
 )
 
 
-class EvidenceExportView(APIView):
+class EvidenceExportView(EvidenceFilteredView):
     """The whole archive (or the records the filters select), streamed in constant memory."""
 
-    permission_classes = [AllowAny]
     throttle_classes = [ArchiveAnonThrottle]
-    renderer_classes = [renderers.JSONRenderer]
-    http_method_names = ["get", "head", "options"]
-    # For the schema: the evidence filters document this view's parameters.
-    filterset_class = EvidenceFilterSet
-    filter_backends = [DjangoFilterBackend]
-    queryset = Evidence.objects.all()
     fmt = "csv"
 
     def get(self, request, *args, **kwargs):
