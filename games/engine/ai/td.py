@@ -1,25 +1,30 @@
-"""A learned evaluator for the tables games (TD-Gammon's way) and the ``expert`` level that uses it.
+"""A learned evaluator for the tables games (TD-Gammon's way) and the ``strong`` level that uses it.
 
-The network is a small multilayer perceptron in numpy: 198 inputs, one hidden layer of
+The network is a small multilayer perceptron in numpy: 209 inputs, one hidden layer of
 sigmoids, five sigmoid outputs giving, for the side **on roll**, the chances to win, to win at
 least double (gammon, mars), to win triple (backgammon, Turkish or black mars), to lose at least
-double and to lose triple. The inputs are Tesauro's encoding, the same for every geometry: for
-each side (the side on roll first), on each of its own points 1..24, four units (at least one
-checker, at least two, at least three, half of those beyond three), then its bar (/2), its
-borne-off checkers (/15) and its pip count (/200). The weights of each variant are trained by
-self-play with temporal differences (``python -m games.engine.ai.train``) and shipped in
-``ai/weights/`` (a few tens of KB each).
+double and to lose triple. The inputs (``features``) are Tesauro's encoding, the same for every
+geometry (for each side, the side on roll first: on each of its own points 1..24 four units, at
+least one checker, at least two, at least three, half of those beyond three; then its bar /2,
+its borne-off checkers /15 and its pip count /200), followed by a few judgements a player makes
+at a glance (the numbers that hit a blot, the longest block, the home points held, whether the
+race is on). The weights of each variant are trained by self-play with temporal differences
+(``python -m games.engine.ai.train``) and shipped in ``ai/weights/`` (some 60 KB each).
 
-``expert`` (in Şeş-Beş and Gul Bara still today's ``strong``: see ``NOT_YET``) picks a play by a one-ply search: the best few plays by the network are each
+``strong`` picks a play by a one-ply search: the best few plays by the network are each
 followed by all 21 rolls of the opponent and his best reply by the network, and the play with
-the best average wins. Its cube (backgammon, Takhte Nard) follows the network's cubeless equity.
+the best average wins. Its cube (backgammon, Takhte Nard) follows the network's cubeless equity,
+which counts the chances of gammons and backgammons (marses) as well as of winning. The level
+that played as ``strong`` before the network, a hand-written evaluation, is ``medium`` now
+(``tables.py``); where a variant's network does not beat it yet (``NOT_YET``), ``strong`` plays
+as ``medium``.
 
 >>> import random
 >>> from games.engine import get_variant
 >>> from games.engine.ai import choose
 >>> v = get_variant("tables.backgammon")
 >>> s = v.apply(v.new_game(), {"opening": [3, 1]})
->>> v.describe(s, choose(v, s, "expert", random.Random(1)))
+>>> v.describe(s, choose(v, s, "strong", random.Random(1)))
 '8/5'
 """
 from __future__ import annotations
@@ -40,7 +45,7 @@ from games.engine.tables.moves import _MAP_OPPOSITE, _MAP_PARALLEL, Counts, Play
 
 __all__ = ["Net", "equity", "features", "load", "result_points"]
 
-INPUTS = 198
+INPUTS = 198 + 2 * 5 + 1  # Tesauro's 198, five judgement inputs a side, the race
 OUTPUTS = 5  # win, win >= double, win triple, lose >= double, lose triple (side on roll)
 WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights")
 _PIPS = np.arange(26, dtype=np.float32)
@@ -105,15 +110,85 @@ def load(key: str) -> Net:
 
 # Tesauro's four units for 0..15 checkers on a point
 _UNITS = np.array([[n >= 1, n >= 2, n >= 3, max(n - 3, 0) * 0.5] for n in range(16)], dtype=np.float64)
+_BITS = 1 << np.arange(24, dtype=np.int64)
+_REAR = np.arange(1, 26)  # a side's points 1..24 and its bar (25)
+_BITS25 = 1 << np.arange(25, dtype=np.int64)
+_POINTS = np.arange(1, 25)
+_PARALLEL_FROM = np.array([(y + 11) % 24 for y in range(1, 25)])  # b's point y is a's point (y + 11) % 24 + 1
 
 
-def features(on_roll: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """The inputs for positions given as each side's own counts, ``(n, 26)`` arrays each."""
+def _longest_run(held: np.ndarray) -> np.ndarray:
+    """The longest run of consecutive held points in each row of ``held`` (``(n, 24)`` bools):
+    the run lengths of a bit mask, shortened by one each ``m & m >> 1`` until none is left."""
+    m = held @ _BITS
+    run = np.zeros(len(m))
+    while m.any():
+        run += m != 0
+        m &= m >> 1
+    return run
+
+
+def _judgement(a: np.ndarray, b: np.ndarray, hitting: bool) -> np.ndarray:
+    """What a player sees at a glance, for side ``a`` against ``b`` (rows of each side's own
+    counts), five columns: in the hitting games the distinct numbers that hit one of a's blots
+    directly (as the share of the 36 rolls containing one), whether a blot stands 7 to 12 pips
+    in front of a checker of b's, and a's blots /5; where there is no hitting, a's points among the
+    six in front of b's rearmost checker /6, a's longest block in front of it /6, and the points
+    a holds /12; then a's longest block of held points /6 and the points it holds in
+    its home quarter /6. A point is held by two checkers where there is hitting, by one where
+    there is not."""
+    n = len(a)
+    held = a[:, 1:25] >= (2 if hitting else 1)
+    out = np.empty((n, 5))
+    if hitting:
+        blots = a[:, 1:25] == 1
+        mask = blots @ _BITS  # bit p - 1: a blot on a's point p
+        # b's checkers in a's numbering, bit q: his point x is a's 25 - x, his bar enters as from a's 0
+        shooters = (np.concatenate((b[:, 25:26], b[:, 24:0:-1]), axis=1) > 0) @ _BITS25
+        direct = np.zeros(n)
+        indirect = np.zeros(n, dtype=bool)
+        for d in range(1, 13):  # a blot on p is d pips in front of a shooter on p - d
+            hit = (mask & (shooters << (d - 1))) != 0
+            if d <= 6:
+                direct += hit
+            else:
+                indirect |= hit
+        out[:, 0] = (36.0 - (6.0 - direct) ** 2) / 36.0
+        out[:, 1] = indirect
+        out[:, 2] = blots.sum(axis=1) / 5.0
+    else:
+        # blocking without hitting (the nard games, SS-4): a's points on b's way, in b's numbering
+        # (a's point p is b's p + 12), in front of b's rearmost checker, which the others follow
+        ahead = held[:, _PARALLEL_FROM]
+        rear = ((b[:, 1:25] > 0) * _POINTS).max(axis=1)[:, None]
+        front = ahead & (_POINTS < rear)
+        out[:, 0] = (front & (_POINTS >= rear - 6)).sum(axis=1) / 6.0
+        out[:, 1] = _longest_run(front) / 6.0
+        out[:, 2] = held.sum(axis=1) / 12.0
+    out[:, 3] = _longest_run(held) / 6.0
+    out[:, 4] = held[:, :6].sum(axis=1) / 6.0
+    return out
+
+
+def features(on_roll: np.ndarray, other: np.ndarray, hitting: bool = True) -> np.ndarray:
+    """The inputs for positions given as each side's own counts, ``(n, 26)`` arrays each.
+
+    Tesauro's raw encoding (for each side, the side on roll first: four units on each of its
+    points 1..24, its bar /2, borne off /15, pips /200), then each side's judgement inputs
+    (``_judgement``), then, in the hitting games, whether the race is on (no contact left).
+    """
     n = on_roll.shape[0]
-    parts = []
-    for c in (on_roll, other):
-        parts.append(_UNITS[c[:, 1:25]].reshape(n, 96))
-        parts.append(np.stack((c[:, 25] * 0.5, c[:, 0] / 15.0, (c @ _PIPS) / 200.0), axis=1))
+    both = np.concatenate((on_roll, other))  # each side's rows, then the same judged for the other
+    raw = np.concatenate((_UNITS[both[:, 1:25]].reshape(2 * n, 96), both[:, 25:26] * 0.5, both[:, 0:1] / 15.0,
+                          (both @ _PIPS)[:, None] / 200.0), axis=1)
+    judged = _judgement(both, np.concatenate((other, on_roll)), hitting)
+    if hitting:
+        # contact: a's rearmost checker still behind b's rearmost (b's point q is a's 25 - q)
+        rear = ((both[:, 1:26] > 0) * _REAR).max(axis=1)
+        race = (rear[:n] + rear[n:] <= 25).astype(np.float64)[:, None]
+    else:
+        race = np.zeros((n, 1))
+    parts = [raw[:n], raw[n:], judged[:n], judged[n:], race]
     return np.concatenate(parts, axis=1)
 
 
@@ -132,7 +207,7 @@ def play_rows(plays: list[Play]) -> np.ndarray:
 
 def after_play_inputs(rules: Rules, rows: np.ndarray) -> np.ndarray:
     """Inputs for positions reached by the mover's plays, with the opponent now on roll."""
-    return features(rows[:, 26:][:, _index(rules)], rows[:, :26])
+    return features(rows[:, 26:][:, _index(rules)], rows[:, :26], rules.hitting)
 
 
 def equity(v: np.ndarray) -> np.ndarray:
@@ -194,14 +269,14 @@ def _reply_value(variant: TablesVariant, net: Net, rules: Rules, me: Counts, op:
     if rows:
         allr = np.concatenate(rows)
         # the opponent has moved; we are on roll: our own counts are his op mapped back
-        v = equity(net.values(features(allr[:, 26:][:, _index(rules)], allr[:, :26])))
+        v = equity(net.values(features(allr[:, 26:][:, _index(rules)], allr[:, :26], rules.hitting)))
         lost = allr[:, 0] == 15
         if lost.any():
             for i in np.nonzero(lost)[0]:
                 v[i] = -result_points(variant, tuple(allr[i, 26:][_index(rules)]))
     for k, w in enumerate(weights):
         if seg[k] is None:  # he cannot move: the position is ours to roll as it stands
-            x = features(np.array([me]), np.array([him]))
+            x = features(np.array([me]), np.array([him]), rules.hitting)
             total += w * float(equity(net.values(x))[0])
         else:
             a, n = seg[k]
@@ -231,8 +306,8 @@ def best_play(variant: TablesVariant, net: Net, rules: Rules, plays: list[Play],
     return plays[cands[max(range(len(cands)), key=lambda k: scored[k])]]
 
 
-def choose_expert(variant: TablesVariant, state: TablesState, net: Net | None = None, ply: int = 1) -> Play | None:
-    """The expert's complete play for the dice still to play in ``state`` (None: no play)."""
+def choose_strong(variant: TablesVariant, state: TablesState, net: Net | None = None, ply: int = 1) -> Play | None:
+    """The strong level's complete play for the dice still to play in ``state`` (None: no play)."""
     plays = variant.complete_plays(state)
     if not plays:
         return None
@@ -271,7 +346,7 @@ def _step_towards(variant: TablesVariant, state: TablesState, target: tuple[Coun
 
 def on_roll_equity(variant: TablesVariant, state: TablesState, side: int) -> float:
     """Cubeless equity of ``side`` with ``side`` on roll in ``state``'s position."""
-    x = features(np.array([state.checkers[side]]), np.array([state.checkers[1 - side]]))
+    x = features(np.array([state.checkers[side]]), np.array([state.checkers[1 - side]]), variant.hitting)
     return float(equity(load(variant.key).values(x))[0])
 
 
@@ -290,21 +365,20 @@ def cube_action(variant: TablesVariant, state: TablesState) -> Action:
     return Action({"take": True} if 2.0 * e <= 1.0 else {"drop": True})
 
 
-# Variants whose shipped network does not yet beat today's strong player (bench/tables.py, 100
-# single games at 0-ply: Şeş-Beş 23%, Gul Bara 29% after 3,000 and 3,800 training games): there
-# the expert plays as strong until longer training makes the network the better player.
-NOT_YET = frozenset({"tables.ses-bes", "tables.gul-bara"})
+# Variants whose shipped network does not yet beat the hand-written ``medium`` player (measured by
+# bench/tables.py): there ``strong`` plays as ``medium`` until training makes the network better.
+NOT_YET: frozenset[str] = frozenset()
 
 
-@register_player("tables", "expert")
-def expert(variant: TablesVariant, state: TablesState, rng: random.Random) -> Action:  # type: ignore[override]
+@register_player("tables", "strong")
+def strong(variant: TablesVariant, state: TablesState, rng: random.Random) -> Action:  # type: ignore[override]
     if variant.key in NOT_YET:
-        return PLAYERS[("tables", "strong")](variant, state, rng)
+        return PLAYERS[("tables", "medium")](variant, state, rng)
     if state.phase in ("cube", "take"):
         return cube_action(variant, state)
     target = _CHOSEN.get(_key(state))
     if target is None:
-        play = choose_expert(variant, state)
+        play = choose_strong(variant, state)
         assert play is not None  # in phase "move" there is always a play
         target = (play.me, play.op)
     return _step_towards(variant, state, target)

@@ -35,82 +35,85 @@ SIGN = np.array([-1.0, 1.0, 1.0, 1.0, 1.0])
 
 
 class Trainer:
+    """TD(lambda) in its forward view, a game at a time: after each game the value of each
+    position met (the next side on roll after every turn) moves towards its lambda-return, the
+    mix of the values that followed it and the game's result (``returns``), all positions in one
+    batched gradient step. Positions are kept as counts during the game and encoded together."""
+
     def __init__(self, net: Net, alpha: float, lam: float) -> None:
         self.net = net
         self.alpha = alpha
         self.lam = lam
 
-    def _forward_grads(self, x: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-        net = self.net
-        h = 1.0 / (1.0 + np.exp(-(x @ net.w1 + net.b1)))
-        y = 1.0 / (1.0 + np.exp(-(h @ net.w2 + net.b2)))
-        dy = y * (1.0 - y)  # (K,)
-        k = len(y)
-        gw2 = np.zeros((k, len(h), k))
-        gw2[np.arange(k), :, np.arange(k)] = dy[:, None] * h[None, :]  # output k moves w2[:, k] only
-        gb2 = np.diag(dy)
-        d1 = dy[:, None] * net.w2.T * (h * (1.0 - h))[None, :]  # (K, H)
-        gw1 = x[None, :, None] * d1[:, None, :]  # (K, I, H)
-        return y, (gw1, d1, gw2, gb2)
+    def pick(self, variant: TablesVariant, rules, plays) -> object:
+        """The play the network rates best (0-ply), a win by bearing off counted exactly."""
+        rows = play_rows(plays)
+        done = np.nonzero(rows[:, 0] == 15)[0]
+        if len(done):  # the game ends here: the biggest win
+            return plays[max(done, key=lambda i: result_points(variant, to_mover(rules, plays[i].op)))]
+        eq = -equity(self.net.values(after_play_inputs(rules, rows)))
+        return plays[int(np.argmax(eq))]
 
     def game(self, variant: TablesVariant, options: dict, rng: random.Random) -> tuple[int, int]:
-        net = self.net
         g = Playout(variant, options)
         rules = g.rules
         randint = rng.randint
-        traces: list[np.ndarray] | None = None
-        prev: np.ndarray | None = None  # side 0's view of the last position
+        on_roll: list = []
+        other: list = []
+        sides: list[int] = []
         while g.phase == "opening":
             g.opening(randint(1, 6), randint(1, 6))
-        while True:
+        while g.phase != "over":
             if g.phase == "move":
                 plays = g.plays()
-                if len(plays) > 1:
-                    rows = play_rows(plays)
-                    eq = -equity(net.values(after_play_inputs(rules, rows)))
-                    for i in np.nonzero(rows[:, 0] == 15)[0]:
-                        eq[i] = result_points(variant, to_mover(rules, plays[i].op))
-                    g.play(plays[int(np.argmax(eq))])
-                else:
-                    g.play(plays[0])
-                if g.phase == "move":
-                    continue
-            if g.phase == "over":
-                assert g.winner is not None
-                z = np.zeros(OUTPUTS)  # side 0's view: win, its double and triple, then side 1's
-                z[0] = g.winner == 0
-                z[1 if g.winner == 0 else 3] = g.points >= 2
-                z[2 if g.winner == 0 else 4] = g.points >= 3
-                if prev is not None and traces is not None:
-                    self._update(z - prev, traces)
-                return g.winner, g.points
+                g.play(self.pick(variant, rules, plays) if len(plays) > 1 else plays[0])
+                continue
             # a turn is over: the next side is on roll
             side = g.side
-            x = features(np.array([g.checkers[side]]), np.array([g.checkers[1 - side]]))[0]
-            y, grads = self._forward_grads(x)
-            if side == 1:
-                y = SIGN * y[PERM] + (SIGN < 0)
-                grads = tuple(SIGN.reshape((-1,) + (1,) * (gr.ndim - 1)) * gr[PERM] for gr in grads)
-            if prev is not None and traces is not None:
-                self._update(y - prev, traces)
-                traces = [self.lam * t + gr for t, gr in zip(traces, grads)]
-            else:
-                traces = [gr.copy() for gr in grads]
-            prev = y
+            on_roll.append(g.checkers[side])
+            other.append(g.checkers[1 - side])
+            sides.append(side)
             g.roll(randint(1, 6), randint(1, 6))
+        assert g.winner is not None
+        if on_roll:
+            self.learn(features(np.array(on_roll), np.array(other), rules.hitting), np.array(sides), g.winner, g.points)
+        return g.winner, g.points
 
-    def _update(self, delta: np.ndarray, traces: list[np.ndarray]) -> None:
+    def learn(self, x: np.ndarray, sides: np.ndarray, winner: int, points: int) -> None:
         net = self.net
+        h = 1.0 / (1.0 + np.exp(-(x @ net.w1 + net.b1)))
+        y = 1.0 / (1.0 + np.exp(-(h @ net.w2 + net.b2)))
+        flip = sides == 1
+        y0 = y.copy()  # side 0's view of every position
+        y0[flip] = SIGN * y[flip][:, PERM] + (SIGN < 0)
+        z = np.zeros(OUTPUTS)  # side 0's view of the result: win, its double and triple, then side 1's
+        z[0] = winner == 0
+        z[1 if winner == 0 else 3] = points >= 2
+        z[2 if winner == 0 else 4] = points >= 3
+        target = returns(y0, z, self.lam)
+        target[flip] = SIGN * target[flip][:, PERM] + (SIGN < 0)  # back to the side on roll's view
+        dy = (target - y) * y * (1.0 - y)
+        dh = (dy @ net.w2.T) * h * (1.0 - h)
         a = self.alpha
-        gw1, gb1, gw2, gb2 = traces
-        net.w1 += a * np.tensordot(delta, gw1, axes=1)
-        net.b1 += a * delta @ gb1
-        net.w2 += a * np.tensordot(delta, gw2, axes=1)
-        net.b2 += a * delta @ gb2
+        net.w2 += a * (h.T @ dy)
+        net.b2 += a * dy.sum(axis=0)
+        net.w1 += a * (x.T @ dh)
+        net.b1 += a * dh.sum(axis=0)
+
+
+def returns(values: np.ndarray, result: np.ndarray, lam: float) -> np.ndarray:
+    """The lambda-returns of a game's positions: the last position's is the result, each earlier
+    one's is ``(1 - lam) * (the next value) + lam * (the next return)``."""
+    out = np.empty_like(values)
+    g = result
+    for t in range(len(values) - 1, -1, -1):
+        out[t] = g
+        g = (1.0 - lam) * values[t] + lam * g
+    return out
 
 
 def train(
-    key: str, games: int, seed: int, hidden: int = 40, alpha: float = 0.1, lam: float = 0.7, init: str | None = None,
+    key: str, games: int, seed: int, hidden: int = 80, alpha: float = 0.1, lam: float = 0.7, init: str | None = None,
     report: int = 500, options: dict | None = None, out=None, checkpoint: str | None = None,
 ) -> Net:
     out = out or sys.stdout
@@ -157,7 +160,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, required=True)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", required=True, help="where to write the weights (.npz)")
-    ap.add_argument("--hidden", type=int, default=40)
+    ap.add_argument("--hidden", type=int, default=80)
     ap.add_argument("--alpha", type=float, default=0.1)
     ap.add_argument("--lam", type=float, default=0.7)
     ap.add_argument("--init", help="start from these weights")
