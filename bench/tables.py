@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/tables.py [--games N] [--positions N] [--procs P]
     .venv/bin/python bench/tables.py --only strength --variants tables.gul-bara --opponents random --games 1000
-    .venv/bin/python bench/tables.py --only expert --expert-games 1000 --expert-positions 3000
-    .venv/bin/python bench/tables.py --only strength --player expert --opponents strong --games 400
+    .venv/bin/python bench/tables.py --only gnubg --gnubg-games 1000 --gnubg-positions 3000
+    .venv/bin/python bench/tables.py --only strength --player strong --opponents medium --games 400
+    .venv/bin/python bench/tables.py --only gnubg --weights /tmp/checkpoints   # other weights than the shipped
 
 1. Move generation: complete plays per second on the same random reachable positions (20,000 by
    default) for our pure-Python generator and for GNU Backgammon's C generator
@@ -12,14 +13,17 @@
    OpenSpiel's C++ backgammon driven from Python in the same run, and the ratio (target: at
    least 0.3); then games per second for each variant through the engine
    (``complete_plays``/``apply_play``, cube off) and on the play-out state.
-3. Strength: ``--player``'s (strong by default) win rate against each of ``--opponents``,
+3. Strength: ``--player``'s (strong, the trained network, by default) win rate against each of
+   ``--opponents`` (medium, the hand-written evaluation that was strong before, by default),
    ``--games`` single cubeless games per variant and opponent (sides alternate), spread over
    ``--procs`` processes, with a 95% interval and the player's time per move (median and 95th
-   percentile, plays with a single choice left out).
-4. The expert (the trained network with a one-ply search) against GNU Backgammon's 0-ply
-   network: ``--expert-games`` cubeless games with a 95% interval and points per game, then
-   the network's win probabilities against gnubg's on ``--expert-positions`` positions met in
-   those games (the side on roll; mean absolute difference).
+   percentile, plays with a single choice left out). Target (issue 13): strong wins at least
+   70% against medium in the nard games.
+4. Strong (the trained network with a one-ply search; ``--ply 0``: the network alone) against
+   GNU Backgammon's 0-ply network: ``--gnubg-games`` cubeless games with a 95% interval and
+   points per game (target: at least 40%, the interval above 35%), then the network's win
+   probabilities against gnubg's on ``--gnubg-positions`` positions met in those games (the
+   side on roll; mean absolute difference; target: at most 0.06).
 
 ``--only`` runs one section; ``--variants`` and ``--opponents`` (comma separated) narrow the
 strength test, e.g. to tune one variant.
@@ -39,12 +43,14 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games.engine import get_variant  # noqa: E402
 from games.engine.ai.tables import choose_play, cube_action  # noqa: E402
-from games.engine.ai.td import best_play, choose_expert, equity, features, load  # noqa: E402
+from games.engine.ai import td  # noqa: E402
+from games.engine.ai.td import best_play, choose_strong, features, load  # noqa: E402
 from games.engine.ai.td import cube_action as td_cube  # noqa: E402
 from games.engine.tables.moves import BACKGAMMON, START, complete_plays, expand, to_mover  # noqa: E402
 from games.engine.tables.playout import Playout  # noqa: E402
 
-EXPERT_PLY = [1]  # the expert's search depth (--expert-ply), read by the worker processes
+PLY = [1]  # the strong level's search depth (--ply), read by the worker processes
+NARD = ("tables.ses-bes", "tables.gul-bara")  # the long nard games (issue 13's 70% target)
 KEYS = ("tables.backgammon", "tables.shesh-besh", "tables.takhte-nard", "tables.ses-bes", "tables.gul-bara")
 
 
@@ -96,7 +102,7 @@ def play_game(
     key: str, levels: tuple[str, str], seed: int, options: dict | None = None, times: list[float] | None = None
 ) -> tuple[int, int]:
     """One single game, side s played by ``levels[s]``; (winner, actions taken). With ``times``,
-    the seconds each ``strong`` choice among several plays took are appended to it."""
+    the seconds each ``medium`` or ``strong`` choice among several plays took are appended to it."""
     v = get_variant(key)
     rng = random.Random(seed)
     s = v.new_game(dict(options or {}, match_to=1))
@@ -106,12 +112,12 @@ def play_game(
         if v.is_chance(s):
             s = v.apply(s, v.draw(s, rng))
         elif s.phase in ("cube", "take"):
-            s = v.apply(s, td_cube(v, s) if levels[s.to_move] == "expert" else cube_action(v, s, levels[s.to_move], rng))
+            s = v.apply(s, td_cube(v, s) if levels[s.to_move] == "strong" else cube_action(v, s, levels[s.to_move], rng))
         else:
             level = levels[s.to_move]
-            timed = times is not None and level in ("strong", "expert")
+            timed = times is not None and level in ("medium", "strong")
             t0 = time.perf_counter()
-            play = choose_expert(v, s, ply=EXPERT_PLY[0]) if level == "expert" else choose_play(v, s, level, rng)
+            play = choose_strong(v, s, ply=PLY[0]) if level == "strong" else choose_play(v, s, level, rng)
             if timed and len(v.complete_plays(s)) > 1:
                 times.append(time.perf_counter() - t0)
             s = v.apply_play(s, play)
@@ -186,7 +192,7 @@ def _interval(wins: int, n: int) -> str:
     return f"{rate:6.1%} [{max(rate - half, 0):.1%}\u2013{min(rate + half, 1):.1%}]"
 
 
-# -- the expert against GNU Backgammon's 0-ply network ------------------------------------------
+# -- strong against GNU Backgammon's 0-ply network ------------------------------------------
 
 
 def _gnubg_board(me, op_own) -> list[list[int]]:
@@ -211,8 +217,8 @@ def _gnubg_choice(plays, rules):
 
 
 def _vs_gnubg(seed: int) -> tuple[int, int, list[tuple[tuple[int, ...], tuple[int, ...]]]]:
-    """One cubeless backgammon game, the expert (1-ply) against gnubg 0-ply, the expert side 0 on
-    even seeds: (expert won, points to the winner, positions met with a side on roll)."""
+    """One cubeless backgammon game, strong (1-ply) against gnubg 0-ply, strong side 0 on even
+    seeds: (strong won, points to the winner, positions met with a side on roll)."""
     v = get_variant("tables.backgammon")
     net = load(v.key)
     rng = random.Random(20_000 + seed)
@@ -230,39 +236,45 @@ def _vs_gnubg(seed: int) -> tuple[int, int, list[tuple[tuple[int, ...], tuple[in
         if len(plays) == 1:
             g.play(plays[0])
         elif g.side == ours:
-            g.play(best_play(v, net, g.rules, plays, EXPERT_PLY[0]))
+            g.play(best_play(v, net, g.rules, plays, PLY[0]))
         else:
             g.play(_gnubg_choice(plays, g.rules))
     return int(g.winner == ours), g.points if g.winner == ours else -g.points, seen
 
 
-def bench_expert(games: int, procs: int, positions: int) -> None:
+def bench_gnubg(games: int, procs: int, positions: int) -> None:
     import gnubg_nn
 
     net = load("tables.backgammon")
     print(
-        f"expert (network: {net.meta.get('games')} training games, {net.meta.get('seconds')} s;"
-        f" {EXPERT_PLY[0]}-ply search) against gnubg 0-ply: {games} cubeless backgammon games, sides alternating"
+        f"strong (network: {net.meta.get('games')} training games, {net.meta.get('seconds')} s;"
+        f" {PLY[0]}-ply search) against gnubg 0-ply: {games} cubeless backgammon games, sides alternating"
     )
     t0 = time.perf_counter()
     with Pool(procs) as pool:
         results = pool.map(_vs_gnubg, range(games), chunksize=4)
     wins = sum(r[0] for r in results)
     ppg = sum(r[1] for r in results) / games
-    print(f"  win rate {_interval(wins, games)}, {ppg:+.2f} points a game ({time.perf_counter() - t0:.0f} s)", flush=True)
+    rate = wins / games
+    low = rate - 1.96 * (rate * (1 - rate) / games) ** 0.5
+    print(f"  win rate {_interval(wins, games)}, {ppg:+.2f} points a game ({time.perf_counter() - t0:.0f} s)"
+          f"  (target >= 40%, interval above 35%: {'met' if rate >= 0.4 and low > 0.35 else 'NOT met'})", flush=True)
     # win probabilities against gnubg's on positions met in those games (the side on roll)
     rng = random.Random(3)
     pool_pos = [p for r in results for p in r[2]]
     sample = rng.sample(pool_pos, min(positions, len(pool_pos)))
     ours = net.values(features(np.array([a for a, _ in sample]), np.array([b for _, b in sample])))[:, 0]
     theirs = np.array([gnubg_nn.probabilities(_gnubg_board(a, b), 0)[0] for a, b in sample])
-    print(f"  win probability on {len(sample)} positions: mean |ours - gnubg| = {np.abs(ours - theirs).mean():.3f}", flush=True)
+    diff = np.abs(ours - theirs).mean()
+    print(f"  win probability on {len(sample)} positions: mean |ours - gnubg| = {diff:.3f}"
+          f"  (target <= 0.06: {'met' if diff <= 0.06 else 'NOT met'})", flush=True)
 
 
 def bench_strength(
-    games: int, procs: int, keys: tuple[str, ...] = KEYS, opponents: tuple[str, ...] = ("random", "easy"), player: str = "strong"
+    games: int, procs: int, keys: tuple[str, ...] = KEYS, opponents: tuple[str, ...] = ("medium",), player: str = "strong"
 ) -> None:
-    print(f"strength: {player}'s win rate over {games} single games per variant and opponent ({procs} processes)")
+    print(f"strength: {player}'s win rate over {games} single games per variant and opponent ({procs} processes,"
+          f" strong searching {PLY[0]} ply)")
     with Pool(procs) as pool:
         for key in keys:
             for opponent in opponents:
@@ -271,13 +283,14 @@ def bench_strength(
                 dt = time.perf_counter() - t0
                 wins = sum(w for w, _ in results)
                 times = sorted(t for _, ts in results for t in ts)
-                rate = wins / games
-                half = 1.96 * (rate * (1 - rate) / games) ** 0.5
                 med = times[len(times) // 2] * 1000 if times else 0.0
                 p95 = times[int(len(times) * 0.95)] * 1000 if times else 0.0
+                target = ""
+                if key in NARD and (player, opponent) == ("strong", "medium"):
+                    target = f"  (target >= 70%: {'met' if wins / games >= 0.7 else 'NOT met'})"
                 print(
-                    f"  {key:22} vs {opponent:6}: {rate:6.1%} \u00b1{half:.1%}  ({wins}/{games}, {dt:.0f} s;"
-                    f" {player}'s move {med:.1f} ms median, {p95:.1f} ms p95)",
+                    f"  {key:22} vs {opponent:6}: {_interval(wins, games)}  ({wins}/{games}, {dt:.0f} s;"
+                    f" {player}'s move {med:.1f} ms median, {p95:.1f} ms p95){target}",
                     flush=True,
                 )
 
@@ -288,15 +301,18 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=20_000, help="positions for the move generation test")
     ap.add_argument("--playouts", type=int, default=200, help="random play-outs per variant")
     ap.add_argument("--procs", type=int, default=2)
-    ap.add_argument("--only", choices=("movegen", "playouts", "strength", "expert"), help="run this section alone")
-    ap.add_argument("--expert-games", type=int, default=1000, help="cubeless games of the expert against gnubg 0-ply")
-    ap.add_argument("--expert-positions", type=int, default=3000, help="positions whose win probabilities are compared with gnubg's")
-    ap.add_argument("--expert-ply", type=int, choices=(0, 1), default=1, help="the expert's search: 1 (the level) or 0 (the network alone)")
-    ap.add_argument("--player", default="strong", help="the level measured by the strength test (strong or expert)")
+    ap.add_argument("--only", choices=("movegen", "playouts", "strength", "gnubg"), help="run this section alone")
+    ap.add_argument("--gnubg-games", type=int, default=1000, help="cubeless games of strong against gnubg 0-ply")
+    ap.add_argument("--gnubg-positions", type=int, default=3000, help="positions whose win probabilities are compared with gnubg's")
+    ap.add_argument("--ply", type=int, choices=(0, 1), default=1, help="strong's search: 1 (the level) or 0 (the network alone)")
+    ap.add_argument("--weights", help="a folder of <variant>.npz files to measure instead of the shipped weights")
+    ap.add_argument("--player", default="strong", help="the level measured by the strength test")
     ap.add_argument("--variants", default=",".join(KEYS), help="comma-separated variant keys for the strength test")
-    ap.add_argument("--opponents", default="random,easy", help="comma-separated opponents for the strength test")
+    ap.add_argument("--opponents", default="medium", help="comma-separated opponents for the strength test")
     args = ap.parse_args()
-    EXPERT_PLY[0] = args.expert_ply
+    PLY[0] = args.ply
+    if args.weights:  # read by td.load in this process and the workers it forks
+        td.WEIGHTS = args.weights
     keys = tuple(k for k in args.variants.split(",") if k)
     unknown = [k for k in keys if k not in KEYS]
     if unknown:
@@ -308,8 +324,8 @@ def main() -> None:
         bench_playouts(args.playouts)
     if args.games and args.only in (None, "strength"):
         bench_strength(args.games, args.procs, keys, opponents, args.player)
-    if args.only in (None, "expert"):
-        bench_expert(args.expert_games, args.procs, args.expert_positions)
+    if args.only in (None, "gnubg"):
+        bench_gnubg(args.gnubg_games, args.procs, args.gnubg_positions)
 
 
 if __name__ == "__main__":

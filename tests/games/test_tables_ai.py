@@ -10,12 +10,12 @@ from games.engine.ai import choose, levels
 from tests.games.test_tables_helpers import KEYS, position
 
 
-def test_three_levels_are_offered() -> None:
-    assert levels(get_variant("tables.backgammon")) == ["random", "easy", "strong", "expert"]
+def test_four_levels_are_offered() -> None:
+    assert levels(get_variant("tables.backgammon")) == ["random", "easy", "medium", "strong"]
 
 
 @pytest.mark.parametrize("key", KEYS)
-@pytest.mark.parametrize("level", ["random", "easy", "strong"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
 def test_a_match_between_computers_ends_and_is_deterministic(key: str, level: str) -> None:
     def play(seed: int) -> list:
         v = get_variant(key)
@@ -32,21 +32,21 @@ def test_a_match_between_computers_ends_and_is_deterministic(key: str, level: st
     assert play(5) == play(5)
 
 
-def test_strong_hits_a_blot_it_can_hit_safely() -> None:
+def test_medium_hits_a_blot_it_can_hit_safely() -> None:
     v, s = position("tables.backgammon", {13: 5, 8: 3, 6: 5, 24: 2}, {13: 5, 8: 3, 6: 4, 24: 2, 20: 1}, [3, 2], options={"cube": False})
-    # their 20 is my 5: 8/5* and 6/4... or 8/5*/3; strong hits
+    # their 20 is my 5: 8/5* and 6/4... or 8/5*/3; medium hits
     acts = []
     while s.phase == "move" and s.to_move == 0:
-        a = choose(v, s, "strong", random.Random(0))
+        a = choose(v, s, "medium", random.Random(0))
         acts.append((a["from"], a["to"]))
         s = v.apply(s, a)
     assert s.checkers[1][25] == 1
 
 
-def test_strong_cube_decisions() -> None:
+def test_medium_cube_decisions() -> None:
     def decide(me, them, phase, side=0):
         v, s = position("tables.takhte-nard", me, them, phase=phase, side=side, options={"match_to": 5})
-        return choose(v, s, "strong", random.Random(0)).to_json()
+        return choose(v, s, "medium", random.Random(0)).to_json()
 
     assert decide({1: 2}, {13: 15}, "cube") == {"double": False}  # far too good: play on for the mars
     assert decide({13: 2, 8: 3, 6: 5, 24: 5}, {13: 5, 8: 3, 6: 5, 24: 2}, "cube") == {"double": False}  # even
@@ -75,7 +75,7 @@ def test_nard_blocked_counts_runs_and_dead_numbers() -> None:
     assert _nard_blocked([24, 20], held)[1] == 2  # from 20 the 3..6 go on to 17..14; 1 and 2 are dead
 
 
-def test_nard_strong_values_a_run_in_front_of_his_head() -> None:
+def test_nard_medium_values_a_run_in_front_of_his_head() -> None:
     from games.engine.ai.tables import evaluate
 
     v = get_variant("tables.gul-bara")

@@ -38,7 +38,7 @@ def _load(family: str) -> None:
 
 
 # Levels kept in modules of their own, registered after the family's (so listed after them):
-# the tables games' "expert", which plays by a trained network (issue 13).
+# the tables games' "strong", which plays by a trained network (issue 13).
 MORE_LEVELS: dict[str, tuple[str, ...]] = {"tables": ("games.engine.ai.td",)}
 
 

@@ -1,4 +1,5 @@
-"""Computer players for the tables games: ``random``, ``easy`` and ``strong``.
+"""Computer players for the tables games: ``random``, ``easy`` and ``medium`` (``strong``, the
+trained network, is in ``td.py``).
 
 Every level picks a whole play for the roll (one of ``variant.complete_plays(state)``) and then
 hands it out one step at a time, as a human would play it; the choice is remembered, so the
@@ -7,7 +8,8 @@ steps of one play come out of repeated calls. Levels are deterministic for a giv
 - ``random``: a uniformly random complete play; cube decisions at random.
 - ``easy``: the play that leaves the best pip count (race only), with a little noise; never
   doubles, always takes.
-- ``strong``: a one-ply search over the complete plays with an evaluation that knows the race
+- ``medium`` (the level called ``strong`` before the trained network): a one-ply search over
+  the complete plays with a hand-written evaluation that knows the race
   (pips, with the roll's worth for the side on roll), the safety of blots (the shots at them),
   made points, blocks and primes, anchors and a closed board, and, for the nard games, blocking
   without hitting both ways (runs of points in front of the other side's rearmost checker, the
@@ -23,10 +25,10 @@ steps of one play come out of repeated calls. Levels are deterministic for a giv
 >>> from games.engine.ai import choose
 >>> v = get_variant("tables.backgammon")
 >>> s = v.apply(v.new_game(), {"opening": [3, 1]})
->>> a = choose(v, s, "strong", random.Random(1))
+>>> a = choose(v, s, "medium", random.Random(1))
 >>> a.to_json() in [x.to_json() for x in v.legal_actions(s)]
 True
->>> s = v.apply(s, a); v.describe(s, choose(v, s, "strong", random.Random(1)))
+>>> s = v.apply(s, a); v.describe(s, choose(v, s, "medium", random.Random(1)))
 '6/5'
 """
 from __future__ import annotations
@@ -348,5 +350,5 @@ def _player(level: str):
     return play
 
 
-for _level in ("random", "easy", "strong"):
+for _level in ("random", "easy", "medium"):
     register_player("tables", _level)(_player(_level))
