@@ -53,7 +53,8 @@ ENGINE_DIR = Path(__file__).resolve().parent
 
 def engine_version(variant: Variant, players: str = "random") -> str:
     """A short fingerprint of the code a simulation of ``variant`` depends on: the shared core,
-    the family's package, this module and, for ``strong`` players, the family's computer players.
+    the family's package, this module and, for ``strong`` players, the family's computer players
+    and the variant's trained weights, if it has any.
     Stored with every result, so results computed by older rules are flagged as stale.
 
     >>> v = get_variant("race.ur")
@@ -63,8 +64,14 @@ def engine_version(variant: Variant, players: str = "random") -> str:
     files = [ENGINE_DIR / "core.py", ENGINE_DIR / "simulate.py"]
     files += sorted((ENGINE_DIR / variant.family).glob("*.py"))
     if players == "strong":
-        files += sorted((ENGINE_DIR / "ai").glob("*.py"))
-        files += sorted((ENGINE_DIR / "ai" / "weights").glob("*"))
+        # the family's own players (and the levels kept beside them), and this variant's weights:
+        # retraining one network leaves the other variants' and families' results current
+        from games.engine.ai import MORE_LEVELS
+
+        ai = ENGINE_DIR / "ai"
+        files += [ai / "__init__.py", ai / f"{variant.family}.py"]
+        files += [ENGINE_DIR.parent.joinpath(*m.split(".")[1:]).with_suffix(".py") for m in MORE_LEVELS.get(variant.family, ())]
+        files += sorted((ai / "weights").glob(variant.key.split(".", 1)[1] + ".*"))
     digest = hashlib.sha256()
     for path in files:
         if path.is_file():

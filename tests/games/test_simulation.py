@@ -160,8 +160,31 @@ def test_same_seed_and_options_give_the_same_results():
 
 def test_strong_players_use_the_strongest_level():
     r = simulate("tables.ses-bes", {}, games=2, seed=1, players="strong")
-    assert r["level"] == "expert" and r["games"] == 2
+    assert r["level"] == "strong" and r["games"] == 2
     assert r["engine_version"] != engine_version(get_variant("tables.ses-bes"), "random")
+
+
+def test_a_strong_result_goes_stale_only_with_its_own_players_and_weights(tmp_path, monkeypatch):
+    import shutil
+
+    from games.engine import simulate as sim
+
+    root = tmp_path / "games"
+    shutil.copytree(sim.ENGINE_DIR, root / "engine")
+    before = {(k, p): engine_version(get_variant(k), p) for k in ("race.ur", "tables.ses-bes", "tables.gul-bara")
+              for p in ("random", "strong")}
+    monkeypatch.setattr(sim, "ENGINE_DIR", root / "engine")
+    assert {kp: engine_version(get_variant(kp[0]), kp[1]) for kp in before} == before  # the same files
+    weights = root / "engine" / "ai" / "weights" / "ses-bes.npz"
+    weights.write_bytes(weights.read_bytes() + b"retrained")
+    td_py = root / "engine" / "ai" / "td.py"
+    after = {kp: engine_version(get_variant(kp[0]), kp[1]) for kp in before}
+    assert after[("tables.ses-bes", "strong")] != before[("tables.ses-bes", "strong")]
+    assert {kp: v for kp, v in after.items() if kp != ("tables.ses-bes", "strong")} == \
+        {kp: v for kp, v in before.items() if kp != ("tables.ses-bes", "strong")}
+    td_py.write_text(td_py.read_text() + "\n# changed\n")  # the tables network's player: the tables' strong only
+    changed = {kp for kp in before if engine_version(get_variant(kp[0]), kp[1]) != before[kp]}
+    assert changed == {("tables.ses-bes", "strong"), ("tables.gul-bara", "strong")}
 
 
 # -- the command ------------------------------------------------------------------------------------
