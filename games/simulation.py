@@ -148,6 +148,25 @@ def current_version(variant: str, players: str) -> str:
         return ""
 
 
+def row_key(variant: str, options: Mapping[str, Any], players: str, games: int, seed: int) -> tuple:
+    """What makes two results the same measurement (the stored run's identity)."""
+    return (variant, options_key(options), players, games, seed)
+
+
+def current_rows(path: Path = DATA_FILE) -> dict[tuple, dict[str, Any]]:
+    """The data file's results that today's engines would reproduce, by :func:`row_key`; an
+    absent file has none. Their ``created`` is parsed back to a datetime."""
+    if not path.exists():
+        return {}
+    rows = json.loads(path.read_text(encoding="utf-8"))
+    kept = {}
+    for row in rows:
+        if row["engine_version"] == current_version(row["variant"], row["players"]):
+            created = parse_datetime(row["created"]) if row.get("created") else None
+            kept[row_key(row["variant"], row["options"], row["players"], row["games"], row["seed"])] = {**row, "created": created}
+    return kept
+
+
 def write_data_file(runs: Iterable[SimulationRun], path: Path = DATA_FILE) -> int:
     rows = sorted((as_json(r) for r in runs), key=lambda d: (d["variant"], options_key(d["options"]), d["players"]))
     path.parent.mkdir(parents=True, exist_ok=True)

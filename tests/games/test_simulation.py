@@ -234,6 +234,8 @@ def test_the_command_takes_a_ruleset_by_game_and_slug():
         (["tables.ses-bes", "--games", "0"], "--games"),
         ([], "ruleset"),
         (["race.ur", "--write", "x.json"], "--write"),
+        (["race.ur", "--stale"], "--stale"),
+        (["--catalogue", "--stale"], "--stale needs --write"),
     ],
 )
 def test_bad_input_is_refused_naming_it_and_stores_nothing(args, named):
@@ -241,6 +243,29 @@ def test_bad_input_is_refused_naming_it_and_stores_nothing(args, named):
         run_command(*args)
     assert named in str(exc.value)
     assert not SimulationRun.objects.exists()
+
+
+@pytest.mark.django_db
+def test_catalogue_stale_keeps_current_results_and_redoes_only_the_others(tmp_path, monkeypatch):
+    from archive.management.commands import simulate_ruleset
+
+    monkeypatch.setattr(simulate_ruleset, "catalogue_targets", lambda: [
+        simulation.Target("race.ur", {}, "ur/finkel"), simulation.Target("race.senet", {}, "senet/bell")])
+    path = tmp_path / "simulations.json"
+    run_command("--catalogue", "--games", "6", "--write", str(path))
+    first = json.loads(path.read_text())
+    assert [r["variant"] for r in first] == ["race.senet", "race.ur"]
+    text = run_command("--catalogue", "--games", "6", "--write", str(path), "--stale")
+    assert text.count("kept") == 2 and "first player wins" not in text
+    assert json.loads(path.read_text()) == first  # nothing re-simulated, nothing changed
+    first[0]["engine_version"] = "0123456789ab"  # Senet's result from an older engine
+    first[1]["turns"]["median"] = -1  # Ur's, current: kept as it stands even if edited
+    path.write_text(json.dumps(first))
+    text = run_command("--catalogue", "--games", "6", "--write", str(path), "--stale")
+    assert text.count("kept") == 1 and "senet/bell [random: random] 6 games" in text
+    again = json.loads(path.read_text())
+    assert again[0]["engine_version"] == engine_version(get_variant("race.senet"))
+    assert again[1]["turns"]["median"] == -1
 
 
 # -- the shipped results ----------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -28,14 +29,17 @@ class Command(BaseCommand):
                             help="an option over the ruleset's (JSON values: true, 3, low); repeatable")
         parser.add_argument("--catalogue", action="store_true", help="every catalogue ruleset and comparison, both players")
         parser.add_argument("--write", metavar="PATH", help="with --catalogue: write the results as the shipped data file")
+        parser.add_argument("--stale", action="store_true",
+                            help="with --catalogue --write: keep the file's results that today's engines would "
+                                 "reproduce (same engine version, games and seed) and simulate only the others")
 
     def handle(self, *args, **opts) -> None:
         if opts["catalogue"]:
             if opts["target"] or opts["option"]:
                 raise CommandError("--catalogue takes no ruleset and no --option")
             return self.catalogue(opts)
-        if opts["write"]:
-            raise CommandError("--write goes with --catalogue")
+        if opts["write"] or opts["stale"]:
+            raise CommandError("--write and --stale go with --catalogue")
         if not opts["target"]:
             raise CommandError("give a ruleset (game-slug/ruleset-slug) or a variant key, or --catalogue")
         # Strong players search every move (0.2-2 s a game, some 10 s in Murray's Ur): fewer by default.
@@ -67,12 +71,20 @@ class Command(BaseCommand):
 
     def catalogue(self, opts) -> None:
         seed = opts["seed"] if opts["seed"] != 1 else simulation.CATALOGUE_SEED
+        if opts["stale"] and not opts["write"]:
+            raise CommandError("--stale needs --write PATH: the file whose current results are kept")
+        current = simulation.current_rows(Path(opts["write"])) if opts["stale"] else {}
         runs = []
         players = [opts["players"]] if opts["games"] is not None else ["random", "strong"]
         for target in catalogue_targets():
             for who in players:
                 limit = simulation.CATALOGUE_LIMITS.get(target.variant, simulation.CATALOGUE_GAMES)[who]
                 games = opts["games"] if opts["games"] is not None else limit
+                key = simulation.row_key(target.variant, simulation.check(target, {}), who, games, seed)
+                if key in current:
+                    runs.append(simulation.store(current[key], created=current[key]["created"]))
+                    self.stdout.write(f"{target.label} [{who}] kept: engine {current[key]['engine_version']} is today's")
+                    continue
                 started = time.perf_counter()
                 try:
                     run = simulation.run(target, {}, games=games, seed=seed, players=who)
@@ -81,7 +93,5 @@ class Command(BaseCommand):
                 self.report(target.label, run, time.perf_counter() - started)
                 runs.append(run)
         if opts["write"]:
-            from pathlib import Path
-
             n = simulation.write_data_file(runs, Path(opts["write"]))
             self.stdout.write(self.style.SUCCESS(f"Wrote {n} results to {opts['write']}"))
