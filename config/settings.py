@@ -212,6 +212,11 @@ REST_FRAMEWORK = {
         "core.tokens.HashedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    # DRF's JSON, encoded by orjson (archive.api.renderers.JSONRenderer).
+    "DEFAULT_RENDERER_CLASSES": [
+        "archive.api.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_PARSER_CLASSES": [
         "core.jsonlimits.LimitedJSONParser",
         "rest_framework.parsers.FormParser",

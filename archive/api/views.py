@@ -23,7 +23,7 @@ from core.throttling import SharedRateThrottle
 from archive.api.filters import EvidenceFilteredView, EvidenceFilterSet, GameFilterSet, RulesetFilterSet, SourceFilterSet
 from archive.api.linked_data import evidence_jsonld, evidence_jsonld_page, source_bibtex, source_csl
 from archive.api.pagination import ArchiveCursorPagination
-from archive.api.renderers import BibTeXRenderer, CSLJSONRenderer, CSVRenderer, GeoJSONRenderer, JSONLDRenderer
+from archive.api.renderers import BibTeXRenderer, CSLJSONRenderer, CSVRenderer, GeoJSONRenderer, JSONLDRenderer, JSONRenderer
 from archive.api.serializers import EvidenceSerializer, GameSerializer, RulesetSerializer, SourceSerializer
 from archive.models import (
     Evidence, Game, GameName, Place, Ruleset, Source, evidence_date_desc_key, evidence_date_key,
@@ -123,7 +123,7 @@ def batched(pieces: Iterable[str], size: int = 256 * 1024) -> Iterator[bytes]:
         yield "".join(buffer).encode("utf-8")
 
 
-JSON_RENDERERS = [renderers.JSONRenderer, renderers.BrowsableAPIRenderer]
+JSON_RENDERERS = [JSONRenderer, renderers.BrowsableAPIRenderer]
 FORMAT_PARAMETER = OpenApiParameter(
     "format", str, enum=["json", "csv", "geojson", "jsonld"],
     description="Response format (or send Accept: text/csv, application/geo+json, application/ld+json).",
