@@ -46,6 +46,7 @@ from games.engine.ai.tables import choose_play, cube_action  # noqa: E402
 from games.engine.ai import td  # noqa: E402
 from games.engine.ai.td import best_play, choose_strong, features, load  # noqa: E402
 from games.engine.ai.td import cube_action as td_cube  # noqa: E402
+from games.engine.simulate import wilson  # noqa: E402
 from games.engine.tables.moves import BACKGAMMON, START, complete_plays, expand, to_mover  # noqa: E402
 from games.engine.tables.playout import Playout  # noqa: E402
 
@@ -187,9 +188,10 @@ def _match(args: tuple) -> tuple[int, list[float]]:
 
 
 def _interval(wins: int, n: int) -> str:
-    rate = wins / n
-    half = 1.96 * (rate * (1 - rate) / n) ** 0.5
-    return f"{rate:6.1%} [{max(rate - half, 0):.1%}\u2013{min(rate + half, 1):.1%}]"
+    """The win rate with its 95% Wilson interval (sound at 0 or n wins, where the normal
+    approximation's collapses to a point)."""
+    low, high = wilson(wins, n)
+    return f"{wins / n:6.1%} [{low:.1%}\u2013{high:.1%}]"
 
 
 # -- strong against GNU Backgammon's 0-ply network ------------------------------------------
@@ -256,7 +258,7 @@ def bench_gnubg(games: int, procs: int, positions: int) -> None:
     wins = sum(r[0] for r in results)
     ppg = sum(r[1] for r in results) / games
     rate = wins / games
-    low = rate - 1.96 * (rate * (1 - rate) / games) ** 0.5
+    low = wilson(wins, games)[0]
     print(f"  win rate {_interval(wins, games)}, {ppg:+.2f} points a game ({time.perf_counter() - t0:.0f} s)"
           f"  (target >= 40%, interval above 35%: {'met' if rate >= 0.4 and low > 0.35 else 'NOT met'})", flush=True)
     # win probabilities against gnubg's on positions met in those games (the side on roll)
