@@ -11,8 +11,6 @@ from rest_framework.utils.encoders import JSONEncoder
 from archive.api import exports
 
 _ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_NON_STR_KEYS
-
-
 _DRF = JSONEncoder()
 # DRF escapes these two line separators, which JavaScript string literals do not accept raw.
 _SEPARATORS = (("\u2028".encode(), b"\\u2028"), ("\u2029".encode(), b"\\u2029"))
@@ -29,11 +27,11 @@ def _default(obj):
 
 class JSONRenderer(renderers.JSONRenderer):
     """DRF's JSON renderer with orjson doing the encoding: the same bytes for what the API sends
-    (UTF-8, compact; decimals, dates and text), several times faster on a 100-record page; a float
-    given as a float may spell its exponent differently (1e16 for 1e+16), the same number. An indented answer (a client's
-    ``; indent=4``) and anything orjson cannot take (integers beyond 64 bits) go through DRF's own
-    encoder, which gives the answer or the error DRF would. (A float NaN, which no stored field
-    holds, orjson writes as null where DRF would fail.)"""
+    (UTF-8, compact; decimals, dates and text), several times faster on a 100-record page; a
+    float given as a float may spell its exponent differently (1e16 for 1e+16), the same number.
+    An indented answer (a client's ``; indent=4``) and anything orjson cannot take (integers
+    beyond 64 bits) go through DRF's own encoder, which gives the answer or the error DRF would.
+    (A float NaN, which no stored field holds, orjson writes as null where DRF would fail.)"""
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
         if data is None:

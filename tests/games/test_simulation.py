@@ -268,6 +268,17 @@ def test_catalogue_stale_keeps_current_results_and_redoes_only_the_others(tmp_pa
     assert again[1]["turns"]["median"] == -1
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("content", ["not json", '[{"variant": "race.ur"}]', '{"a": 1}'])
+def test_catalogue_stale_refuses_a_file_that_is_not_a_results_file_and_leaves_it(tmp_path, content):
+    path = tmp_path / "simulations.json"
+    path.write_text(content)
+    with pytest.raises(CommandError) as exc:
+        run_command("--catalogue", "--games", "2", "--write", str(path), "--stale")
+    assert str(path) in str(exc.value) and "not a simulations data file" in str(exc.value)
+    assert path.read_text() == content and not SimulationRun.objects.exists()
+
+
 # -- the shipped results ----------------------------------------------------------------------------
 def test_the_shipped_file_covers_every_catalogue_ruleset_and_comparison():
     rows = json.loads(simulation.DATA_FILE.read_text(encoding="utf-8"))

@@ -73,7 +73,10 @@ class Command(BaseCommand):
         seed = opts["seed"] if opts["seed"] != 1 else simulation.CATALOGUE_SEED
         if opts["stale"] and not opts["write"]:
             raise CommandError("--stale needs --write PATH: the file whose current results are kept")
-        current = simulation.current_rows(Path(opts["write"])) if opts["stale"] else {}
+        try:
+            current = simulation.current_rows(Path(opts["write"])) if opts["stale"] else {}
+        except (ValueError, KeyError, TypeError) as exc:  # not JSON, or rows without their fields
+            raise CommandError(f"--stale: {opts['write']} is not a simulations data file ({exc!r}); nothing was simulated") from None
         runs = []
         players = [opts["players"]] if opts["games"] is not None else ["random", "strong"]
         for target in catalogue_targets():
