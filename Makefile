@@ -26,6 +26,7 @@ install-dev: $(VENV)/.installed-dev
 catalogue: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py load_catalogue
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py build_documents
 
 # Install, migrate, load the catalogue (idempotent) and serve on http://$(HOST):$(PORT).
 run: catalogue

@@ -670,9 +670,35 @@ class DataVersion(models.Model):
 
     id = models.PositiveSmallIntegerField(primary_key=True, default=1)
     version = models.BigIntegerField(default=1)
+    # The version of the last write that may have changed any record's list document without
+    # saying which (archive.documents): documents built before it are rebuilt.
+    documents_floor = models.BigIntegerField(default=0)
 
     class Meta:
         constraints = [models.CheckConstraint(condition=Q(id=1), name="dataversion_single_row")]
 
     def __str__(self) -> str:
         return f"archive data version {self.version}"
+
+
+class EvidenceDocument(models.Model):
+    """One record as the API's evidence list writes it (archive.documents): its JSON, built once
+    and kept until something it shows changes, so a list page is a join of stored text.
+
+    ``built`` is the data version read before the record's data was; ``changed`` the version of
+    the last write to the record, its places or its vocabulary and source links. A document is
+    served only if it was built at or after both ``changed`` and DataVersion.documents_floor, and
+    in today's DOCUMENT_FORMAT. The record's id is a plain column, not a foreign key: a document
+    written for a record deleted meanwhile is never read, and deleting records stays as it was."""
+
+    # An auto field only so that SQLite makes it the table's rowid (its own ids are never used):
+    # a page's lookups then go by rowid whatever the planner's statistics say (with an ordinary
+    # key, statistics taken while the table was empty made it scan the whole table).
+    evidence_id = models.BigAutoField(primary_key=True)
+    body = models.TextField(null=True)
+    built = models.BigIntegerField(default=0)
+    changed = models.BigIntegerField(default=0)
+    format = models.PositiveSmallIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"list document of evidence {self.evidence_id}"

@@ -46,18 +46,25 @@ DLP_DUMP = DATA_DIR / "dlp" / "ludiiGames-2020-08-11.sql.gz"
 DLP_PAGES = DATA_DIR / "dlp" / "pages"
 
 
-def archive_changed(*, using: str | None = None) -> None:
+def archive_changed(*, using: str | None = None, documents: bool = True) -> None:
     """Bump the archive's data version (archive.models.DataVersion), so every process recomputes
     its cached pages and whole-archive reads on its next request. Saves, deletes and
     many-to-many changes do it themselves (archive.signals); writes that bypass them (bulk_create,
     queryset.update, imports) call this inside their transaction, or after it has committed, never
-    before: a version must not be readable before the data it stands for."""
+    before: a version must not be readable before the data it stands for.
+
+    ``documents``: the write may have changed records' list documents without saying which
+    (archive.documents), so every document built before this version is rebuilt. The signals
+    pass False for writes whose records they stamp themselves."""
     versions = DataVersion.objects.using(using or router.db_for_write(DataVersion))
-    if versions.filter(pk=1).update(version=F("version") + 1):
+    bump = {"version": F("version") + 1}
+    if documents:
+        bump["documents_floor"] = F("version") + 1  # the new version: both read the old row
+    if versions.filter(pk=1).update(**bump):
         return
     # The row is gone (a flushed test database): make it again, past any version read meanwhile.
     versions.bulk_create([DataVersion(pk=1, version=1)], ignore_conflicts=True)
-    versions.filter(pk=1).update(version=F("version") + 1)
+    versions.filter(pk=1).update(**bump)
 
 
 class Upserter:

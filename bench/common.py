@@ -29,11 +29,18 @@ class Timing:
         return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
 
 
-def time_calls(name: str, fn: Callable[[], object], repeat: int, warmup: int = 3) -> Timing:
+def time_calls(name: str, fn: Callable[[], object], repeat: int, warmup: int = 3,
+               setup: Callable[[], object] | None = None) -> Timing:
+    """Time ``fn`` ``repeat`` times after ``warmup`` untimed calls; ``setup``, if given, runs
+    before every call, untimed."""
     for _ in range(warmup):
+        if setup:
+            setup()
         fn()
     samples = []
     for _ in range(repeat):
+        if setup:
+            setup()
         t0 = time.perf_counter()
         fn()
         samples.append(time.perf_counter() - t0)

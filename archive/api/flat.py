@@ -152,6 +152,12 @@ def _decimal(value) -> Decimal:
 
 def evidence_rows(rows: list[dict], request) -> list[dict]:
     """The records of ``rows`` (dicts with at least BASE_FIELDS, in page order) as the list's JSON."""
+    return evidence_records(rows, origin=request.build_absolute_uri("/")[:-1])
+
+
+def evidence_records(rows: list[dict], *, origin: str) -> list[dict]:
+    """As evidence_rows, with ``api_url`` starting with ``origin`` (scheme and host; "" for the
+    path alone, as archive.documents stores it)."""
     if not rows:
         return []
     ids = [row["id"] for row in rows]
@@ -159,7 +165,7 @@ def evidence_rows(rows: list[dict], request) -> list[dict]:
     names = _names(ids)
     sources = _sources(ids)
     api_head, api_tail = url_template("api:evidence-detail", "identifier")
-    api_head = request.build_absolute_uri(api_head)
+    api_head = origin + api_head
     html_head, html_tail = url_template("archive:evidence", "identifier")
     tz = timezone.get_current_timezone()
     out = []

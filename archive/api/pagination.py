@@ -15,6 +15,7 @@ import json
 from collections.abc import Sequence
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import FieldDoesNotExist, ValidationError as DjangoValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import F, Q, QuerySet, Value
@@ -31,6 +32,9 @@ def bounded_count(queryset, cap: int) -> tuple[int, bool]:
     n = queryset.order_by()[: cap + 1].count()
     return (min(n, cap), n <= cap)
 
+
+# How long a count is kept (its key names the data version: a write makes a new one at once).
+COUNT_CACHE_SECONDS = 3600
 
 # The largest page an anonymous client gets (settings.API_ANON_MAX_PAGE_SIZE overrides it).
 ANON_MAX_PAGE_SIZE = 200
@@ -125,7 +129,14 @@ class ArchiveCursorPagination(CursorPagination):
 
     def paginate_queryset(self, queryset, request, view=None):
         cap = getattr(settings, "API_COUNT_CAP", 10_000)
-        self.count, self.count_exact = bounded_count(queryset, cap)
+        # A view may keep its counts in the shared cache (under its data version, as it says).
+        key = view.count_cache_key(request) if hasattr(view, "count_cache_key") else None
+        counted = cache.get(f"{key}:{cap}") if key else None
+        if counted is None:
+            counted = bounded_count(queryset, cap)
+            if key:
+                cache.set(f"{key}:{cap}", counted, COUNT_CACHE_SECONDS)
+        self.count, self.count_exact = counted
         self.request = request
         self.base_url = request.build_absolute_uri()
         self.page_size = self.get_page_size(request)
@@ -136,9 +147,12 @@ class ArchiveCursorPagination(CursorPagination):
         values = getattr(view, "page_values", None)
         if values:
             # Plain dicts, not model instances: the view builds its records from flat rows.
-            rows = rows.values(*dict.fromkeys([*values, *(t.lstrip("-") for t in self.terms)]))
+            # page_expressions: more columns read for the page's rows only (never for the count).
+            rows = rows.values(*dict.fromkeys([*values, *(t.lstrip("-") for t in self.terms)]),
+                               **getattr(view, "page_expressions", {}))
         if position is not None:
             rows = rows.filter(keyset_after(self.terms, position, reverse=reverse, nullable=nullable))
+        self._next = self._previous = None
         results = list(rows[: self.page_size + 1])
         more = len(results) > self.page_size
         self.page = results[: self.page_size]
@@ -219,12 +233,16 @@ class ArchiveCursorPagination(CursorPagination):
     def get_next_link(self):
         if not self.has_next or not self.page:
             return None
-        return self._link(self.page[-1], reverse=False)
+        if getattr(self, "_next", None) is None:  # asked for by the body and the Link header
+            self._next = self._link(self.page[-1], reverse=False)
+        return self._next
 
     def get_previous_link(self):
         if not self.has_previous or not self.page:
             return None
-        return self._link(self.page[0], reverse=True)
+        if getattr(self, "_previous", None) is None:
+            self._previous = self._link(self.page[0], reverse=True)
+        return self._previous
 
     def get_paginated_response(self, data):
         return Response(

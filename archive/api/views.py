@@ -1,13 +1,17 @@
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Iterable, Iterator
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Prefetch
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import get_script_prefix
+from django.utils import timezone
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
@@ -17,7 +21,7 @@ from rest_framework.filters import OrderingFilter
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from archive import identifiers, selectors
+from archive import documents, identifiers
 from archive.api import exports, flat, services
 from core.throttling import SharedRateThrottle
 from archive.api.filters import EvidenceFilteredView, EvidenceFilterSet, GameFilterSet, RulesetFilterSet, SourceFilterSet
@@ -48,6 +52,13 @@ class ArchiveOrdering(OrderingFilter):
         for parameter in parameters:
             parameter["schema"] = {"type": "string", "enum": [f"{sign}{f}" for f in view.ordering_fields for sign in ("", "-")]}
         return parameters
+
+
+@functools.cache
+def _dated_evidence():
+    """Evidence with its two date sort keys, built once (resolving the expressions costs more than
+    the page's own query); callers take a copy (.all()), never this one."""
+    return Evidence.objects.annotate(date=evidence_date_key(), date_desc=evidence_date_desc_key())
 
 
 class EvidenceOrdering(ArchiveOrdering):
@@ -182,14 +193,10 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         return getattr(renderer, "format", "") in ("csv", "geojson")
 
     def get_queryset(self):
-        queryset = Evidence.objects.annotate(
-            date=evidence_date_key(),
-            date_desc=evidence_date_desc_key(),
-        )
         if self.flat_format() or self.action == "list":
             # Lists are built from flat rows (page_values; archive.api.flat), not instances.
-            return queryset
-        return queryset.select_related("game", "ruleset").prefetch_related(
+            return _dated_evidence().all()
+        return _dated_evidence().select_related("game", "ruleset").prefetch_related(
             Prefetch("places", queryset=Place.objects.order_by("order", "id")),
             "ages", "genders", "social_statuses", "spaces", "uncertainty_factors", "concepts", "sources",
         )
@@ -208,12 +215,17 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         self.check_object_permissions(self.request, obj)
         return obj
 
+    # A list page of stored documents (archive.documents) reads only ids from the page query.
+    reads_documents = False
+
     @property
     def page_values(self) -> list[str]:
         """What the paginator reads for each record of a list page (as dicts, not instances)."""
-        return ["id"] if self.flat_format() else flat.BASE_FIELDS
+        return ["id"] if self.flat_format() or self.reads_documents else flat.BASE_FIELDS
 
     def list(self, request, *args, **kwargs):
+        # The data version and the documents' floor, read before any record (archive.documents).
+        self.data_state = documents.state()
         key = self.list_cache_key(request)
         if key is not None:
             hit = cache.get(key)
@@ -229,7 +241,10 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
                 if rendered.status_code == 200:
                     headers = [(h, rendered[h]) for h in ("X-Total-Count", "Link") if rendered.has_header(h)]
                     cache.set(key, (rendered.content, rendered["Content-Type"], headers), LIST_CACHE_SECONDS)
-            response.add_post_render_callback(store)
+            if isinstance(response, Response):
+                response.add_post_render_callback(store)
+            else:  # stored documents joined: already the page's bytes
+                store(response)
         return response
 
     def list_cache_key(self, request) -> str | None:
@@ -241,13 +256,58 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         if request.accepted_renderer.format == "api":
             return None
         raw = "|".join([
-            str(selectors.data_version()), request.scheme, request.get_host(), request.path,
+            str(self.data_state[0]), request.scheme, request.get_host(), request.path,
             urlencode(sorted(request.query_params.lists()), doseq=True), media_type,
             str(self.paginator.page_size_cap(request)),
         ])
         return "api-list:" + hashlib.sha256(raw.encode()).hexdigest()
 
+    def count_cache_key(self, request) -> str:
+        """Where the paginator keeps a list's count while the archive is unchanged: the data
+        version and the filters (the query without its cursor, page size, ordering and format,
+        none of which changes which records match)."""
+        ignored = {"cursor", "page_size", "ordering", "format"}
+        query = sorted((k, v) for k, v in request.query_params.lists() if k not in ignored)
+        version = self.data_state[0] if hasattr(self, "data_state") else documents.state()[0]
+        raw = "|".join([str(version), request.path, urlencode(query, doseq=True)])
+        return "api-count:" + hashlib.sha256(raw.encode()).hexdigest()
+
+    def serves_documents(self, request) -> bool:
+        """Whether this page can be the records' stored documents: compact JSON, built as they
+        were (the default time zone, no script prefix); anything else is built afresh."""
+        renderer = request.accepted_renderer
+        return (
+            renderer.format == "json"
+            and renderer.get_indent(request.accepted_media_type or "", {}) is None
+            and get_script_prefix() == "/"
+            and timezone.get_current_timezone_name() == settings.TIME_ZONE
+        )
+
+    def document_list(self, request) -> HttpResponse:
+        """The page as its records' stored documents, joined: only the records whose document is
+        missing or out of date are built (from flat rows) and stored for the next reader."""
+        self.reads_documents = True
+        renderer = request.accepted_renderer
+        version, floor = self.data_state
+        # Each row of the page query brings its record's document where one may be served.
+        self.page_expressions = {"_document": documents.served_column(floor)}
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        ids = [row["id"] for row in page]
+        bodies = {row["id"]: row["_document"] for row in page if row["_document"] is not None}
+        missing = [i for i in ids if i not in bodies]
+        if missing:
+            bodies.update(documents.build(missing, version))
+        envelope = renderer.render(self.paginator.get_paginated_response([]).data)
+        assert envelope.endswith(b"[]}"), "results must be the envelope's last member"
+        origin = request.build_absolute_uri("/")[:-1]
+        # A record deleted since the page query has no document: left out, as if the page came first.
+        results = ",".join(documents.with_origin(bodies[i], origin) for i in ids if i in bodies)
+        response = HttpResponse(envelope[:-2] + results.encode() + b"]}", content_type=renderer.media_type)
+        return self.add_paging_headers(response)
+
     def build_list(self, request):
+        if self.serves_documents(request):
+            return self.document_list(request)
         queryset = self.filter_queryset(self.get_queryset())
         page = self.paginate_queryset(queryset)
         if self.flat_format():

@@ -9,6 +9,7 @@ import random
 from decimal import Decimal
 
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
@@ -19,7 +20,7 @@ from rest_framework.test import APIRequestFactory, APITestCase
 
 from archive.api.serializers import EvidenceSerializer
 from archive.api.views import EvidenceViewSet
-from archive.models import Age, Concept, Evidence, Game, Gender, Place, Ruleset, Source, Space, UncertaintyFactor
+from archive.models import Age, Concept, Evidence, EvidenceDocument, Game, Gender, Place, Ruleset, Source, Space, UncertaintyFactor
 
 LIST = reverse("api:evidence-list")
 RECORDS = 150
@@ -113,13 +114,31 @@ class FlatRowsTestCase(APITestCase):
         self.assertTrue(any(r["dlp_extra"] == {"Old": 0} for r in results))
 
     def test_a_page_takes_the_same_few_queries_whatever_its_size(self):
-        counts = []
-        for size in (5, 100):
+        def queries_for(size: int, *, stored: bool) -> int:
+            cache.clear()
+            if not stored:
+                EvidenceDocument.objects.all().delete()
             with CaptureQueriesContext(connection) as queries:
                 self.assertEqual(self.client.get(LIST, {"page_size": size}).status_code, 200)
-            counts.append(len(queries))
-        self.assertEqual(counts[0], counts[1])
-        self.assertLessEqual(counts[1], 16)
+            return len(queries)
+
+        built = [queries_for(size, stored=False) for size in (5, 100)]
+        self.assertEqual(built[0], built[1])
+        self.assertLessEqual(built[1], 16)
+        # Once stored, a page is its documents: the version, the count, the ids, the documents.
+        stored = [queries_for(size, stored=True) for size in (5, 100)]
+        self.assertEqual(stored[0], stored[1])
+        self.assertLessEqual(stored[1], 5)
+
+    def test_stored_documents_give_the_same_bytes_as_building_the_page(self):
+        self.client.force_authenticate(User.objects.create_user("reader"))
+        for ordering in ("id", "-date"):
+            pages = []
+            for _ in range(2):  # built, then served from the stored documents
+                cache.clear()
+                pages.append(self.client.get(LIST, {"page_size": 200, "ordering": ordering}).content)
+            self.assertEqual(EvidenceDocument.objects.filter(body__isnull=False).count(), RECORDS)
+            self.assertEqual(pages[0], pages[1])
 
 
 class AnonymousPageSizeTestCase(APITestCase):
