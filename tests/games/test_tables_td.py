@@ -198,3 +198,50 @@ def test_strong_plays_as_medium_where_its_network_is_not_yet_better(monkeypatch)
     s = v.apply(v.apply(v.new_game(), {"opening": [5, 2]}), {"roll": [6, 3]})
     monkeypatch.setattr(td, "NOT_YET", frozenset({"tables.ses-bes"}))
     assert choose(v, s, "strong", random.Random(2)) == choose(v, s, "medium", random.Random(2))
+
+
+def _gul_bara_cascade(me: list[int]):
+    """A Gul Bara position in the middle of a cascade: side 0 has 1-1 to play four times, then
+    every higher double four times (GB-4)."""
+    from dataclasses import replace
+
+    v = get_variant("tables.gul-bara")
+    s = v.new_game({"match_to": 1})
+    pending = tuple(n for n in range(2, 7) for _ in range(4))
+    return v, replace(s, phase="move", to_move=0, checkers=(tuple(me), START_HEAD), dice=(1, 1, 1, 1),
+                      pending=pending, cascade_number=1, rolls=(5, 5), roll=(1, 1), head_left=0)
+
+
+def test_in_a_cascade_strong_judges_each_play_where_the_turn_really_ends(monkeypatch) -> None:
+    # All fifteen checkers home on the 1, 2 and 3 points: the cascade's 24 dice bear them all off
+    # this turn, whatever the 1s do. Judged where the turn ends, every play is a won game (the
+    # opponent has borne off none: a double win at least), not the network's estimate of a
+    # position with the opponent to roll.
+    me = [0] * 26
+    me[1] = me[2] = me[3] = 5
+    v, s = _gul_bara_cascade(me)
+    net = td.load(v.key)
+    plays = v.complete_plays(s)
+    assert len(plays) > 1
+    seen = []
+    real = td._turn_end_value
+    monkeypatch.setattr(td, "_turn_end_value", lambda *a: seen.append(real(*a)) or seen[-1])
+    play = td.choose_strong(v, s, net)
+    assert any((p.me, p.op) == (play.me, play.op) for p in plays)
+    assert seen and all(value in (2.0, 3.0) for value in seen)  # exact results, not estimates
+
+
+def test_after_a_remainder_the_mover_is_judged_on_roll() -> None:
+    # GB-5: the opponent's unplayable rest of a cascade, played by this side, who then rolls.
+    from dataclasses import replace
+
+    v = get_variant("tables.gul-bara")
+    s = v.new_game({"match_to": 1})
+    s = replace(s, phase="move", to_move=0, dice=(6, 6), pending=(), remainder=True, roll=(6, 6), rolls=(5, 5), head_left=1)
+    plays = v.complete_plays(s)
+    assert plays
+    after = v.apply_play(s, plays[0])
+    assert after.to_move == 0 and v.is_chance(after)  # this side rolls next
+    net = td.load(v.key)
+    assert td._turn_end_value(v, net, after, 0, s.game) == pytest.approx(td.on_roll_equity(v, after, 0))
+    assert td.choose_strong(v, s, net) is not None

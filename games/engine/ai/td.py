@@ -313,7 +313,50 @@ def choose_strong(variant: TablesVariant, state: TablesState, net: Net | None = 
         return None
     plays.sort(key=lambda p: (p.me, p.op))  # deterministic order, whatever the generator's
     assert state.rules is not None
-    return best_play(variant, net or load(variant.key), state.rules, plays, ply)
+    net = net or load(variant.key)
+    if state.pending or state.remainder:
+        return _best_before_more_dice(variant, net, state, plays)
+    return best_play(variant, net, state.rules, plays, ply)
+
+
+# A Gul Bara cascade (GB-4) or a remainder handed over (GB-5): more dice follow this play before
+# the opponent rolls, known in advance (the cascade's higher doubles), or the mover rolls next.
+CASCADE_CANDIDATES = 6
+
+
+def _best_before_more_dice(variant: TablesVariant, net: Net, state: TablesState, plays: list[Play]) -> Play:
+    """The play after which the rest of the turn goes best for the mover. The network's 0-ply
+    value of a play's position assumes the opponent rolls next, which is wrong here: within a
+    cascade the mover plays the next double, and after a remainder the mover rolls. So the best
+    few plays by that value are each followed through the dice still to come (each later number
+    played by its best 0-ply play) and judged by the position where the turn really ends."""
+    if len(plays) == 1:
+        return plays[0]
+    assert state.rules is not None
+    eq = mover_equities(variant, net, state.rules, plays)
+    order = [int(i) for i in np.argsort(-eq, kind="stable")[:CASCADE_CANDIDATES]]
+    side = state.to_move
+    scored = [(_turn_end_value(variant, net, variant.apply_play(state, plays[i]), side, state.game), -k)
+              for k, i in enumerate(order)]
+    return plays[order[max(range(len(order)), key=lambda k: scored[k])]]
+
+
+def _turn_end_value(variant: TablesVariant, net: Net, s: TablesState, side: int, game: int) -> float:
+    """``side``'s equity once the dice ``side`` still has to play in ``s`` are played greedily."""
+    while s.game == game and s.phase == "move" and s.to_move == side and not variant.is_chance(s):
+        plays = variant.complete_plays(s)
+        if not plays:
+            break
+        plays.sort(key=lambda p: (p.me, p.op))
+        assert s.rules is not None
+        best = plays[int(np.argmax(mover_equities(variant, net, s.rules, plays)))] if len(plays) > 1 else plays[0]
+        s = variant.apply_play(s, best)
+    if s.game != game or s.phase == "over":
+        winner, points, _how = s.last_game
+        return float(points if winner == side else -points)
+    mover = s.to_move
+    value = on_roll_equity(variant, s, mover)
+    return value if mover == side else -value
 
 
 # ----------------------------------------------------------------------------------------------
