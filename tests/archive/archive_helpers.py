@@ -1,12 +1,14 @@
 """Builders shared by the archive's tests: named actors and records made in bulk."""
 from __future__ import annotations
 
-from decimal import Decimal
-
+import contextlib
 import itertools
+import threading
+from decimal import Decimal
 
 import pytest
 from django.core.cache import cache
+from django.db import connection, transaction
 
 from archive.models import Age, Evidence, Game, Gender, Place, SocialStatus, Source, Space
 from archive.services import archive_changed
@@ -78,3 +80,28 @@ def make_evidence(game: Game, n: int, *, vocab: dict | None = None, source: Sour
         through.objects.bulk_create([through(evidence_id=e.pk, source_id=source.pk) for e in records])
     archive_changed()
     return records
+
+
+@contextlib.contextmanager
+def uncommitted_write(write):
+    """``write()`` run in a transaction of its own connection (another thread), held open for
+    the block's duration and committed when it ends: what readers see of a write in flight."""
+    written, commit = threading.Event(), threading.Event()
+
+    def curator():
+        try:
+            with transaction.atomic():
+                write()
+                written.set()
+                commit.wait(10)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=curator)
+    thread.start()
+    try:
+        assert written.wait(10), "the write did not happen"
+        yield
+    finally:
+        commit.set()
+        thread.join(10)

@@ -3,8 +3,6 @@ made by any process (another gunicorn worker, an import run from the command lin
 next request of every other, whatever its cache; and a write rolled back leaves no trace."""
 from __future__ import annotations
 
-import threading
-
 import pytest
 from django.db import connection, transaction
 from django.test import TestCase, TransactionTestCase, override_settings
@@ -12,7 +10,7 @@ from django.test import TestCase, TransactionTestCase, override_settings
 from archive.models import DataVersion, Evidence
 from archive.selectors import data_version
 from archive.services import archive_changed
-from tests.archive.archive_helpers import fresh_cache, make_evidence, make_game  # noqa: F401
+from tests.archive.archive_helpers import fresh_cache, make_evidence, make_game, uncommitted_write  # noqa: F401
 
 
 def worker(name: str):
@@ -119,25 +117,13 @@ class PagesDuringAnUncommittedWrite(TransactionTestCase):
     def test_a_page_cached_during_a_write_is_not_served_once_it_commits(self):
         game = make_game("senet", "Senet")
         (record,) = make_evidence(game, 1, content="played in the courtyard")
-        written, commit = threading.Event(), threading.Event()
-
-        def curator():
-            try:
-                with transaction.atomic():
-                    r = Evidence.objects.get(pk=record.pk)
-                    r.content = "played at the teahouse"
-                    r.save()
-                    written.set()
-                    commit.wait(10)
-            finally:
-                connection.close()
+        def write():
+            r = Evidence.objects.get(pk=record.pk)
+            r.content = "played at the teahouse"
+            r.save()
 
         with worker("a"):
-            thread = threading.Thread(target=curator)
-            thread.start()
-            assert written.wait(10)
-            # The write is not committed: this request sees the old data under the old version.
-            self.assertIn("played in the courtyard", self.client.get("/games/senet/").content.decode())
-            commit.set()
-            thread.join(10)
+            with uncommitted_write(write):
+                # The write is not committed: this request sees the old data under the old version.
+                self.assertIn("played in the courtyard", self.client.get("/games/senet/").content.decode())
             self.assertIn("played at the teahouse", self.client.get("/games/senet/").content.decode())

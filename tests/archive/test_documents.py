@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import datetime
 import io
-import threading
 from decimal import Decimal
 
 import pytest
 from django.core.cache import cache
 from django.core.management import CommandError, call_command
-from django.db import connection, transaction
-from django.test import TestCase, TransactionTestCase, override_settings
+from django.db import connection
+from django.test import TestCase, TransactionTestCase
 from django.urls import reverse, set_script_prefix
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
@@ -23,8 +22,9 @@ from rest_framework.test import APIRequestFactory
 from archive import documents
 from archive.api.serializers import EvidenceSerializer
 from archive.api.views import EvidenceViewSet
-from archive.models import Age, DataVersion, Evidence, EvidenceDocument, Game, Place, Ruleset, Source
+from archive.models import Age, Evidence, EvidenceDocument, Game, Place, Ruleset, Source
 from archive.services import archive_changed
+from tests.archive.archive_helpers import uncommitted_write
 
 LIST = reverse("api:evidence-list")
 
@@ -340,28 +340,14 @@ class ReaderDuringAnUncommittedWrite(TransactionTestCase):
     def test_the_old_document_is_not_served_after_the_commit(self):
         game = Game.objects.create(slug="senet", name="Senet")
         record = Evidence.objects.create(type="artifact", game=game, summary="old")
-        written, commit = threading.Event(), threading.Event()
+        def write():
+            r = Evidence.objects.get(pk=record.pk)
+            r.summary = "new"
+            r.save()
 
-        def curator():
-            try:
-                with transaction.atomic():
-                    r = Evidence.objects.get(pk=record.pk)
-                    r.summary = "new"
-                    r.save()
-                    written.set()
-                    commit.wait(10)
-            finally:
-                connection.close()
-
-        thread = threading.Thread(target=curator)
-        thread.start()
-        try:
-            assert written.wait(10)
+        with uncommitted_write(write):
             # The writer holds the document row: the reader serves what it built, stores nothing.
             self.assertEqual(uncached(self.client, LIST).json()["results"][0]["summary"], "old")
-        finally:
-            commit.set()
-            thread.join(10)
         self.assertEqual(uncached(self.client, LIST).json()["results"][0]["summary"], "new")
         self.assertEqual(uncached(self.client, LIST).json()["results"][0]["summary"], "new")
         row = EvidenceDocument.objects.get(evidence_id=record.pk)
