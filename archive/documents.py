@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import DatabaseError, connections, transaction
-from django.db.models import TextField
+from django.db.models import BinaryField
 from django.db.models.expressions import RawSQL
 
 from archive.models import DataVersion, Evidence, EvidenceDocument
@@ -32,7 +32,7 @@ DOCUMENT_FORMAT = 1
 # How long a reader waits for a row a writer holds before giving up storing (PostgreSQL): a
 # reader never waits long enough to deadlock a writer, it serves what it built and stores later.
 READER_LOCK_TIMEOUT_MS = 100
-API_URL_KEY = ',"api_url":"'
+API_URL_KEY = b',"api_url":"'
 
 
 def _table() -> str:
@@ -107,15 +107,19 @@ def current(ids: list[int], floor: int, using: str = "default") -> dict[int, str
 def served_column(floor: int) -> RawSQL:
     """For a page query over Evidence: each record's document where one may be served, else
     NULL, read in the same pass as the page (a correlated subquery: one key lookup per row on
-    either database, whatever the planner's statistics say)."""
+    either database, whatever the planner's statistics say). It comes as UTF-8 bytes, the
+    response's own encoding: a page of them is joined as it is sent, not decoded from the
+    database and encoded again (a third of a millisecond a page of 100, most of a trivial view)."""
     conn = connections["default"]
     q = conn.ops.quote_name
+    body = f"d.{q('body')}"
+    raw = f"convert_to({body}, 'UTF8')" if conn.vendor == "postgresql" else f"CAST({body} AS BLOB)"
     return RawSQL(
-        f"SELECT d.{q('body')} FROM {q(_table())} d WHERE d.{q('evidence_id')} = "
+        f"SELECT {raw} FROM {q(_table())} d WHERE d.{q('evidence_id')} = "
         f"{q(Evidence._meta.db_table)}.{q('id')} AND d.{q('format')} = %s AND d.{q('built')} >= d.{q('changed')} "
         f"AND d.{q('built')} >= %s",
         (DOCUMENT_FORMAT, floor),
-        output_field=TextField(),
+        output_field=BinaryField(),
     )
 
 
@@ -187,7 +191,8 @@ def build_all(*, batch: int = 500, using: str = "default") -> tuple[int, int]:
     return built, current_count
 
 
-def with_origin(body: str, origin: str) -> str:
-    """A stored document with its ``api_url`` made absolute. The key's first occurrence is the key
-    itself: the keys before it hold strings and numbers, in which a quote is always escaped."""
+def with_origin(body: bytes, origin: bytes) -> bytes:
+    """A stored document (UTF-8) with its ``api_url`` made absolute. The key's first occurrence is
+    the key itself: the keys before it hold strings and numbers, in which a quote is always
+    escaped."""
     return body.replace(API_URL_KEY, API_URL_KEY + origin, 1)

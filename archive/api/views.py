@@ -293,16 +293,17 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         self.page_expressions = {"_document": documents.served_column(floor)}
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         ids = [row["id"] for row in page]
-        bodies = {row["id"]: row["_document"] for row in page if row["_document"] is not None}
+        # bytes (UTF-8) from the page query; the database driver may hand over a memoryview.
+        bodies = {row["id"]: bytes(row["_document"]) for row in page if row["_document"] is not None}
         missing = [i for i in ids if i not in bodies]
         if missing:
-            bodies.update(documents.build(missing, version))
+            bodies.update((i, body.encode()) for i, body in documents.build(missing, version).items())
         envelope = renderer.render(self.paginator.get_paginated_response([]).data)
         assert envelope.endswith(b"[]}"), "results must be the envelope's last member"
-        origin = request.build_absolute_uri("/")[:-1]
+        origin = request.build_absolute_uri("/")[:-1].encode()
         # A record deleted since the page query has no document: left out, as if the page came first.
-        results = ",".join(documents.with_origin(bodies[i], origin) for i in ids if i in bodies)
-        response = HttpResponse(envelope[:-2] + results.encode() + b"]}", content_type=renderer.media_type)
+        results = b",".join(documents.with_origin(bodies[i], origin) for i in ids if i in bodies)
+        response = HttpResponse(envelope[:-2] + results + b"]}", content_type=renderer.media_type)
         return self.add_paging_headers(response)
 
     def build_list(self, request):

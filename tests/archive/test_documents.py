@@ -64,8 +64,9 @@ class StoredDocumentsFollowEveryWrite(TestCase):
         cls.ruleset = Ruleset.objects.create(game=cls.game, name="Bell", slug="bell")
         cls.source = Source.objects.create(citation="Bell 1960. Board and Table Games.", year=1960)
         cls.age = Age.objects.create(name="Adult", dlp_id=1)
+        # Text beyond ASCII: the stored documents travel as UTF-8 bytes from the page query.
         cls.records = [
-            Evidence.objects.create(type="artifact", game=cls.game, summary=f"record {i}", start_year=-1000 - i)
+            Evidence.objects.create(type="artifact", game=cls.game, summary=f"record {i}: Şeş-Beş — “𓋹”", start_year=-1000 - i)
             for i in range(5)
         ]
         cls.first = cls.records[0]
@@ -86,6 +87,7 @@ class StoredDocumentsFollowEveryWrite(TestCase):
         EvidenceDocument.objects.all().delete()
         built = uncached(self.client, LIST).content
         self.assertEqual(served, built)
+        self.assertIn("Şeş-Beş — “𓋹”".encode(), served)
         self.assertEqual(JSONRenderer().render(self.client.get(LIST).json()["results"]), serializer_page(self.records))
 
     def test_a_saved_record(self):
