@@ -153,7 +153,8 @@ class ArchiveCursorPagination(CursorPagination):
         if position is not None:
             rows = rows.filter(keyset_after(self.terms, position, reverse=reverse, nullable=nullable))
         self._next = self._previous = None
-        results = list(rows[: self.page_size + 1])
+        # A view may read its page's rows itself (page_rows: a queryset in, a list of rows out).
+        results = getattr(view, "page_rows", list)(rows[: self.page_size + 1])
         more = len(results) > self.page_size
         self.page = results[: self.page_size]
         if reverse:

@@ -291,10 +291,10 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         version, floor = self.data_state
         # Each row of the page query brings its record's document where one may be served.
         self.page_expressions = {"_document": documents.served_column(floor)}
+        self.page_rows = documents.page_rows  # the documents as bytes
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         ids = [row["id"] for row in page]
-        # bytes (UTF-8) from the page query; the database driver may hand over a memoryview.
-        bodies = {row["id"]: bytes(row["_document"]) for row in page if row["_document"] is not None}
+        bodies = {row["id"]: row["_document"] for row in page if row["_document"] is not None}
         missing = [i for i in ids if i not in bodies]
         if missing:
             bodies.update((i, body.encode()) for i, body in documents.build(missing, version).items())
