@@ -7,17 +7,15 @@ from functools import wraps
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect, QueryDict
-from django.middleware.gzip import re_accepts_gzip
 from django.shortcuts import render
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
-from django.utils.text import compress_string
 from django.views.decorators.http import require_safe
 
 from archive import selectors
 from archive.api.flat import url_template
 from archive.citing import evidence_citation
 from archive.models import Evidence, EvidenceType, Game
+from core.compressed import compressed_copy, kept_response
 from games.engine import get_variant
 from games.templatetags.play import play_choice
 
@@ -104,27 +102,12 @@ def versioned_page(view):
             content = response.content
             # Kept compressed too: GZipMiddleware would otherwise compress the same bytes again
             # for every visitor (a few milliseconds for the home page's 200 KB).
-            compressed = compress_string(content) if len(content) >= 200 else None
+            compressed = compressed_copy(content)
             hit = (content, response["Content-Type"], compressed)
             cache.set(key, hit, PAGE_CACHE_SECONDS)
-        return cached_page(request, *hit)
+        return kept_response(request, *hit)
 
     return wrapper
-
-
-def cached_page(request: HttpRequest, content: bytes, content_type: str, compressed: bytes | None) -> HttpResponse:
-    """A kept page, compressed for a client that accepts gzip (GZipMiddleware leaves a response
-    that has a Content-Encoding alone). Nothing in these pages is secret, so one compressed copy
-    for everyone gives BREACH nothing to read."""
-    if compressed is not None and len(compressed) < len(content) and re_accepts_gzip.search(
-        request.META.get("HTTP_ACCEPT_ENCODING", "")
-    ):
-        response = HttpResponse(compressed, content_type=content_type)
-        response["Content-Encoding"] = "gzip"
-    else:
-        response = HttpResponse(content, content_type=content_type)
-    patch_vary_headers(response, ("Accept-Encoding",))
-    return response
 
 
 @require_safe

@@ -23,6 +23,7 @@ from rest_framework.settings import api_settings
 
 from archive import documents, identifiers
 from archive.api import exports, flat, services
+from core.compressed import accepts_gzip, compressed_copy, kept_response, send_compressed
 from core.throttling import SharedRateThrottle
 from archive.api.filters import EvidenceFilteredView, EvidenceFilterSet, GameFilterSet, RulesetFilterSet, SourceFilterSet
 from archive.api.linked_data import evidence_jsonld, evidence_jsonld_page, source_bibtex, source_csl
@@ -227,11 +228,17 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         # The data version and the documents' floor, read before any record (archive.documents).
         self.data_state = documents.state()
         key = self.list_cache_key(request)
+        gzipped = accepts_gzip(request)
         if key is not None:
             hit = cache.get(key)
             if hit is not None:
-                content, content_type, headers = hit
-                response = HttpResponse(content, content_type=content_type)
+                content, content_type, headers, compressed = hit
+                if gzipped and compressed is None:
+                    # The first client that accepts gzip compresses the page for all that follow.
+                    compressed = compressed_copy(content)
+                    if compressed is not None:
+                        cache.set(key, (content, content_type, headers, compressed), LIST_CACHE_SECONDS)
+                response = kept_response(request, content, content_type, compressed)
                 for name, value in headers:
                     response[name] = value
                 return response
@@ -240,7 +247,11 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
             def store(rendered):
                 if rendered.status_code == 200:
                     headers = [(h, rendered[h]) for h in ("X-Total-Count", "Link") if rendered.has_header(h)]
-                    cache.set(key, (rendered.content, rendered["Content-Type"], headers), LIST_CACHE_SECONDS)
+                    # Compressed only for a client that takes it (instead of GZipMiddleware), then
+                    # kept: a client that does not is not made to wait for it.
+                    compressed = compressed_copy(rendered.content) if gzipped else None
+                    cache.set(key, (rendered.content, rendered["Content-Type"], headers, compressed), LIST_CACHE_SECONDS)
+                    send_compressed(request, rendered, compressed)
             if isinstance(response, Response):
                 response.add_post_render_callback(store)
             else:  # stored documents joined: already the page's bytes
@@ -260,7 +271,8 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
             urlencode(sorted(request.query_params.lists()), doseq=True), media_type,
             str(self.paginator.page_size_cap(request)),
         ])
-        return "api-list:" + hashlib.sha256(raw.encode()).hexdigest()
+        # "api-list2": entries hold a compressed copy since it was added.
+        return "api-list2:" + hashlib.sha256(raw.encode()).hexdigest()
 
     def count_cache_key(self, request) -> str:
         """Where the paginator keeps a list's count while the archive is unchanged: the data

@@ -191,6 +191,41 @@ class ListCacheTestCase(APITestCase):
         self.assertEqual([r["summary"] for r in after.json()["results"]], ["first", "second"])
         self.assertEqual(after["X-Total-Count"], "2")
 
+    def test_a_kept_page_is_compressed_once_for_every_client_that_takes_gzip(self):
+        import gzip
+        from unittest import mock
+
+        for n in range(30):  # a page long enough to be worth compressing
+            Evidence.objects.create(type="artifact", game=self.game, summary=f"record {n} on the board")
+        for first_client in ("gzip", None):
+            with self.subTest(first=first_client or "plain"):
+                cache.clear()
+                if first_client is None:
+                    plain = self.client.get(LIST)  # kept without a compressed copy
+                    self.assertNotIn("Content-Encoding", plain)
+                # The first gzip client compresses the page (the miss, or the first hit that wants it).
+                with mock.patch("django.middleware.gzip.compress_string") as middleware_compress:
+                    zipped = self.client.get(LIST, HTTP_ACCEPT_ENCODING="gzip, deflate")
+                middleware_compress.assert_not_called()
+                self.assertEqual(zipped["Content-Encoding"], "gzip")
+                self.assertIn("Accept-Encoding", zipped["Vary"])
+                self.assertIn("Accept", zipped["Vary"])
+                self.assertEqual(zipped["X-Total-Count"], "31")
+                plain = self.client.get(LIST)
+                self.assertNotIn("Content-Encoding", plain)
+                self.assertIn("Accept-Encoding", plain["Vary"])
+                self.assertEqual(gzip.decompress(zipped.content), plain.content)
+                self.assertEqual(len(plain.json()["results"]), 31)
+                # Those that follow get the kept copy: nothing is compressed again.
+                with mock.patch("core.compressed.compress_string") as compress, \
+                        mock.patch("django.middleware.gzip.compress_string") as middleware_compress:
+                    again = self.client.get(LIST, HTTP_ACCEPT_ENCODING="gzip")
+                compress.assert_not_called()
+                middleware_compress.assert_not_called()
+                self.assertEqual(again.content, zipped.content)
+                self.assertEqual(again["Content-Encoding"], "gzip")
+                self.assertEqual(again["X-Total-Count"], "31")
+
     def test_formats_and_page_size_caps_are_kept_apart(self):
         json_page = self.client.get(LIST).content
         csv_page = self.client.get(LIST, HTTP_ACCEPT="text/csv").content

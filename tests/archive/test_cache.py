@@ -56,7 +56,7 @@ class PagesAcrossWorkers(TestCase):
             for response in (first, plain):
                 self.assertIn("Accept-Encoding", response["Vary"])
             # From the cache: neither the view nor the compressor runs again.
-            with mock.patch("archive.views.compress_string") as compress, \
+            with mock.patch("core.compressed.compress_string") as compress, \
                     mock.patch("django.middleware.gzip.compress_string") as middleware_compress:
                 again = self.client.get("/evidence/", HTTP_ACCEPT_ENCODING="gzip")
             compress.assert_not_called()
