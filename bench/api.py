@@ -3,12 +3,15 @@ middleware, the same test client), on a throwaway database with generated record
 
     .venv/bin/python bench/api.py [--records 20000] [--repeat 40] [--postgres [URL]]
 
-Timed: a 100-record page as an anonymous client gets it (JSON, built from flat rows), the same
-page as CSV and a 200-record page (the anonymous cap), each "warm" (the rendered page kept in the
-shared cache under the archive's data version, as a repeated request finds it) and "cold" (a
-dummy cache: built from flat rows every time), and, for comparison, the same 100 records through
-the nested EvidenceSerializer (how the list was built before: instances with eight prefetches).
-Target (issue 14): the 100-record JSON page within 20x the trivial view at the median.
+Timed, each beside its own measurement of the trivial view: a 100-record JSON page as an anonymous
+client gets it (also ?ordering=-date, CSV, and a 200-record page, the anonymous cap)
+  * warm: the same page again (the rendered page kept in the shared cache under the data version);
+  * new: pages not read before, following the next links (each record's list document stored, as
+    `make run` builds them, and the count kept in the shared cache after the first page);
+  * uncached: a dummy cache, so the count is taken every time (documents stored);
+  * rebuilt: a dummy cache and no stored document (every record built from flat rows, as after a
+    change to all of them), and the nested EvidenceSerializer as the list was built before.
+Target (issue 14): the 100-record JSON page within 20x the trivial view at the median, warm and new.
 """
 from __future__ import annotations
 
