@@ -374,7 +374,7 @@ def complete_plays(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], 
     [7, 42, 11]
     """
     dice = tuple(dice)
-    if len(dice) <= 4 and (rules.standard or _tn4_idle(rules, op, ctx)):
+    if len(dice) <= 4 and (rules is BACKGAMMON or rules.standard or _tn4_idle(rules, op, ctx)):
         return _fast_plays(me, op, dice)
     return general_plays(rules, me, op, dice, ctx)
 
@@ -444,23 +444,6 @@ def general_plays(rules: Rules, me: Counts, op: Counts, dice: tuple[int, ...], c
     return [Play(v[0], k[0], k[1], v[1]) for k, v in plays]
 
 
-def _singles(me: list[int], op: list[int], d: int) -> list[tuple[int, int]] | tuple:
-    """Backgammon's legal single moves ``(from, to)`` of die ``d`` (to 0 = off)."""
-    if me[25]:
-        t = 25 - d
-        return ((25, t),) if op[t] < 2 else ()
-    hi = 24
-    while hi and not me[hi]:
-        hi -= 1
-    out = [(p, p - d) for p in range(hi, d, -1) if me[p] and op[p - d] < 2]
-    if hi <= 6:
-        if me[d]:
-            out.append((d, 0))
-        elif hi < d and hi:
-            out.append((hi, 0))
-    return out
-
-
 def _fast_plays(me0: Counts, op0: Counts, dice: tuple[int, ...]) -> list[Play]:
     """Backgammon's rules only, on mutable lists with undo (the hot path of the computer
     players and the benchmark)."""
@@ -473,6 +456,13 @@ def _fast_plays(me0: Counts, op0: Counts, dice: tuple[int, ...]) -> list[Play]:
 # A step changes it by a few additions, so results are told apart exactly and cheaply.
 _ME = tuple(1 << (8 * p) for p in range(26))
 _OP = tuple(1 << (8 * (26 + p)) for p in range(26))
+# What one step adds to a packed position: _MOVE[d][q] moves a checker from q to q - d (q > d;
+# from the bar, q = 25, it enters on 25 - d), _OFF[q] bears one off from q, _HIT[t] sends the
+# opponent's blot on t to his bar.
+_MOVE = tuple(tuple(_ME[q - d] - _ME[q] if q > d else 0 for q in range(26)) for d in range(7))
+_OFF = tuple(_ME[0] - _ME[q] for q in range(26))
+_HIT = tuple(_OP[25] - _OP[t] for t in range(26))
+_new = object.__new__
 
 
 def _pack(me: Sequence[int], op: Sequence[int]) -> int:
@@ -484,131 +474,277 @@ def _unpack(code: int) -> tuple[Counts, Counts]:
     return tuple(b[:26]), tuple(b[26:])
 
 
+def _packed(items: Iterable[tuple[int, tuple[Step, ...]]], used: int) -> list[Play]:
+    """Plays in packed form (as ``Play(steps, None, None, used, code)``, without the call)."""
+    out = []
+    append = out.append
+    for code, steps in items:
+        p = _new(Play)
+        p.steps = steps
+        p.used = used
+        p._code = code
+        p._me = p._op = None
+        append(p)
+    return out
+
+
+def _moves_of(me0: Counts, op0: Counts, occ: list[int], d: int) -> list[tuple[int, int, int, Step]]:
+    """``(from, to, change of the packed position, step)`` for die ``d`` and each occupied point
+    in ``occ`` (highest first) whose target is open (bearing off not included)."""
+    out = []
+    mv = _MOVE[d]
+    for q in occ:
+        if q <= d:
+            break
+        t = q - d
+        o = op0[t]
+        if o < 2:
+            if o == 1:
+                out.append((q, t, mv[q] + _HIT[t], (q, t, True)))
+            else:
+                out.append((q, t, mv[q], (q, t, False)))
+    return out
+
+
 def _fast_two(me0: Counts, op0: Counts, a: int, b: int) -> list[Play]:
-    me = list(me0)
-    op = list(op0)
-    ME, OP = _ME, _OP
-    bar = OP[25]
+    """Two different dice, each order in turn. The opponent's points stay open or closed whatever
+    the mover does (a hit only empties a blot), so each die's moves are listed once from the
+    starting position and adjusted for the checker the first step moved; the plays and their
+    order are those of trying every first step and then every second one."""
     base = _pack(me0, op0)
     two: dict[int, tuple[Step, ...]] = {}
     one: dict[int, tuple[Step, int]] = {}
-    for x, y in ((a, b), (b, a)):
-        for p, t in _singles(me, op, x):
-            me[p] -= 1
-            code = base - ME[p] + ME[t]
-            hit = False
-            if t:
-                me[t] += 1
-                if op[t] == 1:
-                    hit = True
-                    op[t] = 0
-                    op[25] += 1
-                    code += bar - OP[t]
-            else:
-                me[0] += 1
-            s1 = (p, t, hit)
-            second = _singles(me, op, y)
-            if second:
-                for p2, t2 in second:
-                    if t2 and op[t2] == 1:
-                        k = code - ME[p2] + ME[t2] + bar - OP[t2]
-                        if k not in two:
-                            two[k] = (s1, (p2, t2, True))
-                    else:
-                        k = code - ME[p2] + ME[t2]
-                        if k not in two:
-                            two[k] = (s1, (p2, t2, False))
+    ME, HIT = _ME, _HIT
+    if me0[25] >= 2:
+        # SB-5: both dice enter from the bar, if they can
+        for x, y in ((a, b), (b, a)):
+            t = 25 - x
+            o = op0[t]
+            if o >= 2:
+                continue
+            hit = o == 1
+            code = base + ME[t] - ME[25] + (HIT[t] if hit else 0)
+            s1 = (25, t, hit)
+            t2 = 25 - y
+            o2 = op0[t2]
+            if o2 < 2:
+                k = code + ME[t2] - ME[25]
+                if o2 == 1:
+                    k += HIT[t2]
+                if k not in two:
+                    two[k] = (s1, (25, t2, o2 == 1))
             elif not two:
                 if code not in one or x > one[code][1]:
                     one[code] = (s1, x)
-            if t:
-                me[t] -= 1
-                if hit:
-                    op[t] = 1
-                    op[25] -= 1
+    else:
+        occ = [q for q in range(24, 0, -1) if me0[q]]
+        hi0 = occ[0] if occ else 0
+        below = occ[1] if len(occ) > 1 else 0  # the highest point after hi0
+        moves = {a: _moves_of(me0, op0, occ, a), b: _moves_of(me0, op0, occ, b)}
+        for x, y in ((a, b), (b, a)):
+            mv_y = _MOVE[y]
+            later = moves[y]
+            if me0[25]:
+                t = 25 - x
+                o = op0[t]
+                if o == 1:
+                    firsts: Any = ((25, t, _MOVE[x][25] + HIT[t], (25, t, True)),)
+                elif o < 2:
+                    firsts = ((25, t, _MOVE[x][25], (25, t, False)),)
+                else:
+                    firsts = ()
             else:
-                me[0] -= 1
-            me[p] += 1
+                firsts = moves[x]
+                if hi0 <= 6:
+                    if me0[x]:
+                        firsts = firsts + [(x, 0, _OFF[x], (x, 0, False))]
+                    elif hi0 < x and hi0:
+                        firsts = firsts + [(hi0, 0, _OFF[hi0], (hi0, 0, False))]
+            for p, t, change, s1 in firsts:
+                code = base + change
+                gone = p if me0[p] == 1 and p != 25 else -1  # the point the first step emptied
+                hit_at = t if s1[2] else -1
+                seconds = later
+                if t > y and not me0[t]:
+                    # the checker moved on to an empty point may move on
+                    t2 = t - y
+                    o = op0[t2]
+                    if o < 2:
+                        e = (t, t2, mv_y[t] + HIT[t2], (t, t2, True)) if o == 1 else (t, t2, mv_y[t], (t, t2, False))
+                        i = 0
+                        for q in later:
+                            if q[0] < t:
+                                break
+                            i += 1
+                        seconds = later[:i] + [e] + later[i:]
+                if p != 25:
+                    hi = hi0 if p != hi0 or gone < 0 else below if below > t else t
+                    if hi <= 6:
+                        # all home after the first step: bearing off
+                        if me0[y] - (p == y) + (t == y):
+                            seconds = seconds + [(y, 0, _OFF[y], (y, 0, False))]
+                        elif hi < y and hi:
+                            seconds = seconds + [(hi, 0, _OFF[hi], (hi, 0, False))]
+                found = False
+                for q, t2, change2, s2 in seconds:
+                    if q == gone:
+                        continue
+                    found = True
+                    if t2 == hit_at:  # the blot there was hit by the first step
+                        k = code + mv_y[q]
+                        if k not in two:
+                            two[k] = (s1, (q, t2, False))
+                    else:
+                        k = code + change2
+                        if k not in two:
+                            two[k] = (s1, s2)
+                if not found and not two:
+                    if code not in one or x > one[code][1]:
+                        one[code] = (s1, x)
     if two:
-        return [Play(st, None, None, 2, k) for k, st in two.items()]
+        return _packed(two.items(), 2)
     if not one:
         return []
     # SB-3: only one die can be played, so the larger must be if it can
     big = max(a, b)
     if any(d == big for _, d in one.values()):
-        return [Play((st,), None, None, 1, k) for k, (st, d) in one.items() if d == big]
-    return [Play((st,), None, None, 1, k) for k, (st, d) in one.items()]
+        return _packed([(k, (st,)) for k, (st, d) in one.items() if d == big], 1)
+    return _packed([(k, (st,)) for k, (st, d) in one.items()], 1)
 
 
 def _fast_same(me0: Counts, op0: Counts, dice: tuple[int, ...]) -> list[Play]:
     """Doubles (or fewer of one number): later steps start from the same or a lower point,
-    which reaches every distinct result (as gnubg's generator does)."""
-    me = list(me0)
-    op = list(op0)
-    ME, OP = _ME, _OP
-    bar = OP[25]
+    which reaches every distinct result (as gnubg's generator does). The opponent's points stay
+    open or closed throughout, so the points a step may start from are listed once."""
     d = dice[0]
     n = len(dice)
+    me = list(me0)
+    op = list(op0)
+    mv = _MOVE[d]
+    HIT, OFF = _HIT, _OFF
     results: dict[int, tuple[Step, ...]] = {}
-    best = [0]
+    best = 0
     steps: list[Step] = []
+    # sources[s]: the points at or below s whose target is open, highest first
+    # (a step starts from the bar, 25, or from one of these points, or bears off from a point
+    # no higher than d, below all of them)
+    open_ = [q for q in range(24, d, -1) if op0[q - d] < 2]
+    sources: list[list[int]] = [[]] * 26
+    for i, q in enumerate(open_):
+        sources[q] = open_[i:]
+    sources[25] = open_
+    enter = 25 - d
+    enter_open = op0[enter] < 2
+    enter_change = mv[25]
 
-    def gen(depth: int, start: int, code: int) -> None:
-        if depth < n:
-            moved = False
-            if me[25]:
-                t = 25 - d
-                moves: Any = ((25, t),) if op[t] < 2 else ()
-            else:
-                hi = 24
-                while hi and not me[hi]:
-                    hi -= 1
-                moves = [(p, p - d) for p in range(min(hi, start), d, -1) if me[p] and op[p - d] < 2]
-                if hi <= 6:
-                    if me[d]:
-                        if d <= start:
-                            moves.append((d, 0))
-                    elif hi < d and hi and hi <= start:
-                        moves.append((hi, 0))
-            for p, t in moves:
+    def gen(depth: int, start: int, code: int, out: int) -> None:
+        # ``out``: the mover's checkers on points 7 to 24
+        nonlocal best
+        last = depth + 1 == n
+        moved = False
+        if me[25]:
+            if enter_open:
                 moved = True
-                me[p] -= 1
-                c = code - ME[p] + ME[t]
-                hit = False
-                if t:
+                t = enter
+                if op[t] == 1:
+                    c = code + enter_change + HIT[t]
+                    st = (25, t, True)
+                else:
+                    c = code + enter_change
+                    st = (25, t, False)
+                if last:
+                    if best < n:
+                        best = n
+                        results.clear()
+                    if c not in results:
+                        results[c] = (*steps, st)
+                else:
+                    me[25] -= 1
                     me[t] += 1
-                    if op[t] == 1:
-                        hit = True
+                    if st[2]:
                         op[t] = 0
                         op[25] += 1
-                        c += bar - OP[t]
-                else:
-                    me[0] += 1
-                steps.append((p, t, hit))
-                gen(depth + 1, p, c)
-                steps.pop()
-                if t:
+                    steps.append(st)
+                    gen(depth + 1, 25, c, out + 1)
+                    steps.pop()
                     me[t] -= 1
-                    if hit:
+                    if st[2]:
                         op[t] = 1
                         op[25] -= 1
+                    me[25] += 1
+        else:
+            for p in sources[start]:
+                if not me[p]:
+                    continue
+                moved = True
+                t = p - d
+                if op[t] == 1:
+                    c = code + mv[p] + HIT[t]
+                    st = (p, t, True)
                 else:
-                    me[0] -= 1
-                me[p] += 1
-            if moved:
-                return
-        if depth < best[0]:
+                    c = code + mv[p]
+                    st = (p, t, False)
+                if last:
+                    if best < n:
+                        best = n
+                        results.clear()
+                    if c not in results:
+                        results[c] = (*steps, st)
+                else:
+                    me[p] -= 1
+                    me[t] += 1
+                    if st[2]:
+                        op[t] = 0
+                        op[25] += 1
+                    steps.append(st)
+                    gen(depth + 1, p, c, out - (p > 6) + (t > 6))
+                    steps.pop()
+                    me[t] -= 1
+                    if st[2]:
+                        op[t] = 1
+                        op[25] -= 1
+                    me[p] += 1
+            if not out:
+                # all home: bearing off
+                hi = 6
+                while hi and not me[hi]:
+                    hi -= 1
+                p = 0
+                if me[d]:
+                    if d <= start:
+                        p = d
+                elif hi < d and hi and hi <= start:
+                    p = hi
+                if p:
+                    moved = True
+                    c = code + OFF[p]
+                    st = (p, 0, False)
+                    if last:
+                        if best < n:
+                            best = n
+                            results.clear()
+                        if c not in results:
+                            results[c] = (*steps, st)
+                    else:
+                        me[p] -= 1
+                        me[0] += 1
+                        steps.append(st)
+                        gen(depth + 1, p, c, out)
+                        steps.pop()
+                        me[0] -= 1
+                        me[p] += 1
+        if moved or depth < best:
             return
-        if depth > best[0]:
-            best[0] = depth
+        if depth > best:
+            best = depth
             results.clear()
         if code not in results:
             results[code] = tuple(steps)
 
-    gen(0, 25, _pack(me0, op0))
-    if not best[0]:
+    gen(0, 25, _pack(me0, op0), sum(me0[7:25]))
+    if not best:
         return []
-    return [Play(st, None, None, best[0], k) for k, st in results.items()]
+    return _packed(results.items(), best)
 
 
 # --------------------------------------------------------------------------------------------
