@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import resource
 import subprocess
 import sys
@@ -81,6 +82,8 @@ def django_setup(url: str) -> None:
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["API_ANON_RATE"] = "100000/minute"
+    # Production settings (DEBUG off) refuse to start without a key of their own.
+    os.environ.setdefault("SECRET_KEY", "bench-" + secrets.token_urlsafe(32))
     import django
 
     django.setup()
