@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import secrets
 import resource
+import secrets
 import subprocess
 import sys
 import time
