@@ -437,11 +437,19 @@ def _write_log(live: Live) -> None:
              extra_field.get_db_prep_save({k: v for k, v in e.items() if k not in LOG_ENTRY_FIELDS}, connection))
             for seq, e in enumerate(live.new, start=live.kept + 1)
         ]
+        # One statement for up to 500 rows (executemany runs one per row, and on
+        # PostgreSQL sets up a pipeline for them: most of a lone step's INSERT).
         with connection.cursor() as cursor:
-            cursor.executemany(_sql("insert_actions", connection), rows)
+            for start in range(0, len(rows), 500):  # well within every database's parameter limit
+                chunk = rows[start:start + 500]
+                values = ", ".join([ACTION_ROW] * len(chunk))
+                cursor.execute(f"{_sql('insert_actions', connection)} VALUES {values}", [v for r in chunk for v in r])
 
 
 _SQL: dict[tuple[str, str], str] = {}
+# A log entry's columns, as _write_log gives them, and one row's placeholders.
+ACTION_COLUMNS = ["match_id", "seq", "side", "by", "action", "notation", "extra"]
+ACTION_ROW = f"({', '.join(['%s'] * len(ACTION_COLUMNS))})"
 # The columns an action writes to its match, besides the version it bumps.
 ACT_COLUMNS = ["state", "log_length", "turn_start", "turn_side", "turn_steps", "outcome", "updated"]
 
@@ -451,10 +459,8 @@ def _sql(name: str, connection) -> str:
     sql = _SQL.get((name, connection.vendor))
     if sql is None:
         q = connection.ops.quote_name
-        if name == "insert_actions":
-            columns = ["match_id", "seq", "side", "by", "action", "notation", "extra"]
-            sql = (f"INSERT INTO {q(MatchAction._meta.db_table)} ({', '.join(q(c) for c in columns)}) "
-                   f"VALUES ({', '.join(['%s'] * len(columns))})")
+        if name == "insert_actions":  # its rows follow: VALUES ACTION_ROW, ...
+            sql = f"INSERT INTO {q(MatchAction._meta.db_table)} ({', '.join(q(c) for c in ACTION_COLUMNS)})"
         else:
             sets = ", ".join(f"{q(Match._meta.get_field(c).column)} = %s" for c in ACT_COLUMNS)
             sql = (f"UPDATE {q(Match._meta.db_table)} SET {sets}, {q('version')} = {q('version')} + 1 "

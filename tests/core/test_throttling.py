@@ -202,3 +202,19 @@ def test_worker_processes_on_a_sqlite_file_share_the_count_exactly(tmp_path):
     counts = [int(n) for w in workers for n in w.communicate(timeout=120)[0].split()]
     assert all(w.returncode == 0 for w in workers)
     assert sorted(counts) == list(range(1, 81))
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_database_count_is_one_statement_in_an_unlogged_table(settings):
+    # Every request counted writes here: one round trip, and no wait for the log on commit.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.THROTTLE_STORE = "database"
+    with CaptureQueriesContext(connection) as queries:
+        assert throttling.database_hit("one", 60, now=3001.0)[0] == 1
+    assert [q["sql"].split()[0] for q in queries] == ["INSERT"], [q["sql"] for q in queries]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT relpersistence FROM pg_class WHERE relname = %s", [ThrottleCount._meta.db_table])
+        assert cursor.fetchone()[0] == "u"  # UNLOGGED
