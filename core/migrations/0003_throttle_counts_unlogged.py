@@ -7,19 +7,19 @@ from __future__ import annotations
 from django.db import migrations
 
 
-def _set(schema_editor, persistence: str) -> None:
+def _set(apps, schema_editor, persistence: str) -> None:
     if schema_editor.connection.vendor != "postgresql":
         return
-    table = schema_editor.quote_name("core_throttlecount")
+    table = schema_editor.quote_name(apps.get_model("core", "ThrottleCount")._meta.db_table)
     schema_editor.execute(f"ALTER TABLE {table} SET {persistence}")
 
 
 def unlogged(apps, schema_editor):
-    _set(schema_editor, "UNLOGGED")
+    _set(apps, schema_editor, "UNLOGGED")
 
 
 def logged(apps, schema_editor):
-    _set(schema_editor, "LOGGED")
+    _set(apps, schema_editor, "LOGGED")
 
 
 class Migration(migrations.Migration):
