@@ -61,6 +61,8 @@ class Verdict:
     count: int
     limit: int
     retry_after: int  # seconds until the window ends (when refused)
+    read: bool = False  # whether the row asked for came with the count (hit's ``read``)
+    row: tuple | None = None
 
 
 def _window(period: int, now: float) -> tuple[int, int]:
@@ -84,6 +86,28 @@ def cache_hit(key: str, period: int, *, now: float | None = None, cache=None) ->
         return cache.incr(full), end
 
 
+def _upsert(key: str, period: int, now: float, connection) -> tuple[str, list, int]:
+    """The counting statement, its parameters and the window's end."""
+    from core.models import ThrottleCount
+
+    window, end = _window(period, now)
+    q = connection.ops.quote_name
+    table, key_col, count_col, expires_col = (q(n) for n in (ThrottleCount._meta.db_table, "key", "count", "expires"))
+    sql = (
+        f"INSERT INTO {table} ({key_col}, {count_col}, {expires_col}) VALUES (%s, 1, %s) "
+        f"ON CONFLICT ({key_col}) DO UPDATE SET {count_col} = {table}.{count_col} + 1 RETURNING {count_col}"
+    )
+    return sql, [f"{key}:{window}"[:250], end], end
+
+
+def _sweep(count: int, now: float, using: str) -> None:
+    if count == 1 and int(now) % 64 == 0:
+        # Now and then, the first request of a window clears windows that are over.
+        from core.models import ThrottleCount
+
+        ThrottleCount.objects.using(using).filter(expires__lt=int(now)).delete()
+
+
 def database_hit(key: str, period: int, *, now: float | None = None, using: str = "default") -> tuple[int, int]:
     """Count one request in ``key``'s current window in the database; (count, window end).
 
@@ -92,35 +116,54 @@ def database_hit(key: str, period: int, *, now: float | None = None, using: str 
     atomic on its own: in autocommit it is its own transaction (one round trip, not BEGIN and
     COMMIT around it), and PostgreSQL keeps the table UNLOGGED (core migration 0003), so the
     commit does not wait for the log to reach the disk."""
-    from core.models import ThrottleCount
-
     now = time.time() if now is None else now
-    window, end = _window(period, now)
-    q = connections[using].ops.quote_name
-    table, key_col, count_col, expires_col = (q(n) for n in (ThrottleCount._meta.db_table, "key", "count", "expires"))
-    sql = (
-        f"INSERT INTO {table} ({key_col}, {count_col}, {expires_col}) VALUES (%s, 1, %s) "
-        f"ON CONFLICT ({key_col}) DO UPDATE SET {count_col} = {table}.{count_col} + 1 RETURNING {count_col}"
-    )
+    sql, params, end = _upsert(key, period, now, connections[using])
     with connections[using].cursor() as cursor:
-        cursor.execute(sql, [f"{key}:{window}"[:250], end])
+        cursor.execute(sql, params)
         count = cursor.fetchone()[0]
-    if count == 1 and int(now) % 64 == 0:
-        # Now and then, the first request of a window clears windows that are over.
-        ThrottleCount.objects.using(using).filter(expires__lt=int(now)).delete()
+    _sweep(count, now, using)
     return count, end
 
 
-def hit(scope: str, ident: str, rate: str, *, now: float | None = None) -> Verdict:
-    """Count a request by ``ident`` against ``scope``'s rate and say whether it is allowed."""
+def database_hit_reading(key: str, period: int, read: tuple[str, list], *, now: float | None = None,
+                         using: str = "default") -> tuple[int, int, tuple | None]:
+    """database_hit, and in the same statement the one row (or none) a SELECT ``read`` finds:
+    (count, window end, row). PostgreSQL only (SQLite allows no INSERT in a WITH clause): a
+    request that is counted and then reads its row makes one round trip to the server, not two."""
+    now = time.time() if now is None else now
+    connection = connections[using]
+    upsert, params, end = _upsert(key, period, now, connection)
+    q = connection.ops.quote_name
+    read_sql, read_params = read
+    sql = (f"WITH {q('hit')} AS ({upsert}) SELECT {q('hit')}.{q('count')}, {q('r')}.* FROM {q('hit')} "
+           f"LEFT JOIN ({read_sql}) AS {q('r')} ON TRUE")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, *read_params])
+        count, *row = cursor.fetchone()
+    _sweep(count, now, using)
+    # A row of NULLs is the LEFT JOIN finding nothing (a read's first column is its key).
+    return count, end, (tuple(row) if row and row[0] is not None else None)
+
+
+def hit(scope: str, ident: str, rate: str, *, now: float | None = None, read: tuple[str, list] | None = None) -> Verdict:
+    """Count a request by ``ident`` against ``scope``'s rate and say whether it is allowed.
+
+    ``read``, a SELECT of one row by its key (SQL and parameters), is answered in the same
+    round trip where the count is a PostgreSQL statement: the verdict then says ``read`` and
+    carries the ``row`` (None if there is none). Elsewhere the caller reads it itself."""
     limit, period = parse_rate(rate)
     key = f"{scope}:{ident}"
     now = time.time() if now is None else now
-    if settings.THROTTLE_STORE == "database":
+    row, done = None, False
+    if settings.THROTTLE_STORE == "database" and read is not None and connections["default"].vendor == "postgresql":
+        count, end, row = database_hit_reading(key, period, read, now=now)
+        done = True
+    elif settings.THROTTLE_STORE == "database":
         count, end = database_hit(key, period, now=now)
     else:
         count, end = cache_hit(key, period, now=now)
-    return Verdict(allowed=count <= limit, count=count, limit=limit, retry_after=max(1, math.ceil(end - now)))
+    return Verdict(allowed=count <= limit, count=count, limit=limit, retry_after=max(1, math.ceil(end - now)),
+                   read=done, row=row)
 
 
 class SharedRateThrottle:
@@ -143,13 +186,18 @@ class SharedRateThrottle:
             return None if self.only_anonymous else f"user:{user.pk}"
         return f"ip:{client_ip(request)}"
 
-    def allow_request(self, request, view) -> bool:
+    def allow_request(self, request, view, read: tuple[str, list] | None = None) -> bool:
+        """Count the request; ``read`` as for hit (see ``read_row``)."""
         rate = self.get_rate()
         ident = self.ident(request)
         if rate is None or ident is None:
             return True
-        self.verdict = hit(self.scope, ident, rate)
+        self.verdict = hit(self.scope, ident, rate, read=read)
         return self.verdict.allowed
+
+    def read_row(self) -> tuple[bool, tuple | None]:
+        """Whether the row asked for in allow_request came with the count, and the row."""
+        return (True, self.verdict.row) if self.verdict is not None and self.verdict.read else (False, None)
 
     def wait(self) -> float | None:
         return self.verdict.retry_after if self.verdict else None

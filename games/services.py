@@ -130,20 +130,57 @@ def trusted_state(match_id: str, version: int) -> State | None:
         return TRUSTED_STATES.get((match_id, version))
 
 
-_MATCH_SQL: dict[str, str] = {}
+_MATCH_READ: dict[str, tuple[str, list[str], list]] = {}
+
+
+def _match_read(connection) -> tuple[str, list[str], list]:
+    """The match to act in (without its initial state, which an action never needs): a plain
+    SELECT written once per database rather than compiled on every request, its columns' field
+    names, and the ORM's converters for each column (JSON is parsed by its field)."""
+    read = _MATCH_READ.get(connection.vendor)
+    if read is None:
+        q = connection.ops.quote_name
+        fields = [f for f in Match._meta.concrete_fields if f.name != "initial_state"]
+        sql = f"SELECT {', '.join(q(f.column) for f in fields)} FROM {q(Match._meta.db_table)} WHERE {q('id')} = %s"
+        converters = []
+        for i, f in enumerate(fields):
+            col = f.get_col(Match._meta.db_table)
+            found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+            if found:
+                converters.append((i, found, col))
+        read = _MATCH_READ[connection.vendor] = (sql, [f.attname for f in fields], converters)
+    return read
+
+
+def match_query(match_id: str) -> tuple[str, list]:
+    """The SQL and parameters that read the match to act in (see match_get)."""
+    from django.db import connection
+
+    return _match_read(connection)[0], [match_id]
+
+
+def match_from_row(row: tuple | None) -> Match | None:
+    """A Match from a row of match_query's columns, as the ORM would make it."""
+    if row is None:
+        return None
+    from django.db import connection
+
+    _, names, converters = _match_read(connection)
+    values = list(row)
+    for i, found, col in converters:
+        for convert in found:
+            values[i] = convert(values[i], col, connection)
+    return Match.from_db(connection.alias, names, values)
 
 
 def match_get(match_id: str) -> Match | None:
-    """The match to act in (without its initial state, which an action never needs): one plain
-    SELECT, written once per database rather than compiled on every request."""
+    """The match to act in, or None: one plain SELECT (match_query)."""
     from django.db import connection
 
-    sql = _MATCH_SQL.get(connection.vendor)
-    if sql is None:
-        q = connection.ops.quote_name
-        columns = ", ".join(q(f.column) for f in Match._meta.concrete_fields if f.name != "initial_state")
-        sql = _MATCH_SQL[connection.vendor] = f"SELECT {columns} FROM {q(Match._meta.db_table)} WHERE {q('id')} = %s"
-    return next(iter(Match.objects.raw(sql, [match_id])), None)
+    sql, params = match_query(match_id)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return match_from_row(cursor.fetchone())
 
 
 @dataclass

@@ -218,3 +218,35 @@ def test_a_database_count_is_one_statement_in_an_unlogged_table(settings):
     with connection.cursor() as cursor:
         cursor.execute("SELECT relpersistence FROM pg_class WHERE relname = %s", [ThrottleCount._meta.db_table])
         assert cursor.fetchone()[0] == "u"  # UNLOGGED
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_count_and_a_read_are_one_statement_on_postgresql(settings):
+    # The play path counts the request and reads its match in one round trip.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.THROTTLE_STORE = "database"
+    table = connection.ops.quote_name(ThrottleCount._meta.db_table)
+    throttling.hit("other", "x", "5/minute", now=3001.0)  # a row to read: key "other:x:50"
+    read = lambda key: (f"SELECT key, count FROM {table} WHERE key = %s", [key])  # noqa: E731
+    with CaptureQueriesContext(connection) as queries:
+        found = throttling.hit("read", "a", "5/minute", now=3001.0, read=read("other:x:50"))
+        missing = throttling.hit("read", "a", "5/minute", now=3002.0, read=read("nothing"))
+    assert len(queries) == 2 and all(q["sql"].startswith("WITH") for q in queries)
+    assert (found.count, found.read, found.row) == (1, True, ("other:x:50", 1))
+    assert (missing.count, missing.read, missing.row) == (2, True, None)
+    refused = throttling.hit("read", "a", "2/minute", now=3003.0, read=read("other:x:50"))
+    assert (refused.allowed, refused.count) == (False, 3)
+
+
+def test_elsewhere_the_read_is_left_to_the_caller(settings, db):
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        settings.THROTTLE_STORE = "cache"
+    else:
+        settings.THROTTLE_STORE = "database"
+    verdict = throttling.hit("read", "b", "5/minute", now=3001.0, read=("SELECT 1 WHERE 1 = %s", [1]))
+    assert (verdict.count, verdict.read, verdict.row) == (1, False, None)

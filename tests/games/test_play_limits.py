@@ -200,3 +200,29 @@ class TestTrustedState:
         with pytest.raises(services.Stale):
             services.do_action(plans[1])
         assert Match.objects.get(pk=data["id"]).actions.count() == len(data["log"]) + 1
+
+
+class TestTheCountedStep:
+    def test_a_counted_step_is_two_statements_on_postgresql(self, race, settings, django_assert_num_queries):
+        # Counted and read in one statement, written in one; elsewhere the count, the read, and
+        # the write's transaction (SAVEPOINT, UPDATE, INSERT, RELEASE).
+        from django.db import connection
+
+        settings.THROTTLE_STORE = "database"
+        data, alice = create(variant=race, opponent="hotseat")
+        rates(settings, play="100/minute")
+        step = [a for a in data["legal_actions"] if "step" in a][0]
+        with django_assert_num_queries(2 if connection.vendor == "postgresql" else 6):
+            body = alice.act(data["id"], step, data["version"], log_from=len(data["log"])).json()
+        assert body["version"] == data["version"] + 1
+        assert Match.objects.get(pk=data["id"]).log == data["log"] + body["log"]
+        assert throttling.current("play", "ip:127.0.0.1", "100/minute").count == 1  # the step (made before the limit)
+
+    @pytest.mark.parametrize("store", ["database", "cache"])
+    def test_an_unknown_match_is_404_and_still_counted(self, race, settings, store):
+        settings.THROTTLE_STORE = store
+        rates(settings, play="2/minute")
+        player = Player("not-a-token")
+        statuses = [player.act("nosuchmatch1", {"undo": True}, 1).status_code for _ in range(3)]
+        assert statuses == [404, 404, 429]
+        assert throttling.current("play", "ip:127.0.0.1", "2/minute").count == 3
