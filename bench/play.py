@@ -4,7 +4,8 @@ page's transfer size, gzipped.
 
     .venv/bin/python bench/play.py [--repeat 200] [--positions 30] [--postgres [URL]]
 
-Targets: a human move's action request within 10x the trivial view at the median (issue 14); the play page's
+Targets: a human move's action request within 10x the trivial view at the median (issue 14; a
+second table times the reference in blocks between the steps, against drift); the play page's
 own JavaScript and CSS under 80 KB gzipped; the game pages' JavaScript and CSS fetched on load,
 and what waits until the map comes near. The database is a throwaway SQLite file (or a
 temporary PostgreSQL database with --postgres, dropped at the end).
@@ -69,6 +70,7 @@ def measure_requests(repeat: int) -> None:
 
     reference = time_calls("trivial view (reference)", get("/bench/trivial/"), repeat)
     timings = []
+    paired: list[tuple[Timing, Timing]] = []
     for key in ("tables.ses-bes", "tables.takhte-nard", "mancala.bechi"):
         created = client.post("/api/v1/matches/", {"variant": key, "opponent": "hotseat"},
                               content_type="application/json").json()
@@ -85,8 +87,10 @@ def measure_requests(repeat: int) -> None:
         held = len(body["log"])
         # As the board sends it: with log_from, so the answer carries only the new log entries.
         for label, extra in (("human step", {"log_from": held}), ("human step, whole log", {})):
-            samples = []
-            for _ in range(repeat):
+            samples, between = [], []
+            for n in range(repeat):
+                if n % BLOCK == 0:
+                    between += trivial_block(client)
                 t0 = time.perf_counter()
                 response = client.post(url, {"action": step, "version": version, **extra},
                                        content_type="application/json", **auth)
@@ -98,6 +102,7 @@ def measure_requests(repeat: int) -> None:
                 assert back.status_code == 200, back.content
                 version += 2
             timings.append(Timing(f"{label}, {key}", samples))
+            paired.append((timings[-1], Timing("trivial", between)))
         if key == "tables.ses-bes":
             timings.append(long_log_step(client, repeat))
             floor = client.post("/api/v1/matches/", {"variant": key, "opponent": "hotseat"},
@@ -110,6 +115,28 @@ def measure_requests(repeat: int) -> None:
         timings.append(time_calls(f"read match 200, {key}", get(f"/api/v1/matches/{match_id}/"), repeat))
     print(f"\n-- play API requests (median of {repeat})")
     report(timings, reference)
+    print(f"\n-- the human steps against the trivial view timed in blocks of {BLOCK} between blocks of {BLOCK} steps"
+          f" (a shared machine's slow spells weigh on both sides of the ratio)")
+    print(f"{'what':48} {'median ms':>10} {'trivial ms':>10} {'x ref':>8}")
+    for step_timing, trivial_timing in paired:
+        print(f"{step_timing.name:48} {step_timing.median * 1000:10.2f} {trivial_timing.median * 1000:10.2f}"
+              f" {step_timing.median / trivial_timing.median:8.2f}")
+
+
+# The human steps' paired reference: a block of trivial requests before every BLOCK steps, its first
+# WARM requests untimed (the first trivial request after a step runs with colder caches, about
+# twice as slow; timed one by one between steps, the reference would flatter the ratio).
+BLOCK, WARM = 25, 3
+
+
+def trivial_block(client) -> list[float]:
+    out = []
+    for k in range(BLOCK + WARM):
+        t0 = time.perf_counter()
+        assert client.get("/bench/trivial/").status_code == 200
+        if k >= WARM:
+            out.append(time.perf_counter() - t0)
+    return out
 
 
 def long_log_step(client, repeat: int):
