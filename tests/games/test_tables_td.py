@@ -245,3 +245,26 @@ def test_after_a_remainder_the_mover_is_judged_on_roll() -> None:
     net = td.load(v.key)
     assert td._turn_end_value(v, net, after, 0, s.game) == pytest.approx(td.on_roll_equity(v, after, 0))
     assert td.choose_strong(v, s, net) is not None
+
+
+def test_a_remainder_handed_over_is_played_before_the_turn_is_judged() -> None:
+    # GB-5: side 0's cascade broke and the rest of it (four 6s) goes to side 1, who plays it
+    # before his own roll. Side 0's turn ends where side 1 is on roll *after* those 6s, not
+    # before them: judged before, a play that breaks the cascade would seem to give nothing away.
+    from dataclasses import replace
+
+    v = get_variant("tables.gul-bara")
+    s = v.new_game({"match_to": 1})
+    his = [0] * 26
+    his[24], his[20], his[15] = 10, 2, 3  # some checkers off his head already: several ways to play
+    handed = replace(s, phase="move", to_move=1, checkers=(START_HEAD, tuple(his)), dice=(6, 6, 6, 6), pending=(),
+                     remainder=True, roll=(5, 5), rolls=(5, 5), head_left=1)
+    net = td.load(v.key)
+    plays = sorted(v.complete_plays(handed), key=lambda p: (p.me, p.op))
+    assert len(plays) > 1  # side 1 can play his 6s from the start, in more than one way
+    best = plays[int(np.argmax(td.mover_equities(v, net, handed.rules, plays)))]
+    after = v.apply_play(handed, best)
+    assert after.to_move == 1 and v.is_chance(after)  # then he rolls
+    value = td._turn_end_value(v, net, handed, 0, s.game)
+    assert value == pytest.approx(-td.on_roll_equity(v, after, 1))
+    assert value != pytest.approx(-td.on_roll_equity(v, handed, 1))

@@ -342,8 +342,11 @@ def _best_before_more_dice(variant: TablesVariant, net: Net, state: TablesState,
 
 
 def _turn_end_value(variant: TablesVariant, net: Net, s: TablesState, side: int, game: int) -> float:
-    """``side``'s equity once the dice ``side`` still has to play in ``s`` are played greedily."""
-    while s.game == game and s.phase == "move" and s.to_move == side and not variant.is_chance(s):
+    """``side``'s equity once the dice still to play before the next roll are played greedily:
+    ``side``'s own, and a remainder of its cascade handed to the opponent (GB-5), which he plays
+    before his own roll. Judged with the opponent on roll before his remainder, a play that breaks
+    the cascade would look as if it gave nothing away."""
+    while s.game == game and s.phase == "move" and not variant.is_chance(s):
         plays = variant.complete_plays(s)
         if not plays:
             break
