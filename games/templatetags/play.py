@@ -34,6 +34,24 @@ def board_config(ruleset: Any) -> dict[str, Any] | None:
     return config
 
 
+MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
+
+
+@register.simple_tag
+def match_length_choices(board: dict[str, Any] | None) -> list[tuple[int, str, bool]]:
+    """The start form's "Match to" choices where the variant is played to points (its option
+    spec says so): (points, label, selected), the board's own length selected. Drawn with the
+    page, so the form does not grow a row under the player's pointer when the board's script
+    comes."""
+    spec = ((board or {}).get("option_specs") or {}).get("match_to")
+    if not spec:
+        return []
+    current = (board.get("options") or {}).get("match_to", spec.get("default", 1))
+    low, high = spec.get("minimum"), spec.get("maximum")
+    return [(n, "1 point (a single game)" if n == 1 else f"{n} points", n == current)
+            for n in MATCH_LENGTHS if not (low and n < low) and not (high and n > high)]
+
+
 def _playable(ruleset: Any) -> bool:
     variant = getattr(ruleset, "variant", "")
     if not variant:

@@ -310,3 +310,30 @@ def test_checkers_slide_unless_the_reader_asked_for_less_motion(site, page):  # 
     assert page.evaluate("window.slides") == before
     assert m["state"]["checkers"][0][13] == 6
     assert page.js_errors == []
+
+
+START = "[data-play] .play-start button[type=submit]"
+
+
+def test_the_start_form_is_whole_before_the_board_script_comes(site, page):  # noqa: F811
+    # A Start pressed while the board's family script is still on its way must land on Start:
+    # nothing may be added above it when the script comes (the "Match to" row is drawn with
+    # the page). The family script is held back until the form has been measured.
+    held = []
+    page.route("**/family-tables*.js", lambda route: held.append(route))
+    page.goto(f"{site}/play/tables.shesh-besh/", wait_until="domcontentloaded")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "the family script was never asked for"
+    board = page.locator("[data-play]")
+    assert board.get_attribute("data-loaded") != "yes"
+    before = page.locator(START).bounding_box()
+    lengths = board.locator("select[name=match_to] option")
+    assert lengths.count() > 1 and board.locator("select[name=match_to] option:checked").inner_text() == "5 points"
+    for route in held:
+        route.continue_()
+    page.wait_for_function("() => document.querySelector('[data-play]').dataset.loaded === 'yes'")
+    assert page.locator(START).bounding_box() == before
+    assert board.locator("select[name=match_to]").count() == 1  # not a second one from the script

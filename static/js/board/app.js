@@ -68,7 +68,7 @@ export class PlayApp {
       config: this.config,
     });
     this.text = new TextMode(this);
-    this.matchOptions = matchLengthChoice(this.q("start"), this.config);
+    this.matchOptions = matchLengthChoice(this.q("start"));
     this.matchBar = new MatchBar(this.root, { onResign: () => this.resign(), onRematch: () => this.rematch() });
     this.decisionButtons();
     const help = this.root.querySelector(".play-help");

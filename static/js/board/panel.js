@@ -71,24 +71,11 @@ function make(tag, attrs = {}, text = "") {
   return node;
 }
 
-// The start form's "Match to" choice, where the variant is played to points (its option spec
-// says so). Returns a function reading the chosen options.
-export function matchLengthChoice(form, config) {
-  const spec = config.option_specs?.match_to;
-  if (!form || !spec) return () => ({});
-  const row = form.querySelector(".play-choices:last-of-type") || form;
-  const label = make("label", {}, "Match to ");
-  const select = make("select", { name: "match_to", "data-role": "match-to" });
-  const current = config.options?.match_to ?? spec.default ?? 1;
-  for (const n of [1, 3, 5, 7, 9, 11, 15, 21]) {
-    if ((spec.minimum && n < spec.minimum) || (spec.maximum && n > spec.maximum)) continue;
-    const option = make("option", { value: String(n) }, n === 1 ? "1 point (a single game)" : `${n} points`);
-    if (n === current) option.selected = true;
-    select.append(option);
-  }
-  label.append(select);
-  row.append(label);
-  return () => ({ match_to: Number(select.value) });
+// The start form's "Match to" choice (drawn with the page where the variant is played to
+// points: templatetags/play.py, match_length_choices). Returns a function reading the options.
+export function matchLengthChoice(form) {
+  const select = form?.querySelector("select[name=match_to]");
+  return select ? () => ({ match_to: Number(select.value) }) : () => ({});
 }
 
 // Resign and rematch buttons beside the turn's buttons; whether a friend has joined, the rematch
