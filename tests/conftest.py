@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -175,3 +177,25 @@ def fresh_throttle_counts():
     if getattr(settings, "THROTTLE_STORE", "cache") == "cache":
         caches[settings.THROTTLE_CACHE].clear()
     yield
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, the test database is a file (in a temporary folder), as `make run` serves one,
+    not Django's default in-memory database. With an in-memory database the live server's threads
+    share one connection, and a request writing while another's read is still open on it fails
+    with "database table is locked" (seen in the browser tests: a move answered 500). With a file,
+    each thread has its own connection, and WAL with the busy timeout settles them as in use."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        # In memory-backed storage where the machine has it: the file's syncs cost nothing there.
+        shm = Path("/dev/shm")
+        folder = Path(tempfile.mkdtemp(prefix="test-sqlite-", dir=shm)) if shm.is_dir() and os.access(shm, os.W_OK) \
+            else tmp_path_factory.mktemp("sqlite")
+        db.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+        yield
+        shutil.rmtree(folder, ignore_errors=True)
+    else:
+        yield
