@@ -142,6 +142,10 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {"default": database_from_url(os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
+# The play path's statements are prepared once per PostgreSQL connection (core/prepared.py);
+# PG_PREPARE=0 behind a pooler that cannot keep prepared statements (PgBouncer in transaction
+# mode before 1.21).
+PG_PREPARE = os.environ.get("PG_PREPARE", "1") != "0"
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["OPTIONS"] = {
         # WAL and a busy timeout let the dev server, the computer opponent and a test's

@@ -20,6 +20,8 @@ from django.core.cache import caches
 from django.db import connections
 from django.http import HttpRequest
 
+from core.prepared import prepared_cursor
+
 PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600, "d": 86400, "day": 86400}
 
 
@@ -118,7 +120,7 @@ def database_hit(key: str, period: int, *, now: float | None = None, using: str 
     commit does not wait for the log to reach the disk."""
     now = time.time() if now is None else now
     sql, params, end = _upsert(key, period, now, connections[using])
-    with connections[using].cursor() as cursor:
+    with prepared_cursor(using) as cursor:
         cursor.execute(sql, params)
         count = cursor.fetchone()[0]
     _sweep(count, now, using)
@@ -137,7 +139,7 @@ def database_hit_reading(key: str, period: int, read: tuple[str, list], *, now: 
     read_sql, read_params = read
     sql = (f"WITH {q('hit')} AS ({upsert}) SELECT {q('hit')}.{q('count')}, {q('r')}.* FROM {q('hit')} "
            f"LEFT JOIN ({read_sql}) AS {q('r')} ON TRUE")
-    with connection.cursor() as cursor:
+    with prepared_cursor(using) as cursor:
         cursor.execute(sql, [*params, *read_params])
         count, *row = cursor.fetchone()
     _sweep(count, now, using)

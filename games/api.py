@@ -25,6 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.paths import path_for
 from core.throttling import SharedRateThrottle, client_ip
 from games import exports, selectors, services
 from games.engine.core import EngineError, brief, loads
@@ -140,7 +141,7 @@ def presence_fields(match: Match) -> dict[str, Any]:
     """Beside the match: who has joined, the rematch offered (and the match this one follows),
     the tag the events stream compares, and where the exports are."""
     joined = services.joined_flags(match)
-    base = reverse("games:api-match", args=[match.id])
+    base = path_for("games:api-match", match.id)
     return {
         "joined": joined,
         "rematch": match.rematch or None,

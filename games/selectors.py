@@ -5,6 +5,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from core.paths import path_for
 from games.engine import EngineError, get_variant
 from games.engine import ai
 from games.models import Match
@@ -45,7 +46,7 @@ def match_payload(
     start = 0 if log_from is None else min(max(0, log_from), live.kept)
     body = {
         "id": match.id,
-        "url": reverse("games:match", args=[match.id]),
+        "url": path_for("games:match", match.id),
         "variant": match.variant,
         "options": match.options,
         "board": live.variant.board_info(match.options),

@@ -29,6 +29,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from core.prepared import prepared_cursor
+
 from games.engine import Action, EngineError, State, Variant, get_variant
 from games.engine.core import LOG_ENTRY_FIELDS
 from games.engine import ai
@@ -178,7 +180,7 @@ def match_get(match_id: str) -> Match | None:
     from django.db import connection
 
     sql, params = match_query(match_id)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         return match_from_row(cursor.fetchone())
 
@@ -629,7 +631,7 @@ def do_action(plan: Plan) -> Live:
         drop = live.kept < live.stored
         rows = _log_rows(live, connection)
         sql = _one_statement_sql(connection, drop=drop, rows=len(rows))
-        with connection.cursor() as cursor:
+        with prepared_cursor() as cursor:
             cursor.execute(sql, [*params, match.pk, plan.expected_version, *([live.kept] if drop else []),
                                  *[v for r in rows for v in r]])
             updated = cursor.fetchone()[0]
