@@ -6,7 +6,8 @@ U+0000, so a string holding one fails at the database, after the checks. Both ar
 here, with a message saying what and where, before anything else reads the body.
 
 Use ``loads`` wherever a view parses a request body itself; DRF views get it through
-``LimitedJSONParser`` (REST_FRAMEWORK's DEFAULT_PARSER_CLASSES).
+``LimitedJSONParser`` (REST_FRAMEWORK's DEFAULT_PARSER_CLASSES), and a form's NUL is refused by
+``LimitedFormParser`` and ``LimitedMultiPartParser``.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import json
 from typing import Any
 
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
 MAX_DEPTH = 32
 
@@ -75,6 +76,35 @@ def loads(data: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     value = json.loads(text)
     _no_nul(value)
     return value
+
+
+def _form_without_nul(data, where: str) -> None:
+    """A form's fields (a QueryDict, every value of every key) hold no NUL character: PostgreSQL
+    text cannot store one, and a lookup by such a value fails in the database, not as a 400."""
+    for key, values in data.lists():
+        if "\x00" in key:
+            raise ParseError(f"{where}: a field name contains a NUL character (%00)")
+        if any(isinstance(value, str) and "\x00" in value for value in values):
+            raise ParseError(f"{where}: field {key!r} contains a NUL character (%00)")
+
+
+class LimitedFormParser(FormParser):
+    """DRF's form parser, refusing a NUL character in any field name or value (400)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        data = super().parse(stream, media_type, parser_context)
+        _form_without_nul(data, "the form")
+        return data
+
+
+class LimitedMultiPartParser(MultiPartParser):
+    """DRF's multipart parser, refusing a NUL character in any field's name or value (400)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        parsed = super().parse(stream, media_type, parser_context)
+        _form_without_nul(parsed.data, "the form")
+        _form_without_nul(parsed.files, "the form's files")
+        return parsed
 
 
 class LimitedJSONParser(JSONParser):
