@@ -5,7 +5,8 @@ page's transfer size, gzipped.
     .venv/bin/python bench/play.py [--repeat 200] [--positions 30] [--postgres [URL]]
 
 Targets: a human move's action request within 10x the trivial view at the median (issue 14; a
-second table times the reference in blocks between the steps, against drift); the play page's
+second table times the reference in blocks between the steps, against drift; "not held" is a
+step on a match this process did not write last, which reads it first); the play page's
 own JavaScript and CSS under 80 KB gzipped; the game pages' JavaScript and CSS fetched on load,
 and what waits until the map comes near. The database is a throwaway SQLite file (or a
 temporary PostgreSQL database with --postgres, dropped at the end).
@@ -60,6 +61,7 @@ def measure_requests(repeat: int) -> None:
     from django.test import Client
 
     from bench.common import Timing, report, time_calls
+    from games import services
 
     client = Client()
 
@@ -86,11 +88,17 @@ def measure_requests(repeat: int) -> None:
         version = body["version"]
         held = len(body["log"])
         # As the board sends it: with log_from, so the answer carries only the new log entries.
-        for label, extra in (("human step", {"log_from": held}), ("human step, whole log", {})):
+        # "not held": as when another worker wrote the match's last version (services.held_match),
+        # so this one reads it first.
+        for label, extra, held_here in (("human step", {"log_from": held}, True),
+                                        ("human step, not held", {"log_from": held}, False),
+                                        ("human step, whole log", {}, True)):
             samples, between = [], []
             for n in range(repeat):
                 if n % BLOCK == 0:
                     between += trivial_block(client)
+                if not held_here:
+                    services.forget_match(match_id)
                 t0 = time.perf_counter()
                 response = client.post(url, {"action": step, "version": version, **extra},
                                        content_type="application/json", **auth)

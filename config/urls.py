@@ -12,12 +12,14 @@ from core.middleware import csp_update
 DOCS_CSP = {"style_src": "'self' 'unsafe-inline'", "worker_src": "'self' blob:"}
 
 urlpatterns = [
+    # The play routes first: every move resolves its address, and the archive API's router has
+    # many patterns to try before it (none of them under api/v1/matches/, nor play/).
+    path("", include("games.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("archive.api.urls", namespace="api")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", csp_update(**DOCS_CSP)(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
     path("api/redoc/", csp_update(**DOCS_CSP)(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
-    path("", include("games.urls")),
     path("", include("archive.urls")),
 ]
 

@@ -88,18 +88,22 @@ def cache_hit(key: str, period: int, *, now: float | None = None, cache=None) ->
         return cache.incr(full), end
 
 
-def _upsert(key: str, period: int, now: float, connection) -> tuple[str, list, int]:
-    """The counting statement, its parameters and the window's end."""
+def count_sql(connection) -> str:
+    """The counting statement: an upsert of (key, expires) answering the new count."""
     from core.models import ThrottleCount
 
-    window, end = _window(period, now)
     q = connection.ops.quote_name
     table, key_col, count_col, expires_col = (q(n) for n in (ThrottleCount._meta.db_table, "key", "count", "expires"))
-    sql = (
+    return (
         f"INSERT INTO {table} ({key_col}, {count_col}, {expires_col}) VALUES (%s, 1, %s) "
         f"ON CONFLICT ({key_col}) DO UPDATE SET {count_col} = {table}.{count_col} + 1 RETURNING {count_col}"
     )
-    return sql, [f"{key}:{window}"[:250], end], end
+
+
+def _upsert(key: str, period: int, now: float, connection) -> tuple[str, list, int]:
+    """The counting statement, its parameters and the window's end."""
+    window, end = _window(period, now)
+    return count_sql(connection), [f"{key}:{window}"[:250], end], end
 
 
 def _sweep(count: int, now: float, using: str) -> None:
@@ -145,6 +149,38 @@ def database_hit_reading(key: str, period: int, read: tuple[str, list], *, now: 
     _sweep(count, now, using)
     # A row of NULLs is the LEFT JOIN finding nothing (a read's first column is its key).
     return count, end, (tuple(row) if row and row[0] is not None else None)
+
+
+@dataclass(frozen=True)
+class Counting:
+    """A request's count to be made inside another statement: ``sql`` (the upsert, which returns
+    the new count as its one column) goes in a WITH clause of a PostgreSQL statement that also
+    does the request's work, conditional on the count being within ``limit``. One round trip
+    counts and acts; ``verdict`` then says what the count decided. See
+    SharedRateThrottle.counting."""
+
+    sql: str
+    params: list
+    limit: int
+    end: int
+    now: float
+    using: str = "default"
+
+    def verdict(self, count: int) -> Verdict:
+        _sweep(count, self.now, self.using)
+        return Verdict(allowed=count <= self.limit, count=count, limit=self.limit,
+                       retry_after=max(1, math.ceil(self.end - self.now)))
+
+
+def counting(scope: str, ident: str, rate: str, *, now: float | None = None, using: str = "default") -> Counting | None:
+    """The count of a request as a Counting, where the store can count inside another statement
+    (the database store on PostgreSQL); None elsewhere (count with ``hit``)."""
+    if settings.THROTTLE_STORE != "database" or connections[using].vendor != "postgresql":
+        return None
+    limit, period = parse_rate(rate)
+    now = time.time() if now is None else now
+    sql, params, end = _upsert(f"{scope}:{ident}", period, now, connections[using])
+    return Counting(sql=sql, params=params, limit=limit, end=end, now=now, using=using)
 
 
 def hit(scope: str, ident: str, rate: str, *, now: float | None = None, read: tuple[str, list] | None = None) -> Verdict:
@@ -195,6 +231,21 @@ class SharedRateThrottle:
         if rate is None or ident is None:
             return True
         self.verdict = hit(self.scope, ident, rate, read=read)
+        return self.verdict.allowed
+
+    def counting(self, request) -> Counting | None | bool:
+        """This request's count, to be made inside the statement that does its work (a
+        Counting, see ``counted``); False when no limit applies to it; None when the store
+        counts apart (then allow_request)."""
+        rate = self.get_rate()
+        ident = self.ident(request)
+        if rate is None or ident is None:
+            return False
+        return counting(self.scope, ident, rate)
+
+    def counted(self, made: Counting, count: int) -> bool:
+        """What the statement's count decided, as allow_request says it (and ``wait`` after)."""
+        self.verdict = made.verdict(count)
         return self.verdict.allowed
 
     def read_row(self) -> tuple[bool, tuple | None]:

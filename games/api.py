@@ -316,15 +316,13 @@ class MatchActionView(PlayView):
     )
     def post(self, request: HttpRequest, match_id: str) -> HttpResponse:
         throttle = PlayThrottle()
-        # The match is read with the count where the store can (one round trip on PostgreSQL).
-        if not throttle.allow_request(request, self, read=services.match_query(match_id)):
-            wait = throttle.wait()
-            response = json_response(
-                {"code": "throttled", "reason": f"too many requests; try again in {wait or 1:.0f} s"}, 429
-            )
-            if wait:
-                response["Retry-After"] = str(int(wait) + 1)
-            return response
+        answered = self.act_on_held(request, match_id, throttle)
+        if answered is not None:
+            return answered
+        if throttle.verdict is None:
+            # The match is read with the count where the store can (one round trip on PostgreSQL).
+            if not throttle.allow_request(request, self, read=services.match_query(match_id)):
+                return self.throttled(throttle)
         content_type = request.META.get("CONTENT_TYPE", "").split(";")[0].strip().lower()
         if request.body and content_type != "application/json":
             return json_response({"code": "unsupported_media_type",
@@ -338,10 +336,69 @@ class MatchActionView(PlayView):
             raise Http404
         sides = services.match_sides_for_token(match, bearer_token(request))
         live = services.match_act(match=match, data=data, sides=sides)
-        services.publish(match.pk)  # whoever waits on the events stream hears of it at once
+        return self.answer(live, sides, log_from)
+
+    def answer(self, live: services.Live, sides: list[int], log_from: int | None) -> HttpResponse:
+        services.publish(live.match.pk)  # whoever waits on the events stream hears of it at once
         body = selectors.match_payload(live.match, sides, live, log_from)
         body.update(presence_fields(live.match))
         return match_headers(json_response(body), live.match, sides)
+
+    @staticmethod
+    def throttled(throttle: PlayThrottle) -> HttpResponse:
+        wait = throttle.wait()
+        response = json_response({"code": "throttled", "reason": f"too many requests; try again in {wait or 1:.0f} s"}, 429)
+        if wait:
+            response["Retry-After"] = str(int(wait) + 1)
+        return response
+
+    def act_on_held(self, request: HttpRequest, match_id: str, throttle: PlayThrottle) -> HttpResponse | None:
+        """A step on a match this process holds at the version the request names (it wrote that
+        version itself: services.held_match), computed without reading the match and written,
+        with the request's count where the store allows, in one statement conditional on that
+        version. None when that cannot be (the match not held at that version, anything in the
+        request to refuse, the version moved on in the database): the request then goes the
+        usual way, from a fresh read, and gets the usual answer. Nothing is refused here but
+        over the limit; if the count was made, ``throttle.verdict`` says so and it is not made
+        again."""
+        if not request.body or request.META.get("CONTENT_TYPE", "").split(";")[0].strip().lower() != "application/json":
+            return None
+        try:
+            data = parse_body(request.body)
+            action, version, confirm = services.parse_action_request(data)
+            log_from = parse_log_from(data.get("log_from"), "log_from")
+        except services.PlayError:
+            return None
+        match = services.held_match(match_id, version)
+        if match is None:
+            return None
+        sides = services.match_sides_for_token(match, bearer_token(request))
+        if not sides:
+            return None
+        try:
+            plan = services.check_action(match=match, action=action, version=version, sides=sides, confirm=confirm)
+        except services.PlayError:
+            return None
+        counting = throttle.counting(request)
+        if counting and len(plan.live.new) > services.ROWS_PER_STATEMENT:
+            counting = None  # too long for one statement: counted apart, written in a transaction
+        if counting is None and not throttle.allow_request(request, self):
+            # The store counts apart (Redis, or the database on SQLite): counted before writing.
+            return self.throttled(throttle)
+        try:
+            live = services.do_action(plan, counting=counting or None)
+        except services.OverLimit as over:
+            throttle.counted(counting, over.count)
+            return self.throttled(throttle)
+        except services.Stale:
+            # Moved on since this process wrote it (or gone): counted, and done again from a read.
+            services.forget_match(match_id)
+            if counting:
+                throttle.counted(counting, plan.counted)
+            return None
+        if counting:
+            throttle.counted(counting, plan.counted)
+        return self.answer(live, sides, log_from)
 
 
 # The most moves one answer of /record/ carries (each with its state): a long match comes in parts.

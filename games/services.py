@@ -13,6 +13,7 @@ the turn, and no dice are drawn and the opponent cannot act. Posting a step with
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 import json
@@ -67,6 +68,17 @@ class Forbidden(PlayError):
 class Stale(PlayError):
     status = 409
     code = "stale_version"
+
+
+class OverLimit(PlayError):
+    """A write counted in its own statement found the client over its limit: nothing written."""
+
+    status = 429
+    code = "throttled"
+
+    def __init__(self, count: int) -> None:
+        super().__init__("too many requests")
+        self.count = count
 
 
 def token_hash(token: str) -> str:
@@ -130,6 +142,37 @@ def trust_state(match_id: str, version: int, state: State) -> None:
 def trusted_state(match_id: str, version: int) -> State | None:
     with _trusted_lock:
         return TRUSTED_STATES.get((match_id, version))
+
+
+# The match as this process last wrote it, by id: a step from that version needs no read of the
+# match before it is computed (MatchActionView). Nothing in it is taken on trust: the write is
+# conditional on the version, which every change to a match's play or its rematch moves on, so
+# a held match that is out of date writes nothing and the request is done again from a fresh
+# read. What changes without a new version (who has joined) comes back from the write itself;
+# the rest (variant, options, tokens' hashes, levels) never changes.
+HELD_MATCHES: OrderedDict[str, Match] = OrderedDict()
+HELD_MATCHES_MAX = 1024
+
+
+def hold_match(snapshot: Match) -> None:
+    """Hold ``snapshot`` (a copy no request works on: held_match hands out copies of it)."""
+    with _trusted_lock:
+        HELD_MATCHES[snapshot.pk] = snapshot
+        HELD_MATCHES.move_to_end(snapshot.pk)
+        while len(HELD_MATCHES) > HELD_MATCHES_MAX:
+            HELD_MATCHES.popitem(last=False)
+
+
+def held_match(match_id: str, version: int) -> Match | None:
+    """A copy of the match this process holds, if it holds it at ``version``."""
+    with _trusted_lock:
+        held = HELD_MATCHES.get(match_id)
+    return copy.copy(held) if held is not None and held.version == version else None
+
+
+def forget_match(match_id: str) -> None:
+    with _trusted_lock:
+        HELD_MATCHES.pop(match_id, None)
 
 
 _MATCH_READ: dict[str, tuple[str, list[str], list]] = {}
@@ -511,6 +554,8 @@ def _sql(name: str, connection) -> str:
             sql = f"INSERT INTO {q(MatchAction._meta.db_table)} ({', '.join(q(c) for c in ACTION_COLUMNS)})"
         elif name == "delete_actions":
             sql = f"DELETE FROM {q(MatchAction._meta.db_table)} WHERE {q('match_id')} = %s AND {q('seq')} > %s"
+        elif name == "update_match_returning":  # and what changes without a new version
+            sql = f"{_sql('update_match', connection)} RETURNING {', '.join(q(c) for c in PRESENCE_COLUMNS)}"
         else:
             sets = ", ".join(f"{q(Match._meta.get_field(c).column)} = %s" for c in ACT_COLUMNS)
             sql = (f"UPDATE {q(Match._meta.db_table)} SET {sets}, {q('version')} = {q('version')} + 1 "
@@ -519,16 +564,48 @@ def _sql(name: str, connection) -> str:
     return sql
 
 
-def _one_statement_sql(connection, *, drop: bool, rows: int) -> str:
+# What the one-statement write answers, after the count (or NULL): the match's id if it was
+# updated (NULL: stale, or over the limit), and its columns that change without a new version.
+PRESENCE_COLUMNS = ["side0_joined", "side1_joined", "rematch"]
+
+
+def _set_presence(match: Match, values, connection) -> None:
+    """PRESENCE_COLUMNS as a write returned them, through the ORM's converters, onto ``match``."""
+    for name, value in zip(PRESENCE_COLUMNS, values):
+        col = Match._meta.get_field(name).get_col(Match._meta.db_table)
+        for convert in connection.ops.get_db_converters(col) + col.get_db_converters(connection):
+            value = convert(value, col, connection)
+        setattr(match, name, value)
+
+
+def _one_statement_sql(connection, *, drop: bool, rows: int, counted: bool = False) -> str:
     """A move's three writes as one PostgreSQL statement: the conditional UPDATE of the match,
     then (only if it matched) the DELETE of the entries taken back and the INSERT of the new
     ones, in data-modifying WITH clauses. A statement is atomic on its own, so in autocommit it
     needs no BEGIN and COMMIT around it: one round trip to the server instead of four or five.
     The INSERT reads the DELETE's count, so it runs after it (an entry taken back and written
-    again keeps its seq). The answer is the number of matches updated: 0 means stale."""
+    again keeps its seq). With ``counted``, the request's throttle count (a Counting's upsert)
+    comes first and the UPDATE happens only within its limit. The answer is one row: the count
+    (or NULL), then the match's id (NULL if nothing was written) and PRESENCE_COLUMNS."""
+    key = ("one_statement", connection.vendor, drop, rows, counted)
+    sql = _SQL.get(key)
+    if sql is None:
+        sql = _SQL[key] = _build_one_statement_sql(connection, drop=drop, rows=rows, counted=counted)
+    return sql
+
+
+def _build_one_statement_sql(connection, *, drop: bool, rows: int, counted: bool) -> str:
+    from core.throttling import count_sql
+
     q = connection.ops.quote_name
     table = q(MatchAction._meta.db_table)
-    parts = [f"{q('moved')} AS ({_sql('update_match', connection)} RETURNING {q('id')})"]
+    returning = ", ".join(q(c) for c in ["id", *PRESENCE_COLUMNS])
+    update = _sql("update_match", connection)
+    parts = []
+    if counted:
+        parts.append(f"{q('hit')} AS ({count_sql(connection)})")
+        update += f" AND (SELECT {q('count')} FROM {q('hit')}) <= %s"
+    parts.append(f"{q('moved')} AS ({update} RETURNING {returning})")
     after = f"EXISTS (SELECT FROM {q('moved')})"
     if drop:
         parts.append(f"{q('dropped')} AS (DELETE FROM {table} WHERE {q('match_id')} IN (SELECT {q('id')} FROM "
@@ -544,7 +621,10 @@ def _one_statement_sql(connection, *, drop: bool, rows: int) -> str:
         values = ", ".join([typed, *[ACTION_ROW] * (rows - 1)])
         parts.append(f"{q('added')} AS (INSERT INTO {table} ({columns}) SELECT * FROM (VALUES {values}) AS "
                      f"{q('v')} ({columns}) WHERE {after} RETURNING 1)")
-    return f"WITH {', '.join(parts)} SELECT count(*) FROM {q('moved')}"
+    count = f"(SELECT {q('count')} FROM {q('hit')})" if counted else "NULL::integer"
+    columns = ", ".join(f"{q('m')}.{q(c)}" for c in ["id", *PRESENCE_COLUMNS])
+    return (f"WITH {', '.join(parts)} SELECT {count}, {columns} FROM (VALUES (1)) AS {q('one')} ({q('x')}) "
+            f"LEFT JOIN {q('moved')} AS {q('m')} ON TRUE")
 
 
 # -- acting --------------------------------------------------------------------------------------
@@ -554,6 +634,7 @@ def _one_statement_sql(connection, *, drop: bool, rows: int) -> str:
 class Plan:
     live: Live
     expected_version: int
+    counted: int | None = None  # the throttle's count, when the write made it (do_action's counting)
 
 
 def parse_action_request(data: Any) -> tuple[Action, int, bool]:
@@ -613,11 +694,21 @@ def _stale(version: int) -> Stale:
     return Stale(f"version {version} is stale: another action was applied first; read it again")
 
 
-def do_action(plan: Plan) -> Live:
+def _written(match: Match, version: int, state: State) -> None:
+    """After a write commits: this process knows the state at ``version``, and holds the match."""
+    snapshot = copy.copy(match)
+    snapshot.version = version
+    # Straight away in autocommit; at the end of the caller's transaction if there is one.
+    transaction.on_commit(lambda: (trust_state(match.pk, version, state), hold_match(snapshot)))
+
+
+def do_action(plan: Plan, counting: Any = None) -> Live:
     """Write the plan: the conditional UPDATE on the version first (of two requests computed
     from one version only one matches it; on PostgreSQL the second waits for the first's row
     lock, then finds the version moved on), then the log rows, all at once: one transaction,
-    or on PostgreSQL one statement (``_one_statement_sql``)."""
+    or on PostgreSQL one statement (``_one_statement_sql``). ``counting`` (a throttle's
+    Counting, PostgreSQL only) counts the request in that statement too: the count goes in
+    ``plan.counted``, and over the limit nothing is written (``OverLimit``)."""
     live = plan.live
     match = live.match
     _store(live)
@@ -627,27 +718,34 @@ def do_action(plan: Plan) -> Live:
     match.updated = now
     params = [Match._meta.get_field(c).get_db_prep_save(getattr(match, c), connection) for c in ACT_COLUMNS]
     version, state = plan.expected_version + 1, live.state
+    if counting is not None and (connection.vendor != "postgresql" or len(live.new) > ROWS_PER_STATEMENT):
+        raise ValueError(f"a write counts the request only on PostgreSQL, in one statement of at most "
+                         f"{ROWS_PER_STATEMENT} log entries")
     if connection.vendor == "postgresql" and len(live.new) <= ROWS_PER_STATEMENT:
         drop = live.kept < live.stored
         rows = _log_rows(live, connection)
-        sql = _one_statement_sql(connection, drop=drop, rows=len(rows))
+        sql = _one_statement_sql(connection, drop=drop, rows=len(rows), counted=counting is not None)
         with prepared_cursor() as cursor:
-            cursor.execute(sql, [*params, match.pk, plan.expected_version, *([live.kept] if drop else []),
-                                 *[v for r in rows for v in r]])
-            updated = cursor.fetchone()[0]
-        if not updated:
+            cursor.execute(sql, [*(counting.params if counting is not None else []), *params, match.pk,
+                                 plan.expected_version, *([counting.limit] if counting is not None else []),
+                                 *([live.kept] if drop else []), *[v for r in rows for v in r]])
+            plan.counted, moved, *presence = cursor.fetchone()
+        if counting is not None and plan.counted > counting.limit:
+            raise OverLimit(plan.counted)
+        if moved is None:
             raise _stale(plan.expected_version)
-        # Straight away in autocommit; at the end of the caller's transaction if there is one.
-        transaction.on_commit(lambda: trust_state(match.pk, version, state))
+        _set_presence(match, presence, connection)
+        _written(match, version, state)
     else:
         with transaction.atomic():
             with connection.cursor() as cursor:
-                cursor.execute(_sql("update_match", connection), [*params, match.pk, plan.expected_version])
-                updated = cursor.rowcount
-            if not updated:
+                cursor.execute(_sql("update_match_returning", connection), [*params, match.pk, plan.expected_version])
+                presence = cursor.fetchone()
+            if presence is None:
                 raise _stale(plan.expected_version)
+            _set_presence(match, presence, connection)
             _write_log(live)
-            transaction.on_commit(lambda: trust_state(match.pk, version, state))
+            _written(match, version, state)
     match.version = version
     return live
 

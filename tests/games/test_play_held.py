@@ -1,0 +1,158 @@
+"""A step on a match this process holds (MatchActionView.act_on_held): computed without reading
+the match, written (and on PostgreSQL counted) in one statement conditional on its version; and
+whenever the held match is out of date or the request is to be refused, the usual path from a
+fresh read, with the usual answer and one count.
+
+The process holds a match once its write has committed, so these tests commit (transaction=True).
+"""
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.models import F
+from django.test.utils import CaptureQueriesContext
+
+from core import throttling
+from games import services
+from games.models import Match
+from tests.games.test_play_api import Player, _fixed_dice_and_no_throttle, create, race  # noqa: F401  (fixtures)
+from tests.games.test_play_limits import rates
+
+pytestmark = pytest.mark.django_db(transaction=True)
+POSTGRES = connection.vendor == "postgresql"
+
+
+@pytest.fixture(autouse=True)
+def _database_counts(settings, _fixed_dice_and_no_throttle):
+    settings.THROTTLE_STORE = "database"
+    rates(settings, play="100/minute")
+    services.HELD_MATCHES.clear()
+    services.TRUSTED_STATES.clear()
+    yield
+    services.HELD_MATCHES.clear()
+
+
+def first_step(body) -> dict:
+    """A step if there is one, else the confirmation that ends the turn."""
+    return next((a for a in body["legal_actions"] if "step" in a), {"confirm": True})
+
+
+def count() -> int:
+    return throttling.current("play", "ip:127.0.0.1", "100/minute").count
+
+
+def stepped(race, opponent="hotseat"):
+    """A match, and one step in it (the usual way: nothing held yet), which the process now holds."""
+    data, alice = create(variant=race, opponent=opponent)
+    body = alice.act(data["id"], first_step(data), data["version"], log_from=len(data["log"])).json()
+    assert services.held_match(data["id"], body["version"]) is not None
+    return data, alice, body
+
+
+def reads_of_the_match(queries) -> list[str]:
+    return [q["sql"] for q in queries.captured_queries
+            if q["sql"].lstrip().startswith(("SELECT", "WITH \"hit\"")) and "games_match" in q["sql"]
+            and "games_matchaction" not in q["sql"]]
+
+
+def test_a_step_on_a_held_match_reads_nothing_and_is_one_statement_on_postgresql(race):
+    data, alice, body = stepped(race)
+    log = data["log"] + body["log"]
+    with CaptureQueriesContext(connection) as queries:
+        answer = alice.act(data["id"], first_step(body), body["version"], log_from=len(log))
+    assert answer.status_code == 200, answer.content
+    assert reads_of_the_match(queries) == []
+    if POSTGRES:
+        # The count and the write together.
+        assert len(queries.captured_queries) == 1, [q["sql"] for q in queries.captured_queries]
+    lean = answer.json()
+    assert lean["version"] == body["version"] + 1 and lean["log_from"] == len(log)
+    # The same answer the usual way gives, and the same stored match.
+    full = alice.read(data["id"]).json()
+    assert {k: v for k, v in full.items() if k not in ("log", "log_from")} == \
+        {k: v for k, v in lean.items() if k not in ("log", "log_from")}
+    assert full["log"] == log + lean["log"] == Match.objects.get(pk=data["id"]).log
+    assert count() == 3  # the creation, the first step, this one
+
+
+def test_a_held_match_out_of_date_is_read_again_and_counted_once(race):
+    data, alice, body = stepped(race)
+    # Another process moved the match on (its version, as any write does).
+    Match.objects.filter(pk=data["id"]).update(version=F("version") + 1)
+    stale = alice.act(data["id"], first_step(body), body["version"])
+    assert stale.status_code == 409 and stale.json()["code"] == "stale_version"
+    assert services.held_match(data["id"], body["version"]) is None  # let go
+    assert count() == 3
+    fresh = alice.read(data["id"]).json()
+    moved = alice.act(data["id"], first_step(fresh), fresh["version"])
+    assert moved.status_code == 200 and moved.json()["version"] == fresh["version"] + 1
+    assert count() == 4
+
+
+def test_a_held_match_that_is_gone_is_404(race):
+    data, alice, body = stepped(race)
+    Match.objects.filter(pk=data["id"]).delete()
+    assert alice.act(data["id"], first_step(body), body["version"]).status_code == 404
+    assert count() == 3
+
+
+def test_who_has_joined_comes_from_the_write_not_the_held_copy(race):
+    # Joining changes no version: the held copy does not know, the answer must.
+    data, alice = create(variant=race, opponent="remote")
+    body = alice.act(data["id"], first_step(data), data["version"]).json()
+    assert body["joined"] == [True, False]
+    friend = Player(data["invite_url"].split("#t=")[1])
+    assert friend.read(data["id"]).json()["joined"] == [True, True]
+    held = services.held_match(data["id"], body["version"])
+    assert held is not None and held.side1_joined is None
+    assert body["to_move"] == 0  # the fixed dice: still alice's turn
+    answer = alice.act(data["id"], first_step(body), body["version"]).json()
+    assert answer["joined"] == [True, True]
+    assert answer["tag"] == alice.read(data["id"]).json()["tag"]
+
+
+def test_over_the_limit_on_a_held_match_writes_nothing(race, settings):
+    data, alice, body = stepped(race)
+    rates(settings, play="3/minute")  # two counted already: the creation and the first step
+    second = alice.act(data["id"], first_step(body), body["version"])
+    assert second.status_code == 200
+    version = second.json()["version"]
+    third = alice.act(data["id"], first_step(second.json()), version)
+    assert third.status_code == 429 and int(third["Retry-After"]) >= 1
+    assert Match.objects.get(pk=data["id"]).version == version
+    assert throttling.current("play", "ip:127.0.0.1", "3/minute").count == 4
+
+
+@pytest.mark.parametrize("refused", ["illegal", "no token", "not a body"])
+def test_a_request_to_refuse_gets_the_usual_answer_and_one_count(race, refused):
+    data, alice, body = stepped(race)
+    if refused == "illegal":
+        answer = alice.act(data["id"], {"step": 99}, body["version"])
+        assert answer.status_code == 400 and answer.json()["code"] == "illegal_action", answer.content
+    elif refused == "no token":
+        answer = Player("not-a-token").act(data["id"], first_step(body), body["version"])
+        assert answer.status_code == 403, answer.content
+    else:
+        answer = alice.client.post(f"/api/v1/matches/{data['id']}/actions/", "{", content_type="application/json")
+        assert answer.status_code == 400 and answer.json()["code"] == "malformed", answer.content
+    assert count() == 3
+    assert Match.objects.get(pk=data["id"]).version == body["version"]
+    assert services.held_match(data["id"], body["version"]) is not None  # still right: kept
+
+
+def test_a_whole_match_on_held_matches_is_the_match_the_usual_way_plays(race, settings):
+    # The same dice, the same choices: with holding and without, the same answers and log.
+    rates(settings, play=None)
+
+    def play(hold: bool) -> list[dict]:
+        data, alice = create(variant=race, opponent="computer", level="easy")
+        body, answers = data, []
+        while body["outcome"] is None:
+            if not hold:
+                services.HELD_MATCHES.clear()
+            body = alice.act(data["id"], first_step(body), body["version"], confirm=True).json()
+            answers.append({k: v for k, v in body.items() if k not in ("id", "url", "exports", "created", "updated")})
+        assert Match.objects.get(pk=data["id"]).log == alice.read(data["id"]).json()["log"]
+        return answers
+
+    assert play(True) == play(False)
