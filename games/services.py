@@ -148,8 +148,9 @@ def trusted_state(match_id: str, version: int) -> State | None:
 # match before it is computed (MatchActionView). Nothing in it is taken on trust: the write is
 # conditional on the version, which every change to a match's play or its rematch moves on, so
 # a held match that is out of date writes nothing and the request is done again from a fresh
-# read. What changes without a new version (who has joined) comes back from the write itself;
-# the rest (variant, options, tokens' hashes, levels) never changes.
+# read. What changes without a new version (who has joined; in the admin, the rematch links)
+# comes back from the write itself (PRESENCE_COLUMNS); the rest (variant, options, tokens'
+# hashes, levels) never changes.
 HELD_MATCHES: OrderedDict[str, Match] = OrderedDict()
 HELD_MATCHES_MAX = 1024
 
@@ -566,7 +567,7 @@ def _sql(name: str, connection) -> str:
 
 # What the one-statement write answers, after the count (or NULL): the match's id if it was
 # updated (NULL: stale, or over the limit), and its columns that change without a new version.
-PRESENCE_COLUMNS = ["side0_joined", "side1_joined", "rematch"]
+PRESENCE_COLUMNS = ["side0_joined", "side1_joined", "rematch", "rematch_of"]
 
 
 def _set_presence(match: Match, values, connection) -> None:
