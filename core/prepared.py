@@ -17,10 +17,10 @@ Django's own.
 """
 from __future__ import annotations
 
+from functools import cache
+
 from django.conf import settings
 from django.db import connections
-
-_CLASSES: dict[type, type] = {}
 
 
 class _Shown:
@@ -32,21 +32,22 @@ class _Shown:
         self.query, self.params = query, None
 
 
-def _preparing(base: type) -> type:
-    cls = _CLASSES.get(base)
-    if cls is None:
-        class Preparing(base):  # type: ignore[misc, valid-type]
-            def execute(self, query, params=None, *, prepare=None, binary=None):
-                self._query = None
-                done = super().execute(query, params, prepare=True, binary=binary)
-                if self._query is None:
-                    # psycopg records the query only when it sends its text; Django's query
-                    # log (and tests counting queries) read it from there.
-                    self._query = _Shown(query.encode() if isinstance(query, str) else bytes(query))
-                return done
+@cache
+def _preparing_cursor() -> type:
+    """Django's server-binding cursor, asking psycopg to prepare every statement it runs."""
+    from django.db.backends.postgresql.base import ServerBindingCursor
 
-        cls = _CLASSES[base] = Preparing
-    return cls
+    class Preparing(ServerBindingCursor):
+        def execute(self, query, params=None, *, prepare=None, binary=None):
+            self._query = None
+            done = super().execute(query, params, prepare=True, binary=binary)
+            if self._query is None:
+                # psycopg records the query only when it sends its text; Django's query log
+                # (and tests counting queries) read it from there.
+                self._query = _Shown(query.encode() if isinstance(query, str) else bytes(query))
+            return done
+
+    return Preparing
 
 
 def prepared_cursor(using: str = "default"):
@@ -55,7 +56,6 @@ def prepared_cursor(using: str = "default"):
     connection = connections[using]
     if connection.vendor != "postgresql" or not settings.PG_PREPARE:
         return connection.cursor()
-    from django.db.backends.postgresql.base import ServerBindingCursor
     from django.db.backends.postgresql.psycopg_any import register_tzloader
     from psycopg.pq import Format
     from psycopg.postgres import types
@@ -69,7 +69,7 @@ def prepared_cursor(using: str = "default"):
             # default). A threshold no statement reaches: only these cursors' statements, which
             # ask, are prepared (a ClientCursor's never are).
             raw.prepare_threshold = 1 << 30
-        cursor = _preparing(ServerBindingCursor)(raw)
+        cursor = _preparing_cursor()(raw)
         # As the backend's create_cursor: the session's time zone for timestamptz values.
         loader = raw.adapters.get_loader(types["timestamptz"].oid, Format.TEXT)
         if connection.timezone != loader.timezone:

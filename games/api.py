@@ -316,18 +316,29 @@ class MatchActionView(PlayView):
     )
     def post(self, request: HttpRequest, match_id: str) -> HttpResponse:
         throttle = PlayThrottle()
-        answered = self.act_on_held(request, match_id, throttle)
-        if answered is not None:
-            return answered
+        content_type = request.META.get("CONTENT_TYPE", "").split(";")[0].strip().lower()
+        # The body is read once; a body refused is answered after the count, as any refusal.
+        json_body = bool(request.body) and content_type == "application/json"
+        data: Any = {}
+        refused: services.PlayError | None = None
+        if json_body:
+            try:
+                data = parse_body(request.body)
+            except services.PlayError as exc:
+                refused = exc
+        if json_body and refused is None:
+            answered = self.act_on_held(request, match_id, data, throttle)
+            if answered is not None:
+                return answered
         if throttle.verdict is None:
             # The match is read with the count where the store can (one round trip on PostgreSQL).
             if not throttle.allow_request(request, self, read=services.match_query(match_id)):
                 return self.throttled(throttle)
-        content_type = request.META.get("CONTENT_TYPE", "").split(";")[0].strip().lower()
         if request.body and content_type != "application/json":
             return json_response({"code": "unsupported_media_type",
                                   "reason": f"the body must be application/json, not {content_type or 'untyped'}"}, 415)
-        data = parse_body(request.body) if request.body else {}
+        if refused is not None:
+            raise refused
         log_from = parse_log_from(data.get("log_from") if isinstance(data, dict) else None, "log_from")
         # The starting position is only read for the record; an action never needs it.
         read, row = throttle.read_row()
@@ -352,7 +363,7 @@ class MatchActionView(PlayView):
             response["Retry-After"] = str(int(wait) + 1)
         return response
 
-    def act_on_held(self, request: HttpRequest, match_id: str, throttle: PlayThrottle) -> HttpResponse | None:
+    def act_on_held(self, request: HttpRequest, match_id: str, data: Any, throttle: PlayThrottle) -> HttpResponse | None:
         """A step on a match this process holds at the version the request names (it wrote that
         version itself: services.held_match), computed without reading the match and written,
         with the request's count where the store allows, in one statement conditional on that
@@ -361,10 +372,7 @@ class MatchActionView(PlayView):
         usual way, from a fresh read, and gets the usual answer. Nothing is refused here but
         over the limit; if the count was made, ``throttle.verdict`` says so and it is not made
         again."""
-        if not request.body or request.META.get("CONTENT_TYPE", "").split(";")[0].strip().lower() != "application/json":
-            return None
         try:
-            data = parse_body(request.body)
             action, version, confirm = services.parse_action_request(data)
             log_from = parse_log_from(data.get("log_from"), "log_from")
         except services.PlayError:
@@ -387,17 +395,14 @@ class MatchActionView(PlayView):
             return self.throttled(throttle)
         try:
             live = services.do_action(plan, counting=counting or None)
-        except services.OverLimit as over:
-            throttle.counted(counting, over.count)
-            return self.throttled(throttle)
-        except services.Stale:
-            # Moved on since this process wrote it (or gone): counted, and done again from a read.
+        except (services.OverLimit, services.Stale):
+            live = None
+        if counting and not throttle.counted(counting, plan.counted):
+            return self.throttled(throttle)  # over the limit: nothing written
+        if live is None:
+            # Moved on since this process wrote it (or gone): done again from a read.
             services.forget_match(match_id)
-            if counting:
-                throttle.counted(counting, plan.counted)
             return None
-        if counting:
-            throttle.counted(counting, plan.counted)
         return self.answer(live, sides, log_from)
 
 

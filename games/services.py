@@ -71,14 +71,11 @@ class Stale(PlayError):
 
 
 class OverLimit(PlayError):
-    """A write counted in its own statement found the client over its limit: nothing written."""
+    """A write counted in its own statement found the client over its limit: nothing written
+    (the count is in the plan's ``counted``)."""
 
     status = 429
     code = "throttled"
-
-    def __init__(self, count: int) -> None:
-        super().__init__("too many requests")
-        self.count = count
 
 
 def token_hash(token: str) -> str:
@@ -188,14 +185,23 @@ def _match_read(connection) -> tuple[str, list[str], list]:
         q = connection.ops.quote_name
         fields = [f for f in Match._meta.concrete_fields if f.name != "initial_state"]
         sql = f"SELECT {', '.join(q(f.column) for f in fields)} FROM {q(Match._meta.db_table)} WHERE {q('id')} = %s"
-        converters = []
-        for i, f in enumerate(fields):
-            col = f.get_col(Match._meta.db_table)
-            found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
-            if found:
-                converters.append((i, found, col))
+        converters = [(i, *_converters(connection, f)) for i, f in enumerate(fields) if _converters(connection, f)[0]]
         read = _MATCH_READ[connection.vendor] = (sql, [f.attname for f in fields], converters)
     return read
+
+
+_CONVERTERS: dict[tuple[str, str], tuple[list, Any]] = {}
+
+
+def _converters(connection, field) -> tuple[list, Any]:
+    """The ORM's converters for a Match column read by plain SQL (JSON is parsed by its field,
+    SQLite's datetimes made aware), and the column they take: once per database and field."""
+    key = (connection.vendor, field.name)
+    found = _CONVERTERS.get(key)
+    if found is None:
+        col = field.get_col(Match._meta.db_table)
+        found = _CONVERTERS[key] = (connection.ops.get_db_converters(col) + col.get_db_converters(connection), col)
+    return found
 
 
 def match_query(match_id: str) -> tuple[str, list]:
@@ -573,8 +579,8 @@ PRESENCE_COLUMNS = ["side0_joined", "side1_joined", "rematch", "rematch_of"]
 def _set_presence(match: Match, values, connection) -> None:
     """PRESENCE_COLUMNS as a write returned them, through the ORM's converters, onto ``match``."""
     for name, value in zip(PRESENCE_COLUMNS, values):
-        col = Match._meta.get_field(name).get_col(Match._meta.db_table)
-        for convert in connection.ops.get_db_converters(col) + col.get_db_converters(connection):
+        found, col = _converters(connection, Match._meta.get_field(name))
+        for convert in found:
             value = convert(value, col, connection)
         setattr(match, name, value)
 
@@ -732,7 +738,7 @@ def do_action(plan: Plan, counting: Any = None) -> Live:
                                  *([live.kept] if drop else []), *[v for r in rows for v in r]])
             plan.counted, moved, *presence = cursor.fetchone()
         if counting is not None and plan.counted > counting.limit:
-            raise OverLimit(plan.counted)
+            raise OverLimit("too many requests")
         if moved is None:
             raise _stale(plan.expected_version)
         _set_presence(match, presence, connection)
