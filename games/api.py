@@ -327,7 +327,9 @@ class MatchActionView(PlayView):
             except services.PlayError as exc:
                 refused = exc
         if json_body and refused is None:
-            answered = self.act_on_held(request, match_id, data, throttle)
+            # A well-formed step: read (unless held) and written with the count in the fewest
+            # round trips. What it cannot settle comes back None and goes the usual way below.
+            answered = self.act_on_step(request, match_id, data, throttle)
             if answered is not None:
                 return answered
         if throttle.verdict is None:
@@ -363,47 +365,67 @@ class MatchActionView(PlayView):
             response["Retry-After"] = str(int(wait) + 1)
         return response
 
-    def act_on_held(self, request: HttpRequest, match_id: str, data: Any, throttle: PlayThrottle) -> HttpResponse | None:
-        """A step on a match this process holds at the version the request names (it wrote that
-        version itself: services.held_match), computed without reading the match and written,
-        with the request's count where the store allows, in one statement conditional on that
-        version. None when that cannot be (the match not held at that version, anything in the
-        request to refuse, the version moved on in the database): the request then goes the
-        usual way, from a fresh read, and gets the usual answer. Nothing is refused here but
-        over the limit; if the count was made, ``throttle.verdict`` says so and it is not made
-        again."""
+    def act_on_step(self, request: HttpRequest, match_id: str, data: Any, throttle: PlayThrottle) -> HttpResponse | None:
+        """A well-formed step, done with as few round trips as the store allows: computed from
+        the match this process holds at the version the request names (it wrote that version
+        itself: services.held_match), or else from a plain read of the match, then written, with
+        the request's count where the store allows (PostgreSQL), in one statement conditional on
+        that version. The count is made after the read here (the held path has no read to count
+        with), so a step costs the read and the write and nothing more.
+
+        A refusal met after a fresh read (no such match, a token for no side, a stale version,
+        an illegal action) is answered here as the usual way would answer it, counted first. A
+        held copy is trusted for nothing: anything it leads to refuse, or its version having moved
+        on in the database, sends the request the usual way (None), from a fresh read, with the
+        usual answer. If the count was made, ``throttle.verdict`` says so and it is not made
+        again. Over the limit, nothing is written."""
         try:
             action, version, confirm = services.parse_action_request(data)
             log_from = parse_log_from(data.get("log_from"), "log_from")
         except services.PlayError:
-            return None
+            return None  # the usual way answers it, with its own checks first
         match = services.held_match(match_id, version)
-        if match is None:
-            return None
-        sides = services.match_sides_for_token(match, bearer_token(request))
-        if not sides:
-            return None
+        held = match is not None
+        if not held:
+            match = services.match_get(match_id)
         try:
+            if match is None:
+                raise Http404
+            sides = services.match_sides_for_token(match, bearer_token(request))
             plan = services.check_action(match=match, action=action, version=version, sides=sides, confirm=confirm)
-        except services.PlayError:
-            return None
+        except (services.PlayError, Http404) as exc:
+            if held:
+                return None
+            return self.refuse_counted(request, throttle, exc)
         counting = throttle.counting(request)
         if counting and len(plan.live.new) > services.ROWS_PER_STATEMENT:
             counting = None  # too long for one statement: counted apart, written in a transaction
         if counting is None and not throttle.allow_request(request, self):
             # The store counts apart (Redis, or the database on SQLite): counted before writing.
             return self.throttled(throttle)
+        stale: services.Stale | None = None
         try:
             live = services.do_action(plan, counting=counting or None)
-        except (services.OverLimit, services.Stale):
+        except services.OverLimit:
             live = None
+        except services.Stale as exc:
+            live, stale = None, exc
         if counting and not throttle.counted(counting, plan.counted):
             return self.throttled(throttle)  # over the limit: nothing written
-        if live is None:
-            # Moved on since this process wrote it (or gone): done again from a read.
-            services.forget_match(match_id)
-            return None
+        if stale is not None:
+            if held:
+                # Moved on since this process wrote it (or gone): done again from a read.
+                services.forget_match(match_id)
+                return None
+            raise stale  # another request wrote first, between this one's read and its write
+        assert live is not None
         return self.answer(live, sides, log_from)
+
+    def refuse_counted(self, request: HttpRequest, throttle: PlayThrottle, refusal: Exception) -> HttpResponse:
+        """``refusal`` answered as the usual way answers it: counted first (429 over the limit)."""
+        if throttle.verdict is None and not throttle.allow_request(request, self):
+            return self.throttled(throttle)
+        raise refusal
 
 
 # The most moves one answer of /record/ carries (each with its state): a long match comes in parts.

@@ -1,7 +1,8 @@
-"""A step on a match this process holds (MatchActionView.act_on_held): computed without reading
-the match, written (and on PostgreSQL counted) in one statement conditional on its version; and
-whenever the held match is out of date or the request is to be refused, the usual path from a
-fresh read, with the usual answer and one count.
+"""A well-formed step (MatchActionView.act_on_step): on a match this process holds, computed
+without reading the match; on any other, from one plain read; either way written (and on
+PostgreSQL counted) in one statement conditional on its version. Whenever the held match is out of
+date or the request is to be refused, the usual answer and one count: after a fresh read, the
+refusal counted there; from a held copy, the usual path from a fresh read.
 
 The process holds a match once its write has committed, so these tests commit (transaction=True).
 """
@@ -160,3 +161,75 @@ def test_a_whole_match_on_held_matches_is_the_match_the_usual_way_plays(race, se
         return answers
 
     assert play(True) == play(False)
+
+
+# -- a match this process does not hold (another worker wrote it last) --------------------------
+
+
+def not_held(match_id: str) -> None:
+    services.HELD_MATCHES.clear()
+    services.TRUSTED_STATES.clear()
+
+
+def test_a_step_on_a_match_not_held_is_one_plain_read_and_one_write(race):
+    data, alice, body = stepped(race)
+    not_held(data["id"])
+    log = data["log"] + body["log"]
+    with CaptureQueriesContext(connection) as queries:
+        answer = alice.act(data["id"], first_step(body), body["version"], log_from=len(log))
+    assert answer.status_code == 200, answer.content
+    reads = reads_of_the_match(queries)
+    assert len(reads) == 1 and reads[0].lstrip().startswith("SELECT"), reads  # not counted with the read
+    if POSTGRES:
+        # The read, then the count and the write together (or the write alone, counted in the cache).
+        assert len(queries.captured_queries) == 2, [q["sql"] for q in queries.captured_queries]
+    assert answer.json()["version"] == body["version"] + 1
+    assert alice.read(data["id"]).json()["log"] == log + answer.json()["log"] == Match.objects.get(pk=data["id"]).log
+    assert count() == 3
+    assert services.held_match(data["id"], body["version"] + 1) is not None  # held now
+
+
+@pytest.mark.parametrize("refused", ["illegal", "no token", "stale", "gone", "over"])
+def test_a_refusal_after_a_fresh_read_is_the_usual_answer_counted_once(race, refused, settings):
+    data, alice, body = stepped(race)
+    not_held(data["id"])
+    version, step, who = body["version"], first_step(body), alice
+    expected = {"illegal": (400, "illegal_action"), "no token": (403, "forbidden"), "stale": (409, "stale_version"),
+                "gone": (404, "not_found"), "over": (429, "throttled")}[refused]
+    if refused == "illegal":
+        step = {"step": 99}
+    elif refused == "no token":
+        who = Player("not-a-token")
+    elif refused == "stale":
+        version -= 1
+    elif refused == "gone":
+        Match.objects.filter(pk=data["id"]).delete()
+    else:
+        rates(settings, play="2/minute")  # two counted already: the creation and the first step
+    with CaptureQueriesContext(connection) as queries:
+        answer = who.act(data["id"], step, version)
+    assert (answer.status_code, answer.json()["code"]) == expected, answer.content
+    assert len(reads_of_the_match(queries)) == 1  # read once, not again the usual way
+    assert throttling.current("play", "ip:127.0.0.1", "2/minute" if refused == "over" else "100/minute").count == 3
+    if refused != "gone":
+        assert Match.objects.get(pk=data["id"]).version == body["version"]  # nothing written
+
+
+def test_a_write_between_the_read_and_the_write_is_409_counted_once(race, monkeypatch):
+    # Another request writes the match after this one read it: the conditional write finds the
+    # version moved on and writes nothing; the answer is the usual stale one.
+    data, alice, body = stepped(race)
+    not_held(data["id"])
+    checked = services.check_action
+
+    def and_another_writes(**kwargs):
+        plan = checked(**kwargs)
+        Match.objects.filter(pk=data["id"]).update(version=F("version") + 1)
+        return plan
+
+    monkeypatch.setattr(services, "check_action", and_another_writes)
+    answer = alice.act(data["id"], first_step(body), body["version"])
+    assert answer.status_code == 409 and answer.json()["code"] == "stale_version", answer.content
+    assert count() == 3
+    stored = Match.objects.get(pk=data["id"])
+    assert stored.version == body["version"] + 1 and stored.log == data["log"] + body["log"]
