@@ -17,6 +17,7 @@ Nothing here (or anywhere below ``games/engine``) imports Django.
 from __future__ import annotations
 
 import json
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
@@ -94,9 +95,18 @@ def brief(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+# The least magnitude ``too_long`` refuses: a bit length over MAX_DIGITS * 3.33 (log2 of 10 taken
+# a little low, so a number refused surely has more than MAX_DIGITS digits), i.e. 2 ** floor(that).
+_TOO_LONG = 1 << math.floor(MAX_DIGITS * 3.33)
+
+
 def too_long(number: int) -> bool:
-    """Whether a whole number has more than ``MAX_DIGITS`` digits (checked without printing it)."""
-    return abs(number).bit_length() > MAX_DIGITS * 3.33
+    """Whether a whole number has more than ``MAX_DIGITS`` digits (checked without printing it).
+
+    >>> too_long(10 ** 99), too_long(-(10 ** 100)), too_long(10 ** 101)
+    (False, False, True)
+    """
+    return not -_TOO_LONG < number < _TOO_LONG
 
 
 def nesting(value: Any, stop: int = MAX_DEPTH + 1) -> int:
@@ -124,6 +134,9 @@ def nesting(value: Any, stop: int = MAX_DEPTH + 1) -> int:
     return deepest
 
 
+_SCALARS = frozenset({str, float, bool, type(None)})
+
+
 def check_depth(value: Any, what: str, error: type[EngineError]) -> None:
     """Refuse ``value`` with ``error`` if it nests deeper than ``MAX_DEPTH`` or holds a number
     too long to print: both come only from hostile or broken input. One iterative pass.
@@ -134,16 +147,26 @@ def check_depth(value: Any, what: str, error: type[EngineError]) -> None:
     ...
     games.engine.core.InvalidState: the state holds a number of more than 100 digits
     """
-    todo: list[tuple[Any, int]] = [(value, 0)]
+    # Every stored state is read through this, so it is written for speed: the JSON types are
+    # told apart by their exact type (an ABC's isinstance is slow), scalars are judged where they
+    # are met and only containers wait on the stack (``value`` itself as the child of a tuple).
+    todo: list[tuple[Any, int]] = [((value,), -1)]
+    pop, push = todo.pop, todo.append
     while todo:
-        item, depth = todo.pop()
-        if isinstance(item, (Mapping, list, tuple)):
-            if depth >= MAX_DEPTH:
-                raise error(f"{what} nests more than {MAX_DEPTH} levels deep")
-            children = item.values() if isinstance(item, Mapping) else item
-            todo.extend((c, depth + 1) for c in children)
-        elif isinstance(item, int) and not isinstance(item, bool) and too_long(item):
-            raise error(f"{what} holds a number of more than {MAX_DIGITS} digits")
+        item, depth = pop()
+        if depth >= MAX_DEPTH:
+            raise error(f"{what} nests more than {MAX_DEPTH} levels deep")
+        for child in item.values() if isinstance(item, Mapping) else item:
+            kind = type(child)
+            if kind is int:
+                if not -_TOO_LONG < child < _TOO_LONG:
+                    raise error(f"{what} holds a number of more than {MAX_DIGITS} digits")
+            elif kind in _SCALARS:
+                continue
+            elif kind is dict or kind is list or kind is tuple or isinstance(child, (Mapping, list, tuple)):
+                push((child, depth + 1))
+            elif isinstance(child, int) and not isinstance(child, bool) and too_long(child):
+                raise error(f"{what} holds a number of more than {MAX_DIGITS} digits")
 
 
 def loads(text: str, what: str, error: type[EngineError]) -> Any:

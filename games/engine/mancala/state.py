@@ -198,6 +198,8 @@ JSON_FIELDS = (
 
 
 def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    if type(value) is int and (lo is None or lo <= value) and (hi is None or value <= hi):
+        return value  # the usual case, at once (every stored state is read through here)
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidState(f"{where} must be a whole number, got {brief(value)}")
     if lo is not None and value < lo:

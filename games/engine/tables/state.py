@@ -203,6 +203,8 @@ def write_state(state: TablesState) -> dict[str, Any]:
 
 
 def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    if type(value) is int and (lo is None or lo <= value) and (hi is None or value <= hi):
+        return value  # the usual case, at once (every stored state is read through here)
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidState(f"{where} must be a whole number, got {brief(value)}")
     if lo is not None and hi is not None and not lo <= value <= hi:
@@ -223,7 +225,14 @@ def _ints(
         raise InvalidState(f"{where} must have {length} entries, not {len(value)}")
     if most is not None and len(value) > most:
         raise InvalidState(f"{where} has {len(value)} entries; the rules never give more than {most}")
+    # Every stored state comes through here: plain whole numbers within bounds are taken at once;
+    # anything else is looked at entry by entry, for the message naming the first one wrong.
+    if not value or (set(map(type, value)) == _INT_ONLY and lo <= min(value) and (hi is None or max(value) <= hi)):
+        return tuple(value)
     return tuple(_int(v, f"{where}[{i}]", lo, hi) for i, v in enumerate(value))
+
+
+_INT_ONLY = {int}
 
 
 def _pair(value: Any, where: str) -> tuple[int, int] | None:
