@@ -18,6 +18,7 @@ Django's own.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from django.conf import settings
 from django.db import connections
@@ -75,3 +76,38 @@ def prepared_cursor(using: str = "default"):
         if connection.timezone != loader.timezone:
             register_tzloader(connection.timezone, cursor)
         return connection._prepare_cursor(cursor)
+
+
+_CONVERTERS: dict[tuple[str, str, str], tuple[list, Any]] = {}
+
+
+def field_converters(connection, model, field) -> tuple[list, Any]:
+    """The ORM's converters for ``model``'s ``field`` read by plain SQL (JSON is parsed by its
+    field, SQLite's datetimes made aware), and the column they take: looked up once per database
+    and field. ``convert_row`` applies them."""
+    key = (connection.vendor, model._meta.label, field.name)
+    found = _CONVERTERS.get(key)
+    if found is None:
+        col = field.get_col(model._meta.db_table)
+        found = _CONVERTERS[key] = (connection.ops.get_db_converters(col) + col.get_db_converters(connection), col)
+    return found
+
+
+def row_converters(connection, model, fields) -> list[tuple[int, list, Any]]:
+    """For a plain SELECT of ``fields`` (in that order): (position, converters, column) of each
+    field that has converters."""
+    out = []
+    for i, f in enumerate(fields):
+        found, col = field_converters(connection, model, f)
+        if found:
+            out.append((i, found, col))
+    return out
+
+
+def convert_row(connection, row, converters) -> list:
+    """``row`` (a plain SELECT's) with each column as the ORM would have it (``row_converters``)."""
+    values = list(row)
+    for i, found, col in converters:
+        for convert in found:
+            values[i] = convert(values[i], col, connection)
+    return values

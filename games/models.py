@@ -96,9 +96,19 @@ class Match(models.Model):
 
     def log_entries(self, start: int = 0) -> list[dict]:
         """The log as the API shows it, from entry ``start`` (0-based) on: one query."""
-        # Tuples, not instances: a long match's whole log is read on every full answer.
-        rows = (MatchAction.objects.filter(match_id=self.pk, seq__gt=start).order_by("seq")
-                .values_list("side", "by", "action", "notation", "extra"))
+        # Tuples, not instances, and a plain SELECT written once (prepared on PostgreSQL), not
+        # a queryset compiled each time: every full answer and every undo reads the log.
+        from django.db import connections
+
+        from core.prepared import convert_row, prepared_cursor
+
+        connection = connections[self._state.db or "default"]
+        sql, converters = _log_read(connection)
+        with prepared_cursor(connection.alias) as cursor:
+            cursor.execute(sql, [self.pk, start])
+            rows = cursor.fetchall()
+        if converters:
+            rows = [convert_row(connection, row, converters) for row in rows]
         return [entry_from_row(*row) for row in rows]
 
     @property
@@ -133,6 +143,25 @@ class MatchAction(models.Model):
 
     def entry(self) -> dict:
         return entry_from_row(self.side, self.by, self.action, self.notation, self.extra)
+
+
+LOG_COLUMNS = ("side", "by", "action", "notation", "extra")
+_LOG_READ: dict[str, tuple[str, list]] = {}
+
+
+def _log_read(connection) -> tuple[str, list]:
+    """The SELECT of a match's log entries after a given ``seq`` (LOG_COLUMNS, in order), and the
+    ORM's converters for its columns: written once per database."""
+    found = _LOG_READ.get(connection.vendor)
+    if found is None:
+        from core.prepared import row_converters
+
+        q = connection.ops.quote_name
+        fields = [MatchAction._meta.get_field(name) for name in LOG_COLUMNS]
+        sql = (f"SELECT {', '.join(q(f.column) for f in fields)} FROM {q(MatchAction._meta.db_table)}"
+               f" WHERE {q('match_id')} = %s AND {q('seq')} > %s ORDER BY {q('seq')}")
+        found = _LOG_READ[connection.vendor] = (sql, row_converters(connection, MatchAction, fields))
+    return found
 
 
 def entry_from_row(side, by, action, notation, extra) -> dict:

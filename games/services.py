@@ -30,7 +30,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from core.prepared import prepared_cursor
+from core.prepared import convert_row, field_converters, prepared_cursor, row_converters
 
 from games.engine import Action, EngineError, State, Variant, get_variant
 from games.engine.core import LOG_ENTRY_FIELDS
@@ -185,23 +185,9 @@ def _match_read(connection) -> tuple[str, list[str], list]:
         q = connection.ops.quote_name
         fields = [f for f in Match._meta.concrete_fields if f.name != "initial_state"]
         sql = f"SELECT {', '.join(q(f.column) for f in fields)} FROM {q(Match._meta.db_table)} WHERE {q('id')} = %s"
-        converters = [(i, *_converters(connection, f)) for i, f in enumerate(fields) if _converters(connection, f)[0]]
+        converters = row_converters(connection, Match, fields)
         read = _MATCH_READ[connection.vendor] = (sql, [f.attname for f in fields], converters)
     return read
-
-
-_CONVERTERS: dict[tuple[str, str], tuple[list, Any]] = {}
-
-
-def _converters(connection, field) -> tuple[list, Any]:
-    """The ORM's converters for a Match column read by plain SQL (JSON is parsed by its field,
-    SQLite's datetimes made aware), and the column they take: once per database and field."""
-    key = (connection.vendor, field.name)
-    found = _CONVERTERS.get(key)
-    if found is None:
-        col = field.get_col(Match._meta.db_table)
-        found = _CONVERTERS[key] = (connection.ops.get_db_converters(col) + col.get_db_converters(connection), col)
-    return found
 
 
 def match_query(match_id: str) -> tuple[str, list]:
@@ -218,11 +204,7 @@ def match_from_row(row: tuple | None) -> Match | None:
     from django.db import connection
 
     _, names, converters = _match_read(connection)
-    values = list(row)
-    for i, found, col in converters:
-        for convert in found:
-            values[i] = convert(values[i], col, connection)
-    return Match.from_db(connection.alias, names, values)
+    return Match.from_db(connection.alias, names, convert_row(connection, row, converters))
 
 
 def match_get(match_id: str) -> Match | None:
@@ -579,7 +561,7 @@ PRESENCE_COLUMNS = ["side0_joined", "side1_joined", "rematch", "rematch_of"]
 def _set_presence(match: Match, values, connection) -> None:
     """PRESENCE_COLUMNS as a write returned them, through the ORM's converters, onto ``match``."""
     for name, value in zip(PRESENCE_COLUMNS, values):
-        found, col = _converters(connection, Match._meta.get_field(name))
+        found, col = field_converters(connection, Match, Match._meta.get_field(name))
         for convert in found:
             value = convert(value, col, connection)
         setattr(match, name, value)

@@ -40,9 +40,11 @@ def test_a_steps_statements_are_prepared_once_and_reused(race, settings):
     with CaptureQueriesContext(connection) as queries:
         version = steps(data, alice, 1, data["version"])
     made = [s for s in prepared_statements() if s not in before]
-    # The count with the read, and the write of a step (an undo's write drops an entry: its own).
-    assert any(s.startswith('WITH "hit" AS (INSERT') for s in made), made
-    assert any(s.startswith('WITH "moved" AS (UPDATE') for s in made), made
+    # The read of the match, the write of a step with its count (an undo's write drops an
+    # entry: its own), and the read of the log (the undo replays its turn's steps).
+    assert any(s.startswith('SELECT "id"') and 'FROM "games_match" WHERE' in s for s in made), made
+    assert any(s.startswith('WITH "hit" AS (INSERT') and '"moved" AS (UPDATE' in s for s in made), made
+    assert any(s.startswith('SELECT "side"') and 'FROM "games_matchaction"' in s for s in made), made
     # Django's query log still shows each statement's text.
     assert all(q["sql"] for q in queries.captured_queries), queries.captured_queries
     steps(data, alice, 3, version)
