@@ -1,6 +1,6 @@
 """The play API's request times against a trivial Django view timed in the same run (the same
-middleware, the same test client), the computer's reply times per variant and level, and the play
-page's transfer size, gzipped.
+middleware, the same test client), the computer's reply times per variant and level, the time to
+read a stored state through the engine's checks, and the play page's transfer size, gzipped.
 
     .venv/bin/python bench/play.py [--repeat 200] [--positions 30] [--postgres [URL]]
 
@@ -231,6 +231,33 @@ def measure_computer(count: int) -> None:
                   f" {max(samples) * 1000:10.2f}")
 
 
+def measure_state_reads(repeat: int) -> None:
+    """A stored state read back through the engine's checks (state_from_json), as a worker that
+    did not write a match's last version reads it before a move: one state per variant, from a
+    random game some way in."""
+    import json
+
+    from games.engine import get_variant
+
+    print(f"\n-- reading a stored state through the engine's checks (median of {repeat})")
+    print(f"{'variant':22} {'us':>8} {'JSON bytes':>11}")
+    for key in VARIANTS:
+        variant, rng = get_variant(key), random.Random(5)
+        state = variant.new_game({})
+        for _ in range(30):
+            if variant.outcome(state) is not None:
+                break
+            state = variant.apply(state, variant.draw(state, rng) if variant.is_chance(state)
+                                  else rng.choice(variant.legal_actions(state)))
+        stored = json.loads(json.dumps(state.to_json()))
+        samples = []
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            variant.state_from_json(stored)
+            samples.append(time.perf_counter() - t0)
+        print(f"{key:22} {statistics.median(samples) * 1e6:8.1f} {len(json.dumps(stored)):11d}")
+
+
 def page_assets(html: bytes) -> tuple[set[Path], set[Path]]:
     """The stylesheets and scripts a page makes the browser fetch as it loads, and those it
     fetches later (the map library, when the map comes near: data-map-assets). Followed: the
@@ -323,6 +350,7 @@ def main() -> None:
         if not args.transfer_only:
             measure_requests(args.repeat)
             measure_computer(args.positions)
+            measure_state_reads(max(args.repeat, 2000))
         measure_transfer()
 
 

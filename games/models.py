@@ -2,10 +2,12 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import models
+from django.db import connections, models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+
+from core.prepared import convert_row, prepared_cursor, row_converters
 
 # Short, unguessable, URL-safe ids: a match link is shared by hand and read aloud.
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -98,10 +100,6 @@ class Match(models.Model):
         """The log as the API shows it, from entry ``start`` (0-based) on: one query."""
         # Tuples, not instances, and a plain SELECT written once (prepared on PostgreSQL), not
         # a queryset compiled each time: every full answer and every undo reads the log.
-        from django.db import connections
-
-        from core.prepared import convert_row, prepared_cursor
-
         connection = connections[self._state.db or "default"]
         sql, converters = _log_read(connection)
         with prepared_cursor(connection.alias) as cursor:
@@ -154,8 +152,6 @@ def _log_read(connection) -> tuple[str, list]:
     ORM's converters for its columns: written once per database."""
     found = _LOG_READ.get(connection.vendor)
     if found is None:
-        from core.prepared import row_converters
-
         q = connection.ops.quote_name
         fields = [MatchAction._meta.get_field(name) for name in LOG_COLUMNS]
         sql = (f"SELECT {', '.join(q(f.column) for f in fields)} FROM {q(MatchAction._meta.db_table)}"

@@ -30,7 +30,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from core.prepared import convert_row, field_converters, prepared_cursor, row_converters
+from core.prepared import convert_row, prepared_cursor, row_converters
 
 from games.engine import Action, EngineError, State, Variant, get_variant
 from games.engine.core import LOG_ENTRY_FIELDS
@@ -560,10 +560,8 @@ PRESENCE_COLUMNS = ["side0_joined", "side1_joined", "rematch", "rematch_of"]
 
 def _set_presence(match: Match, values, connection) -> None:
     """PRESENCE_COLUMNS as a write returned them, through the ORM's converters, onto ``match``."""
-    for name, value in zip(PRESENCE_COLUMNS, values):
-        found, col = field_converters(connection, Match, Match._meta.get_field(name))
-        for convert in found:
-            value = convert(value, col, connection)
+    fields = [Match._meta.get_field(name) for name in PRESENCE_COLUMNS]
+    for name, value in zip(PRESENCE_COLUMNS, convert_row(connection, values, row_converters(connection, Match, fields))):
         setattr(match, name, value)
 
 
