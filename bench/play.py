@@ -6,7 +6,9 @@ read a stored state through the engine's checks, and the play page's transfer si
 
 Targets: a human move's action request within 10x the trivial view at the median (issue 14; a
 second table times the reference in blocks between the steps, against drift; "not held" is a
-step on a match another worker wrote last, which this one reads and checks first); the play page's
+step on a match another worker wrote last, sent as the board sends it, with the ticket the last
+answer gave (``resume``) standing in for a read of the match; "no ticket" is the same step from a
+client that does not send it back, so the match is read and checked first); the play page's
 own JavaScript and CSS under 80 KB gzipped; the game pages' JavaScript and CSS fetched on load,
 and what waits until the map comes near. The database is a throwaway SQLite file (or a
 temporary PostgreSQL database with --postgres, dropped at the end).
@@ -90,8 +92,10 @@ def measure_requests(repeat: int) -> None:
         # As the board sends it: with log_from, so the answer carries only the new log entries.
         # "not held": as when another worker wrote the match's last version (services.held_match),
         # so this one reads it first.
+        resume = body["resume"]
         for label, extra, held_here in (("human step", {"log_from": held}, True),
-                                        ("human step, not held", {"log_from": held}, False),
+                                        ("human step, not held", {"log_from": held, "resume": True}, False),
+                                        ("human step, not held, no ticket", {"log_from": held}, False),
                                         ("human step, whole log", {}, True)):
             samples, between = [], []
             for n in range(repeat):
@@ -99,8 +103,9 @@ def measure_requests(repeat: int) -> None:
                     between += trivial_block(client)
                 if not held_here:
                     another_worker_wrote(match_id)
+                sent = {**extra, "resume": resume} if "resume" in extra else extra
                 t0 = time.perf_counter()
-                response = client.post(url, {"action": step, "version": version, **extra},
+                response = client.post(url, {"action": step, "version": version, **sent},
                                        content_type="application/json", **auth)
                 samples.append(time.perf_counter() - t0)
                 assert response.status_code == 200, response.content
@@ -108,6 +113,7 @@ def measure_requests(repeat: int) -> None:
                 back = client.post(url, {"action": {"undo": True}, "version": version + 1},
                                    content_type="application/json", **auth)
                 assert back.status_code == 200, back.content
+                resume = back.json()["resume"]
                 version += 2
             timings.append(Timing(f"{label}, {key}", samples))
             paired.append((timings[-1], Timing("trivial", between)))

@@ -131,15 +131,17 @@ class PlayView(APIView):
         log_from: int | None = None, **extra: Any
     ) -> Response:
         body = selectors.match_payload(match, sides, live, log_from)
-        body.update(presence_fields(match))
+        # The ticket is for the token whose sides these are: a new match's own, else the request's.
+        body.update(presence_fields(match, sides, extra.get("token") or bearer_token(self.request)))
         body.update(extra)
         response = Response(body, status=status_code)
         return match_headers(response, match, sides)
 
 
-def presence_fields(match: Match) -> dict[str, Any]:
+def presence_fields(match: Match, sides: list[int], token: str | None) -> dict[str, Any]:
     """Beside the match: who has joined, the rematch offered (and the match this one follows),
-    the tag the events stream compares, and where the exports are."""
+    the tag the events stream compares, where the exports are, and for a player the ticket to
+    send back with the next action (``resume``: services.resume_ticket)."""
     joined = services.joined_flags(match)
     base = path_for("games:api-match", match.id)
     return {
@@ -148,6 +150,7 @@ def presence_fields(match: Match) -> dict[str, Any]:
         "rematch_of": match.rematch_of or None,
         "tag": services.event_tag(match.version, joined, match.rematch),
         "exports": exports.formats_for(match.variant, base),
+        "resume": services.resume_ticket(match, sides, token),
     }
 
 
@@ -209,6 +212,12 @@ ActionRequest = inline_serializer(
             help_text="How many log entries the client holds (its log at `version`): the answer's `log` then "
             "carries only the entries from there on, and `log_from` says where they start (fewer than asked "
             "when a step was taken back). Without it, `log` is the whole log.",
+        ),
+        "resume": serializers.CharField(
+            required=False,
+            help_text="The `resume` string of the answer the client last had (at `version`, for its token): the "
+            "server's signed copy of the match, so whichever server process takes the action need not read the "
+            "match first. Optional; one that does not check out (another version, match or token) is ignored.",
         ),
     },
 )
@@ -347,14 +356,15 @@ class MatchActionView(PlayView):
         match = services.match_from_row(row) if read else services.match_get(match_id)
         if match is None:
             raise Http404
-        sides = services.match_sides_for_token(match, bearer_token(request))
+        token = bearer_token(request)
+        sides = services.match_sides_for_token(match, token)
         live = services.match_act(match=match, data=data, sides=sides)
-        return self.answer(live, sides, log_from)
+        return self.answer(live, sides, log_from, token)
 
-    def answer(self, live: services.Live, sides: list[int], log_from: int | None) -> HttpResponse:
+    def answer(self, live: services.Live, sides: list[int], log_from: int | None, token: str | None) -> HttpResponse:
         services.publish(live.match.pk)  # whoever waits on the events stream hears of it at once
         body = selectors.match_payload(live.match, sides, live, log_from)
-        body.update(presence_fields(live.match))
+        body.update(presence_fields(live.match, sides, token))
         return match_headers(json_response(body), live.match, sides)
 
     @staticmethod
@@ -384,14 +394,19 @@ class MatchActionView(PlayView):
             log_from = parse_log_from(data.get("log_from"), "log_from")
         except services.PlayError:
             return None  # the usual way answers it, with its own checks first
+        token = bearer_token(request)
         match = services.held_match(match_id, version)
+        if match is None:
+            # Not held here: the ticket the last answer gave, if the request sent it back.
+            resumed = services.match_from_resume(data.get("resume"), match_id, version, token)
+            match = resumed[0] if resumed is not None else None
         held = match is not None
         if not held:
             match = services.match_get(match_id)
         try:
             if match is None:
                 raise Http404
-            sides = services.match_sides_for_token(match, bearer_token(request))
+            sides = services.match_sides_for_token(match, token)
             plan = services.check_action(match=match, action=action, version=version, sides=sides, confirm=confirm)
         except (services.PlayError, Http404) as exc:
             if held:
@@ -419,7 +434,7 @@ class MatchActionView(PlayView):
                 return None
             raise stale  # another request wrote first, between this one's read and its write
         assert live is not None
-        return self.answer(live, sides, log_from)
+        return self.answer(live, sides, log_from, token)
 
     def refuse_counted(self, request: HttpRequest, throttle: PlayThrottle, refusal: Exception) -> HttpResponse:
         """``refusal`` answered as the usual way answers it: counted first (429 over the limit)."""

@@ -13,7 +13,10 @@ the turn, and no dice are drawn and the opponent cannot act. Posting a step with
 """
 from __future__ import annotations
 
+import base64
 import copy
+import datetime
+import functools
 import hashlib
 import hmac
 import json
@@ -171,6 +174,79 @@ def held_match(match_id: str, version: int) -> Match | None:
 def forget_match(match_id: str) -> None:
     with _trusted_lock:
         HELD_MATCHES.pop(match_id, None)
+
+
+# -- the resume ticket -----------------------------------------------------------------------
+# A match as an answer left it, signed by the server and bound to the token that asked: the
+# board sends it back with its next action, and whichever process gets that action acts from it
+# as from a match it holds (held_match), without reading the match first. It is trusted for no
+# more than a held copy is: the write stays conditional on the version, so a ticket for a version
+# that has moved on writes nothing and the request is done again from a fresh read. The token
+# hashes are not in it (the sides the token plays are, under the signature); nothing else in a
+# match is hidden from its players. A ticket that fails its check is ignored, never an error.
+RESUME_MAX = 64 * 1024
+_RESUME_SALT = "games.services.resume"
+_RESUME_FIELDS = [f for f in Match._meta.concrete_fields
+                  if f.name not in ("initial_state", "side0_token_hash", "side1_token_hash")]
+_RESUME_NAMES = [f.attname for f in _RESUME_FIELDS]
+_RESUME_TIMES = frozenset(i for i, f in enumerate(_RESUME_FIELDS) if f.get_internal_type() == "DateTimeField")
+_RESUME_ID, _RESUME_VERSION = _RESUME_NAMES.index("id"), _RESUME_NAMES.index("version")
+
+
+def _resume_mac(secret: str, digest: str, payload: str) -> str:
+    key = _resume_key(secret)
+    mac = hmac.new(key, f"{digest}:{payload}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
+@functools.cache
+def _resume_key(secret: str) -> bytes:
+    # As django.utils.crypto.salted_hmac derives its key, once per secret instead of per call.
+    return hashlib.sha256((_RESUME_SALT + secret).encode()).digest()
+
+
+def resume_ticket(match: Match, sides: list[int], token: str | None) -> str | None:
+    """The ticket for ``match`` as it stands (its version), for the bearer of ``token``."""
+    if not token or not sides:
+        return None
+    values: list[Any] = [sides]
+    for i, name in enumerate(_RESUME_NAMES):
+        value = getattr(match, name)
+        values.append(value.isoformat() if i in _RESUME_TIMES and value is not None else value)
+    payload = base64.urlsafe_b64encode(
+        # Keys sorted: the same match gives the same ticket, read from PostgreSQL (jsonb keeps its
+        # own key order) or computed here.
+        json.dumps(values, ensure_ascii=False, separators=(",", ":"), allow_nan=False, sort_keys=True).encode()
+    ).rstrip(b"=").decode()
+    return f"{payload}.{_resume_mac(settings.SECRET_KEY, token_hash(token), payload)}"
+
+
+def match_from_resume(ticket: Any, match_id: str, version: int, token: str | None) -> tuple[Match, list[int]] | None:
+    """The match and the sides ``token`` plays, from a ticket resume_ticket gave that token for
+    this match at ``version``; None for anything else (no ticket, another match, version or
+    token, a signature that does not match, a ticket from before the secret key changed)."""
+    if not isinstance(ticket, str) or not token or len(ticket) > RESUME_MAX:
+        return None
+    payload, dot, mac = ticket.rpartition(".")
+    digest = token_hash(token)
+    if not dot or not hmac.compare_digest(mac.encode(), _resume_mac(settings.SECRET_KEY, digest, payload).encode()):
+        return None
+    try:
+        values = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+        sides, row = values[0], values[1:]
+        if row[_RESUME_ID] != match_id or row[_RESUME_VERSION] != version:
+            return None
+        for i in _RESUME_TIMES:
+            if row[i] is not None:
+                row[i] = datetime.datetime.fromisoformat(row[i])
+        match = Match.from_db("default", _RESUME_NAMES, row)
+    except (ValueError, TypeError, IndexError):
+        return None  # signed by this server, so not expected: a ticket from an older layout
+    # Only the token's own sides are known: the other side's hash matches no token here, and
+    # such a match is not held for other requests (_written).
+    match.side0_token_hash, match.side1_token_hash = (digest if side in sides else "" for side in (0, 1))
+    match._hashes_partial = len(sides) < 2
+    return match, sides
 
 
 _MATCH_READ: dict[str, tuple[str, list[str], list]] = {}
@@ -635,6 +711,11 @@ def parse_action_request(data: Any) -> tuple[Action, int, bool]:
     confirm = data.get("confirm", False)
     if not isinstance(confirm, bool):
         raise BadRequest(f"confirm: must be true or false, got {json.dumps(confirm)}", "malformed")
+    resume = data.get("resume")
+    if resume is not None and (not isinstance(resume, str) or len(resume) > RESUME_MAX):
+        got = f"{len(resume)} characters" if isinstance(resume, str) else json.dumps(resume)[:40]
+        raise BadRequest(f"resume: the string the last answer gave (at most {RESUME_MAX} characters), got {got}",
+                         "malformed")
     try:
         action = Action.from_json(data["action"])
     except EngineError as exc:
@@ -683,6 +764,10 @@ def _stale(version: int) -> Stale:
 
 def _written(match: Match, version: int, state: State) -> None:
     """After a write commits: this process knows the state at ``version``, and holds the match."""
+    if getattr(match, "_hashes_partial", False):
+        # Made from a ticket for one side: it knows only that side's hash, so it is not held.
+        transaction.on_commit(lambda: trust_state(match.pk, version, state))
+        return
     snapshot = copy.copy(match)
     snapshot.version = version
     # Straight away in autocommit; at the end of the caller's transaction if there is one.

@@ -606,3 +606,24 @@ def test_the_other_sides_last_turn_stays_marked_after_its_playback(site, page, a
     assert ends <= marked, (ends, marked)
     page.screenshot(path=str(artifacts_dir / "play-feel-last-move.png"))
     assert page.js_errors == []
+
+
+# -- the resume ticket ------------------------------------------------------------------------------
+
+
+def test_the_board_sends_back_the_ticket_of_the_version_it_acts_from(site, page):
+    # Any server process can then take the action without reading the match first.
+    created = api_create(site, {"variant": "tables.shesh-besh", "opponent": "computer", "level": "random"})
+    fast(page, "tables", autoConfirm=False)
+    sent = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.url.endswith("/actions/") and r.method == "POST" else None)
+    board = open_match(page, site, created)
+    m = until_steps(board, match(board))
+    shown = match(board)
+    assert shown["resume"] and shown["version"] == m["version"]
+    sent.clear()
+    after = click_step(board, steps(m)[0])
+    assert after["version"] == m["version"] + 1
+    assert sent and sent[-1]["version"] == m["version"] and sent[-1]["resume"] == shown["resume"]
+    assert match(board)["resume"] not in (None, shown["resume"])  # the new answer's ticket, for the next action
+    assert page.js_errors == []

@@ -156,7 +156,7 @@ def test_a_whole_match_on_held_matches_is_the_match_the_usual_way_plays(race, se
             if not hold:
                 services.HELD_MATCHES.clear()
             body = alice.act(data["id"], first_step(body), body["version"], confirm=True).json()
-            answers.append({k: v for k, v in body.items() if k not in ("id", "url", "exports", "created", "updated")})
+            answers.append({k: v for k, v in body.items() if k not in ("id", "url", "exports", "created", "updated", "resume")})
         assert Match.objects.get(pk=data["id"]).log == alice.read(data["id"]).json()["log"]
         return answers
 
@@ -233,3 +233,160 @@ def test_a_write_between_the_read_and_the_write_is_409_counted_once(race, monkey
     assert count() == 3
     stored = Match.objects.get(pk=data["id"])
     assert stored.version == body["version"] + 1 and stored.log == data["log"] + body["log"]
+
+
+# -- the resume ticket: a match not held here, acted in from the ticket the last answer gave ---------
+
+
+def invite_token(data) -> str:
+    return data["invite_url"].split("#t=", 1)[1]
+
+
+def test_an_answer_gives_a_player_a_ticket_and_a_reader_without_a_token_none(race):
+    data, alice, body = stepped(race)
+    assert isinstance(data["resume"], str) and isinstance(body["resume"], str) and data["resume"] != body["resume"]
+    assert isinstance(alice.read(data["id"]).json()["resume"], str)
+    assert Player().read(data["id"]).json()["resume"] is None
+    assert Player("not-a-token").read(data["id"]).json()["resume"] is None
+    # Nothing hidden from the players is in it: no token's hash.
+    stored = Match.objects.get(pk=data["id"])
+    import base64
+    payload = body["resume"].rpartition(".")[0]
+    text = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)).decode()
+    assert stored.side0_token_hash not in text and stored.side1_token_hash not in text
+
+
+def test_a_step_with_its_ticket_on_a_match_not_held_is_one_write_and_the_same_answer(race):
+    data, alice, body = stepped(race)
+    not_held(data["id"])
+    log = data["log"] + body["log"]
+    with CaptureQueriesContext(connection) as queries:
+        answer = alice.act(data["id"], first_step(body), body["version"], log_from=len(log), resume=body["resume"])
+    assert answer.status_code == 200, answer.content
+    assert [q for q in reads_of_the_match(queries) if q.lstrip().startswith("SELECT")] == []  # no read
+    if POSTGRES:
+        assert len(queries.captured_queries) == 1, [q["sql"] for q in queries.captured_queries]
+    assert count() == 3
+    # The same match as a step read from the database makes.
+    twin, bob, twin_body = stepped(race)
+    not_held(twin["id"])
+    usual = bob.act(twin["id"], first_step(twin_body), twin_body["version"], log_from=len(log)).json()
+    differ = ("id", "url", "exports", "created", "updated", "resume")
+    assert {k: v for k, v in answer.json().items() if k not in differ} == {k: v for k, v in usual.items() if k not in differ}
+    assert alice.read(data["id"]).json()["log"] == log + answer.json()["log"] == Match.objects.get(pk=data["id"]).log
+
+
+def forged(ticket: str, change) -> str:
+    """``ticket`` with its payload changed by ``change`` and its signature kept."""
+    import base64
+    import json
+
+    payload, _, mac = ticket.rpartition(".")
+    values = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    change(values)
+    text = base64.urlsafe_b64encode(json.dumps(values).encode()).rstrip(b"=").decode()
+    return f"{text}.{mac}"
+
+
+@pytest.mark.parametrize("case", ["another token", "forged position", "forged sides", "another match",
+                                  "an older version", "a new secret key", "garbage"])
+def test_a_ticket_that_fails_its_check_is_ignored_and_the_match_is_read(race, case, settings):
+    data, alice, body = stepped(race, opponent="remote")
+    first = alice.act(data["id"], first_step(body), body["version"]).json()  # the ticket at body's version is old now
+    not_held(data["id"])
+    ticket, who, version = first["resume"], alice, first["version"]
+    expected = 200
+    if case == "another token":
+        who = Player(invite_token(data))  # the other side's player, with alice's ticket: sides from the database
+        expected = 403 if first["to_move"] == 0 else 200
+    elif case == "forged position":
+        state_at = services._RESUME_NAMES.index("state") + 1
+        ticket = forged(ticket, lambda v: v[state_at].update(pos=[5, 5]))
+    elif case == "forged sides":
+        who = Player(invite_token(data))
+        ticket = forged(ticket, lambda v: v.__setitem__(0, [0, 1]))
+        expected = 403 if first["to_move"] == 0 else 200
+    elif case == "another match":
+        other, carol = create(variant=race, opponent="hotseat")
+        ticket, who = other["resume"], carol  # signed for carol, but for her own match
+        expected = 403
+    elif case == "an older version":
+        ticket = body["resume"]
+    elif case == "a new secret key":
+        settings.SECRET_KEY = "another-" + settings.SECRET_KEY
+    else:
+        ticket = "not.a.ticket"
+    with CaptureQueriesContext(connection) as queries:
+        answer = who.act(data["id"], first_step(first), version, resume=ticket)
+    assert answer.status_code == expected, answer.content
+    # Read from the database, not taken from the ticket.
+    assert [q for q in reads_of_the_match(queries) if q.lstrip().startswith("SELECT")], queries.captured_queries
+    stored = Match.objects.get(pk=data["id"])
+    if expected == 200:
+        assert answer.json()["state"] == stored.state and stored.version == version + 1
+        assert stored.state != {"variant": race, "pos": [5, 5]} or case != "forged position"
+    else:
+        assert stored.version == version
+
+
+def test_a_ticket_for_a_version_that_has_moved_on_writes_nothing_and_answers_409(race):
+    data, alice, body = stepped(race)
+    ticket = body["resume"]
+    moved = alice.act(data["id"], first_step(body), body["version"]).json()
+    not_held(data["id"])
+    answer = alice.act(data["id"], first_step(body), body["version"], resume=ticket)
+    assert answer.status_code == 409 and answer.json()["code"] == "stale_version", answer.content
+    assert Match.objects.get(pk=data["id"]).version == moved["version"]
+
+
+@pytest.mark.parametrize("ticket, said", [(5, "got 5"), (["x"], 'got ["x"]'),
+                                          ("x" * (services.RESUME_MAX + 1), f"got {services.RESUME_MAX + 1} characters")])
+def test_a_ticket_that_is_not_a_string_or_too_long_is_a_clear_400(race, ticket, said):
+    data, alice, body = stepped(race)
+    answer = alice.act(data["id"], first_step(body), body["version"], resume=ticket)
+    assert answer.status_code == 400 and answer.json()["code"] == "malformed", answer.content
+    assert answer.json()["reason"].startswith("resume: ") and said in answer.json()["reason"]
+    assert Match.objects.get(pk=data["id"]).version == body["version"]
+
+
+@pytest.mark.parametrize("opponent, held_after", [("remote", False), ("hotseat", True)])
+def test_a_match_acted_in_from_a_ticket_is_held_after_only_if_the_ticket_knows_every_token(race, opponent, held_after):
+    # A one-side ticket knows only its token's hash: holding that copy would refuse the other player.
+    data, alice, body = stepped(race, opponent=opponent)
+    not_held(data["id"])
+    answer = alice.act(data["id"], first_step(body), body["version"], resume=body["resume"])
+    assert answer.status_code == 200, answer.content
+    assert (services.held_match(data["id"], answer.json()["version"]) is not None) is held_after
+    assert services.trusted_state(data["id"], answer.json()["version"]) is not None
+
+
+def test_a_whole_match_played_from_tickets_is_the_match_the_usual_way_plays(race, settings):
+    rates(settings, play=None)
+
+    def play(tickets: bool) -> list[dict]:
+        data, alice = create(variant=race, opponent="computer", level="easy")
+        body, answers = data, []
+        while body["outcome"] is None:
+            services.HELD_MATCHES.clear()
+            services.TRUSTED_STATES.clear()
+            extra = {"resume": body["resume"]} if tickets else {}
+            body = alice.act(data["id"], first_step(body), body["version"], confirm=True, **extra).json()
+            answers.append({k: v for k, v in body.items() if k not in ("id", "url", "exports", "created", "updated", "resume")})
+        assert Match.objects.get(pk=data["id"]).log == alice.read(data["id"]).json()["log"]
+        return answers
+
+    assert play(True) == play(False)
+
+
+def test_a_ticket_names_its_match_version_and_token():
+    match = Match(id="aaaaaaaaaaaa", variant="test.race", state={"pos": [0, 0]}, version=7, side0_token_hash="x",
+                  side1_level="easy")
+    ticket = services.resume_ticket(match, [0], "tok")
+    resumed, sides = services.match_from_resume(ticket, "aaaaaaaaaaaa", 7, "tok")
+    assert (resumed.pk, resumed.version, resumed.state, sides) == ("aaaaaaaaaaaa", 7, {"pos": [0, 0]}, [0])
+    assert services.match_sides_for_token(resumed, "tok") == [0] and resumed.side1_token_hash == ""
+    assert services.match_from_resume(ticket, "bbbbbbbbbbbb", 7, "tok") is None
+    assert services.match_from_resume(ticket, "aaaaaaaaaaaa", 8, "tok") is None
+    assert services.match_from_resume(ticket, "aaaaaaaaaaaa", 7, "other") is None
+    assert services.match_from_resume(ticket, "aaaaaaaaaaaa", 7, None) is None
+    assert services.resume_ticket(match, [], "tok") is None and services.resume_ticket(match, [0], None) is None

@@ -398,6 +398,9 @@ export class PlayApp {
     this.setBusy(true, match.sides.some((s) => s.player === "computer") ? "Thinking…" : "Sending…");
     // log_from: the server sends only the log entries this board does not hold yet.
     const body = { action, version: match.version, log_from: match.log.length };
+    // resume: the server's signed copy of the match at this version, so whichever server
+    // process takes the action need not read the match first.
+    if (match.resume) body.resume = match.resume;
     if (this.settings.autoConfirm && !isMeta(action)) body.confirm = true;
     const { status, body: data } = await this.api.act(match.id, this.token, body);
     this.setBusy(false);
