@@ -184,7 +184,8 @@ class ApiList(Scenario):
 
 class Play(Scenario):
     """A hot-seat match of Ses-Bes created, then ``steps`` actions posted in it (the first legal
-    action each time, confirming the turn), as the board does."""
+    action each time, confirming the turn), as the board does: with the log it holds
+    (``log_from``) and the ticket the last answer gave (``resume``)."""
 
     def __init__(self, steps: int = 6) -> None:
         super().__init__("play")
@@ -205,7 +206,8 @@ class Play(Scenario):
             if not actions or match.get("outcome"):
                 return
             content = timed(visitor, record, "play: post an action", "POST", url, token=token, body={
-                "action": rng.choice(actions), "version": match["version"], "confirm": True, "log_from": held})
+                "action": rng.choice(actions), "version": match["version"], "confirm": True, "log_from": held,
+                "resume": match["resume"]})
             if content is None:
                 return
             answer = json.loads(content)
