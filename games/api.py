@@ -25,6 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from archive.api.renderers import JSONRenderer as FastJSONRenderer
 from core.paths import path_for
 from core.throttling import SharedRateThrottle, client_ip
 from games import exports, selectors, services
@@ -176,12 +177,13 @@ def parse_log_from(value: Any, where: str) -> int | None:
     raise services.BadRequest(f"{where}: a whole number (0 or more) is required, got {brief(value)}", "malformed")
 
 
+_RENDERER = FastJSONRenderer()
+
+
 def json_response(body: dict[str, Any], status_code: int = 200) -> HttpResponse:
-    # What DRF's JSONRenderer writes (UTF-8, compact, no NaN), without the negotiation around it.
-    return HttpResponse(
-        json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode(),
-        status=status_code, content_type="application/json",
-    )
+    # What DRF's JSONRenderer writes (UTF-8, compact), encoded by orjson as the rest of the API's
+    # JSON is, without the negotiation around it.
+    return HttpResponse(_RENDERER.render(body), status=status_code, content_type="application/json")
 
 
 MATCH_EXAMPLE = OpenApiExample(

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
@@ -213,11 +214,13 @@ def resume_ticket(match: Match, sides: list[int], token: str | None) -> str | No
     for i, name in enumerate(_RESUME_NAMES):
         value = getattr(match, name)
         values.append(value.isoformat() if i in _RESUME_TIMES and value is not None else value)
-    payload = base64.urlsafe_b64encode(
+    try:
         # Keys sorted: the same match gives the same ticket, read from PostgreSQL (jsonb keeps its
-        # own key order) or computed here.
-        json.dumps(values, ensure_ascii=False, separators=(",", ":"), allow_nan=False, sort_keys=True).encode()
-    ).rstrip(b"=").decode()
+        # own key order) or computed here. orjson: a fifth of json's time, on every answer.
+        text = orjson.dumps(values, option=orjson.OPT_SORT_KEYS)
+    except (TypeError, ValueError):
+        return None  # nothing a match holds (integers beyond 64 bits?): the next move reads it
+    payload = base64.urlsafe_b64encode(text).rstrip(b"=").decode()
     return f"{payload}.{_resume_mac(settings.SECRET_KEY, token_hash(token), payload)}"
 
 
@@ -232,7 +235,7 @@ def match_from_resume(ticket: Any, match_id: str, version: int, token: str | Non
     if not dot or not hmac.compare_digest(mac.encode(), _resume_mac(settings.SECRET_KEY, digest, payload).encode()):
         return None
     try:
-        values = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+        values = orjson.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
         sides, row = values[0], values[1:]
         if row[_RESUME_ID] != match_id or row[_RESUME_VERSION] != version:
             return None
