@@ -145,22 +145,28 @@ def test_a_request_to_refuse_gets_the_usual_answer_and_one_count(race, refused):
     assert services.held_match(data["id"], body["version"]) is not None  # still right: kept
 
 
+def whole_match(race, *, hold: bool, tickets: bool = False) -> list[dict]:
+    """A match against the computer played to its end, first step each time, each answer kept
+    but for what names this match; with ``hold`` False nothing is held between steps (and with
+    ``tickets``, no engine state trusted either: each step comes from its ticket)."""
+    data, alice = create(variant=race, opponent="computer", level="easy")
+    body, answers = data, []
+    while body["outcome"] is None:
+        if not hold:
+            services.HELD_MATCHES.clear()
+        if tickets:
+            services.TRUSTED_STATES.clear()
+        extra = {"resume": body["resume"]} if tickets else {}
+        body = alice.act(data["id"], first_step(body), body["version"], confirm=True, **extra).json()
+        answers.append({k: v for k, v in body.items() if k not in ("id", "url", "exports", "created", "updated", "resume")})
+    assert Match.objects.get(pk=data["id"]).log == alice.read(data["id"]).json()["log"]
+    return answers
+
+
 def test_a_whole_match_on_held_matches_is_the_match_the_usual_way_plays(race, settings):
     # The same dice, the same choices: with holding and without, the same answers and log.
     rates(settings, play=None)
-
-    def play(hold: bool) -> list[dict]:
-        data, alice = create(variant=race, opponent="computer", level="easy")
-        body, answers = data, []
-        while body["outcome"] is None:
-            if not hold:
-                services.HELD_MATCHES.clear()
-            body = alice.act(data["id"], first_step(body), body["version"], confirm=True).json()
-            answers.append({k: v for k, v in body.items() if k not in ("id", "url", "exports", "created", "updated", "resume")})
-        assert Match.objects.get(pk=data["id"]).log == alice.read(data["id"]).json()["log"]
-        return answers
-
-    assert play(True) == play(False)
+    assert whole_match(race, hold=True) == whole_match(race, hold=False)
 
 
 # -- a match this process does not hold (another worker wrote it last) --------------------------
@@ -362,20 +368,7 @@ def test_a_match_acted_in_from_a_ticket_is_held_after_only_if_the_ticket_knows_e
 
 def test_a_whole_match_played_from_tickets_is_the_match_the_usual_way_plays(race, settings):
     rates(settings, play=None)
-
-    def play(tickets: bool) -> list[dict]:
-        data, alice = create(variant=race, opponent="computer", level="easy")
-        body, answers = data, []
-        while body["outcome"] is None:
-            services.HELD_MATCHES.clear()
-            services.TRUSTED_STATES.clear()
-            extra = {"resume": body["resume"]} if tickets else {}
-            body = alice.act(data["id"], first_step(body), body["version"], confirm=True, **extra).json()
-            answers.append({k: v for k, v in body.items() if k not in ("id", "url", "exports", "created", "updated", "resume")})
-        assert Match.objects.get(pk=data["id"]).log == alice.read(data["id"]).json()["log"]
-        return answers
-
-    assert play(True) == play(False)
+    assert whole_match(race, hold=False, tickets=True) == whole_match(race, hold=False)
 
 
 def test_a_ticket_names_its_match_version_and_token():
