@@ -32,6 +32,7 @@ import orjson
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
+from django.db.models.base import ModelState
 from django.utils import timezone
 
 from core.prepared import convert_row, prepared_cursor, row_converters
@@ -224,6 +225,17 @@ def resume_ticket(match: Match, sides: list[int], token: str | None) -> str | No
     return f"{payload}.{_resume_mac(settings.SECRET_KEY, token_hash(token), payload)}"
 
 
+def _match_from_values(row: list[Any]) -> Match:
+    """A Match of _RESUME_NAMES' values, as ``Match.from_db`` makes it (saved, in "default", the
+    columns not given deferred), without the constructor's work per field: a ticket is read on
+    every move a process does not hold."""
+    match = Match.__new__(Match)
+    match._state = ModelState()
+    match._state.adding, match._state.db = False, "default"
+    match.__dict__.update(zip(_RESUME_NAMES, row))
+    return match
+
+
 def match_from_resume(ticket: Any, match_id: str, version: int, token: str | None) -> tuple[Match, list[int]] | None:
     """The match and the sides ``token`` plays, from a ticket resume_ticket gave that token for
     this match at ``version``; None for anything else (no ticket, another match, version or
@@ -242,7 +254,7 @@ def match_from_resume(ticket: Any, match_id: str, version: int, token: str | Non
         for i in _RESUME_TIMES:
             if row[i] is not None:
                 row[i] = datetime.datetime.fromisoformat(row[i])
-        match = Match.from_db("default", _RESUME_NAMES, row)
+        match = _match_from_values(row)
     except (ValueError, TypeError, IndexError):
         return None  # signed by this server, so not expected: a ticket from an older layout
     # Only the token's own sides are known: the other side's hash matches no token here, and

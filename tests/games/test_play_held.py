@@ -383,3 +383,16 @@ def test_a_ticket_names_its_match_version_and_token():
     assert services.match_from_resume(ticket, "aaaaaaaaaaaa", 7, "other") is None
     assert services.match_from_resume(ticket, "aaaaaaaaaaaa", 7, None) is None
     assert services.resume_ticket(match, [], "tok") is None and services.resume_ticket(match, [0], None) is None
+
+
+def test_a_match_read_from_a_ticket_is_what_from_db_makes():
+    match = Match(id="aaaaaaaaaaaa", variant="test.race", state={"pos": [0, 0]}, version=7, side0_token_hash="x",
+                  side1_level="easy", turn_start={"pos": [1, 0]}, turn_side=0, turn_steps=1)
+    resumed, _ = services.match_from_resume(services.resume_ticket(match, [0], "tok"), "aaaaaaaaaaaa", 7, "tok")
+    names = services._RESUME_NAMES
+    made = Match.from_db("default", names, [getattr(resumed, n) for n in names])
+    assert {n: getattr(made, n) for n in names} == {n: getattr(resumed, n) for n in names}
+    assert (resumed._state.adding, resumed._state.db) == (made._state.adding, made._state.db) == (False, "default")
+    # The same columns deferred (the ticket's match has the hashes of its token's sides set).
+    assert made.get_deferred_fields() == {"initial_state", "side0_token_hash", "side1_token_hash"}
+    assert resumed.get_deferred_fields() == {"initial_state"}
