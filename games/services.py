@@ -193,11 +193,14 @@ _RESUME_FIELDS = [f for f in Match._meta.concrete_fields
 _RESUME_NAMES = [f.attname for f in _RESUME_FIELDS]
 _RESUME_TIMES = frozenset(i for i, f in enumerate(_RESUME_FIELDS) if f.get_internal_type() == "DateTimeField")
 _RESUME_ID, _RESUME_VERSION = _RESUME_NAMES.index("id"), _RESUME_NAMES.index("version")
+# Signed with the payload: a ticket written for other columns (code before a migration, during a
+# rolling deploy) fails its check instead of being read into the wrong fields.
+_RESUME_LAYOUT = ",".join(_RESUME_NAMES)
 
 
 def _resume_mac(secret: str, digest: str, payload: str) -> str:
     key = _resume_key(secret)
-    mac = hmac.new(key, f"{digest}:{payload}".encode(), hashlib.sha256).digest()
+    mac = hmac.new(key, f"{_RESUME_LAYOUT}:{digest}:{payload}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 
@@ -249,7 +252,7 @@ def match_from_resume(ticket: Any, match_id: str, version: int, token: str | Non
     try:
         values = orjson.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
         sides, row = values[0], values[1:]
-        if row[_RESUME_ID] != match_id or row[_RESUME_VERSION] != version:
+        if len(row) != len(_RESUME_NAMES) or row[_RESUME_ID] != match_id or row[_RESUME_VERSION] != version:
             return None
         for i in _RESUME_TIMES:
             if row[i] is not None:

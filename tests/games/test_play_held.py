@@ -396,3 +396,12 @@ def test_a_match_read_from_a_ticket_is_what_from_db_makes():
     # The same columns deferred (the ticket's match has the hashes of its token's sides set).
     assert made.get_deferred_fields() == {"initial_state", "side0_token_hash", "side1_token_hash"}
     assert resumed.get_deferred_fields() == {"initial_state"}
+
+
+def test_a_ticket_written_for_other_columns_fails_its_check(monkeypatch):
+    # Code before a migration (a rolling deploy): its tickets are not read into the wrong fields.
+    match = Match(id="aaaaaaaaaaaa", variant="test.race", state={"pos": [0, 0]}, version=7, side1_level="easy")
+    ticket = services.resume_ticket(match, [0], "tok")
+    assert services.match_from_resume(ticket, "aaaaaaaaaaaa", 7, "tok") is not None
+    monkeypatch.setattr(services, "_RESUME_LAYOUT", services._RESUME_LAYOUT + ",a_new_column")
+    assert services.match_from_resume(ticket, "aaaaaaaaaaaa", 7, "tok") is None
