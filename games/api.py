@@ -267,7 +267,8 @@ class MatchDetailView(PlayView):
         responses={200: OpenApiTypes.OBJECT, 304: OpenApiResponse(description="Not modified"), 404: ErrorResponse},
         description="Read a match. Answers `ETag`; send it back as `If-None-Match` to wait cheaply (304). "
         "`?log_from=N` (how many log entries the client holds) sends only the entries from there on, as "
-        "an action's answer does, with `log_from` saying where they start.",
+        "an action's answer does, with `log_from` saying where they start. With a player's token the answer "
+        "carries `resume`, to send back with that player's next action.",
     )
     def get(self, request: Request, match_id: str) -> Response:
         token = bearer_token(request)
@@ -323,7 +324,8 @@ class MatchActionView(PlayView):
         description="Act for your side with the version the action was computed from. Dice are drawn and the "
         "computer's reply is played by the server before this answers. A turn of steps stays open until "
         '`{"confirm": true}`; `{"undo": true}` takes back its last step. The answer is the match as `GET` '
-        "shows it; send `log_from` to receive only the log entries you do not hold yet.",
+        "shows it; send `log_from` to receive only the log entries you do not hold yet, and `resume` (the last "
+        "answer's) so that any server process can act without reading the match first.",
     )
     def post(self, request: HttpRequest, match_id: str) -> HttpResponse:
         throttle = PlayThrottle()
