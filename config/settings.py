@@ -216,9 +216,9 @@ REST_FRAMEWORK = {
         "core.tokens.HashedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    # DRF's JSON, encoded by orjson (archive.api.renderers.JSONRenderer).
+    # DRF's JSON, encoded by orjson (core.renderers.JSONRenderer).
     "DEFAULT_RENDERER_CLASSES": [
-        "archive.api.renderers.JSONRenderer",
+        "core.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     "DEFAULT_PARSER_CLASSES": [
