@@ -25,8 +25,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from archive.api.renderers import JSONRenderer as FastJSONRenderer
 from core.paths import path_for
+from core.renderers import JSONRenderer as FastJSONRenderer
 from core.throttling import SharedRateThrottle, client_ip
 from games import exports, selectors, services
 from games.engine.core import EngineError, brief, loads
@@ -382,7 +382,9 @@ class MatchActionView(PlayView):
     def act_on_step(self, request: HttpRequest, match_id: str, data: Any, throttle: PlayThrottle) -> HttpResponse | None:
         """A well-formed step, done with as few round trips as the store allows: computed from
         the match this process holds at the version the request names (it wrote that version
-        itself: services.held_match), or else from a plain read of the match, then written, with
+        itself: services.held_match), or from the resume ticket the request sent back (a held copy
+        signed into the last answer: services.match_from_resume), or else from a plain read of
+        the match, then written, with
         the request's count where the store allows (PostgreSQL), in one statement conditional on
         that version. The count is made after the read here (the held path has no read to count
         with), so a step costs the read and the write and nothing more.
@@ -391,7 +393,7 @@ class MatchActionView(PlayView):
         an illegal action) is answered here as the usual way would answer it, counted first. A
         held copy is trusted for nothing: anything it leads to refuse, or its version having moved
         on in the database, sends the request the usual way (None), from a fresh read, with the
-        usual answer. If the count was made, ``throttle.verdict`` says so and it is not made
+        usual answer; a ticket is a held copy in this. If the count was made, ``throttle.verdict`` says so and it is not made
         again. Over the limit, nothing is written."""
         try:
             action, version, confirm = services.parse_action_request(data)
@@ -399,11 +401,9 @@ class MatchActionView(PlayView):
         except services.PlayError:
             return None  # the usual way answers it, with its own checks first
         token = bearer_token(request)
-        match = services.held_match(match_id, version)
-        if match is None:
-            # Not held here: the ticket the last answer gave, if the request sent it back.
-            resumed = services.match_from_resume(data.get("resume"), match_id, version, token)
-            match = resumed[0] if resumed is not None else None
+        # Not held here: the ticket the last answer gave, if the request sent it back.
+        match = (services.held_match(match_id, version)
+                 or services.match_from_resume(data.get("resume"), match_id, version, token))
         held = match is not None
         if not held:
             match = services.match_get(match_id)

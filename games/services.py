@@ -239,9 +239,9 @@ def _match_from_values(row: list[Any]) -> Match:
     return match
 
 
-def match_from_resume(ticket: Any, match_id: str, version: int, token: str | None) -> tuple[Match, list[int]] | None:
-    """The match and the sides ``token`` plays, from a ticket resume_ticket gave that token for
-    this match at ``version``; None for anything else (no ticket, another match, version or
+def match_from_resume(ticket: Any, match_id: str, version: int, token: str | None) -> Match | None:
+    """The match, with the hashes of the sides ``token`` plays, from a ticket resume_ticket gave
+    that token for this match at ``version``; None for anything else (no ticket, another match, version or
     token, a signature that does not match, a ticket from before the secret key changed)."""
     if not isinstance(ticket, str) or not token or len(ticket) > RESUME_MAX:
         return None
@@ -264,7 +264,7 @@ def match_from_resume(ticket: Any, match_id: str, version: int, token: str | Non
     # such a match is not held for other requests (_written).
     match.side0_token_hash, match.side1_token_hash = (digest if side in sides else "" for side in (0, 1))
     match._hashes_partial = len(sides) < 2
-    return match, sides
+    return match
 
 
 _MATCH_READ: dict[str, tuple[str, list[str], list]] = {}

@@ -375,7 +375,8 @@ def test_a_ticket_names_its_match_version_and_token():
     match = Match(id="aaaaaaaaaaaa", variant="test.race", state={"pos": [0, 0]}, version=7, side0_token_hash="x",
                   side1_level="easy")
     ticket = services.resume_ticket(match, [0], "tok")
-    resumed, sides = services.match_from_resume(ticket, "aaaaaaaaaaaa", 7, "tok")
+    resumed = services.match_from_resume(ticket, "aaaaaaaaaaaa", 7, "tok")
+    sides = services.match_sides_for_token(resumed, "tok")
     assert (resumed.pk, resumed.version, resumed.state, sides) == ("aaaaaaaaaaaa", 7, {"pos": [0, 0]}, [0])
     assert services.match_sides_for_token(resumed, "tok") == [0] and resumed.side1_token_hash == ""
     assert services.match_from_resume(ticket, "bbbbbbbbbbbb", 7, "tok") is None
@@ -388,7 +389,7 @@ def test_a_ticket_names_its_match_version_and_token():
 def test_a_match_read_from_a_ticket_is_what_from_db_makes():
     match = Match(id="aaaaaaaaaaaa", variant="test.race", state={"pos": [0, 0]}, version=7, side0_token_hash="x",
                   side1_level="easy", turn_start={"pos": [1, 0]}, turn_side=0, turn_steps=1)
-    resumed, _ = services.match_from_resume(services.resume_ticket(match, [0], "tok"), "aaaaaaaaaaaa", 7, "tok")
+    resumed = services.match_from_resume(services.resume_ticket(match, [0], "tok"), "aaaaaaaaaaaa", 7, "tok")
     names = services._RESUME_NAMES
     made = Match.from_db("default", names, [getattr(resumed, n) for n in names])
     assert {n: getattr(made, n) for n in names} == {n: getattr(resumed, n) for n in names}
