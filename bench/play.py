@@ -240,13 +240,19 @@ def measure_computer(count: int) -> None:
 def measure_state_reads(repeat: int) -> None:
     """A stored state read back through the engine's checks (state_from_json), as a worker that
     did not write a match's last version reads it before a move: one state per variant, from a
-    random game some way in."""
+    random game some way in. Beside it, the resume ticket of a match in that state (its turn
+    started there too): made for every answer to a player, read for every move a worker does
+    not hold."""
     import json
 
-    from games.engine import get_variant
+    from django.utils import timezone
 
-    print(f"\n-- reading a stored state through the engine's checks (median of {repeat})")
-    print(f"{'variant':22} {'us':>8} {'JSON bytes':>11}")
+    from games import services
+    from games.engine import get_variant
+    from games.models import Match
+
+    print(f"\n-- reading a stored state through the engine's checks, and a match's resume ticket (median of {repeat})")
+    print(f"{'variant':22} {'us':>8} {'JSON bytes':>11} {'ticket: make us':>16} {'read us':>8} {'bytes':>6}")
     for key in VARIANTS:
         variant, rng = get_variant(key), random.Random(5)
         state = variant.new_game({})
@@ -261,7 +267,21 @@ def measure_state_reads(repeat: int) -> None:
             t0 = time.perf_counter()
             variant.state_from_json(stored)
             samples.append(time.perf_counter() - t0)
-        print(f"{key:22} {statistics.median(samples) * 1e6:8.1f} {len(json.dumps(stored)):11d}")
+        now = timezone.now()
+        match = Match(id="benchticket1", variant=key, state=stored, turn_start=stored, turn_side=0, version=9,
+                      side0_token_hash=services.token_hash("t"), side1_level="easy", created=now, updated=now,
+                      side0_joined=now)
+        ticket = services.resume_ticket(match, [0], "t")
+        made, read = [], []
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            services.resume_ticket(match, [0], "t")
+            t1 = time.perf_counter()
+            assert services.match_from_resume(ticket, "benchticket1", 9, "t") is not None
+            read.append(time.perf_counter() - t1)
+            made.append(t1 - t0)
+        print(f"{key:22} {statistics.median(samples) * 1e6:8.1f} {len(json.dumps(stored)):11d} "
+              f"{statistics.median(made) * 1e6:16.1f} {statistics.median(read) * 1e6:8.1f} {len(ticket):6d}")
 
 
 def page_assets(html: bytes) -> tuple[set[Path], set[Path]]:
