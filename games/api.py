@@ -384,17 +384,16 @@ class MatchActionView(PlayView):
         the match this process holds at the version the request names (it wrote that version
         itself: services.held_match), or from the resume ticket the request sent back (a held copy
         signed into the last answer: services.match_from_resume), or else from a plain read of
-        the match, then written, with
-        the request's count where the store allows (PostgreSQL), in one statement conditional on
-        that version. The count is made after the read here (the held path has no read to count
+        the match, then written, with the request's count where the store allows (PostgreSQL), in
+        one statement conditional on that version. The count is made after the read here (the held path has no read to count
         with), so a step costs the read and the write and nothing more.
 
         A refusal met after a fresh read (no such match, a token for no side, a stale version,
         an illegal action) is answered here as the usual way would answer it, counted first. A
         held copy is trusted for nothing: anything it leads to refuse, or its version having moved
         on in the database, sends the request the usual way (None), from a fresh read, with the
-        usual answer; a ticket is a held copy in this. If the count was made, ``throttle.verdict`` says so and it is not made
-        again. Over the limit, nothing is written."""
+        usual answer; a ticket is a held copy in this. If the count was made, ``throttle.verdict``
+        says so and it is not made again. Over the limit, nothing is written."""
         try:
             action, version, confirm = services.parse_action_request(data)
             log_from = parse_log_from(data.get("log_from"), "log_from")

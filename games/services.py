@@ -38,7 +38,7 @@ from django.utils import timezone
 from core.prepared import convert_row, prepared_cursor, row_converters
 
 from games.engine import Action, EngineError, State, Variant, get_variant
-from games.engine.core import LOG_ENTRY_FIELDS
+from games.engine.core import LOG_ENTRY_FIELDS, brief
 from games.engine import ai
 from games.models import Match, MatchAction, Opponent
 
@@ -731,7 +731,7 @@ def parse_action_request(data: Any) -> tuple[Action, int, bool]:
         raise BadRequest(f"confirm: must be true or false, got {json.dumps(confirm)}", "malformed")
     resume = data.get("resume")
     if resume is not None and (not isinstance(resume, str) or len(resume) > RESUME_MAX):
-        got = f"{len(resume)} characters" if isinstance(resume, str) else json.dumps(resume)[:40]
+        got = f"{len(resume)} characters" if isinstance(resume, str) else brief(resume)
         raise BadRequest(f"resume: the string the last answer gave (at most {RESUME_MAX} characters), got {got}",
                          "malformed")
     try:
