@@ -18,7 +18,9 @@
    ``--games`` single cubeless games per variant and opponent (sides alternate), spread over
    ``--procs`` processes, with a 95% interval and the player's time per move (median and 95th
    percentile, plays with a single choice left out). Target (issue 13): strong wins at least
-   70% against medium in the nard games.
+   70% against medium in the nard games. With ``--paired`` the games go in pairs on the same
+   dice, the player on each side in turn: the same expected win rate with less noise, and a
+   count of the pairs the dice decided (whoever sat on one side won both games).
 4. Strong (the trained network with a one-ply search; ``--ply 0``: the network alone) against
    GNU Backgammon's 0-ply network: ``--gnubg-games`` cubeless games with a 95% interval and
    points per game (target: at least 40%, the interval above 35%), then the network's win
@@ -177,14 +179,49 @@ def bench_playouts(games: int) -> None:
 
 
 def _match(args: tuple) -> tuple[int, list[float]]:
+    """Game ``seed`` of a strength test: the player on side ``seed % 2``. Unpaired, each game has
+    its own dice (seed ``10_000 + seed``); paired, games ``2k`` and ``2k + 1`` share the dice of
+    seed ``10_000 + k``, the player on one side and then the other."""
     key, opponent, seed, *rest = args
     player = rest[0] if rest else "strong"
+    paired = rest[1] if len(rest) > 1 else False
     strong_side = seed % 2
     levels = (player, opponent) if strong_side == 0 else (opponent, player)
     times: list[float] = []
     options = {"cube": False} if "cube" in get_variant(key).options else {}
-    winner, _ = play_game(key, levels, 10_000 + seed, options, times=times)
+    winner, _ = play_game(key, levels, 10_000 + (seed // 2 if paired else seed), options, times=times)
     return int(winner == strong_side), times
+
+
+def pair_counts(wins: list[int]) -> tuple[int, int, int]:
+    """Paired games (the same dice, the player on each side in turn; ``wins`` in pairs): how
+    many pairs the player won both games of, how many split (whoever sat on one side won both
+    games, so the dice decided between these two players), and how many it lost both.
+
+    >>> pair_counts([1, 1, 1, 0, 0, 1, 0, 0])
+    (1, 2, 1)
+    """
+    pairs = list(zip(wins[::2], wins[1::2]))
+    both = sum(1 for a, b in pairs if a and b)
+    lost = sum(1 for a, b in pairs if not a and not b)
+    return both, len(pairs) - both - lost, lost
+
+
+def paired_interval(wins: list[int]) -> tuple[float, float]:
+    """A 95% interval for the win rate from paired games, each pair one sample (0, 1/2 or 1):
+    the dice a pair shares leave it less spread than two independent games, so this interval is
+    the narrower one, as it should be (a normal interval on the pairs' mean).
+
+    >>> low, high = paired_interval([1, 0] * 50 + [1, 1] * 50)
+    >>> round(low, 3), round(high, 3)
+    (0.701, 0.799)
+    """
+    scores = [(a + b) / 2 for a, b in zip(wins[::2], wins[1::2])]
+    n = len(scores)
+    mean = sum(scores) / n
+    var = sum((x - mean) ** 2 for x in scores) / (n - 1) if n > 1 else 0.25
+    half = 1.96 * (var / n) ** 0.5
+    return max(0.0, mean - half), min(1.0, mean + half)
 
 
 def _interval(wins: int, n: int) -> str:
@@ -273,15 +310,17 @@ def bench_gnubg(games: int, procs: int, positions: int) -> None:
 
 
 def bench_strength(
-    games: int, procs: int, keys: tuple[str, ...] = KEYS, opponents: tuple[str, ...] = ("medium",), player: str = "strong"
+    games: int, procs: int, keys: tuple[str, ...] = KEYS, opponents: tuple[str, ...] = ("medium",), player: str = "strong",
+    paired: bool = False,
 ) -> None:
+    pairing = f", {games // 2} pairs of games on the same dice" if paired else ""
     print(f"strength: {player}'s win rate over {games} single games per variant and opponent ({procs} processes,"
-          f" strong searching {PLY[0]} ply)")
+          f" strong searching {PLY[0]} ply{pairing})")
     with Pool(procs) as pool:
         for key in keys:
             for opponent in opponents:
                 t0 = time.perf_counter()
-                results = pool.map(_match, [(key, opponent, i, player) for i in range(games)], chunksize=8)
+                results = pool.map(_match, [(key, opponent, i, player, paired) for i in range(games)], chunksize=8)
                 dt = time.perf_counter() - t0
                 wins = sum(w for w, _ in results)
                 times = sorted(t for _, ts in results for t in ts)
@@ -295,6 +334,16 @@ def bench_strength(
                     f" {player}'s move {med:.1f} ms median, {p95:.1f} ms p95){target}",
                     flush=True,
                 )
+                if paired:
+                    wins_list = [w for w, _ in results]
+                    both, split, lost = pair_counts(wins_list)
+                    low, high = paired_interval(wins_list)
+                    print(
+                        f"  {'':22}    paired: {wins / games:.1%} [{low:.1%}\u2013{high:.1%}] over {games // 2} pairs;"
+                        f" {player} won both games of {both}, lost both of {lost}; {split} split"
+                        f" ({split / (games // 2):.0%}: the side won both games, the dice decided)",
+                        flush=True,
+                    )
 
 
 def main() -> None:
@@ -311,7 +360,13 @@ def main() -> None:
     ap.add_argument("--player", default="strong", help="the level measured by the strength test")
     ap.add_argument("--variants", default=",".join(KEYS), help="comma-separated variant keys for the strength test")
     ap.add_argument("--opponents", default="medium", help="comma-separated opponents for the strength test")
+    ap.add_argument(
+        "--paired", action="store_true",
+        help="play the strength test's games in pairs on the same dice, the player on each side in turn",
+    )
     args = ap.parse_args()
+    if args.paired and args.games % 2:
+        ap.error("--paired needs an even --games (two games a pair)")
     PLY[0] = args.ply
     if args.weights:  # read by td.load in this process and the workers it forks
         td.WEIGHTS = args.weights
@@ -325,7 +380,7 @@ def main() -> None:
     if args.only in (None, "playouts"):
         bench_playouts(args.playouts)
     if args.games and args.only in (None, "strength"):
-        bench_strength(args.games, args.procs, keys, opponents, args.player)
+        bench_strength(args.games, args.procs, keys, opponents, args.player, args.paired)
     if args.only in (None, "gnubg"):
         bench_gnubg(args.gnubg_games, args.procs, args.gnubg_positions)
 

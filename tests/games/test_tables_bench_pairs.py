@@ -1,0 +1,42 @@
+"""The strength benchmark's paired games (``bench/tables.py --paired``): the two games of a pair
+share their dice with the players' sides swapped, and the pair counts and the interval are right."""
+from __future__ import annotations
+
+import importlib.util
+import os
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_tables", os.path.join(ROOT, "bench", "tables.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_pair_counts(bench):
+    assert bench.pair_counts([1, 1, 1, 0, 0, 1, 0, 0]) == (1, 2, 1)
+    assert bench.pair_counts([]) == (0, 0, 0)
+
+
+def test_paired_interval_is_the_pairs_normal_interval(bench):
+    low, high = bench.paired_interval([1, 0] * 50 + [1, 1] * 50)  # 50 splits (1/2), 50 pairs won (1)
+    assert (round(low, 3), round(high, 3)) == (0.701, 0.799)
+    # all pairs split: no spread at all, the rate is exactly one half
+    assert bench.paired_interval([1, 0, 0, 1] * 10) == (0.5, 0.5)
+
+
+@pytest.mark.parametrize("key", ["tables.gul-bara", "tables.ses-bes"])
+def test_a_pair_shares_its_dice(bench, key):
+    """A level against itself on the same dice plays the same game twice, so whichever side won
+    the first game of a pair wins the second: every such pair splits. Unpaired, game 1 has dice
+    of its own."""
+    winner, _ = bench.play_game(key, ("medium", "medium"), 10_000)
+    assert bench._match((key, "medium", 0, "medium", True))[0] == int(winner == 0)
+    assert bench._match((key, "medium", 1, "medium", True))[0] == int(winner == 1)
+    other, _ = bench.play_game(key, ("medium", "medium"), 10_001)
+    assert bench._match((key, "medium", 1, "medium", False))[0] == int(other == 1)
