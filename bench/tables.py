@@ -21,6 +21,7 @@
    70% against medium in the nard games. With ``--paired`` the games go in pairs on the same
    dice, the player on each side in turn: the same expected win rate with less noise, and a
    count of the pairs the dice decided (whoever sat on one side won both games).
+   ``--first-game`` starts the games further on, on dice no earlier measurement used.
 4. Strong (the trained network with a one-ply search; ``--ply 0``: the network alone) against
    GNU Backgammon's 0-ply network: ``--gnubg-games`` cubeless games with a 95% interval and
    points per game (target: at least 40%, the interval above 35%), then the network's win
@@ -311,16 +312,18 @@ def bench_gnubg(games: int, procs: int, positions: int) -> None:
 
 def bench_strength(
     games: int, procs: int, keys: tuple[str, ...] = KEYS, opponents: tuple[str, ...] = ("medium",), player: str = "strong",
-    paired: bool = False,
+    paired: bool = False, first: int = 0,
 ) -> None:
     pairing = f", {games // 2} pairs of games on the same dice" if paired else ""
+    if first:
+        pairing += f", from game {first}"
     print(f"strength: {player}'s win rate over {games} single games per variant and opponent ({procs} processes,"
           f" strong searching {PLY[0]} ply{pairing})")
     with Pool(procs) as pool:
         for key in keys:
             for opponent in opponents:
                 t0 = time.perf_counter()
-                results = pool.map(_match, [(key, opponent, i, player, paired) for i in range(games)], chunksize=8)
+                results = pool.map(_match, [(key, opponent, first + i, player, paired) for i in range(games)], chunksize=8)
                 dt = time.perf_counter() - t0
                 wins = sum(w for w, _ in results)
                 times = sorted(t for _, ts in results for t in ts)
@@ -364,9 +367,15 @@ def main() -> None:
         "--paired", action="store_true",
         help="play the strength test's games in pairs on the same dice, the player on each side in turn",
     )
+    ap.add_argument(
+        "--first-game", type=int, default=0,
+        help="the strength test's first game (its dice): measure on games beyond the usual ones",
+    )
     args = ap.parse_args()
-    if args.paired and args.games % 2:
-        ap.error("--paired needs an even --games (two games a pair)")
+    if args.paired and (args.games % 2 or args.first_game % 2):
+        ap.error("--paired needs an even --games and --first-game (two games a pair)")
+    if args.first_game < 0:
+        ap.error("--first-game must be at least 0")
     PLY[0] = args.ply
     if args.weights:  # read by td.load in this process and the workers it forks
         td.WEIGHTS = args.weights
@@ -380,7 +389,7 @@ def main() -> None:
     if args.only in (None, "playouts"):
         bench_playouts(args.playouts)
     if args.games and args.only in (None, "strength"):
-        bench_strength(args.games, args.procs, keys, opponents, args.player, args.paired)
+        bench_strength(args.games, args.procs, keys, opponents, args.player, args.paired, args.first_game)
     if args.only in (None, "gnubg"):
         bench_gnubg(args.gnubg_games, args.procs, args.gnubg_positions)
 

@@ -40,3 +40,43 @@ def test_a_pair_shares_its_dice(bench, key):
     assert bench._match((key, "medium", 1, "medium", True))[0] == int(winner == 1)
     other, _ = bench.play_game(key, ("medium", "medium"), 10_001)
     assert bench._match((key, "medium", 1, "medium", False))[0] == int(other == 1)
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--paired", "--games", "3"], "--paired needs an even --games and --first-game"),
+        (["--paired", "--games", "4", "--first-game", "1"], "--paired needs an even --games and --first-game"),
+        (["--games", "4", "--first-game", "-2"], "--first-game must be at least 0"),
+    ],
+)
+def test_bad_strength_arguments_are_refused(bench, monkeypatch, capsys, argv, message):
+    monkeypatch.setattr("sys.argv", ["tables.py", "--only", "strength", *argv])
+    with pytest.raises(SystemExit) as exc:
+        bench.main()
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_first_game_moves_the_games_on(bench, monkeypatch):
+    """``--first-game`` hands the workers the games from there, paired or not."""
+    seen = []
+
+    class Pool:
+        def __init__(self, procs):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def map(self, fn, args, chunksize=1):
+            seen.extend(args)
+            return [(a[2] % 2, [0.001]) for a in args]
+
+    monkeypatch.setattr(bench, "Pool", Pool)
+    bench.bench_strength(4, 1, ("tables.gul-bara",), ("medium",), "strong", True, 10)
+    assert [a[2] for a in seen] == [10, 11, 12, 13]
+    assert all(a[4] is True for a in seen)
