@@ -28,6 +28,11 @@
    probabilities against gnubg's on ``--gnubg-positions`` positions met in those games (the
    side on roll; mean absolute difference; target: at most 0.06).
 
+5. Gul Bara's cascades (``--cascade-pairs`` pairs of the paired strength test's games, strong
+   against medium): for each player, cascades begun a game and their pips, broken a game, the pips a game its
+   breaks handed to the opponent (GB-5), and how many of the broken cascades could have been
+   played in full from the roll (a search over every way of playing their numbers).
+
 ``--only`` runs one section; ``--variants`` and ``--opponents`` (comma separated) narrow the
 strength test, e.g. to tune one variant.
 """
@@ -349,13 +354,105 @@ def bench_strength(
                     )
 
 
+# -- Gul Bara's cascades: how often each player breaks one, and whether it had to -----------
+
+
+def completes(rules, me, op, numbers: tuple[int, ...], memo: dict) -> bool:
+    """Whether some way of playing ``numbers`` in turn, four of each, from ``(me, op)`` (the
+    mover's coordinates) plays them all: a Gul Bara cascade that does not break (GB-5). Bearing
+    off the last checker completes it."""
+    if not numbers or me[0] == 15:
+        return True
+    key = (me, op, numbers)
+    if key not in memo:
+        plays = complete_plays(rules, me, op, (numbers[0],) * 4)
+        memo[key] = bool(plays) and plays[0].used == 4 and any(completes(rules, p.me, p.op, numbers[1:], memo) for p in plays)
+    return memo[key]
+
+
+def cascade_counts(levels: tuple[str, str], seed: int) -> list[list[int]]:
+    """One Gul Bara game, side ``s`` played by ``levels[s]`` on the dice of ``seed`` (as
+    :func:`play_game`): for each side, [cascades begun (GB-4), cascades broken (their remainder
+    played by the opponent, GB-5), the pips of those remainders, broken cascades that could have
+    been played in full from the roll, the pips of the cascades begun (four of each number)]."""
+    v = get_variant("tables.gul-bara")
+    rng = random.Random(seed)
+    s = v.new_game({"match_to": 1})
+    counts = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
+    owner = None  # (side, could it be completed) of the cascade being played
+    while v.outcome(s) is None:
+        if v.is_chance(s):
+            s2 = v.apply(s, v.draw(s, rng))
+            side = s.to_move  # the roller
+            if s2.game == s.game and s2.cascade_number and not s2.remainder and s2.to_move == side:
+                first = s2.cascade_number  # GB-4: a cascade from this number (dice cut already if it breaks at once)
+            elif s2.game == s.game and s2.remainder and not s.remainder and s2.to_move != side:
+                first = min(s2.dice + s2.pending)  # not one of its first number playable: all handed over
+            else:
+                first = 0
+            if first:
+                rules = v.rules(s2.opts)
+                me, op = s.checkers[side], to_mover(rules, s.checkers[1 - side])
+                counts[side][0] += 1
+                counts[side][4] += 4 * sum(range(first, 7))
+                owner = (side, completes(rules, me, op, tuple(range(first, 7)), {}))
+        else:
+            side = s.to_move
+            play = choose_strong(v, s) if levels[side] == "strong" else choose_play(v, s, levels[side], rng)
+            s2 = v.apply_play(s, play)
+        if owner is not None and s2.game == s.game and s2.remainder and not s.remainder:
+            # the opponent starts on the remainder (GB-5; a cascade cut short by bearing off the
+            # last checker hands nothing over): the numbers handed over, as set when it broke
+            handed = sum(s.handoff) if s.handoff else sum(s2.dice) + sum(s2.pending)
+            if handed:
+                side, ok = owner
+                counts[side][1] += 1
+                counts[side][2] += handed
+                counts[side][3] += ok
+                owner = None
+        if s2.game != s.game or (owner is not None and s2.to_move != owner[0]):
+            owner = None
+        s = s2
+    return counts
+
+
+def _cascade_pair(k: int) -> list[list[int]]:
+    """Pair ``k`` of the paired strength test in Gul Bara (strong against medium on the dice of
+    seed ``10_000 + k``, strong on each side in turn): strong's counts, then medium's, summed."""
+    out = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
+    for strong_side in (0, 1):
+        levels = ("strong", "medium") if strong_side == 0 else ("medium", "strong")
+        counts = cascade_counts(levels, 10_000 + k)
+        for who, side in ((0, strong_side), (1, 1 - strong_side)):
+            out[who] = [a + b for a, b in zip(out[who], counts[side])]
+    return out
+
+
+def bench_cascades(pairs: int, procs: int) -> None:
+    """Gul Bara's cascades in the paired strength test's games: a game's result turns on them."""
+    print(f"cascades: Gul Bara, strong against medium, {pairs} pairs of games on the same dice ({procs} processes)")
+    t0 = time.perf_counter()
+    with Pool(procs) as pool:
+        results = pool.map(_cascade_pair, range(pairs), chunksize=2)
+    games = 2 * pairs
+    for who, name in ((0, "strong"), (1, "medium")):
+        begun, broken, handed, avoidable, pips = (sum(r[who][i] for r in results) for i in range(5))
+        print(
+            f"  {name:6}: {begun / games:.2f} cascades a game ({pips / games:.0f} pips), {broken / games:.2f} broken"
+            f" ({broken} in all, {avoidable} of them could have been played in full from the roll),"
+            f" {handed / games:.1f} pips a game handed to the opponent",
+            flush=True,
+        )
+    print(f"  ({time.perf_counter() - t0:.0f} s)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=1000, help="games per variant and opponent for the strength test")
     ap.add_argument("--positions", type=int, default=20_000, help="positions for the move generation test")
     ap.add_argument("--playouts", type=int, default=200, help="random play-outs per variant")
     ap.add_argument("--procs", type=int, default=2)
-    ap.add_argument("--only", choices=("movegen", "playouts", "strength", "gnubg"), help="run this section alone")
+    ap.add_argument("--only", choices=("movegen", "playouts", "strength", "gnubg", "cascades"), help="run this section alone")
     ap.add_argument("--gnubg-games", type=int, default=1000, help="cubeless games of strong against gnubg 0-ply")
     ap.add_argument("--gnubg-positions", type=int, default=3000, help="positions whose win probabilities are compared with gnubg's")
     ap.add_argument("--ply", type=int, choices=(0, 1), default=1, help="strong's search: 1 (the level) or 0 (the network alone)")
@@ -367,6 +464,7 @@ def main() -> None:
         "--paired", action="store_true",
         help="play the strength test's games in pairs on the same dice, the player on each side in turn",
     )
+    ap.add_argument("--cascade-pairs", type=int, default=100, help="pairs of Gul Bara games for the cascade counts")
     ap.add_argument(
         "--first-game", type=int, default=0,
         help="the strength test's first game (its dice): measure on games beyond the usual ones",
@@ -390,6 +488,10 @@ def main() -> None:
         bench_playouts(args.playouts)
     if args.games and args.only in (None, "strength"):
         bench_strength(args.games, args.procs, keys, opponents, args.player, args.paired, args.first_game)
+    if args.cascade_pairs < 1:
+        ap.error("--cascade-pairs must be at least 1")
+    if args.only in (None, "cascades"):
+        bench_cascades(args.cascade_pairs, args.procs)
     if args.only in (None, "gnubg"):
         bench_gnubg(args.gnubg_games, args.procs, args.gnubg_positions)
 

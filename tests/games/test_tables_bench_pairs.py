@@ -80,3 +80,47 @@ def test_first_game_moves_the_games_on(bench, monkeypatch):
     bench.bench_strength(4, 1, ("tables.gul-bara",), ("medium",), "strong", True, 10)
     assert [a[2] for a in seen] == [10, 11, 12, 13]
     assert all(a[4] is True for a in seen)
+
+
+def test_completes_sees_a_blocked_number(bench):
+    """Fifteen on the head and the six-point ahead held: four 6s cannot be played, four 1s can,
+    and a cascade from 5 can (the 5s open the way for the 6s)."""
+    from games.engine import get_variant
+
+    rules = get_variant("tables.gul-bara").rules({})
+    me = tuple(15 if p == 24 else 0 for p in range(26))
+    op = tuple(1 if p == 18 else 14 if p == 1 else 0 for p in range(26))
+    assert not bench.completes(rules, me, op, (6,), {})
+    assert bench.completes(rules, me, op, (1,), {})
+    assert bench.completes(rules, me, op, (5, 6), {})
+
+
+@pytest.mark.parametrize("seed", [10_000, 10_001, 10_002])
+def test_cascade_counts_agree_with_the_engine(bench, seed):
+    """The counts of one game agree with the engine's own clause events, played again action by
+    action: a cascade begun where the engine reports GB-4's cascade for the roller, a break
+    where it reports GB-5's remainder handed over."""
+    from games.engine import get_variant
+    from games.engine.ai import PLAYERS
+    import random
+
+    counts = bench.cascade_counts(("medium", "medium"), seed)
+    v = get_variant("tables.gul-bara")
+    rng = random.Random(seed)
+    s = v.new_game({"match_to": 1})
+    begun, broken = [0, 0], 0
+    medium = PLAYERS[("tables", "medium")]
+    while v.outcome(s) is None:
+        action = v.draw(s, rng) if v.is_chance(s) else medium(v, s, rng)
+        after = v.apply(s, action)
+        events = v.clause_events(s, action, after)
+        if events.get("cascade"):
+            begun[s.to_move] += 1
+        broken += events.get("remainder", 0)
+        s = after
+    assert [c[0] for c in counts] == begun
+    assert counts[0][1] + counts[1][1] == broken
+    for c in counts:
+        assert c[3] <= c[1] <= c[0]  # breaks that could have been avoided, breaks, cascades
+        assert c[2] >= c[1]  # each break hands over at least one pip
+    assert sum(begun) > 0
