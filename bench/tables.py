@@ -29,9 +29,10 @@
    side on roll; mean absolute difference; target: at most 0.06).
 
 5. Gul Bara's cascades (``--cascade-pairs`` pairs of the paired strength test's games, strong
-   against medium): for each player, cascades begun a game and their pips, broken a game, the pips a game its
-   breaks handed to the opponent (GB-5), and how many of the broken cascades could have been
-   played in full from the roll (a search over every way of playing their numbers).
+   against medium): for each player, cascades begun a game and their pips, broken a game, the
+   pips a game its breaks handed to the opponent (GB-5), and how many of the broken cascades
+   could have been played in full from the roll (a search over every way of playing their
+   numbers).
 
 ``--only`` runs one section; ``--variants`` and ``--opponents`` (comma separated) narrow the
 strength test, e.g. to tune one variant.
@@ -108,20 +109,25 @@ def bench_movegen(n: int) -> None:
 
 
 def play_game(
-    key: str, levels: tuple[str, str], seed: int, options: dict | None = None, times: list[float] | None = None
+    key: str, levels: tuple[str, str], seed: int, options: dict | None = None, times: list[float] | None = None,
+    watch=None,
 ) -> tuple[int, int]:
     """One single game, side s played by ``levels[s]``; (winner, actions taken). With ``times``,
-    the seconds each ``medium`` or ``strong`` choice among several plays took are appended to it."""
+    the seconds each ``medium`` or ``strong`` choice among several plays took are appended to it.
+    ``watch(before, roll, after)`` is called after every step: ``roll`` is the chance action
+    drawn (None for a play or a cube decision)."""
     v = get_variant(key)
     rng = random.Random(seed)
     s = v.new_game(dict(options or {}, match_to=1))
     n = 0
     while v.outcome(s) is None:
         n += 1
+        roll = None
         if v.is_chance(s):
-            s = v.apply(s, v.draw(s, rng))
+            roll = v.draw(s, rng)
+            after = v.apply(s, roll)
         elif s.phase in ("cube", "take"):
-            s = v.apply(s, td_cube(v, s) if levels[s.to_move] == "strong" else cube_action(v, s, levels[s.to_move], rng))
+            after = v.apply(s, td_cube(v, s) if levels[s.to_move] == "strong" else cube_action(v, s, levels[s.to_move], rng))
         else:
             level = levels[s.to_move]
             timed = times is not None and level in ("medium", "strong")
@@ -129,7 +135,10 @@ def play_game(
             play = choose_strong(v, s, ply=PLY[0]) if level == "strong" else choose_play(v, s, level, rng)
             if timed and len(v.complete_plays(s)) > 1:
                 times.append(time.perf_counter() - t0)
-            s = v.apply_play(s, play)
+            after = v.apply_play(s, play)
+        if watch is not None:
+            watch(s, roll, after)
+        s = after
     return v.outcome(s).winner, n
 
 
@@ -371,48 +380,37 @@ def completes(rules, me, op, numbers: tuple[int, ...], memo: dict) -> bool:
 
 
 def cascade_counts(levels: tuple[str, str], seed: int) -> list[list[int]]:
-    """One Gul Bara game, side ``s`` played by ``levels[s]`` on the dice of ``seed`` (as
-    :func:`play_game`): for each side, [cascades begun (GB-4), cascades broken (their remainder
-    played by the opponent, GB-5), the pips of those remainders, broken cascades that could have
-    been played in full from the roll, the pips of the cascades begun (four of each number)]."""
+    """One Gul Bara game of :func:`play_game`: for each side, [cascades begun (the engine's GB-4
+    event), cascades broken (their remainder played by the opponent, the engine's GB-5 event), the
+    pips handed over by the breaks, broken cascades that could have been played in full from the
+    roll, the pips of the cascades begun (four of each number)]. The pips handed over are the
+    numbers as the roller broke off; where the roller could play none of a number, as the
+    opponent starts on them."""
     v = get_variant("tables.gul-bara")
-    rng = random.Random(seed)
-    s = v.new_game({"match_to": 1})
     counts = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
-    owner = None  # (side, could it be completed) of the cascade being played
-    while v.outcome(s) is None:
-        if v.is_chance(s):
-            s2 = v.apply(s, v.draw(s, rng))
-            side = s.to_move  # the roller
-            if s2.game == s.game and s2.cascade_number and not s2.remainder and s2.to_move == side:
-                first = s2.cascade_number  # GB-4: a cascade from this number (dice cut already if it breaks at once)
-            elif s2.game == s.game and s2.remainder and not s.remainder and s2.to_move != side:
-                first = min(s2.dice + s2.pending)  # not one of its first number playable: all handed over
-            else:
-                first = 0
-            if first:
-                rules = v.rules(s2.opts)
-                me, op = s.checkers[side], to_mover(rules, s.checkers[1 - side])
-                counts[side][0] += 1
-                counts[side][4] += 4 * sum(range(first, 7))
-                owner = (side, completes(rules, me, op, tuple(range(first, 7)), {}))
-        else:
-            side = s.to_move
-            play = choose_strong(v, s) if levels[side] == "strong" else choose_play(v, s, levels[side], rng)
-            s2 = v.apply_play(s, play)
-        if owner is not None and s2.game == s.game and s2.remainder and not s.remainder:
-            # the opponent starts on the remainder (GB-5; a cascade cut short by bearing off the
-            # last checker hands nothing over): the numbers handed over, as set when it broke
-            handed = sum(s.handoff) if s.handoff else sum(s2.dice) + sum(s2.pending)
-            if handed:
-                side, ok = owner
-                counts[side][1] += 1
-                counts[side][2] += handed
-                counts[side][3] += ok
-                owner = None
-        if s2.game != s.game or (owner is not None and s2.to_move != owner[0]):
-            owner = None
-        s = s2
+    owner: list = []  # [side, could it be completed] of the cascade being played
+
+    def watch(s, roll, after) -> None:
+        if after.game != s.game:
+            owner.clear()
+            return
+        events = v.clause_events(s, roll, after) if roll is not None else {}
+        if events.get("cascade"):
+            side, first = s.to_move, roll["roll"][0]
+            rules = v.rules(s.opts)
+            numbers = tuple(range(first, 7))
+            counts[side][0] += 1
+            counts[side][4] += 4 * sum(numbers)
+            owner[:] = [side, completes(rules, s.checkers[side], to_mover(rules, s.checkers[1 - side]), numbers, {})]
+        if owner and after.remainder and not s.remainder:  # GB-5: the opponent starts on the remainder
+            side, ok = owner
+            counts[side][1] += 1
+            counts[side][2] += sum(s.handoff) if s.handoff else sum(after.dice) + sum(after.pending)
+            counts[side][3] += ok
+        if owner and after.to_move != owner[0]:
+            owner.clear()
+
+    play_game("tables.gul-bara", levels, seed, watch=watch)
     return counts
 
 
@@ -474,6 +472,8 @@ def main() -> None:
         ap.error("--paired needs an even --games and --first-game (two games a pair)")
     if args.first_game < 0:
         ap.error("--first-game must be at least 0")
+    if args.cascade_pairs < 1:
+        ap.error("--cascade-pairs must be at least 1")
     PLY[0] = args.ply
     if args.weights:  # read by td.load in this process and the workers it forks
         td.WEIGHTS = args.weights
@@ -488,8 +488,6 @@ def main() -> None:
         bench_playouts(args.playouts)
     if args.games and args.only in (None, "strength"):
         bench_strength(args.games, args.procs, keys, opponents, args.player, args.paired, args.first_game)
-    if args.cascade_pairs < 1:
-        ap.error("--cascade-pairs must be at least 1")
     if args.only in (None, "cascades"):
         bench_cascades(args.cascade_pairs, args.procs)
     if args.only in (None, "gnubg"):

@@ -385,8 +385,9 @@ class MatchActionView(PlayView):
         itself: services.held_match), or from the resume ticket the request sent back (a held copy
         signed into the last answer: services.match_from_resume), or else from a plain read of
         the match, then written, with the request's count where the store allows (PostgreSQL), in
-        one statement conditional on that version. The count is made after the read here (the held path has no read to count
-        with), so a step costs the read and the write and nothing more.
+        one statement conditional on that version. The count is made after the read here (the
+        held path has no read to count with), so a step costs the read and the write and nothing
+        more.
 
         A refusal met after a fresh read (no such match, a token for no side, a stale version,
         an illegal action) is answered here as the usual way would answer it, counted first. A

@@ -48,6 +48,7 @@ def test_a_pair_shares_its_dice(bench, key):
         (["--paired", "--games", "3"], "--paired needs an even --games and --first-game"),
         (["--paired", "--games", "4", "--first-game", "1"], "--paired needs an even --games and --first-game"),
         (["--games", "4", "--first-game", "-2"], "--first-game must be at least 0"),
+        (["--cascade-pairs", "0"], "--cascade-pairs must be at least 1"),
     ],
 )
 def test_bad_strength_arguments_are_refused(bench, monkeypatch, capsys, argv, message):
