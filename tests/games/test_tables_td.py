@@ -268,3 +268,39 @@ def test_a_remainder_handed_over_is_played_before_the_turn_is_judged() -> None:
     value = td._turn_end_value(v, net, handed, 0, s.game)
     assert value == pytest.approx(-td.on_roll_equity(v, after, 1))
     assert value != pytest.approx(-td.on_roll_equity(v, handed, 1))
+
+
+def test_training_can_choose_cascade_plays_where_the_turn_ends_as_strong_does() -> None:
+    # ``--turn-end``: in a Gul Bara cascade (GB-4) or after a remainder (GB-5) the trainer picks
+    # on the play-out state the play strong picks on the engine's state (``_best_before_more_dice``),
+    # so self-play can learn from the play-time policy; plain training takes the 0-ply best.
+    from games.engine.tables.playout import Playout
+
+    v = get_variant("tables.gul-bara")
+    net = td.load(v.key)
+    follow, greedy = Trainer(net, 0.1, 0.7, turn_end=True), Trainer(net, 0.1, 0.7)
+    compared = differed = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        s, g = v.new_game({"match_to": 1}), Playout(v)
+        while v.outcome(s) is None:
+            if s.phase in ("opening", "roll"):
+                a, b = rng.randint(1, 6), rng.randint(1, 6)
+                s = v.apply(s, {s.phase: [a, b]})
+                (g.opening if g.phase == "opening" else g.roll)(a, b)
+                continue
+            ours = sorted(g.plays(), key=lambda p: (p.me, p.op))
+            theirs = sorted(v.complete_plays(s), key=lambda p: (p.me, p.op))
+            chosen = ours[rng.randrange(len(ours))]
+            if (g.pending or g.remainder) and len(ours) > 1:
+                picked = follow.pick(v, g.rules, ours, g)
+                strong = td._best_before_more_dice(v, net, s, theirs)
+                assert (picked.me, picked.op) == (strong.me, strong.op), (seed, s.pending)
+                compared += 1
+                flat = greedy.pick(v, g.rules, ours, g)
+                differed += (flat.me, flat.op) != (picked.me, picked.op)
+                chosen = picked
+            s = v.apply_play(s, next(p for p in theirs if (p.me, p.op) == (chosen.me, chosen.op)))
+            g.play(chosen)
+        assert g.winner == v.outcome(s).winner
+    assert compared >= 10 and differed >= 1

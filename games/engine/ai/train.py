@@ -8,7 +8,9 @@ the position, with the next side on roll, is compared with the one before it: th
 outputs, turned to side 0's point of view, move towards the next position's (temporal
 differences), along eligibility traces decaying by ``lambda``; the final position is compared
 with the game's result. In a Gul Bara cascade each number's play is chosen as if the turn ended
-there. Same seed, same options: the same weights.
+there; with ``--turn-end`` it is chosen as the ``strong`` level chooses it, its best few plays
+followed through the dice still to come and judged where the turn ends (about six times slower).
+Same seed, same options: the same weights.
 
 ``--init`` starts from other weights (e.g. Takhte Nard from backgammon's); progress, games per
 second and the first side's wins are printed every ``--report`` games.
@@ -23,7 +25,7 @@ import time
 import numpy as np
 
 from games.engine import get_variant
-from games.engine.ai.td import OUTPUTS, Net, after_play_inputs, equity, features, play_rows, result_points
+from games.engine.ai.td import CASCADE_CANDIDATES, OUTPUTS, Net, after_play_inputs, equity, features, play_rows, result_points
 from games.engine.tables.game import TablesVariant
 from games.engine.tables.moves import to_mover
 from games.engine.tables.playout import Playout
@@ -40,19 +42,41 @@ class Trainer:
     mix of the values that followed it and the game's result (``returns``), all positions in one
     batched gradient step. Positions are kept as counts during the game and encoded together."""
 
-    def __init__(self, net: Net, alpha: float, lam: float) -> None:
+    def __init__(self, net: Net, alpha: float, lam: float, turn_end: bool = False) -> None:
         self.net = net
         self.alpha = alpha
         self.lam = lam
+        self.turn_end = turn_end
 
-    def pick(self, variant: TablesVariant, rules, plays) -> object:
-        """The play the network rates best (0-ply), a win by bearing off counted exactly."""
+    def pick(self, variant: TablesVariant, rules, plays, g: Playout | None = None) -> object:
+        """The play the network rates best (0-ply), a win by bearing off counted exactly. With
+        ``turn_end`` and the game ``g``, a play followed by more dice before the opponent rolls
+        (a cascade's higher doubles, or the mover's roll after a remainder) is chosen as the
+        strong level chooses it: its best few are followed to the turn's real end."""
         rows = play_rows(plays)
         done = np.nonzero(rows[:, 0] == 15)[0]
         if len(done):  # the game ends here: the biggest win
             return plays[max(done, key=lambda i: result_points(variant, to_mover(rules, plays[i].op)))]
         eq = -equity(self.net.values(after_play_inputs(rules, rows)))
-        return plays[int(np.argmax(eq))]
+        if g is None or not self.turn_end or not (g.pending or g.remainder):
+            return plays[int(np.argmax(eq))]
+        order = [int(i) for i in np.argsort(-eq, kind="stable")[:CASCADE_CANDIDATES]]
+        side = g.side
+        best, value = order[0], -np.inf
+        for i in order:
+            h = _copy(g)
+            h.play(plays[i])
+            while h.phase == "move":
+                more = h.plays()
+                h.play(self.pick(variant, rules, more) if len(more) > 1 else more[0])
+            if h.phase == "over":
+                v = float(h.points if h.winner == side else -h.points)
+            else:
+                x = features(np.array([h.checkers[h.side]]), np.array([h.checkers[1 - h.side]]), rules.hitting)
+                v = float(equity(self.net.values(x))[0]) * (1 if h.side == side else -1)
+            if v > value:
+                best, value = i, v
+        return plays[best]
 
     def game(self, variant: TablesVariant, options: dict, rng: random.Random) -> tuple[int, int]:
         g = Playout(variant, options)
@@ -66,7 +90,7 @@ class Trainer:
         while g.phase != "over":
             if g.phase == "move":
                 plays = g.plays()
-                g.play(self.pick(variant, rules, plays) if len(plays) > 1 else plays[0])
+                g.play(self.pick(variant, rules, plays, g) if len(plays) > 1 else plays[0])
                 continue
             # a turn is over: the next side is on roll
             side = g.side
@@ -101,6 +125,16 @@ class Trainer:
         net.b1 += a * dh.sum(axis=0)
 
 
+def _copy(g: Playout) -> Playout:
+    """A copy of a play-out game to look ahead on (its lists copied, the rest shared)."""
+    h = Playout.__new__(Playout)
+    for k in Playout.__slots__:
+        setattr(h, k, getattr(g, k))
+    h.checkers = list(g.checkers)
+    h.rolls = list(g.rolls)
+    return h
+
+
 def returns(values: np.ndarray, result: np.ndarray, lam: float) -> np.ndarray:
     """The lambda-returns of a game's positions: the last position's is the result, each earlier
     one's is ``(1 - lam) * (the next value) + lam * (the next return)``."""
@@ -114,7 +148,7 @@ def returns(values: np.ndarray, result: np.ndarray, lam: float) -> np.ndarray:
 
 def train(
     key: str, games: int, seed: int, hidden: int = 80, alpha: float = 0.1, lam: float = 0.7, init: str | None = None,
-    report: int = 500, options: dict | None = None, out=None, checkpoint: str | None = None,
+    report: int = 500, options: dict | None = None, out=None, checkpoint: str | None = None, turn_end: bool = False,
 ) -> Net:
     out = out or sys.stdout
     variant = get_variant(key)
@@ -123,7 +157,7 @@ def train(
         opts["cube"] = False
     nrng = np.random.default_rng(seed)
     net = Net.read(init) if init else Net.new(hidden, nrng)
-    trainer = Trainer(net, alpha, lam)
+    trainer = Trainer(net, alpha, lam, turn_end)
     rng = random.Random(seed)
     t0 = time.perf_counter()
     wins0 = points = 0
@@ -166,6 +200,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--init", help="start from these weights")
     ap.add_argument("--report", type=int, default=500)
     ap.add_argument("--checkpoint", action="store_true", help="write the weights to --out at every report")
+    ap.add_argument("--turn-end", action="store_true",
+                    help="choose a play that more dice follow (Gul Bara's cascades) by where the turn ends, as strong does")
     args = ap.parse_args(argv)
     try:
         v = get_variant(args.variant)
@@ -175,7 +211,8 @@ def main(argv: list[str] | None = None) -> None:
         ap.error(f"{args.variant} is not a tables variant")
     if args.games < 1:
         ap.error("--games must be at least 1")
-    net = train(args.variant, args.games, args.seed, args.hidden, args.alpha, args.lam, args.init, args.report, checkpoint=args.out if args.checkpoint else None)
+    net = train(args.variant, args.games, args.seed, args.hidden, args.alpha, args.lam, args.init, args.report, checkpoint=args.out if args.checkpoint else None,
+                turn_end=args.turn_end)
     net.save(args.out)
     print(f"wrote {args.out}", flush=True)
 
