@@ -34,6 +34,7 @@ def test_training_is_reproducible_from_its_seed(key: str) -> None:
     fresh = td.Net.new(8, np.random.default_rng(7))
     assert not np.array_equal(a.w1, fresh.w1)  # it learned something
     assert a.meta["games"] == 2 and a.meta["seed"] == 7
+    assert a.meta["turn_end"] is False and train(key, 1, seed=7, hidden=8, report=0, turn_end=True).meta["turn_end"] is True
 
 
 def test_lambda_returns_mix_the_next_values_and_the_result() -> None:

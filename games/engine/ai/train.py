@@ -174,17 +174,22 @@ def train(
                 file=out, flush=True,
             )
             if checkpoint:  # the first i games of a longer run are the run of i games
-                net.meta = _meta(key, before, i, seed, alpha, lam, init, time.perf_counter() - t0, net)
+                net.meta = _meta(key, before, i, seed, alpha, lam, init, time.perf_counter() - t0, net, turn_end)
                 net.save(checkpoint)
-    net.meta = _meta(key, before, games, seed, alpha, lam, init, time.perf_counter() - t0, net)
+    net.meta = _meta(key, before, games, seed, alpha, lam, init, time.perf_counter() - t0, net, turn_end)
     return net
 
 
-def _meta(key: str, before: dict, games: int, seed: int, alpha: float, lam: float, init: str | None, seconds: float, net: Net) -> dict:
-    """What the weights took in all, counting the weights they started from."""
+def _meta(
+    key: str, before: dict, games: int, seed: int, alpha: float, lam: float, init: str | None, seconds: float, net: Net,
+    turn_end: bool = False,
+) -> dict:
+    """What the weights took in all, counting the weights they started from (``turn_end``: this
+    run chose cascade plays as ``strong`` does, ``--turn-end``)."""
     return {
         "variant": key, "games": before.get("games", 0) + games, "seed": seed, "alpha": alpha, "lambda": lam,
         "hidden": net.w1.shape[1], "seconds": round(before.get("seconds", 0) + seconds), "init": init or "",
+        "turn_end": turn_end,
     }
 
 
@@ -211,8 +216,10 @@ def main(argv: list[str] | None = None) -> None:
         ap.error(f"{args.variant} is not a tables variant")
     if args.games < 1:
         ap.error("--games must be at least 1")
-    net = train(args.variant, args.games, args.seed, args.hidden, args.alpha, args.lam, args.init, args.report, checkpoint=args.out if args.checkpoint else None,
-                turn_end=args.turn_end)
+    net = train(
+        args.variant, args.games, args.seed, args.hidden, args.alpha, args.lam, args.init, args.report,
+        checkpoint=args.out if args.checkpoint else None, turn_end=args.turn_end,
+    )
     net.save(args.out)
     print(f"wrote {args.out}", flush=True)
 
