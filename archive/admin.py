@@ -9,6 +9,7 @@ from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from archive import media as media_checks
+from archive.history import record_history
 from archive.models import (
     Age,
     Category,
@@ -32,6 +33,19 @@ from archive.models import (
 admin.site.site_header = "Board game evidence archive"
 admin.site.site_title = "Archive admin"
 admin.site.index_title = "Curation"
+
+
+class LinksHistoryAdmin(SimpleHistoryAdmin):
+    """For a model whose links to sources are edited as inline rows of the link table: such a
+    row's save sends no many-to-many signal, and the record's own history row was written when
+    the record was saved, before its inlines, so the history would not show the link added or
+    removed. Once the inlines are saved, one more history row records the links as they are."""
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        links = {field.remote_field.through for field in self.model._meta.many_to_many}
+        if any(formset.model in links and formset.has_changed() for formset in formsets):
+            record_history(form.instance)
 
 
 class VocabularyAdmin(SimpleHistoryAdmin):
@@ -71,7 +85,7 @@ class GameSourceInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(SimpleHistoryAdmin):
+class GameAdmin(LinksHistoryAdmin):
     list_display = ["name", "slug", "dlp_id", "featured", "ruleset_count", "evidence_count"]
     list_filter = ["regions", "periods", "categories"]
     search_fields = ["name", "slug", "names__name", "description"]
@@ -125,7 +139,7 @@ class RulesetForm(forms.ModelForm):
 
 
 @admin.register(Ruleset)
-class RulesetAdmin(SimpleHistoryAdmin):
+class RulesetAdmin(LinksHistoryAdmin):
     form = RulesetForm
     list_display = ["name", "game", "type", "variant", "clause_count"]
     list_filter = ["type", "variant", "game"]
@@ -212,7 +226,7 @@ class MediaInline(admin.TabularInline):
 
 
 @admin.register(Evidence)
-class EvidenceAdmin(SimpleHistoryAdmin):
+class EvidenceAdmin(LinksHistoryAdmin):
     list_display = ["identifier", "game", "type", "date_display", "location_text", "confidence", "verified"]
     list_filter = [
         "type", "game", "verified", "date_precision", "ages", "genders", "social_statuses", "spaces",

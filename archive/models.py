@@ -12,9 +12,9 @@ from django.db import models
 from django.db.models import Case, F, Q, Value, When
 from django.db.models.functions import Coalesce
 from django.urls import reverse
-from simple_history.models import HistoricalRecords
 
 from archive import identifiers, years
+from archive.history import HistoricalRecords
 from core.links import validate_link_url
 
 # Variant keys the catalogue's rulesets name before their engines are registered. A ruleset may

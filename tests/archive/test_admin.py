@@ -31,7 +31,11 @@ class CuratorTestCase(TestCase):
 
     def change_form_data(self, **overrides) -> dict:
         """The evidence change form as the browser would post it, from the current record."""
-        r = self.client.get(f"/admin/archive/evidence/{self.record.pk}/change/")
+        return self.form_data(f"/admin/archive/evidence/{self.record.pk}/change/", **overrides)
+
+    def form_data(self, url: str, **overrides) -> dict:
+        """The admin change form at ``url`` as the browser would post it, inlines included."""
+        r = self.client.get(url)
         form = r.context["adminform"].form
         data = {}
         for name, field in form.fields.items():
