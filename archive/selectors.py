@@ -41,6 +41,7 @@ from archive.models import (
     Space,
     UncertaintyFactor,
 )
+from core.numbers import whole_number
 
 SEARCH_FIELDS = ("summary", "rules_text", "rules_summary", "content", "content_citation", "location_text", "kml", "date_text")
 
@@ -337,8 +338,9 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
         name, values = _given(params, canonical, errors)
         value = _one(name, values, errors)
         if value:
-            if value.isdigit() and 0 <= int(value) <= 100:
-                setattr(f, attr, int(value))
+            number = whole_number(value, high=100)
+            if number is not None:
+                setattr(f, attr, number)
             else:
                 errors[name] = f"{name}: {value!r} is not a whole number from 0 to 100"
     for canonical, key in VOCABULARY_PARAMETERS.items():
@@ -356,8 +358,9 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
     for name, attr in (("ruleset", "ruleset"), ("dlp_id", "dlp_id")):
         value = _one(name, _getlist(params, name), errors)
         if value:
-            if value.isdigit():
-                setattr(f, attr, int(value))
+            number = whole_number(value)
+            if number is not None:
+                setattr(f, attr, number)
             else:
                 errors[name] = f"{name}: {value!r} is not a whole number"
     value = _one("has_places", _getlist(params, "has_places"), errors)
@@ -414,7 +417,8 @@ def _check_against_archive(f: EvidenceFilter, params: Mapping) -> None:
             f.errors["category"] = f"unknown category {unknown[0]!r}"
             f.categories = [c for c in f.categories if c in known]
     if f.sources:
-        dlp_ids = [int(s.removeprefix("DLP.Sources.")) for s in f.sources if s.startswith("DLP.Sources.") and s.removeprefix("DLP.Sources.").isdigit()]
+        numbers = (whole_number(s.removeprefix("DLP.Sources.")) for s in f.sources if s.startswith("DLP.Sources."))
+        dlp_ids = [n for n in numbers if n is not None]
         rows = Source.objects.filter(Q(ref__in=[s.upper() for s in f.sources]) | Q(dlp_id__in=dlp_ids)).values_list("id", "ref", "dlp_id")
         by_name = {}
         for pk, ref, dlp_id in rows:

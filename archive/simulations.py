@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from archive.catalogue import GAMES
 from archive.models import Ruleset
+from core.numbers import whole_number
 from games.engine import variants
 from games.simulation import COMPARISONS, SimulationError, Target
 
@@ -22,8 +23,8 @@ def resolve(name: str) -> Target:
     if "/" in name:
         game, _, slug = name.partition("/")
         found = list(qs.filter(game__slug=game, slug=slug))
-    elif name.isdigit():
-        found = list(qs.filter(pk=int(name)))
+    elif whole_number(name) is not None:
+        found = list(qs.filter(pk=whole_number(name)))
     else:
         found = list(qs.filter(slug=name))
     if not found:

@@ -25,6 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.numbers import whole_number
 from core.paths import path_for
 from core.renderers import JSONRenderer as FastJSONRenderer
 from core.throttling import SharedRateThrottle, client_ip
@@ -273,9 +274,9 @@ class MatchDetailView(PlayView):
     def get(self, request: Request, match_id: str) -> Response:
         token = bearer_token(request)
         raw_from = request.query_params.get("log_from")
-        if raw_from is not None and not raw_from.isdigit():
+        log_from = whole_number(raw_from) if raw_from is not None else None
+        if raw_from is not None and log_from is None:
             raise services.BadRequest(f"log_from: a whole number (0 or more) is required, got {raw_from[:20]!r}", "malformed")
-        log_from = int(raw_from) if raw_from is not None else None
         if_none_match = request.META.get("HTTP_IF_NONE_MATCH")
         if if_none_match:
             # The cheap path for a waiting player: one small query, no engine work.
@@ -506,9 +507,10 @@ class MatchRecordView(PlayView):
         value = request.query_params.get(name)
         if value is None:
             return default
-        if not value.isdigit() or len(value) > 9:
-            raise services.BadRequest(f"{name}: a whole number is required, got {value!r}", "malformed")
-        return int(value)
+        number = whole_number(value, high=999_999_999)
+        if number is None:
+            raise services.BadRequest(f"{name}: a whole number is required, got {value[:20]!r}", "malformed")
+        return number
 
 
 # -- the events stream: a waiting player hears of a change without polling the whole match -------

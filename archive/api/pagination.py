@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import datetime
 import json
+import math
 from collections.abc import Sequence
 
 from django.conf import settings
@@ -25,6 +27,8 @@ from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import CursorPagination
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
+
+from core.numbers import in_range, whole_number
 
 
 def bounded_count(queryset, cap: int) -> tuple[int, bool]:
@@ -117,6 +121,17 @@ def _nullable(queryset: QuerySet, name: str) -> bool:
     return True
 
 
+class _CursorEncoder(DjangoJSONEncoder):
+    """Django's encoder, but a time keeps its microseconds: Django's cuts them to milliseconds
+    (ECMA-262's format), and a cursor between rows a millisecond apart would then sort before
+    some rows already served (they came again) or after rows not yet served (they were lost)."""
+
+    def default(self, o):
+        if isinstance(o, datetime.datetime | datetime.time):
+            return o.isoformat()
+        return super().default(o)
+
+
 class ArchiveCursorPagination(CursorPagination):
     """Keyset cursor paging (stable while records are added, each record exactly once whatever
     the ties) with a total count where it is cheap: exact up to API_COUNT_CAP records, else the
@@ -185,10 +200,11 @@ class ArchiveCursorPagination(CursorPagination):
         value = request.query_params.get(self.page_size_query_param)
         if value is None:
             return min(self.page_size, self.page_size_cap(request))
-        if not value.isdigit() or int(value) < 1:
-            raise ValidationError({self.page_size_query_param: [f"{value!r} is not a whole number of at least 1"]})
+        number = whole_number(value, low=1)
+        if number is None:
+            raise ValidationError({self.page_size_query_param: [f"{value[:40]!r} is not a whole number of at least 1"]})
         # Over the cap, the page is the cap's size (as DRF does): next links carry on from there.
-        return min(int(value), self.page_size_cap(request))
+        return min(number, self.page_size_cap(request))
 
     # -- cursors: the sort key of a row, as URL-safe base64 of JSON ---------------------------
 
@@ -201,7 +217,7 @@ class ArchiveCursorPagination(CursorPagination):
         payload = {"o": self.terms, "p": self._key(row)}
         if reverse:
             payload["r"] = 1
-        text = json.dumps(payload, cls=DjangoJSONEncoder, separators=(",", ":"))
+        text = json.dumps(payload, cls=_CursorEncoder, separators=(",", ":"))
         token = base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
         return replace_query_param(self.base_url, self.cursor_query_param, token)
 
@@ -215,7 +231,7 @@ class ArchiveCursorPagination(CursorPagination):
             if terms != self.terms or not isinstance(position, list) or len(position) != len(terms):
                 raise ValueError
             position = [self._to_python(queryset, t.lstrip("-"), v) for t, v in zip(terms, position)]
-        except (ValueError, TypeError, KeyError, binascii.Error, DjangoValidationError):
+        except (ValueError, TypeError, KeyError, OverflowError, binascii.Error, DjangoValidationError):
             raise ValidationError({self.cursor_query_param: [BAD_CURSOR]}) from None
         return reverse, position
 
@@ -223,7 +239,9 @@ class ArchiveCursorPagination(CursorPagination):
     def _to_python(queryset: QuerySet, name: str, value):
         if value is None:
             return None
-        if isinstance(value, (dict, list)):
+        if isinstance(value, (dict, list)) or (isinstance(value, int) and not in_range(value)):
+            raise ValueError  # a hand-made cursor: no row sorts there, and the database would refuse it
+        if isinstance(value, float) and not math.isfinite(value):
             raise ValueError
         try:
             field = queryset.model._meta.get_field(name)

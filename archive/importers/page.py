@@ -27,6 +27,7 @@ from archive.identifiers import citation_key, evidence_ref, parse_dlp
 from archive.years import DateError, parse_date_range
 from archive.importers.errors import ImportFailed
 from archive.models import EvidenceType
+from core.numbers import whole_number
 
 RECORD_START = re.compile(r"(?:(?<=\s)|^)Id\s+(?P<id>DLP\.Evidence\.\d+|E[0-9A-Z]{8})(?=\s|$)", re.M)
 HEAD = ["Type", "Game", "Location", "Date", "Rules", "Content"]
@@ -172,9 +173,10 @@ def _parse_record(text: str, start: re.Match, end: int, name: str, line_at, titl
     record.fields["rules_text"] = values.get("Rules", ("", 0))[0]
     record.fields["content"] = values.get("Content", ("", 0))[0]
     value = confidence["value"]
-    if not value.isdigit() or not 0 <= int(value) <= 100:
+    number = whole_number(value, high=100)
+    if number is None:
         fail(f"confidence {value!r} is not a whole number from 0 to 100", confidence.start(), "Confidence")
-    record.fields["confidence"] = int(value)
+    record.fields["confidence"] = number
 
     # The tail: "Ages Child, Adolescent Genders Male Source Pankhurst, R. 1971. ..."
     tail_start = confidence.end()

@@ -2,6 +2,7 @@
 `next` links and back through `previous` links, returns each record exactly once."""
 from __future__ import annotations
 
+import base64
 import csv
 import datetime
 import io
@@ -195,6 +196,31 @@ class EvidencePagingTests(HeavyTiesTestCase):
                     url, params = links.get("next"), None
                 self.assertEqual(len(seen), len(set(seen)))
                 self.assertEqual(len(seen), RECORDS // 2 if fmt == "geojson" else RECORDS)
+
+    def test_times_within_a_millisecond_page_once_each(self):
+        # Many records changed within each millisecond: a cursor cut to milliseconds (Django's
+        # JSON encoder) repeated records going forwards and lost them going backwards.
+        base = timezone.make_aware(datetime.datetime(2026, 11, 27, 4, 45, 10))
+        for i, pk in enumerate(Evidence.objects.order_by("pk").values_list("pk", flat=True)):
+            Evidence.objects.filter(pk=pk).update(updated=base + datetime.timedelta(microseconds=37 * i))
+        expected = list(Evidence.objects.values_list("ref", flat=True))
+        for ordering in ("updated", "-updated"):
+            with self.subTest(ordering=ordering):
+                self.assert_complete(LIST, {"ordering": ordering}, expected)
+        for model, name, key in ((Source, "source", "ref"), (Game, "game", "slug")):
+            for i, pk in enumerate(model.objects.order_by("pk").values_list("pk", flat=True)):
+                model.objects.filter(pk=pk).update(updated=base + datetime.timedelta(microseconds=37 * i))
+            with self.subTest(list=name):
+                self.assert_complete(reverse(f"api:{name}-list"), {"ordering": "-updated"},
+                                     list(model.objects.values_list(key, flat=True)))
+
+    def test_a_cursor_out_of_any_columns_range_is_400(self):
+        for position in ("[1e9999]", "[99999999999999999999999]", "[-99999999999999999999999]", "[NaN]"):
+            token = base64.urlsafe_b64encode(f'{{"o":["id"],"p":{position}}}'.encode()).decode().rstrip("=")
+            with self.subTest(position=position):
+                r = self.client.get(LIST, {"cursor": token, "ordering": "id"})
+                self.assertEqual(r.status_code, status.HTTP_400_BAD_REQUEST)
+                self.assertEqual(list(r.json()), ["cursor"])
 
     def test_a_cursor_it_did_not_write_is_400(self):
         first = self.client.get(LIST, {"ordering": "date", "page_size": 5}).json()

@@ -386,3 +386,40 @@ class PageRecordCheckTests(TestCase):
             check_page_records([("p.html", long_age)])
         self.assertEqual((caught.exception.line, caught.exception.field), (30, "ages"))
         check_page_records([("p.html", PageRecord(identifier="DLP.Evidence.9", line=1, fields={"content": "fine"}))])
+
+
+class NumbersTests(ArchiveAPITestCase):
+    """Whole numbers as a client may send them: digits int() refuses ('²'), or too big for a
+    database column. Each is a 400 naming the parameter (the browse page names it and leaves the
+    filter out), never a 500, and an export never answers 200 with nothing in it."""
+
+    BAD = ("\u00b2", "99999999999999999999999", "9223372036854775808", "\uff11\uff12")
+
+    def test_the_api_lists_exports_and_map_refuse_them_naming_the_parameter(self):
+        for value in self.BAD:
+            for url, name in (
+                ("/api/v1/evidence/", "confidence_min"), ("/api/v1/evidence/", "confidence_max"),
+                ("/api/v1/evidence/", "dlp_id"), ("/api/v1/evidence/", "ruleset"),
+                ("/api/v1/evidence/", "page_size"), ("/api/v1/games/", "page_size"),
+                ("/api/v1/sources/", "page_size"), ("/api/v1/rulesets/", "page_size"),
+                ("/api/v1/export/evidence.geojson", "dlp_id"), ("/api/v1/export/evidence.jsonl", "dlp_id"),
+                ("/api/v1/export/evidence.csv", "ruleset"), ("/api/v1/evidence/points/", "ruleset"),
+                ("/api/v1/evidence/periods/", "dlp_id"),
+            ):
+                with self.subTest(url=url, name=name, value=value):
+                    r = self.client.get(url, {name: value})
+                    self.assertEqual(r.status_code, status.HTTP_400_BAD_REQUEST, r.content[:200])
+                    self.assertIn(name, r.content.decode())
+
+    def test_a_dlp_source_number_too_big_is_an_unknown_source(self):
+        r = self.client.get("/api/v1/evidence/", {"source": "DLP.Sources.99999999999999999999"})
+        self.assertEqual(r.status_code, status.HTTP_400_BAD_REQUEST)
+        self.assertIn("source", r.json())
+
+    def test_the_browse_page_names_them_and_leaves_them_out(self):
+        for value in self.BAD:
+            for name in ("confidence", "ruleset", "dlp_id"):
+                with self.subTest(name=name, value=value):
+                    r = self.client.get("/evidence/", {name: value})
+                    self.assertEqual(r.status_code, 200)
+                    self.assertContains(r, "is not a whole number")

@@ -283,8 +283,9 @@ def test_reading_with_log_from_sends_only_the_new_entries():
     held = 2
     part = client.get(url, {"log_from": held}).json()
     assert part["log_from"] == held and whole["log"][:held] + part["log"] == whole["log"]
-    bad = client.get(url, {"log_from": "-1"})
-    assert bad.status_code == 400 and "log_from" in bad.json()["reason"]
+    for value in ("-1", "\u00b2", "9" * 30):  # '\u00b2' passes str.isdigit but not int()
+        bad = client.get(url, {"log_from": value})
+        assert bad.status_code == 400 and "log_from" in bad.json()["reason"], value
 
 
 @pytest.mark.parametrize("key", __import__("games.engine", fromlist=["variants"]).variants())
