@@ -229,6 +229,8 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.DjangoModelPermissionsOrAnonReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # An unknown ?format= is a 400 naming it, not DRF's 404 (core.negotiation).
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.negotiation.FormatNegotiation",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": ["core.throttling.SharedRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {

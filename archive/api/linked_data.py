@@ -143,7 +143,7 @@ def source_bibtex(source: Source) -> str:
     kind = _thesis(source) or BIBTEX_TYPES.get(source.kind, "misc")
     fields = []
     if source.authors:
-        fields.append(("author", " and ".join(_names(source))))
+        fields.append(("author", " and ".join(_bibtex_name(name) for name in _names(source))))
     if source.title:
         fields.append(("title", source.title))
     if source.year:
@@ -169,8 +169,25 @@ def source_bibtex(source: Source) -> str:
         fields.append(("language", source.language))
     if note := source_full_text_note(source):
         fields.append(("note", note))
-    body = ",\n".join(f"  {name} = {{{bibtex_escape(value) if name not in ('url',) else value.replace('}', '%7D').replace('{', '%7B')}}}" for name, value in fields)
+    body = ",\n".join(f"  {name} = {{{_bibtex_value(name, value)}}}" for name, value in fields)
     return f"@{kind}{{{source.ref},\n{body}\n}}\n"
+
+
+def _bibtex_name(author: str) -> str:
+    """A creator in BibTeX's author list, escaped: "Family, Given" as it is; a name of one part
+    (an institution, "Saqqara Expedition", or a name given whole, "Xu Ke") braced, so BibTeX keeps
+    it whole rather than taking its last word for a family name (CSL-JSON's ``literal``)."""
+    if author == "others" or "," in author:
+        return bibtex_escape(author)
+    return "{" + bibtex_escape(author) + "}"
+
+
+def _bibtex_value(name: str, value: str) -> str:
+    if name == "url":
+        return value.replace("}", "%7D").replace("{", "%7B")
+    if name == "author":  # escaped name by name (_bibtex_name)
+        return value
+    return bibtex_escape(value)
 
 
 def _csl_name(author: str) -> dict:

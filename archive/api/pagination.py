@@ -271,8 +271,16 @@ class ArchiveCursorPagination(CursorPagination):
                 "next": self.get_next_link(),
                 "previous": self.get_previous_link(),
                 "results": data,
-            }
+            },
+            headers=self.paging_headers(),
         )
+
+    def paging_headers(self) -> dict[str, str]:
+        """The page's total and its links, in headers: the same in every format of every list."""
+        headers = {"X-Total-Count": str(self.count)}
+        if link := self.link_header():
+            headers["Link"] = link
+        return headers
 
     def get_paginated_response_schema(self, schema):
         schema = super().get_paginated_response_schema(schema)

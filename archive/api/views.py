@@ -333,9 +333,8 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         return self.add_paging_headers(response)
 
     def add_paging_headers(self, response: Response) -> Response:
-        response["X-Total-Count"] = str(self.paginator.count)
-        if link := self.paginator.link_header():
-            response["Link"] = link
+        for name, value in self.paginator.paging_headers().items():
+            response[name] = value
         return response
 
     def retrieve(self, request, *args, **kwargs):
@@ -430,10 +429,7 @@ class SourceViewSet(ReadableViewSet):
         if request.accepted_renderer.format not in ("bibtex", "csl"):
             return super().list(request, *args, **kwargs)
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        headers = {"X-Total-Count": str(self.paginator.count)}
-        if link := self.paginator.link_header():
-            headers["Link"] = link
-        return Response(self._cite(page), headers=headers)
+        return Response(self._cite(page), headers=self.paginator.paging_headers())
 
     def retrieve(self, request, *args, **kwargs):
         if request.accepted_renderer.format not in ("bibtex", "csl"):

@@ -253,6 +253,18 @@ class OtherListsPagingTests(HeavyTiesTestCase):
                 with self.subTest(list=name, ordering=ordering):
                     self.assert_complete(reverse(f"api:{name}-list"), {"ordering": ordering} if ordering else {}, expected)
 
+    def test_every_list_has_its_total_and_links_in_headers_in_json_too(self):
+        for name, model in (("source", Source), ("game", Game), ("ruleset", None)):
+            with self.subTest(list=name):
+                r = self.client.get(reverse(f"api:{name}-list"), {"page_size": 2})
+                self.assertEqual(r.status_code, 200)
+                body = r.json()
+                self.assertEqual(r["X-Total-Count"], str(body["count"]))
+                if body["next"]:
+                    self.assertEqual(r["Link"], f'<{body["next"]}>; rel="next"')
+                else:
+                    self.assertFalse(r.has_header("Link"))
+
     def test_missing_years_come_last_both_ways(self):
         for ordering in ("year", "-year"):
             seen, _ = self.walk(reverse("api:source-list"), {"ordering": ordering, "page_size": 30})

@@ -261,6 +261,19 @@ class CitationTests(ArchiveAPITestCase):
         [entry] = bibtexparser.parse_string(r.content.decode()).entries
         self.assertEqual(entry["author"], "Pankhurst, Richard")
 
+    def test_a_name_of_one_part_stays_whole_in_bibtex_as_in_csl(self):
+        from archive.models import Source
+
+        museum = Source.objects.create(citation="Bible Lands Museum Jerusalem. Catalogue.", authors="Bible Lands Museum Jerusalem; Murray, H. J. R.; others", title="Catalogue & more")
+        r = self.client.get(reverse("api:source-detail", args=[museum.ref]), {"format": "bibtex"})
+        [entry] = bibtexparser.parse_string(r.content.decode()).entries
+        self.assertEqual(entry["author"], "{Bible Lands Museum Jerusalem} and Murray, H. J. R. and others")
+        people = bibtexparser.middlewares.SeparateCoAuthors().transform(bibtexparser.parse_string(r.content.decode()))
+        first = bibtexparser.middlewares.SplitNameParts().transform(people).entries[0]["author"][0]
+        self.assertEqual((first.last, first.first), (["{Bible Lands Museum Jerusalem}"], []))
+        csl = self.client.get(reverse("api:source-detail", args=[museum.ref]), {"format": "csl"}).json()
+        self.assertEqual(csl["author"][0], {"literal": "Bible Lands Museum Jerusalem"})
+
     def test_csl_json(self):
         items = self.client.get(reverse("api:source-list"), {"format": "csl"}).json()
         for item in items:

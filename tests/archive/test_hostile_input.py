@@ -423,3 +423,20 @@ class NumbersTests(ArchiveAPITestCase):
                     r = self.client.get("/evidence/", {name: value})
                     self.assertEqual(r.status_code, 200)
                     self.assertContains(r, "is not a whole number")
+
+
+class FormatTests(ArchiveAPITestCase):
+    def test_an_unknown_format_is_400_naming_it_and_the_known_ones(self):
+        for url, fmt in (("/api/v1/evidence/", "xml"), ("/api/v1/sources/", "ris"), ("/api/v1/evidence/points/", "geojson"),
+                         ("/api/v1/export/evidence.csv", "csv"), ("/api/v1/games/", "x" * 500)):
+            with self.subTest(url=url, fmt=fmt[:10]):
+                r = self.client.get(url, {"format": fmt})
+                self.assertEqual(r.status_code, status.HTTP_400_BAD_REQUEST)
+                self.assertEqual(r["Content-Type"].split(";")[0], "application/json")
+                message = r.json()["format"][0]
+                self.assertIn("unknown format", message)
+                self.assertLess(len(message), 300)
+
+    def test_a_known_format_still_answers(self):
+        self.assertEqual(self.client.get("/api/v1/sources/", {"format": "bibtex"}).status_code, 200)
+        self.assertEqual(self.client.get("/api/v1/evidence/", {"format": "csv"}).status_code, 200)
