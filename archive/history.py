@@ -37,7 +37,8 @@ def record_history(instance, history_type: str = "~") -> None:
 class HistoricalRecords(simple_history.HistoricalRecords):
     def finalize(self, sender, **kwargs):
         super().finalize(sender, **kwargs)
-        if sender is not self.cls or getattr(sender._meta, "simple_history_manager_attribute", None) is None:
+        mine = sender is self.cls or (self.inherit and issubclass(sender, self.cls))
+        if not mine or sender._meta.abstract or getattr(sender._meta, "simple_history_manager_attribute", None) is None:
             return
         REGISTRY[sender] = self
         for field in self.get_m2m_fields_from_model(sender):

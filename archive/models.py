@@ -29,6 +29,8 @@ class Vocabulary(models.Model):
 
     name = models.CharField(max_length=100, unique=True)
     dlp_id = models.PositiveIntegerField("DLP id", null=True, blank=True, unique=True)
+    # A term renamed by a curator is a change to every record using it: recorded (who, when, what).
+    history = HistoricalRecords(inherit=True)
 
     class Meta:
         abstract = True

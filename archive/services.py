@@ -69,15 +69,73 @@ def archive_changed(*, using: str | None = None, documents: bool = True) -> None
 
 class Upserter:
     """update_or_create that writes only when something differs, so a second load saves nothing
-    and leaves no history rows; counts what it did."""
+    and leaves no history rows; counts what it did.
+
+    It never undoes a curator. For each value (a field, or a set of links) the object's history
+    says who last changed it: the newest row where it differs from the row before. A value the
+    catalogue or the DLP import last set follows the catalogue; one a curator last set (a row
+    with another reason: the admin's, the API's, an import of theirs) is kept, and counted in
+    ``kept``. An object a curator deleted is not made again, and one whose lookup field (a slug,
+    a name) a curator changed is found by its history rather than made twice."""
 
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
+        #: what it left as curators made it (said, but no change)
+        self.kept: Counter[str] = Counter()
+        self._rows: dict[tuple[type, Any], list] = {}
+
+    # -- what the history says ----------------------------------------------------------------
+
+    def history_rows(self, obj: models.Model) -> list:
+        key = (type(obj), obj.pk)
+        if key not in self._rows:
+            self._rows[key] = list(obj.history.order_by("-history_date", "-history_id"))
+        return self._rows[key]
+
+    @staticmethod
+    def _ours(row) -> bool:
+        from archive.importers.dlp import REASON as DLP_REASON
+
+        reason = row.history_change_reason or ""
+        return reason == CHANGE_REASON or reason.startswith(DLP_REASON)
+
+    def set_by_us(self, obj: models.Model, current, value_of) -> bool:
+        """Whether the catalogue or the DLP import made the newest change to a value of ``obj``
+        (``current`` now, ``value_of(history row)`` then). A value written where no history was
+        kept (a migration, a bulk write) counts as ours: curators' changes leave history."""
+        rows = self.history_rows(obj)
+        if not rows or value_of(rows[0]) != current:
+            return True
+        for newer, older in zip(rows, rows[1:]):
+            if value_of(newer) != value_of(older):
+                return self._ours(newer)
+        return self._ours(rows[-1])
+
+    def found_by_history(self, model: type[models.Model], lookup: dict[str, Any]):
+        """(the object, deleted): an object whose history once matched ``lookup`` and that still
+        exists (a curator changed its slug or name), or whether the newest that matched is deleted."""
+        history = getattr(model, "history", None)
+        if history is None:
+            return None, False
+        past = {("id" if k == "pk" else k): v for k, v in lookup.items()}
+        row = history.filter(**past).order_by("-history_date", "-history_id").first()
+        if row is None:
+            return None, False
+        obj = model.objects.filter(pk=row.id).first()
+        return obj, obj is None and row.history_type == "-"
+
+    # -- writes ---------------------------------------------------------------------------------
 
     def upsert(self, model: type[models.Model], lookup: dict[str, Any], values: dict[str, Any],
-               create_only: dict[str, Any] | None = None) -> models.Model:
+               create_only: dict[str, Any] | None = None) -> models.Model | None:
+        """The object ``lookup`` finds, made or brought up to ``values``; None if a curator deleted it."""
         obj = model.objects.filter(**lookup).first()
         name = model._meta.verbose_name
+        if obj is None:
+            obj, deleted = self.found_by_history(model, lookup)
+            if deleted:
+                self.kept[f"{name} deleted by a curator, not made again"] += 1
+                return None
         if obj is None:
             obj = model(**lookup, **values, **(create_only or {}))
             obj._change_reason = CHANGE_REASON
@@ -85,23 +143,52 @@ class Upserter:
             obj.save()
             self.counts[f"{name} created"] += 1
             return obj
-        changed = [field for field, value in values.items() if getattr(obj, field) != value]
+        wanted = {**{k: v for k, v in lookup.items() if k != "pk" and not isinstance(v, models.Model)}, **values}
+        changed = [field for field, value in wanted.items() if getattr(obj, field) != value]
+        if changed and hasattr(obj, "history"):
+            keep = [f for f in changed if not self.set_by_us(obj, getattr(obj, f), lambda row, f=f: getattr(row, f))]
+            if keep:
+                self.kept[f"{name} fields kept as a curator changed them"] += len(keep)
+                changed = [f for f in changed if f not in keep]
         if changed:
             _keep_dlp_text(obj, changed)
             for field in changed:
-                setattr(obj, field, values[field])
+                setattr(obj, field, wanted[field])
             obj._change_reason = CHANGE_REASON
             obj.full_clean(validate_unique=False, validate_constraints=False)
             obj.save()
+            self._rows.pop((type(obj), obj.pk), None)
             self.counts[f"{name} updated"] += 1
         return obj
 
-    def set_m2m(self, obj: models.Model, field: str, targets: Iterable[models.Model]) -> None:
+    def set_m2m(self, obj: models.Model, field: str, targets: Iterable[models.Model | None]) -> None:
         manager = getattr(obj, field)
-        wanted = {t.pk for t in targets}
-        if set(manager.values_list("pk", flat=True)) != wanted:
-            manager.set(wanted)
-            self.counts[f"{obj._meta.verbose_name} {field} updated"] += 1
+        wanted = {t.pk for t in targets if t is not None}  # None: a curator deleted it
+        current = set(manager.values_list("pk", flat=True))
+        if current == wanted:
+            return
+        if not self.set_by_us(obj, current, lambda row: self._links(row, obj, field)):
+            self.kept[f"{obj._meta.verbose_name} {field} kept as a curator changed them"] += 1
+            return
+        obj._change_reason = CHANGE_REASON  # the links' history row is the catalogue's
+        manager.set(wanted)
+        self._rows.pop((type(obj), obj.pk), None)
+        self.counts[f"{obj._meta.verbose_name} {field} updated"] += 1
+
+    @staticmethod
+    def _links(row, obj: models.Model, field: str) -> set:
+        """The pks ``field`` linked to in a history row of ``obj``."""
+        far = type(obj)._meta.get_field(field).m2m_reverse_field_name()
+        return set(getattr(row, field).values_list(f"{far}_id", flat=True))
+
+    def delete_extra(self, queryset) -> None:
+        """Delete the rows of ``queryset`` the catalogue made and no one else has changed since."""
+        for obj in queryset:
+            rows = self.history_rows(obj)
+            if rows and all(self._ours(row) for row in rows):
+                obj._change_reason = CHANGE_REASON
+                obj.delete()
+                self.counts[f"{obj._meta.verbose_name} deleted"] += 1
 
 
 def _keep_dlp_text(obj: models.Model, changed: list[str]) -> None:
@@ -173,7 +260,8 @@ def _sources(up: Upserter) -> dict[str, Source]:
         else:
             lookup = {"ref": data["ref"]}
         out[data["key"]] = source = up.upsert(Source, lookup, values)
-        _former_refs(up, data.get("former_refs", []), source=source)
+        if source is not None:
+            _former_refs(up, data.get("former_refs", []), source=source)
     return out
 
 
@@ -189,6 +277,7 @@ def _by_dlp_id(model: type[models.Model], lookup: dict[str, Any], dlp_id: int | 
 def _games(up: Upserter, vocab: dict, sources: dict[str, Source]) -> dict[tuple[str, str], Ruleset]:
     rulesets: dict[tuple[str, str], Ruleset] = {}
     for g in catalogue.GAMES:
+        description_source = sources.get(g["description_source"])
         game = up.upsert(
             Game,
             _by_dlp_id(Game, {"slug": g["slug"]}, g.get("dlp_id")),
@@ -196,10 +285,12 @@ def _games(up: Upserter, vocab: dict, sources: dict[str, Source]) -> dict[tuple[
                 "name": g["name"],
                 "dlp_id": g.get("dlp_id"),
                 "description": g["description"],
-                "description_source_id": sources[g["description_source"]].pk,
+                "description_source_id": description_source.pk if description_source else None,
                 "featured": g.get("featured"),
             },
         )
+        if game is None:  # a curator deleted it
+            continue
         up.set_m2m(game, "regions", [vocab[Region][i] for i in g.get("regions", [])])
         up.set_m2m(game, "periods", [vocab[Period][i] for i in g.get("periods", [])])
         up.set_m2m(game, "categories", [vocab[Category][i] for i in g.get("categories", [])])
@@ -230,6 +321,8 @@ def _games(up: Upserter, vocab: dict, sources: dict[str, Source]) -> dict[tuple[
                     "order": order,
                 },
             )
+            if ruleset is None:
+                continue
             up.set_m2m(ruleset, "sources", [sources[k] for k in r.get("sources", [])])
             for corder, c in enumerate(r["clauses"]):
                 up.upsert(
@@ -238,7 +331,7 @@ def _games(up: Upserter, vocab: dict, sources: dict[str, Source]) -> dict[tuple[
                     {
                         "order": corder,
                         "text": c["text"],
-                        "source_id": sources[c["source"]].pk if c.get("source") else None,
+                        "source_id": sources[c["source"]].pk if c.get("source") and sources[c["source"]] else None,
                         "locator": c.get("locator", ""),
                         "quotation": c.get("quotation", ""),
                         "quotation_language": c.get("quotation_language", ""),
@@ -270,7 +363,7 @@ def page_record(name: str):
 
 
 def _evidence(up: Upserter, vocab: dict, sources: dict[str, Source], rulesets: dict) -> None:
-    games = {g.slug: g for g in Game.objects.all()}
+    games: dict[str, Game | None] = {}
     for e in catalogue.EVIDENCE:
         values = {f: e[f] for f in EVIDENCE_FIELDS}
         existing = Evidence.objects.filter(dlp_id=e["dlp_id"]).values(*SOURCE_TEXT_FIELDS).first() or {}
@@ -278,10 +371,17 @@ def _evidence(up: Upserter, vocab: dict, sources: dict[str, Source], rulesets: d
         for f in SOURCE_TEXT_FIELDS:
             if not existing.get(f):
                 values[f] = page[f]
+        if e["game"] not in games:  # by its slug, or its history if a curator changed the slug
+            games[e["game"]] = Game.objects.filter(slug=e["game"]).first() or up.found_by_history(Game, {"slug": e["game"]})[0]
+        if games[e["game"]] is None:  # a curator deleted the game (and so this record first)
+            continue
         values["game_id"] = games[e["game"]].pk
-        values["ruleset_id"] = rulesets[e["ruleset"]].pk if e.get("ruleset") else None
+        ruleset = rulesets.get(e["ruleset"]) if e.get("ruleset") else None
+        values["ruleset_id"] = ruleset.pk if ruleset else None
         values["ref"] = identifiers.evidence_ref(dlp_id=e["dlp_id"])
         record = up.upsert(Evidence, {"dlp_id": e["dlp_id"]}, values)
+        if record is None:
+            continue
         _former_refs(up, e.get("former_refs", []), evidence=record)
         for field, model in (
             ("ages", Age), ("genders", Gender), ("social_statuses", SocialStatus), ("spaces", Space),
@@ -297,19 +397,18 @@ def _evidence(up: Upserter, vocab: dict, sources: dict[str, Source], rulesets: d
                 {"name": p["name"], "latitude": lat, "longitude": lon, "coordinates_text": p["coordinates"],
                  "note": p.get("note", "")},
             )
-        extra = Place.objects.filter(evidence=record, order__gte=len(e["places"]))
-        if extra.exists():
-            up.counts["place deleted"] += extra.delete()[0]
+        up.delete_extra(Place.objects.filter(evidence=record, order__gte=len(e["places"])))
 
 
 @transaction.atomic
-def catalogue_load(*, dlp: bool = True) -> Counter[str]:
+def catalogue_load(*, dlp: bool = True, kept: Counter[str] | None = None) -> Counter[str]:
     """The whole DLP archive (the shipped dump, archive.importers.dlp), then the first catalogue
     (archive.catalogue) merged on top: vocabularies by DLP id, sources by DLP id or ref, games by
     slug, rulesets by slug within their game, clauses by clause id, evidence by DLP id. Catalogue
     modules that attach to DLP games by their DLP id rely on the dump coming first. Running it
     again changes nothing and records no history. All or nothing. ``dlp=False`` loads the
-    catalogue alone (a small archive, for tests)."""
+    catalogue alone (a small archive, for tests). What it changed, counted; what it left as
+    curators made it (``Upserter``) is counted into ``kept``."""
     up = Upserter()
     if dlp:
         from archive.importers.dlp import REASON, dlp_import
@@ -322,12 +421,16 @@ def catalogue_load(*, dlp: bool = True) -> Counter[str]:
         for what in report.updated:
             if report.updated[what]:
                 up.counts[f"DLP {what} updated"] += report.updated[what]
+        for what, n in report.deleted_kept.items():
+            up.kept[f"DLP {what} deleted or renamed by a curator, not made again"] += n
     vocab = _vocabulary(up)
     sources = _sources(up)
     rulesets = _games(up, vocab, sources)
     _evidence(up, vocab, sources, rulesets)
     if up.counts:
         archive_changed()  # in this transaction, for the bulk parts; saves bump it themselves
+    if kept is not None:
+        kept.update(up.kept)
     return up.counts
 
 

@@ -100,6 +100,8 @@ class ImportReport:
     updated: Counter = field(default_factory=Counter)
     unchanged: Counter = field(default_factory=Counter)
     warnings: list[str] = field(default_factory=list)
+    #: records the dump holds that a curator deleted: not made again
+    deleted_kept: Counter = field(default_factory=Counter)
 
     @property
     def changed(self) -> bool:
@@ -111,7 +113,19 @@ class ImportReport:
             c, u, n = self.created[what], self.updated[what], self.unchanged[what]
             if c or u or n:
                 parts.append(f"{what}: {c} created, {u} updated, {n} unchanged")
+            if self.deleted_kept[what]:
+                parts.append(f"{what}: {self.deleted_kept[what]} deleted or renamed by a curator, not made again")
         return "; ".join(parts) or "nothing to import"
+
+
+def deleted_by_curators(model, dlp_ids) -> set[int]:
+    """Of ``dlp_ids`` no row of ``model`` holds now, those whose newest history row is a deletion:
+    a curator deleted them, and importing the dump again must not bring them back."""
+    newest: dict[int, str] = {}
+    rows = model.history.filter(dlp_id__in=list(dlp_ids)).order_by("dlp_id", "-history_date", "-history_id")
+    for dlp_id, kind in rows.values_list("dlp_id", "history_type"):
+        newest.setdefault(dlp_id, kind)
+    return {dlp_id for dlp_id, kind in newest.items() if kind == "-"}
 
 
 def fingerprint(value) -> str:
@@ -536,11 +550,15 @@ class _Writer:
             last_reason.setdefault(pk, why or "")
             first_reason[pk] = why or ""
         new, changed, fields = [], [], set()
+        deleted = deleted_by_curators(m.Source, set(rows) - set(by_dlp))
         for dlp_id, row in rows.items():
             obj = by_dlp.get(dlp_id)
             parsed = parse_citation(row["citation"])
             if obj is None:
                 obj = by_citation.pop(self._citation_key(row["citation"]), None)
+                if obj is None and dlp_id in deleted:
+                    self.report.deleted_kept["source"] += 1
+                    continue
                 if obj is None:
                     new.append(m.Source(ref=source_ref(dlp_id=dlp_id), dlp_id=dlp_id, citation=row["citation"], url=row["url"], **parsed))
                     continue
@@ -664,7 +682,11 @@ class _Writer:
             for i, alias in enumerate(row["aliases"], start=1):
                 wanted.setdefault((game, alias[:300], m.GameName.Kind.ALIAS), i)
         have = set(m.GameName.objects.filter(game__in=self.game_pk.values()).values_list("game_id", "name", "kind"))
-        new = [m.GameName(game_id=g, name=n, kind=k, order=wanted[g, n, k]) for (g, n, k) in wanted if (g, n, k) not in have]
+        missing = [key for key in wanted if key not in have]
+        # A name its game once had, renamed or deleted since by a curator, is not added again.
+        had = set(m.GameName.history.filter(game_id__in={g for g, _, _ in missing}).values_list("game_id", "name", "kind"))
+        self.report.deleted_kept["game name"] += sum(1 for key in missing if key in had)
+        new = [m.GameName(game_id=g, name=n, kind=k, order=wanted[g, n, k]) for (g, n, k) in missing if (g, n, k) not in had]
         self._create(m.GameName, new)
         self.report.created["game name"] += len(new)
         self.report.unchanged["game name"] += len(set(wanted) & have)
@@ -713,9 +735,13 @@ class _Writer:
             current_places[ev].append((str(lat), str(lon), text))
         new, changed, fields = [], [], set()
         relinks: dict[int, set[str]] = {}
+        deleted = deleted_by_curators(m.Evidence, set(rows) - set(existing))
         for dlp_id, row in rows.items():
             obj = existing.get(dlp_id)
             is_new = obj is None
+            if is_new and dlp_id in deleted:
+                self.report.deleted_kept["evidence"] += 1
+                continue
             if is_new:
                 obj = m.Evidence(dlp_id=dlp_id, ref=evidence_ref(dlp_id=dlp_id), dlp_extra={})
             values = {
@@ -789,6 +815,7 @@ class _Writer:
                 through(**{owner: owner_pk[o], target: target_pk[t]})
                 for o in owners
                 for t in plan_links[f].get(o, [])
+                if t in target_pk  # not a source a curator deleted
             ]
             through.objects.bulk_create(rows, batch_size=BATCH, ignore_conflicts=True)
             self.report.created["link"] += len(rows)

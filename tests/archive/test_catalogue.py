@@ -15,8 +15,10 @@ from archive.models import (
     Category,
     Evidence,
     Game,
+    GameName,
     Gender,
     Period,
+    Place,
     Region,
     RuleClause,
     Ruleset,
@@ -75,14 +77,75 @@ class TestLoading(LoadedCatalogue):
         assert history_rows() == before
         assert (list(Evidence.objects.values()), list(RuleClause.objects.values()), list(Game.objects.values())) == snapshot
 
-    def test_it_puts_back_what_a_curator_broke_and_records_that(self):
+    def load(self) -> str:
+        out = StringIO()
+        call_command("load_catalogue", stdout=out)
+        return out.getvalue()
+
+    def test_a_curators_correction_is_kept_and_said_and_the_rest_follows_the_catalogue(self):
         clause = RuleClause.objects.get(clause_id="SS-7")
-        clause.text = "garbled"
+        shipped_text, shipped_locator = clause.text, clause.locator
+        # What an older catalogue wrote: the load puts its own value back where no one changed it.
+        clause.locator = "an older locator"
+        clause._change_reason = "load_catalogue"
         clause.save()
-        call_command("load_catalogue", stdout=StringIO())
+        del clause._change_reason
+        clause.text = "A curator's corrected wording."
+        clause.save()  # a curator's change (the admin's, the API's: not the catalogue's reason)
+        rows = clause.history.count()
+        out = self.load()
         clause.refresh_from_db()
-        assert clause.text.startswith("On a throw of 6-5")
+        assert (clause.text, clause.locator) == ("A curator's corrected wording.", shipped_locator)
+        assert shipped_text != clause.text
+        assert "rule clause fields kept as a curator changed them: 1" in out
+        assert clause.history.count() == rows + 1  # the locator's row, by the catalogue
         assert clause.history.first().history_change_reason == "load_catalogue"
+        again = self.load()
+        assert "nothing changed" in again and "kept as a curator changed them: 1" in again
+
+    def test_what_a_curator_deleted_is_not_made_again(self):
+        record = Evidence.objects.get(dlp_id=1188)  # in the DLP's dump and in our catalogue
+        dlp_only = Evidence.objects.filter(dlp_id__isnull=False).exclude(dlp_id__in=[1188, 2445]).first()
+        source = Source.objects.filter(dlp_id__isnull=False, evidence__isnull=True, games__isnull=True, rulesets__isnull=True).first()
+        alias = GameName.objects.filter(game__slug="senet").first()
+        for obj in (record, dlp_only, source, alias):
+            obj.delete()
+        out = self.load()
+        assert not Evidence.objects.filter(dlp_id__in=[1188, dlp_only.dlp_id]).exists()
+        assert not Source.objects.filter(dlp_id=source.dlp_id).exists()
+        assert not GameName.objects.filter(game__slug="senet", name=alias.name, kind=alias.kind).exists()
+        assert "DLP evidence deleted or renamed by a curator, not made again: 2" in out
+        assert "nothing changed" in out
+
+    def test_a_game_or_ruleset_a_curator_renamed_is_not_made_twice(self):
+        game = Game.objects.get(slug="takhte-nard")
+        game.slug = "takhte-nard-persian"
+        game.save()
+        ruleset = Ruleset.objects.get(game__slug="ses-bes", slug="azerbaijan-2024")
+        ruleset.slug = "x"
+        ruleset.save()
+        alias = GameName.objects.filter(game__slug="senet").order_by("pk").first()
+        old_name = alias.name
+        alias.name = old_name + " (a typo form)"
+        alias.save()
+        games, rulesets, clauses = Game.objects.count(), Ruleset.objects.count(), RuleClause.objects.count()
+        self.load()
+        assert (Game.objects.count(), Ruleset.objects.count(), RuleClause.objects.count()) == (games, rulesets, clauses)
+        assert Game.objects.filter(slug="takhte-nard-persian").exists() and Ruleset.objects.filter(slug="x").exists()
+        assert not GameName.objects.filter(game__slug="senet", name=old_name).exists()
+        # its evidence still found it
+        assert Evidence.objects.get(dlp_id=2445).ruleset.slug == "x"
+
+    def test_links_a_curator_changed_stay_and_a_place_a_curator_added_stays(self):
+        senet = Game.objects.get(slug="senet")
+        region = senet.regions.first()
+        senet.regions.remove(region)
+        record = Evidence.objects.get(dlp_id=2445)
+        added = Place.objects.create(evidence=record, name="A second village", latitude=Decimal("40.1"), longitude=Decimal("48.9"), order=99)
+        out = self.load()
+        assert region not in senet.regions.all()
+        assert Place.objects.filter(pk=added.pk).exists()
+        assert "game regions kept as a curator changed them: 1" in out
 
     def test_it_records_history_for_what_it_creates(self):
         assert Game.history.filter(slug="bechi", history_type="+").exists()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from archive.models import Age, Evidence, Game, Ruleset, Source
+from archive.models import Age, Evidence, Game, Region, Ruleset, Source
 from tests.archive.archive_helpers import fresh_cache, make_evidence, make_game  # noqa: F401
 from tests.archive.test_admin import CuratorTestCase
 
@@ -143,3 +143,16 @@ class TestAdminLinkRows(CuratorTestCase):
         self.assertEqual(r.status_code, 302, getattr(r, "context", None) and r.context["adminform"].form.errors)
         self.assertIn(new.pk, linked(latest(game), "sources"))
         self.assertEqual(latest(game).history_user, User.objects.get(username="alice"))
+
+
+class TestVocabularyHistory(CuratorTestCase):
+    def test_renaming_a_term_is_recorded_with_who_and_its_history_page_opens(self):
+        age = self.record.ages.first()
+        r = self.client.post(f"/admin/archive/age/{age.pk}/change/", {"name": "Grown-ups", "dlp_id": age.dlp_id})
+        self.assertEqual(r.status_code, 302)
+        row = latest(age)
+        self.assertEqual((row.name, row.history_user), ("Grown-ups", self.alice))
+        for model, obj in (("age", age), ("region", Region.objects.first())):
+            page = self.client.get(f"/admin/archive/{model}/{obj.pk}/history/")
+            self.assertEqual(page.status_code, 200, model)
+        self.assertContains(self.client.get(f"/admin/archive/age/{age.pk}/history/"), "alice")

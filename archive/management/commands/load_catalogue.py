@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections import Counter
+
 from django.core.management.base import BaseCommand, CommandError
 
 from archive.importers.errors import ImportFailed
@@ -19,8 +21,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options) -> None:
+        kept: Counter[str] = Counter()
         try:
-            counts = catalogue_load(dlp=not options["without_dlp"])
+            counts = catalogue_load(dlp=not options["without_dlp"], kept=kept)
         except ImportFailed as exc:
             raise CommandError(f"{exc} (nothing was loaded)") from None
         # The rulesets' precomputed simulations (games/data/simulations.json), so a fresh install
@@ -30,6 +33,9 @@ class Command(BaseCommand):
         simulations = load_data_file()
         if simulations:
             counts["simulation results"] += simulations
+        # What curators changed or deleted stays as they left it; said, so no one wonders why.
+        for what, n in sorted(kept.items()):
+            self.stdout.write(f"{what}: {n}")
         if not counts:
             self.stdout.write("The catalogue is up to date: nothing changed.")
             return
