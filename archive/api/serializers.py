@@ -63,6 +63,13 @@ class PlaceSerializer(LimitedModelSerializer):
         model = Place
         fields = ["name", "latitude", "longitude", "coordinates_text", "note"]
 
+    def validate(self, attrs):
+        # A record's places are written whole, even in a PATCH (whose fields are all optional).
+        missing = {f: ["A place needs its latitude and longitude."] for f in ("latitude", "longitude") if attrs.get(f) is None}
+        if missing:
+            raise serializers.ValidationError(missing)
+        return attrs
+
 
 class SourceBriefSerializer(serializers.ModelSerializer):
     class Meta:
@@ -235,8 +242,14 @@ class EvidenceSerializer(LimitedModelSerializer):
         return services.evidence_check(instance=self.instance, data=attrs)
 
     def create(self, validated_data):
-        return services.evidence_create(data=validated_data, user=self.context["request"].user)
+        return services.evidence_create(data=validated_data, user=self.context["request"].user, reason=self._reason())
 
     def update(self, instance, validated_data):
         with transaction.atomic():
-            return services.evidence_update(evidence=instance, data=validated_data, user=self.context["request"].user)
+            return services.evidence_update(
+                evidence=instance, data=validated_data, user=self.context["request"].user, reason=self._reason()
+            )
+
+    def _reason(self) -> str:
+        """The history's reason for the write: the API's, or the importer's that uses this."""
+        return self.context.get("reason", "API")

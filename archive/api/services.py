@@ -72,37 +72,38 @@ def evidence_check(*, instance: Evidence | None, data: dict[str, Any]) -> dict[s
     return data
 
 
-def _set_places(evidence: Evidence, places: list[dict], user) -> None:
+def _set_places(evidence: Evidence, places: list[dict], user, reason: str = "API") -> None:
     for old in evidence.places.all():
         old._history_user = _history_user(user)
+        old._change_reason = reason
         old.delete()
     for order, place in enumerate(places):
-        _save(Place(evidence=evidence, order=order, **place), user)
+        _save(Place(evidence=evidence, order=order, **place), user, reason)
 
 
 @transaction.atomic
-def evidence_create(*, data: dict[str, Any], user) -> Evidence:
+def evidence_create(*, data: dict[str, Any], user, reason: str = "API") -> Evidence:
     links = {name: data.pop(name) for name in EVIDENCE_LINKS if name in data}
     places = data.pop("places", [])
     evidence = Evidence(**data)
-    _save(evidence, user)
+    _save(evidence, user, reason)
     for name, values in links.items():
         getattr(evidence, name).set(values)
-    _set_places(evidence, places, user)
+    _set_places(evidence, places, user, reason)
     return evidence
 
 
 @transaction.atomic
-def evidence_update(*, evidence: Evidence, data: dict[str, Any], user) -> Evidence:
+def evidence_update(*, evidence: Evidence, data: dict[str, Any], user, reason: str = "API") -> Evidence:
     links = {name: data.pop(name) for name in EVIDENCE_LINKS if name in data}
     places = data.pop("places", None)
     for name, value in data.items():
         setattr(evidence, name, value)
-    _save(evidence, user)
+    _save(evidence, user, reason)
     for name, values in links.items():
         getattr(evidence, name).set(values)
     if places is not None:
-        _set_places(evidence, places, user)
+        _set_places(evidence, places, user, reason)
     return evidence
 
 

@@ -19,8 +19,11 @@ from archive.importers.checks import TEXT_MAX
 from archive.importers.errors import ImportFailed
 from archive.models import Evidence, FormerRef, Source
 
+REASON = "import_evidence_csv"  # the history's reason for what an import writes
 # Columns the export writes for readers, not data to import.
 DERIVED = {"url", "game_name", "latitude", "longitude", "date_edtf", "sources_detail", "created", "updated"}
+# Derived columns a curator may take for the data, each with the column it is read from.
+READ_FROM = {"latitude": "places", "longitude": "places", "game_name": "game"}
 REQUIRED = {"type", "game"}
 # The longest cell read: a text field at its limit (TEXT_MAX), or a record's places and DLP
 # fields as JSON, with room to spare. Longer cells are refused with their row and column.
@@ -192,7 +195,7 @@ def _resolve_sources(row: dict, number: int, user) -> list[str] | None:
                 raise ImportFailed(f"{ref!r} is not a source ref (S followed by letters and digits)", row=number, field="sources")
             source = _new_source(ref, entry, number)
             source._history_user = user
-            source._change_reason = "import_evidence_csv"
+            source._change_reason = REASON
             source.save()
         out.append(source.ref)
     return out
@@ -214,13 +217,25 @@ def _first_error(errors, prefix: str = "") -> tuple[str, str]:
     return prefix, str(errors)
 
 
+def _refuse_edited_derived(row: dict, now: dict, number: int) -> None:
+    """A derived column (the first place's latitude, the game's name) changed while the column it
+    comes from did not: the curator meant to change the data, which the import would not read."""
+    for column, source in READ_FROM.items():
+        if column in row and source in row and row[source] == str(csv_cell(source, now[source])):
+            if row[column] != str(csv_cell(column, now[column])):
+                raise ImportFailed(
+                    f"{column} is written by the export for readers and not read; change {source} instead",
+                    row=number, field=column,
+                )
+
+
 def evidence_csv_import(*, text: str, user=None) -> dict:
     """Create or update the records in ``text`` (all-or-nothing). Returns counts."""
     from archive.api.serializers import EvidenceSerializer
     from archive.services import archive_changed
 
     header, rows = read_csv(text)
-    context = {"request": SimpleNamespace(user=user)}
+    context = {"request": SimpleNamespace(user=user), "reason": REASON}
     counts = {"created": 0, "updated": 0, "unchanged": 0}
     with transaction.atomic():
         current = _current_rows(rows)
@@ -234,6 +249,8 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
             else:
                 seen.add(key)
                 existing, now = current.get(key, (None, None))
+            if existing is not None:
+                _refuse_edited_derived(row, now, number)
             if existing is not None and all(str(csv_cell(c, now[c])) == row[c] for c in COMPARED if c in row):
                 counts["unchanged"] += 1
                 continue

@@ -76,6 +76,19 @@ class ApiAndAdminLinkTests(ArchiveAPITestCase):
         self.assertIn("a field name", r.json()["detail"])
         self.assertEqual(Evidence.objects.count(), before)
 
+    def test_a_place_without_its_latitude_is_400_naming_it_and_changes_nothing(self):
+        # A PATCH makes every field optional, the nested places' too: the database refused (500).
+        self.as_carol()
+        record = Evidence.objects.filter(places__isnull=False).first()
+        before = list(record.places.values("name", "latitude", "longitude"))
+        for place in ({"name": "x", "longitude": 2}, {"name": "x", "latitude": 2}, {"name": "x"}):
+            with self.subTest(place=place):
+                r = self.client.patch(f"/api/v1/evidence/{record.ref}/", {"places": [place]}, format="json")
+                self.assertEqual(r.status_code, status.HTTP_400_BAD_REQUEST, r.content)
+                missing = {"latitude", "longitude"} - set(place)
+                self.assertEqual(set(r.json()["places"]["0"]), missing)
+        self.assertEqual(list(record.places.values("name", "latitude", "longitude")), before)
+
     def test_the_admin_refuses_a_javascript_url(self):
         admin = User.objects.create(username="root", is_staff=True, is_superuser=True)
         self.client.force_login(admin)

@@ -76,6 +76,21 @@ class CSVRoundTripTests(ArchiveAPITestCase):
         self.assertEqual(self.egypt.confidence, 55)
         self.assertEqual(sorted(self.egypt.ages.values_list("name", flat=True)), ["Adult", "Child"])
 
+    def test_the_history_says_the_csv_import_wrote_it(self):
+        rows = list(csv.DictReader(io.StringIO(self.export(), newline="")))
+        rows[1]["confidence"] = "56"
+        self.run_import(self.write(rows))
+        self.assertEqual(self.egypt.history.first().history_change_reason, "import_evidence_csv")
+
+    def test_an_edited_derived_column_is_refused_naming_the_column_to_change(self):
+        rows = list(csv.DictReader(io.StringIO(self.export(), newline="")))
+        placed = next(i for i, r in enumerate(rows) if r["latitude"])
+        for column, value, source in (("latitude", "12.5", "places"), ("longitude", "45.25", "places"), ("game_name", "Senet II", "game")):
+            edited = [dict(r) for r in rows]
+            edited[placed][column] = value
+            with self.subTest(column=column):
+                self.assert_refused(self.write(edited), f"row {placed + 2}, field {column}: {column} is written by the export for readers and not read; change {source} instead")
+
     def write(self, rows: list[dict], fieldnames=None) -> str:
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=fieldnames or list(rows[0]))
