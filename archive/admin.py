@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
@@ -35,7 +36,41 @@ admin.site.site_title = "Archive admin"
 admin.site.index_title = "Curation"
 
 
-class LinksHistoryAdmin(SimpleHistoryAdmin):
+class HistoryAdmin(SimpleHistoryAdmin):
+    """Each object's history, to read (who, when, what): reverting to an old version is off
+    (SIMPLE_HISTORY_REVERT_DISABLED). simple-history's revert restores a record's own fields but
+    not its links, places or media, so it would say a version was restored when it was not; the
+    button is hidden and a posted revert is refused."""
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method == "POST":
+            raise PermissionDenied("Reverting to an old version is off: edit the record instead.")
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+
+STABLE_HELP = "Part of this page's public address (a stable link): it cannot change once set."
+
+
+class StableAddressAdmin(HistoryAdmin):
+    """Fields that make an object's public URL (a game's or ruleset's slug, a record's DLP id)
+    are set once: changed, every link to the page would break (DESIGN.md: stable URLs)."""
+
+    stable_fields: tuple[str, ...] = ()
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        if obj is not None:
+            for name in self.stable_fields:
+                if name in form.base_fields and getattr(obj, name) not in (None, ""):
+                    form.base_fields[name].disabled = True
+                    form.base_fields[name].help_text = STABLE_HELP
+        return form
+
+    def get_prepopulated_fields(self, request, obj=None):
+        return {} if obj is not None else super().get_prepopulated_fields(request, obj)
+
+
+class LinksHistoryAdmin(StableAddressAdmin):
     """For a model whose links to sources are edited as inline rows of the link table: such a
     row's save sends no many-to-many signal, and the record's own history row was written when
     the record was saved, before its inlines, so the history would not show the link added or
@@ -48,7 +83,7 @@ class LinksHistoryAdmin(SimpleHistoryAdmin):
             record_history(form.instance)
 
 
-class VocabularyAdmin(SimpleHistoryAdmin):
+class VocabularyAdmin(HistoryAdmin):
     list_display = ["name", "dlp_id"]
     search_fields = ["name"]
     ordering = ["dlp_id", "name"]
@@ -69,8 +104,16 @@ class GameNameInline(admin.TabularInline):
     fields = ["name", "kind", "language", "transliteration", "note", "order"]
 
 
+class RulesetInlineForm(forms.ModelForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk and "slug" in self.fields:  # a ruleset's public address (StableAddressAdmin)
+            self.fields["slug"].disabled = True
+
+
 class RulesetInline(admin.TabularInline):
     model = Ruleset
+    form = RulesetInlineForm
     extra = 0
     fields = ["name", "slug", "type", "variant", "order"]
     show_change_link = True
@@ -86,6 +129,7 @@ class GameSourceInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(LinksHistoryAdmin):
+    stable_fields = ("slug",)
     list_display = ["name", "slug", "dlp_id", "featured", "ruleset_count", "evidence_count"]
     list_filter = ["regions", "periods", "categories"]
     search_fields = ["name", "slug", "names__name", "description"]
@@ -140,6 +184,7 @@ class RulesetForm(forms.ModelForm):
 
 @admin.register(Ruleset)
 class RulesetAdmin(LinksHistoryAdmin):
+    stable_fields = ("slug",)
     form = RulesetForm
     list_display = ["name", "game", "type", "variant", "clause_count"]
     list_filter = ["type", "variant", "game"]
@@ -157,7 +202,7 @@ class RulesetAdmin(LinksHistoryAdmin):
 
 
 @admin.register(RuleClause)
-class RuleClauseAdmin(SimpleHistoryAdmin):
+class RuleClauseAdmin(HistoryAdmin):
     list_display = ["clause_id", "ruleset", "option", "source"]
     list_filter = ["ruleset__game", "ruleset"]
     search_fields = ["clause_id", "text", "interpretation", "quotation"]
@@ -227,6 +272,7 @@ class MediaInline(admin.TabularInline):
 
 @admin.register(Evidence)
 class EvidenceAdmin(LinksHistoryAdmin):
+    stable_fields = ("dlp_id",)
     list_display = ["identifier", "game", "type", "date_display", "location_text", "confidence", "verified"]
     list_filter = [
         "type", "game", "verified", "date_precision", "ages", "genders", "social_statuses", "spaces",
@@ -257,7 +303,7 @@ class EvidenceAdmin(LinksHistoryAdmin):
 
 
 @admin.register(Source)
-class SourceAdmin(SimpleHistoryAdmin):
+class SourceAdmin(HistoryAdmin):
     list_display = ["short_label", "kind", "year", "ref", "dlp_id"]
     list_filter = ["kind", "language"]
     search_fields = ["citation", "authors", "title", "=ref", "=dlp_id"]
@@ -269,7 +315,7 @@ class SourceAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Media)
-class MediaAdmin(SimpleHistoryAdmin):
+class MediaAdmin(HistoryAdmin):
     form = MediaForm
     list_display = ["__str__", "evidence", "game", "licence"]
     search_fields = ["caption", "credit"]

@@ -120,6 +120,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
 ]
+# An old version is read in the admin's history, not reverted to: simple-history's revert restores
+# a record's fields but not its links, places or media (archive.admin.HistoryAdmin).
+SIMPLE_HISTORY_REVERT_DISABLED = True
 
 ROOT_URLCONF = "config.urls"
 

@@ -156,3 +156,52 @@ class TestVocabularyHistory(CuratorTestCase):
             page = self.client.get(f"/admin/archive/{model}/{obj.pk}/history/")
             self.assertEqual(page.status_code, 200, model)
         self.assertContains(self.client.get(f"/admin/archive/age/{age.pk}/history/"), "alice")
+
+
+class TestStableAddressesAndNoRevert(CuratorTestCase):
+    def test_a_games_slug_a_rulesets_slug_and_a_records_dlp_id_cannot_change(self):
+        game = Game.objects.get(slug="senet")
+        url = f"/admin/archive/game/{game.pk}/change/"
+        data = self.form_data(url, slug="senet-renamed", name="Senet (renamed)")
+        # the rulesets inline: each existing row's slug too
+        rows = int(data["rulesets-TOTAL_FORMS"])
+        for i in range(rows):
+            data[f"rulesets-{i}-slug"] = f"moved-{i}"
+        r = self.client.post(url, data)
+        self.assertEqual(r.status_code, 302, getattr(r, "context", None) and r.context["adminform"].form.errors)
+        game.refresh_from_db()
+        self.assertEqual((game.slug, game.name), ("senet", "Senet (renamed)"))
+        self.assertFalse(Ruleset.objects.filter(slug__startswith="moved-").exists())
+        self.assertEqual(self.client.get("/games/senet/").status_code, 200)
+
+        ruleset = Ruleset.objects.filter(game=game).first()
+        url = f"/admin/archive/ruleset/{ruleset.pk}/change/"
+        self.client.post(url, self.form_data(url, slug="elsewhere"))
+        ruleset.refresh_from_db()
+        self.assertNotEqual(ruleset.slug, "elsewhere")
+
+        dlp_id = self.record.dlp_id
+        self.client.post(f"/admin/archive/evidence/{self.record.pk}/change/", self.change_form_data(dlp_id=99999))
+        self.record.refresh_from_db()
+        self.assertEqual(self.record.dlp_id, dlp_id)
+        self.assertContains(self.client.get(f"/admin/archive/evidence/{self.record.pk}/change/"), "public address")
+
+    def test_a_new_game_still_takes_its_slug(self):
+        r = self.client.post("/admin/archive/game/add/", {
+            "name": "Tab", "slug": "tab-test", "description": "", "featured": "",
+            "names-TOTAL_FORMS": 0, "names-INITIAL_FORMS": 0, "rulesets-TOTAL_FORMS": 0, "rulesets-INITIAL_FORMS": 0,
+            "Game_sources-TOTAL_FORMS": 0, "Game_sources-INITIAL_FORMS": 0,
+        })
+        self.assertEqual(r.status_code, 302, getattr(r, "context", None) and r.context["adminform"].form.errors)
+        self.assertTrue(Game.objects.filter(slug="tab-test").exists())
+
+    def test_an_old_version_is_shown_but_not_reverted_to(self):
+        self.client.post(f"/admin/archive/evidence/{self.record.pk}/change/", self.change_form_data(confidence=70))
+        old = self.record.history.order_by("history_date", "history_id").first()
+        url = f"/admin/archive/evidence/{self.record.pk}/history/{old.history_id}/"
+        page = self.client.get(url)
+        self.assertEqual(page.status_code, 200)
+        self.assertNotContains(page, 'name="_save"')
+        self.assertEqual(self.client.post(url, self.change_form_data(confidence=100)).status_code, 403)
+        self.record.refresh_from_db()
+        self.assertEqual(self.record.confidence, 70)
