@@ -518,6 +518,20 @@ class Evidence(models.Model):
     def __str__(self) -> str:
         return self.identifier
 
+    def clean(self) -> None:
+        """What the API and the imports refuse, refused in the admin too, each error on its field:
+        dates out of the calendar or in another year than their field's (years.record_date_errors,
+        which also words a year 0 or a start after the end better than the constraints' names), and
+        a ruleset of another game."""
+        from django.core.exceptions import ValidationError
+
+        errors = years.record_date_errors(self.start_year, self.end_year, self.start_date, self.end_date)
+        if self.ruleset_id is not None and self.game_id is not None:
+            if Ruleset.objects.filter(pk=self.ruleset_id).values_list("game_id", flat=True).first() != self.game_id:
+                errors["ruleset"] = ["This ruleset belongs to another game: choose one of the record's game, or none."]
+        if errors:
+            raise ValidationError(errors)
+
     def save(self, *args, **kwargs) -> None:
         if not self.ref:
             self.ref = identifiers.evidence_ref(dlp_id=self.dlp_id, natural=self.natural_key_text(), taken=self._ref_taken)

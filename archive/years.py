@@ -86,12 +86,31 @@ def iso_date(year: int, month: int, day: int) -> str:
 
 
 def iso_parts(text: str) -> tuple[int, int | None, int | None] | None:
-    """An ISO 8601 date ('-0176-11-03', '1971-07', '1971') as (historical year, month, day)."""
+    """An ISO 8601 date ('-0176-11-03', '1971-07', '1971') as (historical year, month, day);
+    None if it is not one, a day the calendar lacks included (the proleptic Gregorian calendar,
+    on astronomical years, as ISO 8601 counts them).
+
+    >>> iso_parts("-0176-11-03"), iso_parts("1971-07"), iso_parts("2024-13-45"), iso_parts("-2401-02-30")
+    ((-177, 11, 3), (1971, 7, None), None, None)
+    >>> iso_parts("-0004-02-29"), iso_parts("1900-02-29")
+    ((-5, 2, 29), None)
+    """
     match = ISO_DATE.match((text or "").strip())
     if not match:
         return None
     a = int(match["y"]) * (-1 if match["sign"] == "-" else 1)
-    return from_astronomical(a), int(match["m"]) if match["m"] else None, int(match["d"]) if match["d"] else None
+    month = int(match["m"]) if match["m"] else None
+    day = int(match["d"]) if match["d"] else None
+    if month is not None and not 1 <= month <= 12:
+        return None
+    if day is not None:
+        if month == 2:
+            days = 29 if a % 4 == 0 and (a % 100 != 0 or a % 400 == 0) else 28
+        else:
+            days = 30 if month in (4, 6, 9, 11) else 31
+        if not 1 <= day <= days:
+            return None
+    return from_astronomical(a), month, day
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -264,6 +283,40 @@ def parse_date_range(text: str) -> DateRange:
 
 
 # -- writing ----------------------------------------------------------------------------------
+
+
+def record_date_errors(start_year: int | None, end_year: int | None, start_date: str, end_date: str) -> dict[str, list[str]]:
+    """What is wrong with a record's years and ISO dates, by field: a year 0, a start after the
+    end, a date that is not ISO 8601 or not in the calendar, a date in another year than its
+    field's. One check for every way a record is written (the API, the imports, the admin).
+
+    >>> record_date_errors(-2402, None, "1900-01-01", "")["start_date"]
+    ["'1900-01-01' is in 1900 (ISO 8601 counts 1 BCE as 0000), but start_year is -2402."]
+    >>> record_date_errors(0, 5, "", "")["start_year"]
+    ['There is no year 0: 1 BCE (-1) is followed by 1 CE (1).']
+    >>> record_date_errors(1900, 1901, "1900-02-29", "")["start_date"][0][:31]
+    "'1900-02-29' is not an ISO 8601"
+    """
+    errors: dict[str, list[str]] = {}
+    for name, year in (("start_year", start_year), ("end_year", end_year)):
+        if year == 0:
+            errors.setdefault(name, []).append("There is no year 0: 1 BCE (-1) is followed by 1 CE (1).")
+    if start_year is not None and end_year is not None and start_year > end_year and "start_year" not in errors:
+        errors.setdefault("start_year", []).append(
+            f"The start ({start_year}) is after the end ({end_year}); give them in order and set date_reversed where the source reverses them."
+        )
+    for name, text, year_name, year in (("start_date", start_date, "start_year", start_year), ("end_date", end_date, "end_year", end_year)):
+        if text:
+            parts = iso_parts(text)
+            if parts is None:
+                errors.setdefault(name, []).append(
+                    f"{text!r} is not an ISO 8601 date in the calendar (astronomical years: -0799-01-01 is 1 January 800 BCE)."
+                )
+            elif year is not None and parts[0] != year:
+                errors.setdefault(name, []).append(
+                    f"{text!r} is in {year_label(parts[0])} (ISO 8601 counts 1 BCE as 0000), but {year_name} is {year}."
+                )
+    return errors
 
 
 def year_label(year: int | None, *, era: bool = False) -> str:

@@ -36,25 +36,10 @@ def evidence_check(*, instance: Evidence | None, data: dict[str, Any]) -> dict[s
             return data[name]
         return getattr(instance, name) if instance is not None else None
 
-    for name in ("start_year", "end_year"):
-        if data.get(name) == 0:
-            errors.setdefault(name, []).append("There is no year 0: 1 BCE (-1) is followed by 1 CE (1).")
-    start, end = current("start_year"), current("end_year")
-    if start is not None and end is not None and start > end and "start_year" not in errors:
-        errors.setdefault("start_year", []).append(
-            f"The start ({start}) is after the end ({end}); give them in order and set date_reversed where the source reverses them."
-        )
-    for name, year_name in (("start_date", "start_year"), ("end_date", "end_year")):
-        text = data.get(name)
-        if text:
-            parts = years.iso_parts(text)
-            year = current(year_name)
-            if parts is None:
-                errors.setdefault(name, []).append(f"{text!r} is not an ISO 8601 date (astronomical years: -0799-01-01 is 1 January 800 BCE).")
-            elif year is not None and parts[0] != year:
-                errors.setdefault(name, []).append(
-                    f"{text!r} is in {years.year_label(parts[0])} (ISO 8601 counts 1 BCE as 0000), but {year_name} is {year}."
-                )
+    for name, messages in years.record_date_errors(
+        current("start_year"), current("end_year"), data.get("start_date") or "", data.get("end_date") or ""
+    ).items():
+        errors[name] = messages  # the stored values pass these checks: the request's data fails them
     if "ruleset" in data:
         slug = (data.pop("ruleset") or {}).get("slug") if isinstance(data.get("ruleset"), dict) else data.pop("ruleset")
         game = current("game")

@@ -119,6 +119,31 @@ class TestHistory(CuratorTestCase):
         self.assertEqual(self.record.confidence, 100)
 
 
+class TestRefusedAsTheApiRefuses(CuratorTestCase):
+    """The admin refuses what the API and the imports refuse, each error on its field in words."""
+
+    def test_bad_dates_a_year_0_and_another_games_ruleset(self):
+        from archive.models import Ruleset
+
+        elsewhere = Ruleset.objects.exclude(game=self.record.game).first()
+        year = self.record.start_year
+        for overrides, field, words in (
+            ({"start_date": "2024-13-45"}, "start_date", "not an ISO 8601 date in the calendar"),
+            ({"start_date": "1900-01-01", "start_year": -2402, "end_year": -2400}, "start_date", "but start_year is -2402"),
+            ({"start_year": 0}, "start_year", "There is no year 0"),
+            ({"start_year": 2000, "end_year": 1990}, "start_year", "is after the end"),
+            ({"ruleset": elsewhere.pk}, "ruleset", "belongs to another game"),
+        ):
+            with self.subTest(field=field, overrides=overrides):
+                r = self.client.post(f"/admin/archive/evidence/{self.record.pk}/change/", self.change_form_data(**overrides))
+                self.assertEqual(r.status_code, 200)
+                errors = r.context["adminform"].form.errors
+                self.assertIn(words, " ".join(errors.get(field, [])), errors)
+                self.assertNotIn("Constraint", str(errors))
+        self.record.refresh_from_db()
+        self.assertEqual(self.record.start_year, year)
+
+
 class TestMediaUpload(CuratorTestCase):
     def test_an_upload_is_stored_without_exif_and_with_a_thumbnail(self):
         upload = SimpleUploadedFile("board.jpg", jpeg_with_gps(), content_type="image/jpeg")
