@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpRespons
 from django.urls import reverse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -453,6 +454,9 @@ RECORD_MAX_MOVES = 1000
 RECORD_CACHE_SECONDS = 3600
 
 
+WHOLE = 10**9  # a record's limit that takes every move: a download's
+
+
 class MatchRecordView(PlayView):
     throttle_classes = [RecordThrottle]
 
@@ -461,7 +465,7 @@ class MatchRecordView(PlayView):
         parameters=[
             OpenApiParameter("from", int, description="Start after this many actions (0, the default: from the start)."),
             OpenApiParameter("limit", int, description=f"At most this many moves (1 to {RECORD_MAX_MOVES}, the default)."),
-            OpenApiParameter("download", str, description="Any value: served as an attachment."),
+            OpenApiParameter("download", str, description="Any value: served as an attachment, the whole match unless `limit` is given."),
         ],
         responses={200: OpenApiTypes.OBJECT, 304: OpenApiResponse(description="Not modified"), 400: ErrorResponse,
                    404: ErrorResponse, 429: ErrorResponse},
@@ -473,9 +477,13 @@ class MatchRecordView(PlayView):
     )
     def get(self, request: Request, match_id: str) -> HttpResponse:
         start = self.whole_number(request, "from", 0)
-        limit = self.whole_number(request, "limit", RECORD_MAX_MOVES)
-        if not 1 <= limit <= RECORD_MAX_MOVES:
-            raise services.BadRequest(f"limit: from 1 to {RECORD_MAX_MOVES}, got {limit}", "malformed")
+        download = bool(request.query_params.get("download"))
+        if download and "limit" not in request.query_params:
+            limit = WHOLE  # the file a player downloads is the whole match, not its first part
+        else:
+            limit = self.whole_number(request, "limit", RECORD_MAX_MOVES)
+            if not 1 <= limit <= RECORD_MAX_MOVES:
+                raise services.BadRequest(f"limit: from 1 to {RECORD_MAX_MOVES}, got {limit}", "malformed")
         row = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
         if row is None:
             raise Http404
@@ -496,7 +504,7 @@ class MatchRecordView(PlayView):
                 key = "match-record:" + etag.strip('"')
                 cache.set(key, content, RECORD_CACHE_SECONDS)
             response = HttpResponse(content, content_type="application/json")
-            if request.query_params.get("download"):
+            if download:
                 response["Content-Disposition"] = f'attachment; filename="match-{match_id}.json"'
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
@@ -538,6 +546,7 @@ def idle_text() -> str:
     return f"retry: {EVENTS_RETRY_MS}\n: no change yet\n\n"
 
 
+@csrf_exempt  # GET only (any other method is a JSON 405, not Django's CSRF page); it changes nothing
 def match_events(request: HttpRequest, match_id: str) -> HttpResponse:
     """``GET /api/v1/matches/<id>/events/?since=TAG`` (server-sent events): one ``change`` event
     when the match's tag (its version, who has joined, the rematch) differs from ``since`` (or
@@ -625,12 +634,15 @@ class MatchRematchView(PlayView):
 # -- exports -------------------------------------------------------------------------------------
 
 
+@csrf_exempt  # as match_events
 def match_export(request: HttpRequest, match_id: str, fmt: str) -> HttpResponse:
     """``GET /api/v1/matches/<id>/export/<fmt>/``: the match as a file other programs read
     (``mat``: the gnubg/Jellyfish match text; ``sgf``: SGF for backgammon, GM[6])."""
     if request.method != "GET":
         return json_response({"code": "method_not_allowed", "reason": "only GET"}, 405)
-    match = get_object_or_404(Match, pk=match_id)
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return json_response({"code": "not_found", "reason": "no match with that id"}, 404)
     try:
         text, content_type, suffix = exports.export(match, fmt)
     except exports.ExportError as exc:

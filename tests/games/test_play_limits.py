@@ -98,6 +98,28 @@ class TestRecordParts:
         assert moves == whole["moves"] and moves[-1]["state"] == body["state"]
         assert [m["n"] for m in moves] == list(range(1, total + 1))
 
+    def test_the_download_is_the_whole_match(self, monkeypatch):
+        # The board's "Download the match record" link: a match longer than one part came cut off.
+        body, player = long_match(20)
+        monkeypatch.setattr(api, "RECORD_MAX_MOVES", 7)
+        url = reverse("games:api-match-record", args=[body["id"]])
+        whole = player.client.get(url, {"download": 1})
+        assert whole.status_code == 200 and whole["Content-Disposition"].startswith("attachment")
+        data = whole.json()
+        assert len(data["moves"]) == data["moves_total"] == len(body["log"]) and data["next_from"] is None
+        assert len(player.client.get(url, {"download": 1, "limit": 3}).json()["moves"]) == 3
+
+    def test_the_get_only_endpoints_answer_json_to_other_methods_and_unknown_ids(self):
+        from django.test import Client
+
+        body, player = long_match(1)
+        browser = Client(enforce_csrf_checks=True)  # as a real client: no CSRF token
+        for url in (reverse("games:api-match-events", args=[body["id"]]), reverse("games:api-match-export", args=[body["id"], "mat"])):
+            response = browser.post(url, {})
+            assert response.status_code == 405 and response.json()["code"] == "method_not_allowed", url
+        missing = player.client.get(reverse("games:api-match-export", args=["nope", "mat"]))
+        assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+
     def test_a_bad_part_is_a_400_naming_the_parameter(self, monkeypatch):
         body, player = long_match(3)
         monkeypatch.setattr(api, "RECORD_MAX_MOVES", 7)
