@@ -152,7 +152,7 @@ def presence_fields(match: Match, sides: list[int], token: str | None) -> dict[s
         "rematch": match.rematch or None,
         "rematch_of": match.rematch_of or None,
         "tag": services.event_tag(match.version, joined, match.rematch),
-        "exports": exports.formats_for(match.variant, base),
+        "exports": exports.formats_for(match.variant, base, match.options),
         "resume": services.resume_ticket(match, sides, token),
     }
 

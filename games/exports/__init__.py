@@ -24,15 +24,21 @@ FORMATS = {"mat": ("text/plain", "mat"), "sgf": ("application/x-go-sgf", "sgf")}
 __all__ = ["ExportError", "TurnItem", "export", "formats_for", "games_of", "parse_mat", "parse_sgf", "write_mat", "write_sgf"]
 
 
-def supported(variant_key: str) -> list[str]:
-    """The formats (beside JSON) a variant's matches can be exported in."""
-    return list(FORMATS) if variant_key.startswith("tables.") else []
+def supported(variant_key: str, options: dict | None = None) -> list[str]:
+    """The formats (beside JSON) a variant's matches, played with ``options``, can be exported
+    in. Not Gul Bara's where the opponent plays a broken cascade's remainder (GB-5): his steps
+    come with no throw of his, which neither format has a way to write."""
+    if not variant_key.startswith("tables."):
+        return []
+    if variant_key == "tables.gul-bara" and (options or {}).get("opponent_plays_remainder", True):
+        return []
+    return list(FORMATS)
 
 
-def formats_for(variant_key: str, match_url: str) -> dict[str, str]:
+def formats_for(variant_key: str, match_url: str, options: dict | None = None) -> dict[str, str]:
     """Each export format's address for a match whose API address is ``match_url``."""
     found = {"json": f"{match_url}record/?download=1"}
-    for fmt in supported(variant_key):
+    for fmt in supported(variant_key, options):
         found[fmt] = f"{match_url}export/{fmt}/"
     return found
 
@@ -42,7 +48,12 @@ def export(match: Any, fmt: str) -> tuple[str, str, str]:
     is unknown or does not fit the game."""
     if fmt not in FORMATS:
         raise ExportError(f"format: unknown export format {fmt!r} (known: {', '.join(FORMATS)})")
-    if fmt not in supported(match.variant):
+    if fmt not in supported(match.variant, match.options):
+        if match.variant.startswith("tables."):
+            raise ExportError(
+                f"format: {fmt} has no way to write Gul Bara's remainder (GB-5: the opponent plays the rest of a "
+                "broken cascade without a throw of his own); the JSON record holds the whole match"
+            )
         raise ExportError(f"format: {fmt} is written for the tables games (backgammon and its kin), not {match.variant}")
     content_type, suffix = FORMATS[fmt]
     games = games_of(match.variant, match.initial_state, match.log_entries(), match.outcome)

@@ -294,6 +294,22 @@ def test_every_variant_answers_a_resignation(key):
     state = variant.new_game({})
     for side in (0, 1):
         outcome = variant.resign(state, side)
-        assert outcome.winner == 1 - side and outcome.how == "resign"
+        assert outcome.winner == 1 - side and outcome.how == "resign" and outcome.points >= 1
+        if not key.startswith("tables."):  # the score as it stands: pieces off, counters won
+            assert outcome.score == variant.score_now(state)
         if key.startswith("tables."):
             assert outcome.score[1 - side] >= state.to_json()["match_to"]
+
+
+@pytest.mark.django_db
+def test_gul_bara_offers_match_text_only_where_no_remainder_is_handed_over():
+    # GB-5: the opponent plays a broken cascade's rest with no throw of his own, which neither
+    # match text nor SGF can write; such matches offer the JSON record alone, and say why.
+    made = create(variant="tables.gul-bara", opponent="hotseat")
+    assert set(made["exports"]) == {"json"}
+    client = client_for(made["token"])
+    refused = client.get(reverse("games:api-match-export", args=[made["id"], "mat"]))
+    assert refused.status_code == 400 and "GB-5" in refused.json()["reason"]
+    plain = create(variant="tables.gul-bara", opponent="hotseat", options={"opponent_plays_remainder": False})
+    assert set(plain["exports"]) == {"json", "mat", "sgf"}
+    assert client_for(plain["token"]).get(reverse("games:api-match-export", args=[plain["id"], "mat"])).status_code == 200
