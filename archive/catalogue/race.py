@@ -29,6 +29,8 @@ Each clause is written in our own words; quotations are short and marked.
 """
 from __future__ import annotations
 
+from games.engine.race.state import MAX_THROWS
+
 DLP = "dlp-2020"
 
 # -- sources -------------------------------------------------------------------------------------
@@ -581,6 +583,12 @@ KENDALL_CLAUSES = [
 
 # -- Royal Game of Ur --------------------------------------------------------------------------------
 
+RACE_LIMIT_TEXT = (
+    f"Not a rule of any source but this site's limit: a game still unfinished after {MAX_THROWS:,} throws ends at "
+    "the end of that turn, won by the side with more pieces off, then by the one whose pieces have run "
+    "further; a tie goes to the second player."
+)
+
 UR_BOARD = {
     "id": "UR-1",
     "text": (
@@ -732,6 +740,17 @@ FINKEL_UR_CLAUSES = [
         "locator": "DLP.GameRulesets.77 (Finkel), Rules, last sentence",
         "quotation": "A player wins when they remove all seven of their pieces from the board",
     },
+    {
+        "id": "UR-12",
+        "text": RACE_LIMIT_TEXT,
+        "source": DLP,
+        "locator": "DLP.GameRulesets.77 (Finkel), Rules (silent on a game that does not end)",
+        "interpretation": (
+            "Every race game here has this limit (games.engine.race.state.MAX_THROWS). Finkel's games take "
+            "100 to 400 throws, so it hardly ever decides one; beside Murray's reading (UR-12 there) it "
+            "shows how much longer his loop makes the race."
+        ),
+    },
 ]
 
 MURRAY_UR_CLAUSES = [
@@ -846,6 +865,20 @@ MURRAY_UR_CLAUSES = [
         "locator": "DLP.GameRulesets.655 (Murray), Rules, third sentence",
         "quotation": "and then back to their starting space.",
         "interpretation": "The summary gives no goal beyond the route; we read the race as won by the first to finish it with all seven pieces.",
+    },
+    {
+        "id": "UR-12",
+        "text": RACE_LIMIT_TEXT,
+        "source": DLP,
+        "locator": "DLP.GameRulesets.655 (Murray), Rules (silent on a game that does not end)",
+        "interpretation": (
+            "Every race game here has this limit (games.engine.race.state.MAX_THROWS), and in the others "
+            "whole games take 100 to 400 throws. On Murray's long loop, read with Finkel's capture, pieces "
+            "meet the enemy on both passes of the middle row and are sent back some 300 times a game, so "
+            "this limit decides most games: over four in five of the simulated random games and every "
+            "simulated game between strong players (the table below). That says something of the reading "
+            "itself: with capture off (option capture), pieces block rather than send back."
+        ),
     },
 ]
 
