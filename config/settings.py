@@ -232,6 +232,8 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.DjangoModelPermissionsOrAnonReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # A body over DATA_UPLOAD_MAX_MEMORY_SIZE is a JSON 413 naming the limit (core.bodies).
+    "EXCEPTION_HANDLER": "core.bodies.exception_handler",
     # An unknown ?format= is a 400 naming it, not DRF's 404 (core.negotiation).
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.negotiation.FormatNegotiation",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.urls import reverse
@@ -26,6 +27,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.bodies import body_too_big
 from core.numbers import whole_number
 from core.paths import path_for
 from core.renderers import JSONRenderer as FastJSONRenderer
@@ -115,6 +117,8 @@ class PlayView(APIView):
             return error(exc)
         if isinstance(exc, ParseError):
             return error(services.BadRequest(f"the body is not valid JSON: {exc.detail}", "malformed"))
+        if isinstance(exc, RequestDataTooBig):
+            return Response({"code": "too_large", "reason": body_too_big()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
         if isinstance(exc, Http404):
             return Response({"code": "not_found", "reason": "no match with that id"}, status=404)
         if isinstance(exc, Throttled):

@@ -3,6 +3,7 @@ address, the match record in bounded parts kept per version and throttled, and t
 trusting a state only once it has been validated and committed."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -251,3 +252,23 @@ class TestTheCountedStep:
         statuses = [player.act("nosuchmatch1", {"undo": True}, 1).status_code for _ in range(3)]
         assert statuses == [404, 404, 429]
         assert throttling.current("play", "ip:127.0.0.1", "2/minute").count == 3
+
+
+@pytest.mark.django_db
+def test_a_body_over_the_limit_is_a_json_413_naming_it(settings):
+    from django.test import Client
+
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    body = json.dumps({"variant": "race.ur", "opponent": "hotseat", "x": "a" * 20_000})
+    from django.contrib.auth.models import User
+
+    from core.models import ApiToken
+
+    curator = User.objects.create_superuser("big", "big@example.org", "pw-big-123")
+    token = ApiToken.issue(user=curator)[1]
+    client = Client()
+    for url, key in (("/api/v1/matches/", "reason"), ("/api/v1/evidence/", "detail")):
+        response = client.post(url, body, content_type="application/json", HTTP_AUTHORIZATION=f"Token {token}")
+        assert response.status_code == 413, url
+        assert response["Content-Type"].startswith("application/json")
+        assert "10,000 bytes" in response.json()[key]
