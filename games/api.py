@@ -209,6 +209,7 @@ CreateRequest = inline_serializer(
         "state": serializers.JSONField(required=False, help_text="Start from this position (analysis, tests)"),
     },
 )
+ACTION_FIELDS = frozenset({"action", "version", "confirm", "log_from", "resume"})
 ActionRequest = inline_serializer(
     "MatchAction",
     {
@@ -343,6 +344,11 @@ class MatchActionView(PlayView):
         if json_body:
             try:
                 data = parse_body(request.body)
+                unknown = sorted(set(data) - ACTION_FIELDS) if isinstance(data, dict) else []
+                if unknown:  # as a create refuses them: a misspelt field is not silently dropped
+                    raise services.BadRequest(
+                        f"{unknown[0][:40]}: unknown field (an action takes {', '.join(sorted(ACTION_FIELDS))})", "malformed"
+                    )
             except services.PlayError as exc:
                 refused = exc
         if json_body and refused is None:

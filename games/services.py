@@ -531,6 +531,7 @@ def match_create(
         raise BadRequest(f"opponent: must be one of {', '.join(Opponent.values)}, got {opponent!r}", "invalid")
     if side not in (0, 1) or isinstance(side, bool):
         raise BadRequest(f"side: must be 0 or 1, got {side!r}", "invalid")
+    given_options = dict(options) if isinstance(options, dict) else {}
     try:
         options = variant.validate_options(options)
     except EngineError as exc:
@@ -543,9 +544,17 @@ def match_create(
         except EngineError as exc:
             raise BadRequest(f"state: {exc}", "invalid") from None
         try:
-            options = variant.state_options(start)
+            fixed = variant.state_options(start)
         except EngineError as exc:
             raise BadRequest(f"state: {exc}", "invalid") from None
+        if given_options:  # the state fixes the options: say so rather than drop what was asked
+            differ = sorted(k for k, v in options.items() if k in given_options and fixed.get(k) != v)
+            if differ:
+                raise BadRequest(
+                    f"options: {differ[0]} {options[differ[0]]!r} differs from the state's {fixed.get(differ[0])!r}; "
+                    "a match from a state plays the state's options", "invalid",
+                )
+        options = fixed
 
     token = secrets.token_urlsafe(24)
     invite = None
@@ -560,6 +569,8 @@ def match_create(
     else:
         hashes[side] = token_hash(token)
         levels[1 - side] = _clean_level(variant, level)
+    if opponent != Opponent.COMPUTER and level not in (None, ""):
+        raise BadRequest(f"level: the computer's level, for opponent computer only (this match is {opponent})", "invalid")
     match.side0_token_hash, match.side1_token_hash = hashes
     match.side0_level, match.side1_level = levels
 

@@ -164,6 +164,21 @@ class TestCreate:
         assert data["log"][0]["by"] == "chance" and "roll" in data["log"][0]["action"]
         assert data["to_move"] == 0 and data["state"]["phase"] == "move"
 
+    def test_input_it_would_have_to_drop_is_refused_naming_it(self):
+        # A level with no computer, options a given state contradicts: said, not silently dropped.
+        r = Player().create(variant="race.ur", opponent="hotseat", level="nonsense")
+        assert r.status_code == 400 and r.json()["reason"].startswith("level:")
+        state = Player().create(variant="tables.backgammon", opponent="hotseat", options={"match_to": 1}).json()["state"]
+        r = Player().create(variant="tables.backgammon", opponent="hotseat", options={"match_to": 7}, state=state)
+        assert r.status_code == 400 and "match_to 7 differs from the state's 1" in r.json()["reason"]
+        agreed = Player().create(variant="tables.backgammon", opponent="hotseat", options={"match_to": 1}, state=state)
+        assert agreed.status_code == 201
+        data, player = agreed.json(), Player(agreed.json()["token"])
+        choice = [a for a in data["legal_actions"] if a != {"undo": True}][0]
+        r = player.act(data["id"], choice, data["version"], foo=1)
+        assert r.status_code == 400 and r.json()["reason"].startswith("foo: unknown field")
+        assert player.read(data["id"]).json()["version"] == data["version"]
+
     def test_it_stores_only_a_hash_of_each_token(self, race):
         data, _ = create(variant=race, opponent="remote")
         match = Match.objects.get(pk=data["id"])
