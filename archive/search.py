@@ -18,7 +18,8 @@ from __future__ import annotations
 import unicodedata
 
 from django.contrib.postgres.search import SearchVector, SearchVectorField
-from django.db.models import Expression, F, Func, TextField
+from django.db.models import Expression, F, Func, Q, TextField
+from django.db.models.lookups import Contains
 from django.db.models.expressions import Col
 
 # 'simple' after 'unaccent' (no stemming, no stop words): the archive holds many languages and
@@ -60,13 +61,23 @@ def register_fold(sender=None, connection=None, **kwargs) -> None:
 
 
 class Folded(Func):
-    """A column folded by ``archive_fold`` (SQLite only; see register_fold)."""
+    """A column folded: by ``archive_fold`` on SQLite (see register_fold), by ``unaccent`` and
+    ``lower`` on PostgreSQL (its unaccent rules fold the same letters)."""
 
     function = "archive_fold"
     output_field = TextField()
 
     def __init__(self, column: str):
         super().__init__(F(column))
+
+    def as_postgresql(self, compiler, connection, **extra_context):
+        return self.as_sql(compiler, connection, template="lower(unaccent(%(expressions)s))", **extra_context)
+
+
+def folded_contains(column: str, value: str) -> Q:
+    """Rows whose ``column`` holds ``value``, accents and case folded on both sides ("şeş" and
+    "ŞEŞ" find "Şeş-Beş", as the evidence search does): SQLite's LIKE folds ASCII letters only."""
+    return Q(Contains(Folded(column), fold(value)))
 
 
 class PlaceNameVector(Func):

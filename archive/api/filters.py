@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from archive import selectors
 from archive.api.renderers import JSONRenderer
 from archive.models import Evidence, EvidenceType, Game, Ruleset, Source
+from archive.search import folded_contains
 
 
 class ListFilter(filters.CharFilter):
@@ -188,7 +189,8 @@ class GameFilterSet(filters.FilterSet):
         fields = ["dlp_id"]
 
     def search(self, queryset, name, value):
-        return queryset.filter(Q(name__icontains=value) | Q(id__in=Game.names.rel.related_model.objects.filter(name__icontains=value).values("game_id")))
+        names = Game.names.rel.related_model.objects.filter(folded_contains("name", value)).values("game_id")
+        return queryset.filter(folded_contains("name", value) | Q(id__in=names))
 
     def in_list(self, queryset, name, value):
         return queryset.filter(**{f"{name}__in": value}).distinct() if value else queryset
@@ -212,13 +214,16 @@ class RulesetFilterSet(filters.FilterSet):
 
 
 class SourceFilterSet(filters.FilterSet):
-    q = filters.CharFilter(field_name="citation", lookup_expr="icontains", help_text="Words in the reference.")
+    q = filters.CharFilter(method="search", help_text="Words in the reference (accents and case folded).")
     year_from = filters.NumberFilter(field_name="year", lookup_expr="gte")
     year_to = filters.NumberFilter(field_name="year", lookup_expr="lte")
 
     class Meta:
         model = Source
         fields = ["kind", "dlp_id"]
+
+    def search(self, queryset, name, value):
+        return queryset.filter(folded_contains("citation", value))
 
 
 class EvidenceFilteredView(APIView):
