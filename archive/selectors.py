@@ -306,6 +306,14 @@ def _given(params: Mapping, canonical: str, errors: dict[str, str]) -> tuple[str
     return found
 
 
+def _single(params: Mapping, name: str, errors: dict[str, str]) -> str | None:
+    """A parameter whose one value may hold commas (a search, a box): given twice, an error, not
+    the last one silently."""
+    values = params.getlist(name) if hasattr(params, "getlist") else [params.get(name)]
+    values = [v for v in values if v not in (None, "")]
+    return _one(name, values, errors)
+
+
 def _one(name: str, values: list[str], errors: dict[str, str]) -> str | None:
     if len(values) > 1:
         errors[name] = f"{name}: give one value, not {len(values)}"
@@ -319,7 +327,7 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
     unknown game, vocabulary name or source is an error, like an unreadable year); a filter in
     error is left out and named in ``errors``. Parameters of other names are not looked at."""
     errors: dict[str, str] = {}
-    f = EvidenceFilter(q=(params.get("q") or "").strip()[:200], errors=errors)
+    f = EvidenceFilter(q=(_single(params, "q", errors) or "").strip()[:200], errors=errors)
     types = _getlist(params, "type")
     f.types = [t for t in types if t in EvidenceType.values]
     bad = [t for t in types if t not in EvidenceType.values]
@@ -345,7 +353,7 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
                 errors[name] = f"{name}: {value!r} is not a whole number from 0 to 100"
     for canonical, key in VOCABULARY_PARAMETERS.items():
         f.vocabularies[key] = _given(params, canonical, errors)[1]
-    value = (params.get("bbox") or "").strip()
+    value = (_single(params, "bbox", errors) or "").strip()
     if value:
         try:
             west, south, east, north = (Decimal(v) for v in value.split(","))

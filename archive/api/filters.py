@@ -166,8 +166,28 @@ class StrictBooleanFilter(filters.CharFilter):
     field_class = StrictBooleanField
 
 
+class RepeatedInput(forms.TextInput):
+    """Every value of a repeated parameter, joined by commas (a form's field reads only the last)."""
+
+    def value_from_datadict(self, data, files, name):
+        if hasattr(data, "getlist"):
+            values = data.getlist(name)
+            return ",".join(values) if values else None
+        return super().value_from_datadict(data, files, name)
+
+
+class CommaSelectMultiple(forms.SelectMultiple):
+    """A choice list as the other lists take it: a,b or the parameter repeated; empty is none."""
+
+    def value_from_datadict(self, data, files, name):
+        values = data.getlist(name) if hasattr(data, "getlist") else [data.get(name) or ""]
+        return [v.strip() for value in values for v in str(value).split(",") if v.strip()]
+
+
 class CSVField(forms.CharField):
     """a,b,c (or the parameter repeated) -> a list."""
+
+    widget = RepeatedInput
 
     def clean(self, value):
         value = super().clean(value)
@@ -202,7 +222,8 @@ class GameFilterSet(filters.FilterSet):
 
 class RulesetFilterSet(filters.FilterSet):
     game = filters.CharFilter(field_name="game__slug", help_text="Game slug.")
-    type = filters.MultipleChoiceFilter(choices=Ruleset.Type.choices)
+    type = filters.MultipleChoiceFilter(choices=Ruleset.Type.choices, widget=CommaSelectMultiple,
+                                        help_text="Ruleset types, comma-separated or repeated.")
     playable = StrictBooleanFilter(method="playable_filter", help_text="Rulesets the engines play: true or false.")
 
     class Meta:

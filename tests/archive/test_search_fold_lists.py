@@ -20,3 +20,34 @@ class FoldedSearchTests(ArchiveAPITestCase):
                     self.assertIn(found, text)
                 else:
                     self.assertNotIn("ses-bes-x", text) if url == "api:game-list" else self.assertNotIn("Ägyptische", text)
+
+
+class RepeatedParameterTests(ArchiveAPITestCase):
+    """Lists take commas or a repeated parameter alike; a one-value parameter given twice is an
+    error naming it, not its last value silently."""
+
+    def test_lists_take_commas_or_repeats_alike(self):
+        from archive.models import Category, Ruleset
+
+        race, war = Category.objects.create(name="Race X"), Category.objects.create(name="War X")
+        a, b = Game.objects.create(slug="a-x", name="A"), Game.objects.create(slug="b-x", name="B")
+        a.categories.add(race)
+        b.categories.add(war)
+        url = reverse("api:game-list")
+        both = self.client.get(f"{url}?category=Race X,War X").json()["count"]
+        self.assertEqual(self.client.get(f"{url}?category=Race X&category=War X").json()["count"], both)
+        self.assertEqual(both, 2)
+        Ruleset.objects.create(game=a, name="R1", slug="r1", type="observed")
+        Ruleset.objects.create(game=b, name="R2", slug="r2", type="described")
+        url = reverse("api:ruleset-list")
+        comma = self.client.get(url, {"type": "observed,described"})
+        self.assertEqual(comma.status_code, 200)
+        self.assertEqual(comma.json()["count"], self.client.get(f"{url}?type=observed&type=described").json()["count"])
+        self.assertEqual(self.client.get(url, {"type": ""}).status_code, 200)
+
+    def test_a_search_or_a_box_given_twice_is_400_naming_it(self):
+        for query in ("q=senet&q=ur", "bbox=20,20,40,40&bbox=0,0,1,1"):
+            with self.subTest(query=query):
+                r = self.client.get(f"/api/v1/evidence/?{query}")
+                self.assertEqual(r.status_code, 400)
+                self.assertIn(query.split("=")[0], r.json())
