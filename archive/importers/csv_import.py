@@ -101,17 +101,6 @@ def _payload(row: dict, number: int) -> tuple[dict, dict | None]:
     return data, extra
 
 
-def _find(row: dict) -> Evidence | None:
-    dlp_id, ref = _key(row)
-    if dlp_id is not None:
-        found = Evidence.objects.filter(dlp_id=dlp_id).first()
-        if found is not None:
-            return found
-    if ref:
-        return Evidence.objects.filter(ref=ref).first() or Evidence.objects.filter(former_refs__ref=ref).first()
-    return None
-
-
 def _new_source(ref: str, entry: dict, number: int) -> Source:
     unknown = sorted(set(entry) - set(SOURCE_DETAIL))
     if unknown:
@@ -128,9 +117,29 @@ def _new_source(ref: str, entry: dict, number: int) -> Source:
 
 
 def _key(row: dict) -> tuple[int | None, str]:
-    """(DLP id, ref) as the row gives them."""
+    """(DLP id, ref) as the row gives them; a row that gives neither (a new record) is known by
+    the ref a record of its content gets (Evidence.natural_key_text), so importing the same file
+    again finds the record the first import made instead of making another."""
     parsed = identifiers.parse_dlp((row.get("identifier") or "").strip(), "Evidence")
-    return (parsed[1] if parsed else None), identifiers.normalise_ref(row.get("ref") or ("" if parsed else row.get("identifier")))
+    ref = identifiers.normalise_ref(row.get("ref") or ("" if parsed else row.get("identifier")))
+    if parsed or ref:
+        return (parsed[1] if parsed else None), ref
+    return None, identifiers.evidence_ref(natural=_natural_key(row))
+
+
+def _natural_key(row: dict) -> str:
+    def year(name: str):
+        text = (row.get(name) or "").strip()
+        try:
+            return int(text) if text else None
+        except ValueError:
+            return text  # refused later with its row and field; as a key, any text will do
+
+    text = row.get("content") or row.get("rules_text") or row.get("summary") or ""
+    return identifiers.evidence_natural_key(
+        game=(row.get("game") or "").strip(), type=(row.get("type") or "").strip(), start_year=year("start_year"),
+        end_year=year("end_year"), location_text=row.get("location_text") or "", text=text,
+    )
 
 
 CHUNK = 500
@@ -239,16 +248,15 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
     counts = {"created": 0, "updated": 0, "unchanged": 0}
     with transaction.atomic():
         current = _current_rows(rows)
-        seen: set[tuple] = set()
+        seen: dict[tuple, int] = {}
         for number, row in enumerate(rows, start=2):
             key = _key(row)
             if key in seen:
-                # The file names this record twice: read it as the rows before left it.
-                existing = _find(row)
-                now = evidence_rows_for([existing.pk])[0] if existing is not None else None
-            else:
-                seen.add(key)
-                existing, now = current.get(key, (None, None))
+                # One record in two rows: which is meant? (The dump importer refuses the same.)
+                named = row.get("identifier") or row.get("ref") or "a record with the same content"
+                raise ImportFailed(f"rows {seen[key]} and {number} are the same record ({named})", row=number, field="identifier")
+            seen[key] = number
+            existing, now = current.get(key, (None, None))
             if existing is not None:
                 _refuse_edited_derived(row, now, number)
             if existing is not None and all(str(csv_cell(c, now[c])) == row[c] for c in COMPARED if c in row):

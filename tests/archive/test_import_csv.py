@@ -91,6 +91,21 @@ class CSVRoundTripTests(ArchiveAPITestCase):
             with self.subTest(column=column):
                 self.assert_refused(self.write(edited), f"row {placed + 2}, field {column}: {column} is written by the export for readers and not read; change {source} instead")
 
+    def test_a_new_record_without_an_id_is_made_once_however_often_its_file_is_imported(self):
+        rows = list(csv.DictReader(io.StringIO(self.export(), newline="")))
+        new = dict(rows[1], identifier="", ref="", dlp_id="", content="A board scratched on a bench, seen in 2024.")
+        text = self.write([new])
+        self.assertIn("1 created", self.run_import(text))
+        self.assertIn("0 created, 0 updated, 1 unchanged", self.run_import(text))
+        self.assertEqual(Evidence.objects.filter(content=new["content"]).count(), 1)
+
+    def test_one_record_in_two_rows_is_refused_naming_both(self):
+        rows = list(csv.DictReader(io.StringIO(self.export(), newline="")))
+        twice = [rows[1], dict(rows[1], confidence="12")]
+        self.assert_refused(self.write(twice), "row 3, field identifier: rows 2 and 3 are the same record")
+        new = dict(rows[1], identifier="", ref="", dlp_id="", content="Another bench.")
+        self.assert_refused(self.write([new, dict(new)]), "rows 2 and 3 are the same record (a record with the same content)")
+
     def write(self, rows: list[dict], fieldnames=None) -> str:
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=fieldnames or list(rows[0]))
