@@ -300,13 +300,21 @@ class Bechi(Variant):
         """
         if state.phase != OVER:
             return None
-        totals = (state.captured[0] + state.aside[0], state.captured[1] + state.aside[1])
+        totals = self.score_now(state)
         if min(totals) < PER_HOLE:
             loser = 0 if totals[0] < PER_HOLE else 1
             return Outcome(winner=1 - loser, points=1, how="houses-burnt", score=totals)
         if totals[0] == totals[1]:
             return Outcome(winner=None, points=0, how="draw", score=totals)
         return Outcome(winner=0 if totals[0] > totals[1] else 1, points=1, how="rounds-repeated", score=totals)
+
+    def resign(self, state, side: int) -> Outcome:  # type: ignore[override]
+        """The other side wins the game (worth 1, as any won game), the counters as they are."""
+        return Outcome(1 - side, 1, "resign", self.score_now(state))
+
+    def score_now(self, state) -> tuple[int, int]:
+        """Each side's counters won (captured, and set aside between rounds)."""
+        return (state.captured[0] + state.aside[0], state.captured[1] + state.aside[1])
 
     def apply(self, state: BechiState, action: Action | Mapping[str, Any]) -> BechiState:  # type: ignore[override]
         """Play one action and settle what follows by rule alone.

@@ -185,9 +185,17 @@ class RaceVariant(Variant):
     def outcome(self, state: RaceState) -> Outcome | None:  # type: ignore[override]
         if state.result is None:
             return None
-        r = self._rules(state)
         winner, how = state.result
-        return Outcome(winner, 1, how, (state.off(0, r.n), state.off(1, r.n)))
+        return Outcome(winner, 1, how, self.score_now(state))
+
+    def resign(self, state: RaceState, side: int) -> Outcome:  # type: ignore[override]
+        """The other side wins the game (worth 1, as any won game), the pieces off as they are."""
+        return Outcome(1 - side, 1, "resign", self.score_now(state))
+
+    def score_now(self, state: RaceState) -> tuple[int, int]:
+        """Each side's pieces borne off."""
+        r = self._rules(state)
+        return (state.off(0, r.n), state.off(1, r.n))
 
     def legal_actions(self, state: RaceState) -> list[Action]:  # type: ignore[override]
         if state.phase == OVER:
