@@ -32,7 +32,8 @@
    against medium): for each player, cascades begun a game and their pips, broken a game, the
    pips a game its breaks handed to the opponent (GB-5), and how many of the broken cascades
    could have been played in full from the roll (a search over every way of playing their
-   numbers).
+   numbers); and, in the pairs the dice decided, how many pips the losing player still had to
+   move, strong's and medium's, and by how much more medium fell short on the same dice.
 
 ``--only`` runs one section; ``--variants`` and ``--opponents`` (comma separated) narrow the
 strength test, e.g. to tune one variant.
@@ -379,13 +380,13 @@ def completes(rules, me, op, numbers: tuple[int, ...], memo: dict) -> bool:
     return memo[key]
 
 
-def cascade_counts(levels: tuple[str, str], seed: int) -> list[list[int]]:
+def cascade_counts(levels: tuple[str, str], seed: int, end: list | None = None) -> list[list[int]]:
     """One Gul Bara game of :func:`play_game`: for each side, [cascades begun (the engine's GB-4
     event), cascades broken (their remainder played by the opponent, the engine's GB-5 event), the
     pips handed over by the breaks, broken cascades that could have been played in full from the
     roll, the pips of the cascades begun (four of each number)]. The pips handed over are the
     numbers as the roller broke off; where the roller could play none of a number, as the
-    opponent starts on them."""
+    opponent starts on them. ``end`` gets [the winner, the pips the loser had still to move]."""
     v = get_variant("tables.gul-bara")
     counts = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
     owner: list = []  # [side, could it be completed] of the cascade being played
@@ -410,20 +411,48 @@ def cascade_counts(levels: tuple[str, str], seed: int) -> list[list[int]]:
         if owner and after.to_move != owner[0]:
             owner.clear()
 
-    play_game("tables.gul-bara", levels, seed, watch=watch)
+    last: list = []
+
+    def watch_to_the_end(s, roll, after) -> None:
+        watch(s, roll, after)
+        last[:] = [after]
+
+    winner, _ = play_game("tables.gul-bara", levels, seed, watch=watch_to_the_end)
+    if end is not None:
+        left = last[0].checkers[1 - winner]
+        end[:] = [winner, sum(i * left[i] for i in range(1, 26))]
     return counts
 
 
-def _cascade_pair(k: int) -> list[list[int]]:
+def _cascade_pair(k: int) -> tuple[list[list[int]], list[tuple[int, int]]]:
     """Pair ``k`` of the paired strength test in Gul Bara (strong against medium on the dice of
-    seed ``10_000 + k``, strong on each side in turn): strong's counts, then medium's, summed."""
+    seed ``10_000 + k``, strong on each side in turn): strong's counts, then medium's, summed;
+    and for each game, whether strong won and the pips the loser had left."""
     out = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
+    ends = []
     for strong_side in (0, 1):
         levels = ("strong", "medium") if strong_side == 0 else ("medium", "strong")
-        counts = cascade_counts(levels, 10_000 + k)
+        end: list = []
+        counts = cascade_counts(levels, 10_000 + k, end)
         for who, side in ((0, strong_side), (1, 1 - strong_side)):
             out[who] = [a + b for a, b in zip(out[who], counts[side])]
-    return out
+        ends.append((int(end[0] == strong_side), end[1]))
+    return out, ends
+
+
+def split_margins(ends: list[list[tuple[int, int]]]) -> tuple[list[int], list[int]]:
+    """Of pairs the dice decided (each player won on the same side), the pips strong had left in
+    the game it lost and those medium had left in the game it lost, pair by pair.
+
+    >>> split_margins([[(1, 40), (0, 25)], [(1, 9), (1, 3)]])
+    ([25], [40])
+    """
+    strong, medium = [], []
+    for (won_a, left_a), (won_b, left_b) in ends:
+        if won_a != won_b:
+            strong.append(left_b if won_a else left_a)
+            medium.append(left_a if won_a else left_b)
+    return strong, medium
 
 
 def bench_cascades(pairs: int, procs: int) -> None:
@@ -431,7 +460,8 @@ def bench_cascades(pairs: int, procs: int) -> None:
     print(f"cascades: Gul Bara, strong against medium, {pairs} pairs of games on the same dice ({procs} processes)")
     t0 = time.perf_counter()
     with Pool(procs) as pool:
-        results = pool.map(_cascade_pair, range(pairs), chunksize=2)
+        both = pool.map(_cascade_pair, range(pairs), chunksize=2)
+    results = [counts for counts, _ in both]
     games = 2 * pairs
     for who, name in ((0, "strong"), (1, "medium")):
         begun, broken, handed, avoidable, pips = (sum(r[who][i] for r in results) for i in range(5))
@@ -441,6 +471,20 @@ def bench_cascades(pairs: int, procs: int) -> None:
             f" {handed / games:.1f} pips a game handed to the opponent",
             flush=True,
         )
+    # How far the side the dice were against fell short: the pairs the dice decided, in pips.
+    strong, medium = split_margins([ends for _, ends in both])
+    if strong:
+        def quartiles(xs: list[int]) -> str:
+            xs = sorted(xs)
+            return f"median {xs[len(xs) // 2]}, quartiles {xs[len(xs) // 4]}-{xs[3 * len(xs) // 4]}"
+
+        edge = sorted(m - s for s, m in zip(strong, medium))
+        print(f"  {len(strong)} pairs the dice decided; pips the loser had left there:")
+        print(f"    strong: {quartiles(strong)}; within 10 pips {sum(x <= 10 for x in strong)},"
+              f" within 20 {sum(x <= 20 for x in strong)}")
+        print(f"    medium: {quartiles(medium)}; within 10 pips {sum(x <= 10 for x in medium)},"
+              f" within 20 {sum(x <= 20 for x in medium)}")
+        print(f"    on the same dice, medium fell short by {edge[len(edge) // 2]} pips more than strong (median)")
     print(f"  ({time.perf_counter() - t0:.0f} s)")
 
 
