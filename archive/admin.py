@@ -36,11 +36,29 @@ admin.site.site_title = "Archive admin"
 admin.site.index_title = "Curation"
 
 
+class LineEndingsForm(forms.ModelForm):
+    """A browser sends a text area's lines ended by CRLF. Text that differs from what was there
+    only by its line endings is left as it was, so saving a record unchanged changes nothing
+    (stored text keeps the line endings its source gave it, the DLP's CRLF included)."""
+
+    def clean(self):
+        data = super().clean()
+        for name, value in list(data.items()):
+            before = self.initial.get(name)
+            if isinstance(value, str) and isinstance(before, str) and value != before:
+                if value.replace("\r\n", "\n") == before.replace("\r\n", "\n"):
+                    data[name] = before
+                    setattr(self.instance, name, before)
+        return data
+
+
 class HistoryAdmin(SimpleHistoryAdmin):
     """Each object's history, to read (who, when, what): reverting to an old version is off
     (SIMPLE_HISTORY_REVERT_DISABLED). simple-history's revert restores a record's own fields but
     not its links, places or media, so it would say a version was restored when it was not; the
     button is hidden and a posted revert is refused."""
+
+    form = LineEndingsForm
 
     def history_form_view(self, request, object_id, version_id, extra_context=None):
         if request.method == "POST":
@@ -175,7 +193,7 @@ class RulesetSourceInline(admin.TabularInline):
     verbose_name_plural = "sources"
 
 
-class RulesetForm(forms.ModelForm):
+class RulesetForm(LineEndingsForm):
     class Meta:
         model = Ruleset
         exclude = ["sources"]
@@ -224,7 +242,7 @@ class EvidenceSourceInline(admin.TabularInline):
     verbose_name_plural = "sources"
 
 
-class MediaForm(forms.ModelForm):
+class MediaForm(LineEndingsForm):
     """Checks an upload without decoding it, then stores it re-encoded (EXIF gone) with a
     thumbnail (archive.media)."""
 

@@ -144,6 +144,22 @@ class TestRefusedAsTheApiRefuses(CuratorTestCase):
         self.assertEqual(self.record.start_year, year)
 
 
+class TestUnchangedSave(CuratorTestCase):
+    def test_saving_a_record_unchanged_as_a_browser_sends_it_changes_no_text(self):
+        text_fields = ("content", "rules_text")
+        before = {f: getattr(self.record, f) for f in text_fields}
+        self.assertTrue(any("\n" in v for v in before.values()))
+        data = self.change_form_data()
+        for f in text_fields:  # a text area's lines come back ended by CRLF
+            data[f] = data[f].replace("\r\n", "\n").replace("\n", "\r\n")
+        r = self.client.post(f"/admin/archive/evidence/{self.record.pk}/change/", data)
+        self.assertEqual(r.status_code, 302)
+        self.record.refresh_from_db()
+        self.assertEqual({f: getattr(self.record, f) for f in text_fields}, before)
+        latest = self.record.history.latest()
+        self.assertEqual(latest.diff_against(latest.prev_record).changed_fields, [])
+
+
 class TestMediaUpload(CuratorTestCase):
     def test_an_upload_is_stored_without_exif_and_with_a_thumbnail(self):
         upload = SimpleUploadedFile("board.jpg", jpeg_with_gps(), content_type="image/jpeg")
