@@ -7,6 +7,7 @@ on the join tables (no joins that would need DISTINCT).
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -202,6 +203,10 @@ def _games_named(text: str) -> list[int]:
     return sorted({pk for pk, name in names if key in name_key(name)})
 
 
+#: A ruleset's slug as the ruleset filter takes it (records give their ruleset by slug).
+SLUG = re.compile(r"(?=[-0-9_]*[a-zA-Z])[-a-zA-Z0-9_]{1,200}")
+
+
 @dataclass
 class EvidenceFilter:
     """The evidence filters, parsed from query parameters (FILTER_PARAMETERS); ``errors`` names
@@ -222,7 +227,9 @@ class EvidenceFilter:
     regions: list[str] = field(default_factory=list)
     periods: list[str] = field(default_factory=list)
     categories: list[str] = field(default_factory=list)
-    ruleset: int | None = None
+    # a ruleset's id, or the ids of the rulesets a slug names (records give their ruleset's slug)
+    ruleset: int | tuple[int, ...] | None = None
+    ruleset_slug: str = ""
     has_places: bool | None = None
     dlp_id: int | None = None
     # True: only records the DLP's editors verified; False: only unverified ones; None: all.
@@ -369,8 +376,11 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
             number = whole_number(value)
             if number is not None:
                 setattr(f, attr, number)
+            elif name == "ruleset" and SLUG.fullmatch(value):
+                f.ruleset_slug = value  # resolved against the archive (_check_against_archive)
             else:
-                errors[name] = f"{name}: {value!r} is not a whole number"
+                also = " nor a ruleset's slug" if name == "ruleset" else ""
+                errors[name] = f"{name}: {value[:80]!r} is not a whole number{also}"
     value = _one("has_places", _getlist(params, "has_places"), errors)
     if value:
         if value.lower() in BOOLEANS:
@@ -402,6 +412,16 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
 
 def _check_against_archive(f: EvidenceFilter, params: Mapping) -> None:
     """Drop and name the values the archive does not know: one small query per filter given."""
+    if f.ruleset_slug:
+        # A slug names a ruleset within its game: with a game filter, that game's; else all so named.
+        rulesets = Ruleset.objects.filter(slug=f.ruleset_slug)
+        if f.games:
+            rulesets = rulesets.filter(game__slug__in=f.games)
+        ids = tuple(sorted(rulesets.values_list("id", flat=True)))
+        if ids:
+            f.ruleset = ids
+        else:
+            f.errors["ruleset"] = f"unknown ruleset {f.ruleset_slug!r}" + (" in that game" if f.games else "")
     if f.games:
         known = set(Game.objects.filter(slug__in=f.games).values_list("slug", flat=True))
         unknown = [g for g in f.games if g not in known]
@@ -509,7 +529,9 @@ def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:
         queryset = queryset.filter(condition)
     if f.categories:
         queryset = queryset.filter(game_id__in=Game.categories.through.objects.filter(category__name__in=f.categories).values("game_id"))
-    if f.ruleset is not None:
+    if isinstance(f.ruleset, tuple):
+        queryset = queryset.filter(ruleset_id__in=f.ruleset)
+    elif f.ruleset is not None:
         queryset = queryset.filter(ruleset_id=f.ruleset)
     if f.has_places is not None:
         with_places = Q(id__in=Place.objects.values("evidence_id"))

@@ -61,7 +61,7 @@ class EvidenceFilterSet(filters.FilterSet):
         help_text="Features of play the record attests, by the DLP's names (its LudemeInfos), comma-separated: concept=casting sticks",
     )
     source = ListFilter(method="noop", help_text="Sources by ref (S...) or DLP id (DLP.Sources.122), comma-separated: records citing any.")
-    ruleset = filters.NumberFilter(method="noop", help_text="A ruleset's id.")
+    ruleset = filters.CharFilter(method="noop", help_text="A ruleset: its id, or its slug as records give it (with game, that game's).")
     dlp_id = filters.NumberFilter(method="noop", help_text="The DLP evidence id.")
     has_places = filters.CharFilter(method="noop", help_text="true (or 1): only records with a place; false (or 0): only those without.")
     verified = filters.CharFilter(

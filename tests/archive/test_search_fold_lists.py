@@ -51,3 +51,20 @@ class RepeatedParameterTests(ArchiveAPITestCase):
                 r = self.client.get(f"/api/v1/evidence/?{query}")
                 self.assertEqual(r.status_code, 400)
                 self.assertIn(query.split("=")[0], r.json())
+
+
+class RulesetBySlugTests(ArchiveAPITestCase):
+    def test_a_records_ruleset_as_it_is_given_filters_the_records(self):
+        from archive.models import Evidence
+
+        record = Evidence.objects.filter(ruleset__isnull=False).select_related("ruleset", "game").first()
+        given = self.client.get(f"/api/v1/evidence/{record.ref}/").json()["ruleset"]
+        by_slug = self.client.get("/api/v1/evidence/", {"ruleset": given})
+        self.assertEqual(by_slug.status_code, 200, by_slug.content)
+        by_id = self.client.get("/api/v1/evidence/", {"ruleset": record.ruleset_id}).json()
+        self.assertEqual(by_slug.json()["count"], by_id["count"])
+        in_game = self.client.get("/api/v1/evidence/", {"ruleset": given, "game": record.game.slug}).json()
+        self.assertEqual(in_game["count"], by_id["count"])
+        unknown = self.client.get("/api/v1/evidence/", {"ruleset": "no-such-ruleset"})
+        self.assertEqual(unknown.status_code, 400)
+        self.assertIn("unknown ruleset", str(unknown.json()))
