@@ -514,6 +514,9 @@ class TestStateFromJson:
             ({"rows": [[6] * 4, [6] * 4], "sown": [[1, 0, 0, 0], [0] * 4]}, r"sown\[0\]\[0\] must be true or false"),
             ("{not json", "not valid JSON"),
             ([1, 2], "must be a JSON object"),
+            # an outside audit: a round start repeated past the limit, or more starts than rounds
+            ({"rows": [[6] * 4, [6] * 4], "round": 1, "rounds": [[24, 24, 0]] * 10}, "10 round starts, but this is round 1"),
+            ({"rows": [[6] * 4, [6] * 4], "round": 9, "rounds": [[24, 24, 0]] * 3}, "started alike 3 times, so the game is over"),
         ],
     )
     def test_it_refuses_impossible_or_malformed_states_naming_the_field(self, data, message):

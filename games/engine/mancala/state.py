@@ -355,6 +355,13 @@ def read_state(variant: Variant, data: Mapping[str, Any] | str) -> BechiState:
         if any(board):
             raise InvalidState("rows: the board is empty once the game is over (BE-6)")
     rounds = _rounds(data.get("rounds", []), 2 * n * PER_HOLE)
+    if len(rounds) > round_ + 1:  # a round's start is noted as it begins, and one more as the game ends
+        raise InvalidState(f"rounds: {len(rounds)} round starts, but this is round {round_}")
+    if phase != OVER and rounds and max(rounds.count(k) for k in set(rounds)) >= options["round_repetition_limit"]:
+        raise InvalidState(
+            f"rounds: a round has started alike {max(rounds.count(k) for k in set(rounds))} times, so the game is over "
+            f"(round_repetition_limit {options['round_repetition_limit']})"
+        )
     if phase == OVER and min(captured[0] + aside[0], captured[1] + aside[1]) >= PER_HOLE:
         if not rounds or rounds.count(rounds[-1]) < options["round_repetition_limit"]:
             raise InvalidState("phase: both sides can still fill a hole and no round has repeated, so the game is not over (BE-8)")
