@@ -422,7 +422,8 @@ def catalogue_load(*, dlp: bool = True, kept: Counter[str] | None = None) -> Cou
             if report.updated[what]:
                 up.counts[f"DLP {what} updated"] += report.updated[what]
         for what, n in report.deleted_kept.items():
-            up.kept[f"DLP {what} deleted or renamed by a curator, not made again"] += n
+            if n:
+                up.kept[f"DLP {what} deleted or renamed by a curator, not made again"] += n
     vocab = _vocabulary(up)
     sources = _sources(up)
     rulesets = _games(up, vocab, sources)
