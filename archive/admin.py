@@ -47,8 +47,7 @@ class LineEndingsForm(forms.ModelForm):
             before = self.initial.get(name)
             if isinstance(value, str) and isinstance(before, str) and value != before:
                 if value.replace("\r\n", "\n") == before.replace("\r\n", "\n"):
-                    data[name] = before
-                    setattr(self.instance, name, before)
+                    data[name] = before  # the instance is built from cleaned_data after clean()
         return data
 
 

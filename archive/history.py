@@ -5,10 +5,9 @@ simple-history records a record's links (``m2m_fields``: an evidence record's so
 concepts...) when they are changed from the record's side (``record.sources.add(s)``). Changed
 from the other side, it went wrong:
 
-- ``age.evidence_set.add(record)`` raised ``AttributeError: 'Age' object has no attribute
-  'history'`` (it tried to record the age, which keeps no history), so the change failed;
-- ``source.evidence.add(record)`` recorded the *source* again, and the record's history never
-  showed the link;
+- it recorded the far side instead of the record: ``age.evidence_set.add(record)`` raised
+  ``AttributeError`` while terms kept no history, and ``source.evidence.add(record)`` recorded
+  the *source* again, so the record's history never showed the link;
 - deleting a source or a vocabulary term removed its links to records without a word in their
   history.
 
