@@ -7,7 +7,9 @@ can hold any word, so Content is the first "Content" after Rules, and the struct
 at the last "Confidence <number>").
 
 What real pages (data.php?gameId=N) do, and how it is read:
-- records name no Game: the game is the one of the page's title, "Evidence for <Game>";
+- records name no Game: the game is the one of the page's title, "Evidence for <Game>"; it must
+  be a game the archive holds (found by a name or alias, accents and case aside): an import never
+  makes a game, and one the archive does not know refuses the whole import (``games_for``);
 - Location may be a place name ("Mongolia") instead of coordinates: it becomes the record's
   place name (the DLP's KML column), where anything that looks like coordinates (digits, a
   degree sign) must read as coordinates;
@@ -57,6 +59,8 @@ class PageRecord:
     places: list = field(default_factory=list)
     lists: dict[str, list[str]] = field(default_factory=dict)
     game: str = ""
+    #: the game is the page's title's ("Evidence for <Game>"), the record naming none
+    game_from_title: bool = False
     sources: list[str] = field(default_factory=list)
 
     @property
@@ -137,6 +141,7 @@ def _parse_record(text: str, start: re.Match, end: int, name: str, line_at, titl
         values[label] = (text[e:stop].strip(), e)
     if not values.get("Game", ("",))[0] and title_game:
         values["Game"] = (title_game, start.start())
+        record.game_from_title = True
     for required in ("Type", "Game"):
         if required not in values or not values[required][0]:
             why = " (and the page has no 'Evidence for <Game>' title)" if required == "Game" else ""
@@ -208,6 +213,92 @@ def _parse_record(text: str, start: re.Match, end: int, name: str, line_at, titl
     return record
 
 
+# -- the games pages name --------------------------------------------------------------------
+
+
+def find_game(name: str):
+    """The archive's game ``name`` names: by its name or one of its names (case aside), by the
+    slug the name gives, else by the name with accents, case and punctuation aside ("ŞEŞ BEŞ" is
+    "Şeş-Beş"). None if no game answers to it; ImportFailed if several do."""
+    from django.utils.text import slugify
+
+    from archive.models import Game, GameName
+
+    game = (
+        Game.objects.filter(name__iexact=name).first()
+        or Game.objects.filter(id__in=GameName.objects.filter(name__iexact=name).values("game_id")).first()
+        or Game.objects.filter(slug=slugify(name)).first()
+    )
+    if game is not None:
+        return game
+    key = name_key(name)
+    ids = {pk for pk, other in _all_game_names() if name_key(other) == key} if key else set()
+    if len(ids) > 1:
+        names = sorted(Game.objects.filter(pk__in=ids).values_list("name", flat=True))
+        raise ImportFailed(f"{name!r} could be any of the games {', '.join(names)}")
+    return Game.objects.filter(pk__in=ids).first()
+
+
+def _all_game_names() -> list[tuple[int, str]]:
+    from archive.models import Game, GameName
+
+    return list(Game.objects.values_list("pk", "name")) + list(GameName.objects.values_list("game_id", "name"))
+
+
+def nearest_games(name: str, n: int = 3) -> list[str]:
+    """The games whose name (or one of their names) is nearest ``name``: a hint for a typo."""
+    import difflib
+
+    from archive.models import Game
+
+    by_key: dict[str, set[int]] = {}
+    for pk, other in _all_game_names():
+        by_key.setdefault(name_key(other), set()).add(pk)
+    close = difflib.get_close_matches(name_key(name), list(by_key), n=n * 2, cutoff=0.6)
+    names = dict(Game.objects.filter(pk__in={pk for k in close for pk in by_key[k]}).values_list("pk", "name"))
+    out: list[str] = []
+    for k in close:
+        for pk in sorted(by_key[k]):
+            if names.get(pk) and names[pk] not in out:
+                out.append(names[pk])
+    return out[:n]
+
+
+def name_key(text: str) -> str:
+    from archive.selectors import name_key as key
+
+    return key(text)
+
+
+def games_for(records: list[tuple[str, PageRecord]]) -> dict[str, object]:
+    """{game name: the archive's game} for every record; an import never makes a game, so one the
+    archive does not know (a typo in a title, a game not yet entered) is refused naming the file,
+    the record and the name, with the nearest known names as a hint."""
+    found: dict[str, object] = {}
+    for file, rec in records:
+        if rec.game in found:
+            continue
+        where = f"{file}, {rec.identifier}"
+        said = (
+            f"the page's title 'Evidence for {rec.game}' names {rec.game!r}" if rec.game_from_title
+            else f"the record's Game field names {rec.game!r}"
+        )
+        try:
+            game = find_game(rec.game)
+        except ImportFailed as exc:
+            raise ImportFailed(f"{where}: {said}, but {exc.message}", line=rec.line, field="Game") from None
+        if game is None:
+            near = nearest_games(rec.game)
+            hint = f"; nearest known: {', '.join(repr(n) for n in near)}" if near else ""
+            raise ImportFailed(
+                f"{where}: {said}: no such game in the archive{hint}. An import does not make games: "
+                "add the game (or the name as one of its names) first, or correct the page",
+                line=rec.line, field="Game",
+            )
+        found[rec.game] = game
+    return found
+
+
 # -- writing -----------------------------------------------------------------------------------
 
 
@@ -217,11 +308,10 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
     record the catalogue holds keeps its curated values and gains what it lacks (the merge rule
     of archive.importers.dlp)."""
     from django.db import transaction
-    from django.utils.text import slugify
 
     from archive.importers.citations import parse_citation
     from archive.importers.dlp import merge
-    from archive.models import Age, Evidence, Game, GameName, Gender, Place, SocialStatus, Source, Space, UncertaintyFactor
+    from archive.models import Age, Evidence, Gender, Place, SocialStatus, Source, Space, UncertaintyFactor
     from archive.services import archive_changed
 
     from archive.importers.checks import check_page_records
@@ -234,20 +324,6 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
         obj._history_user = user
         obj._change_reason = reason
         return obj
-
-    def game_for(name: str) -> Game:
-        game = (
-            Game.objects.filter(name__iexact=name).first()
-            or Game.objects.filter(id__in=GameName.objects.filter(name__iexact=name).values("game_id")).first()
-            or Game.objects.filter(slug=slugify(name)).first()
-        )
-        if game is None:
-            slug = slugify(name) or "game"
-            if Game.objects.filter(slug=slug).exists():
-                slug = f"{slug}-{Game.objects.count() + 1}"
-            game = history(Game(name=name, slug=slug))
-            game.save()
-        return game
 
     from archive.catalogue import vocabularies as dlp_terms
 
@@ -284,6 +360,7 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
         return source
 
     with transaction.atomic():
+        games = games_for(records)
         for file, rec in records:
             if rec.dlp_id is not None:
                 evidence = Evidence.objects.filter(dlp_id=rec.dlp_id).first()
@@ -292,7 +369,7 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
             is_new = evidence is None
             if is_new:
                 evidence = Evidence(dlp_id=rec.dlp_id, ref=rec.identifier if rec.dlp_id is None else evidence_ref(dlp_id=rec.dlp_id))
-            game = game_for(rec.game)
+            game = games[rec.game]
             links = {f: vocabulary(model, rec.lists[f], f, file, rec) for f, model in vocabularies.items() if f in rec.lists}
             if rec.sources:
                 links["sources"] = [source_for(c) for c in rec.sources]

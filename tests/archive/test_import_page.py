@@ -22,6 +22,14 @@ def seed(name: str):
     return DLP_PAGES / name
 
 
+def known_games(*names: str) -> None:
+    """The games the pages name, as the archive holds them: an import never makes a game."""
+    from django.utils.text import slugify
+
+    for name in names:
+        Game.objects.create(name=name, slug=slugify(name))
+
+
 def run(*files) -> str:
     out = StringIO()
     call_command("import_dlp_page", *map(str, files), stdout=out)
@@ -73,6 +81,7 @@ class PageParserTests(SimpleTestCase):
 
 class PageImportTests(TestCase):
     def test_both_seed_pages_write_their_records_once(self):
+        known_games("Şeş-Beş", "Béchi")
         output = run(seed(SES_BES), seed(BECHI))
         self.assertIn("2 record(s): 2 created", output)
         az = Evidence.objects.get(dlp_id=2445)
@@ -99,6 +108,7 @@ class PageImportTests(TestCase):
         self.assertIn("nothing changed", out.getvalue())
 
     def test_a_newer_page_updates_the_record(self):
+        known_games("Béchi")
         run(seed(BECHI))
         path = self.tmp / "newer.txt"
         path.write_text(seed(BECHI).read_text(encoding="utf-8").replace("Confidence 100", "Confidence 90"), encoding="utf-8")
@@ -106,12 +116,54 @@ class PageImportTests(TestCase):
         self.assertEqual(Evidence.objects.get(dlp_id=1188).confidence, 90)
 
     def test_a_bad_page_writes_nothing(self):
+        known_games("Şeş-Beş", "Béchi")
         path = self.tmp / "bad.txt"
         path.write_text(seed(BECHI).read_text(encoding="utf-8").replace("Genders Male", "Genders Robots"), encoding="utf-8")
         with self.assertRaisesMessage(CommandError, "bad.txt, DLP.Evidence.1188: 'Robots' is not one of the DLP's Genders (nothing was imported)"):
             run(seed(SES_BES), path)
         self.assertEqual(Evidence.objects.count(), 0)
-        self.assertEqual(Game.objects.count(), 0)
+        self.assertEqual(Game.objects.count(), 2)
+
+    def test_a_game_the_archive_does_not_know_is_refused_naming_file_and_title(self):
+        # The curator audit: a page titled with an unknown game made a new game, silently.
+        known_games("Béchi", "Shatranj", "Senet")
+        with self.assertRaises(CommandError) as caught:
+            call_command("import_dlp_page", str(seed(BECHI)), str(RUN_TOGETHER), stdout=StringIO(), stderr=StringIO())
+        message = str(caught.exception)
+        for part in ("shatar_run_together.txt", "DLP.Evidence.9901", "'Shatar'", "title 'Evidence for Shatar'",
+                     "no such game in the archive", "nearest known: 'Shatranj'", "nothing was imported"):
+            self.assertIn(part, message)
+        self.assertEqual((Evidence.objects.count(), Game.objects.count()), (0, 3))
+        # A record's own Game field is named as such.
+        path = self.tmp / "own_game.txt"
+        path.write_text(seed(SES_BES).read_text(encoding="utf-8").replace("Game Şeş-Beş", "Game Nardy", 1), encoding="utf-8")
+        page = parse_page(path.read_text(encoding="utf-8"))
+        self.assertEqual(page[0].game, "Nardy")
+        with self.assertRaises(CommandError) as caught:
+            run(path)
+        self.assertIn("own_game.txt, DLP.Evidence.2445: the record's Game field names 'Nardy'", str(caught.exception))
+        self.assertEqual((Evidence.objects.count(), Game.objects.count()), (0, 3))
+
+    def test_known_games_are_found_by_name_alias_slug_or_folded_spelling(self):
+        from archive.models import GameName
+
+        bechi = Game.objects.create(name="Bechi (Ethiopia)", slug="bechi")  # found by the slug of "Béchi"
+        nard = Game.objects.create(name="Nard", slug="nard")
+        GameName.objects.create(game=nard, name="ŞEŞ BEŞ", kind=GameName.Kind.ALIAS)  # case, accents, hyphen aside
+        run(seed(SES_BES), seed(BECHI))
+        self.assertEqual(Evidence.objects.get(dlp_id=2445).game, nard)
+        self.assertEqual(Evidence.objects.get(dlp_id=1188).game, bechi)
+        self.assertEqual(Game.objects.count(), 2)
+
+    def test_a_title_two_games_answer_to_is_refused(self):
+        from archive.models import GameName
+
+        for slug in ("nard", "tavla"):
+            game = Game.objects.create(name=slug.title(), slug=slug)
+            GameName.objects.create(game=game, name="Şes bes", kind=GameName.Kind.ALIAS)
+        with self.assertRaisesMessage(CommandError, "'Şeş-Beş' could be any of the games Nard, Tavla"):
+            run(seed(SES_BES))
+        self.assertEqual(Evidence.objects.count(), 0)
 
     def setUp(self):
         import tempfile
@@ -168,6 +220,7 @@ class RealPortalPageTests(TestCase):
         self.assertEqual(parse_page(text).cut, ["2 record(s) after DLP.Evidence.9903"])
 
     def test_importing_them(self):
+        known_games("Shatar", "Senet")
         out, err = StringIO(), StringIO()
         call_command("import_dlp_page", str(RUN_TOGETHER), str(ONE_FIELD_A_LINE), stdout=out, stderr=err)
         self.assertIn("5 record(s): 5 created", out.getvalue())
