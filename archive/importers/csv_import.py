@@ -251,12 +251,19 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
         seen: dict[tuple, int] = {}
         for number, row in enumerate(rows, start=2):
             key = _key(row)
-            if key in seen:
-                # One record in two rows: which is meant? (The dump importer refuses the same.)
-                named = row.get("identifier") or row.get("ref") or "a record with the same content"
-                raise ImportFailed(f"rows {seen[key]} and {number} are the same record ({named})", row=number, field="identifier")
-            seen[key] = number
             existing, now = current.get(key, (None, None))
+            # One record in two rows: which is meant? (The dump importer refuses the same.) Rows
+            # name it by DLP id, by ref or by both, so each of those, and the record they find,
+            # may be given once.
+            names = [("key", key)]
+            names += [("dlp_id", key[0])] if key[0] is not None else []
+            names += [("ref", key[1])] if key[1] else []
+            names += [("record", existing.pk)] if existing is not None else []
+            for name in names:
+                if name in seen:
+                    named = row.get("identifier") or row.get("ref") or "a record with the same content"
+                    raise ImportFailed(f"rows {seen[name]} and {number} are the same record ({named})", row=number, field="identifier")
+            seen.update((name, number) for name in names)
             if existing is not None:
                 _refuse_edited_derived(row, now, number)
             if existing is not None and all(str(csv_cell(c, now[c])) == row[c] for c in COMPARED if c in row):

@@ -299,6 +299,39 @@ def games_for(records: list[tuple[str, PageRecord]]) -> dict[str, object]:
     return found
 
 
+def refuse_repeats(records: list[tuple[str, PageRecord]]) -> None:
+    """One record given twice in one import (on one page, on two pages, or one file named twice):
+    refused naming both places, since which one is meant cannot be told. Word-for-word copies are
+    refused alike (and said to be copies), so that the outcome never depends on the files' order."""
+    seen: dict[str, tuple[str, PageRecord]] = {}
+    for file, rec in records:
+        key = evidence_ref(dlp_id=rec.dlp_id) if rec.dlp_id is not None else rec.identifier
+        if key not in seen:
+            seen[key] = (file, rec)
+            continue
+        first_file, first = seen[key]
+        if first_file == file and first.line == rec.line:
+            where = f"{file} is named twice"
+        else:
+            where = f"{first_file} line {first.line} and {file} line {rec.line}"
+            differ = _differences(first, rec)
+            where += f" (they differ in {', '.join(differ)})" if differ else " (the same record word for word)"
+        raise ImportFailed(
+            f"{rec.identifier} is given twice: {where}; an import takes each record once, so give it once and import again",
+            field="Id",
+        )
+
+
+def _differences(a: PageRecord, b: PageRecord) -> list[str]:
+    """The page's fields in which two records differ ("date" for the several a date is read into)."""
+    label = {"location_text": "location", "kml": "location", "rules_text": "rules", "places": "location"}
+    out = [k for k in dict.fromkeys([*a.fields, *b.fields]) if a.fields.get(k) != b.fields.get(k)]
+    out += [k for k in dict.fromkeys([*a.lists, *b.lists]) if a.lists.get(k) != b.lists.get(k)]
+    out += [name for name in ("game", "places", "sources") if getattr(a, name) != getattr(b, name)]
+    named = ["date" if k.startswith(("start_", "end_", "date_")) else label.get(k, k) for k in out]
+    return list(dict.fromkeys(named))
+
+
 # -- writing -----------------------------------------------------------------------------------
 
 
@@ -317,6 +350,7 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
     from archive.importers.checks import check_page_records
 
     check_page_records(records)
+    refuse_repeats(records)
     vocabularies = {"ages": Age, "genders": Gender, "social_statuses": SocialStatus, "spaces": Space, "uncertainty_factors": UncertaintyFactor}
     counts = {"created": 0, "updated": 0, "unchanged": 0}
 

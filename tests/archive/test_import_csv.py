@@ -106,6 +106,16 @@ class CSVRoundTripTests(ArchiveAPITestCase):
         new = dict(rows[1], identifier="", ref="", dlp_id="", content="Another bench.")
         self.assert_refused(self.write([new, dict(new)]), "rows 2 and 3 are the same record (a record with the same content)")
 
+    def test_one_record_named_two_ways_is_refused_naming_both_rows(self):
+        # The curator audit: two rows for one record, one by its DLP id and one by its ref, and
+        # the last silently won.
+        rows = list(csv.DictReader(io.StringIO(self.export(), newline="")))
+        row = next(r for r in rows if r["identifier"].startswith("DLP.Evidence."))
+        by_dlp_id = dict(row, ref="", confidence="12")
+        by_ref = dict(row, identifier=row["ref"], confidence="13")
+        self.assert_refused(self.write([by_dlp_id, by_ref]), f"row 3, field identifier: rows 2 and 3 are the same record ({row['ref']})")
+        self.assert_refused(self.write([row, by_dlp_id]), f"rows 2 and 3 are the same record ({row['identifier']})")
+
     def write(self, rows: list[dict], fieldnames=None) -> str:
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=fieldnames or list(rows[0]))

@@ -155,6 +155,36 @@ class PageImportTests(TestCase):
         self.assertEqual(Evidence.objects.get(dlp_id=1188).game, bechi)
         self.assertEqual(Game.objects.count(), 2)
 
+    def test_one_record_on_two_pages_is_refused_naming_both(self):
+        # The curator audit: the last of two pages with the same record silently won.
+        known_games("Şeş-Beş", "Béchi")
+        other = self.tmp / "other.txt"
+        other.write_text(seed(BECHI).read_text(encoding="utf-8").replace("Confidence 100", "Confidence 90"), encoding="utf-8")
+        with self.assertRaises(CommandError) as caught:
+            run(seed(SES_BES), seed(BECHI), other)
+        message = str(caught.exception)
+        for part in (f"DLP.Evidence.1188 is given twice: {seed(BECHI)} line 14 and {other} line 14",
+                     "they differ in confidence", "nothing was imported"):
+            self.assertIn(part, message)
+        # Word for word the same, or the same file named twice: refused alike, and said so.
+        copy = self.tmp / "copy.txt"
+        copy.write_text(seed(BECHI).read_text(encoding="utf-8"), encoding="utf-8")
+        with self.assertRaisesMessage(CommandError, f"DLP.Evidence.1188 is given twice: {seed(BECHI)} line 14 and {copy} line 14 (the same record word for word)"):
+            run(seed(BECHI), copy)
+        with self.assertRaisesMessage(CommandError, f"DLP.Evidence.1188 is given twice: {seed(BECHI)} is named twice"):
+            run(seed(BECHI), seed(BECHI))
+        self.assertEqual(Evidence.objects.count(), 0)
+
+    def test_one_record_twice_on_a_page_is_refused(self):
+        known_games("Béchi")
+        one = seed(BECHI).read_text(encoding="utf-8").split("Id DLP.Evidence.1188")[1].split("Contact Us")[0]
+        page = self.tmp / "twice.txt"
+        page.write_text("Evidence for Béchi\nId DLP.Evidence.1188" + one + "\nId DLP.Evidence.1188" + one.replace("Confidence 100", "Confidence 80"), encoding="utf-8")
+        with self.assertRaises(CommandError) as caught:
+            run(page)
+        self.assertRegex(str(caught.exception), rf"DLP.Evidence.1188 is given twice: {page} line 2 and {page} line \d+ \(they differ in confidence\)")
+        self.assertEqual(Evidence.objects.count(), 0)
+
     def test_a_title_two_games_answer_to_is_refused(self):
         from archive.models import GameName
 
