@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from archive import media as media_checks
-from archive.history import record_history
+from archive.history import ContextHelper, write_admin_row
 from archive.models import (
     Age,
     Category,
@@ -59,6 +59,22 @@ class HistoryAdmin(SimpleHistoryAdmin):
 
     form = LineEndingsForm
 
+    def save_model(self, request, obj, form, change):
+        # history off until the inline rows are saved: save_related writes the one row
+        obj.skip_history_when_saving = True
+        super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change):
+        obj = form.instance
+        try:
+            super().save_related(request, form, formsets, change)
+        finally:
+            obj.__dict__.pop("skip_history_when_saving", None)
+        write_admin_row(obj, not change, formsets)
+
+    def get_historical_record_context_helper(self, request, historical_record):
+        return ContextHelper(self.model, historical_record)
+
     def history_form_view(self, request, object_id, version_id, extra_context=None):
         if request.method == "POST":
             raise PermissionDenied("Reverting to an old version is off: edit the record instead.")
@@ -85,19 +101,6 @@ class StableAddressAdmin(HistoryAdmin):
 
     def get_prepopulated_fields(self, request, obj=None):
         return {} if obj is not None else super().get_prepopulated_fields(request, obj)
-
-
-class LinksHistoryAdmin(StableAddressAdmin):
-    """For a model whose links to sources are edited as inline rows of the link table: such a
-    row's save sends no many-to-many signal, and the record's own history row was written when
-    the record was saved, before its inlines, so the history would not show the link added or
-    removed. Once the inlines are saved, one more history row records the links as they are."""
-
-    def save_related(self, request, form, formsets, change):
-        super().save_related(request, form, formsets, change)
-        links = {field.remote_field.through for field in self.model._meta.many_to_many}
-        if any(formset.model in links and formset.has_changed() for formset in formsets):
-            record_history(form.instance)
 
 
 class VocabularyAdmin(HistoryAdmin):
@@ -145,7 +148,7 @@ class GameSourceInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(LinksHistoryAdmin):
+class GameAdmin(StableAddressAdmin):
     stable_fields = ("slug",)
     list_display = ["name", "slug", "dlp_id", "featured", "ruleset_count", "evidence_count"]
     list_filter = ["regions", "periods", "categories"]
@@ -200,7 +203,7 @@ class RulesetForm(LineEndingsForm):
 
 
 @admin.register(Ruleset)
-class RulesetAdmin(LinksHistoryAdmin):
+class RulesetAdmin(StableAddressAdmin):
     stable_fields = ("slug",)
     form = RulesetForm
     list_display = ["name", "game", "type", "variant", "clause_count"]
@@ -288,7 +291,7 @@ class MediaInline(admin.TabularInline):
 
 
 @admin.register(Evidence)
-class EvidenceAdmin(LinksHistoryAdmin):
+class EvidenceAdmin(StableAddressAdmin):
     stable_fields = ("dlp_id",)
     list_display = ["identifier", "game", "type", "date_display", "location_text", "confidence", "verified"]
     list_filter = [

@@ -12,17 +12,24 @@ from the other side, it went wrong:
   history.
 
 Here each of those writes a history row for every record whose links changed, showing its links
-as they are after the change. ``record_history`` writes one row for a record on demand: the
-admin writes a record's row once its inlines have been saved (``archive.admin``), since a link
-added in an inline row of the link table sends no many-to-many signal at all.
+as they are after the change. ``record_history`` writes one row for a record on demand.
+
+An admin save is one row (``write_admin_row``), written once the inline rows are saved, since a
+link added in an inline row of the link table sends no many-to-many signal at all; its change
+reason says what the inline rows changed (a place renamed, a name added), which before showed as
+an empty "Changed" line. The history page names a deleted source or term by what it was and
+shows a change of links as the links removed and added (``ContextHelper``).
 """
 from __future__ import annotations
 
+import dataclasses
 from functools import partial
 
 from django.conf import settings
 from django.db.models.signals import post_delete, pre_delete
+from django.utils.text import capfirst
 from simple_history import models as simple_history
+from simple_history.template_utils import HistoricalRecordContextHelper
 
 #: The HistoricalRecords of each model keeping history, by model class.
 REGISTRY: dict[type, HistoricalRecords] = {}
@@ -31,6 +38,115 @@ REGISTRY: dict[type, HistoricalRecords] = {}
 def record_history(instance, history_type: str = "~") -> None:
     """Write one history row for ``instance`` as it stands, links included."""
     REGISTRY[type(instance)].create_historical_record(instance, history_type)
+
+
+#: The longest change reason a history row holds (``history_change_reason``).
+REASON_LENGTH = 100
+
+
+def write_admin_row(instance, added: bool, formsets) -> None:
+    """One history row for an admin save, written once the inline rows are saved, so that it
+    shows the object's fields and links as they now are, and says in its change reason what
+    the inline rows changed (places, names, media, clauses, sources). The admin saves the
+    object with its history off (``skip_history_when_saving``), so each save is one row; a
+    save that changed nothing writes none."""
+    reason = inline_changes(formsets)
+    if not getattr(settings, "SIMPLE_HISTORY_ENABLED", True):
+        return
+    before = None if added else instance.history.order_by("-history_date", "-history_id").first()
+    instance._change_reason = reason or None
+    try:
+        record_history(instance, "+" if added else "~")
+    finally:
+        del instance._change_reason
+    if before is not None and not reason:
+        row = instance.history.order_by("-history_date", "-history_id").first()
+        if not row.diff_against(before).changes:
+            row.delete()  # saved as it was: nothing to show
+
+
+def inline_changes(formsets) -> str:
+    """What a save's inline rows changed, in words short enough for a change reason: "places:
+    added Baku, changed Ganja; sources: removed Murray 1952", or counts where names run too
+    long ("places: 1 added, 1 changed")."""
+    named, counted = [], []
+    for formset in formsets:
+        words, label = [], _inline_label(formset.model)
+        counts = []
+        for verb, objects in (
+            ("added", getattr(formset, "new_objects", [])),
+            ("changed", [o for o, _ in getattr(formset, "changed_objects", [])]),
+            ("removed", getattr(formset, "deleted_objects", [])),
+        ):
+            if objects:
+                words.append(f"{verb} " + ", ".join(label(o) for o in objects))
+                counts.append(f"{len(objects)} {verb}")
+        if words:
+            name = _inline_name(formset.model)
+            named.append(f"{name}: " + ", ".join(words))
+            counted.append(f"{name}: " + ", ".join(counts))
+    for text in ("; ".join(named), "; ".join(counted)):
+        if len(text) <= REASON_LENGTH:
+            return text
+    return text[: REASON_LENGTH - 1] + "…"
+
+
+def _far_key(model):
+    """A link table's key to the far side (a record's or game's source), or None for a model
+    of its own (a place, a name)."""
+    if not model._meta.auto_created:
+        return None
+    keys = [f for f in model._meta.fields if f.is_relation]
+    return keys[-1] if len(keys) == 2 else None
+
+
+def _inline_name(model) -> str:
+    far = _far_key(model)
+    return str((far.related_model if far else model)._meta.verbose_name_plural)
+
+
+def _inline_label(model):
+    far = _far_key(model)
+    return (lambda o: str(getattr(o, far.name))) if far else str
+
+
+def deleted_label(value) -> str:
+    """A deleted object named as it last stood in its own history ("Murray 1952 (deleted)"),
+    not as simple-history's "Deleted source (pk=12)"."""
+    model = value.model
+    manager = getattr(model, "history", None)
+    if manager is not None:
+        row = manager.filter(**{model._meta.pk.attname: value.pk}).order_by("-history_date", "-history_id").first()
+        if row is not None:
+            return f"{row.instance} (deleted)"
+    return f"{model._meta.verbose_name} #{value.pk} (deleted)"
+
+
+class ContextHelper(HistoricalRecordContextHelper):
+    """The admin's history list: a change of links shows the links removed and added, not both
+    whole lists cut short in the middle, and a deleted source, term or game is named by what it
+    was."""
+
+    def __init__(self, model, historical_record, **kwargs):
+        kwargs.setdefault("max_displayed_delta_change_chars", 400)
+        super().__init__(model, historical_record, **kwargs)
+
+    def format_delta_change(self, change):
+        old = self.prepare_delta_change_value(change, change.old)
+        new = self.prepare_delta_change_value(change, change.new)
+        if isinstance(old, list) and isinstance(new, list):
+            kept = {str(v) for v in old} & {str(v) for v in new}
+            old = [v for v in old if str(v) not in kept]
+            new = [v for v in new if str(v) not in kept]
+        old, new = self.stringify_delta_change_values(change, old, new)
+        field = self.model._meta.get_field(change.field)
+        return dataclasses.replace(change, field=capfirst(field.verbose_name), old=old, new=new)
+
+    def prepare_delta_change_value(self, change, value):
+        shown = super().prepare_delta_change_value(change, value)
+        if isinstance(shown, list):
+            return [deleted_label(v) if isinstance(v, simple_history.DeletedObject) else v for v in shown]
+        return deleted_label(shown) if isinstance(shown, simple_history.DeletedObject) else shown
 
 
 class HistoricalRecords(simple_history.HistoricalRecords):

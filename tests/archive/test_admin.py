@@ -154,10 +154,72 @@ class TestUnchangedSave(CuratorTestCase):
             data[f] = data[f].replace("\r\n", "\n").replace("\n", "\r\n")
         r = self.client.post(f"/admin/archive/evidence/{self.record.pk}/change/", data)
         self.assertEqual(r.status_code, 302)
+        rows = self.record.history.count()
+        r = self.client.post(f"/admin/archive/evidence/{self.record.pk}/change/", data)
+        self.assertEqual(r.status_code, 302)
         self.record.refresh_from_db()
         self.assertEqual({f: getattr(self.record, f) for f in text_fields}, before)
+        self.assertEqual(self.record.history.count(), rows, "a save that changed nothing wrote a history row")
+
+
+class TestInlineRowsInHistory(CuratorTestCase):
+    """A change made only in the inline rows (a place, a game's name) is one history row whose
+    change reason says what the rows changed, not an empty "Changed" line."""
+
+    def test_a_place_renamed_in_its_row_is_named_in_the_records_history(self):
+        rows = self.record.history.count()
+        self.assertNotEqual(Place.objects.get(evidence=self.record, order=0).name, "Salyan town")
+        r = self.client.post(
+            f"/admin/archive/evidence/{self.record.pk}/change/", self.change_form_data(**{"places-0-name": "Salyan town"})
+        )
+        self.assertEqual(r.status_code, 302)
+        self.assertEqual(self.record.history.count(), rows + 1)
         latest = self.record.history.latest()
-        self.assertEqual(latest.diff_against(latest.prev_record).changed_fields, [])
+        self.assertEqual(latest.history_change_reason, "places: changed Salyan town")
+        self.assertEqual(latest.history_user, self.alice)
+        page = self.client.get(f"/admin/archive/evidence/{self.record.pk}/history/")
+        self.assertContains(page, "places: changed Salyan town")
+
+    def test_a_field_and_a_name_changed_together_are_one_row(self):
+        from archive.models import Game
+
+        game = Game.objects.get(slug="ses-bes")
+        url = f"/admin/archive/game/{game.pk}/change/"
+        data = self.form_data(url)
+        n = int(data["names-TOTAL_FORMS"])
+        data.update({"names-TOTAL_FORMS": n + 1, f"names-{n}-name": "Shesh-besh (test)", f"names-{n}-kind": data.get("names-0-kind", "alias"), f"names-{n}-order": 9})
+        data["description"] = (data.get("description") or "") + " More."
+        rows = game.history.count()
+        r = self.client.post(url, data)
+        self.assertEqual(r.status_code, 302, getattr(r, "context", None) and r.context["adminform"].form.errors)
+        self.assertEqual(game.history.count(), rows + 1)
+        latest = game.history.latest()
+        self.assertEqual(latest.history_change_reason, "game names: added Shesh-besh (test)")
+        self.assertIn("description", latest.diff_against(latest.prev_record).changed_fields)
+
+    def test_a_long_list_of_row_changes_is_counted_within_the_reasons_length(self):
+        from archive.history import inline_changes
+
+        class Rows:
+            model = Place
+            new_objects = [Place(name=f"A place with a rather long name {i}") for i in range(5)]
+            changed_objects = [(Place(name="Ganja"), ["name"])]
+            deleted_objects = []
+
+        self.assertEqual(inline_changes([Rows]), "places: 5 added, 1 changed")
+
+
+class TestDeletedNamedInHistory(CuratorTestCase):
+    def test_a_deleted_source_is_named_by_what_it_was_not_its_pk(self):
+        from archive.models import Source
+
+        source = self.record.sources.order_by("pk").first()
+        label = str(source)
+        source.delete()
+        page = self.client.get(f"/admin/archive/evidence/{self.record.pk}/history/")
+        self.assertEqual(page.status_code, 200)
+        self.assertContains(page, f"{label} (deleted)")
+        self.assertNotContains(page, "pk=")
 
 
 class TestMediaUpload(CuratorTestCase):
