@@ -9,7 +9,25 @@ from core.links import url_problem
 
 from archive.importers.errors import ImportFailed
 
-__all__ = ["TEXT_MAX", "check_dump", "check_page_records", "check_text", "check_url", "import_lock"]
+__all__ = ["TEXT_MAX", "check_dump", "check_page_records", "check_text", "check_url", "import_lock", "utf8_text"]
+
+
+def utf8_text(data: bytes, name: str) -> str:
+    """``data`` read as UTF-8 (a byte order mark aside). A file in another encoding (Latin-1,
+    Windows-1252: what a spreadsheet saves by default) is refused naming the first byte that is
+    not UTF-8 and where it is, as an editor counts: line and column (in characters) from 1."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        if start == 0 and data.startswith(b"\xef\xbb\xbf"):
+            start = 3
+        column = len(data[start : exc.start].decode("utf-8", errors="replace")) + 1
+        raise ImportFailed(
+            f"{name} is not UTF-8 text: byte 0x{data[exc.start]:02X} at line {line}, column {column}; "
+            "save it as UTF-8 and import again"
+        ) from None
 
 
 def check_url(url: str, *, line: int | None = None, row: int | None = None, field: str = "URL") -> str:

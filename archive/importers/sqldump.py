@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import gzip
+import io
 import re
 import zipfile
 import zlib
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
+from archive.importers.checks import utf8_text
 from archive.importers.errors import ImportFailed
 
 # Possessive quantifiers (*+, ++): an unterminated string in a truncated dump must fail in linear
@@ -217,31 +219,48 @@ def read_dump_file(path: str | Path) -> Dump:
     ``database.zip`` the Ludii Portal publishes (every ``.sql`` member, in name order)."""
     path = Path(path)
     try:
-        if path.name.lower().endswith(".gz"):
-            text = _decode(gzip.decompress(path.read_bytes()), path.name)
-        elif zipfile.is_zipfile(path):
-            with zipfile.ZipFile(path) as archive:
-                members = sorted(n for n in archive.namelist() if n.lower().endswith(".sql"))
-                if not members:
-                    raise ImportFailed(f"{path.name} holds no .sql file")
-                text = "\n".join(_decode(archive.read(n), n) for n in members)
-        else:
-            text = _decode(path.read_bytes(), path.name)
+        data = path.read_bytes()
     except OSError as exc:
         raise ImportFailed(f"cannot read {path}: {exc.strerror or exc}") from None
-    except zipfile.BadZipFile as exc:
-        raise ImportFailed(f"{path.name} is not a readable zip file: {exc}") from None
-    except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
-        raise ImportFailed(f"{path.name} is not a readable gzip file: {exc}") from None
+    if path.name.lower().endswith(".gz"):
+        try:
+            data = gzip.decompress(data)
+        except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
+            raise ImportFailed(f"{path.name} is not a readable gzip file: {exc}") from None
+        text = utf8_text(data, path.name)
+    elif path.name.lower().endswith(".zip") or data.startswith(ZIP_MAGIC):
+        text = _read_zip(data, path.name)
+    else:
+        text = utf8_text(data, path.name)
     return parse_dump(text)
 
 
-def _decode(data: bytes, name: str) -> str:
+# Every zip archive begins with a local file header: a file that does is a zip, whatever its name.
+ZIP_MAGIC = b"PK\x03\x04"
+
+
+def _read_zip(data: bytes, name: str) -> str:
+    def refuse(why: str):
+        raise ImportFailed(f"{name} is not a valid zip archive ({why}); download it again") from None
+
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise ImportFailed(f"{name} is not UTF-8 (byte {exc.start})", line=line) from None
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except zipfile.BadZipFile:
+        if data.startswith(ZIP_MAGIC):
+            refuse("its table of contents, at the end of a zip, is missing: the file is cut short")
+        refuse("it is not a zip file at all, or it is cut short")
+    with archive:
+        members = sorted(n for n in archive.namelist() if n.lower().endswith(".sql"))
+        if not members:
+            raise ImportFailed(f"{name} holds no .sql file")
+        texts = []
+        for member in members:
+            try:
+                data = archive.read(member)
+            except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as exc:
+                refuse(f"{member} in it is damaged: {exc}")
+            texts.append(utf8_text(data, f"{member} (in {name})"))
+    return "\n".join(texts)
 
 
 __all__ = ["Dump", "Table", "parse_dump", "read_dump_file", "unescape"]

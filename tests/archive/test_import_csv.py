@@ -129,6 +129,19 @@ class CSVRoundTripTests(ArchiveAPITestCase):
             self.run_import(text)
         self.assertEqual(self.rows(self.export()), before)
 
+    def test_a_file_that_is_not_utf8_names_the_byte_line_and_column(self):
+        # The curator audit: a Latin-1 file gave Python's "'utf-8' codec can't decode byte 0xe9 in position 65".
+        path = self.tmp / "latin1.csv"
+        path.write_bytes("identifier,type,game\nDLP.Evidence.2,artifact,senet\n,artifact,Caf\u00e9\n".encode("latin-1"))
+        before = self.rows(self.export())
+        with self.assertRaises(CommandError) as caught:
+            call_command("import_evidence_csv", str(path), stdout=io.StringIO())
+        self.assertEqual(
+            str(caught.exception),
+            f"{path} is not UTF-8 text: byte 0xE9 at line 3, column 14; save it as UTF-8 and import again (nothing was imported)",
+        )
+        self.assertEqual(self.rows(self.export()), before)
+
     def test_wrong_columns(self):
         rows = list(csv.DictReader(io.StringIO(self.export(), newline="")))
         for row in rows:

@@ -381,6 +381,35 @@ class MalformedDumpTests(TestCase):
         path.write_bytes(DLP_DUMP.read_bytes()[:1000])
         self.assert_refused(str(path), "damaged.sql.gz is not a readable gzip file")
 
+    def test_a_damaged_zip_file(self):
+        # The curator audit: a damaged database.zip was read as text ("not UTF-8 (byte 10)") or
+        # called a gzip file.
+        good = self.tmp_path / "good.zip"
+        with zipfile.ZipFile(good, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("ludiiGames.sql", dlp_dump_text())
+        data = good.read_bytes()
+        cut = self.tmp_path / "database.zip"
+        cut.write_bytes(data[: len(data) // 2])
+        self.assert_refused(str(cut), "database.zip is not a valid zip archive (", "cut short")
+        damaged = bytearray(data)
+        for i in range(2000, 2100):
+            damaged[i] ^= 0x55
+        path = self.tmp_path / "damaged.zip"
+        path.write_bytes(bytes(damaged))
+        self.assert_refused(str(path), "damaged.zip is not a valid zip archive (ludiiGames.sql in it is damaged")
+        text = self.tmp_path / "text.zip"
+        text.write_text("INSERT INTO `Games` VALUES (1);", encoding="utf-8")
+        self.assert_refused(str(text), "text.zip is not a valid zip archive (")
+
+    def test_a_dump_that_is_not_utf8(self):
+        path = self.tmp_path / "latin1.sql"
+        path.write_bytes("-- a dump\n-- caf\u00e9 au lait\n".encode("latin-1"))
+        self.assert_refused(str(path), "latin1.sql is not UTF-8 text: byte 0xE9 at line 2, column 7; save it as UTF-8 and import again")
+        inside = self.tmp_path / "database.zip"
+        with zipfile.ZipFile(inside, "w") as z:
+            z.writestr("ludiiGames.sql", "-- a dump\n-- caf\u00e9\n".encode("latin-1"))
+        self.assert_refused(str(inside), "ludiiGames.sql (in database.zip) is not UTF-8 text: byte 0xE9 at line 2, column 7")
+
     def test_a_file_that_is_not_there(self):
         self.assert_refused(str(self.tmp_path / "missing.sql"), "cannot read")
 

@@ -185,6 +185,18 @@ class PageImportTests(TestCase):
         self.assertRegex(str(caught.exception), rf"DLP.Evidence.1188 is given twice: {page} line 2 and {page} line \d+ \(they differ in confidence\)")
         self.assertEqual(Evidence.objects.count(), 0)
 
+    def test_a_page_that_is_not_utf8_names_the_byte_line_and_column(self):
+        known_games("Béchi")
+        path = self.tmp / "latin1.txt"
+        path.write_bytes("Saved from the portal\nEvidence for B\u00e9chi\n".encode("latin-1"))
+        with self.assertRaises(CommandError) as caught:
+            run(seed(SES_BES), path)
+        self.assertEqual(
+            str(caught.exception),
+            f"{path} is not UTF-8 text: byte 0xE9 at line 2, column 15; save it as UTF-8 and import again (nothing was imported)",
+        )
+        self.assertEqual(Evidence.objects.count(), 0)
+
     def test_a_title_two_games_answer_to_is_refused(self):
         from archive.models import GameName
 

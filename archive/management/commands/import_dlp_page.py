@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from archive.importers.checks import utf8_text
 from archive.importers.errors import ImportFailed
 from archive.importers.page import evidence_pages_import, parse_page
 from archive.management.commands.import_dlp import command_user
@@ -27,9 +28,11 @@ class Command(BaseCommand):
             for name in options["files"]:
                 path = Path(name)
                 try:
-                    text = path.read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError) as exc:
-                    raise ImportFailed(f"cannot read {name}: {exc}") from None
+                    data = path.read_bytes()
+                except OSError as exc:
+                    raise ImportFailed(f"cannot read {name}: {exc.strerror or exc}") from None
+                # Line ends as a text file reads them (\r\n and \r are \n).
+                text = utf8_text(data, name).replace("\r\n", "\n").replace("\r", "\n")
                 page = parse_page(text, name=path.name)
                 records += [(name, r) for r in page]
                 cut += [f"{path.name}: {ident}" for ident in page.cut]

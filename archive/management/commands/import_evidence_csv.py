@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from archive.importers.checks import utf8_text
 from archive.importers.csv_import import evidence_csv_import
 from archive.importers.errors import ImportFailed
 from archive.management.commands.import_dlp import command_user
@@ -21,14 +22,18 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         user = command_user(options.get("user"))
+        name = options["file"]
         try:
-            try:
-                # newline="": line ends inside quoted cells (\r\n in a record's text) stay as they are.
-                with Path(options["file"]).open(encoding="utf-8", newline="") as f:
-                    text = f.read()
-            except (OSError, UnicodeDecodeError) as exc:
-                raise ImportFailed(f"cannot read {options['file']}: {exc}") from None
+            # Bytes, decoded whole: line ends inside quoted cells (\r\n in a record's text) stay as they are.
+            data = Path(name).read_bytes()
+        except OSError as exc:
+            raise CommandError(f"cannot read {name}: {exc.strerror or exc} (nothing was imported)") from None
+        try:
+            text = utf8_text(data, name)
+        except ImportFailed as exc:
+            raise CommandError(f"{exc} (nothing was imported)") from None
+        try:
             counts = evidence_csv_import(text=text, user=user)
         except ImportFailed as exc:
-            raise CommandError(f"{options['file']}: {exc} (nothing was imported)") from None
+            raise CommandError(f"{name}: {exc} (nothing was imported)") from None
         self.stdout.write(f"{counts['created']} created, {counts['updated']} updated, {counts['unchanged']} unchanged")
