@@ -656,7 +656,11 @@ def match_export(request: HttpRequest, match_id: str, fmt: str) -> HttpResponse:
     try:
         text, content_type, suffix = exports.export(match, fmt)
     except exports.ExportError as exc:
-        return json_response({"code": "invalid", "reason": str(exc)}, 400)
+        body = {"code": "invalid", "reason": str(exc)}
+        if isinstance(exc, exports.Unwritable):  # where this match can be had instead
+            offered = exports.formats_for(match.variant, path_for("games:api-match", match.id), match.options)
+            body["exports"] = {name: url for name, url in offered.items() if name in exc.fits}
+        return json_response(body, 400)
     response = HttpResponse(text.encode(), content_type=f"{content_type}; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{match.id}.{suffix}"'
     response["Cache-Control"] = "no-cache"

@@ -8,6 +8,11 @@
   the dice and source/destination letters (``a`` = White's 1 point ... ``x`` = White's 24,
   ``y`` the bar, ``z`` off), cube actions are ``double``, ``take``, ``drop``.
 
+A match created from a given state is written from the start of the turn that state is in (the
+steps already played, or the double already offered, written first). SGF sets up that position
+where it is not the usual start (``AE``/``AW``/``AB``, ``CV``/``CP``, ``PL``, as GNU Backgammon
+does); match text has no way to, so such a match is refused in it, naming the formats that fit.
+
 Both are written for the tables games (the backgammon family); GNU Backgammon replays
 ``tables.backgammon`` faithfully, the other variants keep its layout with their own rules
 (named in the header). Side 0 is White (O, written first), side 1 Black (X).
@@ -16,12 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.exports.match_text import ExportError, TurnItem, games_of, write_mat, parse_mat
+from games.exports.match_text import ExportError, Setup, TurnItem, Unwritable, games_of, write_mat, parse_mat
 from games.exports.sgf import write_sgf, parse_sgf
 
 FORMATS = {"mat": ("text/plain", "mat"), "sgf": ("application/x-go-sgf", "sgf")}
 
-__all__ = ["ExportError", "TurnItem", "export", "formats_for", "games_of", "parse_mat", "parse_sgf", "write_mat", "write_sgf"]
+__all__ = ["ExportError", "Setup", "TurnItem", "Unwritable", "export", "formats_for", "games_of", "parse_mat", "parse_sgf", "write_mat", "write_sgf"]
 
 
 def supported(variant_key: str, options: dict | None = None) -> list[str]:
@@ -45,16 +50,18 @@ def formats_for(variant_key: str, match_url: str, options: dict | None = None) -
 
 def export(match: Any, fmt: str) -> tuple[str, str, str]:
     """(text, content type, file suffix) of ``match`` in ``fmt``; ``ExportError`` when the format
-    is unknown or does not fit the game."""
+    is unknown, ``Unwritable`` (naming the formats that fit) when it cannot write this match: the
+    game, or (match text) a match starting from a position set up by hand."""
     if fmt not in FORMATS:
         raise ExportError(f"format: unknown export format {fmt!r} (known: {', '.join(FORMATS)})")
     if fmt not in supported(match.variant, match.options):
         if match.variant.startswith("tables."):
-            raise ExportError(
+            raise Unwritable(
                 f"format: {fmt} has no way to write Gul Bara's remainder (GB-5: the opponent plays the rest of a "
-                "broken cascade without a throw of his own); the JSON record holds the whole match"
+                "broken cascade without a throw of his own); the JSON record holds the whole match", fits=["json"]
             )
-        raise ExportError(f"format: {fmt} is written for the tables games (backgammon and its kin), not {match.variant}")
+        raise Unwritable(f"format: {fmt} is written for the tables games (backgammon and its kin), not {match.variant}",
+                         fits=["json"])
     content_type, suffix = FORMATS[fmt]
     games = games_of(match.variant, match.initial_state, match.log_entries(), match.outcome)
     info = {"id": match.id, "variant": match.variant, "match_to": match.options.get("match_to", 1)}

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import get_variant
+from games.engine.tables.moves import to_mover
 
 STEP = re.compile(r"^(bar|\d+)/(off|\d+)(\*?)$")
 LEFT_WIDTH = 34  # the first player's column, after the line number "  1) "
@@ -14,6 +15,14 @@ NAMES = ("White", "Black")
 
 class ExportError(ValueError):
     """A match that cannot be written in the format asked, or a file that cannot be read back."""
+
+
+class Unwritable(ExportError):
+    """A known format that has no way to write this match; ``fits`` names the formats that do."""
+
+    def __init__(self, reason: str, fits: list[str]) -> None:
+        super().__init__(reason)
+        self.fits = fits
 
 
 @dataclass
@@ -35,6 +44,18 @@ class TurnItem:
 
 
 @dataclass
+class Setup:
+    """Where a game starts when not from its variant's usual position (a match created from a
+    given state): each side's 26 counts on its own points (``[0]`` off, ``[25]`` the bar), the
+    side on roll (None before the opening throw) and the cube as (value, owner), None when the
+    game has no cube (or, read back from a file, when the file does not say)."""
+
+    checkers: list[list[int]]
+    to_move: int | None
+    cube: tuple[int, int | None] | None
+
+
+@dataclass
 class Game:
     number: int
     score: tuple[int, int]  # at the game's start, side 0's first
@@ -42,6 +63,7 @@ class Game:
     winner: int | None = None
     points: int = 0
     how: str = ""
+    setup: Setup | None = None  # the first game's, when it does not start from the usual position
 
 
 def parse_step(notation: str) -> tuple[int, int, bool]:
@@ -53,14 +75,66 @@ def parse_step(notation: str) -> tuple[int, int, bool]:
     return a, b, bool(m[3])
 
 
+def _throw(start: dict) -> tuple[int, int]:
+    """The throw of the turn a starting position is in: its ``roll``, else its dice if they are
+    a whole throw (a position written by hand may leave ``roll`` out)."""
+    if start.get("roll"):
+        a, b = start["roll"]
+        return a, b
+    dice = start.get("dice") or []
+    if len(dice) == 2 or (dice and len(set(dice)) == 1 and len(dice) == 4):
+        return dice[0], dice[1]
+    raise ExportError(f"the starting position names no throw (roll) for its dice {dice}")
+
+
+def opening_of(variant: Any, state: Any) -> tuple[Setup | None, list[TurnItem]]:
+    """Where a match's record starts: the start of the turn its first state is in, and that
+    turn's items so far. A match created part way into a turn (steps of the throw played, or a
+    double offered) starts before them: the steps are undone on the board and written as the
+    first steps of the turn, the double as the doubler's item. The setup is None when that
+    position is the variant's usual start (as every match text game assumes)."""
+    start = state.to_json()
+    phase, side = start["phase"], start["to_move"]
+    checkers = [list(start["checkers"][0]), list(start["checkers"][1])]
+    cube = (start["cube"]["value"], start["cube"]["owner"]) if start.get("cube") else None
+    items: list[TurnItem] = []
+    if phase == "move":
+        played = [(s["from"], s["to"], bool(s["hit"])) for s in start.get("played") or []]
+        me = checkers[side]
+        op = list(to_mover(state.rules, checkers[1 - side]))  # the opponent's, in the mover's points
+        for a, b, hit in reversed(played):
+            me[b] -= 1
+            me[a] += 1
+            if hit:  # the checker hit goes back from the bar to the point it was hit on
+                op[25] -= 1
+                op[b] += 1
+        checkers[1 - side] = list(to_mover(state.rules, op))
+        items.append(TurnItem(side, "move", _throw(start), played))
+    elif phase == "take":
+        side = 1 - side  # the doubler: the double was offered before the match began
+        items.append(TurnItem(side, "double", cube=2 * cube[0]))
+    usual = variant.new_game(start["options"]).to_json()
+    usual_cube = (usual["cube"]["value"], usual["cube"]["owner"]) if usual.get("cube") else None
+    if checkers == usual["checkers"] and cube == usual_cube:
+        return None, items
+    return Setup(checkers, side, cube), items
+
+
 def games_of(variant_key: str, initial_state: dict, log: list[dict], outcome: dict | None = None) -> list[Game]:
     """Split a tables match's log into its games, replaying it to see each throw's roller,
-    throws with no play and where each game ended."""
+    throws with no play and where each game ended. A match created from a given state starts
+    at the start of the turn that state is in (:func:`opening_of`)."""
     variant = get_variant(variant_key)
     state = variant.state_from_json(initial_state)
     before = state.to_json()
-    games = [Game(before.get("game", 1), tuple(before["score"]))]
+    setup, lead = opening_of(variant, state)
+    games = [Game(before.get("game", 1), tuple(before["score"]), setup=setup)]
     pending: TurnItem | None = None
+    for item in lead:
+        if item.kind == "move":
+            pending = item  # the turn's steps still to come are in the log
+        else:
+            games[-1].items.append(item)
 
     def flush() -> None:
         nonlocal pending
@@ -117,6 +191,13 @@ def _line(number: int, left: str, right: str) -> str:
 
 
 def write_mat(games: list[Game], info: dict[str, Any]) -> str:
+    if any(game.setup for game in games):
+        raise Unwritable(
+            "format: mat cannot record this match's starting position: match text has no way to set up a "
+            "position (every game in it starts from the usual one), and this match starts from a position "
+            "set up by hand; SGF sets that position up, and the JSON record holds the whole match",
+            fits=["json", "sgf"],
+        )
     lines = [
         '; [Site "Board game archive"]',
         f'; [Match ID "{info.get("id", "")}"]',

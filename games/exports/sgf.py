@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games.exports.match_text import ExportError, Game, TurnItem
+from games.exports.match_text import ExportError, Game, Setup, TurnItem
 
 COLOUR = ("W", "B")  # side 0 is White, side 1 Black
 
@@ -39,6 +39,26 @@ def item_value(item: TurnItem) -> str:
     return item.kind
 
 
+CUBE_OWNER = "wb"  # CP[]: the cube's owner, c when centred
+
+
+def setup_nodes(setup: Setup) -> str:
+    """A starting position as GNU Backgammon writes one: the board cleared and each checker
+    placed (a point's letter once per checker; those borne off are not written), then the cube
+    where it is not centred at 1, and the side on roll."""
+    placed = [
+        "".join(f"[{letter(side, point)}]" * setup.checkers[side][point] for point in range(1, 26))
+        for side in (0, 1)
+    ]
+    nodes = f";AE[a:y]AW{placed[0]}AB{placed[1]}"
+    if setup.cube is not None and setup.cube != (1, None):
+        value, owner = setup.cube
+        nodes += f";CV[{value}];CP[{'c' if owner is None else CUBE_OWNER[owner]}]"
+    if setup.to_move is not None:
+        nodes += f";PL[{COLOUR[setup.to_move]}]"
+    return nodes
+
+
 def write_sgf(games: list[Game], info: dict[str, Any]) -> str:
     trees = []
     for game in games:
@@ -51,7 +71,8 @@ def write_sgf(games: list[Game], info: dict[str, Any]) -> str:
             f"PW[White]PB[Black]GC[{escape(str(info.get('variant', '')))} match {escape(str(info.get('id', '')))}]"
             + (f"RE[{result}]" if result else "")
         )
-        nodes = "".join(f";{COLOUR[item.side]}[{item_value(item)}]" for item in game.items)
+        nodes = setup_nodes(game.setup) if game.setup else ""
+        nodes += "".join(f";{COLOUR[item.side]}[{item_value(item)}]" for item in game.items)
         trees.append(f"(;{head}\n{nodes})")
     return "\n".join(trees) + "\n"
 
@@ -59,6 +80,26 @@ def write_sgf(games: list[Game], info: dict[str, Any]) -> str:
 TREE = re.compile(r"\(;(?P<head>.*?)\n(?P<nodes>[^()]*)\)", re.S)
 PROP = re.compile(r"([A-Z]+)((?:\[(?:\\.|[^\]])*\])+)")
 NODE = re.compile(r";([WB])\[([^\]]*)\]")
+SETUP = re.compile(r";AE\[a:y\]AW((?:\[[a-y]\])*)AB((?:\[[a-y]\])*)(?:;CV\[(\d+)\];CP\[([cwb])\])?(?:;PL\[([WB])\])?")
+
+
+def parse_setup(nodes: str) -> Setup | None:
+    """The starting position :func:`setup_nodes` wrote, if the game has one (each side's
+    checkers not on the board are taken as borne off, of 15)."""
+    m = SETUP.search(nodes)
+    if not m:
+        return None
+    checkers = []
+    for side, placed in ((0, m[1]), (1, m[2])):
+        counts = [0] * 26
+        for ch in re.findall(r"[a-y]", placed):
+            counts[point_of(side, ch)] += 1
+        counts[0] = 15 - sum(counts)
+        if counts[0] < 0:
+            raise ExportError(f"the set-up position has {sum(counts[1:])} checkers of {COLOUR[side]}, more than 15")
+        checkers.append(counts)
+    cube = (int(m[3]), None if m[4] == "c" else CUBE_OWNER.index(m[4])) if m[3] else None
+    return Setup(checkers, COLOUR.index(m[5]) if m[5] else None, cube)
 
 
 def parse_sgf(text: str) -> tuple[int, list[Game]]:
@@ -71,7 +112,8 @@ def parse_sgf(text: str) -> tuple[int, list[Game]]:
             raise ExportError(f"game {n}: GM[6] (backgammon) is required, got {props.get('GM')}")
         mi = dict(v.split(":", 1) for v in props.get("MI", []))
         match_to = int(mi.get("length", 1))
-        game = Game(int(mi.get("game", n)), (int(mi.get("ws", 0)), int(mi.get("bs", 0))))
+        game = Game(int(mi.get("game", n)), (int(mi.get("ws", 0)), int(mi.get("bs", 0))),
+                    setup=parse_setup(tree["nodes"]))
         if props.get("RE"):
             m = re.fullmatch(r"([WB])\+(\d+)R?", props["RE"][0])
             if not m:

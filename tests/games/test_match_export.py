@@ -313,3 +313,93 @@ def test_gul_bara_offers_match_text_only_where_no_remainder_is_handed_over():
     plain = create(variant="tables.gul-bara", opponent="hotseat", options={"opponent_plays_remainder": False})
     assert set(plain["exports"]) == {"json", "mat", "sgf"}
     assert client_for(plain["token"]).get(reverse("games:api-match-export", args=[plain["id"], "mat"])).status_code == 200
+
+
+# -- a match created from a position where the mover has played part of the roll ---------------
+
+
+def part_played_turn(key: str, seed: int, *, from_the_start: bool) -> tuple[dict, dict]:
+    """(the state at a turn's start, the state after its first step): the opening turn, or a
+    later one (a step that hits, where one is legal), with dice still to play after the step."""
+    variant = get_variant(key)
+    state = variant.new_game({"match_to": 1})
+    rng = random.Random(seed)
+    rolls = 0
+    for _ in range(5000):
+        if variant.is_chance(state):
+            state = variant.apply(state, variant.draw(state, rng))
+            rolls += 1
+            if state.phase == "move" and (from_the_start or rolls > 12):
+                steps = [a for a in variant.legal_actions(state) if "from" in a]
+                after = [variant.apply(state, step) for step in steps]
+                # the first step that hits, else the first; with the turn still open after it
+                after = [s for s in after if s.phase == "move" and s.to_move == state.to_move]
+                after.sort(key=lambda s: not s.to_json()["played"][-1]["hit"])
+                if after:
+                    return state.to_json(), after[0].to_json()
+            continue
+        if variant.outcome(state) is not None:
+            state, rolls = variant.new_game({"match_to": 1}), 0
+            continue
+        state = variant.apply(state, ai.choose(variant, state, "random", rng))
+    raise AssertionError("no turn with dice left after a step")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", ["tables.backgammon", "tables.ses-bes"])
+def test_a_match_from_the_opening_turn_part_played_exports_that_whole_turn(key):
+    turn_start, mid = part_played_turn(key, 3, from_the_start=True)
+    made = create(variant=key, opponent="hotseat", state=mid)
+    data = play_out(made["id"], made["token"])
+    mover, before = mid["to_move"], [(s["from"], s["to"]) for s in mid["played"]]
+    for fmt, parse in (("mat", parse_mat), ("sgf", parse_sgf)):
+        answer = client_for().get(data["exports"][fmt])
+        assert answer.status_code == 200, answer.content
+        games = parse(answer.content.decode())[1]
+        first = games[0].items[0]
+        # The turn is written whole: its throw, the steps played before the match began, then the rest.
+        assert (first.side, first.kind, sorted(first.dice)) == (mover, "move", sorted(mid["roll"]))
+        assert [(a, b) for a, b, _ in first.moves][:len(before)] == before
+        assert len(first.moves) > len(before)
+        assert games[-1].winner == data["outcome"]["winner"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", ["tables.backgammon", "tables.ses-bes"])
+def test_a_match_from_a_later_turn_part_played_sets_up_its_start_in_sgf_and_mat_says_it_cannot(key):
+    turn_start, mid = part_played_turn(key, 5, from_the_start=False)
+    made = create(variant=key, opponent="hotseat", state=mid)
+    data = play_out(made["id"], made["token"])
+    sgf = client_for().get(data["exports"]["sgf"])
+    assert sgf.status_code == 200, sgf.content
+    game = parse_sgf(sgf.content.decode())[1][0]
+    # The position the turn started from, before the steps played ahead of the match.
+    assert game.setup is not None and game.setup.checkers == turn_start["checkers"]
+    assert game.setup.to_move == mid["to_move"]
+    first = game.items[0]
+    assert first.side == mid["to_move"] and sorted(first.dice) == sorted(mid["roll"])
+    assert [(a, b) for a, b, _ in first.moves][:len(mid["played"])] == [(s["from"], s["to"]) for s in mid["played"]]
+    # Match text starts every game from the usual position: refused, naming why and what can.
+    mat = client_for().get(data["exports"]["mat"])
+    assert mat.status_code == 400
+    body = mat.json()
+    assert body["reason"].startswith("format: mat ") and "starting position" in body["reason"]
+    assert set(body["exports"]) == {"json", "sgf"}
+    assert client_for().get(body["exports"]["json"]).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_match_from_a_double_offered_writes_the_double_first():
+    variant = get_variant("tables.backgammon")
+    state, rng = variant.new_game({"match_to": 3}), random.Random(2)
+    while state.phase != "cube":
+        action = variant.draw(state, rng) if variant.is_chance(state) else ai.choose(variant, state, "random", rng)
+        state = variant.apply(state, action)
+    doubler = state.to_move
+    offered = variant.apply(state, {"double": True}).to_json()
+    made = create(opponent="hotseat", options={"match_to": 3}, state=offered)
+    data = play_out(made["id"], made["token"])
+    game = parse_sgf(client_for().get(data["exports"]["sgf"]).content.decode())[1][0]
+    assert game.setup.checkers == offered["checkers"] and game.setup.to_move == doubler
+    assert [(i.side, i.kind) for i in game.items[:2]] in ([(doubler, "double"), (1 - doubler, "take")],
+                                                         [(doubler, "double"), (1 - doubler, "drop")])
