@@ -907,7 +907,7 @@ def match_rematch(*, match: Match, sides: list[int]) -> tuple[Match, bool]:
     if match.outcome is None:
         raise BadRequest("the match is not over: a rematch follows a finished match", "match_not_over")
     if match.rematch:
-        return Match.objects.get(pk=match.rematch), False
+        return _rematch_taken_up(match.rematch, sides), False
     variant = get_variant(match.variant)
     new = Match(variant=match.variant, options=match.options, opponent=match.opponent, rematch_of=match.pk)
     new.side0_token_hash, new.side1_token_hash = match.side1_token_hash, match.side0_token_hash
@@ -934,11 +934,19 @@ def match_rematch(*, match: Match, sides: list[int]) -> tuple[Match, bool]:
     if not linked:
         # Another request offered the rematch first: that one stands.
         match.refresh_from_db()
-        return Match.objects.get(pk=match.rematch), False
+        return _rematch_taken_up(match.rematch, sides), False
     match.rematch = new.pk
     match.version += 1
     publish(match.pk)
     return new, True
+
+
+def _rematch_taken_up(rematch_id: str, sides: list[int]) -> Match:
+    """The rematch offered, taken up by the holder of ``sides`` of the match before: there, as
+    they are in that match (and as the one who offered it is), their sides swapped in it."""
+    new = Match.objects.get(pk=rematch_id)
+    mark_joined(new, [1 - side for side in sides])
+    return new
 
 
 def mark_joined(match: Match, sides: list[int]) -> bool:

@@ -195,6 +195,30 @@ def test_rematch_swaps_sides_and_links_both_ways():
 
 
 @pytest.mark.django_db
+def test_taking_up_a_rematch_counts_the_friend_as_joined_in_it():
+    # The creator resigns and offers the rematch before the friend has opened the link; the
+    # friend then opens the match and takes the rematch up: in the new match they are there, as
+    # in the match they came from, so the creator is not left waiting for them to join.
+    made = create(opponent="remote", options={"match_to": 1})
+    creator, friend = client_for(made["token"]), client_for(made["invite_url"].split("#t=")[1])
+    client_for(made["token"]).post(reverse("games:api-match-resign", args=[made["id"]]), {"version": made["version"]}, format="json")
+    offered = creator.post(reverse("games:api-match-rematch", args=[made["id"]]))
+    assert offered.status_code == 201 and offered.json()["joined"] == [False, True]  # the friend plays side 0 now
+    waiting = offered.json()["tag"]
+    assert friend.get(reverse("games:api-match", args=[made["id"]])).json()["joined"] == [True, True]
+    taken = friend.post(reverse("games:api-match-rematch", args=[made["id"]]))
+    assert taken.status_code == 200 and taken.json()["id"] == offered.json()["id"] and taken.json()["you"] == [0]
+    assert taken.json()["joined"] == [True, True]
+    new = reverse("games:api-match", args=[offered.json()["id"]])
+    assert creator.get(new).json()["joined"] == [True, True]
+    # The creator, waiting on the new match, hears of it.
+    news = b"".join(client_for().get(reverse("games:api-match-events", args=[offered.json()["id"]]),
+                                     {"since": waiting}).streaming_content).decode()
+    assert "event: change" in news
+    assert Match.objects.get(pk=offered.json()["id"]).side0_joined is not None
+
+
+@pytest.mark.django_db
 def test_friend_joined_changes_the_etag_and_the_events_tag():
     made = create(opponent="remote")
     assert made["joined"] == [True, False]
