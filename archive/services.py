@@ -424,6 +424,9 @@ def catalogue_load(*, dlp: bool = True, kept: Counter[str] | None = None) -> Cou
         for what, n in report.deleted_kept.items():
             if n:
                 up.kept[f"DLP {what} deleted or renamed by a curator, not made again"] += n
+        for what, n in report.of_deleted_game.items():
+            if n:
+                up.kept[f"DLP {what} of a game a curator deleted, not imported"] += n
     vocab = _vocabulary(up)
     sources = _sources(up)
     rulesets = _games(up, vocab, sources)

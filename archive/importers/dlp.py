@@ -102,6 +102,8 @@ class ImportReport:
     warnings: list[str] = field(default_factory=list)
     #: records the dump holds that a curator deleted: not made again
     deleted_kept: Counter = field(default_factory=Counter)
+    #: records the dump holds for a game a curator deleted (new since): not imported
+    of_deleted_game: Counter = field(default_factory=Counter)
 
     @property
     def changed(self) -> bool:
@@ -115,17 +117,23 @@ class ImportReport:
                 parts.append(f"{what}: {c} created, {u} updated, {n} unchanged")
             if self.deleted_kept[what]:
                 parts.append(f"{what}: {self.deleted_kept[what]} deleted or renamed by a curator, not made again")
+            if self.of_deleted_game[what]:
+                parts.append(f"{what}: {self.of_deleted_game[what]} of a game a curator deleted, not imported")
         return "; ".join(parts) or "nothing to import"
 
 
 def deleted_by_curators(model, dlp_ids) -> set[int]:
-    """Of ``dlp_ids`` no row of ``model`` holds now, those whose newest history row is a deletion:
-    a curator deleted them, and importing the dump again must not bring them back."""
-    newest: dict[int, str] = {}
+    """Of ``dlp_ids`` no row of ``model`` holds now, those whose newest history row is a deletion
+    that neither this import nor the catalogue made (archive.services.Upserter, whose rule this
+    is): a curator deleted them, and importing the dump again must not bring them back. Used for
+    sources, games, rulesets and evidence records alike."""
+    from archive.services import Upserter
+
+    newest: dict[int, object] = {}
     rows = model.history.filter(dlp_id__in=list(dlp_ids)).order_by("dlp_id", "-history_date", "-history_id")
-    for dlp_id, kind in rows.values_list("dlp_id", "history_type"):
-        newest.setdefault(dlp_id, kind)
-    return {dlp_id for dlp_id, kind in newest.items() if kind == "-"}
+    for row in rows.only("dlp_id", "history_type", "history_change_reason"):
+        newest.setdefault(row.dlp_id, row)
+    return {dlp_id for dlp_id, row in newest.items() if row.history_type == "-" and not Upserter._ours(row)}
 
 
 def fingerprint(value) -> str:
@@ -604,14 +612,18 @@ class _Writer:
 
     # -- merged models (games, rulesets, evidence) ------------------------------------------------
 
-    def _merge_object(self, obj, fields: dict, relations: dict, extra: dict, is_new: bool, stable: dict | None = None) -> tuple[set[str], set[str]]:
-        """Apply the merge rule to ``obj``; return (changed model fields, relations to rewrite)."""
+    def _merge_object(self, obj, fields: dict, relations: dict, extra: dict, is_new: bool, stable: dict | None = None,
+                      keep: tuple[str, ...] = ()) -> tuple[set[str], set[str]]:
+        """Apply the merge rule to ``obj``; return (changed model fields, relations to rewrite).
+        ``keep``: fields left out of ``fields`` this time (a game a curator deleted): their
+        fingerprints stay as they were."""
         stored = dict(obj.dlp_extra or {})
         imported = None if is_new else stored.get("_imported")
         current = {k: getattr(obj, k) for k in fields}
         current.update(relations.get("__current__", {}))
         incoming = {**fields, **{k: v for k, v in relations.items() if k != "__current__"}}
         writes, prints = merge(current, incoming, {} if is_new else imported, stable)
+        prints.update((k, imported[k]) for k in keep if k in (imported or {}))
         changed = set()
         for k, v in writes.items():
             if k in fields:
@@ -639,6 +651,7 @@ class _Writer:
         current_links = self._current_links(m.Game, GAME_LINKS, [g.pk for g in existing.values()] + [g.pk for g in unclaimed.values()])
         new, changed, fields = [], [], set()
         relinks: dict[int, set[str]] = {}
+        deleted = deleted_by_curators(m.Game, set(rows) - set(existing))
         for dlp_id, row in rows.items():
             obj = existing.get(dlp_id)
             is_new = claimed = False
@@ -648,6 +661,10 @@ class _Writer:
                 if obj is not None:
                     obj.dlp_id = dlp_id
                     claimed = True
+            if obj is None and dlp_id in deleted:
+                # Its rulesets and records are not imported either (see _rulesets, _evidence).
+                self.report.deleted_kept["game"] += 1
+                continue
             if obj is None:
                 is_new = True
                 obj = m.Game(dlp_id=dlp_id, slug=_unique_slug(row["fields"]["name"], f"game-{dlp_id}", taken, str(dlp_id)), dlp_extra={})
@@ -676,7 +693,9 @@ class _Writer:
         # Names are only added: a name a newer dump drops may still be right, and curators own them.
         wanted: dict[tuple, int] = {}
         for dlp_id, row in self.plan.games.items():
-            game = self.game_pk[dlp_id]
+            game = self.game_pk.get(dlp_id)
+            if game is None:  # a curator deleted it
+                continue
             if row["native"] and row["native"] != row["fields"]["name"]:
                 wanted.setdefault((game, row["native"][:300], m.GameName.Kind.NATIVE), 0)
             for i, alias in enumerate(row["aliases"], start=1):
@@ -698,17 +717,27 @@ class _Writer:
         for game_id, slug in m.Ruleset.objects.values_list("game_id", "slug"):
             taken[game_id].add(slug)
         new, changed, fields = [], [], set()
+        deleted = deleted_by_curators(m.Ruleset, set(rows) - set(existing))
         for dlp_id, row in rows.items():
-            game = self.game_pk[row["game"]]
+            game = self.game_pk.get(row["game"])  # None: a curator deleted the game
             obj = existing.get(dlp_id)
             is_new = obj is None
+            if is_new and dlp_id in deleted:
+                self.report.deleted_kept["ruleset"] += 1
+                continue
+            if is_new and game is None:
+                self.report.of_deleted_game["ruleset"] += 1
+                continue
             if is_new:
                 obj = m.Ruleset(
                     dlp_id=dlp_id, game_id=game, dlp_extra={},
                     slug=_unique_slug(row["fields"]["name"], f"ruleset-{dlp_id}", taken[game], str(dlp_id)),
                 )
+            # A ruleset a curator moved off a game they then deleted stays where they put it.
+            values = {**row["fields"], "game_id": game} if game is not None else dict(row["fields"])
             diff, _ = self._merge_object(
-                obj, {**row["fields"], "game_id": game}, {}, row["extra"], is_new, stable={"game_id": ("game", row["game"])}
+                obj, values, {}, row["extra"], is_new, stable={"game_id": ("game", row["game"])},
+                keep=("game_id",) if game is None else (),
             )
             if is_new:
                 new.append(obj)
@@ -742,13 +771,20 @@ class _Writer:
             if is_new and dlp_id in deleted:
                 self.report.deleted_kept["evidence"] += 1
                 continue
+            game = self.game_pk.get(row["game"])  # None: a curator deleted the game
+            if is_new and game is None:
+                self.report.of_deleted_game["evidence"] += 1
+                continue
             if is_new:
                 obj = m.Evidence(dlp_id=dlp_id, ref=evidence_ref(dlp_id=dlp_id), dlp_extra={})
             values = {
                 **row["fields"],
-                "game_id": self.game_pk[row["game"]],
+                "game_id": game,
                 "ruleset_id": self.ruleset_pk.get(row["ruleset"]) if row["ruleset"] else None,
             }
+            if game is None:
+                # A record a curator moved off a game they then deleted stays where they put it.
+                del values["game_id"]
             links = {f: self._link_ids(self.plan.evidence_links[f].get(dlp_id, []), spec) for f, spec in EVIDENCE_LINKS.items()}
             links["places"] = [list(p) for p in row["places"]]
             if not is_new:
@@ -756,7 +792,7 @@ class _Writer:
                 cur["places"] = [list(p) for p in current_places.get(obj.pk, [])]
                 links["__current__"] = cur
             stable = {"game_id": ("game", row["game"]), "ruleset_id": ("ruleset", row["ruleset"])}
-            diff, rel = self._merge_object(obj, values, links, row["extra"], is_new, stable)
+            diff, rel = self._merge_object(obj, values, links, row["extra"], is_new, stable, keep=("game_id",) if game is None else ())
             if is_new:
                 new.append(obj)
                 relinks[dlp_id] = {*EVIDENCE_LINKS, "places"}

@@ -300,6 +300,22 @@ class CatalogueMergeTests(TestCase):
         self.assertEqual(Game.objects.filter(dlp_id__isnull=False, dlp_id__lte=603).count(), 565)
         self.assertEqual(Ruleset.objects.filter(dlp_id__isnull=False, dlp_id__lte=706).count(), 666)
 
+    def test_a_catalogue_game_a_curator_deleted_is_not_made_again_by_the_deploys_load(self):
+        bechi = Game.objects.get(dlp_id=325)
+        for record in bechi.evidence.all():
+            record.delete()
+        rulesets = list(bechi.rulesets.filter(dlp_id__isnull=False).values_list("dlp_id", flat=True))
+        bechi.delete()
+        # One of its rulesets as if a newer dump brought it: it has no game to go to.
+        Ruleset.history.filter(dlp_id=rulesets[0]).delete()
+        out = StringIO()
+        call_command("load_catalogue", stdout=out)  # as every deploy runs it: the dump, then the catalogue
+        self.assertFalse(Game.objects.filter(dlp_id=325).exists())
+        self.assertFalse(Game.objects.filter(slug="bechi").exists())
+        self.assertFalse(Ruleset.objects.filter(dlp_id__in=rulesets).exists())
+        self.assertIn("DLP game deleted or renamed by a curator, not made again: 1", out.getvalue())
+        self.assertIn("DLP ruleset of a game a curator deleted, not imported: 1", out.getvalue())
+
     def test_catalogue_and_dump_agree_on_a_second_round(self):
         before = archive_counts()
         self.assertIn("Nothing changed", import_dlp(self.path))
@@ -308,6 +324,79 @@ class CatalogueMergeTests(TestCase):
         self.assertIn("nothing changed", out.getvalue())
         self.assertIn("Nothing changed", import_dlp(self.path))
         self.assertEqual(archive_counts(), before)
+
+
+class CuratorDeletionTests(TestCase):
+    """The curator audit: importing the dump again made a game or ruleset a curator had deleted.
+    What a curator deleted (whose newest history row is a deletion not made by an import) stays
+    deleted, as records and sources already did, and the summary says what was kept."""
+
+    SEEGA = 128  # three rulesets, three evidence records in the dump
+
+    @classmethod
+    def setUpTestData(cls):
+        import_dlp(dump_path())
+
+    def delete_seega(self) -> tuple[Evidence, list[int]]:
+        """As a curator would: one record moved to another game, the others deleted, then the game."""
+        game = Game.objects.get(dlp_id=self.SEEGA)
+        rulesets = list(game.rulesets.values_list("dlp_id", flat=True))
+        moved, *others = game.evidence.order_by("dlp_id")
+        moved.game = Game.objects.get(dlp_id=24)  # Alquerque
+        moved.save()
+        for record in others:
+            record.delete()
+        game.delete()
+        return moved, rulesets
+
+    def test_a_game_a_curator_deleted_stays_deleted_with_its_rulesets_and_records(self):
+        moved, rulesets = self.delete_seega()
+        self.assertEqual(len(rulesets), 3)
+        output = import_dlp(dump_path())
+        self.assertFalse(Game.objects.filter(dlp_id=self.SEEGA).exists())
+        self.assertFalse(Ruleset.objects.filter(dlp_id__in=rulesets).exists())
+        self.assertEqual(Evidence.objects.filter(game__dlp_id=self.SEEGA).count(), 0)
+        for said in ("game: 1 deleted or renamed by a curator, not made again",
+                     "ruleset: 3 deleted or renamed by a curator, not made again",
+                     "evidence: 2 deleted or renamed by a curator, not made again"):
+            self.assertIn(said, output)
+        # The record a curator moved stays where they put it.
+        moved.refresh_from_db()
+        self.assertEqual(moved.game.dlp_id, 24)
+        self.assertIn("Nothing changed", import_dlp(dump_path()))
+
+    def test_a_ruleset_a_curator_deleted_stays_deleted_and_its_records_keep_none(self):
+        ruleset = Ruleset.objects.get(dlp_id=2)
+        records = list(ruleset.evidence.values_list("pk", flat=True))
+        self.assertTrue(records)
+        ruleset.delete()
+        output = import_dlp(dump_path())
+        self.assertFalse(Ruleset.objects.filter(dlp_id=2).exists())
+        self.assertIn("ruleset: 1 deleted or renamed by a curator, not made again", output)
+        self.assertFalse(Evidence.objects.filter(pk__in=records, ruleset__isnull=False).exists())
+        self.assertTrue(Game.objects.filter(dlp_id=3).exists())
+        self.assertIn("Nothing changed", import_dlp(dump_path()))
+
+    def test_what_a_newer_dump_adds_to_a_deleted_game_is_not_imported_and_said(self):
+        moved, rulesets = self.delete_seega()
+        # As if the dump brought a record and a ruleset this archive never had, for the deleted game.
+        new_record = Evidence.history.filter(game_id=moved.history.last().game_id, history_type="-").values_list("dlp_id", flat=True).first()
+        Evidence.history.filter(dlp_id=new_record).delete()
+        Ruleset.history.filter(dlp_id=rulesets[0]).delete()
+        output = import_dlp(dump_path())
+        self.assertFalse(Evidence.objects.filter(dlp_id=new_record).exists())
+        self.assertFalse(Ruleset.objects.filter(dlp_id=rulesets[0]).exists())
+        self.assertIn("ruleset: 1 of a game a curator deleted, not imported", output)
+        self.assertIn("evidence: 1 of a game a curator deleted, not imported", output)
+
+    def test_a_deletion_an_import_made_is_not_a_curators(self):
+        game = Game.objects.get(dlp_id=20)  # Stratego: one ruleset, no evidence
+        for obj in (*game.rulesets.all(), game):
+            obj._change_reason = "import_dlp older.sql"
+            obj.delete()
+        import_dlp(dump_path())
+        self.assertTrue(Game.objects.filter(dlp_id=20).exists())
+        self.assertEqual(Ruleset.objects.filter(game__dlp_id=20).count(), 1)
 
 
 class MalformedDumpTests(TestCase):
