@@ -245,7 +245,7 @@ class MatchCreateView(PlayView):
     def post(self, request: Request) -> Response:
         data = request.data
         if not isinstance(data, dict):
-            raise services.BadRequest("the body must be a JSON object", "malformed")
+            raise services.not_an_object("the body", data)
         unknown = sorted(set(data) - {"variant", "options", "opponent", "level", "side", "state"})
         if unknown:
             raise services.BadRequest(f"{unknown[0]}: unknown field", "malformed")

@@ -38,7 +38,7 @@ from django.utils import timezone
 from core.prepared import convert_row, prepared_cursor, row_converters
 
 from games.engine import Action, EngineError, State, Variant, get_variant
-from games.engine.core import LOG_ENTRY_FIELDS, brief
+from games.engine.core import LOG_ENTRY_FIELDS, brief, loads
 from games.engine import ai
 from games.models import Match, MatchAction, Opponent
 
@@ -729,11 +729,35 @@ class Plan:
     counted: int | None = None  # the throttle's count, when the write made it (do_action's counting)
 
 
+def _json_kind(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    kinds = {str: "a string", list: "a list", dict: "an object", int: "a number", float: "a number"}
+    return kinds.get(type(value), type(value).__name__)
+
+
+def not_an_object(where: str, value: Any, wanted: str = "") -> BadRequest:
+    """The refusal of ``value`` where a JSON object is wanted, saying what came instead; for a
+    string that holds an object (JSON encoded twice), how to send it."""
+    reason = f"{where} must be a JSON object{wanted}, got {_json_kind(value)}"
+    if isinstance(value, str):
+        try:
+            held = loads(value, "the string", EngineError)
+        except EngineError:
+            held = None
+        if isinstance(held, Mapping):
+            reason += "; send the object itself, not a string holding it"
+    return BadRequest(reason, "malformed")
+
+
 def parse_action_request(data: Any) -> tuple[Action, int, bool]:
     if not isinstance(data, Mapping):
-        raise BadRequest("the body must be a JSON object: {\"action\": {...}, \"version\": N}", "malformed")
+        raise not_an_object("the body", data, ': {"action": {...}, "version": N}')
     if "action" not in data:
         raise BadRequest("action: this field is required", "malformed")
+    if not isinstance(data["action"], Mapping):
+        # Action.from_json would read JSON text too (the command line's way): not the API's.
+        raise not_an_object("action:", data["action"], " (one of legal_actions)")
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise BadRequest(f"version: a whole number is required, got {json.dumps(version)}", "malformed")
@@ -875,7 +899,7 @@ def match_resign(*, match: Match, data: Any, sides: list[int]) -> Live:
     (the other side wins; a match to points credits the winner the points missing). The log is
     untouched; the version moves on like any action, so a stale client is refused (409)."""
     if not isinstance(data, Mapping):
-        raise BadRequest("the body must be a JSON object: {\"version\": N}", "malformed")
+        raise not_an_object("the body", data, ': {"version": N}')
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise BadRequest(f"version: a whole number is required, got {json.dumps(version)}", "malformed")

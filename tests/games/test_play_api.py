@@ -294,6 +294,35 @@ class TestAct:
                                      content_type="application/json")
         assert response.status_code == 400
 
+    @pytest.mark.parametrize("holding_an_object", [True, False])
+    def test_a_body_that_is_a_json_string_is_400_saying_an_object_is_wanted(self, race, holding_an_object):
+        data, alice = create(variant=race, opponent="hotseat")
+        inner = {"action": data["legal_actions"][0], "version": data["version"]}
+        text = json.dumps(inner) if holding_an_object else "step 1"
+        response = alice.client.post(reverse("games:api-match-actions", args=[data["id"]]), json.dumps(text),
+                                     content_type="application/json")
+        assert response.status_code == 400 and response.json()["code"] == "malformed"
+        reason = response.json()["reason"]
+        assert reason.startswith("the body must be a JSON object") and "got a string" in reason
+        assert ("send the object itself, not a string holding it" in reason) == holding_an_object
+        assert Match.objects.get(pk=data["id"]).version == data["version"]
+
+    @pytest.mark.parametrize("action, hint", [
+        (json.dumps({"type": "move"}), True),  # the audit's: a string holding an object
+        (json.dumps({"step": 1}), True),  # even one the match would take as an object: refused
+        ("step 1", False),
+    ])
+    def test_an_action_that_is_a_json_string_is_400_saying_an_object_is_wanted(self, race, action, hint):
+        data, alice = create(variant=race, opponent="hotseat")
+        before = Match.objects.get(pk=data["id"])
+        response = alice.act(data["id"], action, data["version"])
+        assert response.status_code == 400 and response.json()["code"] == "malformed"
+        reason = response.json()["reason"]
+        assert reason.startswith("action: must be a JSON object") and "got a string" in reason
+        assert ("send the object itself, not a string holding it" in reason) == hint
+        after = Match.objects.get(pk=data["id"])
+        assert (after.version, after.state, after.log) == (before.version, before.state, before.log)
+
     def test_no_token_is_403(self, race):
         data, _ = create(variant=race, opponent="hotseat")
         response = Player().act(data["id"], data["legal_actions"][0], data["version"])
