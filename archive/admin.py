@@ -58,6 +58,7 @@ class HistoryAdmin(SimpleHistoryAdmin):
     button is hidden and a posted revert is refused."""
 
     form = LineEndingsForm
+    object_history_list_template = "admin/history_list.html"
 
     def save_model(self, request, obj, form, change):
         # history off until the inline rows are saved: save_related writes the one row
