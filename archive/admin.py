@@ -85,6 +85,14 @@ class HistoryAdmin(SimpleHistoryAdmin):
 STABLE_HELP = "Part of this page's public address (a stable link): it cannot change once set."
 
 
+def lock_stable(fields, obj, names) -> None:
+    """Disable the fields among ``names`` that make ``obj``'s public address, once set."""
+    for name in names:
+        if name in fields and getattr(obj, name) not in (None, ""):
+            fields[name].disabled = True
+            fields[name].help_text = STABLE_HELP
+
+
 class StableAddressAdmin(HistoryAdmin):
     """Fields that make an object's public URL (a game's or ruleset's slug, a record's DLP id)
     are set once: changed, every link to the page would break (DESIGN.md: stable URLs)."""
@@ -94,10 +102,7 @@ class StableAddressAdmin(HistoryAdmin):
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)
         if obj is not None:
-            for name in self.stable_fields:
-                if name in form.base_fields and getattr(obj, name) not in (None, ""):
-                    form.base_fields[name].disabled = True
-                    form.base_fields[name].help_text = STABLE_HELP
+            lock_stable(form.base_fields, obj, self.stable_fields)
         return form
 
     def get_prepopulated_fields(self, request, obj=None):
@@ -128,8 +133,8 @@ class GameNameInline(admin.TabularInline):
 class RulesetInlineForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if self.instance.pk and "slug" in self.fields:  # a ruleset's public address (StableAddressAdmin)
-            self.fields["slug"].disabled = True
+        if self.instance.pk:  # a ruleset's public address, as in its own form (StableAddressAdmin)
+            lock_stable(self.fields, self.instance, RulesetAdmin.stable_fields)
 
 
 class RulesetInline(admin.TabularInline):
