@@ -224,19 +224,20 @@ def find_game(name: str):
 
     from archive.models import Game, GameName
 
-    game = (
-        Game.objects.filter(name__iexact=name).first()
-        or Game.objects.filter(id__in=GameName.objects.filter(name__iexact=name).values("game_id")).first()
-        or Game.objects.filter(slug=slugify(name)).first()
-    )
-    if game is not None:
-        return game
     key = name_key(name)
-    ids = {pk for pk, other in _all_game_names() if name_key(other) == key} if key else set()
-    if len(ids) > 1:
-        names = sorted(Game.objects.filter(pk__in=ids).values_list("name", flat=True))
-        raise ImportFailed(f"{name!r} could be any of the games {', '.join(names)}")
-    return Game.objects.filter(pk__in=ids).first()
+    for ids in (
+        lambda: set(Game.objects.filter(name__iexact=name).values_list("pk", flat=True)),
+        lambda: set(GameName.objects.filter(name__iexact=name).values_list("game_id", flat=True)),
+        lambda: set(Game.objects.filter(slug=slugify(name)).values_list("pk", flat=True)),
+        lambda: {pk for pk, other in _all_game_names() if name_key(other) == key} if key else set(),
+    ):
+        found = ids()
+        if len(found) > 1:  # one of the ways answers with several games: say so, pick none
+            names = sorted(Game.objects.filter(pk__in=found).values_list("name", flat=True))
+            raise ImportFailed(f"{name!r} could be any of the games {', '.join(names)}")
+        if found:
+            return Game.objects.get(pk=found.pop())
+    return None
 
 
 def _all_game_names() -> list[tuple[int, str]]:

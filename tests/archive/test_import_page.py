@@ -207,6 +207,16 @@ class PageImportTests(TestCase):
             run(seed(SES_BES))
         self.assertEqual(Evidence.objects.count(), 0)
 
+    def test_an_alias_two_games_share_exactly_is_refused_not_given_to_the_first(self):
+        from archive.models import GameName
+
+        for slug in ("nard", "tavla"):
+            game = Game.objects.create(name=slug.title(), slug=slug)
+            GameName.objects.create(game=game, name="Şeş-Beş", kind=GameName.Kind.ALIAS)
+        with self.assertRaisesMessage(CommandError, "'Şeş-Beş' could be any of the games Nard, Tavla"):
+            run(seed(SES_BES))
+        self.assertEqual(Evidence.objects.count(), 0)
+
     def setUp(self):
         import tempfile
         from pathlib import Path
