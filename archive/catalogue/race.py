@@ -398,7 +398,8 @@ BELL_CLAUSES = [
             "We read “removes” as bearing off one's own pieces; captured pieces count for nobody. The "
             "summary does not settle equal scores; we give the game to the player who finished first, as "
             "a race would. Option goal = first-off plays the more common goal, the first to bear off all "
-            "his pieces."
+            "his pieces; it needs option capture = swap (or send-back) as well, since a piece captured "
+            "for good could never be borne off and no one could finish."
         ),
         "option": "goal",
     },
@@ -477,12 +478,20 @@ KENDALL_CLAUSES = [
         ),
         "source": "kendall-1978",
         "locator": KENDALL_LOCATOR,
-        "interpretation": KENDALL_READING + " Option capture = remove plays Bell's reading, in which the attacked piece leaves the game.",
+        "interpretation": KENDALL_READING + (
+            " Option capture = remove plays Bell's reading, in which the attacked piece leaves the game; it "
+            "needs option goal = most-off as well (Bell's goal), since a removed piece could never be borne off. "
+            "With pieces starting off the board (option start), a piece entering cannot attack: it has no "
+            "square of its own to give the attacked piece."
+        ),
         "option": "capture",
     },
     {
         "id": "SN-6",
-        "text": "Two pieces of one side on consecutive squares of the route protect each other: neither can be attacked.",
+        "text": (
+            "Two pieces of one side on consecutive squares of the route protect each other: neither can be "
+            "attacked. Only pieces on the board count: one borne off or waiting to enter protects no one."
+        ),
         "source": "kendall-1978",
         "locator": KENDALL_LOCATOR,
         "interpretation": KENDALL_READING + " Without the option protection any lone or paired piece can be attacked.",
@@ -568,7 +577,11 @@ KENDALL_CLAUSES = [
         "text": "No square protects a piece by itself, and no piece has to leave a square first: protection comes only from neighbours (SN-6).",
         "source": "kendall-1978",
         "locator": KENDALL_LOCATOR,
-        "interpretation": "Bell's marked-square rules (option vacate_marked) are not part of Kendall's game.",
+        "interpretation": (
+            "Bell's marked-square rules (option vacate_marked) are not part of Kendall's game. That option "
+            "acts on the squares named safe (option safe_squares), of which Kendall has none, so it changes "
+            "nothing here unless safe squares are chosen too."
+        ),
         "option": "vacate_marked",
     },
     {
@@ -874,7 +887,8 @@ MURRAY_UR_CLAUSES = [
         "interpretation": (
             "Every race game here has this limit (games.engine.race.state.MAX_THROWS), and in the others "
             "whole games take 100 to 400 throws. On Murray's long loop, read with Finkel's capture, pieces "
-            "meet the enemy on both passes of the middle row and are sent back some 300 times a game, so "
+            "meet the enemy on both passes of the middle row and are sent back well over a hundred times a "
+            "game (about 130 between random players and 150 between strong ones in the table below), so "
             "this limit decides most games: over four in five of the simulated random games and every "
             "simulated game between strong players (the table below). That says something of the reading "
             "itself: with capture off (option capture), pieces block rather than send back."
@@ -1020,8 +1034,9 @@ FIFTY_EIGHT_HOLES_CLAUSES = [
         "id": "FH-1",
         "text": (
             "Fifty-eight holes: two parallel rows of holes down the middle of the board and an arc of "
-            "holes round them, with one hole at the top shared by both players. Each player has his own "
-            "track of 29 holes (the left or the right), numbered 1 to 29, ending in the shared hole 30."
+            "holes round them. Each player has his own track of 29 holes (the left or the right), "
+            "numbered 1 to 29, ending in hole 30 at the top, which both tracks share: the name counts the "
+            "two tracks' 58 holes, and the shared goal is a 59th point."
         ),
         "source": DLP,
         "locator": CARNARVON + ", third sentence; DLP.Games.8, Description; after Carnarvon and Carter 1912",
@@ -1243,8 +1258,9 @@ XII_SCRIPTA_CLAUSES = [
         "locator": MURRAY_XII + " (silent on unusable throws)",
         "interpretation": (
             "The summary does not say what happens to dice that cannot be used. We apply backgammon's "
-            "rule (SB-3), which Murray's comparison invites; option must_use_all off lets a player stop "
-            "at any point and forfeit the rest."
+            "rule (SB-3), which Murray's comparison invites; option must_use_all off drops the rule: the "
+            "player uses the dice in whatever order and way he likes, and loses only what he then cannot "
+            "use (he cannot stop while a die can still be played)."
         ),
         "option": "must_use_all",
     },

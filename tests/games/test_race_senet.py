@@ -112,6 +112,15 @@ def test_sn6_two_in_a_row_protect_each_other():
     assert (10, 13) in moves(s)
 
 
+def test_sn6_only_pieces_on_the_board_protect_a_neighbour():
+    # A piece borne off (31) stands beside no square, nor does one waiting off the board (0):
+    # a lone piece on 30 or on 1 can be attacked (an outside rules audit).
+    s = k([[26, 31, 31, 31, 31], [30, 31, 31, 31, 31]], 4)
+    assert (26, 30) in moves(s)
+    s = k([[0, 20, 22, 24, 26], [1, 0, 0, 10, 12]], 1, start="off-board", capture="send-back")
+    assert (0, 1) in moves(s)
+
+
 def test_sn7_three_in_a_row_cannot_be_passed():
     s = k([[1, 3, 5, 7, 10], [12, 13, 14, 24, 30]], 5)
     assert (10, 15) not in moves(s) and (7, 12) not in moves(s)  # 12 is protected too

@@ -620,8 +620,8 @@ def _try(
                 new_waiting[opp] += 1
         else:
             at = theirs[0]
-            if r.protect_pairs and (at - 1 in pieces[opp] or at + 1 in pieces[opp]):
-                return None  # SN-6: two in a row protect each other
+            if r.protect_pairs and any(0 < n <= len(r.routes[opp]) and n in pieces[opp] for n in (at - 1, at + 1)):
+                return None  # SN-6: two in a row on the board protect each other (not one off it)
             new_opp.remove(at)
             if r.capture == "swap":
                 if p == 0:

@@ -24,7 +24,7 @@ PHASES = (OPENING, THROW, MOVE, OVER)
 #: been made the game ends at the end of the turn, and the side further on wins (more pieces
 #: off, then more squares run in all; a tie goes to side 1). Whole games take 100-400 throws
 #: under every ruleset but Murray's Ur, whose long route meets the enemy on both passes of the
-#: middle row: there computer players hit each other some 300 times a game and the limit
+#: middle row: there computer players hit each other 130-150 times a game and the limit
 #: usually decides. It also ends positions where no side can ever move again.
 MAX_THROWS = 1000
 HOWS = ("first-off", "most-off", "limit")
