@@ -6,6 +6,7 @@ from pathlib import Path
 from io import StringIO
 
 from django.core.management import CommandError, call_command
+from django.db import transaction
 from django.test import SimpleTestCase, TestCase
 
 from archive.importers.errors import ImportFailed
@@ -198,24 +199,19 @@ class PageImportTests(TestCase):
         self.assertEqual(Evidence.objects.count(), 0)
 
     def test_a_title_two_games_answer_to_is_refused(self):
+        # "Şes bes" answers to the page's "Şeş-Beş" with accents aside; "Şeş-Beş" exactly: either
+        # way two games answer, and neither gets the records.
         from archive.models import GameName
 
-        for slug in ("nard", "tavla"):
-            game = Game.objects.create(name=slug.title(), slug=slug)
-            GameName.objects.create(game=game, name="Şes bes", kind=GameName.Kind.ALIAS)
-        with self.assertRaisesMessage(CommandError, "'Şeş-Beş' could be any of the games Nard, Tavla"):
-            run(seed(SES_BES))
-        self.assertEqual(Evidence.objects.count(), 0)
-
-    def test_an_alias_two_games_share_exactly_is_refused_not_given_to_the_first(self):
-        from archive.models import GameName
-
-        for slug in ("nard", "tavla"):
-            game = Game.objects.create(name=slug.title(), slug=slug)
-            GameName.objects.create(game=game, name="Şeş-Beş", kind=GameName.Kind.ALIAS)
-        with self.assertRaisesMessage(CommandError, "'Şeş-Beş' could be any of the games Nard, Tavla"):
-            run(seed(SES_BES))
-        self.assertEqual(Evidence.objects.count(), 0)
+        for alias in ("Şes bes", "Şeş-Beş"):
+            with self.subTest(alias=alias), transaction.atomic():
+                for slug in ("nard", "tavla"):
+                    game = Game.objects.create(name=slug.title(), slug=slug)
+                    GameName.objects.create(game=game, name=alias, kind=GameName.Kind.ALIAS)
+                with self.assertRaisesMessage(CommandError, "'Şeş-Beş' could be any of the games Nard, Tavla"):
+                    run(seed(SES_BES))
+                self.assertEqual(Evidence.objects.count(), 0)
+                transaction.set_rollback(True)
 
     def setUp(self):
         import tempfile
