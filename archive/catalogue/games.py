@@ -97,9 +97,12 @@ SES_BES_CLAUSES = [
         "locator": "Rules and Content, “Rolling six and five (şeş-beş)…”",
         "quotation": "moves a piece directly from the starting position to the bar; from there it moves into the third quarter of the board.",
         "interpretation": (
-            "Our reading of the source's sentence: “the bar” is the middle of the board, and “into the "
-            "third quarter” is where the piece stops, so the piece jumps from the head to the 13-point "
-            "whatever stands between. This is the rule the game is named after (şeş-beş, “six-five”)."
+            "Our reading of the source's sentence: “the bar” is the middle of the route, which the "
+            "13-point borders (eleven pips from the head, 6 and 5 together), and “from there it moves into "
+            "the third quarter” says where the piece goes on its later moves, not where the jump stops: "
+            "no throw of 6-5 reaches the third quarter (points 12 to 7) from the head. So the piece jumps "
+            "from the head to the 13-point whatever stands between. This is the rule the game is named "
+            "after (şeş-beş, “six-five”)."
         ),
         "option": "ses_bes_jump",
     },
@@ -427,6 +430,14 @@ GUL_BARA_CLAUSES = [
         "source": "seed-gul-bara",
         "locator": "Doublets",
         "quotation": "If at any point the player is unable to play all four numbers, the rest are lost and the opponent plays the remainder before starting his or her next turn.",
+        "interpretation": (
+            "We read “at any point” number by number: at each number the player must play as many of its "
+            "four as the position then allows, and how he played the numbers before it is his own choice, "
+            "even where another way would have let him play all four of the next. The source does not "
+            "oblige him to keep the cascade going; the stricter reading (choosing, among the earlier "
+            "plays, one that lets the cascade run on) is not offered as an option yet. Option "
+            "opponent_plays_remainder off lets the rest simply be lost."
+        ),
         "option": "opponent_plays_remainder",
     },
     {
@@ -509,7 +520,8 @@ BECHI_CLAUSES = [
         "interpretation": (
             "Two readings, each the source's words beside ours. (a) Source: “provided (a) the contents of "
             "that hole had already been moved”. Our reading: moved by an earlier move this round, so a "
-            "sowing whose last counter comes round into the hole it started from does not capture there: "
+            "sowing whose last counter comes round into the hole it started from captures there only if "
+            "an earlier move this round had sown from that hole too, not because this move did: "
             "“already” points before this move, and the source says the player “always leave[s] one "
             "ball behind”, so that hole is never emptied. Ludii and MancalaGames read it the other way "
             "(option origin_counts_as_moved, off by default); with it, every hole of seven on the "
