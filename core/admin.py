@@ -7,7 +7,11 @@ from core.models import ApiToken
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):
-    """Tokens are made here; the key is shown once, on the page after saving, and never stored."""
+    """Tokens are made here; the key is shown once, on the page after saving, and never stored.
+
+    A token acts as its user, so only a superuser chooses whose it is. Anyone else allowed to make
+    tokens makes their own (the user field is not offered, and whatever is posted for it is
+    ignored), and sees, changes and deletes only their own."""
 
     list_display = ["prefix", "user", "name", "created", "expires", "last_used"]
     list_filter = ["expires"]
@@ -16,17 +20,44 @@ class ApiTokenAdmin(admin.ModelAdmin):
     readonly_fields = ["prefix", "created", "last_used"]
     autocomplete_fields = ["user"]
 
+    def get_queryset(self, request):
+        tokens = super().get_queryset(request)
+        return tokens if request.user.is_superuser else tokens.filter(user=request.user)
+
+    def get_fields(self, request, obj=None):
+        if obj is None and not request.user.is_superuser:
+            # Made for themselves: nothing to choose, and nothing to show yet.
+            return [field for field in self.fields if field != "user"]
+        return super().get_fields(request, obj)
+
     def get_readonly_fields(self, request, obj=None):
-        # A token's owner is fixed once it exists.
-        return [*self.readonly_fields, "user"] if obj else self.readonly_fields
+        # A token's owner is fixed once it exists, and only a superuser chooses it.
+        if obj is not None or not request.user.is_superuser:
+            return [*self.readonly_fields, "user"]
+        return self.readonly_fields
+
+    def _own(self, request, obj) -> bool:
+        return obj is None or request.user.is_superuser or obj.user_id == request.user.pk
+
+    # get_queryset already hides others' tokens from the list and the change, delete and history
+    # pages; these say so again for any other caller that asks about one token.
+    def has_view_permission(self, request, obj=None):
+        return super().has_view_permission(request, obj) and self._own(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self._own(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self._own(request, obj)
 
     def save_model(self, request, obj, form, change):
         if change:
             return super().save_model(request, obj, form, change)
-        token, key = ApiToken.issue(user=obj.user, name=obj.name)
+        owner = obj.user if request.user.is_superuser else request.user
+        token, key = ApiToken.issue(user=owner, name=obj.name)
         token.expires = obj.expires
         token.save(update_fields=["expires"])
-        obj.pk, obj.digest, obj.prefix = token.pk, token.digest, token.prefix
+        obj.pk, obj.digest, obj.prefix, obj.user = token.pk, token.digest, token.prefix, owner
         messages.warning(
             request, f"The new token's key is {key} — copy it now: it is not stored and cannot be shown again."
         )

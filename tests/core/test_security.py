@@ -151,6 +151,64 @@ class TestApiTokens:
 
 
 @pytest.mark.django_db
+class TestApiTokenAdminOwnership:
+    """Only a superuser chooses whose token it is: a clerk allowed to make tokens makes their own
+    and sees and changes only their own (else a token made "for" the superuser acts as them)."""
+
+    @pytest.fixture
+    def people(self):
+        from django.contrib.auth.models import Permission
+
+        boss = User.objects.create(username="boss", is_superuser=True, is_staff=True)
+        clerk = User.objects.create(username="clerk", is_staff=True)
+        clerk.user_permissions.set(Permission.objects.filter(
+            content_type__app_label="core", codename__in=["add_apitoken", "view_apitoken", "change_apitoken"]))
+        client = Client()
+        client.force_login(clerk)
+        return boss, clerk, client
+
+    def test_a_clerks_new_token_is_their_own_whatever_user_they_post(self, people):
+        boss, clerk, client = people
+        form = client.get("/admin/core/apitoken/add/").content.decode()
+        assert 'name="user"' not in form
+        response = client.post("/admin/core/apitoken/add/",
+                               {"user": boss.pk, "name": "escalate", "expires_0": "2027-01-01", "expires_1": "00:00:00"})
+        assert response.status_code == 302
+        token = ApiToken.objects.get(name="escalate")
+        assert token.user == clerk
+        assert not boss.api_tokens.exists()
+
+    def test_a_clerk_neither_sees_nor_changes_anothers_token(self, people):
+        boss, clerk, client = people
+        theirs, _ = ApiToken.issue(user=boss, name="boss's scripts")
+        mine, _ = ApiToken.issue(user=clerk, name="my scripts")
+        listing = client.get("/admin/core/apitoken/").content.decode()
+        assert mine.prefix in listing and theirs.prefix not in listing
+        change = f"/admin/core/apitoken/{theirs.pk}/change/"
+        assert client.get(change).status_code == 302  # "doesn't exist", back to the index
+        before = ApiToken.objects.get(pk=theirs.pk).expires
+        client.post(change, {"name": "mine now", "expires_0": "2099-01-01", "expires_1": "00:00:00"})
+        theirs.refresh_from_db()
+        assert theirs.expires == before and theirs.name == "boss's scripts"
+        # Their own stays theirs to change (the expiry), and its owner is shown, not offered.
+        page = client.get(f"/admin/core/apitoken/{mine.pk}/change/").content.decode()
+        assert 'name="user"' not in page
+        client.post(f"/admin/core/apitoken/{mine.pk}/change/",
+                    {"user": boss.pk, "name": "my scripts", "expires_0": "2098-06-01", "expires_1": "00:00:00"})
+        mine.refresh_from_db()
+        assert mine.user == clerk and mine.expires.year == 2098
+
+    def test_a_superuser_still_chooses_the_owner(self, people):
+        boss, clerk, _ = people
+        client = Client()
+        client.force_login(boss)
+        assert 'name="user"' in client.get("/admin/core/apitoken/add/").content.decode()
+        client.post("/admin/core/apitoken/add/",
+                    {"user": clerk.pk, "name": "for the clerk", "expires_0": "2099-01-01", "expires_1": "00:00:00"})
+        assert ApiToken.objects.get(name="for the clerk").user == clerk
+
+
+@pytest.mark.django_db
 class TestLoginLockout:
     def test_the_admin_login_locks_after_repeated_failures(self, settings):
         settings.LOGIN_FAILURE_LIMIT = 3
