@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.core.exceptions import EmptyResultSet
 from django.db import DatabaseError, connections, transaction
 from django.db.models import TextField
 from django.db.models.expressions import RawSQL
@@ -141,7 +142,10 @@ def page_rows(queryset) -> list[dict]:
     database and encoded again (a third of a millisecond a page of 100, most of a trivial view).
     The other columns are converted as the ORM converts them (dates on SQLite)."""
     compiler = queryset.query.get_compiler(using=queryset.db)
-    sql, params = compiler.as_sql()
+    try:
+        sql, params = compiler.as_sql()
+    except EmptyResultSet:  # a filter no row can match (the ORM would answer an empty list)
+        return []
     conn = connections[queryset.db]
     with conn.cursor() as cursor:
         if conn.vendor == "postgresql":

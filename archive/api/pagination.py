@@ -237,17 +237,22 @@ class ArchiveCursorPagination(CursorPagination):
 
     @staticmethod
     def _to_python(queryset: QuerySet, name: str, value):
-        if value is None:
-            return None
-        if isinstance(value, (dict, list)) or (isinstance(value, int) and not in_range(value)):
-            raise ValueError  # a hand-made cursor: no row sorts there, and the database would refuse it
-        if isinstance(value, float) and not math.isfinite(value):
-            raise ValueError
         try:
             field = queryset.model._meta.get_field(name)
         except FieldDoesNotExist:
             field = queryset.query.annotations[name].output_field
-        return field.to_python(value)
+        if value is None:
+            if not field.null:
+                raise ValueError  # a hand-made cursor: no row has a null here (id > NULL matches nothing)
+            return None
+        if isinstance(value, (dict, list, bool)) or (isinstance(value, int) and not in_range(value)):
+            raise ValueError  # a hand-made cursor: no row sorts there, and the database would refuse it
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError
+        value = field.to_python(value)
+        if isinstance(value, int) and not in_range(value):
+            raise ValueError  # 1e308 for a whole-number field
+        return value
 
     def get_next_link(self):
         if not self.has_next or not self.page:

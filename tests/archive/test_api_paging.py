@@ -222,6 +222,24 @@ class EvidencePagingTests(HeavyTiesTestCase):
                 self.assertEqual(r.status_code, status.HTTP_400_BAD_REQUEST)
                 self.assertEqual(list(r.json()), ["cursor"])
 
+    def test_a_hand_made_cursor_with_a_null_or_a_huge_float_is_400_not_500(self):
+        # {"o":["id"],"p":[null]} and a confidence of 1e308 were server errors (a security review)
+        def token(payload):
+            return base64.urlsafe_b64encode(json.dumps(payload).encode()).decode().rstrip("=")
+
+        r = self.client.get(LIST, {"cursor": token({"o": ["id"], "p": [None]}), "ordering": "id"})
+        self.assertEqual((r.status_code, list(r.json())), (status.HTTP_400_BAD_REQUEST, ["cursor"]))
+        first = self.client.get(LIST, {"ordering": "confidence", "page_size": 5}).json()
+        raw = first["next"].split("cursor=")[1].split("&")[0]
+        real = json.loads(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)))
+        for value in (1e308, True, None):
+            forged = dict(real, p=[value] + real["p"][1:])
+            with self.subTest(value=value):
+                r = self.client.get(LIST, {"cursor": token(forged), "ordering": "confidence"})
+                self.assertEqual((r.status_code, list(r.json())), (status.HTTP_400_BAD_REQUEST, ["cursor"]))
+                r = self.client.get(LIST, {"cursor": token(forged), "ordering": "confidence", "format": "csv"})
+                self.assertEqual(r.status_code, status.HTTP_400_BAD_REQUEST)
+
     def test_a_cursor_it_did_not_write_is_400(self):
         first = self.client.get(LIST, {"ordering": "date", "page_size": 5}).json()
         cursor = first["next"].split("cursor=")[1].split("&")[0]
