@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.utils import timezone
 from rest_framework.exceptions import ParseError
@@ -230,6 +231,102 @@ class TestLoginLockout:
             client.post("/admin/login/", {"username": name, "password": "x"})
         response = client.post("/admin/login/", {"username": "c", "password": "x"})
         assert "Too many failed logins" in response.content.decode()
+
+
+    @pytest.fixture
+    def curator(self, settings):
+        settings.LOGIN_FAILURE_LIMIT = 5
+        settings.NUM_PROXIES = 0
+        # A fast hasher: these tests make some fifty failed logins.
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+        user = User.objects.create(username="curator", is_staff=True, is_superuser=True)
+        user.set_password("right horse battery")
+        user.save()
+        return user
+
+    @staticmethod
+    def login(address: str, password: str, username: str = "curator", **extra):
+        client = Client(REMOTE_ADDR=address)
+        response = client.post("/admin/login/", {"username": username, "password": password}, **extra)
+        return "_auth_user_id" in client.session, response.content.decode()
+
+    def test_wrong_passwords_from_one_address_do_not_lock_the_name_out_elsewhere(self, curator):
+        # Five wrong, then as many more as the attacker likes: the refused ones count against
+        # nothing but the attacker's own address.
+        for _ in range(25):
+            self.login("198.51.100.66", "wrong")
+        ok, page = self.login("198.51.100.66", "right horse battery")
+        assert not ok and "from your address" in page
+        assert self.login("203.0.113.10", "right horse battery")[0]
+
+    def test_the_address_is_the_one_the_trusted_proxy_saw(self, curator, settings):
+        settings.NUM_PROXIES = 1
+        for n in range(5):
+            # A client choosing its X-Forwarded-For does not escape its address's count.
+            self.login("10.0.0.1", "wrong", HTTP_X_FORWARDED_FOR=f"192.0.2.{n}, 198.51.100.66")
+        assert not self.login("10.0.0.1", "right horse battery", HTTP_X_FORWARDED_FOR="192.0.2.99, 198.51.100.66")[0]
+        assert self.login("10.0.0.1", "right horse battery", HTTP_X_FORWARDED_FOR="203.0.113.10")[0]
+
+    def test_many_addresses_lock_the_name_everywhere_at_ten_times_the_limit(self, curator):
+        for n in range(10):
+            for _ in range(5):
+                self.login(f"198.51.100.{n}", "wrong")
+        ok, page = self.login("203.0.113.10", "right horse battery")
+        assert not ok
+        assert "for this user name" in page and "every address" in page and "minute" in page
+        assert self.login("203.0.113.10", "wrong", username="someone-else")[1].count("Too many failed logins") == 0
+
+    def test_successful_logins_do_not_use_up_the_limit(self, curator):
+        for _ in range(8):
+            assert self.login("203.0.113.10", "right horse battery")[0]
+        for _ in range(4):
+            self.login("203.0.113.10", "wrong")
+        assert self.login("203.0.113.10", "right horse battery")[0]
+
+    def test_successful_logins_do_not_use_up_the_limit_in_the_database_store(self, curator, settings):
+        settings.THROTTLE_STORE = "database"
+        for _ in range(8):
+            assert self.login("203.0.113.10", "right horse battery")[0]
+        for _ in range(5):
+            self.login("203.0.113.10", "wrong")
+        assert not self.login("203.0.113.10", "right horse battery")[0]
+
+    def test_the_attempt_is_counted_before_the_password_is_checked(self, curator):
+        """Twenty attempts that all arrive while the first one's password is being hashed: only
+        the first five may reach the hasher (counting after the check let all twenty through)."""
+        from unittest import mock
+
+        from django.contrib.auth.backends import ModelBackend
+        from django.test import RequestFactory
+
+        from core.lockout import LockoutModelBackend
+
+        backend = LockoutModelBackend()
+        started, checked, refused = [], [], []
+
+        def arrive():
+            # The attempts not yet made arrive now, while the password(s) before them are checked.
+            while len(started) < 20:
+                started.append(1)
+                try:
+                    backend.authenticate(RequestFactory().post("/", REMOTE_ADDR="198.51.100.66"),
+                                         username="curator", password="wrong")
+                except PermissionDenied:
+                    refused.append(1)
+
+        def slow_check(self, request, username=None, password=None, **kwargs):
+            checked.append(username)
+            arrive()
+            return None
+
+        with mock.patch.object(ModelBackend, "authenticate", slow_check):
+            arrive()
+            assert len(checked) == 5 and len(refused) == 15
+            # Over the limit, a sequential attempt is refused without reaching the hasher either.
+            with pytest.raises(PermissionDenied):
+                backend.authenticate(RequestFactory().post("/", REMOTE_ADDR="198.51.100.66"),
+                                     username="curator", password="right horse battery")
+            assert len(checked) == 5
 
 
 @pytest.mark.django_db
