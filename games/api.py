@@ -461,7 +461,6 @@ class MatchActionView(PlayView):
 
 # The most moves one answer of /record/ carries (each with its state): a long match comes in parts.
 RECORD_MAX_MOVES = 1000
-RECORD_CACHE_SECONDS = 3600
 
 
 WHOLE = 10**9  # a record's limit that takes every move: a download's
@@ -483,7 +482,8 @@ class MatchRecordView(PlayView):
         "(and the fields the variant records with each action, e.g. a tables game's position ID), "
         f"for replay and download. At most {RECORD_MAX_MOVES} moves an answer: `moves_from` says where "
         "they start, `moves_total` how many the match has, and `next_from`, when not null, is the `from` "
-        "of the next part. Answers are kept per match version; send the `ETag` back as `If-None-Match`.",
+        "of the next part. A long match's download is streamed. The replay is kept per "
+        "match version; send the `ETag` back as `If-None-Match`.",
     )
     def get(self, request: Request, match_id: str) -> HttpResponse:
         start = self.whole_number(request, "from", 0)
@@ -502,18 +502,17 @@ class MatchRecordView(PlayView):
         if etag in offered:
             response = HttpResponse(status=status.HTTP_304_NOT_MODIFIED)
         else:
-            # Rendered once per match version and part: a long match's replay is not redone
-            # for every request (a new action makes a new version, so a new key).
-            key = "match-record:" + etag.strip('"')
-            content = cache.get(key)
-            if content is None:
-                match = get_object_or_404(Match, pk=match_id)
-                content = json.dumps(selectors.match_record(match, start, limit), ensure_ascii=False,
-                                     separators=(",", ":"), allow_nan=False).encode()
-                etag = '"record-%s-%d-%d-%d"' % (match_id, match.version, start, limit)
-                key = "match-record:" + etag.strip('"')
-                cache.set(key, content, RECORD_CACHE_SECONDS)
-            response = HttpResponse(content, content_type="application/json")
+            # The replay is kept in parts (selectors.RecordReplay: a part once, the open turn once
+            # per version) and each answer is cut from it: not replayed from the start, and not
+            # kept, per window.
+            match = get_object_or_404(Match, pk=match_id)
+            etag = '"record-%s-%d-%d-%d"' % (match_id, match.version, start, limit)
+            chunks = selectors.record_chunks(match, start, limit)
+            if selectors.record_parts_spanned(match.log_length, start, limit) > 2:
+                # A long match's download: sent part by part, never held whole.
+                response = StreamingHttpResponse(chunks, content_type="application/json")
+            else:
+                response = HttpResponse(b"".join(chunks), content_type="application/json")
             if download:
                 response["Content-Disposition"] = f'attachment; filename="match-{match_id}.json"'
         response["ETag"] = etag

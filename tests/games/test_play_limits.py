@@ -135,8 +135,8 @@ class TestRecordParts:
     def test_a_record_is_replayed_once_per_version(self, monkeypatch):
         body, player = long_match(10)
         calls = []
-        real = selectors.match_record
-        monkeypatch.setattr(selectors, "match_record", lambda *a, **k: calls.append(a) or real(*a, **k))
+        real = selectors.replay_part
+        monkeypatch.setattr(selectors, "replay_part", lambda *a, **k: calls.append(a) or real(*a, **k))
         url = reverse("games:api-match-record", args=[body["id"]])
         first = player.client.get(url)
         again = player.client.get(url)
