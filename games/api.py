@@ -60,7 +60,8 @@ class BodyParser(JSONParser):
 class PlayThrottle(SharedRateThrottle):
     """Limits writes per client address (API_PLAY_RATE), counted atomically in the store every
     worker shares (core.throttling: Redis or the database), the address read as NUM_PROXIES
-    says. Reading (polling) is not limited here: it is a 304."""
+    says. Reads are not limited here: a waiting player's poll is a 304, and the reads that cost
+    more count against their own rates (ReadThrottle)."""
 
     scope = "play"
     only_anonymous = False
@@ -75,22 +76,56 @@ class PlayThrottle(SharedRateThrottle):
         return super().allow_request(request, view, read)
 
 
-class RecordThrottle(PlayThrottle):
-    """The match record is the play API's one costly read (a replay of the log): counted per
-    client address at REST_FRAMEWORK's 'record' rate where settings give one (None: no limit),
-    else RECORD_RATE."""
+RECORD_RATE = "120/minute"
 
-    scope = "record"
+
+class ReadThrottle(PlayThrottle):
+    """A read of the play API that costs more than a poll: counted per client address at
+    REST_FRAMEWORK's rate for its scope where settings give one (None there: no limit), else
+    ``default``."""
+
+    default: str | None = None
 
     def get_rate(self) -> str | None:
         rates = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {})
-        return rates["record"] if "record" in rates else RECORD_RATE
+        return rates[self.scope] if self.scope in rates else self.default
 
-    def allow_request(self, request, view) -> bool:
-        return SharedRateThrottle.allow_request(self, request, view)
+    def allow_request(self, request, view, read=None) -> bool:
+        return SharedRateThrottle.allow_request(self, request, view, read)
 
 
-RECORD_RATE = "120/minute"
+class RecordThrottle(ReadThrottle):
+    """The match as a file: the record (a replay of the log) and the exports (written from it),
+    at the 'record' rate (API_RECORD_RATE)."""
+
+    scope = "record"
+    default = RECORD_RATE
+
+
+class MatchReadThrottle(ReadThrottle):
+    """A match's full answer (its state, legal actions and log): the 'read' rate (API_READ_RATE).
+    The 304 a waiting player polls for is not counted."""
+
+    scope = "read"
+    default = "300/minute"
+
+
+class EventsThrottle(ReadThrottle):
+    """The events stream: the 'events' rate (API_EVENTS_RATE). Under WSGI a waiting board comes
+    back about 400 times a minute (each stream answers at once, the browser retries after
+    EVENTS_RETRY_MS); refused, its EventSource closes and the board polls instead."""
+
+    scope = "events"
+    default = "1200/minute"
+
+
+def throttled_response(throttle: SharedRateThrottle) -> HttpResponse:
+    """The API's 429: the JSON refusal, and Retry-After."""
+    wait = throttle.wait()
+    response = json_response({"code": "throttled", "reason": f"too many requests; try again in {wait or 1:.0f} s"}, 429)
+    if wait:
+        response["Retry-After"] = str(int(wait) + 1)
+    return response
 
 
 def bearer_token(request: Request) -> str | None:
@@ -300,6 +335,10 @@ class MatchDetailView(PlayView):
                     response["Cache-Control"] = "no-cache"
                     patch_vary_headers(response, ["Authorization"])
                     return response
+        # A full answer reads the match, its log and its legal actions: counted.
+        throttle = MatchReadThrottle()
+        if not throttle.allow_request(request, self):
+            self.throttled(request, throttle.wait())
         match = get_object_or_404(Match.objects.defer("initial_state"), pk=match_id)
         sides = services.match_sides_for_token(match, token)
         if sides:
@@ -385,11 +424,7 @@ class MatchActionView(PlayView):
 
     @staticmethod
     def throttled(throttle: PlayThrottle) -> HttpResponse:
-        wait = throttle.wait()
-        response = json_response({"code": "throttled", "reason": f"too many requests; try again in {wait or 1:.0f} s"}, 429)
-        if wait:
-            response["Retry-After"] = str(int(wait) + 1)
-        return response
+        return throttled_response(throttle)
 
     def act_on_step(self, request: HttpRequest, match_id: str, data: Any, throttle: PlayThrottle) -> HttpResponse | None:
         """A well-formed step, done with as few round trips as the store allows: computed from
@@ -564,6 +599,9 @@ def match_events(request: HttpRequest, match_id: str) -> HttpResponse:
     tag says no more than the match's public page."""
     if request.method != "GET":
         return json_response({"code": "method_not_allowed", "reason": "only GET"}, 405)
+    throttle = EventsThrottle()
+    if not throttle.allow_request(request, None):
+        return throttled_response(throttle)
     since = request.META.get("HTTP_LAST_EVENT_ID") or request.GET.get("since", "")
     if len(since) > 80:
         return json_response({"code": "malformed", "reason": "since: at most 80 characters"}, 400)
@@ -643,24 +681,45 @@ class MatchRematchView(PlayView):
 # -- exports -------------------------------------------------------------------------------------
 
 
+EXPORT_CACHE_SECONDS = 3600
+
+
 @csrf_exempt  # as match_events
 def match_export(request: HttpRequest, match_id: str, fmt: str) -> HttpResponse:
     """``GET /api/v1/matches/<id>/export/<fmt>/``: the match as a file other programs read
-    (``mat``: the gnubg/Jellyfish match text; ``sgf``: SGF for backgammon, GM[6])."""
+    (``mat``: the gnubg/Jellyfish match text; ``sgf``: SGF for backgammon, GM[6]). Counted as the
+    record is (RecordThrottle); written once per match version and format, and kept for the
+    next request (one version at a time)."""
     if request.method != "GET":
         return json_response({"code": "method_not_allowed", "reason": "only GET"}, 405)
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
+    throttle = RecordThrottle()
+    if not throttle.allow_request(request, None):
+        return throttled_response(throttle)
+    version = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+    if version is None:
         return json_response({"code": "not_found", "reason": "no match with that id"}, 404)
-    try:
-        text, content_type, suffix = exports.export(match, fmt)
-    except exports.ExportError as exc:
-        body = {"code": "invalid", "reason": str(exc)}
-        if isinstance(exc, exports.Unwritable):  # where this match can be had instead
-            offered = exports.formats_for(match.variant, path_for("games:api-match", match.id), match.options)
-            body["exports"] = {name: url for name, url in offered.items() if name in exc.fits}
-        return json_response(body, 400)
-    response = HttpResponse(text.encode(), content_type=f"{content_type}; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="match-{match.id}.{suffix}"'
-    response["Cache-Control"] = "no-cache"
+    # Only the known formats are kept: an unknown one is refused before any work.
+    key = f"match-export:{match_id}:{fmt}" if fmt in exports.FORMATS else None
+    kept = cache.get(key) if key else None
+    if kept is not None and kept[0] == version:
+        _, status_code, content, content_type = kept
+    else:
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            return json_response({"code": "not_found", "reason": "no match with that id"}, 404)
+        try:
+            text, content_type, suffix = exports.export(match, fmt)
+            status_code, content, content_type = 200, text.encode(), f"{content_type}; charset=utf-8"
+        except exports.ExportError as exc:
+            body = {"code": "invalid", "reason": str(exc)}
+            if isinstance(exc, exports.Unwritable):  # where this match can be had instead
+                offered = exports.formats_for(match.variant, path_for("games:api-match", match.id), match.options)
+                body["exports"] = {name: url for name, url in offered.items() if name in exc.fits}
+            status_code, content, content_type = 400, _RENDERER.render(body), "application/json"
+        if key:
+            cache.set(key, (match.version, status_code, content, content_type), EXPORT_CACHE_SECONDS)
+    response = HttpResponse(content, status=status_code, content_type=content_type)
+    if status_code == 200:
+        response["Content-Disposition"] = f'attachment; filename="match-{match_id}.{exports.FORMATS[fmt][1]}"'
+        response["Cache-Control"] = "no-cache"
     return response

@@ -20,13 +20,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache(settings):
+def _fresh_cache():
     cache.clear()
     services.TRUSTED_STATES.clear()
-    # No request counted here unless a test sets a rate: the counts live in the same cache.
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
-                               "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
-                                                          "record": None}}
     yield
     cache.clear()
 
@@ -84,6 +80,14 @@ def long_match(actions: int, seed: int = 4) -> tuple[dict, Player]:
 
 
 class TestRecordReplays:
+    @pytest.fixture(autouse=True)
+    def _uncounted(self, settings):
+        # The record's requests are not counted here: the counts live in the cache these tests
+        # count the entries of.
+        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                                   "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+                                                              "record": None}}
+
     def test_distinct_windows_on_one_version_replay_each_move_once(self, monkeypatch):
         body, player = long_match(60)
         total = len(body["log"])
@@ -186,3 +190,79 @@ class TestRecordReplays:
                 start = rng.randrange(0, total + 1)
                 assert body_of(player.client.get(url, {"from": start})) == reference_bytes(data["id"], start, 3)
                 assert body_of(player.client.get(url, {"download": 1})) == reference_bytes(data["id"])
+
+
+def rates(settings, **scoped):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], **scoped}}
+
+
+def assert_throttled(response) -> None:
+    # As every throttled answer of the API: 429, the JSON refusal, and when to come back.
+    assert response.status_code == 429, response.status_code
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["code"] == "throttled" and response.json()["reason"].startswith("too many requests")
+    assert int(response["Retry-After"]) >= 1
+
+
+class TestReadLimits:
+    """The play API's costly reads count against a rate per client address: the exports (as the
+    record), a match's full answer (not the 304 of a waiting player), and the events stream."""
+
+    def test_every_costly_read_has_a_rate_by_default(self):
+        for throttle in (api.RecordThrottle(), api.MatchReadThrottle(), api.EventsThrottle()):
+            assert throttle.get_rate(), throttle.scope
+
+    def test_exports_count_against_the_record_rate(self, settings):
+        data, player = create(variant="tables.ses-bes", opponent="hotseat")
+        rates(settings, record="3/minute")
+        url = lambda fmt: reverse("games:api-match-export", args=[data["id"], fmt])  # noqa: E731
+        answers = [player.client.get(url("mat")), player.client.get(url("sgf")),
+                   player.client.get(reverse("games:api-match-record", args=[data["id"]])), player.client.get(url("mat"))]
+        assert [a.status_code for a in answers[:3]] == [200, 200, 200]
+        assert_throttled(answers[3])
+        # Another address has its own count.
+        assert player.client.get(url("mat"), REMOTE_ADDR="198.51.100.7").status_code == 200
+
+    def test_an_export_is_written_once_per_version_and_format(self, monkeypatch):
+        from games import exports
+
+        data, player = create(variant="tables.ses-bes", opponent="hotseat")
+        calls = []
+        real = exports.export
+        monkeypatch.setattr(exports, "export", lambda match, fmt: calls.append((match.version, fmt)) or real(match, fmt))
+        url = lambda fmt: reverse("games:api-match-export", args=[data["id"], fmt])  # noqa: E731
+        first = player.client.get(url("mat"))
+        again = player.client.get(url("mat"))
+        assert first.status_code == again.status_code == 200 and first.content == again.content
+        assert first["Content-Disposition"] == again["Content-Disposition"] == f'attachment; filename="match-{data["id"]}.mat"'
+        assert first["Content-Type"] == again["Content-Type"] == "text/plain; charset=utf-8"
+        assert player.client.get(url("sgf")).status_code == 200
+        assert calls == [(data["version"], "mat"), (data["version"], "sgf")]
+        # A new version is written again, with the new move in it.
+        choices = [a for a in data["legal_actions"] if a != {"undo": True}]
+        after = player.act(data["id"], choices[0], data["version"], confirm=True).json()
+        fresh = player.client.get(url("mat"))
+        assert calls[-1] == (after["version"], "mat") and fresh.content != first.content
+        # An unknown format is refused without anything kept for it.
+        kept = len(cache._cache)
+        assert player.client.get(url("pdf")).status_code == 400 and len(cache._cache) == kept
+
+    def test_full_reads_are_counted_and_a_waiting_players_304_is_not(self, settings, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        rates(settings, read="2/minute")
+        first = alice.read(data["id"])
+        assert first.status_code == 200
+        for _ in range(5):  # polling with the ETag: the cheap answer, not counted
+            assert alice.read(data["id"], HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+        assert alice.read(data["id"]).status_code == 200
+        assert_throttled(alice.read(data["id"], HTTP_IF_NONE_MATCH='"stale"'))
+        assert_throttled(alice.read(data["id"]))
+        assert alice.read(data["id"], HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+
+    def test_the_events_stream_is_counted(self, settings, race):
+        data, alice = create(variant=race, opponent="hotseat")
+        rates(settings, events="2/minute")
+        url = reverse("games:api-match-events", args=[data["id"]])
+        assert [alice.client.get(url).status_code for _ in range(2)] == [200, 200]
+        assert_throttled(alice.client.get(url))
