@@ -242,8 +242,7 @@ REST_FRAMEWORK = {
         "anon": os.environ.get("API_ANON_RATE", "600/minute"),
         "play": os.environ.get("API_PLAY_RATE", "600/minute"),
         "record": os.environ.get("API_RECORD_RATE", "120/minute"),
-        "read": os.environ.get("API_READ_RATE", "300/minute"),
-        "events": os.environ.get("API_EVENTS_RATE", "1200/minute"),
+        "read": os.environ.get("API_READ_RATE", "600/minute"),
     },
 }
 # The largest page of a list an anonymous client gets (signed-in clients: 1,000).

@@ -207,10 +207,11 @@ def assert_throttled(response) -> None:
 
 class TestReadLimits:
     """The play API's costly reads count against a rate per client address: the exports (as the
-    record), a match's full answer (not the 304 of a waiting player), and the events stream."""
+    record) and a match's full answer (not the 304 of a waiting player). The events stream is
+    not counted: it costs less than the count would."""
 
     def test_every_costly_read_has_a_rate_by_default(self):
-        for throttle in (api.RecordThrottle(), api.MatchReadThrottle(), api.EventsThrottle()):
+        for throttle in (api.RecordThrottle(), api.MatchReadThrottle()):
             assert throttle.get_rate(), throttle.scope
 
     def test_exports_count_against_the_record_rate(self, settings):
@@ -260,9 +261,3 @@ class TestReadLimits:
         assert_throttled(alice.read(data["id"]))
         assert alice.read(data["id"], HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
 
-    def test_the_events_stream_is_counted(self, settings, race):
-        data, alice = create(variant=race, opponent="hotseat")
-        rates(settings, events="2/minute")
-        url = reverse("games:api-match-events", args=[data["id"]])
-        assert [alice.client.get(url).status_code for _ in range(2)] == [200, 200]
-        assert_throttled(alice.client.get(url))
