@@ -276,9 +276,12 @@ if THROTTLE_STORE not in {"cache", "database"}:
     raise ImproperlyConfigured(f"THROTTLE_STORE must be cache or database, got {THROTTLE_STORE!r}")
 # Anonymous page views per client address (empty: no limit).
 PAGE_ANON_RATE = os.environ.get("PAGE_ANON_RATE", "300/minute") or None
-# The admin's login: after this many failures for one user name or one address in
-# LOGIN_LOCKOUT_MINUTES, further attempts are refused until the window ends.
+# The admin's login (core.lockout): every attempt is counted before its password is checked. An
+# address is refused after LOGIN_FAILURE_LIMIT attempts in LOGIN_LOCKOUT_MINUTES, for any user
+# name; a user name, from every address, only after LOGIN_NAME_FAILURE_LIMIT (10x by default),
+# so that one address cannot keep a curator out. A successful login gives its counts back.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_NAME_FAILURE_LIMIT = int(os.environ.get("LOGIN_NAME_FAILURE_LIMIT", "0")) or 10 * LOGIN_FAILURE_LIMIT
 LOGIN_LOCKOUT_MINUTES = int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
 AUTHENTICATION_BACKENDS = ["core.lockout.LockoutModelBackend"]
 # API tokens expire after this many days (core.ApiToken).

@@ -23,12 +23,9 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.backends import ModelBackend
-from django.core.cache import caches
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import F
 
-# _window: the window hit() counted in, to give the count back in the same one.
-from core.throttling import Verdict, _window, client_ip, hit, parse_rate
+from core.throttling import Verdict, client_ip, give_back, hit
 
 SCOPE = "login-failure"
 
@@ -48,22 +45,6 @@ def name_rate() -> str:
 
 def _name(username: str | None) -> str:
     return f"user:{(username or '').strip().lower()[:150]}"
-
-
-def _refund(ident: str, rate: str, now: float) -> None:
-    """Give back one count hit() took at ``now`` (the same window and key as it used)."""
-    _, period = parse_rate(rate)
-    window, _ = _window(period, now)
-    key = f"{SCOPE}:{ident}:{window}"
-    if settings.THROTTLE_STORE == "database":
-        from core.models import ThrottleCount
-
-        ThrottleCount.objects.filter(key=key[:250], count__gt=0).update(count=F("count") - 1)
-        return
-    try:
-        caches[settings.THROTTLE_CACHE].decr(f"throttle:{key}")
-    except ValueError:  # the window is over and its count gone
-        pass
 
 
 class LockedOut(PermissionDenied):
@@ -102,7 +83,7 @@ def count_attempt(request, username: str | None, *, now: float | None = None) ->
 
 def refund(taken: list[tuple[str, str]], *, now: float) -> None:
     for ident, rate in taken:
-        _refund(ident, rate, now)
+        give_back(SCOPE, ident, rate, now=now)
 
 
 class LockoutModelBackend(ModelBackend):

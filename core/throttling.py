@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import caches
 from django.db import connections
+from django.db.models import F
 from django.http import HttpRequest
 
 from core.prepared import prepared_cursor
@@ -254,6 +255,23 @@ class SharedRateThrottle:
 
     def wait(self) -> float | None:
         return self.verdict.retry_after if self.verdict else None
+
+
+def give_back(scope: str, ident: str, rate: str, *, now: float) -> None:
+    """Take back one count ``hit`` made at ``now`` (the same window and key), e.g. for a login
+    that succeeded; nothing if that window is over."""
+    _, period = parse_rate(rate)
+    window, _ = _window(period, now)
+    key = f"{scope}:{ident}:{window}"
+    if settings.THROTTLE_STORE == "database":
+        from core.models import ThrottleCount
+
+        ThrottleCount.objects.filter(key=key[:250], count__gt=0).update(count=F("count") - 1)
+        return
+    try:
+        caches[settings.THROTTLE_CACHE].decr(f"throttle:{key}")
+    except ValueError:  # the window is over and its count gone
+        pass
 
 
 def current(scope: str, ident: str, rate: str, *, now: float | None = None) -> Verdict:
