@@ -12,7 +12,6 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.urls import reverse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt

@@ -303,8 +303,6 @@ def match_from_row(row: tuple | None) -> Match | None:
 
 def match_get(match_id: str) -> Match | None:
     """The match to act in, or None: one plain SELECT (match_query)."""
-    from django.db import connection
-
     sql, params = match_query(match_id)
     with prepared_cursor() as cursor:
         cursor.execute(sql, params)

@@ -11,8 +11,6 @@ from types import SimpleNamespace
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-import re
-
 from archive.api.exports import COLUMNS, LIST_COLUMNS, LIST_SEPARATOR, SOURCE_DETAIL, csv_cell, evidence_rows_for, formula_restore
 from archive import identifiers
 from archive.importers.checks import TEXT_MAX
