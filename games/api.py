@@ -181,7 +181,7 @@ def presence_fields(match: Match, sides: list[int], token: str | None) -> dict[s
         "rematch": match.rematch or None,
         "rematch_of": match.rematch_of or None,
         "tag": services.event_tag(match.version, joined, match.rematch),
-        "exports": exports.formats_for(match.variant, base, match.options),
+        "exports": exports.formats_for(match.variant, base, match.options, match.set_up),
         "resume": services.resume_ticket(match, sides, token),
     }
 
@@ -704,7 +704,7 @@ def match_export(request: HttpRequest, match_id: str, fmt: str) -> HttpResponse:
         except exports.ExportError as exc:
             body = {"code": "invalid", "reason": str(exc)}
             if isinstance(exc, exports.Unwritable):  # where this match can be had instead
-                offered = exports.formats_for(match.variant, path_for("games:api-match", match.id), match.options)
+                offered = exports.formats_for(match.variant, path_for("games:api-match", match.id), match.options, match.set_up)
                 body["exports"] = {name: url for name, url in offered.items() if name in exc.fits}
             status_code, content, content_type = 400, _RENDERER.render(body), "application/json"
         if key:

@@ -57,6 +57,9 @@ class Match(models.Model):
     side1_joined = models.DateTimeField(null=True, blank=True)
     rematch = models.CharField(max_length=ID_LENGTH, blank=True, help_text="The id of the match offered after this one")
     rematch_of = models.CharField(max_length=ID_LENGTH, blank=True, help_text="The id of the match this one follows")
+    set_up = models.BooleanField(
+        default=False, help_text="Starts from a position other than the game's usual start (a state given when it was made)"
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -40,6 +40,7 @@ from core.prepared import convert_row, prepared_cursor, row_converters
 from games.engine import Action, EngineError, State, Variant, get_variant
 from games.engine.core import LOG_ENTRY_FIELDS, brief, loads
 from games.engine import ai
+from games import exports
 from games.models import Match, MatchAction, Opponent
 
 UNDO = {"undo": True}
@@ -574,6 +575,7 @@ def match_create(
 
     start_json = start.to_json()
     match.initial_state = start_json
+    match.set_up = state is not None and exports.starts_set_up(variant, start)
     match.state = start_json
     match.log_length = 0
     live = Live.load(match)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.exports.match_text import ExportError, Setup, TurnItem, Unwritable, games_of, write_mat, parse_mat
+from games.exports.match_text import ExportError, Setup, TurnItem, Unwritable, games_of, opening_of, parse_mat, write_mat
 from games.exports.sgf import write_sgf, parse_sgf
 
 FORMATS = {"mat": ("text/plain", "mat"), "sgf": ("application/x-go-sgf", "sgf")}
@@ -29,21 +29,34 @@ FORMATS = {"mat": ("text/plain", "mat"), "sgf": ("application/x-go-sgf", "sgf")}
 __all__ = ["ExportError", "Setup", "TurnItem", "Unwritable", "export", "formats_for", "games_of", "parse_mat", "parse_sgf", "write_mat", "write_sgf"]
 
 
-def supported(variant_key: str, options: dict | None = None) -> list[str]:
+def supported(variant_key: str, options: dict | None = None, set_up: bool = False) -> list[str]:
     """The formats (beside JSON) a variant's matches, played with ``options``, can be exported
     in. Not Gul Bara's where the opponent plays a broken cascade's remainder (GB-5): his steps
-    come with no throw of his, which neither format has a way to write."""
+    come with no throw of his, which neither format has a way to write. Not match text for a
+    match ``set_up`` from another position than the usual start (``starts_set_up``): a match
+    text game always begins from the usual start."""
     if not variant_key.startswith("tables."):
         return []
     if variant_key == "tables.gul-bara" and (options or {}).get("opponent_plays_remainder", True):
         return []
-    return list(FORMATS)
+    return [fmt for fmt in FORMATS if not (set_up and fmt == "mat")]
 
 
-def formats_for(variant_key: str, match_url: str, options: dict | None = None) -> dict[str, str]:
+def starts_set_up(variant: Any, state: Any) -> bool:
+    """Whether a match starting at ``state`` starts, once the turn it is in is taken back to its
+    start, from another position than the variant's usual start (``opening_of``)."""
+    if not variant.key.startswith("tables."):
+        return False
+    try:
+        return opening_of(variant, state)[0] is not None
+    except ExportError:
+        return True
+
+
+def formats_for(variant_key: str, match_url: str, options: dict | None = None, set_up: bool = False) -> dict[str, str]:
     """Each export format's address for a match whose API address is ``match_url``."""
     found = {"json": f"{match_url}record/?download=1"}
-    for fmt in supported(variant_key, options):
+    for fmt in supported(variant_key, options, set_up):
         found[fmt] = f"{match_url}export/{fmt}/"
     return found
 

@@ -149,7 +149,9 @@ def test_resign_then_rematch_by_link(site, chromium, page, artifacts_dir):
     assert page.js_errors == []
 
 
-def test_a_tables_match_offers_mat_and_sgf(site, page):
+def test_a_tables_match_from_a_set_up_position_offers_sgf_but_not_match_text(site, page):
+    # Match text has no way to start a game anywhere but the usual start, so a match made from a
+    # position near the end offers SGF (which sets the position up) and the JSON record only.
     quiet_settings(page, "tables", autoConfirm=True)
     created = api_create(site, {"variant": "tables.ses-bes", "opponent": "computer", "level": "random",
                                 "state": near_the_end_of_ses_bes()})
@@ -162,12 +164,19 @@ def test_a_tables_match_offers_mat_and_sgf(site, page):
         m = act_in_page(board, first_choice(m))
         m = wait_ready(board)
     links = {a.get_attribute("data-export"): a.get_attribute("href") for a in board.locator("[data-export]").all()}
+    assert set(links) == {"sgf"}
+    with urllib.request.urlopen(site + links["sgf"]) as response:
+        _, games = parse_sgf(response.read().decode())
+    assert games[0].setup is not None and games[-1].winner == m["outcome"]["winner"]
+    # From the usual start, match text too, while the game is still on.
+    usual = api_create(site, {"variant": "tables.ses-bes", "opponent": "computer", "level": "random"})
+    page.goto(f"{site}/play/m/{usual['id']}/#t={usual['token']}")
+    board = board_of(page)
+    wait_ready(board)
+    links = {a.get_attribute("data-export"): a.get_attribute("href") for a in board.locator("[data-export]").all()}
     assert set(links) == {"mat", "sgf"}
     with urllib.request.urlopen(site + links["mat"]) as response:
-        match_to, games = parse_mat(response.read().decode())
-    assert match_to == 1 and games[-1].winner == m["outcome"]["winner"]
-    with urllib.request.urlopen(site + links["sgf"]) as response:
-        assert parse_sgf(response.read().decode())[1][-1].winner == m["outcome"]["winner"]
+        assert parse_mat(response.read().decode())[0] == usual["options"]["match_to"]
     assert page.js_errors == []
 
 

@@ -403,8 +403,11 @@ def test_a_match_from_a_later_turn_part_played_sets_up_its_start_in_sgf_and_mat_
     first = game.items[0]
     assert first.side == mid["to_move"] and sorted(first.dice) == sorted(mid["roll"])
     assert [(a, b) for a, b, _ in first.moves][:len(mid["played"])] == [(s["from"], s["to"]) for s in mid["played"]]
-    # Match text starts every game from the usual position: refused, naming why and what can.
-    mat = client_for().get(data["exports"]["mat"])
+    # Match text starts every game from the usual position: not offered, and asked for anyway,
+    # refused, naming why and what can.
+    assert set(data["exports"]) == {"json", "sgf"}
+    assert Match.objects.get(pk=made["id"]).set_up
+    mat = client_for().get(reverse("games:api-match-export", args=[made["id"], "mat"]))
     assert mat.status_code == 400
     body = mat.json()
     assert body["reason"].startswith("format: mat ") and "starting position" in body["reason"]
