@@ -10,21 +10,14 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from games import api, selectors, services
+from games import api, selectors
 from games.engine import get_variant
 from games.models import Match, MatchAction
 from games.services import log_fields
 from tests.games.test_play_api import Player, _fixed_dice_and_no_throttle, create, race  # noqa: F401  (fixtures)
+from tests.games.test_play_limits import _fresh_cache, rates  # noqa: F401  (an autouse fixture)
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    services.TRUSTED_STATES.clear()
-    yield
-    cache.clear()
 
 
 def reference_record(match: Match, start: int = 0, limit: int | None = None) -> dict:
@@ -190,11 +183,6 @@ class TestRecordReplays:
                 start = rng.randrange(0, total + 1)
                 assert body_of(player.client.get(url, {"from": start})) == reference_bytes(data["id"], start, 3)
                 assert body_of(player.client.get(url, {"download": 1})) == reference_bytes(data["id"])
-
-
-def rates(settings, **scoped):
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
-                               "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], **scoped}}
 
 
 def assert_throttled(response) -> None:
