@@ -71,8 +71,7 @@ def inline_changes(formsets) -> str:
     long ("places: 1 added, 1 changed")."""
     named, counted = [], []
     for formset in formsets:
-        words, label = [], _inline_label(formset.model)
-        counts = []
+        words, counts, label = [], [], _inline_label(formset.model)
         for verb, objects in (
             ("added", getattr(formset, "new_objects", [])),
             ("changed", [o for o, _ in getattr(formset, "changed_objects", [])]),

@@ -281,7 +281,7 @@ PAGE_ANON_RATE = os.environ.get("PAGE_ANON_RATE", "300/minute") or None
 # name; a user name, from every address, only after LOGIN_NAME_FAILURE_LIMIT (10x by default),
 # so that one address cannot keep a curator out. A successful login gives its counts back.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
-LOGIN_NAME_FAILURE_LIMIT = int(os.environ.get("LOGIN_NAME_FAILURE_LIMIT", "0")) or 10 * LOGIN_FAILURE_LIMIT
+LOGIN_NAME_FAILURE_LIMIT = int(os.environ.get("LOGIN_NAME_FAILURE_LIMIT", "0"))  # 0: 10x LOGIN_FAILURE_LIMIT
 LOGIN_LOCKOUT_MINUTES = int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
 AUTHENTICATION_BACKENDS = ["core.lockout.LockoutModelBackend"]
 # API tokens expire after this many days (core.ApiToken).

@@ -39,7 +39,8 @@ def address_rate() -> str:
 
 
 def name_rate() -> str:
-    limit = getattr(settings, "LOGIN_NAME_FAILURE_LIMIT", None) or 10 * settings.LOGIN_FAILURE_LIMIT
+    # 0 (the default): ten times the address's limit, whatever that is set to
+    limit = settings.LOGIN_NAME_FAILURE_LIMIT or 10 * settings.LOGIN_FAILURE_LIMIT
     return f"{limit}/{_period()}s"
 
 
