@@ -35,6 +35,11 @@
    numbers); and, in the pairs the dice decided, how many pips the losing player still had to
    move, strong's and medium's, and by how much more medium fell short on the same dice.
 
+6. Gul Bara's bear-off (``--bearoff-pairs`` pairs of the same games): each player's plays made
+   with all its checkers home, against an exact one-sided table of the turns still needed to
+   bear off from every home position, cascades counted (built in the run, about 40 s): how many
+   such plays a game, how many were not the table's best and the turns a game they lost.
+
 ``--only`` runs one section; ``--variants`` and ``--opponents`` (comma separated) narrow the
 strength test, e.g. to tune one variant.
 """
@@ -488,13 +493,135 @@ def bench_cascades(pairs: int, procs: int) -> None:
     print(f"  ({time.perf_counter() - t0:.0f} s)")
 
 
+# -- Gul Bara's bear-off: each player's choices against the exact one-sided table -----------
+
+_FAR = tuple(15 if p == 24 else 0 for p in range(26))  # an opponent nowhere near the mover's home
+BEAROFF: dict = {}  # the table bench_bearoff builds, read by the worker processes it forks
+
+
+def _homes(checkers: int) -> list[tuple[int, ...]]:
+    """Every way of standing at most ``checkers`` checkers on points 1..6, fewest pips first."""
+    out: list[tuple[int, ...]] = []
+
+    def fill(prefix: tuple[int, ...], left: int) -> None:
+        if len(prefix) == 6:
+            out.append(prefix)
+            return
+        for n in range(left + 1):
+            fill(prefix + (n,), left - n)
+
+    fill((), checkers)
+    out.sort(key=lambda c: sum((i + 1) * n for i, n in enumerate(c)))
+    return out
+
+
+def bearoff_table(cascade: bool, checkers: int = 15) -> tuple[dict, dict]:
+    """The expected number of turns a side needs to bear off from each home position (a 6-tuple,
+    the checkers on points 1..6), playing each roll to bear off soonest: ``turns``. With
+    ``cascade`` a double is Gul Bara's (GB-4: four of its number, then four of each higher
+    number), else four of its number. ``stage[(c, n)]`` is the turns still needed from ``c``
+    with numbers ``n``..6 of a cascade still to play, four of each (``n`` = 7: none, the turn
+    ends). With no opposing checker left to block the mover's home, the nard games bear off as
+    backgammon does (SB-6), so backgammon's generator plays the rolls; no cascade breaks there but
+    on the last checker. Every play lowers the pips, so positions are valued fewest pips first."""
+    turns: dict = {}
+    stage: dict = {}
+    rolls = [(a, b) for a in range(1, 7) for b in range(a + 1, 7)]
+    for c in _homes(checkers):
+        if not any(c):
+            turns[c] = 0.0
+            for n in range(1, 8):
+                stage[(c, n)] = 0.0
+            continue
+        me = (15 - sum(c),) + c + (0,) * 19
+        for n in range(6, 0, -1):
+            after = 7 if n == 6 or not cascade else n + 1
+            stage[(c, n)] = min(stage[(p.me[1:7], after)] for p in complete_plays(BACKGAMMON, me, _FAR, (n,) * 4))
+        total = sum(stage[(c, n)] for n in range(1, 7))
+        for roll in rolls:
+            total += 2 * min(turns[p.me[1:7]] for p in complete_plays(BACKGAMMON, me, _FAR, roll))
+        turns[c] = 1.0 + total / 36.0
+        stage[(c, 7)] = turns[c]
+    return turns, stage
+
+
+def bearoff_choices(levels: tuple[str, str], seed: int) -> list[list[float]]:
+    """One Gul Bara game of :func:`play_game`: for each side, its plays made with every checker
+    home, judged by ``BEAROFF``'s table: [turns lost to the table's best play, plays, plays not
+    the best] where no opposing checker can reach the mover's home any more (the table is exact
+    there), then the same over every play made with all checkers home (the table ignores the
+    points the opponent still holds there, so these are approximate)."""
+    v = get_variant("tables.gul-bara")
+    stage = BEAROFF["stage"]
+    out = [[0.0] * 6, [0.0] * 6]
+
+    def watch(s, roll, after) -> None:
+        if roll is not None or s.phase != "move":
+            return
+        side = s.to_move
+        me, op = s.checkers[side], s.checkers[1 - side]
+        if any(me[7:26]):
+            return
+        plays = v.complete_plays(s)
+        if len(plays) < 2:
+            return
+        n = s.pending[0] if s.pending else 7  # a cascade's next number (or a remainder's): more to play
+        best = min(stage[(p.me[1:7], n)] for p in plays)
+        lost = stage[(after.checkers[side][1:7], n)] - best
+        exact = not any(op[13:26])  # his rearmost checker is past the mover's home (his 13..18)
+        for at in ((0, 3) if exact else (3,)):
+            row = out[side]
+            row[at] += lost
+            row[at + 1] += 1
+            row[at + 2] += lost > 1e-9
+    play_game("tables.gul-bara", levels, seed, watch=watch)
+    return out
+
+
+def _bearoff_pair(k: int) -> list[list[float]]:
+    """Pair ``k`` of the paired strength test in Gul Bara: strong's sums, then medium's."""
+    out = [[0.0] * 6, [0.0] * 6]
+    for strong_side in (0, 1):
+        levels = ("strong", "medium") if strong_side == 0 else ("medium", "strong")
+        rows = bearoff_choices(levels, 10_000 + k)
+        for who, side in ((0, strong_side), (1, 1 - strong_side)):
+            out[who] = [a + b for a, b in zip(out[who], rows[side])]
+    return out
+
+
+def bench_bearoff(pairs: int, procs: int) -> None:
+    """How well each player bears off in Gul Bara, against the exact one-sided table."""
+    t0 = time.perf_counter()
+    turns, stage = bearoff_table(cascade=True)
+    BEAROFF["stage"] = stage
+    print(
+        f"bear-off: Gul Bara's one-sided table, {len(turns):,} home positions ({time.perf_counter() - t0:.0f} s);"
+        f" 15 checkers on the 6-point need {turns[(0, 0, 0, 0, 0, 15)]:.3f} turns, on the 1-point"
+        f" {turns[(15, 0, 0, 0, 0, 0)]:.3f}"
+    )
+    print(f"  strong against medium, {pairs} pairs of games on the same dice ({procs} processes)")
+    t0 = time.perf_counter()
+    with Pool(procs) as pool:
+        results = pool.map(_bearoff_pair, range(pairs), chunksize=2)
+    games = 2 * pairs
+    for who, name in ((0, "strong"), (1, "medium")):
+        sums = [sum(r[who][i] for r in results) for i in range(6)]
+        for at, where in ((0, "no opposing checker can reach its home (exact)"), (3, "all its checkers home (approximate)")):
+            lost, plays, wrong = sums[at : at + 3]
+            print(
+                f"  {name:6}, {where}: {plays / games:.2f} plays a game, {wrong / games:.2f} not the table's best,"
+                f" {lost / games:.4f} turns a game lost"
+            )
+    print(f"  ({time.perf_counter() - t0:.0f} s)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=1000, help="games per variant and opponent for the strength test")
     ap.add_argument("--positions", type=int, default=20_000, help="positions for the move generation test")
     ap.add_argument("--playouts", type=int, default=200, help="random play-outs per variant")
     ap.add_argument("--procs", type=int, default=2)
-    ap.add_argument("--only", choices=("movegen", "playouts", "strength", "gnubg", "cascades"), help="run this section alone")
+    ap.add_argument("--only", choices=("movegen", "playouts", "strength", "gnubg", "cascades", "bearoff"), help="run this section alone")
     ap.add_argument("--gnubg-games", type=int, default=1000, help="cubeless games of strong against gnubg 0-ply")
     ap.add_argument("--gnubg-positions", type=int, default=3000, help="positions whose win probabilities are compared with gnubg's")
     ap.add_argument("--ply", type=int, choices=(0, 1), default=1, help="strong's search: 1 (the level) or 0 (the network alone)")
@@ -507,6 +634,7 @@ def main() -> None:
         help="play the strength test's games in pairs on the same dice, the player on each side in turn",
     )
     ap.add_argument("--cascade-pairs", type=int, default=100, help="pairs of Gul Bara games for the cascade counts")
+    ap.add_argument("--bearoff-pairs", type=int, default=100, help="pairs of Gul Bara games for the bear-off test")
     ap.add_argument(
         "--first-game", type=int, default=0,
         help="the strength test's first game (its dice): measure on games beyond the usual ones",
@@ -518,6 +646,8 @@ def main() -> None:
         ap.error("--first-game must be at least 0")
     if args.cascade_pairs < 1:
         ap.error("--cascade-pairs must be at least 1")
+    if args.bearoff_pairs < 1:
+        ap.error("--bearoff-pairs must be at least 1")
     PLY[0] = args.ply
     if args.weights:  # read by td.load in this process and the workers it forks
         td.WEIGHTS = args.weights
@@ -534,6 +664,8 @@ def main() -> None:
         bench_strength(args.games, args.procs, keys, opponents, args.player, args.paired, args.first_game)
     if args.only in (None, "cascades"):
         bench_cascades(args.cascade_pairs, args.procs)
+    if args.only in (None, "bearoff"):
+        bench_bearoff(args.bearoff_pairs, args.procs)
     if args.only in (None, "gnubg"):
         bench_gnubg(args.gnubg_games, args.procs, args.gnubg_positions)
 

@@ -125,3 +125,53 @@ def test_cascade_counts_agree_with_the_engine(bench, seed):
         assert c[3] <= c[1] <= c[0]  # breaks that could have been avoided, breaks, cascades
         assert c[2] >= c[1]  # each break hands over at least one pip
     assert sum(begun) > 0
+
+
+def test_bearoff_table_small(bench):
+    """The one-sided bear-off table on up to four checkers: two checkers on the 1-point go off in
+    one turn whatever the roll, four only on a double; one on the 6-point stays for a second turn only on the rolls
+    that move it less than six pips (1-2, 1-3, 1-4, 2-3: 8 of 36, and with plain doubles 1-1,
+    which a cascade carries on to 2s and beyond); a cascade
+    (Gul Bara's doubles) never needs more turns than plain doubles, and more checkers never fewer."""
+    turns, stage = bench.bearoff_table(cascade=True, checkers=4)
+    plain, _ = bench.bearoff_table(cascade=False, checkers=4)
+    assert len(turns) == 210  # the ways of putting at most 4 checkers on 6 points
+    assert turns[(1, 0, 0, 0, 0, 0)] == 1.0 and turns[(2, 0, 0, 0, 0, 0)] == 1.0
+    assert turns[(4, 0, 0, 0, 0, 0)] == 1.0 + 30 / 36  # four off at once only on a double
+    assert turns[(0, 0, 0, 0, 0, 1)] == 1.0 + 8 / 36
+    assert plain[(0, 0, 0, 0, 0, 1)] == 1.0 + 9 / 36
+    # 1-1 as a cascade plays four each of 1..6: any four checkers are off in one turn
+    assert stage[((0, 0, 0, 0, 0, 4), 1)] == 0.0
+    assert plain[(0, 0, 0, 0, 0, 4)] > turns[(0, 0, 0, 0, 0, 4)]
+    for c, t in turns.items():
+        assert t <= plain[c] + 1e-12
+        for i in range(6):
+            if sum(c) < 4:
+                more = c[:i] + (c[i] + 1,) + c[i + 1 :]
+                assert turns[more] >= t - 1e-12
+
+
+def test_bearoff_table_plays_as_the_nard_rules(bench):
+    """With no opposing checker able to reach the mover's home, Gul Bara's own generator and
+    backgammon's (which the table uses) make the same plays from home positions."""
+    import random
+
+    from games.engine import get_variant
+    from games.engine.tables.moves import BACKGAMMON, complete_plays, to_mover
+
+    v = get_variant("tables.gul-bara")
+    rules = v.rules(v.new_game().opts)
+    his = [0] * 26
+    his[1] = 15  # all his checkers on his 1-point, long past the mover's home (his 13..18)
+    op = to_mover(rules, his)
+    rng = random.Random(5)
+    rolls = [(a, b) for a in range(1, 7) for b in range(a + 1, 7)] + [(d,) * 4 for d in range(1, 7)]
+    for _ in range(150):
+        me = [0] * 26
+        for _ in range(rng.randint(1, 15)):
+            me[rng.randint(1, 6)] += 1
+        me[0] = 15 - sum(me)
+        me = tuple(me)
+        for roll in rolls:
+            ours = {p.me for p in complete_plays(rules, me, op, roll)}
+            assert ours == {p.me for p in complete_plays(BACKGAMMON, me, bench._FAR, roll)}, (me, roll)
