@@ -621,7 +621,9 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=20_000, help="positions for the move generation test")
     ap.add_argument("--playouts", type=int, default=200, help="random play-outs per variant")
     ap.add_argument("--procs", type=int, default=2)
-    ap.add_argument("--only", choices=("movegen", "playouts", "strength", "gnubg", "cascades", "bearoff"), help="run this section alone")
+    ap.add_argument(
+        "--only", choices=("movegen", "playouts", "strength", "gnubg", "cascades", "bearoff"), help="run this section alone",
+    )
     ap.add_argument("--gnubg-games", type=int, default=1000, help="cubeless games of strong against gnubg 0-ply")
     ap.add_argument("--gnubg-positions", type=int, default=3000, help="positions whose win probabilities are compared with gnubg's")
     ap.add_argument("--ply", type=int, choices=(0, 1), default=1, help="strong's search: 1 (the level) or 0 (the network alone)")
