@@ -37,7 +37,7 @@
 
 6. Gul Bara's bear-off (``--bearoff-pairs`` pairs of the same games): each player's plays made
    with all its checkers home, against an exact one-sided table of the turns still needed to
-   bear off from every home position, cascades counted (built in the run, about 40 s): how many
+   bear off from every home position, cascades counted (built in the run, about 35 s): how many
    such plays a game, how many were not the table's best and the turns a game they lost.
 
 ``--only`` runs one section; ``--variants`` and ``--opponents`` (comma separated) narrow the
@@ -429,20 +429,31 @@ def cascade_counts(levels: tuple[str, str], seed: int, end: list | None = None) 
     return counts
 
 
-def _cascade_pair(k: int) -> tuple[list[list[int]], list[tuple[int, int]]]:
+def _pair_sums(k: int, game) -> list[list]:
     """Pair ``k`` of the paired strength test in Gul Bara (strong against medium on the dice of
-    seed ``10_000 + k``, strong on each side in turn): strong's counts, then medium's, summed;
-    and for each game, whether strong won and the pips the loser had left."""
-    out = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
-    ends = []
+    seed ``10_000 + k``, strong on each side in turn): ``game(levels, seed, strong_side)`` gives
+    a row of figures for each side; strong's rows summed, then medium's."""
+    out: list[list] = [[], []]
     for strong_side in (0, 1):
         levels = ("strong", "medium") if strong_side == 0 else ("medium", "strong")
-        end: list = []
-        counts = cascade_counts(levels, 10_000 + k, end)
+        rows = game(levels, 10_000 + k, strong_side)
         for who, side in ((0, strong_side), (1, 1 - strong_side)):
-            out[who] = [a + b for a, b in zip(out[who], counts[side])]
+            out[who] = [a + b for a, b in zip(out[who], rows[side])] if out[who] else list(rows[side])
+    return out
+
+
+def _cascade_pair(k: int) -> tuple[list[list[int]], list[tuple[int, int]]]:
+    """Pair ``k`` (:func:`_pair_sums`) with Gul Bara's cascade counts, and for each game whether
+    strong won and the pips the loser had left."""
+    ends = []
+
+    def game(levels: tuple[str, str], seed: int, strong_side: int) -> list[list[int]]:
+        end: list = []
+        counts = cascade_counts(levels, seed, end)
         ends.append((int(end[0] == strong_side), end[1]))
-    return out, ends
+        return counts
+
+    return _pair_sums(k, game), ends
 
 
 def split_margins(ends: list[list[tuple[int, int]]]) -> tuple[list[int], list[int]]:
@@ -579,14 +590,8 @@ def bearoff_choices(levels: tuple[str, str], seed: int) -> list[list[float]]:
 
 
 def _bearoff_pair(k: int) -> list[list[float]]:
-    """Pair ``k`` of the paired strength test in Gul Bara: strong's sums, then medium's."""
-    out = [[0.0] * 6, [0.0] * 6]
-    for strong_side in (0, 1):
-        levels = ("strong", "medium") if strong_side == 0 else ("medium", "strong")
-        rows = bearoff_choices(levels, 10_000 + k)
-        for who, side in ((0, strong_side), (1, 1 - strong_side)):
-            out[who] = [a + b for a, b in zip(out[who], rows[side])]
-    return out
+    """Pair ``k`` (:func:`_pair_sums`) with each player's bear-off figures."""
+    return _pair_sums(k, lambda levels, seed, _side: bearoff_choices(levels, seed))
 
 
 def bench_bearoff(pairs: int, procs: int) -> None:
