@@ -537,7 +537,7 @@ def _load_families() -> None:
     # Importing a family package registers its variants; a family not written yet is skipped.
     import importlib
 
-    for family in ("tables", "mancala", "race"):
+    for family in ("tables", "mancala", "race", "rules"):
         try:
             importlib.import_module(f"games.engine.{family}")
         except ModuleNotFoundError as exc:

@@ -1,0 +1,258 @@
+"""Boards from a few builders: sites with names and coordinates, their neighbours by direction,
+the lines drawn between them, and named regions.
+
+A board is compiled once per rules file into flat lists (``step[d][i]`` is the site one step
+from ``i`` in direction ``d``, or -1), so move generation is list look-ups. Coordinates are in
+site units with y growing upwards; the first seat sits at the bottom (y = 0).
+
+Builders (the ``board`` element's ``shape``):
+
+- ``grid``: ``size = [files, ranks]`` squares named ``a1`` .. (file letter, rank number);
+  every square has its eight neighbours (moves choose which directions they use);
+- ``alquerque``: ``size = [n, n]`` points on lines, with diagonals through the points whose
+  coordinates sum to an even number (the alquerque pattern);
+- ``morris``: ``squares = 3`` concentric squares, points at the corners and mid-sides, joined
+  along the sides and by the lines through the mid-sides (``midlines``), optionally the corners
+  (``diagonals``); named on the ``2 * squares + 1`` grid they stand on (``a1``, ``d1``, ``g1``...);
+- ``mancala``: ``rows`` rows of ``holes`` holes numbered 1.. anticlockwise from the first seat's
+  left, and ``stores`` (0, 1 or 2) named ``s1``, ``s2``;
+- ``graph``: ``sites = [[name, x, y], ...]`` and ``edges = [[name, name], ...]``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Board", "DIRECTIONS", "build", "BoardSpecError"]
+
+#: Compass directions, anticlockwise from east; index d and (d + 4) % 8 are opposite.
+DIRECTIONS = ("e", "ne", "n", "nw", "w", "sw", "s", "se")
+VECTORS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+ORTHOGONAL = (0, 2, 4, 6)
+DIAGONAL = (1, 3, 5, 7)
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+class BoardSpecError(ValueError):
+    """A board element that cannot be built; the message names the field."""
+
+
+def direction_of(dx: float, dy: float) -> int:
+    """The compass direction (index into DIRECTIONS) nearest the vector (dx, dy)."""
+    angle = math.atan2(dy, dx)
+    return int(round(angle / (math.pi / 4))) % 8
+
+
+@dataclass
+class Board:
+    shape: str
+    names: list[str]
+    xy: list[tuple[float, float]]
+    kind: str  # "square", "point" or "hole": what a site is drawn as
+    step: list[list[int]] = field(default_factory=list)  # step[d][i]
+    edges: list[tuple[int, int]] = field(default_factory=list)
+    regions: dict[str, frozenset[int]] = field(default_factory=dict)
+    files: int = 0
+    ranks: int = 0
+    kinds: list[str] = field(default_factory=list)  # per-site shape where they differ (stores)
+
+    def __post_init__(self) -> None:
+        self.index = {n: i for i, n in enumerate(self.names)}
+        if not self.step:
+            self.step = [[-1] * len(self.names) for _ in DIRECTIONS]
+        if not self.kinds:
+            self.kinds = [self.kind] * len(self.names)
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+    def neighbours(self, i: int, dirs: tuple[int, ...] = tuple(range(8))) -> list[int]:
+        return [j for d in dirs if (j := self.step[d][i]) >= 0]
+
+    def connect(self, i: int, j: int) -> None:
+        """Join sites i and j by a line (both ways, in the direction of their vector)."""
+        (xi, yi), (xj, yj) = self.xy[i], self.xy[j]
+        d = direction_of(xj - xi, yj - yi)
+        self.step[d][i] = j
+        self.step[(d + 4) % 8][j] = i
+        self.edges.append((min(i, j), max(i, j)))
+
+    def geometry(self, marks: dict[int, str] | None = None) -> dict[str, Any]:
+        """The board as the browser draws it (CONTRACT.md, board info ``geometry``)."""
+        xs = [x for x, _ in self.xy] or [0]
+        ys = [y for _, y in self.xy] or [0]
+        marks = marks or {}
+        style = {"grid": "grid", "mancala": "mancala"}.get(self.shape, "lines")
+        return {
+            "style": style,
+            "width": max(xs) - min(xs) + 1,
+            "height": max(ys) - min(ys) + 1,
+            "sites": [
+                {"name": n, "x": x, "y": y, "shape": self.kinds[i], "mark": marks.get(i)}
+                for i, (n, (x, y)) in enumerate(zip(self.names, self.xy))
+            ],
+            "edges": [[self.names[a], self.names[b]] for a, b in sorted(set(self.edges))],
+            "checkered": False,
+            "regions": {k: sorted(self.names[i] for i in v) for k, v in self.regions.items()},
+        }
+
+
+def _size(spec: dict, key: str = "size") -> tuple[int, int]:
+    size = spec.get(key)
+    if not (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and not isinstance(v, bool) and 2 <= v <= 26 for v in size)):
+        raise BoardSpecError(f"{key}: must be [files, ranks], each 2 to 26, got {size!r}")
+    return size[0], size[1]
+
+
+def grid(spec: dict) -> Board:
+    files, ranks = _size(spec)
+    names = [f"{FILES[f]}{r + 1}" for r in range(ranks) for f in range(files)]
+    xy = [(f, r) for r in range(ranks) for f in range(files)]
+    board = Board("grid", names, xy, "square", files=files, ranks=ranks)
+    for i, (x, y) in enumerate(xy):
+        for d, (dx, dy) in enumerate(VECTORS):
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < files and 0 <= ny < ranks:
+                board.step[d][i] = ny * files + nx
+    _grid_regions(board)
+    return board
+
+
+def _grid_regions(board: Board) -> None:
+    files, ranks = board.files, board.ranks
+    at = lambda x, y: y * files + x  # noqa: E731
+    board.regions["corners"] = frozenset({at(0, 0), at(files - 1, 0), at(0, ranks - 1), at(files - 1, ranks - 1)})
+    if files % 2 and ranks % 2:
+        board.regions["centre"] = frozenset({at(files // 2, ranks // 2)})
+    board.regions["edge"] = frozenset(at(x, y) for x in range(files) for y in range(ranks)
+                                      if x in (0, files - 1) or y in (0, ranks - 1))
+    for r in range(ranks):
+        board.regions[f"rank{r + 1}"] = frozenset(at(x, r) for x in range(files))
+    for f in range(files):
+        board.regions[f"file{FILES[f]}"] = frozenset(at(f, y) for y in range(ranks))
+
+
+def alquerque(spec: dict) -> Board:
+    files, ranks = _size(spec)
+    names = [f"{FILES[f]}{r + 1}" for r in range(ranks) for f in range(files)]
+    xy = [(f, r) for r in range(ranks) for f in range(files)]
+    board = Board("alquerque", names, xy, "point", files=files, ranks=ranks)
+    for i, (x, y) in enumerate(xy):
+        for d in (0, 2):  # east, north: each orthogonal line once
+            dx, dy = VECTORS[d]
+            if x + dx < files and y + dy < ranks:
+                board.connect(i, (y + dy) * files + x + dx)
+        if (x + y) % 2 == 0:
+            for d in (1, 3):  # north-east, north-west
+                dx, dy = VECTORS[d]
+                if 0 <= x + dx < files and y + dy < ranks:
+                    board.connect(i, (y + dy) * files + x + dx)
+    _grid_regions(board)
+    return board
+
+
+def morris(spec: dict) -> Board:
+    squares = spec.get("squares", 3)
+    if isinstance(squares, bool) or not isinstance(squares, int) or not 1 <= squares <= 6:
+        raise BoardSpecError(f"squares: must be 1 to 6, got {squares!r}")
+    midlines = spec.get("midlines", True)
+    diagonals = spec.get("diagonals", False)
+    if not isinstance(midlines, bool) or not isinstance(diagonals, bool):
+        raise BoardSpecError("midlines and diagonals: must be true or false")
+    n = 2 * squares + 1
+    points: list[tuple[int, int]] = []
+    rings: list[list[int]] = []
+    for k in range(squares):  # k = 0 outermost
+        lo, hi, mid = k, n - 1 - k, n // 2
+        ring = [(lo, lo), (mid, lo), (hi, lo), (hi, mid), (hi, hi), (mid, hi), (lo, hi), (lo, mid)]
+        rings.append([])
+        for p in ring:
+            rings[-1].append(len(points))
+            points.append(p)
+    centre = spec.get("centre", False)
+    if centre:
+        points.append((n // 2, n // 2))
+    order = sorted(range(len(points)), key=lambda i: (points[i][1], points[i][0]))
+    remap = {old: new for new, old in enumerate(order)}
+    xy = [points[i] for i in order]
+    names = [f"{FILES[x]}{y + 1}" for x, y in xy]
+    board = Board("morris", names, [(float(x), float(y)) for x, y in xy], "point", files=n, ranks=n)
+    for ring in rings:
+        for a in range(8):
+            board.connect(remap[ring[a]], remap[ring[(a + 1) % 8]])
+    for k in range(squares - 1):
+        for a in range(8):
+            if (a % 2 == 1 and midlines) or (a % 2 == 0 and diagonals):
+                board.connect(remap[rings[k][a]], remap[rings[k + 1][a]])
+    if centre:
+        c = remap[len(points) - 1]
+        for a in range(8):
+            if (a % 2 == 1 and midlines) or (a % 2 == 0 and diagonals):
+                board.connect(remap[rings[-1][a]], c)
+    return board
+
+
+def mancala(spec: dict) -> Board:
+    rows, holes, stores = spec.get("rows", 2), spec.get("holes", 6), spec.get("stores", 0)
+    for name, value, lo, hi in (("rows", rows, 2, 4), ("holes", holes, 2, 32), ("stores", stores, 0, 2)):
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise BoardSpecError(f"{name}: must be {lo} to {hi}, got {value!r}")
+    names: list[str] = []
+    xy: list[tuple[float, float]] = []
+    # Rows from the bottom; the sowing track runs anticlockwise: left to right along even rows
+    # counted from the bottom of each player's half, right to left along the others.
+    number = 0
+    for r in range(rows):
+        cols = range(holes) if r % 2 == 0 else range(holes - 1, -1, -1)
+        # Two-row boards: row 0 left to right (seat 0), row 1 right to left (seat 1).
+        for c in cols:
+            number += 1
+            names.append(str(number))
+            xy.append((float(c), float(r)))
+    kinds = ["hole"] * len(names)
+    if stores:
+        names.append("s1")
+        xy.append((holes - 0.15, (rows - 1) / 2))
+        kinds.append("store")
+        if stores == 2:
+            names.append("s2")
+            xy.append((-0.85, (rows - 1) / 2))
+            kinds.append("store")
+    board = Board("mancala", names, xy, "hole", kinds=kinds, files=holes, ranks=rows)
+    board.regions["track"] = frozenset(range(rows * holes))
+    per = rows // 2
+    board.regions["row0"] = frozenset(range(0, per * holes))
+    board.regions["row1"] = frozenset(range(per * holes, rows * holes))
+    return board
+
+
+def graph(spec: dict) -> Board:
+    sites, edges = spec.get("sites"), spec.get("edges", [])
+    if not isinstance(sites, list) or not sites:
+        raise BoardSpecError("sites: must list [name, x, y] for each site")
+    names, xy = [], []
+    for s in sites:
+        if not (isinstance(s, list) and len(s) == 3 and isinstance(s[0], str) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in s[1:])):
+            raise BoardSpecError(f"sites: each site is [name, x, y], got {s!r}")
+        names.append(s[0])
+        xy.append((float(s[1]), float(s[2])))
+    if len(set(names)) != len(names):
+        raise BoardSpecError("sites: a name is used twice")
+    board = Board("graph", names, xy, spec.get("site_shape", "point"))
+    for e in edges:
+        if not (isinstance(e, list) and len(e) == 2 and all(v in board.index for v in e)):
+            raise BoardSpecError(f"edges: each edge joins two site names, got {e!r}")
+        board.connect(board.index[e[0]], board.index[e[1]])
+    return board
+
+
+BUILDERS = {"grid": grid, "alquerque": alquerque, "morris": morris, "mancala": mancala, "graph": graph}
+
+
+def build(spec: dict) -> Board:
+    shape = spec.get("shape")
+    if shape not in BUILDERS:
+        raise BoardSpecError(f"shape: must be one of {', '.join(BUILDERS)}, got {shape!r}")
+    return BUILDERS[shape](spec)

@@ -1,0 +1,270 @@
+"""The generic variant: any compiled rules file played through the ``Variant`` protocol.
+
+A mechanic (``pieces``, ``sow``, ``race``) compiles a rules file into a ``Game`` and plays it on
+a mutable ``Sim``: the fast path the opponent and the simulations use. The public protocol is
+the same ``Sim`` read from an immutable ``RulesState`` (its canonical JSON) for each call, so the
+two cannot drift apart; ``tests/games/test_rules_fast.py`` still checks, on random games, that a
+state written to JSON and read back offers the same moves at every step.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from games.engine.core import (
+    Action, IllegalAction, InvalidState, OptionSpec, Outcome, State, Variant, brief, state_mapping,
+)
+from games.engine.rules.loader import RulesFile
+
+__all__ = ["Game", "RulesState", "RulesVariant", "Sim"]
+
+
+class Sim:
+    """A position being played, mutable. Mechanics subclass it; see CONTRACT.md."""
+
+    game: Game
+    options: dict[str, Any]
+
+    def copy(self) -> Sim:
+        raise NotImplementedError
+
+    def to_move(self) -> int | None:
+        raise NotImplementedError
+
+    def is_chance(self) -> bool:
+        return False
+
+    def moves(self) -> list:
+        raise NotImplementedError
+
+    def play(self, move: Any) -> None:
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """The chance moves due, with their probabilities (chance games only)."""
+        return []
+
+    def chance(self, rng: random.Random) -> Any:
+        """Draw the chance move due with its true probability and play it; returns it."""
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        acc = 0.0
+        for move, p in outcomes:
+            acc += p
+            if r < acc:
+                self.play(move)
+                return move
+        move = outcomes[-1][0]
+        self.play(move)
+        return move
+
+    def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    def result(self) -> tuple[float, ...] | None:
+        """Per seat: 1 for a win (the winner's team), 0 for a loss, 0.5 for a draw."""
+        out = self.outcome()
+        if out is None:
+            return None
+        n = self.game.players
+        if out.winner is None:
+            return (0.5,) * n
+        team = self.game.team_of(out.winner)
+        return tuple(1.0 if self.game.team_of(s) == team else 0.0 for s in range(n))
+
+    def action(self, move: Any) -> Action:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def state(self) -> RulesState:
+        return RulesState.of(self.game.key, self.to_json())
+
+
+class Game:
+    """A compiled rules file. Mechanics subclass it."""
+
+    rf: RulesFile
+    option_specs: dict[str, OptionSpec]
+
+    def __init__(self, rf: RulesFile) -> None:
+        self.rf = rf
+        self.key = rf.key
+        self.players = rf.players
+        self.teams = rf.teams
+        self._team = {s: t for t, seats in enumerate(rf.teams or ()) for s in seats}
+        self.option_specs = {}
+        for name, spec in rf.options.items():
+            clause = next(c.id for c in rf.clauses if c.option == name)
+            if "default" not in spec:
+                raise rf.error(("options", name, "default"), "is required")
+            choices = spec.get("choices")
+            if choices is not None and (not isinstance(choices, list) or spec["default"] not in choices):
+                raise rf.error(("options", name, "choices"), "must list the allowed values, the default among them")
+            self.option_specs[name] = OptionSpec(
+                spec["default"], str(spec.get("help", "")), tuple(choices) if choices else None,
+                spec.get("minimum"), spec.get("maximum"), clause,
+            )
+
+    def team_of(self, seat: int) -> int:
+        return self._team.get(seat, seat)
+
+    def new_sim(self, options: dict[str, Any]) -> Sim:
+        raise NotImplementedError
+
+    def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> Sim:
+        raise NotImplementedError
+
+    def board_info(self, options: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def describe(self, sim: Sim, move: Any) -> str:
+        return json.dumps(sim.action(move).to_json(), sort_keys=True)
+
+    def text_help(self) -> dict[str, list[str]]:
+        return {"moves": [], "commands": []}
+
+
+@dataclass(frozen=True)
+class RulesState(State):
+    """An immutable state of a rules-file game: its canonical JSON text."""
+
+    key: str
+    text: str
+    _data: dict = field(default=None, compare=False, hash=False, repr=False)  # type: ignore[assignment]
+
+    @classmethod
+    def of(cls, key: str, data: dict[str, Any]) -> RulesState:
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return cls(key, text, data)
+
+    def to_json(self) -> dict[str, Any]:
+        return json.loads(self.text)
+
+    def data(self) -> dict[str, Any]:
+        """The JSON as a dict, shared (do not change it)."""
+        if self._data is None:
+            object.__setattr__(self, "_data", json.loads(self.text))
+        return self._data
+
+
+class RulesVariant(Variant):
+    """One rules file as a variant. Instances are made per file (``games.engine.rules``)."""
+
+    family: ClassVar[str] = "rules"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.key = game.key  # type: ignore[misc]
+        self.title = game.rf.title  # type: ignore[misc]
+        self.options = game.option_specs  # type: ignore[misc]
+        self.players = game.players
+        self.teams = game.teams
+        self.rules_file = game.rf
+
+    # -- reading states ------------------------------------------------------------------
+    def _sim(self, state: State) -> Sim:
+        if not isinstance(state, RulesState) or state.key != self.key:
+            raise InvalidState(f"not a state of {self.key}")
+        data = state.data()
+        return self.game.sim_from_json(data, self.validate_options(data.get("options") or {}))
+
+    def fast(self, state: State) -> Sim:
+        """The mutable play-out path from ``state``."""
+        return self._sim(state)
+
+    def state_from_json(self, data: Mapping[str, Any] | str) -> RulesState:
+        data = state_mapping(data)
+        if data.get("key", self.key) != self.key:
+            raise InvalidState(f"key: this is {self.key}, the state says {brief(data.get('key'))}")
+        options = data.get("options") or {}
+        try:
+            options = self.validate_options(options)
+        except Exception as exc:  # InvalidOptions is an EngineError; state errors are InvalidState
+            raise InvalidState(f"options: {exc}") from None
+        sim = self.game.sim_from_json(data, options)
+        return sim.state()
+
+    # -- the protocol --------------------------------------------------------------------
+    def new_game(self, options: Mapping[str, Any] | None = None) -> RulesState:
+        return self.game.new_sim(self.validate_options(options)).state()
+
+    def legal_actions(self, state: State) -> list[Action]:
+        sim = self._sim(state)
+        if sim.outcome() is not None:
+            return []
+        if sim.is_chance():
+            return [sim.action(m) for m, _ in sim.chance_outcomes()]
+        return [sim.action(m) for m in sim.moves()]
+
+    def apply(self, state: State, action: Action | Mapping[str, Any]) -> RulesState:
+        act = Action.from_json(action)
+        sim = self._sim(state)
+        if sim.outcome() is not None:
+            raise IllegalAction("the game is over")
+        moves = [m for m, _ in sim.chance_outcomes()] if sim.is_chance() else sim.moves()
+        for m in moves:
+            if sim.action(m) == act:
+                sim.play(m)
+                return sim.state()
+        raise IllegalAction(self._why_not(sim, act, moves))
+
+    def _why_not(self, sim: Sim, act: Action, moves: list) -> str:
+        if sim.is_chance():
+            return f"{brief(act.to_json())} is not a possible throw here"
+        legal = [sim.action(m).to_json() for m in moves]
+        if "from" in act:
+            same = [a for a in legal if a.get("from") == act["from"]]
+            if not same:
+                return f"{brief(act.to_json())} is not legal: no move starts from {act['from']}"
+            return (f"{brief(act.to_json())} is not legal: from {act['from']} the moves go to "
+                    f"{', '.join(sorted({str(a.get('to')) for a in same}))}")
+        return f"{brief(act.to_json())} is not a legal action here ({len(legal)} legal)"
+
+    def outcome(self, state: State) -> Outcome | None:
+        return self._sim(state).outcome()
+
+    def to_move(self, state: State) -> int | None:
+        sim = self._sim(state)
+        if sim.outcome() is not None or sim.is_chance():
+            return None
+        return sim.to_move()
+
+    def is_chance(self, state: State) -> bool:
+        sim = self._sim(state)
+        return sim.outcome() is None and sim.is_chance()
+
+    def draw(self, state: State, rng: random.Random) -> Action:
+        sim = self._sim(state)
+        if not sim.is_chance():
+            raise IllegalAction("no throw is due")
+        return sim.action(sim.chance(rng))
+
+    def describe(self, state: State, action: Action | Mapping[str, Any]) -> str:
+        act = Action.from_json(action)
+        sim = self._sim(state)
+        moves = [m for m, _ in sim.chance_outcomes()] if sim.is_chance() else sim.moves()
+        for m in moves:
+            if sim.action(m) == act:
+                return self.game.describe(sim, m)
+        return super().describe(state, act)
+
+    def board_info(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return self.game.board_info(dict(options))
+
+    def text_help(self) -> dict[str, list[str]]:
+        return self.game.text_help()
+
+    def resign(self, state: State, side: int) -> Outcome:
+        winner = next(s for s in range(self.players) if self.game.team_of(s) != self.game.team_of(side))
+        return Outcome(winner, 1, "resign", (0, 0))
+
+    def info(self) -> dict[str, Any]:
+        out = super().info()
+        out.update(players=self.players, teams=[list(t) for t in self.teams] if self.teams else None,
+                   dlp_game=self.rules_file.dlp_game, dlp_ruleset=self.rules_file.dlp_ruleset)
+        return out
