@@ -1,0 +1,1118 @@
+"""The pieces mechanic: games of pieces placed and moved on sites, capturing by hopping,
+custodial capture, replacement, surrounding or by forming lines, with promotion and a royal
+piece that may not be left attacked (alquerque and draughts, tafl, Ludus Latrunculorum, the
+morris games, chess-like games).
+
+Rule elements a clause may carry (``docs/rules-format.md`` has the worked examples):
+
+- ``board``: a builder of ``games.engine.rules.board`` (``shape = "grid" | "alquerque" |
+  "morris" | "graph"``) and optional ``regions = { name = "sites" }`` and ``marks`` (region
+  name -> mark drawn, e.g. ``{ throne = "throne" }``);
+- ``pieces``: ``{ KIND = { glyph = "K", name = "...", royal = true }, ... }``;
+- ``setup``: ``place = [{ seat, piece, at, mirror }]`` and ``hand = [{ seat, piece, count }]``;
+  ``at`` is site names, region names or rectangles (``a1:h2``), space-separated; ``mirror =
+  "rotate" | "flip"`` puts the same pieces for the other seat, turned or reflected;
+- ``move`` (one kind each): ``kind = "step" | "slide" | "hop" | "leap" | "place" | "fly"``,
+  ``pieces`` (kinds, default all), ``dirs`` (``all``, ``orthogonal``, ``diagonal``,
+  ``forward``, ``forward-diagonal``, ``backward``, ``sideways`` or compass names), ``to``
+  (``empty`` | ``enemy`` | ``empty-or-enemy``: landing on an enemy captures it), ``not_capture``
+  (kinds this move may not take), ``max`` (slide's longest run), ``offsets`` (leap's
+  ``[[dx, dy]]``, every turn and reflection of each), ``over`` (hop: ``enemy`` | ``any`` |
+  ``friend``), ``capture`` (hop: the piece hopped over is taken), ``continue`` (hop: ``must`` |
+  ``may`` | ``no``, whether the same piece hops again in the same turn), ``avoid`` (regions
+  this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
+  on), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
+  after), ``at_most`` (fly: only while the mover has at most this many pieces);
+- ``capture``: ``kind = "custodial"`` (an enemy between the moved piece and a friend, or a
+  ``hostile`` empty region, along ``dirs``; ``pieces`` the kinds so taken), ``"surround"``
+  (``pieces`` taken when enemies, or ``hostile`` regions, stand on every side along ``dirs``),
+  ``"line"`` (a line of ``length`` of one's own pieces through the moved piece lets the mover
+  remove an enemy piece; ``protect = true``: not one in a line while others are not);
+- ``constraint``: ``compulsory = true`` (a capture must be made when one can),
+  ``maximum = true`` (the capture that takes most);
+- ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (``far-rank`` or a
+  region);
+- ``turn``: ``first`` (the seat that starts);
+- ``end`` (one condition each; ``result`` is the mover's or the seat's, as said):
+  ``no-moves`` (the player to move has none: ``result = "loss" | "win" | "draw"``),
+  ``pieces`` (a seat with ``at_most`` pieces left, on the board and in hand, loses),
+  ``reach`` (a ``piece`` reaching ``region`` wins), ``captured`` (a seat whose ``piece`` is
+  taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked; a player with no
+  move in check loses, and ``stalemate`` says what no move out of check is worth),
+  ``moves`` (the game stops after ``limit`` turns, or ``quiet`` turns without a capture, and
+  ``result = "draw" | "more-pieces"``).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.core import Action, InvalidState, Outcome, brief
+from games.engine.rules import board as boards
+from games.engine.rules.game import Game, Sim
+from games.engine.rules.loader import Element, RulesFile, RulesFileError
+
+__all__ = ["ELEMENTS", "compile"]
+
+ELEMENTS = frozenset({"board", "pieces", "setup", "move", "capture", "constraint", "promote", "turn", "end"})
+
+NAMED_DIRS = {
+    "all": tuple(range(8)),
+    "orthogonal": boards.ORTHOGONAL,
+    "diagonal": boards.DIAGONAL,
+}
+MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly")
+# Move tuples on the fast path: (what, from, to, taken, promote, kind)
+#   what: 0 move, 1 place, 2 remove, 3 pass; taken: the site hopped over and taken, or -1;
+#   promote: the kind index promoted to, or -1; kind: the kind placed (place) else -1.
+MOVE, PLACE, REMOVE, PASS = 0, 1, 2, 3
+
+
+@dataclass
+class MoveRule:
+    kind: str
+    clause: str
+    pieces: frozenset[int]
+    dirs: tuple[tuple[int, ...], ...]  # per seat
+    to: str = "empty"
+    not_capture: frozenset[int] = frozenset()
+    max: int = 0
+    offsets: list[list[int]] = field(default_factory=list)  # per site: targets (leap)
+    rev_offsets: list[list[int]] = field(default_factory=list)  # per site: where a leaper attacking it stands
+    over: str = "enemy"
+    capture: bool = False
+    cont: str = "no"
+    avoid: frozenset[int] = frozenset()
+    avoid_stop: frozenset[int] = frozenset()
+    when: str = ""
+    at_most: int = 0
+    region: frozenset[int] | None = None
+
+
+def _need(rf: RulesFile, el: Element, spec: dict, key: str, kinds: tuple, what: str) -> Any:
+    if key not in spec:
+        raise rf.error(el.path + (key,), f"is required ({what})")
+    value = spec[key]
+    if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
+        raise rf.error(el.path + (key,), f"must be {what}, got {brief(value)}")
+    return value
+
+
+class PiecesGame(Game):
+    def __init__(self, rf: RulesFile) -> None:
+        super().__init__(rf)
+        self._compile_board()
+        self._compile_pieces()
+        self._compile_setup()
+        self._compile_moves()
+        self._compile_captures()
+        self._compile_rest()
+
+    # -- compiling ------------------------------------------------------------------------
+    def _one(self, name: str, required: bool = True) -> Element | None:
+        found = self.rf.elements_named(name)
+        if len(found) > 1:
+            raise self.rf.error(found[1].path, f"only one clause may state the {name}")
+        if not found:
+            if required:
+                raise self.rf.error(("clause",), f"no clause states the {name} (a `{name} = {{...}}` element)")
+            return None
+        if not isinstance(found[0].value, dict):
+            raise self.rf.error(found[0].path, "must be a table { ... }")
+        return found[0]
+
+    def _compile_board(self) -> None:
+        el = self._one("board")
+        spec = dict(el.value)
+        extra_regions = spec.pop("regions", {})
+        marks = spec.pop("marks", {})
+        try:
+            self.board = boards.build({k: v for k, v in spec.items()})
+        except boards.BoardSpecError as exc:
+            field_, _, message = str(exc).partition(": ")
+            raise self.rf.error(el.path + (field_,), message) from None
+        b = self.board
+        if not isinstance(extra_regions, dict):
+            raise self.rf.error(el.path + ("regions",), "must be a table of region = \"sites\"")
+        for name, sites in extra_regions.items():
+            b.regions[name] = frozenset(self._sites(sites, el.path + ("regions", name)))
+        self.marks: dict[int, str] = {}
+        if not isinstance(marks, dict):
+            raise self.rf.error(el.path + ("marks",), "must be a table of region = \"mark\"")
+        for region, mark in marks.items():
+            for i in self._region(region, el.path + ("marks", region)):
+                self.marks[i] = str(mark)
+        self.board_clause = el.clause
+
+    def _region(self, name: str, path: tuple) -> frozenset[int]:
+        if name not in self.board.regions:
+            raise self.rf.error(path, f"no region {name!r} (known: {', '.join(sorted(self.board.regions))})")
+        return self.board.regions[name]
+
+    def _sites(self, text: Any, path: tuple) -> list[int]:
+        """Sites from names, region names and rectangles ``a1:c2``, space-separated."""
+        if isinstance(text, list):
+            text = " ".join(map(str, text))
+        if not isinstance(text, str):
+            raise self.rf.error(path, f"must name sites (text such as \"a1 b1 rank2 a7:h8\"), got {brief(text)}")
+        out: list[int] = []
+        b = self.board
+        for word in text.split():
+            if word in b.index:
+                out.append(b.index[word])
+            elif word in b.regions:
+                out.extend(sorted(b.regions[word]))
+            elif ":" in word and all(p in b.index for p in word.split(":", 1)):
+                (x0, y0), (x1, y1) = (b.xy[b.index[p]] for p in word.split(":", 1))
+                out.extend(i for i, (x, y) in enumerate(b.xy)
+                           if min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1))
+            else:
+                raise self.rf.error(path, f"{word!r} is neither a site, a region nor a rectangle a1:c3")
+        return out
+
+    def _kinds(self, value: Any, path: tuple, default_all: bool = True) -> frozenset[int]:
+        if value is None:
+            return frozenset(range(len(self.kinds))) if default_all else frozenset()
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            raise self.rf.error(path, "must list piece kinds")
+        out = set()
+        for k in value:
+            if k not in self.kind_index:
+                raise self.rf.error(path, f"no piece kind {k!r} (known: {', '.join(self.kinds)})")
+            out.add(self.kind_index[k])
+        return frozenset(out)
+
+    def _compile_pieces(self) -> None:
+        el = self._one("pieces")
+        self.kinds: list[str] = []
+        self.piece_info: dict[str, dict[str, Any]] = {}
+        self.royal: set[int] = set()
+        for name, spec in el.value.items():
+            if not isinstance(spec, dict):
+                raise self.rf.error(el.path + (name,), "must be a table { glyph = \"K\", ... }")
+            for k in spec:
+                if k not in ("glyph", "name", "royal", "svg"):
+                    raise self.rf.error(el.path + (name, k), "unknown field (known: glyph, name, royal, svg)")
+            self.kinds.append(name)
+            self.piece_info[name] = {"name": spec.get("name", name), "glyph": spec.get("glyph", name[:1].upper()),
+                                     "svg": spec.get("svg")}
+            if spec.get("royal"):
+                self.royal.add(len(self.kinds) - 1)
+        if not self.kinds:
+            raise self.rf.error(el.path, "names no piece kind")
+        self.kind_index = {k: i for i, k in enumerate(self.kinds)}
+        nk = len(self.kinds)
+        self.nk = nk
+        # Cell codes: 0 empty, else 1 + seat * nk + kind.
+        self.owner_of = [-1] + [c // nk for c in range(self.players * nk)]
+        self.kind_of = [-1] + [c % nk for c in range(self.players * nk)]
+
+    def code(self, seat: int, kind: int) -> int:
+        return 1 + seat * self.nk + kind
+
+    def _compile_setup(self) -> None:
+        el = self._one("setup")
+        b = self.board
+        self.start_cells = [0] * b.size
+        self.start_hands = [[0] * self.nk for _ in range(self.players)]
+        for j, entry in enumerate(el.value.get("place", [])):
+            path = el.path + ("place", j)
+            seat = entry.get("seat")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+                raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
+            kind = self._kinds(entry.get("piece"), path + ("piece",))
+            if len(kind) != 1:
+                raise self.rf.error(path + ("piece",), "must name one piece kind")
+            (k,) = kind
+            sites = self._sites(entry.get("at", ""), path + ("at",))
+            mirror = entry.get("mirror")
+            placed = [(seat, s) for s in sites]
+            if mirror:
+                if mirror not in ("rotate", "flip") or self.players != 2:
+                    raise self.rf.error(path + ("mirror",), "must be \"rotate\" or \"flip\" (two seats)")
+                placed += [(1 - seat, self._mirror(s, mirror)) for s in sites]
+            for who, s in placed:
+                if self.start_cells[s]:
+                    raise self.rf.error(path + ("at",), f"{b.names[s]} is filled twice")
+                self.start_cells[s] = self.code(who, k)
+        for j, entry in enumerate(el.value.get("hand", [])):
+            path = el.path + ("hand", j)
+            seat = entry.get("seat")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+                raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
+            (k,) = self._kinds(entry.get("piece"), path + ("piece",)) or (0,)
+            count = entry.get("count")
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 < count <= 1000:
+                raise self.rf.error(path + ("count",), "must be a number of pieces, 1 to 1000")
+            self.start_hands[seat][k] += count
+        self.has_hands = any(any(h) for h in self.start_hands)
+
+    def _mirror(self, s: int, how: str) -> int:
+        b = self.board
+        x, y = b.xy[s]
+        xs, ys = [p[0] for p in b.xy], [p[1] for p in b.xy]
+        mx = min(xs) + max(xs) - x if how == "rotate" else x
+        my = min(ys) + max(ys) - y
+        for i, p in enumerate(b.xy):
+            if abs(p[0] - mx) < 1e-6 and abs(p[1] - my) < 1e-6:
+                return i
+        raise RulesFileError(f"{self.rf.path}: setup: {b.names[s]} has no mirror site")
+
+    def _dirs(self, value: Any, path: tuple) -> tuple[tuple[int, ...], ...]:
+        """Directions per seat (``forward`` is up the board for the first seat, down for the
+        second)."""
+        words = value if isinstance(value, list) else [value or "all"]
+        per_seat: list[set[int]] = [set() for _ in range(self.players)]
+        forward = {0: 2, 1: 6, 2: 0, 3: 4}
+        for w in words:
+            if w in NAMED_DIRS:
+                for s in per_seat:
+                    s.update(NAMED_DIRS[w])
+            elif w in boards.DIRECTIONS:
+                for s in per_seat:
+                    s.add(boards.DIRECTIONS.index(w))
+            elif w in ("forward", "forward-diagonal", "backward", "sideways", "backward-diagonal"):
+                for seat, s in enumerate(per_seat):
+                    f = forward[seat]
+                    s.update({"forward": (f,), "forward-diagonal": ((f + 1) % 8, (f - 1) % 8),
+                              "backward": ((f + 4) % 8,), "sideways": ((f + 2) % 8, (f + 6) % 8),
+                              "backward-diagonal": ((f + 3) % 8, (f + 5) % 8)}[w])
+            else:
+                raise self.rf.error(path, f"{w!r} is not a direction (all, orthogonal, diagonal, forward, "
+                                          "forward-diagonal, backward, sideways, or a compass point e, ne, n...)")
+        return tuple(tuple(sorted(s)) for s in per_seat)
+
+    def _compile_moves(self) -> None:
+        self.move_rules: list[MoveRule] = []
+        b = self.board
+        known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
+                 "avoid", "avoid_stop", "while", "at_most", "region"}
+        for el in self.rf.elements_named("move"):
+            spec = el.value
+            if not isinstance(spec, dict):
+                raise self.rf.error(el.path, "must be a table { kind = ..., ... }")
+            for k in spec:
+                if k not in known:
+                    raise self.rf.error(el.path + (k,), f"unknown field (known: {', '.join(sorted(known))})")
+            kind = spec.get("kind")
+            if kind not in MOVE_KINDS:
+                raise self.rf.error(el.path + ("kind",), f"must be one of {', '.join(MOVE_KINDS)}, got {brief(kind)}")
+            rule = MoveRule(kind=kind, clause=el.clause, pieces=self._kinds(spec.get("pieces"), el.path + ("pieces",)),
+                            dirs=self._dirs(spec.get("dirs", "all"), el.path + ("dirs",)))
+            rule.to = spec.get("to", "empty")
+            if rule.to not in ("empty", "enemy", "empty-or-enemy"):
+                raise self.rf.error(el.path + ("to",), "must be empty, enemy or empty-or-enemy")
+            rule.not_capture = self._kinds(spec.get("not_capture"), el.path + ("not_capture",), default_all=False)
+            rule.max = spec.get("max", 0)
+            if isinstance(rule.max, bool) or not isinstance(rule.max, int) or rule.max < 0:
+                raise self.rf.error(el.path + ("max",), "must be a whole number (0: no limit)")
+            rule.over = spec.get("over", "enemy")
+            if rule.over not in ("enemy", "any", "friend"):
+                raise self.rf.error(el.path + ("over",), "must be enemy, any or friend")
+            rule.capture = bool(spec.get("capture", kind == "hop"))
+            rule.cont = spec.get("continue", "no")
+            if rule.cont not in ("must", "may", "no"):
+                raise self.rf.error(el.path + ("continue",), "must be must, may or no")
+            for name in ("avoid", "avoid_stop"):
+                sites: set[int] = set()
+                for region in spec.get(name, []):
+                    sites |= self._region(region, el.path + (name,))
+                setattr(rule, name, frozenset(sites))
+            rule.when = spec.get("while", "")
+            if rule.when not in ("", "hand", "no-hand"):
+                raise self.rf.error(el.path + ("while",), "must be hand or no-hand")
+            if kind == "place" and not rule.when:
+                rule.when = "hand"
+            if kind != "place" and not rule.when and self.has_hands:
+                rule.when = "no-hand"
+            rule.at_most = spec.get("at_most", 0)
+            if "region" in spec:
+                rule.region = frozenset(self._sites(spec["region"], el.path + ("region",)))
+            if kind == "leap":
+                offsets = spec.get("offsets")
+                if not (isinstance(offsets, list) and offsets and all(isinstance(o, list) and len(o) == 2 for o in offsets)):
+                    raise self.rf.error(el.path + ("offsets",), "must list [dx, dy] pairs")
+                vecs = set()
+                for dx, dy in offsets:
+                    for sx in (1, -1):
+                        for sy in (1, -1):
+                            vecs.add((sx * dx, sy * dy))
+                            vecs.add((sy * dy, sx * dx))
+                at = {(round(x), round(y)): i for i, (x, y) in enumerate(b.xy)}
+                rule.offsets = [[at[(round(x) + dx, round(y) + dy)] for dx, dy in sorted(vecs)
+                                 if (round(x) + dx, round(y) + dy) in at] for (x, y) in b.xy]
+                rule.rev_offsets = rule.offsets  # the offsets are symmetric
+            self.move_rules.append(rule)
+        if not self.move_rules:
+            raise self.rf.error(("clause",), "no clause states a move (a `move = {...}` element)")
+
+    def _compile_captures(self) -> None:
+        self.custodial: list[dict[str, Any]] = []
+        self.surround: list[dict[str, Any]] = []
+        self.line: dict[str, Any] | None = None
+        for el in self.rf.elements_named("capture"):
+            spec = el.value
+            kind = spec.get("kind") if isinstance(spec, dict) else None
+            if kind not in ("custodial", "surround", "line"):
+                raise self.rf.error(el.path + ("kind",), "must be custodial, surround or line")
+            hostile: set[int] = set()
+            for region in spec.get("hostile", []):
+                hostile |= self._region(region, el.path + ("hostile",))
+            entry = {
+                "clause": el.clause,
+                "dirs": self._dirs(spec.get("dirs", "orthogonal"), el.path + ("dirs",))[0],
+                "pieces": self._kinds(spec.get("pieces"), el.path + ("pieces",)),
+                "by": self._kinds(spec.get("by"), el.path + ("by",)),
+                "hostile": frozenset(hostile),
+            }
+            if kind == "custodial":
+                self.custodial.append(entry)
+            elif kind == "surround":
+                self.surround.append(entry)
+            else:
+                length = spec.get("length", 3)
+                if isinstance(length, bool) or not isinstance(length, int) or not 2 <= length <= 8:
+                    raise self.rf.error(el.path + ("length",), "must be 2 to 8")
+                entry.update(length=length, protect=bool(spec.get("protect", False)))
+                entry["lines"] = self._lines(length)
+                self.line = entry
+        # Every line through each site, for the line capture.
+        if self.line:
+            self.lines_at: list[list[tuple[int, ...]]] = [[] for _ in range(self.board.size)]
+            for ln in self.line["lines"]:
+                for s in ln:
+                    self.lines_at[s].append(ln)
+
+    def _lines(self, n: int) -> list[tuple[int, ...]]:
+        """Every run of ``n`` sites joined in one direction (a mill, a row of n)."""
+        b = self.board
+        out = set()
+        for i in range(b.size):
+            for d in (0, 1, 2, 3):  # each line once, read east, north-east, north, north-west
+                run = [i]
+                while len(run) < n and (j := b.step[d][run[-1]]) >= 0:
+                    run.append(j)
+                if len(run) == n:
+                    out.add(tuple(run))
+        return sorted(out)
+
+    def _compile_rest(self) -> None:
+        el = self._one("constraint", required=False)
+        spec = el.value if el else {}
+        self.compulsory = bool(spec.get("compulsory", False))
+        self.maximum = bool(spec.get("maximum", False))
+        el = self._one("promote", required=False)
+        self.promote: dict[str, Any] | None = None
+        if el:
+            spec = el.value
+            to = spec.get("to")
+            to_kinds = sorted(self._kinds(to, el.path + ("to",)))
+            zone = spec.get("zone", "far-rank")
+            self.promote = {"pieces": self._kinds(spec.get("pieces"), el.path + ("pieces",)), "to": to_kinds,
+                            "zones": [self._zone(zone, seat, el.path + ("zone",)) for seat in range(self.players)]}
+        el = self._one("turn", required=False)
+        spec = el.value if el else {}
+        self.first = spec.get("first", 0)
+        if isinstance(self.first, bool) or not isinstance(self.first, int) or not 0 <= self.first < self.players:
+            raise self.rf.error((el.path if el else ()) + ("first",), f"must be a seat 0..{self.players - 1}")
+        self.ends: list[dict[str, Any]] = []
+        self.check_royal: int = -1
+        self.stalemate = "loss"
+        self.no_moves = "loss"
+        self.limit: dict[str, Any] | None = None
+        for el in self.rf.elements_named("end"):
+            spec = el.value
+            kind = spec.get("kind") if isinstance(spec, dict) else None
+            path = el.path
+            if kind == "no-moves":
+                self.no_moves = self._result(spec, path)
+            elif kind == "pieces":
+                at_most = spec.get("at_most", 0)
+                self.ends.append({"kind": kind, "at_most": at_most, "clause": el.clause})
+            elif kind == "reach":
+                (k,) = self._kinds(spec.get("piece"), path + ("piece",))
+                self.ends.append({"kind": kind, "piece": k, "region": self._region(spec.get("region", ""), path + ("region",)),
+                                  "clause": el.clause})
+            elif kind == "captured":
+                (k,) = self._kinds(spec.get("piece"), path + ("piece",))
+                self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
+            elif kind == "checkmate":
+                (k,) = self._kinds(spec.get("royal"), path + ("royal",))
+                self.check_royal = k
+                self.stalemate = spec.get("stalemate", "draw")
+                if self.stalemate not in ("loss", "win", "draw"):
+                    raise self.rf.error(path + ("stalemate",), "must be loss, win or draw (for the player stalemated)")
+            elif kind == "moves":
+                self.limit = {"limit": spec.get("limit", 0), "quiet": spec.get("quiet", 0),
+                              "result": spec.get("result", "draw"), "clause": el.clause}
+                if self.limit["result"] not in ("draw", "more-pieces"):
+                    raise self.rf.error(path + ("result",), "must be draw or more-pieces")
+            else:
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, reach, captured, checkmate or moves")
+        self.capture_rules = [r for r in self.move_rules if (r.kind == "hop" and r.capture)]
+
+    def _result(self, spec: dict, path: tuple) -> str:
+        result = spec.get("result", "loss")
+        if result not in ("loss", "win", "draw"):
+            raise self.rf.error(path + ("result",), "must be loss, win or draw")
+        return result
+
+    def _zone(self, zone: str, seat: int, path: tuple) -> frozenset[int]:
+        b = self.board
+        if zone == "far-rank":
+            ys = [y for _, y in b.xy]
+            target = max(ys) if seat % 2 == 0 else min(ys)
+            return frozenset(i for i, (_, y) in enumerate(b.xy) if y == target)
+        return self._region(zone, path)
+
+    # -- the game -------------------------------------------------------------------------
+    def new_sim(self, options: dict[str, Any]) -> PiecesSim:
+        sim = PiecesSim(self, options)
+        sim.cells = list(self.start_cells)
+        sim.hands = [list(h) for h in self.start_hands]
+        sim.mover = self.first
+        sim.begin_turn()
+        return sim
+
+    def sim_from_json(self, data: dict[str, Any], options: dict[str, Any]) -> PiecesSim:
+        b = self.board
+        sim = PiecesSim(self, options)
+        sim.cells = [0] * b.size
+        board = data.get("board", {})
+        if not isinstance(board, dict):
+            raise InvalidState("board: must map site names to [seat, kind, 1]")
+        for name, value in board.items():
+            if name not in b.index:
+                raise InvalidState(f"board: no site {brief(name)} on this board")
+            if not (isinstance(value, list) and len(value) == 3 and isinstance(value[0], int) and not isinstance(value[0], bool)
+                    and 0 <= value[0] < self.players and value[1] in self.kind_index and value[2] == 1):
+                raise InvalidState(f"board.{name}: must be [seat, kind, 1] with a seat 0..{self.players - 1} "
+                                   f"and a kind among {', '.join(self.kinds)}, got {brief(value)}")
+            sim.cells[b.index[name]] = self.code(value[0], self.kind_index[value[1]])
+        hands = data.get("hands", [{} for _ in range(self.players)])
+        if not (isinstance(hands, list) and len(hands) == self.players and all(isinstance(h, dict) for h in hands)):
+            raise InvalidState(f"hands: must list {self.players} tables of kind: count")
+        sim.hands = [[0] * self.nk for _ in range(self.players)]
+        for seat, h in enumerate(hands):
+            for k, n in h.items():
+                if k not in self.kind_index or isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
+                    raise InvalidState(f"hands[{seat}].{brief(k)}: must be a kind and a count 0..1000")
+                sim.hands[seat][self.kind_index[k]] = n
+        for name, lo in (("to_move", 0), ("turn", 0), ("quiet", 0)):
+            v = data.get(name, 0)
+            if isinstance(v, bool) or not isinstance(v, int) or v < lo or (name == "to_move" and v >= self.players):
+                raise InvalidState(f"{name}: out of range, got {brief(v)}")
+        sim.mover = data.get("to_move", 0)
+        sim.turn = data.get("turn", 0)
+        sim.quiet = data.get("quiet", 0)
+        scores = data.get("scores", [0] * self.players)
+        if not (isinstance(scores, list) and len(scores) == self.players and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in scores)):
+            raise InvalidState(f"scores: must list {self.players} counts")
+        sim.scores = list(scores)
+        pending = data.get("pending")
+        if pending is not None:
+            if not isinstance(pending, dict):
+                raise InvalidState("pending: must be null or {site, remove}")
+            site = pending.get("site")
+            if site is not None and site not in b.index:
+                raise InvalidState(f"pending.site: no site {brief(site)}")
+            sim.pending = b.index[site] if site is not None else -1
+            remove = pending.get("remove", 0)
+            if isinstance(remove, bool) or not isinstance(remove, int) or not 0 <= remove <= 8:
+                raise InvalidState("pending.remove: must be 0..8")
+            sim.removals = remove
+            if sim.pending >= 0 and (not sim.cells[sim.pending] or self.owner_of[sim.cells[sim.pending]] != sim.mover):
+                raise InvalidState("pending.site: the piece that must go on is not the mover's")
+        over = data.get("over")
+        if over is not None:
+            if not (isinstance(over, dict) and (over.get("winner") is None or over.get("winner") in range(self.players))
+                    and isinstance(over.get("how"), str)):
+                raise InvalidState("over: must be null or {winner, how}")
+            sim.over = (over.get("winner"), over["how"])
+        sim.begin_turn(keep_over=True)
+        return sim
+
+    def board_info(self, options: dict[str, Any]) -> dict[str, Any]:
+        geometry = self.board.geometry(self.marks)
+        geometry["hands"] = self.has_hands
+        if self.board.shape == "grid":
+            geometry["checkered"] = bool(self.rf.elements_named("board")[0].value.get("checkered", False))
+        return {
+            "players": self.players, "sides": list(self.rf.sides),
+            "teams": [list(t) for t in self.teams] if self.teams else None,
+            "geometry": geometry,
+            "pieces": {k: dict(v) for k, v in self.piece_info.items()},
+            "notation": "grid" if self.board.shape in ("grid", "alquerque", "morris") else "points",
+        }
+
+    def describe(self, sim: PiecesSim, move: tuple) -> str:
+        what, a, b, taken, promote, kind = move
+        names = self.board.names
+        if what == PASS:
+            return "pass"
+        if what == REMOVE:
+            return f"x{names[b]}"
+        if what == PLACE:
+            piece = f"{self.kinds[kind]} " if self.nk > 1 else ""
+            return f"{piece}@{names[b]}"
+        capture = taken >= 0 or (sim.cells[b] and self.owner_of[sim.cells[b]] != sim.mover)
+        text = f"{names[a]}{'x' if capture else '-'}{names[b]}"
+        if promote >= 0:
+            text += f"={self.kinds[promote]}"
+        return text
+
+    def text_help(self) -> dict[str, list[str]]:
+        b = self.board.names
+        moves = [f"{b[0]} {b[1]}"]
+        if any(r.kind == "place" for r in self.move_rules):
+            moves.append(f"{b[0]} (place)")
+        if self.line:
+            moves.append(f"x {b[0]} (remove)")
+        return {"moves": moves, "commands": []}
+
+
+class PiecesSim(Sim):
+    __slots__ = ("game", "options", "cells", "hands", "mover", "pending", "removals", "scores", "turn",
+                 "quiet", "over", "_moves")
+
+    def __init__(self, game: PiecesGame, options: dict[str, Any]) -> None:
+        self.game = game
+        self.options = options
+        self.cells: list[int] = []
+        self.hands: list[list[int]] = []
+        self.mover = 0
+        self.pending = -1
+        self.removals = 0
+        self.scores = [0] * game.players
+        self.turn = 0
+        self.quiet = 0
+        self.over: tuple[int | None, str] | None = None
+        self._moves: list | None = None
+
+    def copy(self) -> PiecesSim:
+        other = PiecesSim.__new__(PiecesSim)
+        other.game, other.options = self.game, self.options
+        other.cells = self.cells[:]
+        other.hands = [h[:] for h in self.hands]
+        other.mover, other.pending, other.removals = self.mover, self.pending, self.removals
+        other.scores = self.scores[:]
+        other.turn, other.quiet, other.over = self.turn, self.quiet, self.over
+        other._moves = self._moves
+        return other
+
+    def to_move(self) -> int | None:
+        return None if self.over else self.mover
+
+    def outcome(self) -> Outcome | None:
+        if self.over is None:
+            return None
+        winner, how = self.over
+        return Outcome(winner, 1 if winner is not None else 0, how, (0, 0))
+
+    # -- moves ----------------------------------------------------------------------------
+    def moves(self) -> list:
+        if self._moves is None:
+            self._moves = self._generate()
+        return self._moves
+
+    def _generate(self) -> list:
+        g = self.game
+        if self.over:
+            return []
+        if self.removals:
+            return self._removals()
+        if self.pending >= 0:
+            moves = [m for m in self._piece_moves(self.pending, hops_only=True) if m[3] >= 0]
+            if g.maximum:
+                moves = self._longest(moves)
+            cont = next((r.cont for r in g.capture_rules if r.cont != "no"), "no")
+            if cont == "may" or not moves:
+                moves.append((PASS, -1, -1, -1, -1, -1))
+            return moves
+        moves = self._pseudo()
+        if g.compulsory or g.maximum:
+            captures = [m for m in moves if self._captures(m)]
+            if captures:
+                moves = captures
+                if g.maximum:
+                    moves = self._longest(moves)
+        if g.check_royal >= 0:
+            moves = [m for m in moves if not self._leaves_in_check(m)]
+        return moves
+
+    def _captures(self, m: tuple) -> bool:
+        what, a, b, taken = m[0], m[1], m[2], m[3]
+        if what != MOVE:
+            return False
+        return taken >= 0 or (self.cells[b] != 0)
+
+    def _pseudo(self) -> list:
+        g = self.game
+        mover = self.mover
+        owner_of = g.owner_of
+        out: list = []
+        has_hand = any(self.hands[mover])
+        count = None
+        for rule in g.move_rules:
+            if rule.when == "hand" and not has_hand or rule.when == "no-hand" and has_hand:
+                continue
+            if rule.kind == "place":
+                kinds = [k for k in sorted(rule.pieces) if self.hands[mover][k]]
+                targets = rule.region if rule.region is not None else range(len(self.cells))
+                for s in targets:
+                    if not self.cells[s]:
+                        for k in kinds:
+                            out.append((PLACE, -1, s, -1, -1, k))
+                continue
+            if rule.kind == "fly":
+                if count is None:
+                    count = sum(1 for c in self.cells if c and owner_of[c] == mover)
+                if rule.at_most and count > rule.at_most:
+                    continue
+                empties = [s for s, c in enumerate(self.cells) if not c]
+                for a, c in enumerate(self.cells):
+                    if c and owner_of[c] == mover and g.kind_of[c] in rule.pieces:
+                        out.extend((MOVE, a, b, -1, -1, -1) for b in empties)
+                continue
+            for a, c in enumerate(self.cells):
+                if c and owner_of[c] == mover and g.kind_of[c] in rule.pieces:
+                    self._rule_moves(rule, a, c, out)
+        if g.promote:
+            out = self._promotions(out)
+        return _dedupe(out)
+
+    def _piece_moves(self, a: int, hops_only: bool = False) -> list:
+        g = self.game
+        out: list = []
+        c = self.cells[a]
+        for rule in g.move_rules:
+            if hops_only and not (rule.kind == "hop" and rule.capture):
+                continue
+            if g.kind_of[c] in rule.pieces:
+                self._rule_moves(rule, a, c, out)
+        if g.promote:
+            out = self._promotions(out)
+        return _dedupe(out)
+
+    def _rule_moves(self, rule: MoveRule, a: int, c: int, out: list) -> None:
+        g = self.game
+        b = g.board
+        cells = self.cells
+        mover = g.owner_of[c]
+        owner_of = g.owner_of
+        to = rule.to
+        kind = rule.kind
+        if kind == "leap":
+            for t in rule.offsets[a]:
+                self._land(rule, a, t, out)
+            return
+        for d in rule.dirs[mover]:
+            step = b.step[d]
+            t = step[a]
+            if t < 0:
+                continue
+            if kind == "step":
+                if t not in rule.avoid:
+                    self._land(rule, a, t, out)
+            elif kind == "slide":
+                n = 0
+                while t >= 0 and t not in rule.avoid:
+                    n += 1
+                    if cells[t]:
+                        if to != "empty":
+                            self._land(rule, a, t, out)
+                        break
+                    if t not in rule.avoid_stop:
+                        out.append((MOVE, a, t, -1, -1, -1))
+                    if rule.max and n >= rule.max:
+                        break
+                    t = step[t]
+            elif kind == "hop":
+                over = cells[t]
+                if not over:
+                    continue
+                who = owner_of[over]
+                if rule.over == "enemy" and who == mover or rule.over == "friend" and who != mover:
+                    continue
+                land = step[t]
+                if land < 0 or cells[land] or land in rule.avoid or land in rule.avoid_stop:
+                    continue
+                out.append((MOVE, a, land, t if (rule.capture and who != mover) else -1, -1, -1))
+
+    def _land(self, rule: MoveRule, a: int, t: int, out: list) -> None:
+        c = self.cells[t]
+        if t in rule.avoid_stop:
+            return
+        if not c:
+            if rule.to != "enemy":
+                out.append((MOVE, a, t, -1, -1, -1))
+        elif rule.to != "empty" and self.game.owner_of[c] != self.game.owner_of[self.cells[a]]:
+            if self.game.kind_of[c] not in rule.not_capture:
+                out.append((MOVE, a, t, -1, -1, -1))
+
+    def _promotions(self, moves: list) -> list:
+        g = self.game
+        p = g.promote
+        out = []
+        for m in moves:
+            if m[0] == MOVE and g.kind_of[self.cells[m[1]]] in p["pieces"] and m[2] in p["zones"][self.mover]:
+                out.extend((MOVE, m[1], m[2], m[3], k, -1) for k in p["to"])
+            else:
+                out.append(m)
+        return out
+
+    def _longest(self, moves: list) -> list:
+        """Keep the first hops of the capture sequences that take the most pieces."""
+        best, keep = 0, []
+        for m in moves:
+            if m[0] != MOVE or m[3] < 0:
+                continue
+            n = self._chain(m)
+            if n > best:
+                best, keep = n, [m]
+            elif n == best:
+                keep.append(m)
+        return keep or moves
+
+    def _chain(self, m: tuple, depth: int = 0) -> int:
+        sim = self.copy()
+        sim._apply_move(m, continue_turn=True)
+        if sim.pending < 0 or depth > 20:
+            return 1
+        more = [x for x in sim._piece_moves(sim.pending, hops_only=True) if x[3] >= 0]
+        return 1 + max((sim._chain(x, depth + 1) for x in more), default=0)
+
+    def _removals(self) -> list:
+        g = self.game
+        enemy = [s for s, c in enumerate(self.cells) if c and g.team_of(g.owner_of[c]) != g.team_of(self.mover)]
+        if g.line and g.line["protect"]:
+            free = [s for s in enemy if not self._in_line(s)]
+            if free:
+                enemy = free
+        return [(REMOVE, -1, s, -1, -1, -1) for s in enemy]
+
+    def _in_line(self, s: int) -> bool:
+        g = self.game
+        cells = self.cells
+        owner = g.owner_of[cells[s]]
+        for ln in g.lines_at[s]:
+            if all(cells[t] and g.owner_of[cells[t]] == owner for t in ln):
+                return True
+        return False
+
+    # -- check ------------------------------------------------------------------------------
+    def _leaves_in_check(self, m: tuple) -> bool:
+        sim = self.copy()
+        sim._apply_move(m, continue_turn=True, check_ends=False)
+        return sim.in_check(self.mover)
+
+    def in_check(self, seat: int) -> bool:
+        g = self.game
+        code = g.code(seat, g.check_royal)
+        try:
+            site = self.cells.index(code)
+        except ValueError:
+            return False
+        return self.attacked(site, seat)
+
+    def attacked(self, site: int, seat: int) -> bool:
+        """Whether a piece of another seat could take the piece on ``site`` by moving there."""
+        g = self.game
+        b = g.board
+        cells = self.cells
+        owner_of, kind_of = g.owner_of, g.kind_of
+        victim = kind_of[cells[site]]
+        for rule in g.move_rules:
+            if rule.to == "empty" or rule.kind in ("place", "fly", "hop") or victim in rule.not_capture:
+                continue
+            if rule.kind == "leap":
+                for a in rule.rev_offsets[site]:
+                    c = cells[a]
+                    if c and owner_of[c] != seat and kind_of[c] in rule.pieces:
+                        return True
+                continue
+            for enemy in range(g.players):
+                if enemy == seat:
+                    continue
+                for d in rule.dirs[enemy]:
+                    back = b.step[(d + 4) % 8]
+                    a = back[site]
+                    n = 1
+                    while a >= 0:
+                        c = cells[a]
+                        if c:
+                            if owner_of[c] == enemy and kind_of[c] in rule.pieces and a not in rule.avoid:
+                                return True
+                            break
+                        if rule.kind == "step" or (rule.max and n >= rule.max) or a in rule.avoid:
+                            break
+                        a = back[a]
+                        n += 1
+        return False
+
+    # -- playing --------------------------------------------------------------------------
+    def play(self, move: tuple) -> None:
+        self._apply_move(move, continue_turn=True)
+
+    def _apply_move(self, move: tuple, continue_turn: bool, check_ends: bool = True) -> None:
+        g = self.game
+        what, a, b, taken, promote, kind = move
+        cells = self.cells
+        mover = self.mover
+        self._moves = None
+        captured = 0
+        if what == PASS:
+            self.pending = -1
+            self._next_turn(check_ends)
+            return
+        if what == REMOVE:
+            cells[b] = 0
+            self.scores[mover] += 1
+            self.removals -= 1
+            self.quiet = 0
+            if self.removals <= 0:
+                self.removals = 0
+                self._next_turn(check_ends)
+            return
+        if what == PLACE:
+            cells[b] = g.code(mover, kind)
+            self.hands[mover][kind] -= 1
+        else:
+            c = cells[a]
+            if cells[b]:
+                captured += 1
+                victim = cells[b]
+                if check_ends and g.kind_of[victim] in g.royal:
+                    self._royal_taken(victim)
+            cells[a] = 0
+            if taken >= 0:
+                if check_ends and g.kind_of[cells[taken]] in g.royal:
+                    self._royal_taken(cells[taken])
+                cells[taken] = 0
+                captured += 1
+            cells[b] = c if promote < 0 else g.code(mover, promote)
+        captured += self._after_move(b)
+        self.scores[mover] += captured
+        self.quiet = 0 if captured else self.quiet + 1
+        if self.over:
+            return
+        # Lines formed: the mover removes.
+        if g.line and self._in_line(b) and self._line_new(b):
+            if any(c and g.team_of(g.owner_of[c]) != g.team_of(mover) for c in cells):
+                self.removals = 1
+                self.pending = -1
+                if check_ends:
+                    self._check_ends(after_move=True)
+                return
+        # A hop that took a piece may go on.
+        if what == MOVE and taken >= 0:
+            rule_cont = next((r.cont for r in g.capture_rules if r.cont != "no"), "no")
+            if rule_cont != "no":
+                self.pending = b
+                more = [m for m in self._piece_moves(b, hops_only=True) if m[3] >= 0]
+                if more:
+                    if check_ends:
+                        self._check_ends(after_move=True)
+                    if not self.over:
+                        self._moves = None
+                    return
+        self.pending = -1
+        self._next_turn(check_ends)
+
+    def _line_new(self, b: int) -> bool:
+        return True
+
+    def _royal_taken(self, victim: int) -> None:
+        g = self.game
+        loser = g.owner_of[victim]
+        for e in g.ends:
+            if e["kind"] == "captured" and e["piece"] == g.kind_of[victim]:
+                self.over = (self._other(loser), "captured")
+
+    def _other(self, seat: int) -> int:
+        g = self.game
+        return next(s for s in range(g.players) if g.team_of(s) != g.team_of(seat))
+
+    def _after_move(self, b: int) -> int:
+        """Custodial and surround captures made by the piece that came to ``b``."""
+        g = self.game
+        cells = self.cells
+        if not (g.custodial or g.surround):
+            return 0
+        mover = g.owner_of[cells[b]]
+        mk = g.kind_of[cells[b]]
+        step = g.board.step
+        owner_of, kind_of = g.owner_of, g.kind_of
+        taken = 0
+        for rule in g.custodial:
+            if mk not in rule["by"]:
+                continue
+            for d in rule["dirs"]:
+                n = step[d][b]
+                if n < 0:
+                    continue
+                c = cells[n]
+                if not c or owner_of[c] == mover or kind_of[c] not in rule["pieces"]:
+                    continue
+                far = step[d][n]
+                if far < 0:
+                    continue
+                fc = cells[far]
+                if (fc and owner_of[fc] == mover) or (not fc and far in rule["hostile"]):
+                    cells[n] = 0
+                    taken += 1
+        for rule in g.surround:
+            for d0 in rule["dirs"]:
+                n = step[d0][b]
+                if n < 0:
+                    continue
+                c = cells[n]
+                if not c or owner_of[c] == mover or kind_of[c] not in rule["pieces"]:
+                    continue
+                closed = True
+                for d in rule["dirs"]:
+                    m = step[d][n]
+                    if m < 0:
+                        closed = False
+                        break
+                    mc = cells[m]
+                    if not ((mc and owner_of[mc] == mover) or (m in rule["hostile"] and not mc)):
+                        closed = False
+                        break
+                if closed:
+                    if kind_of[c] in g.royal:
+                        self._royal_taken(c)
+                    cells[n] = 0
+                    taken += 1
+        return taken
+
+    def _next_turn(self, check_ends: bool = True) -> None:
+        g = self.game
+        self.turn += 1
+        self.mover = (self.mover + 1) % g.players
+        self.pending = -1
+        if check_ends:
+            self._check_ends(after_move=True)
+            self.begin_turn()
+
+    def begin_turn(self, keep_over: bool = False) -> None:
+        """Decide the ends that hold before the player to move chooses (no move, limits)."""
+        self._moves = None
+        if self.over:
+            return
+        g = self.game
+        if g.limit:
+            lim = g.limit
+            if (lim["limit"] and self.turn >= lim["limit"]) or (lim["quiet"] and self.quiet >= lim["quiet"]):
+                if lim["result"] == "draw":
+                    self.over = (None, "move-limit")
+                else:
+                    counts = [sum(1 for c in self.cells if c and g.owner_of[c] == s) for s in range(g.players)]
+                    best = max(counts)
+                    winners = [s for s in range(g.players) if counts[s] == best]
+                    self.over = (winners[0] if len(winners) == 1 else None, "move-limit")
+                return
+        if not self.moves():
+            if g.check_royal >= 0:
+                if self.in_check(self.mover):
+                    self.over = (self._other(self.mover), "checkmate")
+                    return
+                result = g.stalemate
+                how = "stalemate"
+            else:
+                result = g.no_moves
+                how = "no-moves"
+            if result == "draw":
+                self.over = (None, how)
+            elif result == "loss":
+                self.over = (self._other(self.mover), how)
+            else:
+                self.over = (self.mover, how)
+
+    def _check_ends(self, after_move: bool) -> None:
+        g = self.game
+        if self.over:
+            return
+        for e in g.ends:
+            if e["kind"] == "pieces":
+                for seat in range(g.players):
+                    n = sum(1 for c in self.cells if c and g.owner_of[c] == seat) + sum(self.hands[seat])
+                    if n <= e["at_most"]:
+                        self.over = (self._other(seat), "pieces")
+                        return
+            elif e["kind"] == "reach":
+                for s in e["region"]:
+                    c = self.cells[s]
+                    if c and g.kind_of[c] == e["piece"]:
+                        self.over = (g.owner_of[c], "reach")
+                        return
+            elif e["kind"] == "captured":
+                for seat in range(g.players):
+                    if g.code(seat, e["piece"]) not in self.cells and not self.hands[seat][e["piece"]]:
+                        self.over = (self._other(seat), "captured")
+                        return
+
+    # -- the public face ------------------------------------------------------------------
+    def action(self, move: tuple) -> Action:
+        g = self.game
+        names = g.board.names
+        what, a, b, taken, promote, kind = move
+        if what == PASS:
+            return Action({"pass": True})
+        if what == REMOVE:
+            return Action({"remove": names[b]})
+        if what == PLACE:
+            data: dict[str, Any] = {"to": names[b]}
+            if sum(1 for k in range(g.nk) if g.start_hands[self.mover][k]) > 1:
+                data["piece"] = g.kinds[kind]
+            return Action(data)
+        data = {"from": names[a], "to": names[b]}
+        if promote >= 0 and g.promote and len(g.promote["to"]) > 1:
+            data["promote"] = g.kinds[promote]
+        return Action(data)
+
+    def to_json(self) -> dict[str, Any]:
+        g = self.game
+        names = g.board.names
+        return {
+            "key": g.key,
+            "options": self.options,
+            "to_move": self.mover,
+            "phase": "remove" if self.removals else ("place" if any(self.hands[self.mover]) else "play"),
+            "turn": self.turn,
+            "quiet": self.quiet,
+            "board": {names[s]: [g.owner_of[c], g.kinds[g.kind_of[c]], 1] for s, c in enumerate(self.cells) if c},
+            "hands": [{g.kinds[k]: n for k, n in enumerate(h) if n} for h in self.hands],
+            "scores": self.scores,
+            "pending": ({"site": names[self.pending] if self.pending >= 0 else None, "remove": self.removals}
+                        if self.pending >= 0 or self.removals else None),
+            "throw": None,
+            "over": {"winner": self.over[0], "how": self.over[1]} if self.over else None,
+        }
+
+
+def _dedupe(moves: list) -> list:
+    seen = set()
+    out = []
+    for m in moves:
+        if m not in seen:
+            seen.add(m)
+            out.append(m)
+    return out
+
+
+def compile(rf: RulesFile) -> PiecesGame:  # noqa: A001 - the mechanic protocol's name
+    return PiecesGame(rf)
+
+
+def random_playout(sim: PiecesSim, rng: random.Random, limit: int = 100000) -> PiecesSim:
+    """Play ``sim`` to its end by uniformly random moves (tests and benchmarks)."""
+    n = 0
+    while sim.over is None and n < limit:
+        moves = sim.moves()
+        sim.play(moves[rng.randrange(len(moves))])
+        n += 1
+    return sim
