@@ -24,7 +24,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   on), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
   after), ``at_most`` (fly: only while the mover has at most this many pieces);
 - ``capture``: ``kind = "custodial"`` (an enemy between the moved piece and a friend, or a
-  ``hostile`` empty region, along ``dirs``; ``pieces`` the kinds so taken), ``"surround"``
+  ``hostile`` empty region, or a ``hostile_always`` region even when occupied, along ``dirs``;
+  ``pieces`` the kinds so taken), ``"surround"``
   (``pieces`` taken when enemies, or ``hostile`` regions, stand on every side along ``dirs``),
   ``"line"`` (a line of ``length`` of one's own pieces through the moved piece lets the mover
   remove an enemy piece; ``protect = true``: not one in a line while others are not);
@@ -361,12 +362,16 @@ class PiecesGame(Game):
             hostile: set[int] = set()
             for region in spec.get("hostile", []):
                 hostile |= self._region(region, el.path + ("hostile",))
+            always: set[int] = set()
+            for region in spec.get("hostile_always", []):
+                always |= self._region(region, el.path + ("hostile_always",))
             entry = {
                 "clause": el.clause,
                 "dirs": self._dirs(spec.get("dirs", "orthogonal"), el.path + ("dirs",))[0],
                 "pieces": self._kinds(spec.get("pieces"), el.path + ("pieces",)),
                 "by": self._kinds(spec.get("by"), el.path + ("by",)),
                 "hostile": frozenset(hostile),
+                "always": frozenset(always),
             }
             if kind == "custodial":
                 self.custodial.append(entry)
@@ -438,7 +443,10 @@ class PiecesGame(Game):
                                   "clause": el.clause})
             elif kind == "captured":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
-                self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
+                # Only the seats that start with that piece can lose it.
+                seats = [s for s in range(self.players)
+                         if self.code(s, k) in self.start_cells or self.start_hands[s][k]]
+                self.ends.append({"kind": kind, "piece": k, "seats": seats, "clause": el.clause})
             elif kind == "checkmate":
                 (k,) = self._kinds(spec.get("royal"), path + ("royal",))
                 self.check_royal = k
@@ -961,7 +969,7 @@ class PiecesSim(Sim):
                 if far < 0:
                     continue
                 fc = cells[far]
-                if (fc and owner_of[fc] == mover) or (not fc and far in rule["hostile"]):
+                if (fc and owner_of[fc] == mover) or (not fc and far in rule["hostile"]) or far in rule["always"]:
                     cells[n] = 0
                     taken += 1
         for rule in g.surround:
@@ -1050,7 +1058,7 @@ class PiecesSim(Sim):
                         self.over = (g.owner_of[c], "reach")
                         return
             elif e["kind"] == "captured":
-                for seat in range(g.players):
+                for seat in e["seats"]:
                     if g.code(seat, e["piece"]) not in self.cells and not self.hands[seat][e["piece"]]:
                         self.over = (self._other(seat), "captured")
                         return
