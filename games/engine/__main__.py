@@ -5,8 +5,11 @@
     python -m games.engine actions STATE_JSON
     python -m games.engine apply STATE_JSON ACTION_JSON
     python -m games.engine plays KEY --position ID --dice 3-1 [--options JSON]   (tables only)
+    python -m games.engine replay-ludii TRACE.jsonl.gz [--key KEY] [--options JSON] [--verbose]
 
 STATE_JSON and ACTION_JSON are inline JSON or ``@file``. Bad input: one line on stderr, exit 2.
+``replay-ludii`` replays a Ludii oracle trace on a rules file (``games/engine/rules/ludii.py``):
+exit 0 when every step agrees or a clause explains it and the result agrees, 1 otherwise.
 """
 from __future__ import annotations
 
@@ -70,6 +73,21 @@ def _print(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, sort_keys=True))
 
 
+def _replay_ludii(args: argparse.Namespace) -> int:
+    from games.engine.rules import rules_variant
+    from games.engine.rules.ludii import find_variant, format_report, read_trace, replay
+
+    options = _read_json(args.options, "--options", InvalidOptions)
+    if not isinstance(options, dict):
+        raise UsageError("--options must be a JSON object")
+    trace = read_trace(args.trace)
+    variant = rules_variant(args.key) if args.key else find_variant(trace.header)
+    report = replay(trace, variant, options, verbose=args.verbose)
+    for line in format_report(report, trace, verbose=args.verbose):
+        print(line)
+    return 0 if report.ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _Parser(prog="python -m games.engine", description="Play and analyse the catalogue's rule sets.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -88,6 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     p_plays.add_argument("--position", help="a GNU Backgammon Position ID, player on roll first")
     p_plays.add_argument("--dice", help="the roll, e.g. 3-1")
     p_plays.add_argument("--options", default="{}", help="the variant's options as JSON or @file")
+    p_replay = sub.add_parser("replay-ludii", help="replay a Ludii trace on a rules file, step by step")
+    p_replay.add_argument("trace", help="a trace file (.jsonl.gz) of the Ludii oracle")
+    p_replay.add_argument("--key", help="the rules file's variant key (default: by the trace's DLP ids)")
+    p_replay.add_argument("--options", default="{}", help="the variant's options as JSON or @file")
+    p_replay.add_argument("--verbose", action="store_true", help="print every step, not only the differences")
 
     try:
         args = parser.parse_args(argv)
@@ -114,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
                 raise UsageError(f"plays is for tables variants only, not {args.key}")
             options = _read_json(args.options, "--options", InvalidOptions)
             return plays(position=args.position, dice=args.dice, options=options, stdin=sys.stdin, stdout=sys.stdout)
+        elif args.command == "replay-ludii":
+            return _replay_ludii(args)
     except (UsageError, EngineError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

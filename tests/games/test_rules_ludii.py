@@ -1,0 +1,363 @@
+"""The Ludii replay (games/engine/rules/ludii.py): every rules file against its Ludii traces,
+the site mapping, the step judgement on a small game written here, and the command's errors."""
+from __future__ import annotations
+
+import gzip
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.engine import core
+from games.engine.__main__ import main
+from games.engine.core import Action, Outcome
+from games.engine.rules import catalogue
+from games.engine.rules.game import Game, RulesVariant, Sim
+from games.engine.rules.loader import load_text
+from games.engine.rules.ludii import ORACLE, LudiiError, map_sites, read_trace, replay, traces_for
+
+
+# -- every rules file against the oracle -------------------------------------------------------
+def test_every_rules_file_agrees_with_its_ludii_traces():
+    index_path = ORACLE / "index.json"
+    if not index_path.exists():
+        pytest.skip(f"no Ludii oracle at {ORACLE}")
+    from games.engine.rules import rules_variant
+
+    index = json.loads(index_path.read_text())
+    rows, failures = [], []
+    start = time.process_time()
+    for rf in catalogue():
+        paths = traces_for(rf, index)
+        if not paths:
+            continue
+        variant = rules_variant(rf.key)
+        n_steps = n_agree = n_explained = n_ok = 0
+        for path in paths:
+            trace = read_trace(path)
+            report = replay(trace, variant)
+            n_steps += report.total
+            n_agree += report.agree
+            n_explained += report.explained
+            n_ok += report.ok
+            if not report.ok:
+                failures.append(f"{rf.key} {trace.stem}: {report.stopped or ''} {report.last_line()}")
+        rows.append((rf.key, len(paths), n_steps, n_agree, n_explained, n_ok))
+    if not rows:
+        pytest.skip("no rules file has Ludii traces yet")
+    print(f"\n{'rules file':28} {'traces':>6} {'steps':>6} {'agree':>6} {'explained':>9} {'pass':>5}")
+    for key, traces, steps, agree, explained, ok in rows:
+        print(f"{key:28} {traces:6} {steps:6} {agree:6} {explained:9} {ok:5}")
+    total = sum(r[1] for r in rows)
+    print(f"{total} traces in {time.process_time() - start:.1f} s CPU")
+    assert not failures, "\n".join(failures)
+
+
+# -- a small game to replay: two runners on a 4x2 grid ----------------------------------------
+TOY = """
+key = "toy.duel"
+title = "Duel of runners"
+mechanic = "toy"
+game = { dlp = 9001, name = "Duel" }
+ruleset = { dlp = 9002, name = "Plain" }
+sides = ["South", "North"]
+
+[[clause]]
+id = "T-1"
+text = "Each runner steps one file right along its own rank, never into the file of the other; reaching file d wins."
+option = "dice"
+
+[[clause]]
+id = "T-2"
+text = "A player who cannot step passes."
+ludii = "Ludii's sample trace offers a two-file step at step 0 (made up for the test)."
+
+[options.dice]
+default = false
+
+[ludii]
+[[ludii.differs]]
+clause = "T-2"
+trace = "toy-explained"
+steps = [0]
+"""
+
+
+class ToySim(Sim):
+    def __init__(self, game: ToyGame, options: dict[str, Any], pos=(0, 0), turn=0, throw=None) -> None:
+        self.game, self.options = game, options
+        self.pos, self.turn, self.thrown = list(pos), turn, throw
+
+    def copy(self) -> ToySim:
+        return ToySim(self.game, self.options, self.pos, self.turn, self.thrown)
+
+    def to_move(self) -> int:
+        return self.turn
+
+    def is_chance(self) -> bool:
+        return bool(self.options["dice"]) and self.thrown is None and self.outcome() is None
+
+    def chance_outcomes(self):
+        return [(("throw", 0), 0.5), (("throw", 1), 0.5)]
+
+    def _steps(self) -> list:
+        s = self.turn
+        if self.options["dice"] and self.thrown == 0:
+            return []
+        to = self.pos[s] + 1
+        return [("step", to)] if to <= 3 and to != self.pos[1 - s] else []
+
+    def moves(self) -> list:
+        return self._steps()
+
+    def _next(self) -> None:
+        self.turn, self.thrown = 1 - self.turn, None
+        if not self.options["dice"] and not self._steps() and self.outcome() is None:
+            self.turn = 1 - self.turn  # T-2: no step, the turn passes by itself
+
+    def play(self, move) -> None:
+        if move[0] == "throw":
+            self.thrown = move[1]
+            if not self._steps():
+                self._next()
+            return
+        self.pos[self.turn] = move[1]
+        self._next()
+
+    def outcome(self) -> Outcome | None:
+        for s in (0, 1):
+            if self.pos[s] == 3:
+                return Outcome(s, 1, "race")
+        return None
+
+    def action(self, move) -> Action:
+        if move[0] == "throw":
+            return Action({"throw": [move[1]]})
+        rank = self.turn + 1
+        return Action({"from": f"{'abcd'[move[1] - 1]}{rank}", "to": f"{'abcd'[move[1]]}{rank}"})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.game.key, "options": self.options, "pos": self.pos, "to_move": self.turn,
+                "thrown": self.thrown}
+
+
+class ToyGame(Game):
+    def new_sim(self, options):
+        return ToySim(self, options)
+
+    def sim_from_json(self, data, options):
+        return ToySim(self, options, data["pos"], data["to_move"], data["thrown"])
+
+    def board_info(self, options):
+        sites = [{"name": f"{f}{r}", "x": i, "y": r - 1} for r in (1, 2) for i, f in enumerate("abcd")]
+        return {"players": 2, "geometry": {"style": "grid", "sites": sites}}
+
+
+def toy_variant(text: str = TOY) -> RulesVariant:
+    return RulesVariant(ToyGame(load_text(text, "toy.toml")))
+
+
+# Ludii's indices for the toy board: A1..D1 are 0..3, A2..D2 are 4..7 (cells, centres at .5).
+HEADER = {
+    "dlp_game_id": 9001, "game": "Duel", "ruleset": None, "dlp_ruleset_id": 9002, "players": 2,
+    "board_every": 20, "default_site_type": "Cell",
+    "sites": [{"index": r * 4 + i, "label": f"{f}{r + 1}", "x": i + 0.5, "y": r + 0.5, "type": "Cell"}
+              for r in (0, 1) for i, f in enumerate("ABCD")],
+    "containers": [{"index": 0, "name": "Board", "kind": "board", "owner": 0, "first_site": 0, "num_sites": 8}],
+    "initial": [{"site": 0, "who": 1, "what": "Runner1", "count": 1}, {"site": 4, "who": 2, "what": "Runner2", "count": 1}],
+}
+# The game as the rules play it: South a1-b1, North cannot step (b is taken) and passes,
+# South b1-c1, North a2-b2, South c1-d1 and wins.
+GAME = [
+    {"mover": 1, "legal": [[0, 1]], "legal_desc": ["A1-B1"], "chosen": 0},
+    {"mover": 2, "legal": [[-1, -1]], "legal_desc": ["Pass"], "chosen": 0},
+    {"mover": 1, "legal": [[1, 2]], "legal_desc": ["B1-C1"], "chosen": 0},
+    {"mover": 2, "legal": [[4, 5]], "legal_desc": ["A2-B2"], "chosen": 0},
+    {"mover": 1, "legal": [[2, 3]], "legal_desc": ["C1-D1"], "chosen": 0},
+]
+WON = {"end": True, "steps": 5, "status": "over", "ranking": [1, 2], "winner": 1, "end_type": "NaturalEnd"}
+
+
+def write_trace(folder: Path, stem: str, steps: list[dict], end: dict, header: dict = HEADER) -> Path:
+    path = folder / f"{stem}.jsonl.gz"
+    lines = [header] + [dict(s, step=i, dice=s.get("dice")) for i, s in enumerate(steps)] + [end]
+    path.write_bytes(gzip.compress("\n".join(json.dumps(x) for x in lines).encode()))
+    return path
+
+
+def test_a_faithful_trace_agrees_forced_pass_and_all(tmp_path):
+    report = replay(read_trace(write_trace(tmp_path, "toy-s1", GAME, WON)), toy_variant())
+    assert report.last_line() == "replay: 5 of 5 steps agree; result agrees"
+    assert report.ok and report.sites.how["label"] == 8
+
+
+def test_a_different_legal_set_is_reported_and_the_replay_goes_on(tmp_path):
+    steps = [dict(GAME[0], legal=[[0, 1], [0, 2]], legal_desc=["A1-B1", "A1-C1"])] + GAME[1:]
+    report = replay(read_trace(write_trace(tmp_path, "toy-s1", steps, WON)), toy_variant())
+    assert report.last_line() == "replay: 4 of 5 steps agree; result agrees"
+    assert report.steps[0].status == "differ" and report.steps[0].ludii_only == ["A1-C1"]
+    assert not report.ok
+
+
+def test_a_difference_a_clause_explains_is_counted_apart(tmp_path):
+    steps = [dict(GAME[0], legal=[[0, 1], [0, 2]], legal_desc=["A1-B1", "A1-C1"])] + GAME[1:]
+    report = replay(read_trace(write_trace(tmp_path, "toy-explained", steps, WON)), toy_variant())
+    assert report.last_line() == "replay: 4 of 5 steps agree; result agrees (1 explained by clauses T-2)"
+    assert report.ok
+
+
+def test_a_chosen_move_we_do_not_allow_stops_the_replay(tmp_path):
+    steps = [dict(GAME[0], legal=[[0, 1], [0, 2]], legal_desc=["A1-B1", "A1-C1"], chosen=1)] + GAME[1:]
+    report = replay(read_trace(write_trace(tmp_path, "toy-s1", steps, WON)), toy_variant())
+    assert "A1-C1" in report.stopped and "not legal for us" in report.stopped
+    assert [s.status for s in report.steps] == ["differ"] + ["not replayed"] * 4
+    assert report.last_line() == "replay: 0 of 5 steps agree; result differs"
+
+
+def test_a_pass_where_we_have_a_move_differs(tmp_path):
+    steps = [GAME[0], GAME[1], dict(GAME[2], mover=2, legal=[[-1, -1]])]
+    report = replay(read_trace(write_trace(tmp_path, "toy-s1", steps, WON)), toy_variant())
+    assert report.steps[2].status == "differ" and "North is to move" not in report.steps[2].note
+
+
+def test_the_result_is_compared(tmp_path):
+    lost = dict(WON, ranking=[2, 1], winner=2)
+    report = replay(read_trace(write_trace(tmp_path, "toy-s1", GAME, lost)), toy_variant())
+    assert report.last_line() == "replay: 5 of 5 steps agree; result differs"
+    cap = {"end": True, "steps": 2, "status": "cap", "ranking": [0, 0], "winner": None}
+    assert replay(read_trace(write_trace(tmp_path, "toy-s2", GAME[:2], cap)), toy_variant()).ok
+    cap_late = dict(cap, steps=5)
+    report = replay(read_trace(write_trace(tmp_path, "toy-s3", GAME, cap_late)), toy_variant())
+    assert not report.result_agrees and "ours over, South wins" in report.result_text
+
+
+def test_dice_are_thrown_and_a_zero_is_a_forced_pass(tmp_path):
+    # Dice: South throws 1 (a1-b1), North throws 0 (Ludii's forced pass), South 1 (b1-c1),
+    # North 1 (a2-b2), South 1 (c1-d1).
+    steps = [dict(s, dice=[0 if s["legal"] == [[-1, -1]] else 1]) for s in GAME]
+    report = replay(read_trace(write_trace(tmp_path, "toy-s1", steps, WON)), toy_variant(), {"dice": True})
+    assert report.ok, report.last_line()
+
+
+# -- the site mapping --------------------------------------------------------------------------
+def header(points: list[tuple[str, float, float]], hands: int = 0) -> dict:
+    sites = [{"index": i, "label": lab, "x": x, "y": y} for i, (lab, x, y) in enumerate(points)]
+    containers = [{"index": 0, "name": "Board", "kind": "board", "owner": 0, "first_site": 0, "num_sites": len(points)}]
+    for h in range(hands):
+        sites.append({"index": len(sites), "label": f"Hand{h + 1}/0", "x": None, "y": None, "container": f"Hand{h + 1}"})
+        containers.append({"index": h + 1, "name": f"Hand{h + 1}", "kind": "hand", "owner": h + 1,
+                           "first_site": len(sites) - 1, "num_sites": 1})
+    return {"sites": sites, "containers": containers, "players": 2}
+
+
+def geometry(points: list[tuple[str, float, float]], style: str = "lines") -> dict:
+    return {"style": style, "sites": [{"name": n, "x": x, "y": y} for n, x, y in points]}
+
+
+def test_sites_map_by_label_on_a_lines_board_and_hands_by_owner():
+    # Nine Men's Morris style: Ludii's coordinates are not ours, the labels are.
+    smap = map_sites(header([("A1", -2.1, -2.1), ("D1", 0, -2.1), ("G7", 2.1, 2.1)], hands=2),
+                     geometry([("a1", 0, 0), ("d1", 3, 0), ("g7", 6, 6)]))
+    assert smap.index == {"a1": 0, "d1": 1, "g7": 2}
+    assert smap.hand == {0: 3, 1: 4} and smap.how["label"] == 3
+
+
+def test_sites_map_by_coordinates_with_scale_offset_and_flip():
+    # Ludii's y grows downwards here and its unit is 2: P is our x, Q our y, R our z.
+    smap = map_sites(header([("P", 10, 10), ("Q", 12, 10), ("R", 10, 8)]),
+                     geometry([("x", 0, 0), ("y", 1, 0), ("z", 0, 1)], style="mancala"))
+    assert smap.index == {"x": 0, "y": 1, "z": 2} and smap.how["coordinates"] == 3
+
+
+def test_labels_are_not_used_on_a_sowing_board():
+    # Oware-like: the labels A1.. are not our hole numbers, the coordinates decide (with a table
+    # entry choosing the upright reading of the symmetric board).
+    ludii = [("A1", -0.85, 0.5)] + [(f"{c}1", i, 0) for i, c in enumerate("BCDEFG")] + \
+            [(f"{c}2", i, 1) for i, c in enumerate("BCDEFG")] + [("H1", 5.85, 0.5)]
+    ours = [(str(i + 1), i, 0) for i in range(6)] + [(str(12 - i), i, 1) for i in range(6)] + \
+           [("s1", 5.85, 0.5), ("s2", -0.85, 0.5)]
+    smap = map_sites(header(ludii), geometry(ours, style="mancala"), {"B1": "1"})
+    assert smap.index["1"] == 1 and smap.index["12"] == 7 and smap.index["s2"] == 0 and smap.index["s1"] == 13
+    assert smap.how == {"table": 1, "label": 0, "coordinates": 13}
+
+
+def test_an_explicit_table_comes_first_and_can_leave_a_site_out():
+    smap = map_sites(header([("A1", 0, 0), ("B1", 1, 0), ("Z9", 7, 7)]),
+                     geometry([("a1", 0, 0), ("b1", 1, 0), ("start", 5, 5)], style="grid"),
+                     {"Z9": "-", "A1": "b1", "B1": "a1"})
+    assert smap.index == {"b1": 0, "a1": 1} and smap.how["table"] == 2
+
+
+def test_a_symmetric_board_is_refused_unless_something_decides():
+    ludii = [("A1", 0, 0), ("B1", 1, 0), ("A2", 0, 1), ("B2", 1, 1)]
+    ours = [("1", 0, 0), ("2", 1, 0), ("3", 1, 1), ("4", 0, 1)]
+    with pytest.raises(LudiiError, match=r"ambiguous.*\[ludii\] sites, e.g. \"A1\" = one of '1', '4'"):
+        map_sites(header(ludii), geometry(ours, style="mancala"))
+    # The starting position decides: Ludii's player 1 starts on A1, our seat 0 on hole 1.
+    h = dict(header(ludii), initial=[{"site": 0, "who": 1, "what": "X", "count": 1}])
+    smap = map_sites(h, geometry(ours, style="mancala"), start={"board": {"1": [0, "x", 1]}})
+    assert smap.index == {"1": 0, "2": 1, "4": 2, "3": 3}
+
+
+def test_sites_that_fit_nothing_are_refused():
+    with pytest.raises(LudiiError, match="fit none of our 2 free sites"):
+        map_sites(header([("A1", 0, 0), ("B1", 1, 0), ("C1", 2, 0)]), geometry([("x", 0, 0), ("y", 1, 0)], style="track"))
+    with pytest.raises(LudiiError, match="we have no site 'q'"):
+        map_sites(header([("A1", 0, 0)]), geometry([("x", 0, 0)]), {"A1": "q"})
+
+
+# -- the command -------------------------------------------------------------------------------
+def run(argv: list[str], capsys) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_command_replays_and_says_so_on_its_last_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(core._REGISTRY, "toy.duel", toy_variant())
+    path = write_trace(tmp_path, "toy-s1", GAME, WON)
+    code, out, err = run(["replay-ludii", str(path), "--key", "toy.duel", "--verbose"], capsys)
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == "replay: 5 of 5 steps agree; result agrees"
+    assert "step 1 (player 2): agree; forced pass" in out
+    steps = [dict(GAME[0], legal=[[0, 1], [0, 2]], legal_desc=["A1-B1", "A1-C1"])] + GAME[1:]
+    code, out, _ = run(["replay-ludii", str(write_trace(tmp_path, "toy-s2", steps, WON)), "--key", "toy.duel"], capsys)
+    assert code == 1 and "step 0 (player 1): differ; Ludii only: A1-C1" in out
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "cannot read"),
+    (b"\x1f\x8bnot gzip", "not a readable gzip file"),
+    (b"", "empty: a trace starts with its header line"),
+    (b"{\"sites\": []}\nnot json\n", ":2: not JSON"),
+    (b"{\"game\": \"x\"}\n", ":1: the header has no 'sites'"),
+])
+def test_the_command_refuses_a_bad_trace_in_one_line(tmp_path, capsys, content, message):
+    path = tmp_path / "t.jsonl"
+    if content is not None:
+        path.write_bytes(content)
+    code, out, err = run(["replay-ludii", str(path)], capsys)
+    assert code == 2 and out == "" and message in err and err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_the_command_refuses_a_trace_no_rules_file_implements(tmp_path, capsys):
+    path = write_trace(tmp_path, "toy-s1", GAME, WON, dict(HEADER, dlp_game_id=999999, dlp_ruleset_id=999998))
+    code, _, err = run(["replay-ludii", str(path)], capsys)
+    assert code == 2
+    assert err == "error: no rules file implements DLP ruleset 999998 or game 999999 (Duel); give one with --key\n"
+
+
+def test_the_command_refuses_bad_keys_and_options(tmp_path, capsys, monkeypatch):
+    path = write_trace(tmp_path, "toy-s1", GAME, WON)
+    code, _, err = run(["replay-ludii", str(path), "--key", "no.such"], capsys)
+    assert code == 2 and "no rules file has the key 'no.such'" in err
+    monkeypatch.setitem(core._REGISTRY, "toy.duel", toy_variant())
+    code, _, err = run(["replay-ludii", str(path), "--key", "toy.duel", "--options", "{"], capsys)
+    assert code == 2 and err.startswith("error: --options is not valid JSON")
+    code, _, err = run(["replay-ludii", str(path), "--key", "toy.duel", "--options", '{"nope": 1}'], capsys)
+    assert code == 2 and "nope" in err and err.count("\n") == 1
+    three = dict(HEADER, players=3)
+    code, _, err = run(["replay-ludii", str(write_trace(tmp_path, "toy-s9", GAME, WON, three)), "--key", "toy.duel"], capsys)
+    assert code == 2 and "the trace has 3 players, toy.duel has 2" in err
