@@ -30,7 +30,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``"line"`` (a line of ``length`` of one's own pieces through the moved piece lets the mover
   remove an enemy piece; ``protect = true``: not one in a line while others are not);
 - ``constraint``: ``compulsory = true`` (a capture must be made when one can),
-  ``maximum = true`` (the capture that takes most);
+  ``maximum = true`` (the capture that takes most), ``no_repeat = true`` (no move may bring
+  back a position, pieces and player to move, that the game has already had);
 - ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (``far-rank`` or a
   region);
 - ``turn``: ``first`` (the seat that starts);
@@ -40,6 +41,7 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``reach`` (a ``piece`` reaching ``region`` wins), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked; a player with no
   move in check loses, and ``stalemate`` says what no move out of check is worth),
+  ``bare`` (a seat left with nothing but its ``royal`` piece loses; both bare, a draw),
   ``moves`` (the game stops after ``limit`` turns, or ``quiet`` turns without a capture, and
   ``result = "draw" | "more-pieces"``).
 """
@@ -109,6 +111,7 @@ class PiecesGame(Game):
         self._compile_moves()
         self._compile_captures()
         self._compile_rest()
+        self.zobrist = _Zobrist(self.board.size, 1 + self.players * self.nk, self.players, self.nk)
 
     # -- compiling ------------------------------------------------------------------------
     def _one(self, name: str, required: bool = True) -> Element | None:
@@ -408,6 +411,7 @@ class PiecesGame(Game):
         el = self._one("constraint", required=False)
         spec = el.value if el else {}
         self.compulsory = bool(spec.get("compulsory", False))
+        self.no_repeat = bool(spec.get("no_repeat", False))
         self.maximum = bool(spec.get("maximum", False))
         el = self._one("promote", required=False)
         self.promote: dict[str, Any] | None = None
@@ -453,13 +457,16 @@ class PiecesGame(Game):
                 self.stalemate = spec.get("stalemate", "draw")
                 if self.stalemate not in ("loss", "win", "draw"):
                     raise self.rf.error(path + ("stalemate",), "must be loss, win or draw (for the player stalemated)")
+            elif kind == "bare":
+                (k,) = self._kinds(spec.get("royal"), path + ("royal",))
+                self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
             elif kind == "moves":
                 self.limit = {"limit": spec.get("limit", 0), "quiet": spec.get("quiet", 0),
                               "result": spec.get("result", "draw"), "clause": el.clause}
                 if self.limit["result"] not in ("draw", "more-pieces"):
                     raise self.rf.error(path + ("result",), "must be draw or more-pieces")
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, reach, captured, checkmate or moves")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, reach, captured, checkmate, bare or moves")
         self.capture_rules = [r for r in self.move_rules if (r.kind == "hop" and r.capture)]
 
     def _result(self, spec: dict, path: tuple) -> str:
@@ -482,6 +489,8 @@ class PiecesGame(Game):
         sim.cells = list(self.start_cells)
         sim.hands = [list(h) for h in self.start_hands]
         sim.mover = self.first
+        if sim.seen is not None:
+            sim.seen.add(sim.position_key())
         sim.begin_turn()
         return sim
 
@@ -540,6 +549,11 @@ class PiecesGame(Game):
                     and isinstance(over.get("how"), str)):
                 raise InvalidState("over: must be null or {winner, how}")
             sim.over = (over.get("winner"), over["how"])
+        if self.no_repeat:
+            seen = data.get("seen", [])
+            if not (isinstance(seen, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in seen)):
+                raise InvalidState("seen: must list the positions already played (whole numbers)")
+            sim.seen = set(seen) or {sim.position_key()}
         sim.begin_turn(keep_over=True)
         return sim
 
@@ -584,7 +598,7 @@ class PiecesGame(Game):
 
 class PiecesSim(Sim):
     __slots__ = ("game", "options", "cells", "hands", "mover", "pending", "removals", "scores", "turn",
-                 "quiet", "over", "_moves")
+                 "quiet", "over", "_moves", "seen", "_base_key")
 
     def __init__(self, game: PiecesGame, options: dict[str, Any]) -> None:
         self.game = game
@@ -599,6 +613,8 @@ class PiecesSim(Sim):
         self.quiet = 0
         self.over: tuple[int | None, str] | None = None
         self._moves: list | None = None
+        self.seen: set[int] | None = set() if game.no_repeat else None
+        self._base_key: int | None = None
 
     def copy(self) -> PiecesSim:
         other = PiecesSim.__new__(PiecesSim)
@@ -609,7 +625,23 @@ class PiecesSim(Sim):
         other.scores = self.scores[:]
         other.turn, other.quiet, other.over = self.turn, self.quiet, self.over
         other._moves = self._moves
+        other.seen = set(self.seen) if self.seen is not None else None
+        other._base_key = None
         return other
+
+    def position_key(self) -> int:
+        """The position (pieces, hands, player to move, a turn's unfinished part) as a 64-bit
+        number, the same in every process: Zobrist hashing, so a move's key is two XORs away."""
+        z = self.game.zobrist
+        key = z.mover[self.mover] ^ (self.removals * 0x9E3779B97F4A7C15) ^ ((self.pending + 1) * 0xC2B2AE3D27D4EB4F)
+        for s, c in enumerate(self.cells):
+            if c:
+                key ^= z.cell[s][c]
+        for seat, h in enumerate(self.hands):
+            for k, n in enumerate(h):
+                if n:
+                    key ^= z.hand[seat][k] * n
+        return key & 0xFFFFFFFFFFFFFFFF
 
     def to_move(self) -> int | None:
         return None if self.over else self.mover
@@ -649,7 +681,38 @@ class PiecesSim(Sim):
                     moves = self._longest(moves)
         if g.check_royal >= 0:
             moves = [m for m in moves if not self._leaves_in_check(m)]
+        if self.seen:
+            self._base_key = None
+            moves = [m for m in moves if not self._repeats(m)]
         return moves
+
+    def _set_base_key(self) -> int:
+        self._base_key = self.position_key()
+        return self._base_key
+
+    def _repeats(self, m: tuple) -> bool:
+        # Positions are forgotten at every capture (the pieces never come back), so a move that
+        # takes cannot repeat one: test the move as if it took nothing, and only where that
+        # position was seen, play it out to see whether it takes.
+        what, a, b = m[0], m[1], m[2]
+        if what not in (MOVE, PLACE) or m[4] >= 0:
+            return False  # removals take; promotions change a piece for good
+        z = self.game.zobrist
+        base = self._base_key if self._base_key is not None else self._set_base_key()
+        key = base ^ z.mover[self.mover] ^ z.mover[(self.mover + 1) % self.game.players]
+        if what == MOVE:
+            c = self.cells[a]
+            key ^= z.cell[a][c] ^ z.cell[b][c]
+        else:
+            c = self.game.code(self.mover, m[5])
+            n = self.hands[self.mover][m[5]]
+            key ^= z.cell[b][c] ^ (z.hand[self.mover][m[5]] * n) ^ (z.hand[self.mover][m[5]] * (n - 1))
+        if (key & 0xFFFFFFFFFFFFFFFF) not in self.seen:
+            return False
+        sim = self.copy()
+        sim.seen = None
+        sim._apply_move(m, continue_turn=True, check_ends=False)
+        return sim.position_key() in self.seen
 
     def _captures(self, m: tuple) -> bool:
         what, a, b, taken = m[0], m[1], m[2], m[3]
@@ -879,6 +942,8 @@ class PiecesSim(Sim):
         if what == REMOVE:
             cells[b] = 0
             self.scores[mover] += 1
+            if self.seen:
+                self.seen.clear()
             self.removals -= 1
             self.quiet = 0
             if self.removals <= 0:
@@ -904,6 +969,8 @@ class PiecesSim(Sim):
             cells[b] = c if promote < 0 else g.code(mover, promote)
         captured += self._after_move(b)
         self.scores[mover] += captured
+        if captured and self.seen:
+            self.seen.clear()
         self.quiet = 0 if captured else self.quiet + 1
         if self.over:
             return
@@ -1002,6 +1069,8 @@ class PiecesSim(Sim):
         self.turn += 1
         self.mover = (self.mover + 1) % g.players
         self.pending = -1
+        if self.seen is not None:
+            self.seen.add(self.position_key())
         if check_ends:
             self._check_ends(after_move=True)
             self.begin_turn()
@@ -1057,6 +1126,15 @@ class PiecesSim(Sim):
                     if c and g.kind_of[c] == e["piece"]:
                         self.over = (g.owner_of[c], "reach")
                         return
+            elif e["kind"] == "bare":
+                others = [seat for seat in range(g.players)
+                          if any(c and g.owner_of[c] == seat and g.kind_of[c] != e["piece"] for c in self.cells)]
+                if len(others) == 1:
+                    self.over = (others[0], "bare")
+                    return
+                if not others:
+                    self.over = (None, "bare")
+                    return
             elif e["kind"] == "captured":
                 for seat in e["seats"]:
                     if g.code(seat, e["piece"]) not in self.cells and not self.hands[seat][e["piece"]]:
@@ -1099,7 +1177,18 @@ class PiecesSim(Sim):
                         if self.pending >= 0 or self.removals else None),
             "throw": None,
             "over": {"winner": self.over[0], "how": self.over[1]} if self.over else None,
-        }
+        } | ({"seen": sorted(self.seen)} if self.seen is not None else {})
+
+
+class _Zobrist:
+    """Fixed random 64-bit numbers per (site, piece), (seat, kind in hand) and seat to move,
+    drawn from a seeded generator so that every process gives a position the same key."""
+
+    def __init__(self, sites: int, codes: int, players: int, kinds: int) -> None:
+        rng = random.Random(0x5EED)
+        self.cell = [[rng.getrandbits(64) for _ in range(codes)] for _ in range(sites)]
+        self.hand = [[rng.getrandbits(64) for _ in range(kinds)] for _ in range(players)]
+        self.mover = [rng.getrandbits(64) for _ in range(players)]
 
 
 def _dedupe(moves: list) -> list:
