@@ -1,0 +1,184 @@
+"""Every rules file in one fast conformance pass, and the loader's messages.
+
+For each file: it loads; its clauses are complete and each rule element sits on a clause; its
+start and a random game's states round-trip through JSON; the fast play-out path (``fast``)
+offers and plays exactly what the public protocol does, move for move; and random games end by
+the rules (a limit only where a clause states one).
+"""
+from __future__ import annotations
+
+import json
+import random
+import textwrap
+
+import pytest
+
+from games.engine import get_variant
+from games.engine.core import Action, IllegalAction, InvalidState
+from games.engine.rules import ERRORS, catalogue, compile_file
+from games.engine.rules.game import RulesVariant
+from games.engine.rules.loader import RulesFileError, load_text
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+# Random play-outs per file: enough to reach every phase (placement, removals, promotion, the
+# ends) without making the pass slow; each is capped far above the longest game seen.
+PLAYOUTS = 3
+CAP = 20000
+
+
+def rules_variants() -> list[RulesVariant]:
+    return [get_variant(rf.key) for rf in catalogue()]
+
+
+def test_every_file_loads():
+    assert ERRORS == {}, "\n".join(ERRORS.values())
+    assert len(catalogue()) >= 6
+
+
+def test_every_file_is_cited_clause_by_clause():
+    for rf in catalogue():
+        assert rf.dlp_game, f"{rf.path}: names no DLP game"
+        ids = [c.id for c in rf.clauses]
+        assert len(set(ids)) == len(ids)
+        prefixes = {i.split("-")[0] for i in ids}
+        assert len(prefixes) == 1, f"{rf.path}: clause ids share one prefix, got {prefixes}"
+        for c in rf.clauses:
+            assert c.text and c.source, f"{rf.path} {c.id}: a clause needs its words and its source"
+            assert c.locator, f"{rf.path} {c.id}: a clause needs a locator (DLP.GameRulesets.N)"
+            assert len(c.quote) <= 300, f"{rf.path} {c.id}: quotations stay short"
+        assert any(c.elements for c in rf.clauses)
+        if rf.dlp_ruleset:
+            assert any(c.locator == f"DLP.GameRulesets.{rf.dlp_ruleset}" for c in rf.clauses)
+
+
+def test_fast_path_and_protocol_agree_and_states_round_trip():
+    """One random game a file, played through the public protocol and, move for move, on the
+    fast path: the same moves offered and the same position reached at every step."""
+    for variant in rules_variants():
+        rng = random.Random(7)
+        state = variant.new_game()
+        sim = variant.fast(state)
+        for _ in range(300):
+            assert variant.state_from_json(state.to_json()) == state, f"{variant.key}: changed through JSON"
+            assert variant.state_from_json(json.dumps(state.to_json())) == state
+            assert sim.state() == state, f"{variant.key}: the fast path reached another position"
+            if variant.outcome(state) is not None:
+                assert sim.outcome() == variant.outcome(state)
+                break
+            if variant.is_chance(state):
+                assert sim.is_chance()
+                moves = [m for m, _ in sim.chance_outcomes()]
+                action = variant.draw(state, rng)
+            else:
+                moves = sim.moves()
+                legal = variant.legal_actions(state)
+                assert [sim.action(m) for m in moves] == legal, f"{variant.key}: the fast path offers other moves"
+                assert variant.to_move(state) == sim.to_move()
+                action = legal[rng.randrange(len(legal))]
+            state = variant.apply(state, action)
+            sim.play(next(m for m in moves if sim.action(m) == action))
+
+
+def test_random_games_end_by_the_rules():
+    for variant in rules_variants():
+        rng = random.Random(11)
+        for _ in range(PLAYOUTS):
+            sim = variant.fast(variant.new_game())
+            n = 0
+            while sim.outcome() is None and n < CAP:
+                if sim.is_chance():
+                    sim.chance(rng)
+                else:
+                    moves = sim.moves()
+                    assert moves, f"{variant.key}: no move and no end"
+                    sim.play(moves[rng.randrange(len(moves))])
+                n += 1
+            assert sim.outcome() is not None, f"{variant.key}: a random game ran past {CAP} moves"
+
+
+def test_illegal_actions_and_bad_states_are_refused_with_reasons():
+    v = get_variant("war.alquerque")
+    s = v.new_game()
+    with pytest.raises(IllegalAction, match="no move starts from a1"):
+        v.apply(s, {"from": "a1", "to": "a2"})
+    with pytest.raises(IllegalAction, match="from b2 the moves go to c3"):
+        v.apply(s, {"from": "b2", "to": "b3"})
+    bad = s.to_json()
+    bad["board"]["z9"] = [0, "man", 1]
+    with pytest.raises(InvalidState, match="no site \"z9\""):
+        v.state_from_json(bad)
+    bad = s.to_json()
+    bad["board"]["c3"] = [5, "man", 1]
+    with pytest.raises(InvalidState, match="board.c3"):
+        v.state_from_json(bad)
+
+
+MINIMAL = """\
+key = "war.example"
+title = "Example"
+mechanic = "pieces"
+game = { dlp = 24, name = "Alquerque" }
+ruleset = { dlp = 0, name = "Ours" }
+source = "dlp-2020"
+locator = "DLP.GameRulesets.52"
+
+[[clause]]
+id = "EX-1"
+text = "A board."
+board = { shape = "grid", size = [3, 3] }
+
+[[clause]]
+id = "EX-2"
+text = "Pieces."
+pieces = { man = {} }
+setup = { place = [ { seat = 0, piece = "man", at = "a1", mirror = "rotate" } ] }
+
+[[clause]]
+id = "EX-3"
+text = "Moves."
+move = { kind = "step", dirs = "orthogonal" }
+"""
+
+
+def _compile(tmp_path, text: str, name: str = "example"):
+    folder = tmp_path / "rulesets" / "war"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return compile_file(path, tmp_path)
+
+
+def test_a_minimal_file_plays(tmp_path):
+    v = _compile(tmp_path, MINIMAL)
+    s = v.new_game()
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a2", "b1"]
+    assert v.apply(s, Action({"from": "a1", "to": "b1"})).to_json()["to_move"] == 1
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (("dirs = \"orthogonal\"", "dirs = \"upwards\""), r"rulesets/war/example.toml:23: clause\[3\]\.move\.dirs: 'upwards' is not a direction"),
+        (("size = [3, 3]", "size = [3, 30]"), r"example.toml:12: clause\[1\]\.board\.size: must be \[files, ranks\]"),
+        (("kind = \"step\"", "kind = \"teleport\""), r"example.toml:23: clause\[3\]\.move\.kind: must be one of step"),
+        (("id = \"EX-2\"", "id = \"EX-1\""), r"example.toml:15: clause\[2\]\.id: EX-1 is used twice"),
+        (("piece = \"man\"", "piece = \"king\""), r"example.toml:18: clause\[2\]\.setup\.place\[1\]\.piece: no piece kind 'king'"),
+        (("text = \"Moves.\"", "text = \"Moves.\"\nwings = 2"), r"example.toml:23: clause\[3\]\.wings: unknown field"),
+        (("key = \"war.example\"", "key = \"war.other\""), r"example.toml:1: key: is 'war.other' but the file's place says 'war.example'"),
+        (("mechanic = \"pieces\"", "mechanic = \"magic\""), r"mechanic: must be one of pieces, race, sow"),
+        (("[[clause]]\nid = \"EX-3\"", "[[clause]\nid = \"EX-3\""), r"example.toml: not valid TOML"),
+    ],
+)
+def test_errors_name_file_line_and_field(tmp_path, change, message):
+    old, new = change
+    assert old in MINIMAL
+    with pytest.raises(RulesFileError, match=message):
+        _compile(tmp_path, MINIMAL.replace(old, new, 1))
+
+
+def test_an_option_must_be_a_clauses_reading():
+    text = MINIMAL + "\n[options.fly]\ndefault = false\n"
+    with pytest.raises(RulesFileError, match=r"options\.fly: no clause names this option"):
+        load_text(text, "x.toml")
+    assert textwrap.dedent("ok")
