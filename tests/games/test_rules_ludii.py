@@ -37,7 +37,12 @@ def test_every_rules_file_agrees_with_its_ludii_traces():
         n_steps = n_agree = n_explained = n_ok = 0
         for path in paths:
             trace = read_trace(path)
-            report = replay(trace, variant)
+            try:
+                report = replay(trace, variant)
+            except LudiiError as exc:
+                failures.append(f"{rf.key} {trace.stem}: {exc}")
+                n_steps += len(trace.steps)
+                continue
             n_steps += report.total
             n_agree += report.agree
             n_explained += report.explained
@@ -47,9 +52,10 @@ def test_every_rules_file_agrees_with_its_ludii_traces():
         rows.append((rf.key, len(paths), n_steps, n_agree, n_explained, n_ok))
     if not rows:
         pytest.skip("no rules file has Ludii traces yet")
-    print(f"\n{'rules file':28} {'traces':>6} {'steps':>6} {'agree':>6} {'explained':>9} {'pass':>5}")
+    width = max(len(r[0]) for r in rows)
+    print(f"\n{'rules file':{width}} {'traces':>6} {'steps':>6} {'agree':>6} {'explained':>9} {'pass':>5}")
     for key, traces, steps, agree, explained, ok in rows:
-        print(f"{key:28} {traces:6} {steps:6} {agree:6} {explained:9} {ok:5}")
+        print(f"{key:{width}} {traces:6} {steps:6} {agree:6} {explained:9} {ok:5}")
     total = sum(r[1] for r in rows)
     print(f"{total} traces in {time.process_time() - start:.1f} s CPU")
     assert not failures, "\n".join(failures)
@@ -239,6 +245,17 @@ def test_dice_are_thrown_and_a_zero_is_a_forced_pass(tmp_path):
     steps = [dict(s, dice=[0 if s["legal"] == [[-1, -1]] else 1]) for s in GAME]
     report = replay(read_trace(write_trace(tmp_path, "toy-s1", steps, WON)), toy_variant(), {"dice": True})
     assert report.ok, report.last_line()
+
+
+def test_the_files_ludii_options_are_played_where_a_clause_says_why(tmp_path):
+    steps = [dict(s, dice=[0 if s["legal"] == [[-1, -1]] else 1]) for s in GAME]
+    path = write_trace(tmp_path, "toy-s1", steps, WON)
+    with_options = TOY.replace("[ludii]\n", "[ludii]\noptions = { dice = true }\n")
+    with pytest.raises(LudiiError, match="'dice' must be the option of a clause whose ludii text"):
+        replay(read_trace(path), toy_variant(with_options))
+    said = with_options.replace('option = "dice"', 'option = "dice"\nludii = "Ludii throws a stick."')
+    report = replay(read_trace(path), toy_variant(said))
+    assert report.ok and report.options == {"dice": True}
 
 
 # -- the site mapping --------------------------------------------------------------------------

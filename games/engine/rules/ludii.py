@@ -10,8 +10,9 @@ in this order:
 
 1. the file's ``[ludii] sites`` table (Ludii label -> our name; ``"-"`` for a Ludii site we
    have no counterpart of);
-2. labels: Ludii's ``A1`` is our ``a1``, where the geometry is a grid or lines board and every
-   remaining Ludii label is one of our names;
+2. labels: Ludii's ``A1`` is our ``a1``, where every remaining Ludii label is one of our names
+   and the geometry is a grid or lines board, or our coordinates are Ludii's scaled and shifted
+   (a track drawn on the same squares);
 3. coordinates: a scale and offset per axis, upright or flipped vertically, that puts each
    remaining Ludii site on a distinct site of ours. When more than one fit works (a board
    symmetric top to bottom), the sites already matched and then the starting position (the
@@ -40,6 +41,10 @@ move, or a throw is due). So a Ludii step offering only the pass agrees when our
 decision for that player there (not over, and either a throw is due or another seat, or the
 same seat's next turn, is to move), and nothing is played for it. Where a file offers the
 pass as a choice (``{"pass": true}``), it is compared like any other action.
+
+**Options.** A file's ``[ludii] options`` table names the readings Ludii plays where the file's
+defaults read the source otherwise (each the option of a clause whose ``ludii`` text says so);
+the replay plays them, and ``--options`` goes over them.
 
 **Explained steps.** ``[[ludii.differs]]`` entries (``clause``, ``trace`` stem, ``steps``: step
 numbers, or ``[first, last]`` ranges) mark steps whose difference a clause's ``ludii`` text
@@ -221,6 +226,30 @@ def _nn(points: list[tuple[float, float]]) -> float:
     return best if best < math.inf else 1.0
 
 
+def _linear(ludii: list[tuple[Any, Any]], ours: list[tuple[float, float]]) -> list[tuple[float, float]] | None:
+    """``[(scale, offset)]`` per axis with ours = scale * Ludii's + offset at every pair (a y
+    scale may be negative), or None: labels then name the same places on any board (a race
+    track drawn on the same squares), and a Ludii site without a label of ours can be placed."""
+    if any(x is None or y is None for x, y in ludii) or len(ludii) < 2:
+        return None
+    out = []
+    for axis in (0, 1):
+        pts = [(float(p[axis]), q[axis]) for p, q in zip(ludii, ours)]
+        lo, hi = min(pts), max(pts)
+        if hi[0] - lo[0] < 1e-9:
+            if len({round(q, 6) for _, q in pts}) > 1:
+                return None
+            out.append((1.0, lo[1] - lo[0]))
+            continue
+        k = (hi[1] - lo[1]) / (hi[0] - lo[0])
+        if (axis == 0 and k <= 0) or abs(k) < 1e-9:
+            return None
+        if any(abs(lo[1] + k * (v - lo[0]) - q) > 1e-3 * max(1.0, abs(q)) for v, q in pts):
+            return None
+        out.append((k, lo[1] - k * lo[0]))
+    return out
+
+
 def _fits(ludii: list[tuple[int, float, float]], ours: list[tuple[str, float, float]]) -> list[dict[int, str]]:
     """Every distinct matching of ``ludii`` points onto distinct ``ours`` by a scale and offset
     per axis, upright or flipped."""
@@ -305,13 +334,31 @@ def map_sites(header: dict[str, Any], geometry: dict[str, Any], table: dict[str,
             how["table"] += 1
     rest = [s for s in sites if s["index"] not in done]
     lower = {n.lower(): n for n in ours if n not in index}
-    if rest and geometry.get("style") in ("grid", "lines") and all(
-        str(s.get("label", "")).lower() in lower for s in rest
-    ):
-        for s in rest:
-            index[lower[s["label"].lower()]] = s["index"]
-            how["label"] += 1
-        rest = []
+    named = [s for s in rest if str(s.get("label", "")).lower() in lower]
+    if named and 2 * len(named) >= len(rest):
+        targets = [ours[lower[s["label"].lower()]] for s in named]
+        fit = _linear([(s.get("x"), s.get("y")) for s in named], targets)
+        if fit is not None or (geometry.get("style") in ("grid", "lines") and len(named) == len(rest)):
+            for s in named:
+                index[lower[s["label"].lower()]] = s["index"]
+                how["label"] += 1
+            rest = [s for s in rest if s not in named]
+            unplaced = []
+            free = {(round(x, 3), round(y, 3)): n for n, (x, y) in ours.items() if n not in index}
+            for s in rest:
+                at = None if fit is None or s.get("x") is None else (
+                    round(fit[0][0] * s["x"] + fit[0][1], 3), round(fit[1][0] * s["y"] + fit[1][1], 3))
+                if at in free:
+                    index[free.pop(at)] = s["index"]
+                    how["coordinates"] += 1
+                else:
+                    unplaced.append(labels[s["index"]])
+            if unplaced:
+                raise LudiiError(
+                    f"Ludii's {', '.join(unplaced[:6])}{'...' if len(unplaced) > 6 else ''} "
+                    f"({len(unplaced)} of {len(sites)} sites) match no site of ours by label or place: "
+                    f"map them in [ludii] sites (\"{unplaced[0]}\" = \"-\" where we have none)")
+            rest = []
     if rest:
         missing = [s for s in rest if s.get("x") is None or s.get("y") is None]
         if missing:
@@ -327,7 +374,7 @@ def map_sites(header: dict[str, Any], geometry: dict[str, Any], table: dict[str,
         if len(fits) > 1:
             fits = _by_start(fits, header, start) if start is not None else fits
         if len(fits) > 1:
-            s0 = rest[0]
+            s0 = next((s for s in rest if len({f[s["index"]] for f in fits}) > 1), rest[0])
             choices = sorted({f[s0["index"]] for f in fits})
             raise LudiiError(
                 f"the sites are ambiguous: the coordinates fit {len(fits)} ways (the board is symmetric) "
@@ -391,6 +438,8 @@ class Report:
     stopped: str = ""
     notes: list[str] = field(default_factory=list)
     sites: SiteMap | None = None
+    dlp_ruleset: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def agree(self) -> int:
@@ -571,7 +620,7 @@ class _Replay:
                 st.status = "explained" if n in explained else "differ"
                 st.clause = explained.get(n, "")
                 st.ludii_only = sorted(self.sites.pair_text(p) for p in ludii_set - ours_set)
-                st.ours_only = sorted(json.dumps(a) for a, p in zip(acts, pairs) if p not in ludii_set)
+                st.ours_only = sorted(_act_text(a) for a, p in zip(acts, pairs) if p not in ludii_set)
                 if not decides:
                     st.note = ("our game is over" if over else
                                "our game waits for a throw" if sim.is_chance() else
@@ -597,7 +646,8 @@ class _Replay:
             out.append(Step(rec["step"], rec["mover"] - 1, "not replayed"))
         agrees, text = self._result(stopped)
         notes = [f"[[ludii.differs]] lists step {n}, which agrees" for n in listed_agreeing]
-        return Report(trace.stem, self.variant.key, out, len(trace.steps), agrees, text, stopped, notes, self.sites)
+        return Report(trace.stem, self.variant.key, out, len(trace.steps), agrees, text, stopped, notes,
+                      self.sites, self.rf.dlp_ruleset)
 
     def _side(self, seat: int | None) -> str:
         sides = self.rf.sides
@@ -625,15 +675,32 @@ class _Replay:
         return False, f"the trace's end is {status!r}, which the replay cannot judge"
 
 
+def ludii_options(rf: Any) -> dict[str, Any]:
+    """The file's ``[ludii] options``: the readings Ludii plays, each the option of a clause
+    whose ``ludii`` text says so."""
+    options = (rf.ludii or {}).get("options") or {}
+    if not isinstance(options, dict):
+        raise LudiiError(f"{rf.path}: [ludii] options: must be a table of option = value")
+    for name in options:
+        clause = next((c for c in rf.clauses if c.option == name), None)
+        if clause is None or not clause.ludii:
+            raise LudiiError(f"{rf.path}: [ludii] options: {name!r} must be the option of a clause "
+                             "whose ludii text says why Ludii plays it")
+    return dict(options)
+
+
 def replay(trace: Trace, variant: Any, options: dict[str, Any] | None = None, verbose: bool = False,
            sites: SiteMap | None = None) -> Report:
-    """Replay ``trace`` on ``variant`` (a RulesVariant) and judge each step and the result."""
-    options = variant.validate_options(options or {})
+    """Replay ``trace`` on ``variant`` (a RulesVariant) and judge each step and the result.
+    ``options`` go over the file's ``[ludii] options``."""
+    options = variant.validate_options({**ludii_options(variant.rules_file), **(options or {})})
     if trace.header.get("players") != variant.players:
         raise LudiiError(f"the trace has {trace.header.get('players')} players, {variant.key} has {variant.players}")
     if sites is None:
         sites = site_map(trace, variant, options)
-    return _Replay(trace, variant, options, sites).run(verbose)
+    report = _Replay(trace, variant, options, sites).run(verbose)
+    report.options = {k: v for k, v in options.items() if variant.options[k].default != v}
+    return report
 
 
 _SITE_CACHE: dict[tuple[str, str, str], SiteMap] = {}
@@ -651,15 +718,33 @@ def site_map(trace: Trace, variant: Any, options: dict[str, Any]) -> SiteMap:
     return _SITE_CACHE[key]
 
 
+def _some(items: list[str], verbose: bool, most: int = 8) -> str:
+    if verbose or len(items) <= most:
+        return " ".join(items)
+    return " ".join(items[:most]) + f" ... (+{len(items) - most})"
+
+
+def _act_text(act: dict[str, Any]) -> str:
+    """An action of ours in short: ``a2-a3``, or its JSON where it says more."""
+    if set(act) == {"from", "to"}:
+        return f"{act['from']}-{act['to']}"
+    return json.dumps(act, separators=(",", ":"))
+
+
 def format_report(report: Report, trace: Trace, verbose: bool = False) -> list[str]:
     """The lines the command prints; the last is ``Report.last_line()``."""
     h = trace.header
     lines = [f"trace {report.stem}: {h.get('game')} (DLP game {h.get('dlp_game_id')}, ruleset "
-             f"{h.get('dlp_ruleset_id')}) on {report.key}"]
+             f"{h.get('dlp_ruleset_id')}) on {report.key}"
+             + (f" with {json.dumps(report.options, sort_keys=True)}" if report.options else "")]
     if report.sites is not None:
         how = ", ".join(f"{v} by {k}" for k, v in report.sites.how.items() if v)
         lines.append(f"sites: {sum(report.sites.how.values())} matched ({how or 'none'}), "
                      f"{len(report.sites.hand)} hands")
+    rid = h.get("dlp_ruleset_id")
+    rf_rid = report.dlp_ruleset
+    if rid is not None and rid != rf_rid:
+        lines.append(f"note: the trace plays DLP ruleset {rid}, the rules file {rf_rid}: differences are expected")
     for st in report.steps:
         if st.status == "not replayed":
             continue
@@ -671,9 +756,9 @@ def format_report(report: Report, trace: Trace, verbose: bool = False) -> list[s
         if st.note:
             text += f"; {st.note}"
         if st.ludii_only:
-            text += f"; Ludii only: {' '.join(st.ludii_only)}"
+            text += f"; Ludii only: {_some(st.ludii_only, verbose)}"
         if st.ours_only:
-            text += f"; ours only: {' '.join(st.ours_only)}"
+            text += f"; ours only: {_some(st.ours_only, verbose)}"
         lines.append(text)
     if report.stopped:
         left = sum(s.status == "not replayed" for s in report.steps)
