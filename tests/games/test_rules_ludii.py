@@ -228,6 +228,12 @@ def test_a_pass_where_we_have_a_move_differs(tmp_path):
     assert report.steps[2].status == "differ" and "North is to move" not in report.steps[2].note
 
 
+def test_a_final_forced_pass_matches_a_game_that_ended_a_step_sooner(tmp_path):
+    steps = GAME + [{"mover": 2, "legal": [[-1, -1]], "legal_desc": ["Pass"], "chosen": 0}]
+    report = replay(read_trace(write_trace(tmp_path, "toy-s1", steps, dict(WON, steps=6))), toy_variant())
+    assert report.last_line() == "replay: 6 of 6 steps agree; result agrees"
+
+
 def test_the_result_is_compared(tmp_path):
     lost = dict(WON, ranking=[2, 1], winner=2)
     report = replay(read_trace(write_trace(tmp_path, "toy-s1", GAME, lost)), toy_variant())

@@ -40,7 +40,9 @@ is ``[-1, -1]``. Our games have no such step: the turn passes on by itself (the 
 move, or a throw is due). So a Ludii step offering only the pass agrees when our game has no
 decision for that player there (not over, and either a throw is due or another seat, or the
 same seat's next turn, is to move), and nothing is played for it. Where a file offers the
-pass as a choice (``{"pass": true}``), it is compared like any other action.
+pass as a choice (``{"pass": true}``), it is compared like any other action. Some of Ludii's
+games end only after such a pass (the player who cannot move passes, then the end is
+checked): a forced pass as the trace's last step agrees where our game is already over there.
 
 **Options.** A file's ``[ludii] options`` table names the readings Ludii plays where the file's
 defaults read the source otherwise (each the option of a clause whose ``ludii`` text says so);
@@ -614,6 +616,12 @@ class _Replay:
                 if n in explained:
                     listed_agreeing.append(n)
                 continue
+            if (ludii_set == {PASS} and over and rec is trace.steps[-1]
+                    and (trace.end or {}).get("status") == "over"):
+                # Ludii's last step: a forced pass after which it ends the game; ours ended
+                # a step sooner (the result is still compared).
+                out.append(Step(n, seat, "agree", note="Ludii's final forced pass (our game ended a step sooner)"))
+                break
             ours_set = set(pairs)
             st = Step(n, seat, "agree")
             if ours_set != ludii_set:
