@@ -467,6 +467,14 @@ class Report:
         return line
 
 
+def _table(rf: Any) -> dict[str, Any]:
+    """The file's ``[ludii]`` table (empty where it has none)."""
+    table = getattr(rf, "ludii", None) or {}
+    if not isinstance(table, dict):
+        raise LudiiError(f"{rf.path}: [ludii]: must be a table")
+    return table
+
+
 def _steps_of(spec: Any) -> set[int]:
     out: set[int] = set()
     for s in spec if isinstance(spec, list) else [spec]:
@@ -483,7 +491,7 @@ def explained_steps(rf: Any, stem: str) -> dict[int, str]:
     """Step -> clause id for the ``[[ludii.differs]]`` entries of ``stem``."""
     ids = set(rf.clause_ids())
     out: dict[int, str] = {}
-    for n, entry in enumerate((rf.ludii or {}).get("differs", []), 1):
+    for n, entry in enumerate(_table(rf).get("differs", []), 1):
         if not isinstance(entry, dict) or not {"clause", "trace", "steps"} <= set(entry):
             raise LudiiError(f"{rf.path}: [[ludii.differs]] #{n}: needs clause, trace and steps")
         if entry["clause"] not in ids:
@@ -502,7 +510,7 @@ class _Replay:
         self.game = variant.game
         self.rf = variant.rules_file
         self.sim = variant.fast(variant.new_game(options))
-        self.choose = list((self.rf.ludii or {}).get("choose", []))
+        self.choose = list(_table(self.rf).get("choose", []))
         self.skipped: set[int] = set()
 
     def passed_over(self, seat: int, thrown: bool = False) -> set[int]:
@@ -686,7 +694,7 @@ class _Replay:
 def ludii_options(rf: Any) -> dict[str, Any]:
     """The file's ``[ludii] options``: the readings Ludii plays, each the option of a clause
     whose ``ludii`` text says so."""
-    options = (rf.ludii or {}).get("options") or {}
+    options = _table(rf).get("options") or {}
     if not isinstance(options, dict):
         raise LudiiError(f"{rf.path}: [ludii] options: must be a table of option = value")
     for name in options:
@@ -720,7 +728,7 @@ def site_map(trace: Trace, variant: Any, options: dict[str, Any]) -> SiteMap:
            json.dumps([trace.header["sites"], trace.header["containers"], trace.header.get("initial")]))
     if key not in _SITE_CACHE:
         geometry = variant.board_info(options)["geometry"]
-        table = (variant.rules_file.ludii or {}).get("sites") or {}
+        table = _table(variant.rules_file).get("sites") or {}
         start = variant.new_game(options).to_json()
         _SITE_CACHE[key] = map_sites(trace.header, geometry, table, start)
     return _SITE_CACHE[key]
