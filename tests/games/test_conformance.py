@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.games.variant_keys import play_layer_keys
+
 from games.engine import (
     Action,
     EngineError,
@@ -26,7 +28,7 @@ from games.engine import (
 )
 from games.engine.core import LOG_ENTRY_FIELDS as ENTRY_FIELDS
 
-VARIANTS = variants()
+VARIANTS = play_layer_keys()
 GAMES = 2  # random games per variant with the short options (and one with the others changed)
 MAX_ACTIONS = 4000  # a random game that has not ended by then is a failure
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+
+from tests.games.variant_keys import play_layer_keys
 from django.db import connection
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -20,7 +22,7 @@ from games.engine import Action, IllegalAction, Outcome, State, Variant, core, v
 from games.engine import ai
 from games.models import Match
 
-VARIANTS = variants()
+VARIANTS = play_layer_keys()
 
 
 # -- a tiny race game: roll two dice (1 or 2), step a counter by each die; first to 8 wins ------
