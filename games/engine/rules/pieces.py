@@ -103,8 +103,17 @@ def _need(rf: RulesFile, el: Element, spec: dict, key: str, kinds: tuple, what: 
 
 
 class PiecesGame(Game):
-    def __init__(self, rf: RulesFile) -> None:
+    def __init__(self, rf: RulesFile, switches: dict[str, bool] | None = None) -> None:
         super().__init__(rf)
+        # A clause that names a true-or-false option states its elements only while the option
+        # is true: the other reading is the same rules without them.
+        self._switch_of = {c.id: c.option for c in rf.clauses
+                           if c.option and isinstance(rf.options.get(c.option, {}).get("default"), bool)}
+        self.switches = {name: bool(rf.options[name]["default"]) for name in set(self._switch_of.values())}
+        self.switches.update(switches or {})
+        self._variants: dict[tuple, PiecesGame] = {}
+        self._elements = [e for e in rf.elements
+                          if e.clause not in self._switch_of or self.switches[self._switch_of[e.clause]]]
         self._compile_board()
         self._compile_pieces()
         self._compile_setup()
@@ -114,8 +123,21 @@ class PiecesGame(Game):
         self.zobrist = _Zobrist(self.board.size, 1 + self.players * self.nk, self.players, self.nk)
 
     # -- compiling ------------------------------------------------------------------------
+    def _named(self, name: str) -> list[Element]:
+        return [e for e in self._elements if e.name == name]
+
+    def for_options(self, options: dict[str, Any]) -> PiecesGame:
+        """This game under ``options``: itself, or the game compiled with the clauses those
+        options turn off left out (compiled once per combination)."""
+        key = tuple(sorted((k, bool(options[k])) for k in self.switches if k in options))
+        if all(self.switches[k] == v for k, v in key):
+            return self
+        if key not in self._variants:
+            self._variants[key] = PiecesGame(self.rf, dict(key))
+        return self._variants[key]
+
     def _one(self, name: str, required: bool = True) -> Element | None:
-        found = self.rf.elements_named(name)
+        found = self._named(name)
         if len(found) > 1:
             raise self.rf.error(found[1].path, f"only one clause may state the {name}")
         if not found:
@@ -294,7 +316,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region"}
-        for el in self.rf.elements_named("move"):
+        for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
                 raise self.rf.error(el.path, "must be a table { kind = ..., ... }")
@@ -357,7 +379,7 @@ class PiecesGame(Game):
         self.custodial: list[dict[str, Any]] = []
         self.surround: list[dict[str, Any]] = []
         self.line: dict[str, Any] | None = None
-        for el in self.rf.elements_named("capture"):
+        for el in self._named("capture"):
             spec = el.value
             kind = spec.get("kind") if isinstance(spec, dict) else None
             if kind not in ("custodial", "surround", "line"):
@@ -432,7 +454,7 @@ class PiecesGame(Game):
         self.stalemate = "loss"
         self.no_moves = "loss"
         self.limit: dict[str, Any] | None = None
-        for el in self.rf.elements_named("end"):
+        for el in self._named("end"):
             spec = el.value
             kind = spec.get("kind") if isinstance(spec, dict) else None
             path = el.path
@@ -485,6 +507,9 @@ class PiecesGame(Game):
 
     # -- the game -------------------------------------------------------------------------
     def new_sim(self, options: dict[str, Any]) -> PiecesSim:
+        game = self.for_options(options)
+        if game is not self:
+            return game.new_sim(options)
         sim = PiecesSim(self, options)
         sim.cells = list(self.start_cells)
         sim.hands = [list(h) for h in self.start_hands]
@@ -495,6 +520,9 @@ class PiecesGame(Game):
         return sim
 
     def sim_from_json(self, data: dict[str, Any], options: dict[str, Any]) -> PiecesSim:
+        game = self.for_options(options)
+        if game is not self:
+            return game.sim_from_json(data, options)
         b = self.board
         sim = PiecesSim(self, options)
         sim.cells = [0] * b.size
@@ -561,7 +589,7 @@ class PiecesGame(Game):
         geometry = self.board.geometry(self.marks)
         geometry["hands"] = self.has_hands
         if self.board.shape == "grid":
-            geometry["checkered"] = bool(self.rf.elements_named("board")[0].value.get("checkered", False))
+            geometry["checkered"] = bool(self._named("board")[0].value.get("checkered", False))
         return {
             "players": self.players, "sides": list(self.rf.sides),
             "teams": [list(t) for t in self.teams] if self.teams else None,
