@@ -190,7 +190,10 @@ class RuleClauseInline(admin.StackedInline):
         ("quotation", "quotation_language"),
         "quotation_translation",
         "interpretation",
+        "ludii",
+        "elements",
     ]
+    readonly_fields = ["elements"]  # the rules file's (games/rulesets/): what the engine runs
 
 
 class RulesetSourceInline(admin.TabularInline):

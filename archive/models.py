@@ -321,8 +321,25 @@ class Ruleset(models.Model):
         return True
 
 
+    @property
+    def rules_file(self):
+        """The rules file (games/rulesets/, a ``games.engine.rules.RulesFile``) whose key is
+        ``variant``, or None: the one text the engine plays and the clauses shown come from."""
+        if not self.variant:
+            return None
+        from games.engine import EngineError
+        from games.engine.rules import rules_variant
+
+        try:
+            return rules_variant(self.variant).rules_file
+        except EngineError:
+            return None
+
+
 class RuleClause(models.Model):
-    """One rule of a playable ruleset, in plain words, traced to its source (RULES.md ids)."""
+    """One rule of a playable ruleset, in plain words, traced to its source (RULES.md ids). A
+    rules file's clauses (games/rulesets/) are written here by load_catalogue, with the rule
+    elements each carries and its Ludii note."""
 
     ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="clauses")
     clause_id = models.CharField("clause id", max_length=20, help_text="Stable id, e.g. SS-5")
@@ -337,6 +354,14 @@ class RuleClause(models.Model):
     quotation_translation = models.TextField(blank=True, help_text="Our English rendering of a quotation in another language.")
     interpretation = models.TextField(blank=True, help_text="How we read an ambiguous source.")
     option = models.CharField(max_length=100, blank=True, help_text="The variant option this clause governs.")
+    ludii = models.TextField(
+        "Ludii note", blank=True,
+        help_text="Where our reading differs from Ludii's (the DLP's implementation), and why.",
+    )
+    elements = models.JSONField(
+        "rule elements", default=list, blank=True,
+        help_text="The rule elements the clause states in its rules file (board, move, capture, end...).",
+    )
     history = HistoricalRecords()
 
     class Meta:
