@@ -1,0 +1,36 @@
+"""Named hooks: rules a file needs that the mechanics' vocabulary cannot say.
+
+A hook is a Python function registered under a name with ``@hook("name")``; a rules file
+names it inside the element it belongs to (``capture = { hook = "name" }``) and the mechanic
+calls it at the point that element documents, with the arguments it documents. Each hook is
+documented here and tested, and ``HOOKS`` lists them (the catalogue shows which files use
+which: ``RulesFile.hooks``).
+
+Hook points so far (the mechanic's module docstring says more):
+
+- ``sow`` mechanic, ``capture = { hook = NAME }``: ``fn(sim, seat, origin, last, direction)
+  -> [(hole index, seeds taken), ...]``, called after the sowing in the rule's turn among the
+  other capture rules; it reads the position (``sim.b``, the hole counts) and returns what it
+  takes, changing nothing itself.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["HOOKS", "hook"]
+
+#: Hook name -> function.
+HOOKS: dict[str, Callable[..., Any]] = {}
+
+
+def hook(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register the decorated function as the hook ``name`` (each name once)."""
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        if name in HOOKS and HOOKS[name] is not fn:
+            raise ValueError(f"hook {name!r} is registered twice")
+        HOOKS[name] = fn
+        return fn
+
+    return register

@@ -1,0 +1,1304 @@
+"""The sowing mechanic: mancala games (Oware, Béchi and their kin) played from a rules file.
+
+Seeds lie in holes on two (or four) rows; a player lifts the seeds of one hole and sows them
+one by one into the holes that follow, then may capture by what the last seed found. Every
+rule below is an element a clause carries (a TOML table under the element's name); the same
+element may be spread over several clauses, each stating the keys of its own rule (``sow`` in
+one clause for the direction, in another for the lap that skips the starting hole). A key may
+be stated once in a file. ``capture`` is the exception: each clause's ``capture`` is one
+capture rule, tried in the file's order.
+
+Any key's value may be ``{ option = "NAME" }``: the value is then the option's, chosen per
+game (``[options.NAME]``, whose clause says which reading is which). Every value an option
+allows is checked against the key when the file is compiled.
+
+**Holes.** Named ``1``..``N`` anticlockwise from the first seat's left (``board.mancala``):
+on two rows of six, ``1``..``6`` are the first seat's holes from its left, ``7``..``12`` the
+second seat's from its left. Stores (``s1`` the first seat's, on the right; ``s2`` the
+second's) hold each seat's captures.
+
+Elements and keys (defaults in brackets):
+
+- ``board``: ``shape = "mancala"``, ``rows`` (2 or 4) [2], ``holes`` per row [6], ``stores``
+  (0 or 2) [0]. On two rows the holes make one anticlockwise track; on four each seat sows
+  round its own two rows (its outer row, then its inner row facing the opponent).
+- ``setup``: ``seeds`` in every hole [4], or ``counts`` (one per hole, in hole order);
+  ``first``: the seat that moves first, by its side's name, or ``"lot"`` (a chance action
+  ``{"first": seat}`` draws it) [the first side].
+- ``sow``: ``from`` = ``"own"`` (the mover's holes) | ``"any"`` [own]; ``min`` seeds a hole
+  needs to be sown from [1]; ``direction`` = ``"ccw"`` (anticlockwise) | ``"cw"`` |
+  ``"choose"`` (the player says, ``{"sow": "3", "direction": "cw"}``) | a table by the hole's
+  place in the mover's row as the mover sees it, ``{ left = "cw", right = "ccw", centre =
+  "choose" }`` (Béchi) [ccw]; ``skip_origin``: a sowing that comes round again passes over
+  the hole it started from [false]; ``first_in_origin``: the first seed goes back into the
+  starting hole [false]; ``skip_at``: holes holding this many or more take no seed, which goes
+  on to the next hole (0: none) [0]; ``relay``: a last seed that falls into an occupied hole
+  lifts its contents and sows on, until a last seed falls into an empty hole [false];
+  ``stores`` = ``"none"`` | ``"own"`` (the mover's store is part of the track, after the
+  mover's row; seeds sown there are the mover's) [none].
+- ``capture`` (one rule a clause; the first that takes anything is the move's capture):
+  ``take = "last"`` (the hole the last seed fell in, when it then holds one of ``counts``:
+  a list such as ``[2, 3]``, or ``"even"``, ``"odd"``; ``where`` it must lie: ``"opponent"``,
+  ``"own"``, ``"any"``; ``chain`` = ``"none"`` | ``"backward"`` (the holes sown just before
+  it, against the sowing direction) | ``"forward"`` (the holes after it), each taken while it
+  holds one of ``counts`` and lies where ``where`` allows, never coming round to the first
+  again; ``moved`` = ``"earlier"`` (the last hole must have been sown from by an earlier move
+  this round) | ``"this-move"`` (or by this very move) | ``"any"`` [any];
+  ``chain_over_left_empty``: the chain passes over holes left empty (rounds) as sowing does
+  [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
+  mover's (``where`` = ``"own"``), the seeds of the hole facing it, if there are at least
+  ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
+  behind the facing one too [false]) | ``hook = NAME`` (a Python rule, see ``hooks.py``).
+- ``constraint``: ``grand_slam`` = ``"allowed"`` | ``"forbidden"`` (a move that would take
+  every seed of the opponent's is not legal; a player left with only such moves has no move)
+  | ``"captures-nothing"`` (it is played but takes nothing) [allowed]; ``feed``: when the
+  opponent's holes are all empty, the mover must sow into them if any move does [false].
+- ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
+  ``"capture"``: the mover moves again.
+- ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
+  turn passes back; when neither can move, ``stalled`` decides) or where the seeds left on
+  the board go as the game (or round) ends: ``"owner"`` (each player takes those of his own
+  row), ``"nobody"``, ``"last-mover"``, ``"blocked"`` (the player who cannot move)
+  [owner]; ``stalled`` (same values but pass) [owner]; ``win = "most"`` (most seeds wins,
+  equal is a draw); ``target``: a player who has taken this many has won at once (0: none);
+  ``repetition``: the n-th time the same position (counts, player to move, holes sown from)
+  comes round since the last capture, the game (or round) ends (0: never) [0], and
+  ``repetition_seeds`` says where the seeds go [owner].
+- ``rounds`` (a game of several rounds, Béchi): ``refill``: seeds a hole gets at the start
+  of a round, from the seeds a player won; ``short = "choose"``: a player who cannot fill
+  all his holes chooses which to leave empty (``{"leave_empty": ["2", "4"]}``) and keeps the
+  rest in hand; ``left_empty`` = ``"skip"`` (nobody sows into them) | ``"forfeit"`` (the
+  owner's own sowing skips them; a seed the opponent drops there goes at once to the
+  owner's captures) [skip]; ``starts = "alternate"`` (the players take turns to start the
+  rounds); ``repeat``: the n-th time a round starts with the same seeds each and the same
+  starter, the game ends, the player with more seeds winning (0: never) [0]. The game ends
+  when a player cannot fill a single hole; the other wins.
+
+**Actions**: ``{"sow": "3"}`` (with ``"direction": "cw" | "ccw"`` where the player chooses),
+``{"first": seat}`` (the lot, a chance action), ``{"leave_empty": ["2", "4"]}``. A player with
+no move under ``no_moves = "pass"`` passes without an action.
+
+**State JSON** (CONTRACT.md): ``board`` lists each non-empty hole as ``[null, "seed", n]``
+and each store as ``[seat, "seed", captured]``; ``scores`` (seeds taken, this round in a game
+of rounds), ``hands`` (``{"seed": n}`` a player keeps aside between rounds), ``phase``
+(``lot`` | ``play`` | ``leave_empty`` | ``over``), ``turn`` (actions played), ``over``; and
+where the rules need them: ``history`` (positions since the last capture, for
+``repetition``: ``[times, to_move, counts...]``), ``sown`` (holes sown from this round),
+``closed`` (holes left empty this round), ``round``, ``starter`` and ``rounds`` (each round's
+start: ``[seeds of seat 0, of seat 1, starter]``). ``variant`` repeats ``key``.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from itertools import combinations
+from typing import Any
+
+from games.engine.core import Action, InvalidOptions, InvalidState, Outcome, brief
+from games.engine.rules import board as boards
+from games.engine.rules.game import Game, Sim
+from games.engine.rules.hooks import HOOKS
+from games.engine.rules.loader import RulesFile, RulesFileError
+
+__all__ = ["ELEMENTS", "SowGame", "SowSim", "compile", "random_playout"]
+
+ELEMENTS = frozenset({"board", "setup", "sow", "capture", "constraint", "extra_turn", "end", "rounds"})
+
+CCW, CW = 0, 1
+DIR_NAMES = ("ccw", "cw")
+ARROWS = ("↺", "↻")
+LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
+SEEDS = ("owner", "nobody", "last-mover", "blocked")
+#: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
+#: relay sowing go on for ever; this only keeps a pathological position from hanging).
+RELAY_CAP = 64
+
+
+# -- reading the elements ------------------------------------------------------------------------
+class _Bad(ValueError):
+    """A value a key does not accept (the message says what it should be)."""
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise _Bad(f"must be true or false, got {brief(v)}")
+    return v
+
+
+def _int(lo: int, hi: int) -> Callable[[Any], int]:
+    def check(v: Any) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise _Bad(f"must be a whole number {lo} to {hi}, got {brief(v)}")
+        return v
+    return check
+
+
+def _one_of(*values: str) -> Callable[[Any], str]:
+    def check(v: Any) -> str:
+        if v not in values:
+            raise _Bad(f"must be one of {', '.join(repr(x) for x in values)}, got {brief(v)}")
+        return v
+    return check
+
+
+def _direction(v: Any) -> Any:
+    if isinstance(v, str):
+        return _one_of("ccw", "cw", "choose")(v)
+    if isinstance(v, dict):
+        unknown = set(v) - {"left", "right", "centre"}
+        if unknown or not {"left", "right"} <= set(v):
+            raise _Bad('a direction by the hole\'s place is { left = ..., right = ..., centre = ... } '
+                       '(centre only for an odd number of holes)')
+        return {k: _one_of("ccw", "cw", "choose")(x) for k, x in v.items()}
+    raise _Bad(f'must be "ccw", "cw", "choose" or {{ left = ..., right = ... }}, got {brief(v)}')
+
+
+def _counts(v: Any) -> Any:
+    if v in ("even", "odd"):
+        return v
+    if isinstance(v, list) and v and all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in v):
+        return sorted(set(v))
+    raise _Bad(f'must be a list of seed counts such as [2, 3], or "even" or "odd", got {brief(v)}')
+
+
+def _when(v: Any) -> tuple[str, ...]:
+    items = [v] if isinstance(v, str) else v
+    if not isinstance(items, list) or not items:
+        raise _Bad('must be "store", "capture" or a list of them')
+    return tuple(_one_of("store", "capture")(x) for x in items)
+
+
+def _first(v: Any) -> str:
+    if not isinstance(v, str) or not v:
+        raise _Bad(f'must be "lot" or a side\'s name, got {brief(v)}')
+    return v
+
+
+def _text(v: Any) -> str:
+    if not isinstance(v, str) or not v:
+        raise _Bad(f"must be a name, got {brief(v)}")
+    return v
+
+
+SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
+    "board": {
+        "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 32), 6),
+        "stores": (_int(0, 2), 0),
+    },
+    "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None)},
+    "sow": {
+        "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
+        "skip_origin": (_bool, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
+        "relay": (_bool, False), "stores": (_one_of("none", "own"), "none"),
+    },
+    "capture": {
+        "take": (_one_of("last", "opposite"), "last"), "counts": (_counts, None),
+        "where": (_one_of("opponent", "own", "any"), None), "chain": (_one_of("none", "backward", "forward"), "none"),
+        "moved": (_one_of("any", "earlier", "this-move"), "any"), "chain_over_left_empty": (_bool, False),
+        "min": (_int(1, 100000), 1), "with_last": (_bool, False), "both": (_bool, False), "hook": (_text, None),
+    },
+    "constraint": {
+        "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_bool, False),
+    },
+    "extra_turn": {"when": (_when, ())},
+    "end": {
+        "no_moves": (_one_of("pass", *SEEDS), "owner"), "stalled": (_one_of(*SEEDS), "owner"),
+        "win": (_one_of("most"), "most"), "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
+        "repetition_seeds": (_one_of(*SEEDS), "owner"),
+    },
+    "rounds": {
+        "refill": (_int(1, 1000), None), "short": (_one_of("choose"), "choose"),
+        "left_empty": (_one_of("skip", "forfeit"), "skip"), "starts": (_one_of("alternate"), "alternate"),
+        "repeat": (_int(0, 1000), 0),
+    },
+}
+
+
+class _Opt:
+    """A key whose value is an option's."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class _Table:
+    """One element's keys, merged over the clauses that state them: key -> value (or _Opt)."""
+
+    def __init__(self, game: SowGame, name: str) -> None:
+        self.game, self.name = game, name
+        self.values: dict[str, Any] = {}
+        self.paths: dict[str, tuple] = {}
+
+    def add(self, table: Any, path: tuple) -> None:
+        rf = self.game.rf
+        if not isinstance(table, dict):
+            raise rf.error(path, f"must be a table of keys ({', '.join(SCHEMA[self.name])})")
+        for key, value in table.items():
+            where = path + (key,)
+            if key not in SCHEMA[self.name]:
+                raise rf.error(where, f"unknown key (a {self.name} element knows {', '.join(SCHEMA[self.name])})")
+            if key in self.values:
+                raise rf.error(where, f"is stated twice (already at {rf.where(self.paths[key])})")
+            check = SCHEMA[self.name][key][0]
+            if isinstance(value, dict) and set(value) == {"option"}:
+                self.values[key] = self.game.option_value(value["option"], check, where)
+            else:
+                try:
+                    self.values[key] = check(value)
+                except _Bad as exc:
+                    raise rf.error(where, str(exc)) from None
+            self.paths[key] = where
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.values
+
+    def get(self, key: str, options: Mapping[str, Any] | None = None) -> Any:
+        """The key's value (the option's under ``options``), or its default."""
+        if key not in self.values:
+            return SCHEMA[self.name][key][1]
+        value = self.values[key]
+        if isinstance(value, _Opt):
+            if options is None:
+                return SCHEMA[self.name][key][0](self.game.option_specs[value.name].default)
+            try:
+                return SCHEMA[self.name][key][0](options[value.name])
+            except _Bad as exc:
+                raise InvalidOptions(f"option {value.name!r}: {exc}") from None
+        return value
+
+    def static(self, key: str) -> Any:
+        """The key's value, which may not be an option's (board geometry and the like)."""
+        if isinstance(self.values.get(key), _Opt):
+            raise self.game.rf.error(self.paths[key], "cannot be an option")
+        return self.get(key)
+
+
+# -- the compiled game -----------------------------------------------------------------------------
+class Rules:
+    """A file's rules with its options chosen: plain attributes the play-out loop reads."""
+
+    __slots__ = (
+        "min", "dirs", "skip_origin", "first_in_origin", "skip_at", "relay", "stores", "captures",
+        "grand_slam", "feed", "extra_store", "extra_capture", "no_moves", "stalled", "target",
+        "repetition", "repetition_seeds", "first", "rounds", "refill", "left_empty", "repeat",
+        "uses_moved", "simple", "check_moves", "arrows", "quick",
+    )
+
+
+class SowGame(Game):
+    """A sowing rules file, compiled: the board, the tracks, and the rules per option set."""
+
+    def __init__(self, rf: RulesFile) -> None:
+        super().__init__(rf)
+        if rf.players != 2:
+            raise rf.error(("players",), "the sowing mechanic plays two players so far")
+        self.tables: dict[str, _Table] = {name: _Table(self, name) for name in SCHEMA if name != "capture"}
+        self.capture_tables: list[_Table] = []
+        boards_seen = []
+        for el in rf.elements:
+            if el.name == "capture":
+                t = _Table(self, "capture")
+                t.add(el.value, el.path)
+                self.capture_tables.append(t)
+            else:
+                if el.name == "board":
+                    boards_seen.append(el)
+                self.tables[el.name].add(el.value, el.path)
+        if len(boards_seen) != 1:
+            raise rf.error(("clause",), f"exactly one clause must carry the board ({len(boards_seen)} do)")
+        self.board_path = boards_seen[0].path
+        for t in self.capture_tables:
+            if "hook" in t:
+                name = t.static("hook")
+                if name not in HOOKS:
+                    raise rf.error(t.paths["hook"], f"no hook {name!r} (known: {', '.join(sorted(HOOKS)) or 'none'})")
+                rf.hooks.append(name)
+        self._build_board()
+        self.total = self.total_seeds()
+        self._cache: dict[tuple, Rules] = {}
+        self.rules_for(None)  # every default compiles; option values were checked as read
+        for name, spec in self.option_specs.items():  # and every choice of every option
+            for value in spec.choices or ():
+                try:
+                    self.rules_for({**{n: s.default for n, s in self.option_specs.items()}, name: value})
+                except (InvalidOptions, RulesFileError) as exc:
+                    raise rf.error(("options", name, "choices"), f"{value!r} does not compile: {exc}") from None
+
+    # -- options inside elements ------------------------------------------------------------
+    def option_value(self, name: Any, check: Callable[[Any], Any], where: tuple) -> _Opt:
+        rf = self.rf
+        if not isinstance(name, str) or name not in self.option_specs:
+            raise rf.error(where, f"names no option {brief(name)} (the options: {', '.join(self.option_specs) or 'none'})")
+        spec = self.option_specs[name]
+        values = list(spec.choices or ()) or [spec.default]
+        values += [v for v in (spec.minimum, spec.maximum) if v is not None]
+        for v in values:
+            try:
+                check(v)
+            except _Bad as exc:
+                raise rf.error(where, f"option {name!r} allows {v!r}, which this key refuses: {exc}") from None
+        return _Opt(name)
+
+    # -- the board ---------------------------------------------------------------------------
+    def _build_board(self) -> None:
+        rf, t = self.rf, self.tables["board"]
+        spec = {k: t.static(k) for k in ("rows", "holes", "stores")}
+        if spec["rows"] == 3:
+            raise rf.error(t.paths.get("rows", self.board_path), "three rows are not played by this mechanic yet (2 or 4)")
+        if spec["stores"] == 1:
+            raise rf.error(t.paths.get("stores", self.board_path), "must be 0 or 2 (one store for each player)")
+        try:
+            self.board = boards.mancala(spec)
+        except boards.BoardSpecError as exc:
+            raise rf.error(self.board_path, str(exc)) from None
+        b = self.board
+        self.rows, self.per_row, self.n_stores = spec["rows"], spec["holes"], spec["stores"]
+        n = self.per_row
+        self.N = N = self.rows * n
+        self.names = b.names[:N]
+        self.index = {name: i for i, name in enumerate(self.names)}
+        half = N // 2  # each seat's holes: seat 0 the first half of the numbers, seat 1 the rest
+        self.owner = [0] * half + [1] * half + [0, 1]  # holes, then the two store slots
+        self.holes_of = (list(range(half)), list(range(half, N)))
+        self.own_mask = (_mask(self.holes_of[0]), _mask(self.holes_of[1]))
+        self.store_names = ("s1", "s2")
+        # The plain track per seat and direction: 2 rows, one ring; 4 rows, each seat's own.
+        plain: list[list[list[int]]] = []
+        for seat in (0, 1):
+            ring = list(range(N)) if self.rows == 2 else self.holes_of[seat]
+            per_dir = []
+            for step in (1, -1):
+                table = list(range(N + 2))
+                for k, p in enumerate(ring):
+                    table[p] = ring[(k + step) % len(ring)]
+                per_dir.append(table)
+            plain.append(per_dir)
+        self.plain = plain
+        # ahead[seat][d][h]: the holes 1, 2, ... steps on from h along the plain track (one lap).
+        self.lap = len(self.holes_of[0]) * (2 if self.rows == 2 else 1)
+        self.ahead = [[[self._walk(plain[seat][d], h) for h in range(N)] for d in (CCW, CW)] for seat in (0, 1)]
+        # Facing holes (for ``take = "opposite"``): the hole in the next row towards the
+        # opponent at the same column; ``behind`` the one beyond it (four rows).
+        at = {(int(x), int(y)): i for i, (x, y) in enumerate(b.xy[:N])}
+        self.row_of = [int(y) for _, y in b.xy[:N]]
+        self.col_of = [int(x) for x, _ in b.xy[:N]]
+        inner = (0, 1) if self.rows == 2 else (1, 2)
+        self.facing = [-1] * N
+        self.behind = [-1] * N
+        for i in range(N):
+            r, c = self.row_of[i], self.col_of[i]
+            if r == inner[0]:
+                self.facing[i] = at[(c, inner[1])]
+                if self.rows == 4:
+                    self.behind[i] = at[(c, 3)]
+            elif r == inner[1]:
+                self.facing[i] = at[(c, inner[0])]
+                if self.rows == 4:
+                    self.behind[i] = at[(c, 0)]
+        self._next_cache: dict[tuple, list[int]] = {}
+
+    def _walk(self, table: list[int], h: int) -> list[int]:
+        out, p = [], h
+        for _ in range(self.lap - 1):
+            p = table[p]
+            out.append(p)
+        return out
+
+    def track(self, seat: int, d: int, stores: bool, skip: int) -> list[int]:
+        """The next position for every position when ``seat`` sows in direction ``d``: the
+        plain track, with the seat's store after its row (``stores``) and the holes of the
+        bit mask ``skip`` passed over."""
+        key = (seat, d, stores, skip)
+        table = self._next_cache.get(key)
+        if table is None:
+            table = list(self.plain[seat][d])
+            if stores:
+                holes = self.holes_of[seat]
+                last = holes[-1] if d == CCW else holes[0]
+                store = self.N + seat
+                table[store] = table[last]
+                table[last] = store
+            size = len(table)
+            for p in range(size):
+                q = table[p]
+                for _ in range(size):
+                    if q < self.N and skip >> q & 1:
+                        q = table[q]
+                    else:
+                        break
+                table[p] = q
+            self._next_cache[key] = table
+        return table
+
+    # -- the rules under a set of options -----------------------------------------------------
+    def rules_for(self, options: Mapping[str, Any] | None) -> Rules:
+        key = tuple(sorted(options.items())) if options else ()
+        r = self._cache.get(key)
+        if r is not None:
+            return r
+        rf, T = self.rf, self.tables
+        o = options
+        r = Rules()
+        sow, cons, end, rounds = T["sow"], T["constraint"], T["end"], T["rounds"]
+        r.min = sow.get("min", o)
+        r.skip_origin = sow.get("skip_origin", o)
+        r.first_in_origin = sow.get("first_in_origin", o)
+        r.skip_at = sow.get("skip_at", o)
+        r.relay = sow.get("relay", o)
+        r.stores = sow.get("stores", o) == "own"
+        if r.stores and not self.n_stores:
+            raise rf.error(sow.paths["stores"], "the board has no stores (board.stores = 2)")
+        direction = sow.get("direction", o)
+        n = self.per_row
+        # dirs[seat]: (hole, direction) pairs a seat may sow, in hole order.
+        holes = self.holes_of if sow.get("from", o) == "own" else (list(range(self.N)),) * 2
+        r.dirs = []
+        for seat in (0, 1):
+            pairs = []
+            for h in holes[seat]:
+                if isinstance(direction, dict):
+                    if self.rows != 2:
+                        raise rf.error(sow.paths["direction"], "a direction by the hole's place needs two rows")
+                    k = h - seat * n  # from the mover's left
+                    place = "left" if 2 * k + 1 < n else ("right" if 2 * k + 1 > n else "centre")
+                    if place not in direction:
+                        raise rf.error(sow.paths["direction"], f"says nothing of the {place} hole")
+                    way = direction[place]
+                else:
+                    way = direction
+                for d in ((CCW, CW) if way == "choose" else (DIR_NAMES.index(way),)):
+                    pairs.append((h, d))
+            r.dirs.append(pairs)
+        if r.stores and any(d == CW for pairs in r.dirs for _, d in pairs):
+            raise rf.error(sow.paths["stores"], "sowing through the stores is played anticlockwise only")
+        r.captures = [self._capture_rule(t, o) for t in self.capture_tables]
+        r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures)
+        r.grand_slam = cons.get("grand_slam", o)
+        r.feed = cons.get("feed", o)
+        when = T["extra_turn"].get("when", o)
+        r.extra_store, r.extra_capture = "store" in when, "capture" in when
+        if r.extra_store and not r.stores:
+            raise rf.error(T["extra_turn"].paths["when"], "a last seed in the store needs sow.stores = \"own\"")
+        r.no_moves = end.get("no_moves", o)
+        r.stalled = end.get("stalled", o)
+        r.target = end.get("target", o)
+        r.repetition = end.get("repetition", o)
+        r.repetition_seeds = end.get("repetition_seeds", o)
+        first = T["setup"].get("first", o)
+        if first is None:
+            r.first = 0
+        elif first == "lot":
+            r.first = None
+        elif first in rf.sides:
+            r.first = rf.sides.index(first)
+        else:
+            path = T["setup"].paths["first"]
+            raise rf.error(path, f'must be "lot" or a side\'s name ({", ".join(rf.sides)}), got {first!r}')
+        r.rounds = bool(rounds.values)
+        if r.rounds:
+            r.refill = rounds.get("refill", o)
+            if r.refill is None:
+                raise rf.error(next(iter(rounds.paths.values())), "a game of rounds needs rounds.refill")
+            r.left_empty = rounds.get("left_empty", o)
+            r.repeat = rounds.get("repeat", o)
+        else:
+            r.refill, r.left_empty, r.repeat = 0, "skip", 0
+        r.simple = not (r.skip_at or r.relay or r.stores or r.rounds)
+        # The notation shows the direction when it is not the same for every sowing.
+        r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
+        r.check_moves = r.feed or r.grand_slam == "forbidden"
+        # For the quick look at whether a sowing can capture (``SowSim._gen``): the count
+        # tables of the capture rules, when they are all by the last hole's count on a plain track.
+        r.quick = None
+        if r.simple and all(c[0] == "last" for c in r.captures):
+            r.quick = [any(c[1][k] for c in r.captures) for k in range(self.total + 2)]
+        self._cache[key] = r
+        return r
+
+    def _capture_rule(self, t: _Table, o: Mapping[str, Any] | None) -> tuple:
+        rf = self.rf
+        if "hook" in t:
+            return ("hook", HOOKS[t.static("hook")])
+        take = t.get("take", o)
+        if take == "last":
+            counts = t.get("counts", o)
+            if counts is None:
+                raise rf.error(t.paths.get("take", next(iter(t.paths.values()))), "a capture by count needs counts")
+            total = self.total
+            if counts == "even":
+                takes = [c > 0 and c % 2 == 0 for c in range(total + 2)]
+            elif counts == "odd":
+                takes = [c % 2 == 1 for c in range(total + 2)]
+            else:
+                takes = [c in counts for c in range(total + 2)]
+            where = {"any": 0, "own": 1, "opponent": 2}[t.get("where", o) or "opponent"]
+            chain = {"none": 0, "backward": 1, "forward": 2}[t.get("chain", o)]
+            return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o))
+        where = t.get("where", o) or "own"
+        if where != "own":
+            raise rf.error(t.paths["where"], "a capture from the facing hole needs the last seed in one's own hole (where = \"own\")")
+        return ("opposite", t.get("min", o), t.get("with_last", o), t.get("both", o))
+
+    def total_seeds(self) -> int:
+        setup = self.tables["setup"]
+        counts = setup.static("counts")
+        if counts is not None:
+            if not (isinstance(counts, list) and len(counts) == self.N and all(
+                    isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 1000 for c in counts)):
+                raise self.rf.error(setup.paths["counts"], f"must list {self.N} seed counts, one per hole in hole order")
+            return sum(counts)
+        return setup.static("seeds") * self.N
+
+    def start_counts(self) -> list[int]:
+        counts = self.tables["setup"].static("counts")
+        return list(counts) if counts is not None else [self.tables["setup"].static("seeds")] * self.N
+
+    # -- the Game protocol -------------------------------------------------------------------
+    def new_sim(self, options: dict[str, Any]) -> SowSim:
+        r = self.rules_for(options)
+        sim = SowSim(self, options, r)
+        sim.b = self.start_counts() + [0, 0]
+        if r.first is None:
+            sim.phase, sim.turn = LOT, None
+            sim.round = 1
+            return sim
+        sim._begin(r.first)
+        return sim
+
+    def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
+        return _read(self, data, options)
+
+    def board_info(self, options: dict[str, Any]) -> dict[str, Any]:
+        geometry = self.board.geometry()
+        for site in geometry["sites"]:
+            i = self.board.index[site["name"]]
+            site["owner"] = self.owner[i] if i < self.N else int(site["name"][1:]) - 1
+        geometry["hands"] = self.rules_for(options).rounds
+        return {
+            "players": self.players, "sides": list(self.rf.sides),
+            "teams": [list(t) for t in self.teams] if self.teams else None,
+            "geometry": geometry,
+            "pieces": {"seed": {"name": "seed", "glyph": "•", "svg": None}},
+            "notation": "holes",
+        }
+
+    def describe(self, sim: SowSim, move: Any) -> str:
+        after = sim.copy()
+        after.log = True
+        after.play(move)
+        return after.last_text
+
+    def text_help(self) -> dict[str, list[str]]:
+        r = self.rules_for(None)
+        moves = [self.names[r.dirs[0][0][0]]]
+        if any(len({d for h2, d in r.dirs[0] if h2 == h}) > 1 for h, _ in r.dirs[0]):
+            moves.append(f"{self.names[r.dirs[0][0][0]]} cw")
+        if r.rounds:
+            moves.append("leave 2,4 empty")
+        return {"moves": moves, "commands": []}
+
+
+# -- the position being played -----------------------------------------------------------------------
+class SowSim(Sim):
+    """A sowing position, mutable: ``b`` the counts (holes, then two store slots used while
+    sowing through a store), ``sc`` seeds taken (this round), ``hand`` seeds kept aside."""
+
+    __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
+                 "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text")
+
+    def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
+        self.game, self.options, self.r = game, options, r
+        self.b: list[int] = []
+        self.sc = [0, 0]
+        self.hand = [0, 0]
+        self.turn: int | None = None
+        self.phase = PLAY
+        self.plies = 0
+        self.sown = 0
+        self.closed = 0
+        self.round = 1
+        self.starter: int | None = None
+        self.rounds: list[tuple[int, int, int]] = []
+        self.hist: dict[tuple, int] = {}
+        self.over: tuple[int | None, str] | None = None
+        self._mv: list | None = None
+        self.log = False  # write last_text (the notation of the last action): describe only
+        self.last_text = ""
+
+    def copy(self) -> SowSim:
+        s = SowSim.__new__(SowSim)
+        s.game, s.options, s.r = self.game, self.options, self.r
+        s.b, s.sc, s.hand = self.b[:], self.sc[:], self.hand[:]
+        s.turn, s.phase, s.plies, s.sown, s.closed = self.turn, self.phase, self.plies, self.sown, self.closed
+        s.round, s.starter, s.rounds = self.round, self.starter, list(self.rounds)
+        s.hist = dict(self.hist)
+        s.over = self.over
+        s._mv = self._mv
+        s.log, s.last_text = False, ""
+        return s
+
+    # -- protocol ------------------------------------------------------------------------------
+    def to_move(self) -> int | None:
+        return self.turn
+
+    def is_chance(self) -> bool:
+        return self.phase == LOT
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        return [(("first", 0), 0.5), (("first", 1), 0.5)] if self.phase == LOT else []
+
+    def moves(self) -> list:
+        if self._mv is None:
+            self._gen()
+        return list(self._mv)  # type: ignore[arg-type]
+
+    def outcome(self) -> Outcome | None:
+        if self.over is None:
+            return None
+        winner, how = self.over
+        score = (self.sc[0] + self.hand[0], self.sc[1] + self.hand[1])
+        return Outcome(winner, 0 if winner is None else 1, how, score)
+
+    def result(self) -> tuple[float, ...] | None:
+        if self.over is None:
+            return None
+        w = self.over[0]
+        return (0.5, 0.5) if w is None else ((1.0, 0.0) if w == 0 else (0.0, 1.0))
+
+    def action(self, move: Any) -> Action:
+        g = self.game
+        if type(move) is int:
+            h, d = move & 0xFF, move >> 8
+            data: dict[str, Any] = {"sow": g.names[h]}
+            if (h, 1 - d) in self.r.dirs[self.turn if self.turn is not None else 0]:
+                data["direction"] = DIR_NAMES[d]
+            return Action(data)
+        if move[0] == "first":
+            return Action({"first": move[1]})
+        return Action({"leave_empty": [g.names[h] for h in move[1]]})
+
+    # -- generating moves ------------------------------------------------------------------------
+    def _gen(self) -> None:
+        """The moves of the player to move (empty when over or when he has none)."""
+        if self.over is not None:
+            self._mv = []
+            return
+        if self.phase == LOT:
+            self._mv = [("first", 0), ("first", 1)]
+            return
+        if self.phase == LEAVE:
+            seat = self.turn
+            g = self.game
+            filled = min(len(g.holes_of[seat]), self.hand[seat] // self.r.refill)
+            self._mv = [("leave", c) for c in combinations(g.holes_of[seat], len(g.holes_of[seat]) - filled)]
+            return
+        b, r, seat = self.b, self.r, self.turn
+        lo = r.min
+        mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
+        if r.check_moves and mv:
+            g = self.game
+            opp = g.holes_of[1 - seat]  # type: ignore[operator]
+            hungry = r.feed and not sum(b[opp[0]: opp[-1] + 1])
+            if not hungry and r.grand_slam != "forbidden":
+                self._mv = mv
+                return
+            quick = r.quick if not hungry and not self.closed else None
+            ahead, lap, back = g.ahead[seat], g.lap, 2 if r.first_in_origin else 1  # type: ignore[index]
+            keep = []
+            for m in mv:
+                if quick is not None:
+                    # Most sowings cannot capture at all: no lap, and the last hole would not
+                    # then hold a number the capture rules take. Those need no trial.
+                    h = m & 0xFF
+                    c = b[h] - back
+                    if c < lap - 1:
+                        last = ahead[m >> 8][h][c] if c >= 0 else h
+                        if not quick[b[last] + 1]:
+                            keep.append(m)
+                            continue
+                fed, slam = self._trial(seat, m, opp)
+                if hungry and not fed:
+                    continue
+                if slam and r.grand_slam == "forbidden":
+                    continue
+                keep.append(m)
+            mv = keep
+        self._mv = mv
+
+    def _trial(self, seat: int, m: int, opp: list[int]) -> tuple[bool, bool]:
+        """Whether move ``m`` leaves seeds in the opponent's holes after sowing (feeds), and
+        whether its capture would take every seed the opponent has (a grand slam)."""
+        saved, sown = self.b, self.sown
+        self.b = saved[:]
+        try:
+            last = self._sow(seat, m & 0xFF, m >> 8)
+            b = self.b
+            left = 0
+            for i in opp:
+                left += b[i]
+            taken = self._captures(seat, m & 0xFF, m >> 8, last, sown) if left else None
+            slam = False
+            if taken:
+                got = 0
+                for p, c in taken:
+                    if self.game.owner[p] != seat:
+                        got += c
+                slam = got == left
+            return left > 0, slam
+        finally:
+            self.b = saved
+
+    # -- playing -----------------------------------------------------------------------------------
+    def play(self, move: Any) -> None:
+        if type(move) is int:
+            self._play_sow(move)
+        elif move[0] == "first":
+            self.plies += 1
+            self._begin(move[1])
+            self.last_text = f"{self.game.rf.sides[move[1]]} starts (by lot)"
+        else:
+            self._play_leave(move[1])
+
+    def _play_sow(self, m: int) -> None:
+        g, r = self.game, self.r
+        seat = self.turn
+        h, d = m & 0xFF, m >> 8
+        sown_before = self.sown
+        last = self._sow(seat, h, d)  # type: ignore[arg-type]
+        b = self.b
+        sc = self.sc
+        forfeits = 0
+        if r.stores:
+            for s in (0, 1):
+                if b[g.N + s]:
+                    sc[s] += b[g.N + s]
+                    b[g.N + s] = 0
+        if self.closed and r.left_empty == "forfeit":
+            closed = self.closed
+            for p in range(g.N):
+                if closed >> p & 1 and b[p]:
+                    forfeits += b[p]
+                    sc[g.owner[p]] += b[p]
+                    b[p] = 0
+        taken = self._captures(seat, h, d, last, sown_before) if r.captures else None  # type: ignore[arg-type]
+        if taken and r.grand_slam == "captures-nothing":
+            left = 0
+            for i in g.holes_of[1 - seat]:  # type: ignore[operator]
+                left += b[i]
+            if sum(c for p, c in taken if g.owner[p] != seat) == left:
+                taken = None
+        got = 0
+        if taken:
+            for p, c in taken:
+                b[p] = 0
+                got += c
+            sc[seat] += got  # type: ignore[index]
+        self.sown = sown_before | (1 << h)
+        self.plies += 1
+        if self.log:
+            text = g.names[h] + (ARROWS[d] if r.arrows else "")
+            if taken:
+                text += " ×" + "+".join(str(c) for _, c in taken)
+            if forfeits:
+                text += f" (forfeit {forfeits})"
+            self.last_text = text
+        self._settle(seat, bool(taken) or bool(forfeits) or self.sown != sown_before,  # type: ignore[arg-type]
+                     (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat))  # type: ignore[operator]
+
+    def _sow(self, seat: int, h: int, d: int) -> int:
+        """Lift hole ``h`` and sow; returns the position of the last seed."""
+        r, b = self.r, self.b
+        c = b[h]
+        b[h] = 0
+        p = h
+        if r.first_in_origin and c:
+            b[h] = 1
+            c -= 1
+        if r.simple and not self.closed:
+            nxt = self.game.plain[seat][d]
+            if r.skip_origin:
+                while c:
+                    p = nxt[p]
+                    if p != h:
+                        b[p] += 1
+                        c -= 1
+            else:
+                while c:
+                    p = nxt[p]
+                    b[p] += 1
+                    c -= 1
+            return p
+        g = self.game
+        nxt = g.track(seat, d, r.stores, self._skip(seat))
+        skip_origin, skip_at, N = r.skip_origin, r.skip_at, g.N
+        budget = RELAY_CAP * (g.total + 1)
+        while True:
+            passed = 0
+            while c:
+                p = nxt[p]
+                if p == h and skip_origin:
+                    continue
+                if skip_at and b[p] >= skip_at and p < N and passed < N:
+                    passed += 1
+                    continue
+                passed = 0
+                b[p] += 1
+                c -= 1
+                budget -= 1
+            if r.relay and p < N and b[p] > 1 and budget > 0:
+                c = b[p]
+                b[p] = 0
+                continue
+            return p
+
+    def _skip(self, seat: int) -> int:
+        """The holes ``seat``'s sowing passes over: those left empty this round, or with
+        ``left_empty = "forfeit"`` only his own (the opponent's take seeds, forfeited)."""
+        skip = self.closed
+        if skip and self.r.left_empty == "forfeit":
+            skip &= self.game.own_mask[seat]
+        return skip
+
+    def _captures(self, seat: int, h: int, d: int, last: int, sown_before: int) -> list[tuple[int, int]] | None:
+        """What the move's capture takes (not yet taken): ``[(hole, seeds), ...]`` or None."""
+        g, b = self.game, self.b
+        if last >= g.N:
+            return None
+        owner = g.owner
+        for rule in self.r.captures:
+            kind = rule[0]
+            if kind == "last":
+                _, takes, where, chain, over_empty, moved = rule
+                c = b[last]
+                if not takes[c]:
+                    continue
+                if where and (owner[last] == seat) != (where == 1):
+                    continue
+                if moved != "any":
+                    mask = sown_before | (1 << h) if moved == "this-move" else sown_before
+                    if not mask >> last & 1:
+                        continue
+                if self.closed >> last & 1:
+                    continue
+                taken = [(last, c)]
+                if chain:
+                    if chain == 1:
+                        nxt = g.plain[seat][1 - d]
+                    elif over_empty and self.closed:
+                        nxt = g.track(seat, d, False, self._skip(seat))
+                    else:
+                        nxt = g.plain[seat][d]
+                    p = nxt[last]
+                    while p != last:
+                        c = b[p]
+                        if not takes[c] or (where and (owner[p] == seat) != (where == 1)):
+                            break
+                        taken.append((p, c))
+                        p = nxt[p]
+                return taken
+            if kind == "opposite":
+                _, least, with_last, both = rule
+                if owner[last] != seat or b[last] != 1:
+                    continue
+                f = g.facing[last]
+                if f < 0 or owner[f] == seat or b[f] < least:
+                    continue
+                taken = [(f, b[f])]
+                if both and g.behind[last] >= 0 and b[g.behind[last]]:
+                    taken.append((g.behind[last], b[g.behind[last]]))
+                if with_last:
+                    taken.append((last, 1))
+                return taken
+            taken = rule[1](self, seat, h, last, d)
+            if taken:
+                return [(p, c) for p, c in taken]
+        return None
+
+    def _settle(self, seat: int, irreversible: bool, again: bool) -> None:
+        """After ``seat``'s move: a target reached, the next player (or a pass), the end of the
+        game or round when nobody can move, and the repetition count."""
+        r = self.r
+        if r.target and max(self.sc) >= r.target:
+            w = 0 if self.sc[0] >= r.target else 1
+            self._finish((w, "target"))
+            return
+        nxt = seat if again else 1 - seat
+        self.turn = nxt
+        self._mv = None
+        self._gen()
+        if not self._mv:
+            if r.no_moves == "pass":
+                self.turn = 1 - nxt
+                self._mv = None
+                self._gen()
+                if not self._mv:
+                    self._end(r.stalled, seat, nxt, "no-moves")
+                    return
+                if self.log:
+                    self.last_text += f"; {self.game.rf.sides[nxt]} passes"
+            else:
+                self._end(r.no_moves, seat, nxt, "no-moves")
+                return
+        if r.repetition:
+            if irreversible:
+                self.hist.clear()
+            key = (self.turn, *self.b[: self.game.N])
+            n = self.hist.get(key, 0) + 1
+            self.hist[key] = n
+            if n >= r.repetition:
+                self._end(r.repetition_seeds, seat, self.turn, "repetition")  # type: ignore[arg-type]
+
+    def _end(self, mode: str, last_mover: int, blocked: int, reason: str) -> None:
+        """The game (or round) ends with seeds on the board: ``mode`` says whose they are."""
+        g, b = self.game, self.b
+        taken = [0, 0]
+        if mode != "nobody":
+            for i in range(g.N):
+                c = b[i]
+                if c:
+                    who = g.owner[i] if mode == "owner" else (last_mover if mode == "last-mover" else blocked)
+                    taken[who] += c
+                    b[i] = 0
+        self._mv = []
+        if self.r.rounds:
+            self._end_round(taken, reason)
+            return
+        self.sc[0] += taken[0]
+        self.sc[1] += taken[1]
+        a, z = self.sc
+        self._finish((0 if a > z else 1 if z > a else None, ("most-seeds" if a != z else "draw")
+                      if reason != "repetition" else ("repetition" if a != z else "draw")))
+
+    def _finish(self, over: tuple[int | None, str]) -> None:
+        self.over = over
+        self.phase = OVER
+        self.turn = None
+        self._mv = []
+        self.hist.clear()
+        w = over[0]
+        if self.log:
+            self.last_text += ("; draw" if w is None else f"; {self.game.rf.sides[w]} wins") + f" {self.sc[0] + self.hand[0]}-{self.sc[1] + self.hand[1]}"
+
+    # -- rounds ------------------------------------------------------------------------------------
+    def _begin(self, first: int) -> None:
+        """The first round (or the game) begins with ``first`` to move."""
+        g = self.game
+        self.phase, self.turn, self.starter = PLAY, first, first
+        self.round = 1
+        self._mv = None
+        if self.r.rounds:
+            half = g.N // 2
+            self.rounds = [(sum(self.b[:half]) + self.hand[0], sum(self.b[half:g.N]) + self.hand[1], first)]
+        if self.r.repetition:
+            self.hist = {(first, *self.b[: g.N]): 1}
+
+    def _end_round(self, taken: list[int], reason: str) -> None:
+        g, r = self.game, self.r
+        totals = [self.sc[s] + self.hand[s] + taken[s] for s in (0, 1)]
+        starter = 1 - self.starter  # type: ignore[operator]
+        key = (totals[0], totals[1], starter)
+        self.rounds.append(key)
+        if self.log:
+            self.last_text += f"; round over {totals[0]}-{totals[1]}"
+        if min(totals) < r.refill or (r.repeat and self.rounds.count(key) >= r.repeat):
+            self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
+            for i in range(g.N):
+                self.b[i] = 0
+            self.sown = self.closed = 0
+            if min(totals) < r.refill:
+                loser = 0 if totals[0] < r.refill else 1
+                self._finish((1 - loser, "cannot-fill-a-hole"))
+            else:
+                a, z = totals
+                self._finish((0 if a > z else 1 if z > a else None, "rounds-repeated" if a != z else "draw"))
+            return
+        chooser = None
+        for s in (0, 1):
+            holes = g.holes_of[s]
+            filled = min(len(holes), totals[s] // r.refill)
+            if filled == len(holes):
+                for i in holes:
+                    self.b[i] = r.refill
+                self.hand[s] = totals[s] - filled * r.refill
+            else:
+                for i in holes:
+                    self.b[i] = 0
+                chooser = s
+                self.hand[s] = totals[s]
+        self.sc = [0, 0]
+        self.sown = self.closed = 0
+        self.round += 1
+        self.starter = starter
+        self.hist.clear()
+        self._mv = None
+        if chooser is not None:
+            self.phase, self.turn = LEAVE, chooser
+        else:
+            self.phase, self.turn = PLAY, starter
+            if r.repetition:
+                self.hist[(starter, *self.b[: g.N])] = 1
+
+    def _play_leave(self, holes: tuple[int, ...]) -> None:
+        g, r = self.game, self.r
+        seat = self.turn
+        own = g.holes_of[seat]  # type: ignore[index]
+        closed = 0
+        for i in own:
+            if i in holes:
+                closed |= 1 << i
+            else:
+                self.b[i] = r.refill
+                self.hand[seat] -= r.refill  # type: ignore[index]
+        self.closed = closed
+        self.plies += 1
+        self.phase, self.turn = PLAY, self.starter
+        self._mv = None
+        self.last_text = "leave " + ",".join(g.names[h] for h in holes) + " empty"
+        if r.repetition:
+            self.hist = {(self.turn, *self.b[: g.N]): 1}
+
+    # -- JSON -------------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        g, r = self.game, self.r
+        names = g.names
+        board: dict[str, list] = {names[i]: [None, "seed", c] for i, c in enumerate(self.b[: g.N]) if c}
+        if g.n_stores:
+            for s in (0, 1):
+                if self.sc[s]:
+                    board[g.store_names[s]] = [s, "seed", self.sc[s]]
+        data: dict[str, Any] = {
+            "key": g.key, "variant": g.key, "options": self.options, "to_move": self.turn, "phase": self.phase,
+            "turn": self.plies, "board": board, "hands": [{"seed": n} if n else {} for n in self.hand],
+            "scores": list(self.sc), "pending": None, "throw": None,
+            "over": None if self.over is None else {"winner": self.over[0], "how": self.over[1]},
+        }
+        if r.repetition:
+            data["history"] = [[n, k[0], *k[1:]] for k, n in self.hist.items()]
+        if r.uses_moved or r.rounds:
+            data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
+        if r.rounds:
+            data["closed"] = [names[i] for i in range(g.N) if self.closed >> i & 1]
+            data["round"] = self.round
+            data["starter"] = self.starter
+            data["rounds"] = [list(k) for k in self.rounds]
+        return data
+
+
+def _mask(holes: list[int]) -> int:
+    m = 0
+    for i in holes:
+        m |= 1 << i
+    return m
+
+
+# -- reading a state ----------------------------------------------------------------------------------
+FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
+          "over", "history", "sown", "closed", "round", "starter", "rounds")
+
+
+def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidState(f"{where}: must be a whole number, got {brief(value)}")
+    if value < lo:
+        raise InvalidState(f"{where}: is negative ({value})" if lo == 0 else f"{where}: must be at least {lo}, got {value}")
+    if value > hi:
+        raise InvalidState(f"{where}: must be at most {hi}, got {value}")
+    return value
+
+
+def _seat(value: Any, where: str) -> int:
+    if isinstance(value, bool) or value not in (0, 1):
+        raise InvalidState(f"{where}: must be a seat, 0 or 1, got {brief(value)}")
+    return value
+
+
+def _holes(g: SowGame, value: Any, where: str) -> int:
+    if not isinstance(value, list):
+        raise InvalidState(f"{where}: must list hole names, got {brief(value)}")
+    mask = 0
+    for k, name in enumerate(value):
+        if not isinstance(name, str) or name not in g.index:
+            raise InvalidState(f"{where}[{k}]: no hole {brief(name)} (holes 1..{g.N})")
+        mask |= 1 << g.index[name]
+    return mask
+
+
+def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
+    for name in data:
+        if name not in FIELDS:
+            raise InvalidState(f"{name}: not a field of a sowing state (known: {', '.join(FIELDS)})")
+    for name in ("key", "variant"):
+        if data.get(name, g.key) != g.key:
+            raise InvalidState(f"{name}: this is {g.key}, the state says {brief(data.get(name))}")
+    r = g.rules_for(options)
+    sim = SowSim(g, options, r)
+    if "board" not in data:
+        raise InvalidState('board: missing (each non-empty hole as "3": [null, "seed", count])')
+    board = data["board"]
+    if not isinstance(board, Mapping):
+        raise InvalidState('board: must map hole names to [null, "seed", count]')
+    sim.b = [0] * (g.N + 2)
+    stores: dict[int, int] = {}
+    for name, value in board.items():
+        where = f"board.{name}" if isinstance(name, str) else "board"
+        if not (isinstance(value, list) and len(value) == 3 and value[1] == "seed"):
+            raise InvalidState(f"{where}: must be [owner, \"seed\", count], got {brief(value)}")
+        if name in g.index:
+            if value[0] is not None:
+                raise InvalidState(f"{where}: a hole's seeds belong to nobody (null), got {brief(value[0])}")
+            sim.b[g.index[name]] = _count(value[2], f"{where}[2]")
+        elif g.n_stores and name in g.store_names:
+            s = g.store_names.index(name)
+            if value[0] != s:
+                raise InvalidState(f"{where}: the store is seat {s}'s, got owner {brief(value[0])}")
+            stores[s] = _count(value[2], f"{where}[2]")
+        else:
+            known = f"1..{g.N}" + (", s1, s2" if g.n_stores else "")
+            raise InvalidState(f"board: no hole {brief(name)} on this board ({known})")
+    scores = data.get("scores")
+    if scores is None:
+        sim.sc = [stores.get(0, 0), stores.get(1, 0)]
+    else:
+        if not (isinstance(scores, list) and len(scores) == 2):
+            raise InvalidState(f"scores: must list two counts, got {brief(scores)}")
+        sim.sc = [_count(scores[s], f"scores[{s}]") for s in (0, 1)]
+        for s, n in stores.items():
+            if n != sim.sc[s]:
+                raise InvalidState(f"board.{g.store_names[s]}: the store holds {n} but scores[{s}] is {sim.sc[s]}")
+    hands = data.get("hands", [{}, {}])
+    if not (isinstance(hands, list) and len(hands) == 2 and all(isinstance(h, Mapping) for h in hands)):
+        raise InvalidState(f"hands: must list two tables such as {{\"seed\": 3}}, got {brief(hands)}")
+    for s, h in enumerate(hands):
+        for k, v in h.items():
+            if k != "seed":
+                raise InvalidState(f"hands[{s}].{brief(k)}: the only kind is seed")
+            sim.hand[s] = _count(v, f"hands[{s}].seed")
+        if sim.hand[s] and not r.rounds:
+            raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
+    total = sum(sim.b) + sum(sim.sc) + sum(sim.hand)
+    if total != g.total_seeds():
+        raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {g.total_seeds()}")
+    for name in ("pending", "throw"):
+        if data.get(name) is not None:
+            raise InvalidState(f"{name}: must be null in a sowing game")
+    sim.plies = _count(data.get("turn", 0), "turn", 0, 10**9)
+    phase = data.get("phase", PLAY)
+    if phase not in (LOT, PLAY, LEAVE, OVER):
+        raise InvalidState(f'phase: must be "lot", "play", "leave_empty" or "over", got {brief(phase)}')
+    if phase == LOT and r.first is not None:
+        raise InvalidState("phase: no lot is drawn in this game (who starts is fixed)")
+    if phase == LEAVE and not r.rounds:
+        raise InvalidState("phase: no holes are left empty in a game without rounds")
+    sim.phase = phase
+    over = data.get("over")
+    if (over is None) != (phase != OVER):
+        raise InvalidState('over: must be {"winner", "how"} once the phase is "over", and null before')
+    if over is not None:
+        if not (isinstance(over, Mapping) and set(over) == {"winner", "how"} and isinstance(over["how"], str) and over["how"]):
+            raise InvalidState(f'over: must be {{"winner": seat or null, "how": "..."}}, got {brief(over)}')
+        w = over["winner"] if over["winner"] is None else _seat(over["winner"], "over.winner")
+        sim.over = (w, over["how"])
+    # sown, closed, rounds
+    if "sown" in data:
+        if not (r.uses_moved or r.rounds):
+            raise InvalidState("sown: this game keeps no record of the holes sown from")
+        sim.sown = _holes(g, data["sown"], "sown")
+    if r.rounds:
+        sim.closed = _holes(g, data.get("closed", []), "closed")
+        for i in range(g.N):
+            if sim.closed >> i & 1:
+                if sim.b[i]:
+                    raise InvalidState(f"closed: hole {g.names[i]} was left empty but holds {sim.b[i]} seeds")
+                if sim.sown >> i & 1:
+                    raise InvalidState(f"sown: hole {g.names[i]} was left empty, so nobody sowed from it")
+        if sim.closed & _mask(g.holes_of[0]) and sim.closed & _mask(g.holes_of[1]):
+            raise InvalidState("closed: only one player can be short of seeds in a round")
+        for s in (0, 1):
+            if sim.closed and sim.closed & _mask(g.holes_of[s]) == _mask(g.holes_of[s]):
+                raise InvalidState(f"closed: seat {s} has left every hole empty, so the game is over")
+        sim.round = _count(data.get("round", 1), "round", 1, 10**6)
+        starter = data.get("starter")
+        sim.starter = None if starter is None else _seat(starter, "starter")
+        if sim.starter is None and phase != LOT:
+            raise InvalidState("starter: who started this round is needed once the game has begun")
+        rounds = data.get("rounds", [])
+        if not isinstance(rounds, list):
+            raise InvalidState("rounds: must list [seeds of seat 0, of seat 1, starter] for each round")
+        for k, entry in enumerate(rounds):
+            if not (isinstance(entry, list) and len(entry) == 3):
+                raise InvalidState(f"rounds[{k}]: must be [seeds of seat 0, of seat 1, starter]")
+            a, z, s = _count(entry[0], f"rounds[{k}][0]"), _count(entry[1], f"rounds[{k}][1]"), _seat(entry[2], f"rounds[{k}][2]")
+            if a + z != g.total_seeds():
+                raise InvalidState(f"rounds[{k}]: the two players' seeds add up to {a + z}, not {g.total_seeds()}")
+            sim.rounds.append((a, z, s))
+        if phase != OVER and r.repeat and sim.rounds and max(sim.rounds.count(k) for k in sim.rounds) >= r.repeat:
+            raise InvalidState("rounds: a round has started alike often enough that the game is over")
+    else:
+        for name in ("closed", "round", "starter", "rounds"):
+            if name in data:
+                raise InvalidState(f"{name}: this game is not played in rounds")
+    # who moves
+    to_move = data.get("to_move")
+    if phase in (LOT, OVER):
+        if to_move is not None:
+            raise InvalidState(f"to_move: must be null in phase {phase!r}")
+        sim.turn = None
+        if phase == LOT and (any(sim.sc) or any(sim.hand) or sim.b[: g.N] != g.start_counts() or sim.sown
+                             or sim.closed or sim.rounds or data.get("history")):
+            raise InvalidState("phase: the lot is drawn before the game begins, on the starting position")
+    else:
+        sim.turn = _seat(to_move, "to_move")
+    if phase == LEAVE:
+        seat = sim.turn
+        filled = min(len(g.holes_of[seat]), sim.hand[seat] // r.refill)
+        if not 1 <= filled < len(g.holes_of[seat]) or any(sim.b[i] for i in g.holes_of[seat]):
+            raise InvalidState(f"hands[{seat}]: seat {seat} has no holes to choose to leave empty here")
+        if any(sim.sc) or sim.sown or sim.closed:
+            raise InvalidState("phase: nothing is sown or taken before the holes are chosen")
+    # history
+    if "history" in data:
+        if not r.repetition:
+            raise InvalidState("history: this game does not count repeated positions")
+        hist = data["history"]
+        if not isinstance(hist, list):
+            raise InvalidState("history: must list [times, to_move, counts...] entries")
+        for k, entry in enumerate(hist):
+            if not (isinstance(entry, list) and len(entry) == g.N + 2):
+                raise InvalidState(f"history[{k}]: must be [times, to_move, then {g.N} counts]")
+            n = _count(entry[0], f"history[{k}][0]", 1, 10**6)
+            key = (_seat(entry[1], f"history[{k}][1]"), *(_count(c, f"history[{k}][{j + 2}]") for j, c in enumerate(entry[2:])))
+            if key in sim.hist:
+                raise InvalidState(f"history[{k}]: the position is listed twice")
+            sim.hist[key] = n
+    if phase == PLAY and r.repetition:
+        key = (sim.turn, *sim.b[: g.N])
+        if key not in sim.hist:
+            sim.hist[key] = 1
+        if sim.hist[key] >= r.repetition:
+            raise InvalidState(f"history: the position has come round {sim.hist[key]} times, so the game is over")
+    elif sim.hist:
+        raise InvalidState(f"history: only a position being played has a history, not phase {phase!r}")
+    if phase == PLAY:
+        sim._gen()
+        if not sim._mv:
+            raise InvalidState(f"to_move: seat {sim.turn} has no move here, so the game would not wait for it")
+    return sim
+
+
+def compile(rf: RulesFile) -> SowGame:  # noqa: A001 - the mechanic protocol's name
+    return SowGame(rf)
+
+
+def random_playout(sim: SowSim, rng: random.Random, limit: int = 10**7) -> SowSim:
+    """Play ``sim`` to its end by uniformly random moves (tests and benchmarks)."""
+    n = 0
+    while sim.over is None and n < limit:
+        if sim.phase == LOT:
+            sim.chance(rng)
+        else:
+            mv = sim.moves()
+            sim.play(mv[rng.randrange(len(mv))])
+        n += 1
+    return sim
