@@ -27,7 +27,7 @@ CLAUSE_FIELDS = ("id", "text", "quote", "source", "locator", "interpretation", "
 #: The top-level fields of a file (``clause`` and ``options`` aside).
 TOP_FIELDS = (
     "key", "title", "mechanic", "game", "ruleset", "players", "sides", "teams", "source", "locator",
-    "summary",
+    "summary", "ludii",
 )
 KEY_RE = re.compile(r"^[a-z][a-z0-9]*\.[a-z0-9][a-z0-9-]*$")
 CLAUSE_ID_RE = re.compile(r"^[A-Z][A-Za-z0-9]*-[0-9]+[a-z]?$")
@@ -88,6 +88,9 @@ class RulesFile:
     elements: list[Element]
     options: dict[str, dict[str, Any]]
     text: str = field(repr=False, default="")
+    #: What the Ludii replay needs beyond the rules (``[ludii]``: site names where coordinates
+    #: and labels do not decide, and the differences a clause explains); see CONTRACT.md.
+    ludii: dict[str, Any] = field(default_factory=dict)
     hooks: list[str] = field(default_factory=list)
 
     def where(self, path: tuple[Any, ...]) -> str:
@@ -188,7 +191,7 @@ def load_text(text: str, path: str, element_names: frozenset[str] | None = None)
         return RulesFileError(f"{path}:{locate(text, p)}: {field_name(p)}: {message}")
 
     for key in data:
-        if key not in TOP_FIELDS and key not in ("clause", "options"):
+        if key not in TOP_FIELDS and key not in ("clause", "options") and not (key == "ludii" and isinstance(data[key], dict)):
             raise fail((key,), f"unknown field (known: {', '.join(TOP_FIELDS + ('clause', 'options'))})")
     key = _str(path, text, data, "key", ("key",), required=True)
     if not KEY_RE.match(key):
@@ -277,6 +280,7 @@ def load_text(text: str, path: str, element_names: frozenset[str] | None = None)
         key=key, title=title, path=path, mechanic=mechanic, dlp_game=dlp_game, game_name=game_name,
         dlp_ruleset=dlp_ruleset, ruleset_name=ruleset_name, players=players, sides=tuple(sides),
         teams=teams, summary=summary, clauses=clauses, elements=elements, options=options, text=text,
+        ludii=data.get("ludii") or {},
     )
 
 
