@@ -1,0 +1,1191 @@
+"""The race mechanic: dice and stick race games on tracks (the Royal Game of Ur, 20 Squares,
+Pachisi and its kin), written as rules files (``games/rulesets/race/*.toml``).
+
+A race game is a board of cells, one track per seat through them (a list of cells, shared cells
+allowed, a cell may even come twice in one track), pieces that wait in the hand, enter by a
+throw, run the track by the throw's value and leave it ("bear off"); the first seat (or team) to
+bear off every piece wins. Chance is an input: when a throw is due the legal actions are the
+throws the device can show (``{"throw": [faces]}``); a move is ``{"from": "hand" | CELL, "to":
+CELL | "off"}``; ``{"pass": true}`` exists only where the rules make passing a choice (a seat
+with no move is otherwise skipped, and its throw lost).
+
+Rule elements a clause may carry. Each is a table; an element may be split over several clauses
+(each states some of its fields, none twice). Any field's value may instead be an option's
+choice: ``{ option = "NAME", CHOICE = value, ... }`` (one entry per choice of ``[options.NAME]``,
+booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option's value itself.
+
+- ``board``: the cells. ``shape = "squares"`` (``size = [files, ranks]`` squares named ``a1``..
+  by file letter and rank number, ``a1`` bottom-left; ``omit`` cells cut out), ``"cross"``
+  (``arm = [width, length]``: four arms round an empty centre, named on the square grid they
+  stand on, as Pachisi's board), or ``"graph"`` (``sites = [[name, x, y], ...]``, the builder of
+  ``games.engine.rules.board``). ``marks = { MARK = [cells] }`` marks cells (drawn; a rule's cell
+  list may name a mark for all its cells).
+- ``track``: ``seats = [[cells of seat 0], [cells of seat 1], ...]``, or ``path = [cells]`` with
+  ``rotate = DEGREES`` (seat k runs the path turned k times by that angle, anticlockwise, about
+  the board's centre; 0 = every seat runs the same path). Cells are names, marks, or ranges
+  ``"d1..a1"`` (the straight line of cells between the two, both included).
+- ``pieces``: ``count`` a seat, all in the hand at the start; ``name`` and ``glyph`` to show.
+- ``throw``: the device, as ``games.engine.race.devices`` throws it: ``device = "tetra" |
+  "sticks" | "cowries" | "coins"`` (``count`` two-sided pieces, face 1 = the marked tip, flat
+  side or mouth up), ``"dice"`` (``count`` dice of ``sides``), ``"astragals"`` (faces 1, 3, 4, 6;
+  ``odds = "even" | "measured"``), or a device of ``devices.DEVICES`` by name (``"tetra4"``).
+- ``worth``: what a throw is worth. Two-sided pieces count the marked sides up unless ``up =
+  [worth with 0 up, with 1 up, ...]`` says otherwise (an entry may be a list: the throw gives
+  several moves, e.g. ``[25, 1]``) or ``none = N | "count+1"`` gives the worth of no side up;
+  dice and astragals are summed. A worth of 0 moves nothing.
+- ``throws``: throws made before moving: ``until = [values]`` (the seat throws again and again
+  until one of these, then moves every throw's worth, each by one piece), ``void_run = 3`` (that
+  many equal throws in a row do not count).
+- ``extra_throw``: another throw after the move: ``values`` (throws that earn one),
+  ``cells`` (landing there earns one), ``capture = true`` (sending a piece back earns one).
+- ``enter``: how a piece comes on: ``values`` (the throws that may enter one; default any) and
+  ``square`` (the track square it enters on, counted from 1, or ``"throw"``: the throw's value,
+  counting from off the board).
+- ``move``: ``by = "throw"``: a piece runs the whole value forward along its track (the only
+  kind yet; stated so the file says it).
+- ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
+  back to its hand) or ``"block"`` (the cell is closed to the mover); ``groups = "send-back" |
+  "block"`` for two or more opposing pieces on the cell.
+- ``safe``: ``cells`` where no piece is captured; ``opponent = "block"`` (an opponent may not
+  land there while a piece stands on it) or ``"share"`` (it may, and both stay).
+- ``stack``: several pieces on a cell: ``own = true | false`` (a seat's pieces may share a
+  cell; false: a piece may not land on its own), ``partner = true | false`` (partners' pieces may
+  share a cell; false: they block each other as own pieces do).
+- ``bear_off``: ``exact = true`` (only the throw that takes a piece one step past its last
+  square) or ``false`` (any throw that reaches past it).
+- ``pass``: ``choice = true``: a seat with a move may also pass (``{"pass": true}``); false (the
+  default): only a seat with no move passes, automatically.
+- ``end``: ``goal = "all-off"`` (the first seat to bear off every piece wins; with ``teams`` in
+  the file, the first team whose seats all have), ``limit = N``: the site's guard, not a
+  source's: after N throws the game ends at the end of that turn, won by the seat (or team) with
+  more pieces off, then more squares run (pieces off counting one past the end); a tie goes to
+  the later seat.
+
+Positions are track positions: 0 the hand, 1..n the track's squares, n + 1 borne off. The state
+JSON (CONTRACT.md) adds ``positions`` (each seat's pieces on the track, by track position: the
+board alone cannot say where a piece on a cell its track passes twice is), ``series`` (throws
+made before moving, ``throws``), ``extra`` (another throw earned this turn) and ``throws`` (how
+many throws the game has seen). ``RaceSim`` is the mutable play-out path: lists of positions per
+seat and a flat cell-by-seat count, moves as ``(from, to, value)`` tuples generated once per
+throw.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+from bisect import bisect_right, insort
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.core import Action, InvalidState, Outcome, brief
+from games.engine.race import devices
+from games.engine.rules import board as boards
+from games.engine.rules.game import Game, Sim
+from games.engine.rules.loader import RulesFile
+
+__all__ = ["ELEMENTS", "RaceGame", "RaceSim", "compile", "random_playout"]
+
+ELEMENTS = frozenset({
+    "board", "track", "pieces", "throw", "worth", "throws", "extra_throw", "enter", "move", "capture",
+    "safe", "stack", "bear_off", "pass", "end",
+})
+
+#: Each element's fields (anything else is refused, naming these).
+FIELDS: dict[str, tuple[str, ...]] = {
+    "board": ("shape", "size", "omit", "arm", "sites", "edges", "site_shape", "marks"),
+    "track": ("seats", "path", "rotate"),
+    "pieces": ("count", "name", "glyph"),
+    "throw": ("device", "count", "sides", "odds"),
+    "worth": ("up", "none"),
+    "throws": ("until", "void_run"),
+    "extra_throw": ("values", "cells", "capture"),
+    "enter": ("values", "square"),
+    "move": ("by",),
+    "capture": ("opponent", "groups"),
+    "safe": ("cells", "opponent"),
+    "stack": ("own", "partner"),
+    "bear_off": ("exact",),
+    "pass": ("choice",),
+    "end": ("goal", "limit"),
+}
+REQUIRED = ("board", "track", "pieces", "throw")
+BINARY_DEVICES = ("tetra", "sticks", "cowries", "coins")
+NAMED_BINARY = {"sticks4": 4, "tetra4": 4, "tetra3": 3}
+THROW, MOVE, OVER = 0, 1, 2
+PHASES = ("throw", "move", "over")
+PASS = (-1, -1, 0)
+#: The most throws a series before moving may hold (a guard: equal runs are voided, so a series
+#: only grows while other values keep coming).
+MAX_SERIES = 64
+
+
+class _Choice:
+    """A field whose value an option decides: option name -> {choice: parsed value}."""
+
+    __slots__ = ("option", "values")
+
+    def __init__(self, option: str, values: dict[Any, Any]) -> None:
+        self.option = option
+        self.values = values
+
+    def pick(self, options: dict[str, Any]) -> Any:
+        return self.values[options[self.option]]
+
+
+def _key(choice: Any) -> str:
+    if isinstance(choice, bool):
+        return "true" if choice else "false"
+    return str(choice)
+
+
+def _pick(value: Any, options: dict[str, Any]) -> Any:
+    return value.pick(options) if isinstance(value, _Choice) else value
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+@dataclass
+class Rules:
+    """One rules file under one set of options, as flat tables for the play-out path."""
+
+    players: int
+    count: int
+    n: list[int]                     # track length per seat
+    cells: list[list[int]]           # cells[s][p] for p in 1..n (index 0: -1)
+    track_names: list[list[str]]
+    outcomes: list[tuple[int, ...]]  # faces of each throw the device can show
+    weights: list[int]
+    vals: list[tuple[int, ...]]      # what each throw is worth (moves, principal first)
+    principal: list[int]
+    picker: list[int] | None         # weight unit -> outcome (when the total weight is small)
+    cumulative: list[int]
+    total: int
+    extra_values: frozenset[int]
+    extra_cell: list[bool]
+    capture_extra: bool
+    enter_values: frozenset[int] | None
+    enter_square: int                # 0: the throw's value
+    exact: bool
+    own_stack: bool
+    partner_share: bool
+    safe: list[bool]
+    safe_share: bool
+    capture_block: bool
+    group_block: bool
+    may_pass: bool
+    until: frozenset[int] | None
+    void_run: int
+    limit: int
+    opps: list[tuple[int, ...]]
+    mates: list[tuple[int, ...]]
+    team: list[tuple[int, ...]]      # each seat's team, itself included
+    revisits: list[bool]             # the seat's track passes a cell twice
+    values_set: list[int] = field(default_factory=list)
+
+
+class RaceGame(Game):
+    """A compiled race rules file (see the module docstring for its elements)."""
+
+    def __init__(self, rf: RulesFile) -> None:
+        super().__init__(rf)
+        self._fields: dict[str, dict[str, tuple[Any, tuple]]] = {}
+        self._gather()
+        self._compile_board()
+        self._compile_track()
+        self._compile_rest()
+        self._rules: dict[tuple, Rules] = {}
+        # Every reading the options allow must compile: try the default and each choice alone.
+        defaults = {name: spec.default for name, spec in self.option_specs.items()}
+        self.rules(defaults)
+        for name, spec in self.option_specs.items():
+            for choice in spec.choices or ():
+                self.rules({**defaults, name: choice})
+
+    # -- reading the elements -------------------------------------------------------------
+    def _gather(self) -> None:
+        rf = self.rf
+        for el in rf.elements:
+            if not isinstance(el.value, dict):
+                raise rf.error(el.path, "must be a table { ... }")
+            known = FIELDS[el.name]
+            merged = self._fields.setdefault(el.name, {})
+            for k, v in el.value.items():
+                if k not in known:
+                    raise rf.error(el.path + (k,), f"unknown field (known: {', '.join(known)})")
+                if k in merged:
+                    raise rf.error(el.path + (k,), f"is stated twice ({el.name}.{k} is already given)")
+                merged[k] = (v, el.path + (k,))
+        for name in REQUIRED:
+            if name not in self._fields:
+                raise rf.error(("clause",), f"no clause states the {name} (a `{name} = {{...}}` element)")
+
+    def _path(self, element: str, key: str) -> tuple:
+        got = self._fields.get(element, {}).get(key)
+        if got is not None:
+            return got[1]
+        first = self._fields.get(element)
+        if first:
+            return next(iter(first.values()))[1][:-1] + (key,)
+        return ("clause",)
+
+    def _get(self, element: str, key: str, parse, default: Any = None) -> Any:
+        """The field parsed (``parse(value, path)``), an option's choices each parsed, or the
+        default where the field is absent."""
+        got = self._fields.get(element, {}).get(key)
+        if got is None:
+            return default
+        raw, path = got
+        if isinstance(raw, dict) and "option" in raw:
+            name = raw["option"]
+            spec = self.option_specs.get(name) if isinstance(name, str) else None
+            if spec is None:
+                raise self.rf.error(path + ("option",), f"no option {brief(name)} in [options]")
+            if not spec.choices:
+                raise self.rf.error(("options", name, "choices"), "an option a field depends on must list its choices")
+            if len(raw) == 1:
+                return _Choice(name, {c: parse(c, path) for c in spec.choices})
+            keys = {_key(c): c for c in spec.choices}
+            for k in raw:
+                if k != "option" and k not in keys:
+                    raise self.rf.error(path + (k,), f"is not a choice of option {name} ({', '.join(keys)})")
+            values = {}
+            for k, c in keys.items():
+                if k not in raw:
+                    raise self.rf.error(path, f"gives no value for choice {k} of option {name}")
+                values[c] = parse(raw[k], path + (k,))
+            return _Choice(name, values)
+        return parse(raw, path)
+
+    def _fail(self, path: tuple, message: str):
+        return self.rf.error(path, message)
+
+    # -- parsers --------------------------------------------------------------------------
+    def _int(self, lo: int, hi: int):
+        def parse(v: Any, path: tuple) -> int:
+            if not _is_int(v) or not lo <= v <= hi:
+                raise self._fail(path, f"must be a whole number {lo} to {hi}, got {brief(v)}")
+            return v
+        return parse
+
+    def _bool(self, v: Any, path: tuple) -> bool:
+        if not isinstance(v, bool):
+            raise self._fail(path, f"must be true or false, got {brief(v)}")
+        return v
+
+    def _word(self, *words: str):
+        def parse(v: Any, path: tuple) -> str:
+            if v not in words:
+                raise self._fail(path, f"must be one of {', '.join(words)}, got {brief(v)}")
+            return v
+        return parse
+
+    def _ints(self, v: Any, path: tuple) -> frozenset[int]:
+        if not isinstance(v, list) or not all(_is_int(x) for x in v):
+            raise self._fail(path, f"must list whole numbers, got {brief(v)}")
+        return frozenset(v)
+
+    # -- the board ------------------------------------------------------------------------
+    def _compile_board(self) -> None:
+        f = self._fields["board"]
+        for key in f:
+            raw = f[key][0]
+            if isinstance(raw, dict) and "option" in raw and key != "marks":
+                raise self._fail(f[key][1], "the board cannot depend on an option (the track can)")
+        shape = f.get("shape", (None, self._path("board", "shape")))[0]
+        spec = {k: v for k, (v, _) in f.items() if k != "marks"}
+        try:
+            if shape == "squares":
+                b = self._squares(spec)
+            elif shape == "cross":
+                b = self._cross(spec)
+            elif shape == "graph":
+                b = boards.graph(spec)
+            else:
+                raise boards.BoardSpecError(f"shape: must be squares, cross or graph, got {brief(shape)}")
+        except boards.BoardSpecError as exc:
+            name, _, message = str(exc).partition(": ")
+            path = f[name][1] if name in f else self._path("board", "shape")
+            raise self._fail(path, message or str(exc)) from None
+        self.board = b
+        self.by_xy = {(round(x * 2), round(y * 2)): i for i, (x, y) in enumerate(b.xy)}
+        self.marks: dict[str, list[int]] = {}
+        if "marks" in f:
+            raw, path = f["marks"]
+            if not isinstance(raw, dict):
+                raise self._fail(path, "must be a table { MARK = [cells] }")
+            for mark, cells in raw.items():
+                if mark in b.index:
+                    raise self._fail(path + (mark,), "a mark may not be named as a cell")
+                self.marks[mark] = self._cells(cells, path + (mark,), marks=False)
+        self.mark_of = {}
+        for mark, cells in self.marks.items():
+            for c in cells:
+                self.mark_of.setdefault(c, mark)
+
+    def _squares(self, spec: dict) -> boards.Board:
+        files, ranks = boards._size(spec)
+        omit = spec.get("omit", [])
+        if not isinstance(omit, list) or not all(isinstance(o, str) for o in omit):
+            raise boards.BoardSpecError("omit: must list cell names")
+        names, xy = [], []
+        for r in range(ranks):
+            for fl in range(files):
+                name = f"{boards.FILES[fl]}{r + 1}"
+                if name not in omit:
+                    names.append(name)
+                    xy.append((float(fl), float(r)))
+        unknown = set(omit) - {f"{boards.FILES[fl]}{r + 1}" for r in range(ranks) for fl in range(files)}
+        if unknown:
+            raise boards.BoardSpecError(f"omit: no cell {sorted(unknown)[0]} on a {files} x {ranks} board")
+        return boards.Board("squares", names, xy, "square", files=files, ranks=ranks)
+
+    def _cross(self, spec: dict) -> boards.Board:
+        arm = spec.get("arm")
+        if not (isinstance(arm, list) and len(arm) == 2 and all(_is_int(v) and v >= 1 for v in arm)
+                and 2 * arm[1] + arm[0] <= 26):
+            raise boards.BoardSpecError(f"arm: must be [width, length] (the whole at most 26 across), got {brief(arm)}")
+        w, length = arm
+        size = 2 * length + w
+        names, xy = [], []
+        for y in range(size):
+            for x in range(size):
+                in_column = length <= x < length + w
+                in_row = length <= y < length + w
+                if in_column != in_row:  # an arm, not the centre nor a corner
+                    names.append(f"{boards.FILES[x]}{y + 1}")
+                    xy.append((float(x), float(y)))
+        return boards.Board("cross", names, xy, "square", files=size, ranks=size)
+
+    def _cells(self, value: Any, path: tuple, marks: bool = True) -> list[int]:
+        """Cells named by name, by mark, or as a straight range ``a1..d1``, in order."""
+        b = self.board
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self._fail(path, f"must list cells (names, marks or ranges such as \"d1..a1\"), got {brief(value)}")
+        out: list[int] = []
+        for word in value:
+            if word in b.index:
+                out.append(b.index[word])
+            elif marks and word in self.marks:
+                out.extend(self.marks[word])
+            elif ".." in word:
+                a, _, z = word.partition("..")
+                if a not in b.index or z not in b.index:
+                    raise self._fail(path, f"{word!r}: both ends of a range must be cells")
+                out.extend(self._line(b.index[a], b.index[z], word, path))
+            else:
+                raise self._fail(path, f"{word!r} is neither a cell{', a mark' if marks else ''} nor a range a1..d1")
+        return out
+
+    def _line(self, a: int, z: int, word: str, path: tuple) -> list[int]:
+        (x0, y0), (x1, y1) = self.board.xy[a], self.board.xy[z]
+        dx, dy = x1 - x0, y1 - y0
+        steps = int(max(abs(dx), abs(dy)))
+        if steps == 0 or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)) or steps != max(abs(dx), abs(dy)):
+            raise self._fail(path, f"{word!r} is not a straight line of cells")
+        sx, sy = dx / steps, dy / steps
+        out = []
+        for k in range(steps + 1):
+            cell = self.by_xy.get((round((x0 + k * sx) * 2), round((y0 + k * sy) * 2)))
+            if cell is None:
+                raise self._fail(path, f"{word!r} crosses a place with no cell")
+            out.append(cell)
+        return out
+
+    # -- the tracks -----------------------------------------------------------------------
+    def _compile_track(self) -> None:
+        f = self._fields["track"]
+        if "seats" in f and "path" in f:
+            raise self._fail(f["path"][1], "give either seats (a track each) or path (one, turned), not both")
+        if "seats" in f:
+            self.tracks = self._get("track", "seats", self._seat_tracks)
+        elif "path" in f:
+            rotate = self._get("track", "rotate", self._int(0, 359), 0)
+            if isinstance(rotate, _Choice):
+                raise self._fail(f["rotate"][1], "rotate cannot depend on an option")
+            self._rotate = rotate
+            self.tracks = self._get("track", "path", self._turned)
+        else:
+            raise self._fail(self._path("track", "seats"), "is required: seats = [[cells], ...] or path = [cells]")
+
+    def _check_track(self, cells: list[int], path: tuple) -> list[int]:
+        if not cells:
+            raise self._fail(path, "a track needs cells")
+        if len(cells) > 250:
+            raise self._fail(path, "a track of more than 250 cells")
+        return cells
+
+    def _seat_tracks(self, value: Any, path: tuple) -> list[list[int]]:
+        if not isinstance(value, list) or len(value) != self.players:
+            raise self._fail(path, f"must list {self.players} tracks, one a seat")
+        return [self._check_track(self._cells(v, path + (i,)), path) for i, v in enumerate(value)]
+
+    def _turned(self, value: Any, path: tuple) -> list[list[int]]:
+        base = self._check_track(self._cells(value, path), path)
+        angle = self._rotate
+        if angle % 90:
+            raise self._fail(self._path("track", "rotate"), "must be a multiple of 90 degrees")
+        xs = [x for x, _ in self.board.xy]
+        ys = [y for _, y in self.board.xy]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        out = [base]
+        for seat in range(1, self.players):
+            turns = (angle * seat // 90) % 4
+            track = []
+            for c in base:
+                x, y = self.board.xy[c][0] - cx, self.board.xy[c][1] - cy
+                for _ in range(turns):
+                    x, y = -y, x
+                cell = self.by_xy.get((round((x + cx) * 2), round((y + cy) * 2)))
+                if cell is None:
+                    raise self._fail(path, f"turned for seat {seat}, {self.board.names[c]} falls where no cell is")
+                track.append(cell)
+            out.append(track)
+        return out
+
+    # -- the rest -------------------------------------------------------------------------
+    def _compile_rest(self) -> None:
+        g = self._get
+        self.count = g("pieces", "count", self._int(1, 64))
+        if self.count is None:
+            raise self._fail(self._path("pieces", "count"), "is required (pieces a seat)")
+        name = g("pieces", "name", lambda v, p: v if isinstance(v, str) and v else self._bad(p, "a name"), "piece")
+        glyph = g("pieces", "glyph", lambda v, p: v if isinstance(v, str) and v else self._bad(p, "a glyph"), "●")
+        if isinstance(name, _Choice) or isinstance(glyph, _Choice):
+            raise self._fail(self._path("pieces", "name"), "the pieces' name cannot depend on an option")
+        self.kind = name
+        self.glyph = glyph
+        self.device = g("throw", "device", self._word(*BINARY_DEVICES, "dice", "astragals", *devices.DEVICES))
+        if self.device is None:
+            raise self._fail(self._path("throw", "device"), "is required (what is thrown)")
+        self.dev_count = g("throw", "count", self._int(1, 12))
+        self.sides = g("throw", "sides", self._int(2, 20), 6)
+        self.odds = g("throw", "odds", self._word("even", "measured"), "even")
+        self.worth_up = g("worth", "up", self._up)
+        self.worth_none = g("worth", "none", self._none)
+        self.until = g("throws", "until", self._ints)
+        self.void_run = g("throws", "void_run", self._int(2, 10), 0)
+        self.extra_values = g("extra_throw", "values", self._ints, frozenset())
+        self.extra_cells = g("extra_throw", "cells", lambda v, p: frozenset(self._cells(v, p)), frozenset())
+        self.capture_extra = g("extra_throw", "capture", self._bool, False)
+        self.enter_values = g("enter", "values", self._ints)
+        self.enter_square = g("enter", "square", self._square, 0)
+        g("move", "by", self._word("throw"), "throw")
+        self.capture = g("capture", "opponent", self._word("send-back", "block"), "send-back")
+        self.groups = g("capture", "groups", self._word("send-back", "block"), "send-back")
+        self.safe_cells = g("safe", "cells", lambda v, p: frozenset(self._cells(v, p)), frozenset())
+        self.safe_mode = g("safe", "opponent", self._word("block", "share"), "block")
+        self.own_stack = g("stack", "own", self._bool, False)
+        self.partner = g("stack", "partner", self._bool, True)
+        self.exact = g("bear_off", "exact", self._bool, True)
+        self.may_pass = g("pass", "choice", self._bool, False)
+        g("end", "goal", self._word("all-off"), "all-off")
+        self.limit = g("end", "limit", self._int(10, 1_000_000), 1000)
+
+    def _bad(self, path: tuple, what: str):
+        raise self._fail(path, f"must be {what}")
+
+    def _up(self, v: Any, path: tuple) -> list[tuple[int, ...]]:
+        if not isinstance(v, list) or not v:
+            raise self._fail(path, "must list the worth with 0 up, 1 up, ... (a number, or a list of numbers)")
+        out = []
+        for x in v:
+            if _is_int(x) and 0 <= x <= 1000:
+                out.append((x,))
+            elif isinstance(x, list) and x and all(_is_int(y) and 0 < y <= 1000 for y in x):
+                out.append(tuple(x))
+            else:
+                raise self._fail(path, f"each worth must be a number 0..1000 or a list of them, got {brief(x)}")
+        return out
+
+    def _none(self, v: Any, path: tuple) -> Any:
+        if v == "count+1" or (_is_int(v) and 0 <= v <= 1000):
+            return v
+        raise self._fail(path, f"must be a number or \"count+1\", got {brief(v)}")
+
+    def _square(self, v: Any, path: tuple) -> int:
+        if v == "throw":
+            return 0
+        if _is_int(v) and v >= 1:
+            return v
+        raise self._fail(path, f"must be a track square (1..) or \"throw\", got {brief(v)}")
+
+    # -- one set of options ---------------------------------------------------------------
+    def rules(self, options: dict[str, Any]) -> Rules:
+        key = tuple(sorted((k, _key(v)) for k, v in options.items()))
+        r = self._rules.get(key)
+        if r is None:
+            r = self._build(options)
+            self._rules[key] = r
+        return r
+
+    def _build(self, o: dict[str, Any]) -> Rules:
+        P = self.players
+        tracks = _pick(self.tracks, o)
+        count = _pick(self.count, o)
+        outcomes, weights = self._device(o)
+        vals = [self._worth(faces, o) for faces in outcomes]
+        total = sum(weights)
+        picker = None
+        if total <= 1 << 16:
+            picker = [i for i, w in enumerate(weights) for _ in range(w)]
+        cumulative = list(itertools.accumulate(weights))
+        teams = self.teams or tuple((s,) for s in range(P))
+        team_of = {s: t for t in teams for s in t}
+        ncell = self.board.size
+        safe = [False] * ncell
+        for c in _pick(self.safe_cells, o):
+            safe[c] = True
+        extra_cell = [False] * ncell
+        for c in _pick(self.extra_cells, o):
+            extra_cell[c] = True
+        enter_values = _pick(self.enter_values, o)
+        enter_square = _pick(self.enter_square, o)
+        n = [len(t) for t in tracks]
+        if enter_square and any(enter_square > k for k in n):
+            raise self._fail(self._path("enter", "square"), "is past the end of a track")
+        until = _pick(self.until, o)
+        r = Rules(
+            players=P, count=count, n=n, cells=[[-1] + list(t) for t in tracks],
+            track_names=[[self.board.names[c] for c in t] for t in tracks],
+            outcomes=outcomes, weights=weights, vals=vals, principal=[v[0] if v else 0 for v in vals],
+            picker=picker, cumulative=cumulative, total=total,
+            extra_values=_pick(self.extra_values, o), extra_cell=extra_cell,
+            capture_extra=_pick(self.capture_extra, o),
+            enter_values=enter_values, enter_square=enter_square, exact=_pick(self.exact, o),
+            own_stack=_pick(self.own_stack, o), partner_share=_pick(self.partner, o),
+            safe=safe, safe_share=_pick(self.safe_mode, o) == "share",
+            capture_block=_pick(self.capture, o) == "block", group_block=_pick(self.groups, o) == "block",
+            may_pass=_pick(self.may_pass, o), until=until, void_run=_pick(self.void_run, o),
+            limit=_pick(self.limit, o),
+            opps=[tuple(x for x in range(P) if team_of[x] != team_of[s]) for s in range(P)],
+            mates=[tuple(x for x in team_of[s] if x != s) for s in range(P)],
+            team=[tuple(team_of[s]) for s in range(P)],
+            revisits=[len(set(t)) < len(t) for t in tracks],
+        )
+        r.values_set = sorted({v for vs in vals for v in vs})
+        return r
+
+    def _device(self, o: dict[str, Any]) -> tuple[list[tuple[int, ...]], list[int]]:
+        device = _pick(self.device, o)
+        count = _pick(self.dev_count, o)
+        if device in devices.DEVICES:
+            if count is not None:
+                raise self._fail(self._path("throw", "count"), f"{device} names its own count; leave count out")
+            table = devices.outcomes(device, _pick(self.odds, o) == "measured")
+            return [f for f, _ in table], [w for _, w in table]
+        if count is None:
+            raise self._fail(self._path("throw", "count"), f"is required (how many {device} are thrown)")
+        if device in BINARY_DEVICES:
+            per = devices.BINARY
+        elif device == "dice":
+            sides = _pick(self.sides, o)
+            per = devices.D6 if sides == 6 else tuple((f, 1) for f in range(1, sides + 1))
+        else:
+            per = devices.ASTRAGAL_MEASURED if _pick(self.odds, o) == "measured" else devices.ASTRAGAL_UNIFORM
+        faces, weights = [], []
+        for combo in itertools.product(*(per,) * count):
+            w = 1
+            for _, x in combo:
+                w *= x
+            faces.append(tuple(f for f, _ in combo))
+            weights.append(w)
+        return faces, weights
+
+    def _binary(self, o: dict[str, Any]) -> int:
+        """How many two-sided pieces are thrown (0: not a two-sided device)."""
+        device = _pick(self.device, o)
+        if device in BINARY_DEVICES:
+            return _pick(self.dev_count, o)
+        return NAMED_BINARY.get(device, 0)
+
+    def _worth(self, faces: tuple[int, ...], o: dict[str, Any]) -> tuple[int, ...]:
+        k = self._binary(o)
+        up_table = _pick(self.worth_up, o)
+        none = _pick(self.worth_none, o)
+        if k:
+            up = sum(faces)
+            if up_table is not None:
+                if len(up_table) != k + 1:
+                    raise self._fail(self._path("worth", "up"), f"must give {k + 1} worths (0 to {k} up), got {len(up_table)}")
+                value = up_table[up]
+            elif up == 0 and none is not None:
+                value = (k + 1 if none == "count+1" else none,)
+            else:
+                value = (up,)
+        else:
+            if up_table is not None or none is not None:
+                raise self._fail(self._path("worth", "up"), "up and none are for two-sided pieces (sticks, tetra, cowries)")
+            value = (sum(faces),)
+        return tuple(v for v in value if v > 0) if len(value) > 1 else value
+
+    # -- the game -------------------------------------------------------------------------
+    def new_sim(self, options: dict[str, Any]) -> RaceSim:
+        r = self.rules(options)
+        sim = RaceSim(self, r, options)
+        sim.hand = [r.count] * self.players
+        return sim
+
+    def sim_from_json(self, data: Any, options: dict[str, Any]) -> RaceSim:
+        return _read(self, data, options)
+
+    def board_info(self, options: dict[str, Any]) -> dict[str, Any]:
+        r = self.rules(options)
+        marks = {c: m for c, m in self.mark_of.items()}
+        for c, flag in enumerate(r.safe):
+            if flag and c not in marks:
+                marks[c] = "safe"
+        geometry = self.board.geometry(marks)
+        geometry["style"] = "track"
+        geometry["hands"] = True
+        geometry["tracks"] = [list(t) for t in r.track_names]
+        geometry["regions"] = {m: sorted(self.board.names[c] for c in cells) for m, cells in self.marks.items()}
+        device = _pick(self.device, options)
+        return {
+            "players": self.players, "sides": list(self.rf.sides),
+            "teams": [list(t) for t in self.teams] if self.teams else None,
+            "geometry": geometry,
+            "pieces": {self.kind: {"name": self.kind, "glyph": self.glyph, "svg": None}},
+            "notation": "points",
+            "device": {"name": device, "count": _pick(self.dev_count, options),
+                       "throws": [{"faces": list(f), "worth": list(v), "weight": w}
+                                  for f, v, w in zip(r.outcomes, r.vals, r.weights)]},
+            "count": r.count,
+        }
+
+    def describe(self, sim: RaceSim, move: Any) -> str:
+        r = sim.r
+        if type(move) is int:
+            faces = r.outcomes[move]
+            worth = "+".join(str(v) for v in r.vals[move])
+            return f"throw {'-'.join(str(f) for f in faces)} = {worth}"
+        if move == PASS:
+            return "pass"
+        act = sim.action(move)
+        text = f"{act['from']}→{act['to']}"
+        p, q, v = move
+        s = sim.seat
+        if q <= r.n[s]:
+            c = r.cells[s][q]
+            base = c * r.players
+            if not r.safe[c] and any(sim.occ[base + o] for o in r.opps[s]):
+                text += "*"
+            if r.extra_cell[c]:
+                text += "+"
+        return text
+
+    def text_help(self) -> dict[str, list[str]]:
+        names = self.rules({k: s.default for k, s in self.option_specs.items()}).track_names[0]
+        return {"moves": [f"hand→{names[0]}", f"{names[0]}→{names[min(2, len(names) - 1)]}", f"{names[-1]}→off"],
+                "commands": []}
+
+
+class RaceSim(Sim):
+    """A race position being played, mutable: the play-out path (see the module docstring)."""
+
+    __slots__ = ("game", "r", "options", "pos", "hand", "off", "occ", "seat", "phase", "throws", "last",
+                 "left", "series", "bonus", "extra", "over", "_moves")
+
+    def __init__(self, game: RaceGame, r: Rules, options: dict[str, Any]) -> None:
+        self.game = game
+        self.r = r
+        self.options = options
+        P = r.players
+        self.pos: list[list[int]] = [[] for _ in range(P)]
+        self.hand = [0] * P
+        self.off = [0] * P
+        self.occ = [0] * (game.board.size * P)
+        self.seat = 0
+        self.phase = THROW
+        self.throws = 0
+        self.last = -1            # the last throw (outcome index), -1 before the first
+        self.left: list[int] = []  # values still to play this turn
+        self.series: list[tuple[int, ...]] = []  # throws made before moving
+        self.bonus = False        # another throw earned by the throw's value
+        self.extra = False        # another throw earned by a landing or a capture
+        self.over: tuple[int | None, str] | None = None
+        self._moves: list | None = None
+
+    def copy(self) -> RaceSim:
+        o = RaceSim.__new__(RaceSim)
+        o.game, o.r, o.options = self.game, self.r, self.options
+        o.pos = [p[:] for p in self.pos]
+        o.hand = self.hand[:]
+        o.off = self.off[:]
+        o.occ = self.occ[:]
+        o.seat, o.phase, o.throws, o.last = self.seat, self.phase, self.throws, self.last
+        o.left = self.left[:]
+        o.series = self.series[:]
+        o.bonus, o.extra, o.over = self.bonus, self.extra, self.over
+        o._moves = self._moves
+        return o
+
+    # -- the protocol ---------------------------------------------------------------------
+    def to_move(self) -> int | None:
+        return None if self.phase != MOVE else self.seat
+
+    def is_chance(self) -> bool:
+        return self.phase == THROW
+
+    def moves(self) -> list:
+        if self.phase != MOVE:
+            return []
+        if self._moves is None:
+            self._moves = self._gen()
+            if self.r.may_pass and self._moves:
+                self._moves.append(PASS)
+        return self._moves
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        if self.phase != THROW:
+            return []
+        r = self.r
+        return [(i, w / r.total) for i, w in enumerate(r.weights)]
+
+    def chance(self, rng: random.Random) -> int:
+        r = self.r
+        if r.picker is not None:
+            i = r.picker[int(rng.random() * r.total)]
+        else:
+            i = bisect_right(r.cumulative, int(rng.random() * r.total))
+        self._thrown(i)
+        return i
+
+    def play(self, move: Any) -> None:
+        if self.phase == THROW:
+            self._thrown(move)
+        elif move == PASS:
+            self._end_turn(self.bonus or self.extra)
+        else:
+            self._step(move)
+
+    def outcome(self) -> Outcome | None:
+        if self.over is None:
+            return None
+        winner, how = self.over
+        return Outcome(winner, 1 if winner is not None else 0, how, tuple(self.off))  # type: ignore[arg-type]
+
+    def result(self) -> tuple[float, ...] | None:
+        if self.over is None:
+            return None
+        winner = self.over[0]
+        r = self.r
+        if winner is None:
+            return (0.5,) * r.players
+        team = r.team[winner]
+        return tuple(1.0 if s in team else 0.0 for s in range(r.players))
+
+    # -- throwing -------------------------------------------------------------------------
+    def _thrown(self, i: int) -> None:
+        r = self.r
+        self.throws += 1
+        self.last = i
+        vals = r.vals[i]
+        self._moves = None
+        if r.until is not None:
+            self.series.append(vals)
+            run = r.void_run
+            if run and len(self.series) >= run:
+                tail = self.series[-run:]
+                if all(t == vals for t in tail):
+                    del self.series[-run:]  # that many equal throws in a row do not count
+            if r.principal[i] not in r.until:
+                if len(self.series) >= MAX_SERIES or self.throws >= r.limit:
+                    self.left = []
+                    self.series = []
+                    self._end_turn(False)
+                return  # throw again
+            self.left = [v for t in self.series for v in t if v > 0]
+            self.series = []
+            self.bonus = False
+        else:
+            self.left = [v for v in vals if v > 0]
+            self.bonus = r.principal[i] in r.extra_values
+        self.extra = False
+        if self.left:
+            self.phase = MOVE
+            moves = self._gen()
+            if moves:
+                if r.may_pass:
+                    moves.append(PASS)
+                self._moves = moves
+                return
+        self._end_turn(self.bonus)
+
+    # -- moving ---------------------------------------------------------------------------
+    def _gen(self) -> list:
+        r = self.r
+        s = self.seat
+        P = r.players
+        occ = self.occ
+        cells = r.cells[s]
+        n = r.n[s]
+        safe = r.safe
+        opps = r.opps[s]
+        mates = r.mates[s]
+        own_block = not r.own_stack
+        mate_block = not r.partner_share
+        out = []
+        left = self.left
+        values = left if len(left) == 1 else sorted(set(left))
+        pos = self.pos[s]
+        hand = self.hand[s]
+        ev = r.enter_values
+        for v in values:
+            sources = pos if hand == 0 or not (ev is None or v in ev) else [0] + pos
+            seen = None
+            if r.own_stack and len(pos) > 1:
+                seen = set()
+            for p in sources:
+                if seen is not None:
+                    if p in seen:
+                        continue
+                    seen.add(p)
+                if p == 0:
+                    q = r.enter_square or v
+                    if q > n:
+                        continue
+                else:
+                    q = p + v
+                    if q > n:
+                        if q == n + 1 or not r.exact:
+                            out.append((p, n + 1, v))
+                        continue
+                c = cells[q]
+                base = c * P
+                if own_block and occ[base + s]:
+                    continue
+                if mates and mate_block:
+                    blocked = False
+                    for m in mates:
+                        if occ[base + m]:
+                            blocked = True
+                            break
+                    if blocked:
+                        continue
+                opp = 0
+                for o in opps:
+                    opp += occ[base + o]
+                if opp:
+                    if safe[c]:
+                        if not r.safe_share:
+                            continue
+                    elif r.capture_block or (opp > 1 and r.group_block):
+                        continue
+                out.append((p, q, v))
+        return out
+
+    def _step(self, move: tuple[int, int, int]) -> None:
+        r = self.r
+        s = self.seat
+        p, q, v = move
+        P = r.players
+        occ = self.occ
+        cells = r.cells[s]
+        if p == 0:
+            self.hand[s] -= 1
+        else:
+            self.pos[s].remove(p)
+            occ[cells[p] * P + s] -= 1
+        self.left.remove(v)
+        self._moves = None
+        if q > r.n[s]:
+            self.off[s] += 1
+            if self.off[s] == r.count:
+                for m in r.mates[s]:
+                    if self.off[m] != r.count:
+                        break
+                else:
+                    self.over = (s, "all-off")
+                    self.phase = OVER
+                    self.left = []
+                    return
+        else:
+            c = cells[q]
+            base = c * P
+            if not r.safe[c]:
+                for o in r.opps[s]:
+                    if occ[base + o]:
+                        self._send_back(o, c)
+                        if r.capture_extra:
+                            self.extra = True
+            insort(self.pos[s], q)  # kept sorted: the moves come in one order however reached
+            occ[base + s] += 1
+            if r.extra_cell[c]:
+                self.extra = True
+        if self.left:
+            moves = self._gen()
+            if moves:
+                if r.may_pass:
+                    moves.append(PASS)
+                self._moves = moves
+                return
+        self._end_turn(self.bonus or self.extra)
+
+    def _send_back(self, o: int, c: int) -> None:
+        r = self.r
+        k = self.occ[c * r.players + o]
+        self.occ[c * r.players + o] = 0
+        self.hand[o] += k
+        track = r.cells[o]
+        self.pos[o] = [x for x in self.pos[o] if track[x] != c]
+
+    def _end_turn(self, extra: bool) -> None:
+        r = self.r
+        self.left = []
+        self.series = []
+        self.bonus = self.extra = False
+        self._moves = None
+        if self.throws >= r.limit:
+            self.over = (self._leader(), "limit")
+            self.phase = OVER
+            return
+        s = self.seat
+        P = r.players
+        nxt = s if extra else (s + 1) % P
+        for _ in range(P):
+            if self.off[nxt] < r.count:
+                break
+            nxt = (nxt + 1) % P
+        self.seat = nxt
+        self.phase = THROW
+
+    def _leader(self) -> int:
+        r = self.r
+
+        def standing(seat: int) -> tuple[int, int, int]:
+            team = r.team[seat]
+            off = sum(self.off[m] for m in team)
+            run = sum(sum(self.pos[m]) + self.off[m] * (r.n[m] + 1) for m in team)
+            return (off, run, max(team))
+
+        return max(range(r.players), key=standing)
+
+    # -- the public face ------------------------------------------------------------------
+    def action(self, move: Any) -> Action:
+        r = self.r
+        if type(move) is int:  # a throw (asked also after it was played: RulesVariant.draw)
+            return Action({"throw": list(r.outcomes[move])})
+        if move == PASS:
+            return Action({"pass": True})
+        p, q, v = move
+        s = self.seat
+        names = self.game.board.names
+        data: dict[str, Any] = {
+            "from": "hand" if p == 0 else names[r.cells[s][p]],
+            "to": "off" if q > r.n[s] else names[r.cells[s][q]],
+        }
+        if len(set(self.left)) > 1 and ((p == 0 and r.enter_square) or (q > r.n[s] and not r.exact)):
+            data["value"] = v  # the squares alone do not say which of the throws is used
+        if r.revisits[s] and p:
+            twins = [m for m in self.moves() if m != move and m != PASS and m[0] and m[0] != p
+                     and r.cells[s][m[0]] == r.cells[s][p] and m[2] == v
+                     and (m[1] > r.n[s]) == (q > r.n[s]) and (q > r.n[s] or r.cells[s][m[1]] == r.cells[s][q])]
+            if twins:
+                data["piece"] = p  # the track square the piece stands on: the cell is passed twice
+        return Action(data)
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.r
+        g = self.game
+        names = g.board.names
+        P = r.players
+        board: dict[str, list] = {}
+        for c in range(g.board.size):
+            owners = [(s, self.occ[c * P + s]) for s in range(P) if self.occ[c * P + s]]
+            if owners:
+                total = sum(k for _, k in owners)
+                board[names[c]] = [owners[0][0] if len(owners) == 1 else None, g.kind, total]
+        throw = None
+        if self.last >= 0:
+            throw = {"faces": list(r.outcomes[self.last]), "value": sum(r.vals[self.last]),
+                     "left": list(self.left)}
+        out: dict[str, Any] = {
+            "key": g.key,
+            "options": self.options,
+            "to_move": self.seat,
+            "phase": PHASES[self.phase],
+            "turn": self.throws,
+            "throws": self.throws,
+            "board": board,
+            "hands": [{g.kind: h} if h else {} for h in self.hand],
+            "scores": list(self.off),
+            "positions": [list(p) for p in self.pos],
+            "pending": None,
+            "throw": throw,
+            "over": {"winner": self.over[0], "how": self.over[1]} if self.over else None,
+        }
+        if r.until is not None:
+            out["series"] = [list(t) for t in self.series]
+        if self.phase == MOVE:
+            out["extra"] = self.bonus or self.extra
+        return out
+
+
+# -- reading a state ----------------------------------------------------------------------
+
+def _whole(value: Any, where: str, lo: int, hi: int) -> int:
+    if not _is_int(value) or not lo <= value <= hi:
+        raise InvalidState(f"{where}: must be a whole number {lo} to {hi}, got {brief(value)}")
+    return value
+
+
+def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
+    r = g.rules(options)
+    P = r.players
+    sim = RaceSim(g, r, options)
+    names = g.board.names
+    index = g.board.index
+    # Where the pieces are: `positions` (track positions) where given, else read off the board.
+    board = data.get("board", {})
+    if not isinstance(board, dict):
+        raise InvalidState("board: must map cell names to [seat, kind, count]")
+    cell_counts: dict[int, list] = {}
+    for name, value in board.items():
+        if name not in index:
+            raise InvalidState(f"board: no cell {brief(name)} on this board")
+        if not (isinstance(value, list) and len(value) == 3 and (value[0] is None or _is_int(value[0]) and 0 <= value[0] < P)
+                and value[1] == g.kind and _is_int(value[2]) and 1 <= value[2] <= P * r.count):
+            raise InvalidState(f"board.{name}: must be [seat 0..{P - 1} or null, {g.kind!r}, count], got {brief(value)}")
+        cell_counts[index[name]] = value
+    positions = data.get("positions")
+    if positions is not None:
+        if not (isinstance(positions, list) and len(positions) == P and all(isinstance(x, list) for x in positions)):
+            raise InvalidState(f"positions: must list {P} lists of track squares")
+        for s, ps in enumerate(positions):
+            for p in ps:
+                _whole(p, f"positions[{s}]", 1, r.n[s])
+            sim.pos[s] = sorted(ps)
+    else:
+        for c, (seat, _, k) in cell_counts.items():
+            if seat is None:
+                raise InvalidState(f"board.{names[c]}: a cell shared by several seats needs `positions`")
+            at = [p for p in range(1, r.n[seat] + 1) if r.cells[seat][p] == c]
+            if not at:
+                raise InvalidState(f"board.{names[c]}: not on seat {seat}'s track")
+            if len(at) > 1:
+                raise InvalidState(f"board.{names[c]}: seat {seat}'s track passes this cell twice; give `positions`")
+            sim.pos[seat].extend([at[0]] * k)
+    for s in range(P):
+        sim.pos[s].sort()
+        for p in sim.pos[s]:
+            sim.occ[r.cells[s][p] * P + s] += 1
+    # The board must say what the positions say.
+    for c in range(g.board.size):
+        owners = [(s, sim.occ[c * P + s]) for s in range(P) if sim.occ[c * P + s]]
+        want = None
+        if owners:
+            want = [owners[0][0] if len(owners) == 1 else None, g.kind, sum(k for _, k in owners)]
+        if cell_counts.get(c) != want:
+            raise InvalidState(f"board.{names[c]}: says {brief(cell_counts.get(c))} but the positions put {brief(want)} there")
+        if owners and len(owners) > 1:
+            seats = [s for s, _ in owners]
+            if any(b in r.opps[a] for a in seats for b in seats) and not (r.safe[c] and r.safe_share):
+                raise InvalidState(f"board.{names[c]}: opposing pieces cannot share this cell")
+        if owners and not r.own_stack and any(k > 1 for _, k in owners):
+            raise InvalidState(f"board.{names[c]}: a seat's pieces cannot share a cell in this game")
+    hands = data.get("hands", [{g.kind: r.count}] * P)
+    if not (isinstance(hands, list) and len(hands) == P and all(isinstance(h, dict) for h in hands)):
+        raise InvalidState(f"hands: must list {P} tables {{{g.kind!r}: count}}")
+    for s, h in enumerate(hands):
+        for k, v in h.items():
+            if k != g.kind:
+                raise InvalidState(f"hands[{s}]: no piece kind {brief(k)} (this game has {g.kind!r})")
+            sim.hand[s] = _whole(v, f"hands[{s}].{g.kind}", 0, r.count)
+    scores = data.get("scores", [0] * P)
+    if not (isinstance(scores, list) and len(scores) == P):
+        raise InvalidState(f"scores: must list {P} counts of pieces borne off")
+    for s in range(P):
+        sim.off[s] = _whole(scores[s], f"scores[{s}]", 0, r.count)
+        if sim.hand[s] + sim.off[s] + len(sim.pos[s]) != r.count:
+            raise InvalidState(f"seat {s}: {sim.hand[s]} in hand, {len(sim.pos[s])} on the board and "
+                               f"{sim.off[s]} off make not {r.count} pieces")
+    sim.seat = _whole(data.get("to_move", 0), "to_move", 0, P - 1)
+    sim.throws = _whole(data.get("throws", data.get("turn", 0)), "throws", 0, r.limit)
+    phase = data.get("phase", "throw")
+    if phase not in PHASES:
+        raise InvalidState(f"phase: must be one of {', '.join(PHASES)}, got {brief(phase)}")
+    sim.phase = PHASES.index(phase)
+    throw = data.get("throw")
+    if throw is not None:
+        if not isinstance(throw, dict) or not isinstance(throw.get("faces"), list):
+            raise InvalidState("throw: must be null or {faces, value, left}")
+        faces = tuple(throw["faces"])
+        try:
+            sim.last = r.outcomes.index(faces)
+        except ValueError:
+            raise InvalidState(f"throw.faces: {brief(list(faces))} is not a throw of this device") from None
+    if r.until is not None:
+        series = data.get("series", [])
+        if not isinstance(series, list) or len(series) > MAX_SERIES:
+            raise InvalidState("series: must list the throws made before moving")
+        worths = set(r.vals)
+        for t in series:
+            if not isinstance(t, list) or tuple(t) not in worths:
+                raise InvalidState(f"series: {brief(t)} is not what a throw is worth")
+            if t and t[0] in r.until:
+                raise InvalidState(f"series: {brief(t)} would have ended the throwing")
+        sim.series = [tuple(t) for t in series]
+    over = data.get("over")
+    if sim.phase == OVER:
+        if not (isinstance(over, dict) and isinstance(over.get("how"), str)
+                and (over.get("winner") is None or _is_int(over.get("winner")) and 0 <= over["winner"] < P)):
+            raise InvalidState("over: a game over needs {winner, how}")
+        how = over["how"]
+        winner = over.get("winner")
+        if how == "all-off":
+            if winner is None or any(sim.off[m] != r.count for m in r.team[winner]):
+                raise InvalidState("over.winner: that seat's team has not borne off every piece")
+        elif how == "limit":
+            if sim.throws < r.limit:
+                raise InvalidState(f"over.how: the limit ends a game only after {r.limit} throws")
+        else:
+            raise InvalidState("over.how: must be all-off or limit")
+        sim.over = (winner, how)
+        return sim
+    if over is not None:
+        raise InvalidState("over: must be null while the game goes on")
+    for s in range(P):
+        if all(sim.off[m] == r.count for m in r.team[s]):
+            raise InvalidState(f"phase: seat {s}'s side has borne off every piece, so the game is over")
+    if sim.off[sim.seat] == r.count:
+        raise InvalidState(f"to_move: seat {sim.seat} has no pieces left to play")
+    if sim.phase == MOVE:
+        if throw is None:
+            raise InvalidState("throw: a move is due, so the throw must be given")
+        left = throw.get("left")
+        if left is None:
+            left = [v for v in r.vals[sim.last] if v > 0]
+        if not (isinstance(left, list) and left and all(_is_int(v) and v in r.values_set for v in left)
+                and len(left) <= MAX_SERIES * 2):
+            raise InvalidState(f"throw.left: must list the values still to play, got {brief(left)}")
+        if r.until is None and any(left.count(v) > list(r.vals[sim.last]).count(v) for v in left):
+            raise InvalidState("throw.left: more than the throw gave")
+        sim.left = list(left)
+        if r.until is None:
+            sim.bonus = r.principal[sim.last] in r.extra_values
+        extra = data.get("extra", False)
+        if not isinstance(extra, bool):
+            raise InvalidState("extra: must be true or false")
+        sim.extra = extra and not sim.bonus
+        if not sim._gen():
+            raise InvalidState("phase: a move is due but the throw allows none (the turn would have passed)")
+    return sim
+
+
+def compile(rf: RulesFile) -> RaceGame:  # noqa: A001 - the mechanic protocol's name
+    return RaceGame(rf)
+
+
+def random_playout(sim: RaceSim, rng: random.Random, limit: int = 1_000_000) -> RaceSim:
+    """Play ``sim`` to its end, throws drawn at their odds and moves uniformly at random."""
+    steps = 0
+    while sim.over is None and steps < limit:
+        if sim.phase == THROW:
+            sim.chance(rng)
+        else:
+            moves = sim._moves if sim._moves is not None else sim.moves()
+            sim.play(moves[int(rng.random() * len(moves))])
+        steps += 1
+    return sim
