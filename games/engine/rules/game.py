@@ -165,6 +165,19 @@ class RulesVariant(Variant):
         self.players = game.players
         self.teams = game.teams
         self.rules_file = game.rf
+        # The play layer seats two sides. Two seats are the two sides; four seats in two teams
+        # are played by two sides, each moving its team's pieces (the DLP's Pachisi: "two teams
+        # of two players, or ... two players playing with two sets of pieces").
+        if game.players == 2:
+            self.sides = 2
+        elif game.teams and len(game.teams) == 2:
+            self.sides = 2
+        else:
+            self.sides = game.players
+
+    def side_of(self, seat: int | None) -> int | None:
+        """The play layer's side for a seat (its team where two teams play)."""
+        return None if seat is None else self.game.team_of(seat)
 
     # -- reading states ------------------------------------------------------------------
     def _sim(self, state: State) -> Sim:
@@ -226,13 +239,16 @@ class RulesVariant(Variant):
         return f"{brief(act.to_json())} is not a legal action here ({len(legal)} legal)"
 
     def outcome(self, state: State) -> Outcome | None:
-        return self._sim(state).outcome()
+        out = self._sim(state).outcome()
+        if out is None or out.winner is None:
+            return out
+        return Outcome(self.side_of(out.winner), out.points, out.how, out.score)
 
     def to_move(self, state: State) -> int | None:
         sim = self._sim(state)
         if sim.outcome() is not None or sim.is_chance():
             return None
-        return sim.to_move()
+        return self.side_of(sim.to_move())
 
     def is_chance(self, state: State) -> bool:
         sim = self._sim(state)
@@ -260,8 +276,7 @@ class RulesVariant(Variant):
         return self.game.text_help()
 
     def resign(self, state: State, side: int) -> Outcome:
-        winner = next(s for s in range(self.players) if self.game.team_of(s) != self.game.team_of(side))
-        return Outcome(winner, 1, "resign", (0, 0))
+        return Outcome(1 - side if self.sides == 2 else None, 1, "resign", (0, 0))
 
     def info(self) -> dict[str, Any]:
         out = super().info()
