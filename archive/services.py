@@ -12,12 +12,15 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models, router, transaction
 from django.db.models import F
+from django.utils.text import slugify
 
 from archive import catalogue, identifiers
 from archive.catalogue import vocabularies
 from archive.geo import parse_coordinates
+from archive.importers.errors import ImportFailed
 from archive.media import media_files
 from archive.models import (
+    PLANNED_VARIANTS,
     Age,
     Category,
     DataVersion,
@@ -122,6 +125,10 @@ class Upserter:
         if row is None:
             return None, False
         obj = model.objects.filter(pk=row.id).first()
+        if obj is None and row.history_type == "-" and row.history_change_reason == CHANGE_REASON:
+            # Deleted by the catalogue itself (delete_extra: a clause a rules file dropped), not
+            # by a curator: made again when the catalogue has it again.
+            return None, False
         return obj, obj is None and row.history_type == "-"
 
     # -- writes ---------------------------------------------------------------------------------
@@ -400,15 +407,198 @@ def _evidence(up: Upserter, vocab: dict, sources: dict[str, Source], rulesets: d
         up.delete_extra(Place.objects.filter(evidence=record, order__gte=len(e["places"])))
 
 
+# -- rules files (games/rulesets/) -----------------------------------------------------------------
+# A rules file is one ruleset, played by the generic engine (games.engine.rules) and shown on its
+# game's page from the same text: the catalogue links each file to its ruleset and writes its
+# clauses. No code per game.
+
+RULES_FILE_CLAUSE_FIELDS = ("order", "text", "source_id", "locator", "quotation", "interpretation", "option",
+                            "ludii", "elements")
+
+
+def _rules_file_failed(rf, message: str) -> ImportFailed:
+    return ImportFailed(f"{rf.path}: {message} (rules file {rf.key})")
+
+
+def _rules_file_sources(rf, sources: dict[str, Source | None]) -> dict[str, Source | None]:
+    """Each clause's source by its catalogue key; an unknown key is an error naming the file and
+    the clause (a source a curator deleted is None: the clause then cites none)."""
+    for c in rf.clauses:
+        if c.source and c.source not in sources:
+            known = ", ".join(sorted(sources))
+            raise _rules_file_failed(
+                rf, f"clause {c.id}: source {c.source!r} is not a catalogue source key (archive/catalogue; known: {known})"
+            )
+    return {c.id: sources[c.source] if c.source else None for c in rf.clauses}
+
+
+def _rules_file_game(up: Upserter, rf, strict: bool) -> Game | None:
+    """The game a file with no DLP ruleset goes under: by its DLP game id, else by its name's slug."""
+    lookup = {"dlp_id": rf.dlp_game} if rf.dlp_game else {"slug": slugify(rf.game_name)}
+    game = Game.objects.filter(**lookup).first()
+    if game is None:
+        game, deleted = up.found_by_history(Game, lookup)
+        if deleted:
+            up.kept["rules files of a game a curator deleted, not linked"] += 1
+            return None
+    if game is None:
+        where = f"DLP.Games.{rf.dlp_game}" if rf.dlp_game else f"a game with the slug {lookup['slug']!r}"
+        if strict:
+            raise _rules_file_failed(rf, f"game: {where} is not in the archive")
+        up.kept["rules files whose game is not loaded, not linked"] += 1
+    return game
+
+
+def _rules_file_ruleset(up: Upserter, rf, strict: bool, claimed: dict[int, str]) -> Ruleset | None:
+    """The ruleset a file plays, its variant set to the file's key (made, for a file of ours)."""
+    values: dict[str, Any] = {"variant": rf.key}
+    if rf.summary:
+        values["summary"] = rf.summary  # the DLP's own is kept beside it (_keep_dlp_text)
+    if rf.dlp_ruleset:
+        if rf.dlp_ruleset in claimed:
+            # Our catalogue (archive/catalogue) already plays this ruleset with an engine of its
+            # own and its own clauses; the rules file does not take it over.
+            up.kept[f"rules file {rf.key} not linked: DLP.GameRulesets.{rf.dlp_ruleset} is played by "
+                    f"{claimed[rf.dlp_ruleset]} (archive/catalogue)"] += 1
+            return None
+        lookup = {"dlp_id": rf.dlp_ruleset}
+        found = Ruleset.objects.filter(**lookup).first()
+        if found is None:
+            found, deleted = up.found_by_history(Ruleset, lookup)
+            if deleted:
+                up.kept["rules files of a ruleset a curator deleted, not linked"] += 1
+                return None
+        if found is None:
+            if strict:
+                raise _rules_file_failed(rf, f"ruleset: DLP.GameRulesets.{rf.dlp_ruleset} is not in the archive")
+            up.kept["rules files whose DLP ruleset is not loaded, not linked"] += 1
+            return None
+        return up.upsert(Ruleset, {"pk": found.pk}, values)
+    game = _rules_file_game(up, rf, strict)
+    if game is None:
+        return None
+    # Ours: found by its key within the game (or by its history, if a curator changed the
+    # variant), so its name and slug are a curator's to change.
+    siblings = Ruleset.objects.filter(game=game)
+    taken = set(siblings.values_list("slug", flat=True))
+    base = slugify(rf.ruleset_name) or slugify(rf.key.replace(".", "-"))
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    last = siblings.aggregate(models.Max("order"))["order__max"]
+    values.pop("variant")  # in the lookup, and so written like the values
+    return up.upsert(
+        Ruleset, {"game": game, "variant": rf.key}, {"name": rf.ruleset_name, **values},
+        create_only={"slug": slug, "order": 0 if last is None else last + 1},
+    )
+
+
+def _rules_file_clauses(up: Upserter, rf, ruleset: Ruleset, cited: dict[str, Source | None]) -> None:
+    for order, c in enumerate(rf.clauses):
+        source = cited[c.id]
+        up.upsert(
+            RuleClause,
+            {"ruleset": ruleset, "clause_id": c.id},
+            {
+                "order": order,
+                "text": c.text,
+                "source_id": source.pk if source else None,
+                "locator": c.locator,
+                "quotation": c.quote,
+                "interpretation": c.interpretation,
+                "option": c.option,
+                "ludii": c.ludii,
+                "elements": list(c.elements),
+            },
+        )
+    # A clause the file no longer has goes, unless a curator has changed it since.
+    up.delete_extra(RuleClause.objects.filter(ruleset=ruleset).exclude(clause_id__in=[c.id for c in rf.clauses]))
+
+
+def _rules_files_gone(up: Upserter, linked: set[int], keys: set[str], broken: set[str]) -> None:
+    """A ruleset still naming a rules file that is gone (or that now links elsewhere): its variant
+    cleared and the clauses the file gave it deleted, as far as no curator has changed them. A file
+    that is there but does not load (``broken``) is left as it was linked until it is mended."""
+    from games.engine import variants
+
+    registered = set(variants())
+    ours = {r["variant"] for g in catalogue.GAMES for r in g["rulesets"] if r.get("variant")}
+    for ruleset in Ruleset.objects.exclude(variant="").exclude(pk__in=linked).exclude(variant__in=broken):
+        stale = ruleset.variant in keys or (
+            ruleset.variant not in registered and ruleset.variant not in PLANNED_VARIANTS
+            and ruleset.variant not in ours
+        )
+        if not stale or ruleset.options:
+            continue
+        if not up.set_by_us(ruleset, ruleset.variant, lambda row: row.variant):
+            up.kept["ruleset variant kept as a curator changed them"] += 1
+            continue
+        up.upsert(Ruleset, {"pk": ruleset.pk}, {"variant": ""})
+        up.delete_extra(RuleClause.objects.filter(ruleset=ruleset))
+
+
+def _rules_files(up: Upserter, sources: dict[str, Source | None], files=None, *, strict: bool = True) -> None:
+    """Link every rules file (``games.engine.rules.catalogue()``, or ``files``) to its ruleset:
+    the DLP ruleset its ``ruleset.dlp`` names, or for a file of ours (``dlp = 0``) a ruleset of its
+    name made under the game its ``game.dlp`` names; the ruleset's ``variant`` is the file's key
+    and its clauses are the file's (by clause id, in the file's order; one the file dropped is
+    deleted). Idempotent, and it never undoes a curator (``Upserter``). ``strict``: a DLP ruleset
+    or game missing from the archive is an error (the whole DLP is loaded); else the file is
+    skipped (a catalogue loaded without the DLP)."""
+    from games.engine import rules
+
+    broken: set[str] = set()
+    if files is None:
+        files = rules.catalogue()
+        broken = set(rules.ERRORS)
+        for key in sorted(rules.ERRORS):
+            up.kept[f"rules file {key} does not load, left as it was linked"] += 1
+    claimed = {r["dlp_id"]: r["variant"] for g in catalogue.GAMES for r in g["rulesets"] if r.get("dlp_id") and r.get("variant")}
+    by_dlp: dict[int, str] = {}
+    linked: set[int] = set()
+    for rf in files:
+        if rf.dlp_ruleset:
+            if rf.dlp_ruleset in by_dlp:
+                raise _rules_file_failed(
+                    rf, f"ruleset: DLP.GameRulesets.{rf.dlp_ruleset} is also the ruleset of {by_dlp[rf.dlp_ruleset]}"
+                )
+            by_dlp[rf.dlp_ruleset] = rf.path
+        cited = _rules_file_sources(rf, sources)
+        try:
+            ruleset = _rules_file_ruleset(up, rf, strict, claimed)
+            if ruleset is None:
+                continue
+            _rules_file_clauses(up, rf, ruleset, cited)
+        except ValidationError as exc:
+            raise _rules_file_failed(rf, "; ".join(exc.messages)) from None
+        linked.add(ruleset.pk)
+    _rules_files_gone(up, linked, {rf.key for rf in files}, broken)
+
+
+def rules_files_load(*, files=None, strict: bool = True, kept: Counter[str] | None = None) -> Counter[str]:
+    """Link the rules files alone (what ``catalogue_load`` does last), in one transaction: for a
+    catalogue already loaded. What it changed, counted; what it left as curators made it, into
+    ``kept``."""
+    up = Upserter()
+    with transaction.atomic():
+        _rules_files(up, _sources(up), files, strict=strict)
+        if up.counts:
+            archive_changed()
+    if kept is not None:
+        kept.update(up.kept)
+    return up.counts
+
+
 @transaction.atomic
-def catalogue_load(*, dlp: bool = True, kept: Counter[str] | None = None) -> Counter[str]:
+def catalogue_load(*, dlp: bool = True, kept: Counter[str] | None = None, rules_files=None) -> Counter[str]:
     """The whole DLP archive (the shipped dump, archive.importers.dlp), then the first catalogue
     (archive.catalogue) merged on top: vocabularies by DLP id, sources by DLP id or ref, games by
     slug, rulesets by slug within their game, clauses by clause id, evidence by DLP id. Catalogue
     modules that attach to DLP games by their DLP id rely on the dump coming first. Running it
     again changes nothing and records no history. All or nothing. ``dlp=False`` loads the
-    catalogue alone (a small archive, for tests). What it changed, counted; what it left as
-    curators made it (``Upserter``) is counted into ``kept``."""
+    catalogue alone (a small archive, for tests). Last, every rules file (games/rulesets/, or
+    ``rules_files``) is linked to its ruleset with its clauses (``_rules_files``). What it
+    changed, counted; what it left as curators made it (``Upserter``) is counted into ``kept``."""
     up = Upserter()
     if dlp:
         from archive.importers.dlp import REASON, dlp_import
@@ -431,6 +621,7 @@ def catalogue_load(*, dlp: bool = True, kept: Counter[str] | None = None) -> Cou
     sources = _sources(up)
     rulesets = _games(up, vocab, sources)
     _evidence(up, vocab, sources, rulesets)
+    _rules_files(up, sources, rules_files, strict=dlp)
     if up.counts:
         archive_changed()  # in this transaction, for the bulk parts; saves bump it themselves
     if kept is not None:
