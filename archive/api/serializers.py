@@ -106,10 +106,17 @@ class GameNameSerializer(LimitedModelSerializer):
 
 class RuleClauseSerializer(LimitedModelSerializer):
     source = serializers.SlugRelatedField(slug_field="ref", read_only=True)
+    elements = serializers.ListField(
+        child=serializers.CharField(), read_only=True,
+        help_text="The rule elements the clause states in its rules file (board, move, capture, end...).",
+    )
 
     class Meta:
         model = RuleClause
-        fields = ["clause_id", "order", "text", "source", "locator", "quotation", "interpretation", "option"]
+        fields = [
+            "clause_id", "order", "text", "source", "locator", "quotation", "quotation_language",
+            "quotation_translation", "interpretation", "option", "ludii", "elements",
+        ]
 
 
 class GameSerializer(LimitedModelSerializer):
@@ -142,15 +149,26 @@ class RulesetSerializer(LimitedModelSerializer):
     clauses = RuleClauseSerializer(many=True, read_only=True)
     sources = serializers.SlugRelatedField(many=True, slug_field="ref", queryset=Source.objects.all(), required=False)
     dlp_identifier = serializers.CharField(read_only=True)
+    playable = serializers.BooleanField(
+        read_only=True, help_text="Whether an engine plays this ruleset: its variant is registered (a board can be shown).",
+    )
+    rules_file = serializers.SerializerMethodField(
+        help_text="The rules file (games/rulesets/) the engine plays and the clauses come from, where the variant is one.",
+    )
 
     class Meta:
         model = Ruleset
         fields = [
             "id", "game", "slug", "name", "native_name", "type", "summary", "description", "rules_text",
-            "reference", "origin", "author", "publisher", "date", "variant", "options", "sources",
-            "dlp_id", "dlp_identifier", "clauses", "created", "updated",
+            "reference", "origin", "author", "publisher", "date", "variant", "playable", "rules_file", "options",
+            "sources", "dlp_id", "dlp_identifier", "clauses", "created", "updated",
         ]
         read_only_fields = ["created", "updated"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_rules_file(self, obj: Ruleset) -> str | None:
+        found = obj.rules_file
+        return found.path if found else None
 
     def validate(self, attrs):
         return services.ruleset_check(instance=self.instance, data=attrs)
