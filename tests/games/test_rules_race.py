@@ -27,6 +27,10 @@ from games.engine.rules.loader import load_text
 
 UR = "race.ur-finkel"
 PACHISI = "race.pachisi"
+SIX = "race.pucheesee-six"
+SEVEN = "race.pucheesee-seven"
+KEYS = (UR, PACHISI, SIX, SEVEN)
+DUMP = Path("/work/shared/data/dlp/ludiiGames-2020-08-11.sql")
 TRACES = Path("/work/shared/oracle/ludii/traces")
 
 
@@ -82,8 +86,8 @@ def square(key, seat, cell, options=None):
 def test_files_load_and_are_listed():
     assert not {k: e for k, e in ERRORS.items() if k.startswith("race.")}
     keys = variants()
-    assert UR in keys and PACHISI in keys
-    for key in (UR, PACHISI):
+    assert set(KEYS) <= set(keys)
+    for key in KEYS:
         v = variant(key)
         assert v.family == "rules" and v.rules_file.mechanic == "race"
         info = v.board_info(v.validate_options({}))
@@ -286,6 +290,66 @@ def test_pachisi_pass_is_a_choice():  # PA-12
     assert "pass" not in legal(forced)
 
 
+# -- Pucheesee (Herklots), clause by clause -------------------------------------------------
+
+def throw_up(sim, up):
+    """Throw the first face combination with ``up`` cowries mouth up."""
+    sim.play(next(i for i, f in enumerate(sim.r.outcomes) if sum(f) == up))
+    return sim
+
+
+def test_pucheesee_throws_until_a_two_three_or_four():  # PD-6, PD-7
+    v = variant(SIX)
+    sim = v.fast(v.new_game())
+    throw_up(sim, 1)  # 10: throw again
+    assert sim.is_chance() and sim.seat == 0 and sim.to_json()["series"] == [[10]]
+    throw_up(sim, 5)  # 25 and an extra step of 1
+    throw_up(sim, 3)  # 3: now move
+    assert sim.to_move() == 0 and sorted(sim.left) == [1, 3, 10, 25]
+    assert legal(sim) == {("hand", "j8")}  # only the extra step of a 25 brings a piece out
+    play(sim, "hand", "j8")
+    t = sim.r.track_names[0]  # square q is t[q - 1]
+    assert (t[3], t[10], t[25]) == ("j5", "k3", "s11")
+    assert legal(sim) == {("j8", "j5"), ("j8", "k3"), ("j8", "s11")}  # the 3, the 10 or the 25
+    play(sim, "j8", "j5")
+    assert legal(sim) == {("j5", t[13]), ("j5", t[28])}
+    play(sim, "j5", t[13])
+    assert legal(sim) == {(t[13], t[38])}
+    play(sim, t[13], t[38])
+    assert sim.is_chance() and sim.seat == 1 and sim.left == [] and sim.pos[0] == [39]
+
+
+def test_pucheesee_without_a_piece_out_the_throws_are_lost():  # PD-6
+    v = variant(SIX)
+    sim = v.fast(v.new_game())
+    throw_up(sim, 2)
+    assert sim.is_chance() and sim.seat == 1
+
+
+def test_pucheesee_three_equal_throws_are_void():  # PD-6
+    v = variant(SIX)
+    sim = v.fast(v.new_game())
+    for _ in range(3):
+        throw_up(sim, 0)  # 6
+    assert sim.to_json()["series"] == []
+    last = v.fast(v.new_game({"void": "last"}))
+    for _ in range(3):
+        throw_up(last, 0)
+    assert last.to_json()["series"] == [[6], [6]]
+    throw_up(last, 0)
+    assert last.to_json()["series"] == [[6], [6]]
+
+
+def test_pucheesee_seven_cowries_give_a_step_with_thirty():  # PS-5
+    v = variant(SEVEN)
+    sim = v.fast(v.new_game())
+    throw_up(sim, 6)
+    throw_up(sim, 2)
+    assert sorted(sim.left) == [1, 2, 30]
+    state = v.state_from_json(sim.to_json())
+    assert v.legal_actions(state) == [{"from": "hand", "to": "j8"}]
+
+
 # -- properties -----------------------------------------------------------------------------
 
 OPTION_SETS = {
@@ -293,6 +357,8 @@ OPTION_SETS = {
          {"capture": False, "safe_rosettes": "all", "extra_throw_rosettes": "all"}],
     PACHISI: [{}, {"exact_home": False}, {"castles": "share", "doubled": "block", "may_pass": False,
                                           "grace_entry": "by-throw", "exact_home": False}],
+    SIX: [{}, {"void": "last", "may_pass": True, "exact_home": False, "castles": "share"}],
+    SEVEN: [{}],
 }
 CASES = [(k, i) for k, sets in OPTION_SETS.items() for i in range(len(sets))]
 
@@ -374,7 +440,7 @@ def test_random_playouts_end(case):
     root = v.fast(v.new_game(OPTION_SETS[key][i]))
     rng = random.Random(11)
     hows = set()
-    for _ in range(4 if key == UR else 2):
+    for _ in range(4 if key != PACHISI else 2):
         sim = race.random_playout(root.copy(), rng)
         assert sim.outcome() is not None
         conserved(sim)
@@ -385,11 +451,11 @@ def test_random_playouts_end(case):
     # Murray's loop meets the enemy on both passes of the middle row and random games usually
     # reach the throw limit (as in the native engine); Pachisi's exact finish strands pieces.
     opts = OPTION_SETS[key][i]
-    if (key == UR and opts.get("route") != "murray") or (key == PACHISI and opts.get("exact_home") is False):
+    if opts.get("route") != "murray" and (key != PACHISI or opts.get("exact_home") is False):
         assert hows == {"all-off"}
 
 
-@pytest.mark.parametrize("key", [UR, PACHISI])
+@pytest.mark.parametrize("key", [UR, PACHISI, SIX])
 def test_sim_and_public_protocol_agree(key):
     """The play-out Sim and the public protocol (a JSON state per step) make the same game."""
     v = variant(key)
@@ -633,3 +699,29 @@ def test_reading_a_bad_state_names_the_field():
     data["hands"] = [{"piece": 6}, {"piece": 7}]
     with pytest.raises(Exception, match="seat 0"):
         v.state_from_json(data)
+
+
+# -- the quotations are the DLP's words -----------------------------------------------------
+
+@pytest.mark.skipif(not DUMP.exists(), reason="the DLP dump is not on this machine")
+def test_quotations_are_the_dlp_texts():
+    import re
+
+    from archive.importers.sqldump import read_dump_file
+
+    dump = read_dump_file(DUMP)
+    rulesets = {r["Id"]: r["Rules"] for _, r in dump.records("GameRulesets")}
+    games = {r["Id"]: r["Description"] for _, r in dump.records("Games")}
+    seen = 0
+    for key in KEYS:
+        rf = variant(key).rules_file
+        assert rf.dlp_ruleset in rulesets
+        for c in rf.clauses:
+            if not c.quote:
+                continue
+            m = re.match(r"DLP\.(GameRulesets|Games)\.(\d+)", c.locator)
+            assert m and c.source == "dlp-2020", (key, c.id)
+            text = rulesets[int(m.group(2))] if m.group(1) == "GameRulesets" else games[int(m.group(2))]
+            assert c.quote in text, (key, c.id, c.quote)
+            seen += 1
+    assert seen >= 25

@@ -34,8 +34,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   several moves, e.g. ``[25, 1]``) or ``none = N | "count+1"`` gives the worth of no side up;
   dice and astragals are summed. A worth of 0 moves nothing.
 - ``throws``: throws made before moving: ``until = [values]`` (the seat throws again and again
-  until one of these, then moves every throw's worth, each by one piece), ``void_run = 3`` (that
-  many equal throws in a row do not count).
+  until one of these, then moves every throw's worth, each by one piece, in the order it likes;
+  a worth no piece can use is lost), ``void_run = 3`` (that many equal throws in a row do not
+  count) and ``void = "run" | "last"`` (all of them are void, or only the one that makes the run).
 - ``extra_throw``: another throw after the move: ``values`` (throws that earn one),
   ``cells`` (landing there earns one), ``capture = true`` (sending a piece back earns one).
 - ``enter``: how a piece comes on: ``values`` (the throws that may enter one; default any) and
@@ -97,7 +98,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "pieces": ("count", "name", "glyph"),
     "throw": ("device", "count", "sides", "odds"),
     "worth": ("up", "none"),
-    "throws": ("until", "void_run"),
+    "throws": ("until", "void_run", "void"),
     "extra_throw": ("values", "cells", "capture"),
     "enter": ("values", "square"),
     "move": ("by",),
@@ -177,6 +178,7 @@ class Rules:
     may_pass: bool
     until: frozenset[int] | None
     void_run: int
+    void_all: bool
     limit: int
     opps: list[tuple[int, ...]]
     mates: list[tuple[int, ...]]
@@ -466,6 +468,7 @@ class RaceGame(Game):
         self.worth_none = g("worth", "none", self._none)
         self.until = g("throws", "until", self._ints)
         self.void_run = g("throws", "void_run", self._int(2, 10), 0)
+        self.void = g("throws", "void", self._word("run", "last"), "run")
         self.extra_values = g("extra_throw", "values", self._ints, frozenset())
         self.extra_cells = g("extra_throw", "cells", lambda v, p: frozenset(self._cells(v, p)), frozenset())
         self.capture_extra = g("extra_throw", "capture", self._bool, False)
@@ -558,6 +561,7 @@ class RaceGame(Game):
             safe=safe, safe_share=_pick(self.safe_mode, o) == "share",
             capture_block=_pick(self.capture, o) == "block", group_block=_pick(self.groups, o) == "block",
             may_pass=_pick(self.may_pass, o), until=until, void_run=_pick(self.void_run, o),
+            void_all=_pick(self.void, o) == "run",
             limit=_pick(self.limit, o),
             opps=[tuple(x for x in range(P) if team_of[x] != team_of[s]) for s in range(P)],
             mates=[tuple(x for x in team_of[s] if x != s) for s in range(P)],
@@ -789,7 +793,8 @@ class RaceSim(Sim):
             if run and len(self.series) >= run:
                 tail = self.series[-run:]
                 if all(t == vals for t in tail):
-                    del self.series[-run:]  # that many equal throws in a row do not count
+                    # that many equal throws in a row do not count: all of them, or the last
+                    del self.series[-run if r.void_all else -1:]
             if r.principal[i] not in r.until:
                 if len(self.series) >= MAX_SERIES or self.throws >= r.limit:
                     self.left = []
@@ -1127,6 +1132,9 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
             if t and t[0] in r.until:
                 raise InvalidState(f"series: {brief(t)} would have ended the throwing")
         sim.series = [tuple(t) for t in series]
+        k = r.void_run
+        if k and len(sim.series) >= k and len(set(sim.series[-k:])) == 1:
+            raise InvalidState(f"series: {k} equal throws in a row would have been void")
     over = data.get("over")
     if sim.phase == OVER:
         if not (isinstance(over, dict) and isinstance(over.get("how"), str)
