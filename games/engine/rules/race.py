@@ -185,6 +185,13 @@ class Rules:
     team: list[tuple[int, ...]]      # each seat's team, itself included
     revisits: list[bool]             # the seat's track passes a cell twice
     values_set: list[int] = field(default_factory=list)
+    # Per seat, by track position (1..n; index 0 unused): the cell's first index in the flat
+    # cell-by-seat counts, and whether it is safe; per throw, the values to play and whether
+    # the throw itself earns another (the play-out path reads these instead of computing).
+    base: list[list[int]] = field(default_factory=list)
+    safe_at: list[list[bool]] = field(default_factory=list)
+    left0: list[tuple[int, ...]] = field(default_factory=list)
+    bonus0: list[bool] = field(default_factory=list)
 
 
 class RaceGame(Game):
@@ -569,6 +576,10 @@ class RaceGame(Game):
             revisits=[len(set(t)) < len(t) for t in tracks],
         )
         r.values_set = sorted({v for vs in vals for v in vs})
+        r.base = [[-1] + [c * P for c in t] for t in tracks]
+        r.safe_at = [[False] + [safe[c] for c in t] for t in tracks]
+        r.left0 = [tuple(v for v in vs if v > 0) for vs in vals]
+        r.bonus0 = [bool(vs) and vs[0] in r.extra_values for vs in vals]
         return r
 
     def _device(self, o: dict[str, Any]) -> tuple[list[tuple[int, ...]], list[int]]:
@@ -805,8 +816,8 @@ class RaceSim(Sim):
             self.series = []
             self.bonus = False
         else:
-            self.left = [v for v in vals if v > 0]
-            self.bonus = r.principal[i] in r.extra_values
+            self.left = list(r.left0[i])
+            self.bonus = r.bonus0[i]
         self.extra = False
         if self.left:
             self.phase = MOVE
@@ -822,61 +833,58 @@ class RaceSim(Sim):
     def _gen(self) -> list:
         r = self.r
         s = self.seat
-        P = r.players
         occ = self.occ
-        cells = r.cells[s]
+        base = r.base[s]
+        safe = r.safe_at[s]
         n = r.n[s]
-        safe = r.safe
         opps = r.opps[s]
-        mates = r.mates[s]
+        lone = opps[0] if len(opps) == 1 else -1  # two seats, no partners: one opponent
+        mates = r.mates[s] if not r.partner_share else ()
         own_block = not r.own_stack
-        mate_block = not r.partner_share
+        safe_share, capture_block, group_block = r.safe_share, r.capture_block, r.group_block
         out = []
         left = self.left
-        values = left if len(left) == 1 else sorted(set(left))
         pos = self.pos[s]
+        if r.own_stack and len(pos) > 1:
+            pos = sorted(set(pos))
         hand = self.hand[s]
         ev = r.enter_values
-        for v in values:
-            sources = pos if hand == 0 or not (ev is None or v in ev) else [0] + pos
-            seen = None
-            if r.own_stack and len(pos) > 1:
-                seen = set()
-            for p in sources:
-                if seen is not None:
-                    if p in seen:
-                        continue
-                    seen.add(p)
-                if p == 0:
-                    q = r.enter_square or v
-                    if q > n:
-                        continue
-                else:
+        enter_square = r.enter_square
+        exact = r.exact
+        for v in (left if len(left) == 1 else sorted(set(left))):
+            for p in ([0] + pos if hand and (ev is None or v in ev) else pos):
+                if p:
                     q = p + v
                     if q > n:
-                        if q == n + 1 or not r.exact:
+                        if q == n + 1 or not exact:
                             out.append((p, n + 1, v))
                         continue
-                c = cells[q]
-                base = c * P
-                if own_block and occ[base + s]:
-                    continue
-                if mates and mate_block:
-                    blocked = False
-                    for m in mates:
-                        if occ[base + m]:
-                            blocked = True
-                            break
-                    if blocked:
+                else:
+                    q = enter_square or v
+                    if q > n:
                         continue
-                opp = 0
-                for o in opps:
-                    opp += occ[base + o]
+                b = base[q]
+                if own_block and occ[b + s]:
+                    continue
+                if mates:
+                    for m in mates:
+                        if occ[b + m]:
+                            break
+                    else:
+                        m = -1
+                    if m >= 0:
+                        continue
+                if lone >= 0:
+                    opp = occ[b + lone]
+                else:
+                    opp = 0
+                    for o in opps:
+                        opp += occ[b + o]
                 if opp:
-                    if safe[c]:
-                        if not r.safe_share:
+                    if safe[q]:
+                        if not safe_share:
                             continue
-                    elif r.capture_block or (opp > 1 and r.group_block):
+                    elif capture_block or (opp > 1 and group_block):
                         continue
                 out.append((p, q, v))
         return out
@@ -885,14 +893,13 @@ class RaceSim(Sim):
         r = self.r
         s = self.seat
         p, q, v = move
-        P = r.players
         occ = self.occ
-        cells = r.cells[s]
+        base = r.base[s]
         if p == 0:
             self.hand[s] -= 1
         else:
             self.pos[s].remove(p)
-            occ[cells[p] * P + s] -= 1
+            occ[base[p] + s] -= 1
         self.left.remove(v)
         self._moves = None
         if q > r.n[s]:
@@ -907,17 +914,16 @@ class RaceSim(Sim):
                     self.left = []
                     return
         else:
-            c = cells[q]
-            base = c * P
-            if not r.safe[c]:
+            b = base[q]
+            if not r.safe_at[s][q]:
                 for o in r.opps[s]:
-                    if occ[base + o]:
-                        self._send_back(o, c)
+                    if occ[b + o]:
+                        self._send_back(o, r.cells[s][q])
                         if r.capture_extra:
                             self.extra = True
             insort(self.pos[s], q)  # kept sorted: the moves come in one order however reached
-            occ[base + s] += 1
-            if r.extra_cell[c]:
+            occ[b + s] += 1
+            if r.extra_cell[r.cells[s][q]]:
                 self.extra = True
         if self.left:
             moves = self._gen()
