@@ -194,7 +194,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "capture": {
         "take": (_one_of("last", "opposite"), "last"), "counts": (_counts, None),
         "where": (_one_of("opponent", "own", "any"), None), "chain": (_one_of("none", "backward", "forward"), "none"),
-        "moved": (_one_of("any", "earlier", "this-move"), "any"), "chain_over_left_empty": (_bool, False),
+        "moved": (_one_of("any", "earlier", "this-move"), "any"),
+        "chain_over_left_empty": (_bool, False), "chain_through_empty": (_bool, False),
         "min": (_int(1, 100000), 1), "with_last": (_bool, False), "both": (_bool, False), "hook": (_text, None),
     },
     "constraint": {
@@ -474,7 +475,7 @@ class SowGame(Game):
         if r.stores and any(d == CW for pairs in r.dirs for _, d in pairs):
             raise rf.error(sow.paths["stores"], "sowing through the stores is played anticlockwise only")
         r.captures = [self._capture_rule(t, o) for t in self.capture_tables]
-        r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures)
+        r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
         when = T["extra_turn"].get("when", o)
@@ -535,7 +536,8 @@ class SowGame(Game):
                 takes = [c in counts for c in range(total + 2)]
             where = {"any": 0, "own": 1, "opponent": 2}[t.get("where", o) or "opponent"]
             chain = {"none": 0, "backward": 1, "forward": 2}[t.get("chain", o)]
-            return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o))
+            return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
+                    t.get("chain_through_empty", o))
         where = t.get("where", o) or "own"
         if where != "own":
             raise rf.error(t.paths["where"], "a capture from the facing hole needs the last seed in one's own hole (where = \"own\")")
@@ -804,7 +806,10 @@ class SowSim(Sim):
             if forfeits:
                 text += f" (forfeit {forfeits})"
             self.last_text = text
-        self._settle(seat, bool(taken) or bool(forfeits) or self.sown != sown_before,  # type: ignore[arg-type]
+        # A capture cannot be undone; nor can a first sowing from a hole where captures look at
+        # the holes sown from: either clears the count of positions (end.repetition).
+        moved = r.uses_moved and self.sown != sown_before
+        self._settle(seat, bool(taken) or bool(forfeits) or moved,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat))  # type: ignore[operator]
 
     def _sow(self, seat: int, h: int, d: int) -> int:
@@ -870,7 +875,7 @@ class SowSim(Sim):
         for rule in self.r.captures:
             kind = rule[0]
             if kind == "last":
-                _, takes, where, chain, over_empty, moved = rule
+                _, takes, where, chain, over_empty, moved, through_empty = rule
                 c = b[last]
                 if not takes[c]:
                     continue
@@ -893,7 +898,12 @@ class SowSim(Sim):
                     p = nxt[last]
                     while p != last:
                         c = b[p]
-                        if not takes[c] or (where and (owner[p] == seat) != (where == 1)):
+                        if where and (owner[p] == seat) != (where == 1):
+                            break
+                        if not c and through_empty:
+                            p = nxt[p]
+                            continue
+                        if not takes[c]:
                             break
                         taken.append((p, c))
                         p = nxt[p]
@@ -1213,11 +1223,13 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
                     raise InvalidState(f"closed: hole {g.names[i]} was left empty but holds {sim.b[i]} seeds")
                 if sim.sown >> i & 1:
                     raise InvalidState(f"sown: hole {g.names[i]} was left empty, so nobody sowed from it")
-        if sim.closed & _mask(g.holes_of[0]) and sim.closed & _mask(g.holes_of[1]):
+        if sim.closed & g.own_mask[0] and sim.closed & g.own_mask[1]:
             raise InvalidState("closed: only one player can be short of seeds in a round")
         for s in (0, 1):
-            if sim.closed and sim.closed & _mask(g.holes_of[s]) == _mask(g.holes_of[s]):
+            if sim.closed and sim.closed & g.own_mask[s] == g.own_mask[s]:
                 raise InvalidState(f"closed: seat {s} has left every hole empty, so the game is over")
+            if sim.closed & g.own_mask[s] and sim.hand[s] >= r.refill:
+                raise InvalidState(f"hands[{s}]: seat {s} keeps {sim.hand[s]} seeds in hand, enough to fill a hole it left empty")
         sim.round = _count(data.get("round", 1), "round", 1, 10**6)
         starter = data.get("starter")
         sim.starter = None if starter is None else _seat(starter, "starter")
