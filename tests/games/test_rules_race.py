@@ -653,6 +653,22 @@ def test_ludii_ur_traces_part_where_a_piece_lands_on_the_centre_rosette(name):
         x for x in lines[1:] if x.get("step") == first[0] and "legal" in x)["mover"]
 
 
+@pytest.mark.skipif(not TRACES.exists(), reason="Ludii's traces are not on this machine")
+@pytest.mark.parametrize("name", UR_TRACES)
+def test_the_generic_replay_tool_agrees_on_ur(name):
+    """``python -m games.engine replay-ludii`` (games/engine/rules/ludii.py) reads the file's
+    [ludii] options (every rosette throws again) and finds what the replay above finds; under
+    the file's own reading it stops where ours first parts from Ludii's."""
+    from games.engine.rules.ludii import read_trace, replay
+
+    trace = read_trace(TRACES / f"{name}.jsonl.gz")
+    report = replay(trace, variant(UR))
+    assert report.ok and report.agree == report.total == len(trace.steps)
+    own = replay(trace, variant(UR), options={"extra_throw_rosettes": "corners"})
+    first = replay_ludii(name, {})[2][0]
+    assert not own.ok and own.agree == first and own.stopped.startswith(f"step {first}:")
+
+
 # -- the file format's errors ---------------------------------------------------------------
 
 def _compile(text):
