@@ -9,6 +9,7 @@ export const FAMILY_LOADERS = Object.freeze({
   tables: () => import("./family-tables.js").then((m) => m.tables),
   mancala: () => import("./family-mancala.js").then((m) => m.mancala),
   race: () => import("./family-race.js").then((m) => m.race),
+  rules: () => import("./family-rules.js").then((m) => m.rules),
 });
 
 export const FAMILY_NAMES = Object.freeze(Object.keys(FAMILY_LOADERS));
