@@ -62,8 +62,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   more pieces off, then more squares run (pieces off counting one past the end); a tie goes to
   the later seat.
 
-Positions are track positions: 0 the hand, 1..n the track's squares, n + 1 borne off. The state
-JSON (CONTRACT.md) adds ``positions`` (each seat's pieces on the track, by track position: the
+Positions are track positions: 0 the hand, 1..n the track's squares, n + 1 borne off. In the
+state JSON (CONTRACT.md) a cell holding pieces of several seats (partners, or a shared safe
+cell) is ``[null, kind, count]``; the JSON adds ``positions`` (each seat's pieces on the track, by track position: the
 board alone cannot say where a piece on a cell its track passes twice is), ``series`` (throws
 made before moving, ``throws``), ``extra`` (another throw earned this turn) and ``throws`` (how
 many throws the game has seen). ``RaceSim`` is the mutable play-out path: lists of positions per
@@ -770,7 +771,7 @@ class RaceSim(Sim):
     def play(self, move: Any) -> None:
         if self.phase == THROW:
             self._thrown(move)
-        elif move == PASS:
+        elif move is PASS or move == PASS:
             self._end_turn(self.bonus or self.extra)
         else:
             self._step(move)
@@ -944,8 +945,10 @@ class RaceSim(Sim):
 
     def _end_turn(self, extra: bool) -> None:
         r = self.r
-        self.left = []
-        self.series = []
+        if self.left:
+            self.left = []
+        if self.series:
+            self.series = []
         self.bonus = self.extra = False
         self._moves = None
         if self.throws >= r.limit:
