@@ -1,5 +1,6 @@
 """The sowing mechanic (games/engine/rules/sow.py) and its rules files: Oware after Bennett
-(sow.oware, DLP ruleset 69), Awari (sow.oware-awari, 628) and Béchi (sow.bechi, 345).
+(sow.oware, DLP ruleset 69), Awari (sow.oware-awari, 628), Béchi (sow.bechi, 345) and Béchi on
+three holes (sow.bechi-three-holes, 641).
 
 Clause by clause on positions worked by hand; the vocabulary the files do not use on small
 files written here; seeds kept and JSON both ways (hypothesis); random games to their end;
@@ -28,7 +29,7 @@ from games.engine.rules.game import RulesVariant
 from games.engine.rules.hooks import HOOKS, hook
 from games.engine.rules.loader import RulesFileError, load_text
 
-OWARE, AWARI, BECHI = "sow.oware", "sow.oware-awari", "sow.bechi"
+OWARE, AWARI, BECHI, THREE = "sow.oware", "sow.oware-awari", "sow.bechi", "sow.bechi-three-holes"
 ORACLE = Path("/work/shared/oracle/ludii")
 
 
@@ -89,7 +90,7 @@ def state_of(v: RulesVariant, counts: dict[int, int], to_move: int = 0, **more: 
 
 # -- the files load and say who they are ------------------------------------------------------------
 def test_the_files_are_registered_with_their_dlp_ids():
-    for key, game, ruleset in ((OWARE, 42, 69), (AWARI, 42, 628), (BECHI, 325, 345)):
+    for key, game, ruleset in ((OWARE, 42, 69), (AWARI, 42, 628), (BECHI, 325, 345), (THREE, 325, 641)):
         v = get_variant(key)
         assert isinstance(v, RulesVariant) and v.family == "rules"
         assert (v.rules_file.dlp_game, v.rules_file.dlp_ruleset) == (game, ruleset)
@@ -393,23 +394,23 @@ def test_bc9_bc10_the_game_ends_when_a_player_cannot_fill_a_hole():
 
 # -- states refused, naming the field ----------------------------------------------------------------------
 @pytest.mark.parametrize("data, field", [
-    ({"board": {"1": [None, "seed", -1]}}, "board.1[2]: is negative"),
-    ({"board": {"13": [None, "seed", 4]}}, "no hole \"13\""),
-    ({"board": {"1": [None, "seed", 4]}, "scores": [0, 0]}, "hold 4 seeds, not 48"),
-    ({"board": {"1": [None, "seed", 48]}, "scores": [1, 0]}, "hold 49 seeds"),
-    ({"board": {"1": [None, "pawn", 48]}}, "board.1"),
-    ({"board": {"1": [0, "seed", 48]}}, "board.1: a hole's seeds belong to nobody"),
-    ({"board": {"1": [None, "seed", 40], "s1": [0, "seed", 5]}, "scores": [8, 0]}, "board.s1: the store holds 5"),
-    ({"board": {"1": [None, "seed", 40], "s2": [0, "seed", 8]}}, "board.s2: the store is seat 1's"),
+    ({"board": {"1": [None, "seed", -1]}, "to_move": 0}, "board.1[2]: is negative"),
+    ({"board": {"13": [None, "seed", 4]}, "to_move": 0}, "no hole \"13\""),
+    ({"board": {"1": [None, "seed", 4]}, "scores": [0, 0], "to_move": 0}, "hold 4 seeds, not 48"),
+    ({"board": {"1": [None, "seed", 48]}, "scores": [1, 0], "to_move": 0}, "hold 49 seeds"),
+    ({"board": {"1": [None, "pawn", 48]}, "to_move": 0}, "board.1"),
+    ({"board": {"1": [0, "seed", 48]}, "to_move": 0}, "board.1: a hole's seeds belong to nobody"),
+    ({"board": {"1": [None, "seed", 40], "s1": [0, "seed", 5]}, "scores": [8, 0], "to_move": 0}, "board.s1: the store holds 5"),
+    ({"board": {"1": [None, "seed", 40], "s2": [0, "seed", 8]}, "to_move": 0}, "board.s2: the store is seat 1's"),
     ({"board": {"1": [None, "seed", 48]}, "to_move": 2}, "to_move"),
     ({"board": {"7": [None, "seed", 48]}, "to_move": 0}, "to_move: seat 0 has no move"),
-    ({"board": {"1": [None, "seed", 48]}, "phase": "dance"}, "phase"),
-    ({"board": {"1": [None, "seed", 48]}, "hands": [{"seed": 1}, {}]}, "hands[0]"),
-    ({"board": {"1": [None, "seed", 48]}, "round": 2}, "round: this game is not played in rounds"),
-    ({"board": {"1": [None, "seed", 48]}, "zz": 1}, "zz: not a field"),
-    ({"board": {"1": [None, "seed", 48]}, "variant": "sow.bechi"}, "variant: this is sow.oware"),
+    ({"board": {"1": [None, "seed", 48]}, "phase": "dance", "to_move": 0}, "phase"),
+    ({"board": {"1": [None, "seed", 48]}, "hands": [{"seed": 1}, {}], "to_move": 0}, "hands[0]"),
+    ({"board": {"1": [None, "seed", 48]}, "round": 2, "to_move": 0}, "round: this game is not played in rounds"),
+    ({"board": {"1": [None, "seed", 48]}, "zz": 1, "to_move": 0}, "zz: not a field"),
+    ({"board": {"1": [None, "seed", 48]}, "variant": "sow.bechi", "to_move": 0}, "variant: this is sow.oware"),
     ({"board": {"1": [None, "seed", 48]}, "to_move": 0, "history": [[1, 0, 1]]}, "history[0]"),
-    ({"scores": [0, 48]}, "board: missing"),
+    ({"scores": [0, 48], "to_move": 0}, "board: "),
     ({"board": {"1": [None, "seed", 48]}, "phase": "over", "to_move": None}, "over:"),
 ])
 def test_bad_oware_states_are_refused_naming_the_field(data: dict, field: str):
@@ -425,7 +426,7 @@ def test_bad_oware_states_are_refused_naming_the_field(data: dict, field: str):
     ({"board": {"1": [None, "seed", 48]}, "closed": ["1"], "to_move": 0, "starter": 0}, "closed: hole 1 was left empty"),
     ({"board": {"1": [None, "seed", 48]}, "sown": ["9"], "to_move": 0, "starter": 0}, "sown[0]: no hole"),
     ({"board": {"1": [None, "seed", 48]}, "rounds": [[24, 23, 0]], "to_move": 0, "starter": 0}, "rounds[0]"),
-    ({"board": {"1": [None, "seed", 48]}, "phase": "lot"}, "phase: the lot"),
+    ({"board": {"1": [None, "seed", 48]}, "phase": "lot", "to_move": None}, "phase: the lot"),
 ])
 def test_bad_bechi_states_are_refused_naming_the_field(data: dict, field: str):
     with pytest.raises(InvalidState) as err:
@@ -621,6 +622,7 @@ def test_bechi_seeds_are_kept_and_states_round_trip_through_rounds(picks, option
 @pytest.mark.parametrize("key, options", [
     (OWARE, {}), (OWARE, {"grand_slam": "allowed"}), (OWARE, {"grand_slam": "captures-nothing"}),
     (AWARI, {}), (BECHI, {}), (BECHI, {"left_empty": "forfeit", "already_moved": "this-move"}),
+    (BECHI, {"chain_through_empty": True}), (THREE, {}),
 ])
 def test_random_games_end_by_the_rules(key: str, options: dict):
     """No move limit: each game ends by its clauses (feeding, no move, repetition, rounds)."""
@@ -639,7 +641,7 @@ def test_random_games_end_by_the_rules(key: str, options: dict):
 
 
 def test_the_fast_path_plays_as_the_protocol():
-    for key in (OWARE, AWARI, BECHI):
+    for key in (OWARE, AWARI, BECHI, THREE):
         v = rules_variant(key)
         rng = random.Random(5)
         state = v.new_game()
@@ -662,25 +664,28 @@ def test_the_fast_path_plays_as_the_protocol():
 
 
 # -- Béchi as a rules file against the native mancala.bechi --------------------------------------------
-NATIVE_OPTIONS = [  # (native options, the rules file's options, random moves compared)
-    ({}, {}, 10_000),
-    ({"origin_counts_as_moved": True}, {"already_moved": "this-move"}, 2_000),
-    ({"chain_skips_left_empty": True}, {"chain_skips_left_empty": True}, 2_000),
-    ({"shu_house_rule": True}, {"left_empty": "forfeit"}, 2_000),
-    ({"round_one": "side1", "repetition_limit": 2, "round_repetition_limit": 2},
+NATIVE_OPTIONS = [  # (rules file, native options, the rules file's options, random moves compared)
+    (BECHI, {}, {}, 10_000),
+    (BECHI, {"origin_counts_as_moved": True}, {"already_moved": "this-move"}, 2_000),
+    (BECHI, {"chain_skips_left_empty": True}, {"chain_skips_left_empty": True}, 2_000),
+    (BECHI, {"shu_house_rule": True}, {"left_empty": "forfeit"}, 2_000),
+    (BECHI, {"round_one": "side1", "repetition_limit": 2, "round_repetition_limit": 2},
      {"first_round": "North", "repetition_limit": 2, "round_repetition_limit": 2}, 2_000),
+    (THREE, {"holes": 3}, {}, 4_000),
+    (THREE, {"holes": 3, "origin_counts_as_moved": True, "shu_house_rule": True},
+     {"already_moved": "this-move", "left_empty": "forfeit"}, 2_000),
 ]
 PHASES = {"sow": "play", "lot": "lot", "leave_empty": "leave_empty", "over": "over"}
 
 
-def _ours(act: Action, side: int | None) -> Action:
-    """The native action in the rules file's terms (hole i of side s is hole s*4 + i + 1)."""
+def _ours(act: Action, side: int | None, n: int = 4) -> Action:
+    """The native action in the rules file's terms (hole i of side s is hole s*n + i + 1)."""
     a = act.to_json()
     if "first" in a:
         return Action({"first": a["first"]})
     if "leave_empty" in a:
-        return Action({"leave_empty": [str(side * 4 + i + 1) for i in a["leave_empty"]]})
-    out = {"sow": str(side * 4 + a["hole"] + 1)}
+        return Action({"leave_empty": [str(side * n + i + 1) for i in a["leave_empty"]]})
+    out = {"sow": str(side * n + a["hole"] + 1)}
     if "direction" in a:
         out["direction"] = {"clockwise": "cw", "anticlockwise": "ccw"}[a["direction"]]
     return Action(out)
@@ -689,7 +694,7 @@ def _ours(act: Action, side: int | None) -> Action:
 def _same_position(native, sim) -> str:
     """'' when the native state and the rules file's Sim are the same position, else what differs."""
     ours = {
-        "board": list(sim.b[:8]), "phase": sim.phase, "to_move": sim.turn, "captured": sim.sc,
+        "board": list(sim.b[: sim.game.N]), "phase": sim.phase, "to_move": sim.turn, "captured": sim.sc,
         "aside": sim.hand, "sown": sim.sown, "closed": sim.closed, "round": sim.round,
         "starter": sim.starter, "rounds": sim.rounds, "history": Counter(dict(sim.hist)),
     }
@@ -703,9 +708,10 @@ def _same_position(native, sim) -> str:
     return "; ".join(f"{k}: native {theirs[k]} file {ours[k]}" for k in ours if ours[k] != theirs[k])
 
 
-@pytest.mark.parametrize("native_options, options, target", NATIVE_OPTIONS)
-def test_bechi_file_plays_move_for_move_as_the_native_engine(native_options, options, target):
-    native, v = get_variant("mancala.bechi"), rules_variant(BECHI)
+@pytest.mark.parametrize("key, native_options, options, target", NATIVE_OPTIONS)
+def test_bechi_file_plays_move_for_move_as_the_native_engine(key, native_options, options, target):
+    native, v = get_variant("mancala.bechi"), rules_variant(key)
+    n = v.game.per_row
     rng = random.Random(f"bechi:{sorted(native_options.items())}")
     moves = games = 0
     while moves < target:
@@ -723,10 +729,10 @@ def test_bechi_file_plays_move_for_move_as_the_native_engine(native_options, opt
             n_legal = native.legal_actions(ns)
             ours = [m for m, _ in sim.chance_outcomes()] if sim.is_chance() else sim.moves()
             by_action = {sim.action(m): m for m in ours}
-            assert sorted(map(repr, by_action)) == sorted(repr(_ours(a, side)) for a in n_legal)
+            assert sorted(map(repr, by_action)) == sorted(repr(_ours(a, side, n)) for a in n_legal)
             act = rng.choice(n_legal)
             ns = native.apply(ns, act)
-            sim.play(by_action[_ours(act, side)])
+            sim.play(by_action[_ours(act, side, n)])
             moves += 1
     assert moves >= target
 
@@ -828,13 +834,29 @@ def test_oware_traces_never_meet_the_grand_slam_or_the_ludii_quirk():
             allowed = v.apply(allowed, {"sow": _oware_hole(rec["legal"][rec["chosen"]][0])})
 
 
-def _bechi_hole(site: int) -> str:
-    """Ludii's Béchi: A1..D1 (sites 0..3) are South's 1..4, A2..D2 (4..7) North's 8..5."""
-    return str(site + 1) if site < 4 else str(12 - site)
+def _bechi_hole(site: int, n: int = 4) -> str:
+    """Ludii's Béchi: A1.. (sites 0..n-1) are South's 1..n from the left; A2.. (n..2n-1) at the
+    top, left to right, are North's 2n..n+1 (North's holes from North's left run right to left)."""
+    return str(site + 1) if site < n else str(3 * n - site)
 
 
-#: The step where each trace stops being replayable, with the clause that explains it.
-BECHI_TRACES = {"325-default-s1": None, "325-default-s2": 46, "325-345-s1": None, "325-345-s2": 46}
+#: trace stem -> (rules file, the step where the trace stops being replayable, explained by
+#: BC-5's ludii note, or None).
+BECHI_TRACES = {
+    "325-default-s1": (BECHI, None), "325-default-s2": (BECHI, 46), "325-345-s1": (BECHI, None),
+    "325-345-s2": (BECHI, 46), "325-641-s1": ("sow.bechi-three-holes", None),
+    "325-641-s2": ("sow.bechi-three-holes", None),
+}
+
+
+class _Line:
+    """One reading of a Béchi trace being replayed: our state and what the replay has seen."""
+
+    def __init__(self, state) -> None:
+        self.state = state
+        self.filled: dict[int, set[str]] = {0: set(), 1: set()}
+        self.round = 1
+        self.counted: Counter = Counter()
 
 
 @pytest.mark.parametrize("stem", sorted(BECHI_TRACES))
@@ -844,7 +866,7 @@ def test_bechi_replays_ludiis_traces(stem: str):
     - Ludii ends a round with a forced pass for each player, then refills the holes by steps
       of its own (each player in turn puts six seeds from his hand into a hole of his choice, or
       passes). We compare their sum, the holes each player filled, and play it as our one
-      choice of the holes to leave empty (BC-8).
+      choice of the holes to leave empty (BC-9).
     - The file's [ludii] options: Ludii's player 1 starts round one (first_round = South,
       BC-10) and its chain runs over empty holes (chain_through_empty, BC-5).
     - After a refill, Ludii's turn order simply goes on, so the next round is not always
@@ -854,28 +876,36 @@ def test_bechi_replays_ludiis_traces(stem: str):
       are chosen, the replay makes ours ordinary holes too, as Ludii plays them.
     - A chain of captures all the way round the board (BC-5's ludii note): the replay stops
       there, at the step BECHI_TRACES names, after checking that it is that case.
+    - From the central hole of three, Ludii's two sowings (one each way) have the same pair
+      and the same text: the replay follows both until Ludii's next steps tell them apart.
     """
+    key, stop = BECHI_TRACES[stem]
     lines = _trace(stem)
-    v = rules_variant(BECHI)
-    state = v.new_game(v.rules_file.ludii["options"])
+    v = rules_variant(key)
+    n = v.game.per_row
+    hole = lambda site: _bechi_hole(site, n)  # noqa: E731
+    readings = [_Line(v.new_game(v.rules_file.ludii["options"]))]
     steps = {r["step"]: r for r in lines if "legal" in r}
-    stop = BECHI_TRACES[stem]
-    counted = Counter()
-    filled: dict[int, set[str]] = {0: set(), 1: set()}
-    last_round = 1
     end = lines[-1]
     for rec in lines[1:]:
         if "board" in rec:
             nxt = steps.get(rec["step"])
-            if rec.get("final") or state.to_json()["phase"] != "play" or not nxt or nxt["legal"][0][0] >= 8 \
-                    or nxt["legal"] == [[-1, -1]]:
+            if rec.get("final") or not nxt or nxt["legal"][0][0] >= 2 * n or nxt["legal"] == [[-1, -1]]:
                 continue
-            data = state.to_json()
-            theirs = {_bechi_hole(e["site"]): e["count"] for e in rec["board"] if e["site"] < 8}
-            assert {str(h): c for h, c in holes(state).items()} == theirs, f"{stem} before step {rec['step']}"
-            hands = {e["site"] - 8: e["count"] for e in rec["board"] if e["site"] >= 8}
-            assert [hands.get(s, 0) for s in (0, 1)] == [data["scores"][s] + data["hands"][s].get("seed", 0) for s in (0, 1)]
-            counted["boards"] += 1
+            theirs = {hole(e["site"]): e["count"] for e in rec["board"] if e["site"] < 2 * n}
+            hands = {e["site"] - 2 * n: e["count"] for e in rec["board"] if e["site"] >= 2 * n}
+            kept = []
+            for r in readings:
+                data = r.state.to_json()
+                if data["phase"] != "play":
+                    kept.append(r)
+                    continue
+                if {str(h): c for h, c in holes(r.state).items()} == theirs and [hands.get(s, 0) for s in (0, 1)] == [
+                        data["scores"][s] + data["hands"][s].get("seed", 0) for s in (0, 1)]:
+                    r.counted["boards"] += 1
+                    kept.append(r)
+            readings = kept
+            assert readings, f"{stem}: no reading of ours has Ludii's position before step {rec['step']}"
             continue
         if "legal" not in rec:
             continue
@@ -883,54 +913,75 @@ def test_bechi_replays_ludiis_traces(stem: str):
         chosen = pairs[rec["chosen"]]
         if pairs == [[-1, -1]]:
             # A forced pass: ours passes by itself, or our round is over (we are choosing holes).
-            assert v.to_move(state) != seat or state.to_json()["phase"] != "play" or v.outcome(state) is not None
-            counted["pass"] += 1
+            # (Ludii's two passes that end a round come when ours has begun the next: nothing sown yet.)
+            readings = [r for r in readings if v.to_move(r.state) != seat or v.outcome(r.state) or (
+                        r.state.to_json()["phase"] != "play" or (not r.state.to_json()["sown"] and r.state.to_json()["round"] > 1))]
+            assert readings, f"{stem} step {rec['step']}: Ludii's player passes where ours must move"
+            for r in readings:
+                r.counted["pass"] += 1
             continue
-        if chosen[0] >= 8:  # Ludii's refill: six seeds from the hand into a hole
-            assert all(a == 8 + seat for a, _ in pairs)
-            filled[seat].add(_bechi_hole(chosen[1]))
-            counted["refill"] += 1
+        if chosen[0] >= 2 * n:  # Ludii's refill: six seeds from the hand into a hole
+            assert all(a == 2 * n + seat for a, _ in pairs)
+            for r in readings:
+                r.filled[seat].add(hole(chosen[1]))
+                r.counted["refill"] += 1
             continue
-        if state.to_json()["phase"] == "leave_empty":
-            # Ludii's refill is over: the player short of seeds left empty the holes he did not
-            # fill; the other filled all of his.
-            chooser = v.to_move(state)
-            own = [str(chooser * 4 + i + 1) for i in range(4)]
-            assert len(filled[1 - chooser]) in (0, 4)
-            state = v.apply(state, {"leave_empty": [h for h in own if h not in filled[chooser]]})
-        filled = {0: set(), 1: set()}
-        data = state.to_json()
-        if data["round"] != last_round:
-            last_round = data["round"]
-            if v.to_move(state) != seat:  # Ludii's starter of this round (BC-9's ludii note)
-                data.update(to_move=seat, starter=seat, history=[])
-                data["rounds"][-1][2] = seat
-                counted["starter seated"] += 1
-            if data["closed"]:  # Ludii's holes left empty are ordinary holes (BC-8's ludii note)
-                data.update(closed=[], history=[])
-                counted["holes left empty made ordinary"] += 1
-            state = v.state_from_json(data)
-        assert v.to_move(state) == seat, f"{stem} step {rec['step']}"
-        assert legal(BECHI, state) == sorted((_bechi_hole(a) for a, _ in pairs), key=int), f"{stem} step {rec['step']}"
-        counted["sow"] += 1
+        following = []
+        for r in readings:
+            if r.state.to_json()["phase"] == "leave_empty":
+                # Ludii's refill is over: the player short of seeds left empty the holes he did
+                # not fill; the other filled all of his.
+                chooser = v.to_move(r.state)
+                own = [str(chooser * n + i + 1) for i in range(n)]
+                choice = Action({"leave_empty": [h for h in own if h not in r.filled[chooser]]})
+                if len(r.filled[1 - chooser]) not in (0, n) or choice not in v.legal_actions(r.state):
+                    continue  # Ludii's players had other seeds to refill with: not Ludii's game
+                r.state = v.apply(r.state, choice)
+            r.filled = {0: set(), 1: set()}
+            data = r.state.to_json()
+            if data["round"] != r.round:
+                r.round = data["round"]
+                if v.to_move(r.state) != seat:  # Ludii's starter of this round (BC-10's ludii note)
+                    data.update(to_move=seat, starter=seat, history=[])
+                    data["rounds"][-1][2] = seat
+                    r.counted["starter seated"] += 1
+                if data["closed"]:  # Ludii's holes left empty are ordinary holes (BC-9's ludii note)
+                    data.update(closed=[], history=[])
+                    r.counted["holes left empty made ordinary"] += 1
+                r.state = v.state_from_json(data)
+            ours = sorted(a["sow"] for a in v.legal_actions(r.state)) if v.to_move(r.state) == seat else []
+            if ours != sorted(hole(a) for a, _ in pairs):
+                continue  # this reading is not Ludii's game
+            r.counted["sow"] += 1
+            if rec["step"] == stop:
+                # Our chain takes every hole round to the one before the first: the case BC-5's
+                # ludii note names, where Ludii stops a hole sooner.
+                text = v.describe(r.state, {"sow": hole(chosen[0])})
+                assert text.count("+") == 2 * n - 1, text
+                r.counted["not replayed"] = end["steps"] - stop - 1
+                following.append(r)
+                continue
+            for act in v.legal_actions(r.state):
+                if act["sow"] == hole(chosen[0]):
+                    branch = _Line(v.apply(r.state, act))
+                    branch.filled, branch.round, branch.counted = r.filled, r.round, Counter(r.counted)
+                    following.append(branch)
+        seen: set[str] = set()
+        readings = [r for r in following if not (r.state.text in seen or seen.add(r.state.text))]
+        assert readings, f"{stem} step {rec['step']}: our legal sowings are not Ludii's"
         if rec["step"] == stop:
-            # Our chain takes every hole of the board round to the one before the first: the
-            # case BC-5's ludii note names, where Ludii stops a hole sooner.
-            text = v.describe(state, {"sow": _bechi_hole(chosen[0])})
-            assert text.count("+") == 7, text
-            counted["not replayed"] = end["steps"] - stop - 1
             break
-        state = v.apply(state, {"sow": _bechi_hole(chosen[0])})
-    print(stem, dict(counted))
+    r = readings[0]
+    print(stem, len(readings), dict(r.counted))
+    replayed = r.counted["sow"] + r.counted["pass"] + r.counted["refill"]
+    assert replayed + r.counted["not replayed"] == end["steps"]
     if stop is not None:
-        assert counted["sow"] + counted["pass"] + counted["refill"] + counted["not replayed"] == end["steps"]
         return
-    assert counted["sow"] + counted["pass"] + counted["refill"] == end["steps"]
-    out = v.outcome(state)
+    outcomes = {(v.outcome(x.state) or None) and v.outcome(x.state).winner for x in readings}
     if end["status"] == "cap":
-        assert out is None
+        assert all(v.outcome(x.state) is None for x in readings)
     else:
-        assert out is not None and out.winner == end["winner"] - 1
+        assert outcomes == {end["winner"] - 1}
 
 
 # -- speed --------------------------------------------------------------------------------------------

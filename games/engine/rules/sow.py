@@ -44,8 +44,9 @@ Elements and keys (defaults in brackets):
   holds one of ``counts`` and lies where ``where`` allows, never coming round to the first
   again; ``moved`` = ``"earlier"`` (the last hole must have been sown from by an earlier move
   this round) | ``"this-move"`` (or by this very move) | ``"any"`` [any];
-  ``chain_over_left_empty``: the chain passes over holes left empty (rounds) as sowing does
-  [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
+  ``chain_through_empty``: an empty hole does not end the chain, which passes over it to the
+  next hole [false]; ``chain_over_left_empty``: the chain passes over holes left empty
+  (rounds) as sowing does [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
   mover's (``where`` = ``"own"``), the seeds of the hole facing it, if there are at least
   ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
   behind the facing one too [false]) | ``hook = NAME`` (a Python rule, see ``hooks.py``).
@@ -73,6 +74,12 @@ Elements and keys (defaults in brackets):
   rounds); ``repeat``: the n-th time a round starts with the same seeds each and the same
   starter, the game ends, the player with more seeds winning (0: never) [0]. The game ends
   when a player cannot fill a single hole; the other wins.
+
+**Speed.** ``SowSim`` is the play-out path: plain lists of counts, moves as small ints (hole
++ 256 * direction), next-hole tables built once per seat, direction and holes skipped, and a
+sowing that cannot capture (no lap, and the last hole would not then hold a number a capture
+rule takes) is never tried out to test the grand slam or feeding constraints. Notation text is
+written only for ``describe``.
 
 **Actions**: ``{"sow": "3"}`` (with ``"direction": "cw" | "ccw"`` where the player chooses),
 ``{"first": seat}`` (the lot, a chance action), ``{"leave_empty": ["2", "4"]}``. A player with
@@ -284,7 +291,7 @@ class Rules:
         "min", "dirs", "skip_origin", "first_in_origin", "skip_at", "relay", "stores", "captures",
         "grand_slam", "feed", "extra_store", "extra_capture", "no_moves", "stalled", "target",
         "repetition", "repetition_seeds", "first", "rounds", "refill", "left_empty", "repeat",
-        "uses_moved", "simple", "check_moves", "arrows", "quick",
+        "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where",
     )
 
 
@@ -512,9 +519,12 @@ class SowGame(Game):
         r.check_moves = r.feed or r.grand_slam == "forbidden"
         # For the quick look at whether a sowing can capture (``SowSim._gen``): the count
         # tables of the capture rules, when they are all by the last hole's count on a plain track.
-        r.quick = None
+        r.quick = r.quick_where = None
         if r.simple and all(c[0] == "last" for c in r.captures):
             r.quick = [any(c[1][k] for c in r.captures) for k in range(self.total + 2)]
+            # quick_where[seat][hole]: whether some capture rule looks at that hole for that seat.
+            r.quick_where = [[any(c[2] == 0 or (self.owner[i] == seat) == (c[2] == 1) for c in r.captures)
+                              for i in range(self.N)] for seat in (0, 1)]
         self._cache[key] = r
         return r
 
@@ -708,6 +718,7 @@ class SowSim(Sim):
                 return
             quick = r.quick if not hungry and not self.closed else None
             ahead, lap, back = g.ahead[seat], g.lap, 2 if r.first_in_origin else 1  # type: ignore[index]
+            where = r.quick_where[seat] if quick is not None else None  # type: ignore[index]
             keep = []
             for m in mv:
                 if quick is not None:
@@ -717,7 +728,7 @@ class SowSim(Sim):
                     c = b[h] - back
                     if c < lap - 1:
                         last = ahead[m >> 8][h][c] if c >= 0 else h
-                        if not quick[b[last] + 1]:
+                        if not (where[last] and quick[b[last] + 1]):  # type: ignore[index]
                             keep.append(m)
                             continue
                 fed, slam = self._trial(seat, m, opp)
