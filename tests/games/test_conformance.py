@@ -122,7 +122,8 @@ def check_round_trip(variant: Variant, state) -> dict[str, Any]:
 @pytest.mark.parametrize("key", VARIANTS)
 def test_static_contract(key: str) -> None:
     variant = get_variant(key)
-    assert key == variant.key and key.startswith(f"{variant.family}.") and variant.title
+    # A rules file's key names its folder (war., sow., ...); its engine family is "rules".
+    assert key == variant.key and (key.startswith(f"{variant.family}.") or variant.family == "rules") and variant.title
     info = variant.info()
     assert json_safe(info) == info and info["key"] == key and info["family"] == variant.family
     defaults = variant.validate_options(None)

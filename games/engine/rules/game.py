@@ -82,7 +82,9 @@ class Sim:
         raise NotImplementedError
 
     def state(self) -> RulesState:
-        return RulesState.of(self.game.key, self.to_json())
+        data = self.to_json()
+        data["variant"] = self.game.key  # every family's states name their variant
+        return RulesState.of(self.game.key, data)
 
 
 class Game:
@@ -192,8 +194,12 @@ class RulesVariant(Variant):
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> RulesState:
         data = state_mapping(data)
-        if data.get("key", self.key) != self.key:
-            raise InvalidState(f"key: this is {self.key}, the state says {brief(data.get('key'))}")
+        for name in ("board",):
+            if name not in data:
+                raise InvalidState(f"{name}: is required in a state of {self.key}")
+        for name in ("key", "variant"):
+            if data.get(name, self.key) != self.key:
+                raise InvalidState(f"{name}: this is {self.key}, the state says {brief(data.get(name))}")
         options = data.get("options") or {}
         try:
             options = self.validate_options(options)
@@ -275,8 +281,19 @@ class RulesVariant(Variant):
     def text_help(self) -> dict[str, list[str]]:
         return self.game.text_help()
 
+    def score_now(self, state: State) -> tuple[int, int]:
+        """The score as it stands (pieces taken, seeds captured, pieces borne off), summed by
+        side where seats play in teams."""
+        scores = state.data().get("scores") or []
+        out = [0, 0]
+        for seat, n in enumerate(scores):
+            side = self.side_of(seat)
+            if side in (0, 1) and isinstance(n, int):
+                out[side] += n
+        return (out[0], out[1])
+
     def resign(self, state: State, side: int) -> Outcome:
-        return Outcome(1 - side if self.sides == 2 else None, 1, "resign", (0, 0))
+        return Outcome(1 - side if self.sides == 2 else None, 1, "resign", self.score_now(state))
 
     def info(self) -> dict[str, Any]:
         out = super().info()
