@@ -568,6 +568,40 @@ def test_an_option_value_the_key_refuses_is_caught_when_compiling():
         rules_variant(OWARE).new_game({"grand_slam": "never"})
 
 
+def test_a_clause_under_a_true_or_false_option_states_its_elements_only_while_it_is_on():
+    v = make('''
+[[clause]]
+id = "G-1"
+text = "Two rows of four."
+board = { rows = 2, holes = 4 }
+setup = { seeds = 2 }
+
+[[clause]]
+id = "G-2"
+text = "Twos are taken in the opponent's row, if the players agree."
+option = "twos"
+capture = { take = "last", counts = [2], where = "opponent" }
+
+[[clause]]
+id = "G-3"
+text = "A lap passes over the starting hole, if the players agree."
+option = "lap"
+sow = { skip_origin = true }
+
+[options.twos]
+default = true
+
+[options.lap]
+default = false
+''')
+    s = state_of(v, {4: 1, 5: 1, 6: 1})
+    assert v.apply(s, {"sow": "4"}).to_json()["scores"][0] == s.to_json()["scores"][0] + 2
+    off = state_of(v, {4: 1, 5: 1, 6: 1}, options={"twos": False})
+    assert v.apply(off, {"sow": "4"}).to_json()["scores"] == off.to_json()["scores"]
+    assert v.game.rules_for(v.validate_options({})).skip_origin is False
+    assert v.game.rules_for(v.validate_options({"lap": True})).skip_origin is True
+
+
 # -- properties: seeds kept, JSON both ways --------------------------------------------------------------
 @st.composite
 def oware_positions(draw, key=OWARE):

@@ -10,7 +10,10 @@ capture rule, tried in the file's order.
 
 Any key's value may be ``{ option = "NAME" }``: the value is then the option's, chosen per
 game (``[options.NAME]``, whose clause says which reading is which). Every value an option
-allows is checked against the key when the file is compiled.
+allows is checked against the key when the file is compiled. As in every mechanic, a clause
+governed by a true-or-false option (``option = "NAME"`` on the clause) states its elements only
+while the option is on: its keys take their defaults, and its capture rule is dropped, when
+the option is off.
 
 **Holes.** Named ``1``..``N`` anticlockwise from the first seat's left (``board.mancala``):
 on two rows of six, ``1``..``6`` are the first seat's holes from its left, ``7``..``12`` the
@@ -238,8 +241,9 @@ class _Table:
         self.game, self.name = game, name
         self.values: dict[str, Any] = {}
         self.paths: dict[str, tuple] = {}
+        self.gates: dict[str, str] = {}  # key -> the true-or-false option its clause is read under
 
-    def add(self, table: Any, path: tuple) -> None:
+    def add(self, table: Any, path: tuple, gate: str | None = None) -> None:
         rf = self.game.rf
         if not isinstance(table, dict):
             raise rf.error(path, f"must be a table of keys ({', '.join(SCHEMA[self.name])})")
@@ -258,13 +262,15 @@ class _Table:
                 except _Bad as exc:
                     raise rf.error(where, str(exc)) from None
             self.paths[key] = where
+            if gate:
+                self.gates[key] = gate
 
     def __contains__(self, key: str) -> bool:
         return key in self.values
 
     def get(self, key: str, options: Mapping[str, Any] | None = None) -> Any:
         """The key's value (the option's under ``options``), or its default."""
-        if key not in self.values:
+        if key not in self.values or not self.on(key, options):
             return SCHEMA[self.name][key][1]
         value = self.values[key]
         if isinstance(value, _Opt):
@@ -275,6 +281,14 @@ class _Table:
             except _Bad as exc:
                 raise InvalidOptions(f"option {value.name!r}: {exc}") from None
         return value
+
+    def on(self, key: str, options: Mapping[str, Any] | None) -> bool:
+        """Whether the clause stating ``key`` is in force: always, or while its true-or-false
+        option is on (a clause governed by such an option states its elements only then)."""
+        gate = self.gates.get(key)
+        if gate is None:
+            return True
+        return bool(options[gate] if options is not None else self.game.option_specs[gate].default)
 
     def static(self, key: str) -> Any:
         """The key's value, which may not be an option's (board geometry and the like)."""
@@ -305,15 +319,20 @@ class SowGame(Game):
         self.tables: dict[str, _Table] = {name: _Table(self, name) for name in SCHEMA if name != "capture"}
         self.capture_tables: list[_Table] = []
         boards_seen = []
+        gates = {c.id: c.option for c in rf.clauses
+                 if c.option and isinstance(rf.options.get(c.option, {}).get("default"), bool)}
         for el in rf.elements:
+            gate = gates.get(el.clause)
+            if gate and el.name in ("board", "setup"):
+                raise rf.error(el.path, f"the board and the setup cannot depend on the option {gate!r}")
             if el.name == "capture":
                 t = _Table(self, "capture")
-                t.add(el.value, el.path)
+                t.add(el.value, el.path, gate)
                 self.capture_tables.append(t)
             else:
                 if el.name == "board":
                     boards_seen.append(el)
-                self.tables[el.name].add(el.value, el.path)
+                self.tables[el.name].add(el.value, el.path, gate)
         if len(boards_seen) != 1:
             raise rf.error(("clause",), f"exactly one clause must carry the board ({len(boards_seen)} do)")
         self.board_path = boards_seen[0].path
@@ -481,7 +500,8 @@ class SowGame(Game):
             r.dirs.append(pairs)
         if r.stores and any(d == CW for pairs in r.dirs for _, d in pairs):
             raise rf.error(sow.paths["stores"], "sowing through the stores is played anticlockwise only")
-        r.captures = [self._capture_rule(t, o) for t in self.capture_tables]
+        r.captures = [self._capture_rule(t, o) for t in self.capture_tables
+                      if all(t.on(k, o) for k in t.values)]
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
