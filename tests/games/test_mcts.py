@@ -510,7 +510,7 @@ def test_fast_sim_is_used_and_searches_alike() -> None:
 
 def test_levels_are_registered_for_the_rules_family() -> None:
     game = TicTacToe()
-    assert levels(game) == ["easy", "medium", "strong"]
+    assert levels(game) == ["random", "easy", "medium", "strong"]
     state = ttt("XX.OO....", 1)  # O wins at 5
     for level in ("medium", "strong"):
         assert choose(game, state, level, random.Random(0)) == Action(cell=5)

@@ -4,9 +4,10 @@ Every rules-file variant has ``family == "rules"``, so these levels serve every 
 as a rules file, whatever it is: the search (:mod:`games.engine.ai.mcts`) needs nothing but the
 Variant protocol (or the variant's fast Sim, ``variant.fast(state)``, where it has one).
 
-Three levels, each a function ``(variant, state, rng) -> Action`` for the seat to move,
+Four levels, each a function ``(variant, state, rng) -> Action`` for the seat to move,
 deterministic for a given ``rng`` seed whenever the iteration budget binds before the clock:
 
+- ``random``: a legal move drawn uniformly (the baseline);
 - ``easy``: 50 iterations, at most 0.25 s;
 - ``medium``: 400 iterations, at most 0.75 s;
 - ``strong``: 2000 iterations, at most 1.5 s.
