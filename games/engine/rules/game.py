@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -22,26 +23,30 @@ from games.engine.rules.loader import RulesFile
 __all__ = ["Game", "RulesState", "RulesVariant", "Sim"]
 
 
-class Sim:
+class Sim(ABC):
     """A position being played, mutable. Mechanics subclass it; see CONTRACT.md."""
 
     game: Game
     options: dict[str, Any]
 
+    @abstractmethod
     def copy(self) -> Sim:
-        raise NotImplementedError
+        """An independent copy to play on."""
 
+    @abstractmethod
     def to_move(self) -> int | None:
-        raise NotImplementedError
+        """The seat whose decision is due (None once over)."""
 
     def is_chance(self) -> bool:
         return False
 
+    @abstractmethod
     def moves(self) -> list:
-        raise NotImplementedError
+        """The legal moves of the seat to move, as opaque values ``play`` takes."""
 
+    @abstractmethod
     def play(self, move: Any) -> None:
-        raise NotImplementedError
+        """Play one move (a decision or a chance outcome) in place."""
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """The chance moves due, with their probabilities (chance games only)."""
@@ -61,8 +66,9 @@ class Sim:
         self.play(move)
         return move
 
+    @abstractmethod
     def outcome(self) -> Outcome | None:
-        raise NotImplementedError
+        """How the game ended, with the winning seat, or None while it goes on."""
 
     def result(self) -> tuple[float, ...] | None:
         """Per seat: 1 for a win (the winner's team), 0 for a loss, 0.5 for a draw."""
@@ -75,11 +81,13 @@ class Sim:
         team = self.game.team_of(out.winner)
         return tuple(1.0 if self.game.team_of(s) == team else 0.0 for s in range(n))
 
+    @abstractmethod
     def action(self, move: Any) -> Action:
-        raise NotImplementedError
+        """A move as the public JSON action (CONTRACT.md)."""
 
+    @abstractmethod
     def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The position as the public state JSON (CONTRACT.md)."""
 
     def state(self) -> RulesState:
         data = self.to_json()
@@ -87,7 +95,7 @@ class Sim:
         return RulesState.of(self.game.key, data)
 
 
-class Game:
+class Game(ABC):
     """A compiled rules file. Mechanics subclass it."""
 
     rf: RulesFile
@@ -115,14 +123,17 @@ class Game:
     def team_of(self, seat: int) -> int:
         return self._team.get(seat, seat)
 
+    @abstractmethod
     def new_sim(self, options: dict[str, Any]) -> Sim:
-        raise NotImplementedError
+        """The start position under ``options`` (already validated)."""
 
+    @abstractmethod
     def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> Sim:
-        raise NotImplementedError
+        """A position read from state JSON; ``InvalidState`` naming the field when it is malformed or impossible."""
 
+    @abstractmethod
     def board_info(self, options: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
+        """What the board draws (CONTRACT.md, board info)."""
 
     def describe(self, sim: Sim, move: Any) -> str:
         return json.dumps(sim.action(move).to_json(), sort_keys=True)
