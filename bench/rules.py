@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.engine.rules.game import random_playout  # noqa: E402
 from games.engine.rules import catalogue, rules_variant  # noqa: E402
 from games.engine.rules.ludii import ORACLE  # noqa: E402
 
@@ -72,14 +73,8 @@ def time_playouts(key: str, seconds: float) -> tuple[float, float, int, int]:
     start = time.process_time()
     while time.process_time() - start < seconds or n == 0:
         sim = start_sim.copy()
-        k = 0
-        while sim.result() is None and k < CAP:
-            if sim.is_chance():
-                sim.chance(rng)
-            else:
-                sim.play(rng.choice(sim.moves()))
-            k += 1
-        capped += k >= CAP
+        k = random_playout(sim, rng, CAP)
+        capped += sim.outcome() is None
         steps += k
         n += 1
     elapsed = time.process_time() - start

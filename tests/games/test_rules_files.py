@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import json
 import random
-import textwrap
 
 import pytest
 
 from games.engine import get_variant
 from games.engine.core import Action, IllegalAction, InvalidState
 from games.engine.rules import ERRORS, catalogue, compile_file
-from games.engine.rules.game import RulesVariant
+from games.engine.rules.game import RulesVariant, random_playout
 from games.engine.rules.loader import RulesFileError, load_text
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 # Random play-outs per file: enough to reach every phase (placement, removals, promotion, the
 # ends) without making the pass slow; each is capped far above the longest game seen.
@@ -85,15 +82,7 @@ def test_random_games_end_by_the_rules():
         rng = random.Random(11)
         for _ in range(PLAYOUTS):
             sim = variant.fast(variant.new_game())
-            n = 0
-            while sim.outcome() is None and n < CAP:
-                if sim.is_chance():
-                    sim.chance(rng)
-                else:
-                    moves = sim.moves()
-                    assert moves, f"{variant.key}: no move and no end"
-                    sim.play(moves[rng.randrange(len(moves))])
-                n += 1
+            random_playout(sim, rng, CAP)
             assert sim.outcome() is not None, f"{variant.key}: a random game ran past {CAP} moves"
 
 
@@ -181,4 +170,3 @@ def test_an_option_must_be_a_clauses_reading():
     text = MINIMAL + "\n[options.fly]\ndefault = false\n"
     with pytest.raises(RulesFileError, match=r"options\.fly: no clause names this option"):
         load_text(text, "x.toml")
-    assert textwrap.dedent("ok")

@@ -106,11 +106,17 @@ def _size(spec: dict, key: str = "size") -> tuple[int, int]:
     return size[0], size[1]
 
 
-def grid(spec: dict) -> Board:
+def _lattice(shape: str, kind: str, spec: dict) -> Board:
+    """A files x ranks lattice of sites named a1.. by file letter and rank, not yet joined."""
     files, ranks = _size(spec)
     names = [f"{FILES[f]}{r + 1}" for r in range(ranks) for f in range(files)]
     xy = [(f, r) for r in range(ranks) for f in range(files)]
-    board = Board("grid", names, xy, "square", files=files, ranks=ranks)
+    return Board(shape, names, xy, kind, files=files, ranks=ranks)
+
+
+def grid(spec: dict) -> Board:
+    board = _lattice("grid", "square", spec)
+    files, ranks, xy = board.files, board.ranks, board.xy
     for i, (x, y) in enumerate(xy):
         for d, (dx, dy) in enumerate(VECTORS):
             nx, ny = x + dx, y + dy
@@ -135,10 +141,8 @@ def _grid_regions(board: Board) -> None:
 
 
 def alquerque(spec: dict) -> Board:
-    files, ranks = _size(spec)
-    names = [f"{FILES[f]}{r + 1}" for r in range(ranks) for f in range(files)]
-    xy = [(f, r) for r in range(ranks) for f in range(files)]
-    board = Board("alquerque", names, xy, "point", files=files, ranks=ranks)
+    board = _lattice("alquerque", "point", spec)
+    files, ranks, xy = board.files, board.ranks, board.xy
     for i, (x, y) in enumerate(xy):
         for d in (0, 2):  # east, north: each orthogonal line once
             dx, dy = VECTORS[d]

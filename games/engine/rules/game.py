@@ -20,7 +20,7 @@ from games.engine.core import (
 )
 from games.engine.rules.loader import RulesFile
 
-__all__ = ["Game", "RulesState", "RulesVariant", "Sim"]
+__all__ = ["Game", "RulesState", "RulesVariant", "Sim", "random_playout"]
 
 
 class Sim(ABC):
@@ -311,3 +311,17 @@ class RulesVariant(Variant):
         out.update(players=self.players, teams=[list(t) for t in self.teams] if self.teams else None,
                    dlp_game=self.rules_file.dlp_game, dlp_ruleset=self.rules_file.dlp_ruleset)
         return out
+
+
+def random_playout(sim: Sim, rng: random.Random, limit: int = 10**6) -> int:
+    """Play ``sim`` on, in place, to its end or ``limit`` steps: chance drawn at its odds, each
+    decision uniformly among the legal moves. Returns the steps played (tests, benchmarks)."""
+    steps = 0
+    while steps < limit and sim.outcome() is None:
+        if sim.is_chance():
+            sim.chance(rng)
+        else:
+            moves = sim.moves()
+            sim.play(moves[rng.randrange(len(moves))])
+        steps += 1
+    return steps

@@ -169,7 +169,6 @@ class PiecesGame(Game):
         for region, mark in marks.items():
             for i in self._region(region, el.path + ("marks", region)):
                 self.marks[i] = str(mark)
-        self.board_clause = el.clause
 
     def _region(self, name: str, path: tuple) -> frozenset[int]:
         if name not in self.board.regions:
@@ -1003,7 +1002,7 @@ class PiecesSim(Sim):
         if self.over:
             return
         # Lines formed: the mover removes.
-        if g.line and self._in_line(b) and self._line_new(b):
+        if g.line and self._in_line(b):
             if any(c and g.team_of(g.owner_of[c]) != g.team_of(mover) for c in cells):
                 self.removals = 1
                 self.pending = -1
@@ -1024,9 +1023,6 @@ class PiecesSim(Sim):
                     return
         self.pending = -1
         self._next_turn(check_ends)
-
-    def _line_new(self, b: int) -> bool:
-        return True
 
     def _royal_taken(self, victim: int) -> None:
         g = self.game
@@ -1231,13 +1227,3 @@ def _dedupe(moves: list) -> list:
 
 def compile(rf: RulesFile) -> PiecesGame:  # noqa: A001 - the mechanic protocol's name
     return PiecesGame(rf)
-
-
-def random_playout(sim: PiecesSim, rng: random.Random, limit: int = 100000) -> PiecesSim:
-    """Play ``sim`` to its end by uniformly random moves (tests and benchmarks)."""
-    n = 0
-    while sim.over is None and n < limit:
-        moves = sim.moves()
-        sim.play(moves[rng.randrange(len(moves))])
-        n += 1
-    return sim

@@ -85,7 +85,7 @@ from games.engine.rules import board as boards
 from games.engine.rules.game import Game, Sim
 from games.engine.rules.loader import RulesFile
 
-__all__ = ["ELEMENTS", "RaceGame", "RaceSim", "compile", "random_playout"]
+__all__ = ["ELEMENTS", "RaceGame", "RaceSim", "compile"]
 
 ELEMENTS = frozenset({
     "board", "track", "pieces", "throw", "worth", "throws", "extra_throw", "enter", "move", "capture",
@@ -1193,16 +1193,3 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
 
 def compile(rf: RulesFile) -> RaceGame:  # noqa: A001 - the mechanic protocol's name
     return RaceGame(rf)
-
-
-def random_playout(sim: RaceSim, rng: random.Random, limit: int = 1_000_000) -> RaceSim:
-    """Play ``sim`` to its end, throws drawn at their odds and moves uniformly at random."""
-    steps = 0
-    while sim.over is None and steps < limit:
-        if sim.phase == THROW:
-            sim.chance(rng)
-        else:
-            moves = sim._moves if sim._moves is not None else sim.moves()
-            sim.play(moves[int(rng.random() * len(moves))])
-        steps += 1
-    return sim

@@ -110,7 +110,7 @@ from games.engine.rules.game import Game, Sim
 from games.engine.rules.hooks import HOOKS
 from games.engine.rules.loader import RulesFile, RulesFileError
 
-__all__ = ["ELEMENTS", "SowGame", "SowSim", "compile", "random_playout"]
+__all__ = ["ELEMENTS", "SowGame", "SowSim", "compile"]
 
 ELEMENTS = frozenset({"board", "setup", "sow", "capture", "constraint", "extra_turn", "end", "rounds"})
 
@@ -1332,16 +1332,3 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
 
 def compile(rf: RulesFile) -> SowGame:  # noqa: A001 - the mechanic protocol's name
     return SowGame(rf)
-
-
-def random_playout(sim: SowSim, rng: random.Random, limit: int = 10**7) -> SowSim:
-    """Play ``sim`` to its end by uniformly random moves (tests and benchmarks)."""
-    n = 0
-    while sim.over is None and n < limit:
-        if sim.phase == LOT:
-            sim.chance(rng)
-        else:
-            mv = sim.moves()
-            sim.play(mv[rng.randrange(len(mv))])
-        n += 1
-    return sim
