@@ -432,15 +432,24 @@ def _rules_file_sources(rf, sources: dict[str, Source | None]) -> dict[str, Sour
     return {c.id: sources[c.source] if c.source else None for c in rf.clauses}
 
 
+def _live_row(up: Upserter, model, lookup: dict[str, Any], deleted_note: str):
+    """(row, deleted): the row ``lookup`` finds, else the one its history finds again (a slug a
+    curator changed); ``deleted`` when a curator deleted it, counted under ``deleted_note``."""
+    row = model.objects.filter(**lookup).first()
+    if row is None:
+        row, deleted = up.found_by_history(model, lookup)
+        if deleted:
+            up.kept[deleted_note] += 1
+            return None, True
+    return row, False
+
+
 def _rules_file_game(up: Upserter, rf, strict: bool) -> Game | None:
     """The game a file with no DLP ruleset goes under: by its DLP game id, else by its name's slug."""
     lookup = {"dlp_id": rf.dlp_game} if rf.dlp_game else {"slug": slugify(rf.game_name)}
-    game = Game.objects.filter(**lookup).first()
-    if game is None:
-        game, deleted = up.found_by_history(Game, lookup)
-        if deleted:
-            up.kept["rules files of a game a curator deleted, not linked"] += 1
-            return None
+    game, deleted = _live_row(up, Game, lookup, "rules files of a game a curator deleted, not linked")
+    if deleted:
+        return None
     if game is None:
         where = f"DLP.Games.{rf.dlp_game}" if rf.dlp_game else f"a game with the slug {lookup['slug']!r}"
         if strict:
@@ -462,12 +471,9 @@ def _rules_file_ruleset(up: Upserter, rf, strict: bool, claimed: dict[int, str])
                     f"{claimed[rf.dlp_ruleset]} (archive/catalogue)"] += 1
             return None
         lookup = {"dlp_id": rf.dlp_ruleset}
-        found = Ruleset.objects.filter(**lookup).first()
-        if found is None:
-            found, deleted = up.found_by_history(Ruleset, lookup)
-            if deleted:
-                up.kept["rules files of a ruleset a curator deleted, not linked"] += 1
-                return None
+        found, deleted = _live_row(up, Ruleset, lookup, "rules files of a ruleset a curator deleted, not linked")
+        if deleted:
+            return None
         if found is None:
             if strict:
                 raise _rules_file_failed(rf, f"ruleset: DLP.GameRulesets.{rf.dlp_ruleset} is not in the archive")
