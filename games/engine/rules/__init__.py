@@ -2,7 +2,7 @@
 variant class (``games.engine.rules.game.RulesVariant``).
 
 The files live in ``games/rulesets/<family>/<name>.toml`` (variant key ``family.name``); the
-format is documented for curators in ``docs/rules-format.md`` and the contracts between the
+format is documented for curators in ``games/rulesets/README.md`` and the contracts between the
 parts in ``CONTRACT.md`` beside this file. Importing this package registers every file that
 loads; a file that does not is kept in ``ERRORS`` with its message (file, line, field), and the
 conformance test (``tests/games/test_rules_files.py``) fails on any.

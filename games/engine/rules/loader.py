@@ -1,6 +1,6 @@
 """Reading a rules file: TOML parsed by the standard library, checked field by field.
 
-A rules file is one ruleset (``docs/rules-format.md``): a few top-level facts (key, title, the
+A rules file is one ruleset (``games/rulesets/README.md``): a few top-level facts (key, title, the
 DLP game and ruleset it implements, seats) and a list of clauses, each the rule in our words
 with its source, and beside it the rule elements the engine runs (``board``, ``move``,
 ``capture``, ``end``...). This module reads and checks what every file shares; the mechanic
