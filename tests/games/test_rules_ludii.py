@@ -26,10 +26,6 @@ from games.engine.rules.ludii import ORACLE, LudiiError, map_sites, read_trace, 
 #: still disagree somewhere (a file that comes to agree must leave this list), and every other
 #: file must agree with every trace.
 NOT_YET_AGREEING = {
-    "race.pachisi": "Ludii enters pieces straight onto the outer track and takes them home on any throw that "
-                    "reaches the centre; the DLP's Wikipedia reading as written here does neither",
-    "race.pucheesee-six": "Ludii plays Herklots' rulesets as the Wikipedia game with six cowries",
-    "race.pucheesee-seven": "Ludii plays Herklots' rulesets as the Wikipedia game with six cowries",
     "sow.bechi-three-holes": "a sowing from one hole can go either way, and Ludii's select of the hole does not "
                              "say which; the replay needs the direction from Ludii's board lines",
     "sow.bechi": "at a round's end Ludii refills holes one step at a time from the hand, where the file "

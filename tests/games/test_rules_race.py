@@ -260,8 +260,9 @@ def test_pachisi_exact_home_and_the_partnership_wins():  # PA-11, PA-13
     assert sim.outcome().winner == 2 and sim.result() == (1.0, 0.0, 1.0, 0.0)
 
 
-def test_pachisi_last_square_is_a_dead_end_unless_any_throw_goes_home():  # PA-11
-    sim = sim_at(PACHISI, [[83], [], [], []])
+def test_pachisi_last_square_is_a_dead_end_unless_any_throw_goes_home():  # PA-11, PA-16
+    # The letter of the exact finish (last_square = stranded): no throw is worth 1.
+    sim = sim_at(PACHISI, [[83], [], [], []], options={"last_square": "stranded"})
     for value in (2, 3, 4, 5, 6, 10, 25):
         probe = sim.copy()
         throw(probe, value)
@@ -269,6 +270,41 @@ def test_pachisi_last_square_is_a_dead_end_unless_any_throw_goes_home():  # PA-1
     loose = sim_at(PACHISI, [[83], [], [], []], options={"exact_home": False})
     throw(loose, 2)
     assert ("j8", "off") in legal(loose)
+    # PA-16 (the default): a grace takes the piece on the last square home, another throw not;
+    # a piece farther off still needs the exact throw.
+    for value in (2, 3, 4, 5, 6, 10, 25):
+        probe = sim_at(PACHISI, [[83], [], [], []])
+        throw(probe, value)
+        assert (("j8", "off") in legal(probe)) == (value in (6, 10, 25))
+    far = sim_at(PACHISI, [[82], [], [], []])
+    throw(far, 10)
+    assert ("j7", "off") not in legal(far)
+
+
+def test_pachisi_ludii_readings_first_piece_outer_start_home_run():  # PA-3, PA-15, PA-17
+    ludii = {"start": "outer", "first_piece": "any-throw", "home_run": "central-row"}
+    sim = sim_at(PACHISI, [[], [], [], []], options=ludii)
+    assert sim.r.track_names[0][:2] == ["k5", "k6"] and sim.r.n[0] == 71
+    throw(sim, 3)  # the opening: the first piece out by the throw, no pass
+    assert legal(sim) == {("hand", "k7")}
+    sim = sim_at(PACHISI, [[], [], [], []], options=ludii)
+    throw(sim, 10)  # a grace in the opening earns no other throw
+    play(sim, "hand", sim.r.track_names[0][9])
+    assert sim.is_chance() and sim.seat == 1
+    # Later pieces need a grace, onto the first square.
+    later = sim_at(PACHISI, [[5], [], [], []], options=ludii)
+    later.throws = 10
+    throw(later, 3)
+    assert ("hand", "k7") not in legal(later)
+    # home_run = central-row: no going home from the outer track, even by the exact throw.
+    run = sim_at(PACHISI, [[62], [], [], []], options=ludii)
+    run.throws = 10
+    throw(run, 10)
+    assert not any(m[1] == "off" for m in legal(run) if m != "pass")
+    anywhere = sim_at(PACHISI, [[62], [], [], []], options={**ludii, "home_run": "anywhere"})
+    anywhere.throws = 10
+    throw(anywhere, 10)
+    assert (anywhere.r.track_names[0][61], "off") in legal(anywhere)
 
 
 def test_pachisi_a_finished_seat_is_passed_over():  # PA-13

@@ -52,6 +52,11 @@ the replay plays them, and ``--options`` goes over them.
 numbers, or ``[first, last]`` ranges) mark steps whose difference a clause's ``ludii`` text
 explains; they are counted apart and named.
 
+**Another file's game.** Where Ludii plays a ruleset as another ruleset's game (its traces are
+that game's), ``[ludii] plays = { key = "family.name", clause = "ID" }`` replays the trace on
+that file (under its own ``[ludii] options``) and counts each step that agrees there as
+explained by the clause, whose ``ludii`` text says so; a step that differs there differs here.
+
 **Result.** A finished trace (``status: over``) agrees when our game is over with the same
 seats in first place (Ludii's rank 1; nobody for a draw). A trace stopped at the 200-step cap
 agrees when our game is not over either.
@@ -197,6 +202,7 @@ class SiteMap:
     hand: dict[int, int]
     labels: dict[int, str]
     how: dict[str, int]
+    off: int | None = None  # the Ludii site a piece borne off goes to (``"off"`` in [ludii] sites)
 
     def name(self, site: int) -> str:
         return self.labels.get(site, str(site))
@@ -323,9 +329,14 @@ def map_sites(header: dict[str, Any], geometry: dict[str, Any], table: dict[str,
     index: dict[str, int] = {}
     how = {"table": 0, "label": 0, "coordinates": 0}
     done: set[int] = set()
+    off: int | None = None
     for label, name in table.items():
         if label not in by_label:
             raise LudiiError(f"[ludii] sites: {label!r} is not a board site of this trace")
+        if name == "off":
+            off = by_label[label]
+            done.add(off)
+            continue
         if name != "-" and name not in ours:
             raise LudiiError(f"[ludii] sites: {label!r} = {name!r}: we have no site {name!r}")
         if name != "-" and name in index:
@@ -390,7 +401,7 @@ def map_sites(header: dict[str, Any], geometry: dict[str, Any], table: dict[str,
             if c.get("kind") == "hand" and isinstance(c.get("owner"), int) and c["owner"] >= 1}
     for seat, site in hand.items():
         labels[site] = f"Hand{seat + 1}"
-    return SiteMap(index, hand, labels, how)
+    return SiteMap(index, hand, labels, how, off)
 
 
 def _by_start(fits: list[dict[int, str]], header: dict[str, Any], start: dict[str, Any]) -> list[dict[int, str]]:
@@ -550,7 +561,7 @@ class _Replay:
         if "from" in act:
             a = self.sites.hand.get(seat) if act["from"] == "hand" else site(str(act["from"]))
             if act.get("to") == "off":
-                return (a, a)
+                return (a, a) if self.sites.off is None else (a, self.sites.off)
             return (a, site(str(act.get("to"))))
         if "to" in act:
             c = site(str(act["to"]))
@@ -709,6 +720,9 @@ def replay(trace: Trace, variant: Any, options: dict[str, Any] | None = None, ve
            sites: SiteMap | None = None) -> Report:
     """Replay ``trace`` on ``variant`` (a RulesVariant) and judge each step and the result.
     ``options`` go over the file's ``[ludii] options``."""
+    plays = _table(variant.rules_file).get("plays")
+    if plays is not None:
+        return _replay_as(trace, variant, plays, verbose)
     options = variant.validate_options({**ludii_options(variant.rules_file), **(options or {})})
     if trace.header.get("players") != variant.players:
         raise LudiiError(f"the trace has {trace.header.get('players')} players, {variant.key} has {variant.players}")
@@ -716,6 +730,30 @@ def replay(trace: Trace, variant: Any, options: dict[str, Any] | None = None, ve
         sites = site_map(trace, variant, options)
     report = _Replay(trace, variant, options, sites).run(verbose)
     report.options = {k: v for k, v in options.items() if variant.options[k].default != v}
+    return report
+
+
+def _replay_as(trace: Trace, variant: Any, plays: Any, verbose: bool) -> Report:
+    """``[ludii] plays``: the trace replayed on the other file, its agreeing steps explained."""
+    from games.engine.rules import rules_variant
+
+    rf = variant.rules_file
+    if not isinstance(plays, dict) or set(plays) != {"key", "clause"}:
+        raise LudiiError(f"{rf.path}: [ludii] plays: must be {{ key = \"family.name\", clause = \"ID\" }}")
+    clause = next((c for c in rf.clauses if c.id == plays["clause"]), None)
+    if clause is None or not clause.ludii:
+        raise LudiiError(f"{rf.path}: [ludii] plays: clause {plays['clause']!r} must be a clause of the file "
+                         "whose ludii text says why Ludii plays the other file's game")
+    if plays["key"] == variant.key:
+        raise LudiiError(f"{rf.path}: [ludii] plays: names the file itself")
+    other = rules_variant(str(plays["key"]))
+    report = replay(trace, other, verbose=verbose)
+    for st in report.steps:
+        if st.status == "agree":
+            st.status, st.clause = "explained", clause.id
+    report.key = variant.key
+    report.notes.append(f"played as {other.key} ([ludii] plays): its agreeing steps are explained by {clause.id}")
+    report.dlp_ruleset = rf.dlp_ruleset
     return report
 
 

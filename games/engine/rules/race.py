@@ -39,9 +39,11 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   count) and ``void = "run" | "last"`` (all of them are void, or only the one that makes the run).
 - ``extra_throw``: another throw after the move: ``values`` (throws that earn one),
   ``cells`` (landing there earns one), ``capture = true`` (sending a piece back earns one).
-- ``enter``: how a piece comes on: ``values`` (the throws that may enter one; default any) and
+- ``enter``: how a piece comes on: ``values`` (the throws that may enter one; default any),
   ``square`` (the track square it enters on, counted from 1, or ``"throw"``: the throw's value,
-  counting from off the board).
+  counting from off the board) and ``first = true`` (a seat's first throw of the game, whatever
+  it is, brings its first piece on by the throw's value, ``values`` and ``square`` aside; that
+  entry is the only move, may not be declined and earns no other throw).
 - ``move``: ``by = "throw"``: a piece runs the whole value forward along its track (the only
   kind yet; stated so the file says it).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
@@ -53,7 +55,11 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   cell; false: a piece may not land on its own), ``partner = true | false`` (partners' pieces may
   share a cell; false: they block each other as own pieces do).
 - ``bear_off``: ``exact = true`` (only the throw that takes a piece one step past its last
-  square) or ``false`` (any throw that reaches past it).
+  square) or ``false`` (any throw that reaches past it); ``short = true`` with an exact finish:
+  a piece nearer the end than the least worth a throw can have (no throw takes it off exactly)
+  goes off on any throw, or ``short = [values]`` on those throws only; ``from = N``: a piece
+  goes off only from the track's last N squares (it must stop there first), 0 (the default)
+  from anywhere.
 - ``pass``: ``choice = true``: a seat with a move may also pass (``{"pass": true}``); false (the
   default): only a seat with no move passes, automatically.
 - ``end``: ``goal = "all-off"`` (the first seat to bear off every piece wins; with ``teams`` in
@@ -101,12 +107,12 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "worth": ("up", "none"),
     "throws": ("until", "void_run", "void"),
     "extra_throw": ("values", "cells", "capture"),
-    "enter": ("values", "square"),
+    "enter": ("values", "square", "first"),
     "move": ("by",),
     "capture": ("opponent", "groups"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner"),
-    "bear_off": ("exact",),
+    "bear_off": ("exact", "short", "from"),
     "pass": ("choice",),
     "end": ("goal", "limit"),
 }
@@ -193,6 +199,10 @@ class Rules:
     safe_at: list[list[bool]] = field(default_factory=list)
     left0: list[tuple[int, ...]] = field(default_factory=list)
     bonus0: list[bool] = field(default_factory=list)
+    enter_first: bool = False        # a seat's first throw brings a piece on by its value
+    short: int = 0                   # exact finish: a piece this near the end (or nearer) goes off ...
+    short_values: frozenset[int] | None = None  # ... on these throws (None: any)
+    off_from: int = 0                # a piece goes off only from track position off_from or later (0: any)
 
 
 class RaceGame(Game):
@@ -482,6 +492,7 @@ class RaceGame(Game):
         self.capture_extra = g("extra_throw", "capture", self._bool, False)
         self.enter_values = g("enter", "values", self._ints)
         self.enter_square = g("enter", "square", self._square, 0)
+        self.enter_first = g("enter", "first", self._bool, False)
         g("move", "by", self._word("throw"), "throw")
         self.capture = g("capture", "opponent", self._word("send-back", "block"), "send-back")
         self.groups = g("capture", "groups", self._word("send-back", "block"), "send-back")
@@ -490,6 +501,8 @@ class RaceGame(Game):
         self.own_stack = g("stack", "own", self._bool, False)
         self.partner = g("stack", "partner", self._bool, True)
         self.exact = g("bear_off", "exact", self._bool, True)
+        self.short = g("bear_off", "short", self._short, False)
+        self.off_from = g("bear_off", "from", self._int(0, 250), 0)
         self.may_pass = g("pass", "choice", self._bool, False)
         g("end", "goal", self._word("all-off"), "all-off")
         self.limit = g("end", "limit", self._int(10, 1_000_000), 1000)
@@ -514,6 +527,13 @@ class RaceGame(Game):
         if v == "count+1" or (_is_int(v) and 0 <= v <= 1000):
             return v
         raise self._fail(path, f"must be a number or \"count+1\", got {brief(v)}")
+
+    def _short(self, v: Any, path: tuple) -> bool | frozenset[int]:
+        if isinstance(v, bool):
+            return v
+        if isinstance(v, list) and v and all(_is_int(x) and x > 0 for x in v):
+            return frozenset(v)
+        raise self._fail(path, f"must be true, false or a list of throws, got {brief(v)}")
 
     def _square(self, v: Any, path: tuple) -> int:
         if v == "throw":
@@ -581,6 +601,20 @@ class RaceGame(Game):
         r.safe_at = [[False] + [safe[c] for c in t] for t in tracks]
         r.left0 = [tuple(v for v in vs if v > 0) for vs in vals]
         r.bonus0 = [bool(vs) and vs[0] in r.extra_values for vs in vals]
+        r.enter_first = _pick(self.enter_first, o)
+        short = _pick(self.short, o)
+        if short is not False and r.exact:
+            r.short = min((v for v in r.values_set if v > 0), default=1) - 1
+            r.short_values = None if short is True else short
+        last = _pick(self.off_from, o)
+        if last:
+            if any(last > k for k in n):
+                raise self._fail(self._path("bear_off", "from"), "is longer than a track")
+            r.off_from = min(n) - last + 1 if len(set(n)) == 1 else 0
+            if len(set(n)) != 1:
+                raise self._fail(self._path("bear_off", "from"), "needs tracks of one length")
+        if r.enter_first and until is not None:
+            raise self._fail(self._path("enter", "first"), "cannot go with throws.until (a series before moving)")
         return r
 
     def _device(self, o: dict[str, Any]) -> tuple[list[tuple[int, ...]], list[int]]:
@@ -749,7 +783,7 @@ class RaceSim(Sim):
             return []
         if self._moves is None:
             self._moves = self._gen()
-            if self.r.may_pass and self._moves:
+            if self.r.may_pass and self._moves and not self._opening():
                 self._moves.append(PASS)
         return self._moves
 
@@ -818,17 +852,23 @@ class RaceSim(Sim):
             self.bonus = False
         else:
             self.left = list(r.left0[i])
-            self.bonus = r.bonus0[i]
+            self.bonus = r.bonus0[i] and not self._opening()
         self.extra = False
         if self.left:
             self.phase = MOVE
             moves = self._gen()
             if moves:
-                if r.may_pass:
+                if r.may_pass and not self._opening():
                     moves.append(PASS)
                 self._moves = moves
                 return
         self._end_turn(self.bonus)
+
+    def _opening(self) -> bool:
+        """The seat's first throw of the game, under ``enter.first``: the game's first throws,
+        one a seat (the opening earns no other), while all the seat's pieces are in the hand."""
+        r = self.r
+        return r.enter_first and self.throws <= r.players and self.hand[self.seat] == r.count
 
     # -- moving ---------------------------------------------------------------------------
     def _gen(self) -> list:
@@ -852,12 +892,18 @@ class RaceSim(Sim):
         ev = r.enter_values
         enter_square = r.enter_square
         exact = r.exact
+        short, short_values, off_from = r.short, r.short_values, r.off_from
+        if r.enter_first and self._opening():
+            ev, enter_square, pos = None, 0, []  # the opening: the first piece on by the throw
         for v in (left if len(left) == 1 else sorted(set(left))):
             for p in ([0] + pos if hand and (ev is None or v in ev) else pos):
                 if p:
                     q = p + v
                     if q > n:
-                        if q == n + 1 or not exact:
+                        if p < off_from:
+                            continue
+                        if q == n + 1 or not exact or (n + 1 - p <= short and (
+                                short_values is None or v in short_values)):
                             out.append((p, n + 1, v))
                         continue
                 else:
@@ -990,7 +1036,7 @@ class RaceSim(Sim):
             "from": "hand" if p == 0 else names[r.cells[s][p]],
             "to": "off" if q > r.n[s] else names[r.cells[s][q]],
         }
-        if len(set(self.left)) > 1 and ((p == 0 and r.enter_square) or (q > r.n[s] and not r.exact)):
+        if len(set(self.left)) > 1 and ((p == 0 and r.enter_square) or (q > r.n[s] and (not r.exact or r.short))):
             data["value"] = v  # the squares alone do not say which of the throws is used
         if r.revisits[s] and p:
             twins = [m for m in self.moves() if m != move and m != PASS and m[0] and m[0] != p
