@@ -9,6 +9,7 @@ state written to JSON and read back offers the same moves at every step.
 from __future__ import annotations
 
 import json
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -20,7 +21,7 @@ from games.engine.core import (
 )
 from games.engine.rules.loader import RulesFile
 
-__all__ = ["Game", "RulesState", "RulesVariant", "Sim", "random_playout"]
+__all__ = ["Game", "RulesState", "RulesVariant", "Sim", "random_playout", "team_values"]
 
 
 class Sim(ABC):
@@ -123,6 +124,10 @@ class Game(ABC):
     def team_of(self, seat: int) -> int:
         return self._team.get(seat, seat)
 
+    # A mechanic whose positions can be scored before the end defines
+    #     evaluate(self, sim) -> tuple[float, ...]
+    # a value per seat in [0, 1] (CONTRACT.md, "Evaluation"); RulesVariant exposes it.
+
     @abstractmethod
     def new_sim(self, options: dict[str, Any]) -> Sim:
         """The start position under ``options`` (already validated)."""
@@ -178,6 +183,11 @@ class RulesVariant(Variant):
         self.players = game.players
         self.teams = game.teams
         self.rules_file = game.rf
+        # The mechanic's evaluation of unfinished positions (CONTRACT.md, "Evaluation"), for the
+        # opponent's play-outs (games.engine.ai.mcts looks for ``variant.evaluate``).
+        evaluate = getattr(game, "evaluate", None)
+        if evaluate is not None:
+            self.evaluate = evaluate
         # The play layer seats two sides. Two seats are the two sides; four seats in two teams
         # are played by two sides, each moving its team's pieces (the DLP's Pachisi: "two teams
         # of two players, or ... two players playing with two sets of pieces").
@@ -311,6 +321,34 @@ class RulesVariant(Variant):
         out.update(players=self.players, teams=[list(t) for t in self.teams] if self.teams else None,
                    dlp_game=self.rules_file.dlp_game, dlp_ruleset=self.rules_file.dlp_ruleset)
         return out
+
+
+def team_values(game: Game, scores: list[float], k: float) -> tuple[float, ...]:
+    """Values per seat in [0, 1] from raw ``scores`` per seat (higher is better): a team's score
+    is the sum of its seats' (``game.team_of``), and each seat gets the logistic of ``k`` times
+    its team's score less the mean of the other teams', so teammates share a value, two teams'
+    values sum to 1 and equal scores give 0.5 each.
+
+    >>> from types import SimpleNamespace
+    >>> g = SimpleNamespace(players=4, team_of=lambda s: s % 2)
+    >>> [round(v, 3) for v in team_values(g, [1.0, 0.0, 1.0, 0.0], 1.0)]
+    [0.881, 0.119, 0.881, 0.119]
+    >>> team_values(g, [0.3, 0.3, 0.3, 0.3], 5.0)
+    (0.5, 0.5, 0.5, 0.5)
+    """
+    n = game.players
+    totals: dict[int, float] = {}
+    for seat in range(n):
+        t = game.team_of(seat)
+        totals[t] = totals.get(t, 0.0) + scores[seat]
+    if len(totals) < 2:
+        return (0.5,) * n
+    whole = sum(totals.values())
+    value = {}
+    for t, own in totals.items():
+        x = k * (own - (whole - own) / (len(totals) - 1))
+        value[t] = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+    return tuple(value[game.team_of(seat)] for seat in range(n))
 
 
 def random_playout(sim: Sim, rng: random.Random, limit: int = 10**6) -> int:

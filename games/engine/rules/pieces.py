@@ -47,13 +47,14 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.core import Action, InvalidState, Outcome, brief
 from games.engine.rules import board as boards
-from games.engine.rules.game import Game, Sim
+from games.engine.rules.game import Game, Sim, team_values
 from games.engine.rules.loader import Element, RulesFile, RulesFileError
 
 __all__ = ["ELEMENTS", "compile"]
@@ -504,6 +505,106 @@ class PiecesGame(Game):
             return frozenset(i for i, (_, y) in enumerate(b.xy) if y == target)
         return self._region(zone, path)
 
+    # -- evaluation (CONTRACT.md, "Evaluation") -----------------------------------------------
+    #: Logistic slope: one side having taken a quarter of the other's material scores ~0.73.
+    EVAL_K = 4.0
+
+    def _eval_tables(self) -> dict[str, Any]:
+        """What the evaluation reads, computed once: each kind's weight (the square root of its
+        mean number of moves from every site of the empty board, the least mobile kind 1,
+        royal kinds 0), each seat's starting material, the ``reach`` goals and the royal
+        pieces a ``surround`` capture takes."""
+        cached = getattr(self, "_eval", None)
+        if cached is not None:
+            return cached
+        b = self.board
+        n = b.size
+        mobility = [0.0] * self.nk
+        for rule in self.move_rules:
+            if rule.kind in ("place", "fly"):
+                continue
+            half = 0.5 if rule.to == "enemy" else 1.0  # moves only while capturing
+            total = 0
+            for a in range(n):
+                if rule.kind == "leap":
+                    total += len(rule.offsets[a])
+                    continue
+                for d in rule.dirs[0]:
+                    t = b.step[d][a]
+                    run = 0
+                    while t >= 0 and t not in rule.avoid:
+                        if rule.kind == "hop":
+                            run += b.step[d][t] >= 0
+                            break
+                        run += t not in rule.avoid_stop
+                        if rule.kind == "step" or (rule.max and run >= rule.max):
+                            break
+                        t = b.step[d][t]
+                    total += run
+            for k in rule.pieces:
+                mobility[k] += half * total / max(1, n)
+        roots = [math.sqrt(m) for m in mobility]
+        low = min((r for k, r in enumerate(roots) if r > 0 and k not in self.royal), default=1.0)
+        weight = [0.0 if k in self.royal else (roots[k] / low if roots[k] > 0 else 1.0) for k in range(self.nk)]
+        start = [0.0] * self.players
+        for c in self.start_cells:
+            if c:
+                start[self.owner_of[c]] += weight[self.kind_of[c]]
+        for seat, hand in enumerate(self.start_hands):
+            start[seat] += sum(weight[k] * m for k, m in enumerate(hand))
+        reach = [(e["piece"], e["region"]) for e in self.ends if e["kind"] == "reach"]
+        captured = {e["piece"] for e in self.ends if e["kind"] == "captured"}
+        surround = [(k, rule) for rule in self.surround for k in rule["pieces"] if k in captured]
+        self._eval = {"weight": weight, "start": [max(w, 1e-9) for w in start], "reach": reach,
+                      "surround": surround}
+        return self._eval
+
+    def evaluate(self, sim: PiecesSim) -> tuple[float, ...]:
+        """A value per seat in [0, 1] for an unfinished position (CONTRACT.md, "Evaluation").
+
+        Each seat's raw score is its material (kinds weighted by mobility, royal pieces out, the
+        hand counted) as a share of what it started with; a piece that wins by reaching a region
+        adds 0.5 when it can get there in one move, 0.25 in two, 0.12 in three (the other pieces
+        where they stand); a royal piece taken when surrounded costs its seat 0.5 times the share
+        of its sides held by enemies or hostile empty sites. Teams sum their seats' scores, and
+        :func:`team_values` squashes the difference.
+        """
+        g = sim.game
+        t = g._eval_tables()
+        weight, start = t["weight"], t["start"]
+        owner_of, kind_of = g.owner_of, g.kind_of
+        material = [0.0] * g.players
+        for c in sim.cells:
+            if c:
+                material[owner_of[c]] += weight[kind_of[c]]
+        for seat, hand in enumerate(sim.hands):
+            for k, m in enumerate(hand):
+                if m:
+                    material[seat] += weight[k] * m
+        scores = [material[s] / start[s] for s in range(g.players)]
+        if t["reach"] or t["surround"]:
+            cells = sim.cells
+            for k, region in t["reach"]:
+                for a, c in enumerate(cells):
+                    if c and kind_of[c] == k:
+                        d = sim._moves_to(a, region, 3)
+                        if d:
+                            scores[owner_of[c]] += 0.5 / (1 << (d - 1))
+            step = g.board.step
+            for k, rule in t["surround"]:
+                for a, c in enumerate(cells):
+                    if c and kind_of[c] == k:
+                        seat = owner_of[c]
+                        held = 0
+                        for d in rule["dirs"]:
+                            m = step[d][a]
+                            mc = cells[m] if m >= 0 else 0
+                            if (mc and g.team_of(owner_of[mc]) != g.team_of(seat)) or (
+                                    m >= 0 and not mc and m in rule["hostile"]):
+                                held += 1
+                        scores[seat] -= 0.5 * held / max(1, len(rule["dirs"]))
+        return team_values(g, scores, g.EVAL_K)
+
     # -- the game -------------------------------------------------------------------------
     def new_sim(self, options: dict[str, Any]) -> PiecesSim:
         game = self.for_options(options)
@@ -900,6 +1001,37 @@ class PiecesSim(Sim):
             if all(cells[t] and g.owner_of[cells[t]] == owner for t in ln):
                 return True
         return False
+
+    def _moves_to(self, a: int, region: frozenset[int], depth: int) -> int:
+        """How many moves the piece on ``a`` needs to stand in ``region`` with every other piece
+        where it is (its own step and slide moves), or 0 when more than ``depth``."""
+        g = self.game
+        c = self.cells[a]
+        kind, seat = g.kind_of[c], g.owner_of[c]
+        rules = [r for r in g.move_rules if kind in r.pieces and r.kind in ("step", "slide") and r.to != "enemy"]
+        cells = self.cells
+        step = g.board.step
+        seen = {a}
+        frontier = [a]
+        for n in range(1, depth + 1):
+            nxt = []
+            for s in frontier:
+                for rule in rules:
+                    for d in rule.dirs[seat]:
+                        t = step[d][s]
+                        run = 0
+                        while t >= 0 and (not cells[t] or t == a) and t not in rule.avoid:
+                            run += 1
+                            if t not in rule.avoid_stop and t not in seen:
+                                if t in region:
+                                    return n
+                                seen.add(t)
+                                nxt.append(t)
+                            if rule.kind == "step" or (rule.max and run >= rule.max):
+                                break
+                            t = step[d][t]
+            frontier = nxt
+        return 0
 
     # -- check ------------------------------------------------------------------------------
     def _leaves_in_check(self, m: tuple) -> bool:

@@ -88,7 +88,7 @@ from typing import Any
 from games.engine.core import Action, InvalidState, Outcome, brief
 from games.engine.race import devices
 from games.engine.rules import board as boards
-from games.engine.rules.game import Game, Sim
+from games.engine.rules.game import Game, Sim, team_values
 from games.engine.rules.loader import RulesFile
 
 __all__ = ["ELEMENTS", "RaceGame", "RaceSim", "compile"]
@@ -671,6 +671,23 @@ class RaceGame(Game):
         return tuple(v for v in value if v > 0) if len(value) > 1 else value
 
     # -- the game -------------------------------------------------------------------------
+    # -- evaluation (CONTRACT.md, "Evaluation") ------------------------------------------------
+    #: Logistic slope, on shares of a seat's whole run: a tenth of it ahead scores ~0.65.
+    EVAL_K = 6.0
+
+    def evaluate(self, sim: RaceSim) -> tuple[float, ...]:
+        """A value per seat in [0, 1] for an unfinished position: each seat's pips still to run
+        (track length plus one less the position for a piece on the track, the whole of it for
+        a piece in hand, none once borne off) as a share of its whole run, negated; teams sum
+        their seats', :func:`team_values` squashes the difference."""
+        r = sim.r
+        scores = []
+        for s in range(r.players):
+            whole = r.n[s] + 1
+            left = whole * sim.hand[s] + sum(whole - p for p in sim.pos[s])
+            scores.append(-left / max(1, whole * r.count))
+        return team_values(self, scores, self.EVAL_K)
+
     def new_sim(self, options: dict[str, Any]) -> RaceSim:
         r = self.rules(options)
         sim = RaceSim(self, r, options)
