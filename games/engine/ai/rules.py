@@ -16,27 +16,29 @@ The time caps keep a move under 2 s on heavy games (a play-out in progress when 
 is abandoned). Play-outs are random to the end of the game, but stop after :data:`PLAYOUT_CAP`
 steps (scored as a draw) so that a game that can wander for ever still gets an answer without a
 time limit; where the variant has an evaluation (``variant.evaluate(sim)``, a value per seat in
-[0, 1]) they stop after :data:`EVALUATED_CAP` steps and the evaluation scores them. Games whose
-random play-outs are long or slow (Pachisi's run to its limit of 5,000 throws, the tafl and
-war games with hundreds of steps at a tenth of a millisecond each) get few play-outs in the
-time and play weakly until their rules file's variant offers an evaluation.
+[0, 1]: every rules-file variant has its mechanic's, see ``games/engine/rules/CONTRACT.md``,
+"Evaluation") they stop after :data:`EVALUATED_CAP` steps and the evaluation scores them. Short
+play-outs give the heavy games (Shatranj, the tafl and war games, Pachisi with its runs of
+thousands of throws) many iterations in the time instead of a handful of noisy ones.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from games.engine.ai import register_player
-from games.engine.ai.mcts import search
+from games.engine.ai.mcts import SearchResult, search
 from games.engine.core import Action, State, Variant
 
-__all__ = ["EVALUATED_CAP", "LEVELS", "PLAYOUT_CAP", "Level", "easy", "medium", "play", "random_move", "strong"]
+__all__ = ["EVALUATED_CAP", "LEVELS", "PLAYOUT_CAP", "Level", "easy", "medium", "play", "random_move", "search_level", "strong"]
 
 #: Longest random play-out (steps: decisions and chance draws) where no evaluation exists:
 #: above the longest finished games seen (random Pachisi, about 5,600 steps).
 PLAYOUT_CAP = 10_000
-#: Play-out length before the variant's own evaluation scores the position.
-EVALUATED_CAP = 40
+#: Play-out length before the variant's own evaluation scores the position: short, so that the
+#: heavy games get many iterations (on Shatranj 0 and 10 won faster than 40 against random).
+EVALUATED_CAP = 10
 
 
 @dataclass(frozen=True)
@@ -56,10 +58,17 @@ LEVELS: dict[str, Level] = {
 
 def play(variant: Variant, state: State, rng: random.Random, level: Level) -> Action:
     """The search's move for the seat to move in ``state`` at ``level``'s budget."""
+    return search_level(variant, state, rng, level).action
+
+
+def search_level(variant: Variant, state: State | None, rng: random.Random, level: Level,
+                 sim: Any = None) -> SearchResult:
+    """The whole search at ``level``'s budget, from ``state`` or from a fast ``sim`` of it
+    (benchmarks play on the Sim without writing states)."""
     cap = EVALUATED_CAP if hasattr(variant, "evaluate") else PLAYOUT_CAP
     return search(
-        variant, state, rng, iterations=level.iterations, time_limit=level.time_limit, playout_cap=cap
-    ).action
+        variant, state, rng, iterations=level.iterations, time_limit=level.time_limit, playout_cap=cap, sim=sim
+    )
 
 
 @register_player("rules", "random")
