@@ -1,6 +1,7 @@
 """Rules-file games benchmark: random play-outs per CPU-second on the fast path, beside Ludii's.
 
-    .venv/bin/python bench/rules.py [--only KEY] [--seconds 2]
+    .venv/bin/python bench/rules.py [--only KEY] [--seconds 2] [--games 5] [--levels strong,medium]
+                                    [--procs 1] [--no-speed]
 
 For every rules-file variant (``games/rulesets/``), random play-outs from the start to the end
 of the game on ``variant.fast(state)`` (the Sim the opponent searches with: ``copy`` of the
@@ -125,22 +126,129 @@ def speed_section(args: argparse.Namespace) -> None:
               f"minimum {low[0]:.2f} ({low[1]})")
 
 
-def opponent_section(args: argparse.Namespace) -> None:
-    """The computer opponents of the rules-file games (levels of family ``rules``).
+# -- the opponent: the search's levels against random play ------------------------------------
+STEP_LIMIT = 50_000  # a game still going after this many steps is counted a draw
 
-    A hook for the opponent's figures (strength, time per move), which come with the opponent's
-    own work; until then it prints nothing, and without games/engine/ai/mcts.py it does nothing.
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% for z = 1.96) of a proportion k / n.
+
+    >>> [round(x, 3) for x in wilson(19, 20)]
+    [0.764, 0.991]
     """
-    if not MCTS.exists():
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * ((p * (1 - p) + z * z / (4 * n)) / n) ** 0.5 / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def _side(variant, seat: int) -> int:
+    """The play layer's side of a fast Sim's seat (its team where four seats play as two)."""
+    return variant.side_of(seat) if variant.sides != variant.players else seat
+
+
+def play_game(key: str, level: str | None, searcher: int, seed: int) -> tuple[int | None, list[float], int]:
+    """One game on the fast Sim: ``level`` (a search level, or None: random) plays side
+    ``searcher``, uniform random moves the other side(s). The chance draws come from ``seed``
+    alone, so the two games of a pair (sides swapped) throw the same dice as far as they run
+    alike. Returns the winning side (None: a draw), the searcher's seconds per move where it
+    had a choice, and the steps played."""
+    from games.engine.ai.rules import LEVELS, search_level
+
+    variant = rules_variant(key)
+    sim = variant.fast(variant.new_game({}))
+    chance_rng, random_rng, search_rng = (random.Random(seed * 3 + i) for i in range(3))
+    times: list[float] = []
+    steps = 0
+    while sim.outcome() is None and steps < STEP_LIMIT:
+        if sim.is_chance():
+            sim.chance(chance_rng)
+        else:
+            moves = sim.moves()
+            if level is not None and _side(variant, sim.to_move()) == searcher and len(moves) > 1:
+                start = time.perf_counter()
+                move = search_level(variant, None, search_rng, LEVELS[level], sim=sim.copy()).move
+                times.append(time.perf_counter() - start)
+            else:
+                move = moves[random_rng.randrange(len(moves))]
+            sim.play(move)
+        steps += 1
+    out = sim.outcome()
+    winner = None if out is None or out.winner is None else _side(variant, out.winner)
+    return winner, times, steps
+
+
+def _pair(task: tuple[str, str | None, int]) -> list[tuple[int, int | None, list[float], int]]:
+    """A pair of games with the same seed, the searcher on side 0 then on side 1."""
+    key, level, seed = task
+    return [(side, *play_game(key, level, side, seed)) for side in (0, 1)]
+
+
+def opponent_section(args: argparse.Namespace) -> None:
+    """The computer opponent of the rules-file games against random play.
+
+    For each rules file and level (``--levels``, default strong and medium): ``--games`` pairs
+    of games against uniformly random moves, the searcher on the first side in one game of a
+    pair and on the second in the other, both games drawing their chance from the same seed.
+    Printed: the searcher's wins out of the games with the 95% Wilson interval, draws, the
+    mean and 95th-percentile seconds of its moves (wall clock, where it had a choice), and the
+    mean steps per game. The reference, measured in the same run: random against random over as
+    many games, the first side's wins (how far the seat alone decides). ``--procs`` plays pairs
+    in that many processes (the move times then share the machine's cores).
+    """
+    if not MCTS.exists() or args.games <= 0:
         return
+    files = [rf for rf in catalogue() if args.only in (None, rf.key)]
+    levels = [lv for lv in args.levels.split(",") if lv]
+    width = max(len(rf.key) for rf in files)
+    print()
+    print(f"opponent against random: {args.games} pairs per row (sides swapped, same chance seeds), "
+          f"{args.procs} process(es)")
+    print(f"{'rules file':{width}} {'level':7} {'wins':>7} {'win %':>6} {'95% interval':>13} {'draws':>5} "
+          f"{'mean s':>7} {'p95 s':>6} {'max s':>6} {'steps':>6}  {'random: side 0 wins':>19}")
+    pool = None
+    if args.procs > 1:
+        import multiprocessing
+        pool = multiprocessing.get_context("fork").Pool(args.procs)
+    run = pool.imap if pool else map
+    for rf in files:
+        ref = [g for pair in run(_pair, [(rf.key, None, 10_000 + i) for i in range(args.games)]) for g in pair]
+        ref_wins = sum(1 for _, winner, _, _ in ref if winner == 0)
+        ref_text = f"{ref_wins}/{len(ref)} ({sum(1 for _, w, _, _ in ref if w is None)} drawn)"
+        for level in levels:
+            games = [g for pair in run(_pair, [(rf.key, level, 10_000 + i) for i in range(args.games)]) for g in pair]
+            n = len(games)
+            wins = sum(1 for side, winner, _, _ in games if winner == side)
+            draws = sum(1 for _, winner, _, _ in games if winner is None)
+            times = sorted(t for _, _, ts, _ in games for t in ts)
+            lo, hi = wilson(wins, n)
+            mean = statistics.fmean(times) if times else 0.0
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
+            top = times[-1] if times else 0.0
+            steps = statistics.fmean(st for _, _, _, st in games)
+            print(f"{rf.key:{width}} {level:7} {wins:3d}/{n:<3d} {100 * wins / n:5.1f}% "
+                  f"[{100 * lo:4.1f}, {100 * hi:5.1f}] {draws:5d} {mean:7.3f} {p95:6.3f} {top:6.3f} "
+                  f"{steps:6.0f}  {ref_text:>19}", flush=True)
+    if pool:
+        pool.close()
+        pool.join()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", metavar="KEY", help="one rules file's variant key")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU-seconds per measurement")
+    parser.add_argument("--games", type=int, default=5, help="pairs of games per rules file and level "
+                        "against random play (0: skip)")
+    parser.add_argument("--levels", default="strong,medium", help="search levels to pit against random, comma-separated")
+    parser.add_argument("--procs", type=int, default=1, help="processes playing the pairs")
+    parser.add_argument("--no-speed", action="store_true", help="skip the play-out speed table")
     args = parser.parse_args()
-    speed_section(args)
+    if not args.no_speed:
+        speed_section(args)
     opponent_section(args)
 
 
