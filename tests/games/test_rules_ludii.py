@@ -402,3 +402,27 @@ def test_the_command_refuses_bad_keys_and_options(tmp_path, capsys, monkeypatch)
     three = dict(HEADER, players=3)
     code, _, err = run(["replay-ludii", str(write_trace(tmp_path, "toy-s9", GAME, WON, three)), "--key", "toy.duel"], capsys)
     assert code == 2 and "the trace has 3 players, toy.duel has 2" in err
+
+
+def test_a_ruleset_ludii_plays_as_another_files_game_is_replayed_on_that_file(tmp_path, monkeypatch):
+    # [ludii] plays: the trace is replayed on the other file and its agreeing steps are
+    # explained by the clause that says so; a clause without a ludii text is refused.
+    from games.engine.rules import rules_variant
+
+    other = toy_variant()
+    monkeypatch.setattr("games.engine.rules.rules_variant",
+                        lambda key: other if key == "toy.duel" else rules_variant(key))
+    text = TOY.replace('key = "toy.duel"', 'key = "toy.other"').replace(
+        "[ludii]\n", '[ludii]\nplays = { key = "toy.duel", clause = "T-2" }\n')
+    report = replay(read_trace(write_trace(tmp_path, "toy-s1", GAME, WON)), toy_variant(text))
+    assert report.ok and report.key == "toy.other"
+    assert report.last_line() == "replay: 0 of 5 steps agree; result agrees (5 explained by clauses T-2)"
+    bad = text.replace('clause = "T-2" }', 'clause = "T-1" }')
+    with pytest.raises(LudiiError, match="clause 'T-1' must be a clause of the file whose ludii text"):
+        replay(read_trace(write_trace(tmp_path, "toy-s2", GAME, WON)), toy_variant(bad))
+
+
+def test_our_bearing_off_maps_to_the_ludii_site_the_file_names():
+    smap = map_sites(header([("A1", 0, 0), ("B1", 1, 0), ("Z9", 7, 7)]),
+                     geometry([("a1", 0, 0), ("b1", 1, 0)], style="grid"), {"Z9": "off"})
+    assert smap.off == 2 and smap.index == {"a1": 0, "b1": 1}
