@@ -5,6 +5,7 @@ piece can reach lit, four seats in two teams, and the text mode reading the posi
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -63,6 +64,11 @@ def wait_turn(board, version: int | None = None) -> dict:
     return match(board)
 
 
+def drawn(board) -> None:
+    """Wait for the board's next drawing: it redraws at the animation frame after a tap."""
+    board.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def lit(board) -> set[str]:
     return set(board.evaluate("root => [...root.querySelectorAll('.site.dest')].map((e) => e.dataset.site)"))
 
@@ -79,6 +85,7 @@ def tap(board, action: dict, seat: int) -> None:
         click("site", action["remove"])
     elif action.get("from") not in (None, "hand"):
         click("site", action["from"])
+        drawn(board)  # the selection is drawn at the next frame, not at the click
         # Only where a legal action takes the selected piece is lit.
         m = match(board)
         reach = {a["to"] for a in m["legal_actions"] if a.get("from") == action["from"] and a["to"] != "off"}
@@ -171,3 +178,220 @@ def test_four_seats_in_two_teams_share_the_cross(site, page, artifacts_dir):
     assert {0, 2} <= seen, seen
     page.screenshot(path=str(artifacts_dir / "play-rules-pachisi-teams.png"), full_page=True)
     assert page.js_errors == []
+
+
+# --- The slice on its game pages, by link, and on a laptop's and a phone's screen ---------------
+# The playable rules of the issue's slice, each from its game page (load_catalogue links the DLP
+# ruleset to the rules file): (game page, variant, moves the player makes against the computer;
+# None: the whole game).
+SLICE = [
+    ("oware", "sow.oware", 3),
+    ("nine-mens-morris", "line.nine-mens-morris", 4),
+    ("alquerque", "war.alquerque", None),
+    ("hnefatafl", "tafl.hnefatafl-fetlar", 3),
+    ("ludus-latrunculorum", "war.ludus-latrunculorum-quintana", 3),
+    ("shatranj", "chess.shatranj", 3),
+    ("pachisi", "race.pachisi", 3),
+]
+LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+WHERE = """(root, [what, arg]) => {
+    // Where a site (or a seat's hand, or its "off" box) is on the screen, scrolled into the
+    // window first, and what a finger there would touch.
+    const b = root.playApp.board;
+    let x, y;
+    if (what === 'site') { const s = b.lay.byName.get(arg); x = s.cx; y = s.cy; }
+    else {
+      const c = b.chips.find((c) => c.seat === arg && !c.passive && (what === 'off' ? c.kind === 'off' : c.kind !== 'off'));
+      x = c.x + c.width / 2; y = c.y + c.height / 2;
+    }
+    const at = () => new DOMPoint(x, y).matrixTransform(b.svg.getScreenCTM());
+    let p = at();
+    if (p.y < 8 || p.y > innerHeight - 8) { window.scrollBy(0, p.y - innerHeight / 2); p = at(); }
+    const hit = document.elementFromPoint(p.x, p.y);
+    const site = hit && hit.closest('[data-site]');
+    const r = b.svg.getBoundingClientRect();
+    const unit = b.lay.unit * r.width / b.lay.width;
+    return {x: p.x, y: p.y, inside: p.x >= 0 && p.x <= innerWidth && p.y >= 0 && p.y <= innerHeight,
+            onBoard: Boolean(hit && b.svg.contains(hit)), site: site ? site.dataset.site : null, unit};
+}"""
+
+
+def where(board, what: str, arg) -> dict:
+    return board.evaluate(WHERE, [what, arg])
+
+
+def touch(board, what: str, arg, *, finger: bool = False) -> None:
+    """Click (or tap, on a touch screen) a site or a hand as a player does: it is on the screen,
+    and nothing else is drawn over it."""
+    p = where(board, what, arg)
+    assert p["inside"] and p["onBoard"], (what, arg, p)
+    if what == "site":
+        assert p["site"] == arg, (what, arg, p)
+    if finger:
+        board.page.touchscreen.tap(p["x"], p["y"])
+    else:
+        board.page.mouse.click(p["x"], p["y"])
+    drawn(board)
+
+
+def play_by_taps(board, m: dict, action: dict, *, finger: bool = False) -> dict:
+    """Play ``action`` on the board by its taps, checking that only the selection's reach is lit,
+    and wait for the next position drawn. Returns the match as the board then holds it."""
+    seat = m["state"]["to_move"]
+    if action.get("pass"):
+        board.locator("[data-do=pass]").click()
+    elif "sow" in action or "remove" in action:
+        touch(board, "site", str(action.get("sow", action.get("remove"))), finger=finger)
+    else:
+        if action.get("from") not in (None, "hand"):
+            touch(board, "site", action["from"], finger=finger)
+            reach = {a["to"] for a in m["legal_actions"] if a.get("from") == action["from"]}
+        else:
+            if board.evaluate("root => root.playApp.board.selection") is None:
+                touch(board, "hand", seat, finger=finger)
+            reach = {a["to"] for a in m["legal_actions"] if "to" in a and a.get("from") in (None, "hand")}
+        assert lit(board) | ({"off"} if board.locator(".chip.off.dest").count() else set()) == reach
+        touch(board, "off" if action["to"] == "off" else "site", seat if action["to"] == "off" else action["to"],
+              finger=finger)
+        # Actions that share their sites are offered to choose among.
+        if board.evaluate("root => root.playApp.board.choice") is not None:
+            index = board.evaluate("(root, a) => root.playApp.board.choice.actions.findIndex((b) => "
+                                   "JSON.stringify(Object.entries(b).sort()) === JSON.stringify(Object.entries(a).sort()))", action)
+            assert index >= 0
+            board.locator(f"[data-option='{index}']").dispatch_event("pointerdown")
+    return wait_turn(board, m["version"])
+
+
+def last_move_sites(log: list[dict]) -> set[str]:
+    """The sites of the last move (a turn's hops and a removal after a mill with it)."""
+    def sites(a):
+        out = {a[k] for k in ("from", "to", "remove") if isinstance(a.get(k), str) and a[k] not in ("hand", "off")}
+        return out | ({str(a["sow"])} if a.get("sow") is not None else set())
+
+    moves = [e for e in log if e["by"] != "chance"]
+    out: set[str] = set()
+    i = len(log) - 1
+    while i >= 0 and (log[i]["by"] == "chance" or not sites(log[i]["action"]) and not log[i]["action"].get("to")):
+        i -= 1
+    side = log[i]["side"] if i >= 0 else None
+    while i >= 0 and log[i]["by"] != "chance" and log[i]["side"] == side and (sites(log[i]["action"]) or "to" in log[i]["action"]):
+        out |= sites(log[i]["action"])
+        i -= 1
+    del moves
+    return out
+
+
+def expected_lit(m: dict, mine: bool) -> set[str]:
+    """What is lit before the player touches anything: the piece that must go on jumping's
+    landings, or the empty sites when putting a piece down is all there is to do, else nothing."""
+    if not mine or m["outcome"]:
+        return set()
+    legal = m["legal_actions"]
+    pending = m["state"].get("pending")
+    pending = pending if isinstance(pending, str) else (pending or {}).get("site")
+    steps = [a for a in legal if isinstance(a.get("from"), str) and a["from"] not in ("hand", "off") and "to" in a]
+    if pending and any(a["from"] == pending for a in steps):
+        return {a["to"] for a in steps if a["from"] == pending} - {"off"}
+    placements = [a for a in legal if "to" in a and a.get("from") in (None, "hand")]
+    others = [a for a in legal if "remove" in a or "sow" in a]
+    if placements and not steps and not others and len({a.get("piece") for a in placements}) == 1:
+        return {a["to"] for a in placements}
+    return set()
+
+
+def board_is_consistent(board, m: dict) -> None:
+    """The board shows the match: its pieces, the last move marked, only what may be tapped lit."""
+    geometry = info(board)["geometry"]
+    mine = board.evaluate("root => root.dataset.myTurn") == "yes"
+    assert lit(board) == expected_lit(m, mine)
+    recent = set(board.evaluate("root => [...root.querySelectorAll('.site.recent')].map((e) => e.dataset.site)"))
+    assert recent == last_move_sites(m["log"]), (recent, m["log"][-3:])
+    if geometry["style"] == "mancala":
+        counts = board.evaluate("root => Object.fromEntries([...root.querySelectorAll('.shape-hole')].map("
+                                "(e) => [e.dataset.site, Number(e.querySelector('.seed-count').textContent)]))")
+        assert counts == {k: (m["state"]["board"].get(k) or [None, "seed", 0])[2] for k in counts}
+    else:
+        drawn_count = board.evaluate("""root => [...root.querySelectorAll('[data-site] .piece')].reduce((sum, piece) => {
+            const badge = piece.querySelector('.badge-count');
+            return sum + (badge ? Number(badge.textContent) : 1);
+        }, 0)""")
+        stacks = [v for v in m["state"]["board"].values() if v]
+        assert drawn_count == sum(t[2] for v in stacks for t in (v if isinstance(v[0], list) else [v]))
+    if mine:
+        movable = set(board.evaluate("root => [...root.querySelectorAll('.site.source')].map((e) => e.dataset.site)"))
+        assert movable == {a["from"] for a in m["legal_actions"] if a.get("from") not in (None, "hand", "off")}
+
+
+def laptop_page(chromium, **extra):
+    context = chromium.new_context(**{**LAPTOP, **extra})
+    page = context.new_page()
+    page.js_errors = []
+    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+    page.on("console", lambda msg: page.js_errors.append(msg.text) if msg.type == "error" else None)
+    return context, page
+
+
+def choose(m: dict, rng) -> dict:
+    legal = [a for a in m["legal_actions"] if "undo" not in a and "confirm" not in a]
+    moves = [a for a in legal if not a.get("pass")]
+    return rng.choice(moves or legal)
+
+
+def test_the_slice_is_played_against_the_computer_from_its_game_pages(site, settings, chromium, artifacts_dir):
+    """One catalogue load for the seven game pages: each slice game's board on its page starts a
+    match against the computer (easy), the player plays by clicking lit targets, the computer
+    answers, and the board shows each position and the last move; Alquerque to its end."""
+    import io
+    import random
+
+    from django.core.management import call_command
+
+    # Dice under which Pachisi's computer seats throw a grace early (a seat enters its first
+    # piece only on one, and is passed over until then).
+    settings.PLAY_DICE_SEED = "browser"
+    call_command("load_catalogue", stdout=io.StringIO())
+    rng = random.Random("slice")
+    for slug, variant, count in SLICE:
+        context, page = laptop_page(chromium)
+        try:
+            fast(page)
+            page.goto(f"{site}/games/{slug}/")
+            board = page.locator(f"[data-play][data-variant='{variant}']").first
+            assert board.count() == 1, f"{slug}: no board for {variant}"
+            board.scroll_into_view_if_needed()
+            assert board.locator("select[name=level]").input_value() == "easy"
+            board.get_by_role("button", name="Start").click()
+            m = wait_turn(board)
+            assert m["sides"][1] == {"player": "computer", "level": "easy"}, m["sides"]
+            board_is_consistent(board, m)
+            played = 0
+            for _ in range(count * 8 if count else 150):
+                # A few moves, and the computer's answer (Pachisi's seats wait for a grace throw
+                # to enter their first piece, and a seat without a move is passed over).
+                if m["outcome"] or (count and played >= count and any(e["by"] == "computer" for e in m["log"])):
+                    break
+                action = choose(m, rng)
+                mine = len(m["log"])
+                m = play_by_taps(board, m, action)
+                assert m["log"][mine]["action"] == action and m["log"][mine]["by"] == "human"
+                board_is_consistent(board, m)
+                played += 1
+            assert any(e["by"] == "computer" for e in m["log"]), (slug, json.dumps(m["log"]))
+            if count is None:
+                # A whole game: its outcome on the board and in the panel, nothing left to tap.
+                assert m["outcome"] is not None, f"{slug}: not over after {played} moves"
+                assert "Game over" in board.locator(".play-status").inner_text()
+                assert lit(board) == set() and board.locator(".site.source").count() == 0
+                assert re.search(r"(You|Computer) wins?|draw", board.locator(".play-status").inner_text())
+                assert board.locator("[data-role=main] .play-controls [data-do='new']").is_visible()
+            else:
+                assert played >= count, (slug, played, m["outcome"])
+            page.screenshot(path=str(artifacts_dir / f"play-rules-page-{slug}.png"), full_page=True)
+            assert page.js_errors == [], (slug, page.js_errors)
+        except Exception:
+            page.screenshot(path=str(artifacts_dir / f"FAILED-play-rules-page-{slug}.png"), full_page=True)
+            raise
+        finally:
+            context.close()

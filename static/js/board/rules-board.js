@@ -116,13 +116,16 @@ export class RulesBoard {
     const before = this.view.state;
     const next = { ...this.view, ...view };
     const moved = "state" in view && JSON.stringify(view.state ?? null) !== JSON.stringify(before ?? null);
+    // The turn comes to a seat on the same position (a match's first move, drawn before it
+    // started): the selection starts afresh too, so a hand that is all there is to play is lit.
+    const turned = "mover" in view && (view.mover ?? null) !== (this.view.mover ?? null);
     if (moved && !("captured" in view)) next.captured = [];
     this.view = next;
     // Whatever the host says next (a new position, the same one after a refusal) ends the wait.
     if ("legal" in view || "mover" in view || moved) this.locked = false;
     const { mover, legal, state } = this.view;
     this.classified = classify(mover === null || mover === undefined ? [] : legal);
-    if (moved || !this.selectionValid()) this.selection = initialSelection(this.classified, state, this.seat());
+    if (moved || turned || !this.selectionValid()) this.selection = initialSelection(this.classified, state, this.seat());
     if (this.choice && (moved || !this.choice.actions.every((a) => (legal || []).some((b) => sameAction(a, b))))) this.choice = null;
     this.schedule();
   }
