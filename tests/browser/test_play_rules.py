@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from tests.browser.test_play import SETTLED, match
+from tests.browser.remote_play import app_match, open_pair, wait_settled_at
+from tests.browser.test_play import SETTLED, api_create, match
 
 # One variant of each kind of board and action the rules files have.
 RULES_GAMES = [
@@ -236,9 +237,10 @@ def touch(board, what: str, arg, *, finger: bool = False) -> None:
     drawn(board)
 
 
-def play_by_taps(board, m: dict, action: dict, *, finger: bool = False) -> dict:
+def play_by_taps(board, m: dict, action: dict, *, finger: bool = False, remote: bool = False) -> dict:
     """Play ``action`` on the board by its taps, checking that only the selection's reach is lit,
-    and wait for the next position drawn. Returns the match as the board then holds it."""
+    and wait for the next position drawn (the player's next turn, or by link the action's own
+    answer). Returns the match as the board then holds it."""
     seat = m["state"]["to_move"]
     if action.get("pass"):
         board.locator("[data-do=pass]").click()
@@ -261,7 +263,7 @@ def play_by_taps(board, m: dict, action: dict, *, finger: bool = False) -> dict:
                                    "JSON.stringify(Object.entries(b).sort()) === JSON.stringify(Object.entries(a).sort()))", action)
             assert index >= 0
             board.locator(f"[data-option='{index}']").dispatch_event("pointerdown")
-    return wait_turn(board, m["version"])
+    return wait_settled_at(board, m["version"] + 1) if remote else wait_turn(board, m["version"])
 
 
 def last_move_sites(log: list[dict]) -> set[str]:
@@ -270,7 +272,6 @@ def last_move_sites(log: list[dict]) -> set[str]:
         out = {a[k] for k in ("from", "to", "remove") if isinstance(a.get(k), str) and a[k] not in ("hand", "off")}
         return out | ({str(a["sow"])} if a.get("sow") is not None else set())
 
-    moves = [e for e in log if e["by"] != "chance"]
     out: set[str] = set()
     i = len(log) - 1
     while i >= 0 and (log[i]["by"] == "chance" or not sites(log[i]["action"]) and not log[i]["action"].get("to")):
@@ -279,7 +280,6 @@ def last_move_sites(log: list[dict]) -> set[str]:
     while i >= 0 and log[i]["by"] != "chance" and log[i]["side"] == side and (sites(log[i]["action"]) or "to" in log[i]["action"]):
         out |= sites(log[i]["action"])
         i -= 1
-    del moves
     return out
 
 
@@ -395,3 +395,118 @@ def test_the_slice_is_played_against_the_computer_from_its_game_pages(site, sett
             raise
         finally:
             context.close()
+
+
+def test_nine_mens_morris_by_link_placing_and_removing(site, chromium, page, artifacts_dir):
+    """One player starts a match by link, a friend opens the invitation in another browser, and
+    they place their men in turn, each seeing the other's; White closes a mill and removes one of
+    Black's men, which goes from both boards."""
+    fast(page)
+    page.goto(f"{site}/play/line.nine-mens-morris/")
+    alice = page.locator("[data-play]").first
+    alice.locator("input[value=remote]").check()
+    alice.get_by_role("button", name="Start").click()
+    page.wait_for_function("root => root.playApp.match", arg=alice.element_handle())
+    invite = alice.locator("[data-role=share-url]").input_value()
+    context, friend = laptop_page(chromium)
+    try:
+        fast(friend)
+        friend.goto(invite)
+        bob = friend.locator("[data-play]").first
+        friend.wait_for_function("root => root.playApp.match", arg=bob.element_handle())
+        boards = {0: alice, 1: bob}
+        assert app_match(alice)["you"] == [0] and app_match(bob)["you"] == [1]
+        mill = ["a1", "d1", "g1"]  # White's: the bottom row
+        removed = None
+        m = app_match(alice)
+        for _ in range(8):
+            side = m["to_move"]
+            mover, other = boards[side], boards[1 - side]
+            m = wait_settled_at(mover, m["version"])
+            board_is_consistent(mover, m)
+            removals = [a for a in m["legal_actions"] if "remove" in a]
+            if removals:
+                action = removals[0]
+                removed = action["remove"]
+            elif side == 0 and mill:
+                action = {"to": mill.pop(0)}
+            else:
+                action = next(a for a in m["legal_actions"] if "to" in a and a["to"] not in ("a1", "d1", "g1"))
+            count = len(m["log"])
+            m = play_by_taps(mover, m, action, remote=True)
+            assert m["log"][count]["action"] == action and m["log"][count]["side"] == side
+            # The other sees it within a poll or two, drawn as the last move.
+            seen = wait_settled_at(other, m["version"])
+            assert seen["log"] == m["log"]
+            board_is_consistent(other, seen)
+            if "remove" in action:
+                # The man removed is gone from both boards.
+                for board in boards.values():
+                    assert board.locator(f"[data-site='{removed}'] .piece").count() == 0
+        assert removed is not None, "White's mill never came to a removal"
+        assert {e["side"] for e in m["log"]} == {0, 1}
+        friend.screenshot(path=str(artifacts_dir / "play-rules-morris-by-link-friend.png"), full_page=True)
+        assert friend.js_errors == []
+    finally:
+        context.close()
+    assert page.js_errors == []
+
+
+def pachisi_with_every_seat_entered() -> dict:
+    """A Pachisi position, South's throw due, where each of the four seats has a piece on the
+    track (at the start a seat waits for a grace throw to enter one)."""
+    import random
+
+    from games.engine import get_variant
+
+    v = get_variant("race.pachisi")
+    state = v.new_game(v.validate_options({}))
+    rng = random.Random(0)
+    for _ in range(5000):
+        data = state.to_json()
+        if v.is_chance(state):
+            if data["to_move"] == 0 and all(data["positions"]):
+                return data
+            state = v.apply(state, v.draw(state, rng))
+            continue
+        legal = v.legal_actions(state)
+        moves = [a for a in legal if "to" in a.to_json()]
+        state = v.apply(state, rng.choice(moves or legal))
+    raise AssertionError("no position with every seat entered")
+
+
+def test_pachisi_by_link_each_side_moves_both_its_seats(site, chromium, page, artifacts_dir):
+    """Two players by link, each a team of two seats: each moves its own two seats' pieces by
+    taps on its own board, in the seats' turn, and sees the other team's moves."""
+    created = api_create(site, {"variant": "race.pachisi", "opponent": "remote", "state": pachisi_with_every_seat_entered()})
+    alice, bob, context = open_pair(chromium, page, site, created, "rules")
+    try:
+        friend = bob.page
+        boards = {0: alice, 1: bob}
+        teams = app_match(alice)["board"]["teams"]
+        moved: dict[int, int] = {}
+        m = app_match(alice)
+        for _ in range(24):
+            if m["outcome"] or len(moved) == 4:
+                break
+            side = m["to_move"]
+            mover, other = boards[side], boards[1 - side]
+            m = wait_settled_at(mover, m["version"])
+            seat = m["state"]["to_move"]
+            assert seat in teams[side] and side in m["you"]
+            board_is_consistent(mover, m)
+            steps = [a for a in m["legal_actions"] if "to" in a]
+            action = steps[0] if steps else {"pass": True}
+            count = len(m["log"])
+            m = play_by_taps(mover, m, action, remote=True)
+            assert m["log"][count]["action"] == action and m["log"][count]["side"] == side
+            if steps:
+                moved[seat] = moved.get(seat, 0) + 1
+            seen = wait_settled_at(other, m["version"])
+            assert seen["log"] == m["log"]
+            board_is_consistent(other, seen)
+        assert set(moved) == {0, 1, 2, 3}, moved
+        friend.screenshot(path=str(artifacts_dir / "play-rules-pachisi-by-link-friend.png"), full_page=True)
+    finally:
+        context.close()
+    assert page.js_errors == []
