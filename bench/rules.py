@@ -182,8 +182,12 @@ def play_game(key: str, level: str | None, searcher: int, seed: int) -> tuple[in
 
 
 def _pair(task: tuple[str, str | None, int]) -> list[tuple[int, int | None, list[float], int]]:
-    """A pair of games with the same seed, the searcher on side 0 then on side 1."""
+    """A pair of games with the same seed, the searcher on side 0 then on side 1 (random
+    against random, ``level`` None: two games with different seeds, which would else be one
+    game twice)."""
     key, level, seed = task
+    if level is None:
+        return [(side, *play_game(key, None, side, seed + side * 500_000)) for side in (0, 1)]
     return [(side, *play_game(key, level, side, seed)) for side in (0, 1)]
 
 
