@@ -237,7 +237,8 @@ def touch(board, what: str, arg, *, finger: bool = False) -> None:
     drawn(board)
 
 
-def play_by_taps(board, m: dict, action: dict, *, finger: bool = False, remote: bool = False) -> dict:
+def play_by_taps(board, m: dict, action: dict, *, finger: bool = False, remote: bool = False,
+                 every_target: bool = False) -> dict:
     """Play ``action`` on the board by its taps, checking that only the selection's reach is lit,
     and wait for the next position drawn (the player's next turn, or by link the action's own
     answer). Returns the match as the board then holds it."""
@@ -255,6 +256,11 @@ def play_by_taps(board, m: dict, action: dict, *, finger: bool = False, remote: 
                 touch(board, "hand", seat, finger=finger)
             reach = {a["to"] for a in m["legal_actions"] if "to" in a and a.get("from") in (None, "hand")}
         assert lit(board) | ({"off"} if board.locator(".chip.off.dest").count() else set()) == reach
+        if every_target:
+            # Each lit target is on the screen (scrolled to), and a tap there lands on it.
+            for target in sorted(lit(board)):
+                p = where(board, "site", target)
+                assert p["inside"] and p["onBoard"] and p["site"] == target, (target, p)
         touch(board, "off" if action["to"] == "off" else "site", seat if action["to"] == "off" else action["to"],
               finger=finger)
         # Actions that share their sites are offered to choose among.
@@ -510,3 +516,48 @@ def test_pachisi_by_link_each_side_moves_both_its_seats(site, chromium, page, ar
     finally:
         context.close()
     assert page.js_errors == []
+
+
+@pytest.mark.parametrize("variant", ["tafl.hnefatafl-fetlar", "race.pachisi"])
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_a_large_board_fits_the_screen_and_takes_taps(site, chromium, artifacts_dir, screen, variant):
+    """Hnefatafl's 11x11 board and Pachisi's cross on a 1366x768 laptop and a 390x844 phone: the
+    whole board within the window's width, squares large enough to hit, every lit target on the
+    screen and hit by a click (a finger's tap on the phone), and moves played that way."""
+    phone = screen == "phone"
+    context, page = laptop_page(chromium, **(PHONE if phone else {}))
+    try:
+        fast(page)
+        body = {"variant": variant, "opponent": "hotseat"}
+        if variant == "race.pachisi":
+            body["state"] = pachisi_with_every_seat_entered()
+        created = api_create(site, body)
+        page.goto(f"{site}/play/m/{created['id']}/#t={created['token']}")
+        board = page.locator("[data-play]").first
+        m = wait_turn(board)
+        width = page.viewport_size["width"]
+        svg = board.locator(".board-svg").bounding_box()
+        assert svg["x"] >= 0 and svg["x"] + svg["width"] <= width and svg["height"] > 0, svg
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        site_name = info(board)["geometry"]["sites"][0]["name"]
+        unit = where(board, "site", site_name)["unit"]
+        # A square's side on the screen, in CSS pixels (41 and 25 on the laptop, 31 and 19 on the
+        # phone when written): Pachisi's cross of 19 squares a side is the smallest.
+        smallest = {("laptop", "tafl"): 36, ("laptop", "race"): 22, ("phone", "tafl"): 28, ("phone", "race"): 17}
+        assert unit >= smallest[screen, variant.split(".")[0]], unit
+        played = 0
+        for _ in range(12):
+            if m["outcome"] or played >= 3:
+                break
+            steps = [a for a in m["legal_actions"] if "to" in a]
+            action = steps[-1] if steps else {"pass": True}
+            count = len(m["log"])
+            m = play_by_taps(board, m, action, finger=phone, every_target=True)
+            assert m["log"][count]["action"] == action
+            board_is_consistent(board, m)
+            played += bool(steps)
+        assert played >= 3
+        page.screenshot(path=str(artifacts_dir / f"play-rules-{screen}-{variant}.png"))
+        assert page.js_errors == []
+    finally:
+        context.close()
