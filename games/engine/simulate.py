@@ -53,7 +53,7 @@ ENGINE_DIR = Path(__file__).resolve().parent
 
 def engine_version(variant: Variant, players: str = "random") -> str:
     """A short fingerprint of the code a simulation of ``variant`` depends on: the shared core,
-    the family's package, this module and, for ``strong`` players, the family's computer players
+    the family's package (and a rules-file game's own file), this module and, for ``strong`` players, the family's computer players
     and the variant's trained weights, if it has any.
     Stored with every result, so results computed by older rules are flagged as stale.
 
@@ -63,6 +63,9 @@ def engine_version(variant: Variant, players: str = "random") -> str:
     """
     files = [ENGINE_DIR / "core.py", ENGINE_DIR / "simulate.py"]
     files += sorted((ENGINE_DIR / variant.family).glob("*.py"))
+    rules_file = getattr(variant, "rules_file", None)
+    if rules_file is not None:  # a rules-file game: its file is its rules
+        files.append(ENGINE_DIR.parent / rules_file.path)
     if players == "strong":
         # the family's own players (and the levels kept beside them), and this variant's weights:
         # retraining one network leaves the other variants' and families' results current
