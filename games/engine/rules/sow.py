@@ -73,8 +73,12 @@ Elements and keys (defaults in brackets):
   all his holes chooses which to leave empty (``{"leave_empty": ["2", "4"]}``) and keeps the
   rest in hand; ``left_empty`` = ``"skip"`` (nobody sows into them) | ``"forfeit"`` (the
   owner's own sowing skips them; a seed the opponent drops there goes at once to the
-  owner's captures) [skip]; ``starts = "alternate"`` (the players take turns to start the
-  rounds); ``repeat``: the n-th time a round starts with the same seeds each and the same
+  owner's captures) | ``"sow"`` (they are ordinary empty holes, sown into and from) [skip];
+  ``starts`` = ``"alternate"`` (the players take turns to start the rounds) |
+  ``"turn-order"`` (the turn order goes on through the refill: from the player after the one
+  whose move ended the round, each in turn fills one hole or passes once he has none to
+  fill, until both pass in a row, and the next player in turn starts the round) [alternate];
+  ``repeat``: the n-th time a round starts with the same seeds each and the same
   starter, the game ends, the player with more seeds winning (0: never) [0]. The game ends
   when a player cannot fill a single hole; the other wins.
 
@@ -219,7 +223,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose"), "choose"),
-        "left_empty": (_one_of("skip", "forfeit"), "skip"), "starts": (_one_of("alternate"), "alternate"),
+        "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
+        "starts": (_one_of("alternate", "turn-order"), "alternate"),
         "repeat": (_int(0, 1000), 0),
     },
 }
@@ -304,7 +309,7 @@ class Rules:
     __slots__ = (
         "min", "dirs", "skip_origin", "first_in_origin", "skip_at", "relay", "stores", "captures",
         "grand_slam", "feed", "extra_store", "extra_capture", "no_moves", "stalled", "target",
-        "repetition", "repetition_seeds", "first", "rounds", "refill", "left_empty", "repeat",
+        "repetition", "repetition_seeds", "first", "rounds", "refill", "left_empty", "repeat", "starts",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where",
     )
 
@@ -531,8 +536,9 @@ class SowGame(Game):
                 raise rf.error(next(iter(rounds.paths.values())), "a game of rounds needs rounds.refill")
             r.left_empty = rounds.get("left_empty", o)
             r.repeat = rounds.get("repeat", o)
+            r.starts = rounds.get("starts", o)
         else:
-            r.refill, r.left_empty, r.repeat = 0, "skip", 0
+            r.refill, r.left_empty, r.repeat, r.starts = 0, "skip", 0, "alternate"
         r.simple = not (r.skip_at or r.relay or r.stores or r.rounds)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -620,6 +626,49 @@ class SowGame(Game):
 
     def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
         return _read(self, data, options)
+
+    def ludii_steps(self, sim: SowSim, move: Any, last: int | None) -> list[tuple[int, dict[str, Any], bool]] | None:
+        """The replay's hook (ludii.py): the run of Ludii's steps that ``move`` stands for,
+        or None where it is the move's one step. Ludii ends a round by a forced pass of each
+        player (the one after the mover first) and refills the holes by steps of its own: from
+        the player after the one whose step came ``last``, each in turn puts ``refill`` seeds
+        from his hand into one of his holes (in any order: the entries are free), or passes
+        when he has none left to fill, until both pass in a row. So a sowing that ends a round
+        stands for itself and the two passes, and for the whole refill too where nobody
+        chooses holes to leave empty; a choice of holes to leave empty stands for the refill."""
+        r = sim.r
+        if not r.rounds or sim.phase not in (PLAY, LEAVE):
+            return None
+        seat = sim.turn
+        own = self.holes_of
+        if type(move) is int:
+            after = sim.copy()
+            after.play(move)
+            if len(after.rounds) == len(sim.rounds):
+                return None
+            run: list[tuple[int, dict[str, Any], bool]] = [
+                (seat, sim.action(move).to_json(), False), (1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
+            if after.phase == PLAY:
+                run += self._refill_run([list(own[0]), list(own[1])], 1 - seat)
+            return run
+        if move[0] == "leave":
+            holes = [[i for i in own[s] if s != seat or i not in move[1]] for s in (0, 1)]
+            return self._refill_run(holes, 1 - last if last is not None else seat)
+        return None
+
+    def _refill_run(self, holes: list[list[int]], first: int) -> list[tuple[int, dict[str, Any], bool]]:
+        left = [list(h) for h in holes]
+        run: list[tuple[int, dict[str, Any], bool]] = []
+        s, passes = first, 0
+        while passes < 2:
+            if left[s]:
+                run.append((s, {"from": "hand", "to": self.names[left[s].pop(0)]}, True))
+                passes = 0
+            else:
+                run.append((s, {"pass": True}, False))
+                passes += 1
+            s = 1 - s
+        return run
 
     def board_info(self, options: dict[str, Any]) -> dict[str, Any]:
         geometry = self.board.geometry()
@@ -1023,7 +1072,7 @@ class SowSim(Sim):
                     b[i] = 0
         self._mv = []
         if self.r.rounds:
-            self._end_round(taken, reason)
+            self._end_round(taken, reason, last_mover)
             return
         self.sc[0] += taken[0]
         self.sc[1] += taken[1]
@@ -1054,10 +1103,16 @@ class SowSim(Sim):
         if self.r.repetition:
             self.hist = {(first, *self.b[: g.N]): 1}
 
-    def _end_round(self, taken: list[int], reason: str) -> None:
+    def _end_round(self, taken: list[int], reason: str, last_mover: int | None = None) -> None:
         g, r = self.game, self.r
         totals = [self.sc[s] + self.hand[s] + taken[s] for s in (0, 1)]
         starter = 1 - self.starter  # type: ignore[operator]
+        if r.starts == "turn-order" and last_mover is not None:
+            # The turn order goes on through the refill: from the player after the last mover,
+            # each in turn fills one hole or passes, until both pass; the next player starts.
+            first = 1 - last_mover
+            fills = [min(len(g.holes_of[s]), totals[s] // r.refill) for s in (0, 1)]
+            starter = first if fills[1 - first] >= fills[first] else 1 - first
         key = (totals[0], totals[1], starter)
         self.rounds.append(key)
         if self.log:
@@ -1111,7 +1166,7 @@ class SowSim(Sim):
             else:
                 self.b[i] = r.refill
                 self.hand[seat] -= r.refill  # type: ignore[index]
-        self.closed = closed
+        self.closed = closed if r.left_empty != "sow" else 0  # "sow": ordinary empty holes
         self.plies += 1
         self.phase, self.turn = PLAY, self.starter
         self._mv = None
