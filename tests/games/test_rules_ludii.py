@@ -25,12 +25,7 @@ from games.engine.rules.ludii import ORACLE, LudiiError, map_sites, read_trace, 
 #: (issue 31's closing note), listed here so the pass above stays a test that can fail: each must
 #: still disagree somewhere (a file that comes to agree must leave this list), and every other
 #: file must agree with every trace.
-NOT_YET_AGREEING = {
-    "sow.bechi-three-holes": "a sowing from one hole can go either way, and Ludii's select of the hole does not "
-                             "say which; the replay needs the direction from Ludii's board lines",
-    "sow.bechi": "at a round's end Ludii refills holes one step at a time from the hand, where the file "
-                 "makes one choice of the holes left empty; the round's end needs a mapping of its own",
-}
+NOT_YET_AGREEING: dict[str, str] = {}
 
 
 def test_every_rules_file_agrees_with_its_ludii_traces():
@@ -426,3 +421,86 @@ def test_our_bearing_off_maps_to_the_ludii_site_the_file_names():
     smap = map_sites(header([("A1", 0, 0), ("B1", 1, 0), ("Z9", 7, 7)]),
                      geometry([("a1", 0, 0), ("b1", 1, 0)], style="grid"), {"Z9": "off"})
     assert smap.off == 2 and smap.index == {"a1": 0, "b1": 1}
+
+
+# -- runs of Ludii steps, several readings, and explained moves we do not allow ---------------
+class RunGame(ToyGame):
+    """South's first step is, in Ludii's game, a run of four: the step itself, North's pass, and
+    South's two placements on c2 and d2, in either order (free entries)."""
+
+    def ludii_steps(self, sim, move, last):
+        if sim.turn == 0 and sim.pos[0] == 0:
+            return [(0, sim.action(move).to_json(), False), (1, {"pass": True}, False),
+                    (0, {"to": "c2"}, True), (0, {"to": "d2"}, True)]
+        return None
+
+
+def run_trace(first: int, second: list) -> list[dict]:
+    """The run (placing C2 or D2 first) and then the rest of GAME."""
+    return [GAME[0], {"mover": 2, "legal": [[-1, -1]], "chosen": 0},
+            {"mover": 1, "legal": [[6, 6], [7, 7]], "legal_desc": ["*C2", "*D2"], "chosen": first},
+            {"mover": 1, "legal": second, "chosen": 0}] + GAME[1:]
+
+
+@pytest.mark.parametrize("first, second", [(1, [[6, 6]]), (0, [[7, 7]])])
+def test_a_run_of_ludii_steps_is_one_action_of_ours_in_any_order_of_its_free_entries(tmp_path, first, second):
+    path = write_trace(tmp_path, "toy-s1", run_trace(first, second), dict(WON, steps=8))
+    report = replay(read_trace(path), RulesVariant(RunGame(load_text(TOY, "toy.toml"))))
+    assert report.last_line() == "replay: 8 of 8 steps agree; result agrees"
+
+
+def test_a_run_step_ours_cannot_take_differs(tmp_path):
+    # After D2, our run has only C2 left; Ludii offers both.
+    path = write_trace(tmp_path, "toy-s1", run_trace(1, [[6, 6], [7, 7]]), dict(WON, steps=8))
+    report = replay(read_trace(path), RulesVariant(RunGame(load_text(TOY, "toy.toml"))))
+    assert report.steps[3].status == "differ" and report.steps[3].ludii_only == ["D2"]
+    assert report.last_line() == "replay: 7 of 8 steps agree; result agrees"
+
+
+class TwoWaySim(ToySim):
+    """South's first step can also push North's runner on to b2: the same pair (a1-b1), another
+    position, which only North's next step (a pass, or a step) tells apart."""
+
+    def copy(self) -> TwoWaySim:
+        return TwoWaySim(self.game, self.options, self.pos, self.turn, self.thrown)
+
+    def moves(self) -> list:
+        steps = self._steps()
+        return steps + [("push", 1)] if self.turn == 0 and self.pos == [0, 0] else steps
+
+    def play(self, move) -> None:
+        if move[0] == "push":
+            self.pos = [1, 1]
+            self.turn = 1
+            return
+        super().play(move)
+
+    def action(self, move) -> Action:
+        if move[0] == "push":
+            return Action({"from": "a1", "to": "b1", "push": True})
+        return super().action(move)
+
+
+class TwoWayGame(ToyGame):
+    def new_sim(self, options):
+        return TwoWaySim(self, options)
+
+
+@pytest.mark.parametrize("push_first", [False, True])
+def test_a_pair_that_is_two_of_our_moves_is_followed_both_ways_until_a_later_step_decides(tmp_path, push_first):
+    game = TwoWayGame(load_text(TOY, "toy.toml"))
+    if push_first:  # the order of our moves does not matter
+        game.new_sim = lambda options: type("Rev", (TwoWaySim,), {  # type: ignore[method-assign]
+            "moves": lambda self: list(reversed(TwoWaySim.moves(self))),
+            "copy": lambda self: type(self)(self.game, self.options, self.pos, self.turn, self.thrown)})(game, options)
+    report = replay(read_trace(write_trace(tmp_path, "toy-s1", GAME, WON)), RulesVariant(game))
+    assert report.last_line() == "replay: 5 of 5 steps agree; result agrees"
+
+
+def test_an_explained_step_whose_move_we_do_not_allow_leaves_our_position(tmp_path):
+    # Ludii's South plays a1-c1 at step 0 (listed for T-2): nothing of ours is played, and
+    # the game then goes on as GAME from our same position.
+    steps = [dict(GAME[0], legal=[[0, 1], [0, 2]], legal_desc=["A1-B1", "A1-C1"], chosen=1)] + GAME
+    report = replay(read_trace(write_trace(tmp_path, "toy-explained", steps, dict(WON, steps=6))), toy_variant())
+    assert report.steps[0].status == "explained" and "our position stays" in report.steps[0].note
+    assert report.last_line() == "replay: 5 of 6 steps agree; result agrees (1 explained by clauses T-2)"

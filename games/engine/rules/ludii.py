@@ -32,8 +32,31 @@ set of Ludii's pairs is compared with the set of ours, and Ludii's chosen move i
 one action of ours with that pair. Where several of ours share it, the one whose distinguishing
 values (``promote``, ``direction``...) appear in Ludii's text of the move, or that a
 ``[[ludii.choose]]`` hint names (``desc`` a regular expression searched in the text,
-``action`` the fields the action must have); where they all lead to the same position, any. A
-chosen move we do not allow ends the replay: the remaining steps are not replayed.
+``action`` the fields the action must have); where neither decides, each position they lead
+to is followed (see "Several readings"). A chosen move we do not allow ends the replay (the
+remaining steps are not replayed), unless ``[[ludii.differs]]`` lists the step: then nothing
+is played for it and the replay goes on from our same position.
+
+**Runs of steps.** Where one action of ours is several steps of Ludii's, the mechanic's
+``Game.ludii_steps(sim, move, last)`` says so: called with each move of the seat to move in
+our game (before it is played; ``last`` is the seat of Ludii's step before, whose turn order
+Ludii's run goes on from), it returns None where the move is one step, or the run: a list of
+``(seat, action, free)`` entries in Ludii's order, each action in our vocabulary (mapped to a
+pair as above for that seat; ``{"pass": true}`` a pass). The entries marked ``free`` of one
+seat may come in any order among themselves (Ludii's player picks which hole to refill
+first); the others stand where they are. Where some move has a run, Ludii's steps are matched
+to the runs one at a time: at each, ours are the pairs the moves still possible may take
+there (any free entry of that seat not yet matched), the moves whose runs cannot take Ludii's
+chosen pair drop out, and a move whose run is complete is played. (The sow mechanic's runs:
+a sowing that ends a round is also Ludii's two forced passes, and its hole-by-hole refill
+where nobody chooses; a choice of holes to leave empty is the refill.)
+
+**Several readings.** Where Ludii's chosen pair is several moves of ours that lead to
+different positions, or several runs complete at once, the replay follows each (a reading:
+our position, the steps judged so far) and prunes them by later steps: at each step, where
+some readings agree, the others are dropped; readings in the same position are merged, and
+at most ``MAX_LINES`` are kept. The report is the reading with the most steps agreeing or
+explained (then the one whose result agrees).
 
 **Forced passes.** Ludii gives a player with no move a step of its own whose only legal move
 is ``[-1, -1]``. Our games have no such step: the turn passes on by itself (the next seat is to
@@ -513,8 +536,48 @@ def explained_steps(rf: Any, stem: str) -> dict[int, str]:
     return out
 
 
+#: The most readings of a trace a replay follows at once (see "Several readings").
+MAX_LINES = 64
+
+
+@dataclass
+class _Cand:
+    """One action of ours that may be the run of Ludii steps now being played: its entries
+    (``(seat, action JSON, free)``, see ``Game.ludii_steps``) and those already matched."""
+
+    move: Any
+    entries: list[tuple[int, dict[str, Any], bool]]
+    used: set[int] = field(default_factory=set)
+
+
+@dataclass
+class _Line:
+    """One reading of the trace: our position, the seats our game passed over by itself, the
+    steps judged so far, and the actions a run of Ludii steps under way may still be."""
+
+    sim: Any
+    skipped: set[int] = field(default_factory=set)
+    out: list[Step] = field(default_factory=list)
+    pending: list[_Cand] | None = None
+    k: int = 0
+    stopped: str = ""
+    listed: list[int] = field(default_factory=list)
+
+    def branch(self, sim: Any) -> _Line:
+        return _Line(sim, set(self.skipped), list(self.out), None, 0, self.stopped, list(self.listed))
+
+    @property
+    def score(self) -> int:
+        return sum(s.status in ("agree", "explained") for s in self.out)
+
+    def key(self) -> str:
+        cands = None if self.pending is None else sorted(
+            (repr(c.move), sorted(c.used)) for c in self.pending)
+        return json.dumps([self.sim.to_json(), self.k, repr(cands), sorted(self.skipped)], sort_keys=True, default=str)
+
+
 class _Replay:
-    """One replay's working parts: our Sim, the site map and the per-step judgement."""
+    """One replay's working parts: the readings (our Sims), the site map and the per-step judgement."""
 
     def __init__(self, trace: Trace, variant: Any, options: dict[str, Any], sites: SiteMap) -> None:
         self.trace, self.variant, self.options, self.sites = trace, variant, options, sites
@@ -522,13 +585,13 @@ class _Replay:
         self.rf = variant.rules_file
         self.sim = variant.fast(variant.new_game(options))
         self.choose = list(_table(self.rf).get("choose", []))
-        self.skipped: set[int] = set()
+        self.steps_hook = getattr(self.game, "ludii_steps", None)
 
-    def passed_over(self, seat: int, thrown: bool = False) -> set[int]:
+    def passed_over(self, sim: Any, seat: int, thrown: bool = False) -> set[int]:
         """The seats our game passed over by itself after ``seat`` played (or threw): those
         strictly between it and the seat now to move, and the thrower itself when its throw
         left it no move. Each may meet one Ludii forced pass."""
-        sim, n = self.sim, self.game.players
+        n = self.game.players
         if sim.outcome() is not None:
             return set()
         nxt = sim.to_move()
@@ -569,120 +632,227 @@ class _Replay:
             return (h, c) if h is not None else (c, c)
         return (None, None)
 
-    def throw(self, dice: list[int]) -> str:
+    def throw(self, sim: Any, dice: list[int]) -> str:
         """Play our throw for Ludii's dice; an error text if it is not one of our outcomes."""
         hook = getattr(self.game, "ludii_throw", None)
         want = Action.from_json(hook(dice)) if hook else Action({"throw": dice})
-        for move, _ in self.sim.chance_outcomes():
-            if self.sim.action(move) == want:
-                self.sim.play(move)
+        for move, _ in sim.chance_outcomes():
+            if sim.action(move) == want:
+                sim.play(move)
                 return ""
         return f"our game has no throw {json.dumps(want.to_json())} for Ludii's dice {dice}"
 
-    def decide(self, moves: list, desc: str) -> Any:
-        """One of several moves sharing Ludii's pair: by the text, a hint, or any if alike."""
-        acts = [self.sim.action(m).to_json() for m in moves]
+    def decide(self, sim: Any, moves: list, desc: str) -> list:
+        """The moves sharing Ludii's pair that it may be: the one its text or a hint names,
+        else one of each position they lead to (several: the replay follows each)."""
+        acts = [sim.action(m).to_json() for m in moves]
         for hint in self.choose:
             if re.search(str(hint.get("desc", "")), desc):
                 want = hint.get("action", {})
                 keep = [m for m, a in zip(moves, acts) if all(a.get(k) == v for k, v in want.items())]
                 if len(keep) == 1:
-                    return keep[0]
+                    return keep
         keys = {k for a in acts for k in a if len({json.dumps(b.get(k)) for b in acts}) > 1}
         low = desc.lower()
         keep = [m for m, a in zip(moves, acts)
                 if any(isinstance(a.get(k), str) and a[k].lower() in low for k in keys)]
         if len(keep) == 1:
-            return keep[0]
-        after = set()
+            return keep
+        after: dict[str, Any] = {}
         for m in moves:
-            s = self.sim.copy()
+            s = sim.copy()
             s.play(m)
-            after.add(json.dumps(s.to_json(), sort_keys=True))
-        if len(after) == 1:
-            return moves[0]
-        return None
+            after.setdefault(json.dumps(s.to_json(), sort_keys=True, default=str), m)
+        return list(after.values())
 
     def run(self, verbose: bool = False) -> Report:
-        trace, sim, game = self.trace, self.sim, self.game
+        trace = self.trace
         explained = explained_steps(self.rf, trace.stem)
-        listed_agreeing: list[int] = []
-        out: list[Step] = []
-        stopped = ""
+        lines = [_Line(self.sim)]
+        last: int | None = None
         for rec in trace.steps:
-            n, seat = rec["step"], rec["mover"] - 1
-            dice = rec.get("dice")
-            if sim.outcome() is None and sim.is_chance():
-                if dice is None:
-                    stopped = f"step {n}: our game waits for a throw and the trace gives no dice"
-                    break
-                err = self.throw(dice)
-                if err:
-                    stopped = f"step {n}: {err}"
-                    break
-                self.skipped = self.passed_over(seat, thrown=True)
-            legal = [tuple(p) for p in rec["legal"]]
-            ludii_set = set(legal)
-            over = sim.outcome() is not None
-            decides = not over and not sim.is_chance() and sim.to_move() == seat
-            moves = sim.moves() if decides else []
-            acts = [sim.action(m).to_json() for m in moves]
-            pairs = [self.pair(a, seat) for a in acts]
-            if ludii_set == {PASS} and not over and not decides and seat in self.skipped:
-                # Ludii's forced pass: our turn passed over this seat by itself (once).
-                self.skipped.discard(seat)
-                out.append(Step(n, seat, "agree", note="forced pass (our turn passes by itself)"))
-                if n in explained:
-                    listed_agreeing.append(n)
-                continue
-            if (ludii_set == {PASS} and over and rec is trace.steps[-1]
-                    and (trace.end or {}).get("status") == "over"):
-                # Ludii's last step: a forced pass after which it ends the game; ours ended
-                # a step sooner (the result is still compared).
-                out.append(Step(n, seat, "agree", note="Ludii's final forced pass (our game ended a step sooner)"))
+            grown: list[_Line] = []
+            for line in lines:
+                grown.extend([line] if line.stopped else self.step(line, rec, explained, last))
+            lines = self.prune(grown, rec["step"])
+            last = rec["mover"] - 1
+            if all(line.stopped for line in lines):
                 break
-            ours_set = set(pairs)
-            st = Step(n, seat, "agree")
-            if ours_set != ludii_set:
-                st.status = "explained" if n in explained else "differ"
-                st.clause = explained.get(n, "")
-                st.ludii_only = sorted(self.sites.pair_text(p) for p in ludii_set - ours_set)
-                st.ours_only = sorted(_act_text(a) for a, p in zip(acts, pairs) if p not in ludii_set)
-                if not decides:
-                    st.note = ("our game is over" if over else
-                               "our game waits for a throw" if sim.is_chance() else
-                               f"{self._side(sim.to_move())} is to move in our game")
-            elif n in explained:
-                listed_agreeing.append(n)
-            out.append(st)
-            chosen = tuple(rec["legal"][rec["chosen"]])
-            desc = (rec.get("legal_desc") or [""] * len(legal))[rec["chosen"]] if rec.get("legal_desc") else ""
-            cands = [m for m, p in zip(moves, pairs) if p == chosen]
-            if not cands:
-                stopped = f"step {n}: Ludii's move {self.sites.pair_text(chosen)} ({desc}) is not legal for us"
-                break
-            move = cands[0] if len(cands) == 1 else self.decide(cands, desc)
-            if move is None:
-                stopped = (f"step {n}: Ludii's move {desc or self.sites.pair_text(chosen)} is one of "
-                           f"{len(cands)} of ours and neither its text nor a [[ludii.choose]] hint decides")
-                break
-            sim.play(move)
-            self.skipped = self.passed_over(seat)
-        replayed = len(out)
-        for rec in trace.steps[replayed:]:
+        best = max(lines, key=lambda ln: (ln.score, self._result(ln.sim, ln.stopped)[0], not ln.stopped))
+        out = best.out
+        for rec in trace.steps[len(out):]:
             out.append(Step(rec["step"], rec["mover"] - 1, "not replayed"))
-        agrees, text = self._result(stopped)
-        notes = [f"[[ludii.differs]] lists step {n}, which agrees" for n in listed_agreeing]
-        return Report(trace.stem, self.variant.key, out, len(trace.steps), agrees, text, stopped, notes,
+        agrees, text = self._result(best.sim, best.stopped)
+        notes = [f"[[ludii.differs]] lists step {n}, which agrees" for n in best.listed]
+        if len(lines) > 1:
+            notes.append(f"{len(lines)} readings of Ludii's moves were still open at the end; "
+                         "the one shown agrees most")
+        return Report(trace.stem, self.variant.key, out, len(trace.steps), agrees, text, best.stopped, notes,
                       self.sites, self.rf.dlp_ruleset)
+
+    def prune(self, lines: list[_Line], n: int) -> list[_Line]:
+        """Keep the readings that agree at step ``n`` where some do (else those still going),
+        one of each position, at most MAX_LINES."""
+        going = [ln for ln in lines if not ln.stopped]
+        agreeing = [ln for ln in going if ln.out and ln.out[-1].step == n and ln.out[-1].status == "agree"]
+        keep = agreeing or going or lines
+        keep.sort(key=lambda ln: -ln.score)
+        seen: set[str] = set()
+        out = []
+        for ln in keep:
+            k = ln.key()
+            if k not in seen:
+                seen.add(k)
+                out.append(ln)
+        return out[:MAX_LINES]
+
+    def step(self, line: _Line, rec: dict[str, Any], explained: dict[int, str], last: int | None) -> list[_Line]:
+        """Judge Ludii's step ``rec`` on one reading and play its move: the readings it leads to."""
+        if line.pending is not None:
+            return self.run_step(line, rec, explained)
+        sim, game = line.sim, self.game
+        n, seat = rec["step"], rec["mover"] - 1
+        dice = rec.get("dice")
+        if sim.outcome() is None and sim.is_chance():
+            if dice is None:
+                line.stopped = f"step {n}: our game waits for a throw and the trace gives no dice"
+                return [line]
+            err = self.throw(sim, dice)
+            if err:
+                line.stopped = f"step {n}: {err}"
+                return [line]
+            line.skipped = self.passed_over(sim, seat, thrown=True)
+        legal = [tuple(p) for p in rec["legal"]]
+        ludii_set = set(legal)
+        over = sim.outcome() is not None
+        decides = not over and not sim.is_chance() and sim.to_move() == seat
+        moves = sim.moves() if decides else []
+        if ludii_set == {PASS} and not over and not decides and seat in line.skipped:
+            # Ludii's forced pass: our turn passed over this seat by itself (once).
+            line.skipped.discard(seat)
+            line.out.append(Step(n, seat, "agree", note="forced pass (our turn passes by itself)"))
+            if n in explained:
+                line.listed.append(n)
+            return [line]
+        if (ludii_set == {PASS} and over and rec is self.trace.steps[-1]
+                and (self.trace.end or {}).get("status") == "over"):
+            # Ludii's last step: a forced pass after which it ends the game; ours ended
+            # a step sooner (the result is still compared).
+            line.out.append(Step(n, seat, "agree", note="Ludii's final forced pass (our game ended a step sooner)"))
+            return [line]
+        if self.steps_hook is not None and not over and not sim.is_chance():
+            # Where an action of ours stands for a run of Ludii's steps (which may begin with
+            # another seat's step than the one to move in our game), the run is matched.
+            mover = sim.to_move()
+            anyone = moves if decides else sim.moves()
+            runs = [self.steps_hook(sim, m, last) for m in anyone]
+            if any(runs):
+                line.pending = [_Cand(m, r or [(mover, sim.action(m).to_json(), False)])
+                                for m, r in zip(anyone, runs)]
+                line.k = 0
+                return self.run_step(line, rec, explained)
+        acts = [sim.action(m).to_json() for m in moves]
+        pairs = [self.pair(a, seat) for a in acts]
+        ours_set = set(pairs)
+        st = Step(n, seat, "agree")
+        if ours_set != ludii_set:
+            st.status = "explained" if n in explained else "differ"
+            st.clause = explained.get(n, "")
+            st.ludii_only = sorted(self.sites.pair_text(p) for p in ludii_set - ours_set)
+            st.ours_only = sorted(_act_text(a) for a, p in zip(acts, pairs) if p not in ludii_set)
+            if not decides:
+                st.note = ("our game is over" if over else
+                           "our game waits for a throw" if sim.is_chance() else
+                           f"{self._side(sim.to_move())} is to move in our game")
+        elif n in explained:
+            line.listed.append(n)
+        line.out.append(st)
+        chosen = tuple(rec["legal"][rec["chosen"]])
+        desc = (rec.get("legal_desc") or [""] * len(legal))[rec["chosen"]] if rec.get("legal_desc") else ""
+        cands = [m for m, p in zip(moves, pairs) if p == chosen]
+        if not cands:
+            if n in explained:
+                st.note = "Ludii's move is not ours: our position stays"
+                return [line]
+            line.stopped = f"step {n}: Ludii's move {self.sites.pair_text(chosen)} ({desc}) is not legal for us"
+            return [line]
+        chosen_moves = cands if len(cands) == 1 else self.decide(sim, cands, desc)
+        out = []
+        for i, move in enumerate(chosen_moves):
+            branch = line if i == len(chosen_moves) - 1 else line.branch(sim.copy())
+            branch.sim.play(move)
+            branch.skipped = self.passed_over(branch.sim, seat)
+            out.append(branch)
+        return out
+
+    def run_step(self, line: _Line, rec: dict[str, Any], explained: dict[int, str]) -> list[_Line]:
+        """One Ludii step of a run (``Game.ludii_steps``): ours are the pairs the actions still
+        possible may take at this place of their runs (any free entry of the seat not yet
+        matched); the actions that cannot take Ludii's chosen pair drop out, and those whose
+        run is complete are played (one reading each)."""
+        n, seat, k = rec["step"], rec["mover"] - 1, line.k
+        ludii_set = {tuple(p) for p in rec["legal"]}
+        options: list[dict[tuple, list[int]]] = []
+        for c in line.pending or []:
+            opts: dict[tuple, list[int]] = {}
+            if k < len(c.entries) and c.entries[k][0] == seat:
+                s, act, free = c.entries[k]
+                if not free:
+                    opts[self.pair(act, seat)] = [k]
+                else:
+                    for j, (s2, a2, f2) in enumerate(c.entries):
+                        if s2 == seat and f2 and j not in c.used:
+                            opts.setdefault(self.pair(a2, seat), []).append(j)
+            options.append(opts)
+        ours_set = {p for o in options for p in o}
+        st = Step(n, seat, "agree", note="a step of a run of Ludii's for one action of ours")
+        if ours_set != ludii_set:
+            st.status = "explained" if n in explained else "differ"
+            st.clause = explained.get(n, "")
+            st.ludii_only = sorted(self.sites.pair_text(p) for p in ludii_set - ours_set)
+            texts = {}
+            for c, o in zip(line.pending or [], options):
+                for p, js in o.items():
+                    if p not in ludii_set:
+                        texts[p] = _act_text(c.entries[js[0]][1])
+            st.ours_only = sorted(set(texts.values()))
+        elif n in explained:
+            line.listed.append(n)
+        line.out.append(st)
+        chosen = tuple(rec["legal"][rec["chosen"]])
+        keep = []
+        for c, o in zip(line.pending or [], options):
+            if chosen in o:
+                c.used.add(o[chosen][0])
+                keep.append(c)
+        if not keep and n in explained:
+            st.note = "Ludii's move is not ours: our position stays"
+            return [line]
+        if not keep:
+            desc = (rec.get("legal_desc") or [""] * len(rec["legal"]))[rec["chosen"]]
+            line.stopped = f"step {n}: Ludii's move {self.sites.pair_text(chosen)} ({desc}) is not legal for us"
+            line.pending = None
+            return [line]
+        done = [c for c in keep if len(c.entries) == k + 1]
+        rest = [c for c in keep if len(c.entries) > k + 1]
+        out = []
+        for c in done:
+            branch = line.branch(line.sim.copy())
+            branch.sim.play(c.move)
+            branch.skipped = self.passed_over(branch.sim, seat)
+            out.append(branch)
+        if rest:
+            line.pending, line.k = rest, k + 1
+            out.append(line)
+        return out
 
     def _side(self, seat: int | None) -> str:
         sides = self.rf.sides
         return sides[seat] if seat is not None and 0 <= seat < len(sides) else f"seat {seat}"
 
-    def _result(self, stopped: str) -> tuple[bool, str]:
+    def _result(self, sim: Any, stopped: str) -> tuple[bool, str]:
         end = self.trace.end or {}
-        out = self.sim.outcome()
+        out = sim.outcome()
         ours = "not over" if out is None else (
             f"over, {self._side(out.winner)} wins" if out.winner is not None else "over, a draw")
         if stopped:
@@ -694,7 +864,7 @@ class _Replay:
             ludii = ", ".join(self._side(i) for i in sorted(first)) + " first" if first else "a draw"
             if out is None:
                 return False, f"Ludii over ({ludii}); ours not over"
-            res = self.sim.result() or ()
+            res = sim.result() or ()
             mine = {i for i, r in enumerate(res) if r == 1.0}
             return mine == first, f"Ludii over ({ludii}); ours {ours}"
         if status == "cap":
