@@ -393,6 +393,31 @@ def test_bc9_bc10_the_game_ends_when_a_player_cannot_fill_a_hole():
     assert out.winner == 0 and out.how == "cannot-fill-a-hole" and out.score == (43, 5)
 
 
+def test_bc9_bc13_ludiis_readings_holes_left_empty_sown_and_the_turn_order_starting_rounds():
+    # South's sowing from 4 takes hole 6's two and ends round one: South has 17 seeds (two
+    # holes), North 31 (all four). Ludii's turn order: North refills first and fills more, so
+    # after both pass South starts round two (alternating, North would).
+    v = rules_variant(BECHI)
+    opts = {"left_empty": "sow", "round_starter": "turn-order", "first_round": "South"}
+    s = position(BECHI, {4: 3, 6: 1}, scores=[14, 30], sown=["6"])
+    s = v.state_from_json({**s.to_json(), "options": v.validate_options(opts)})
+    after = v.apply(s, {"sow": "4"})
+    data = after.to_json()
+    assert data["phase"] == "leave_empty" and data["to_move"] == 0 and data["starter"] == 0
+    alternate = v.apply(v.state_from_json({**s.to_json(), "options": v.validate_options(
+        {**opts, "round_starter": "alternate"})}), {"sow": "4"})
+    assert alternate.to_json()["starter"] == 1
+    sim = v.fast(after)
+    move = next(m for m in sim.moves() if sim.action(m).to_json() == {"leave_empty": ["2", "3"]})
+    run = v.game.ludii_steps(sim, move, 0)  # Ludii's step before: South's pass
+    assert [(seat, a.get("to", "pass"), free) for seat, a, free in run] == [
+        (1, "5", True), (0, "1", True), (1, "6", True), (0, "4", True), (1, "7", True), (0, "pass", False),
+        (1, "8", True), (0, "pass", False), (1, "pass", False)]
+    data = v.apply(after, {"leave_empty": ["2", "3"]}).to_json()
+    assert data["closed"] == [] and data["to_move"] == 0  # holes 2 and 3 are ordinary empty holes
+    assert "2" not in data["board"] and "3" not in data["board"]
+
+
 # -- states refused, naming the field ----------------------------------------------------------------------
 @pytest.mark.parametrize("data, field", [
     ({"board": {"1": [None, "seed", -1]}, "to_move": 0}, "board.1[2]: is negative"),
