@@ -234,6 +234,7 @@ class PiecesGame(Game):
         self.nk = nk
         # Cell codes: 0 empty, else 1 + seat * nk + kind.
         self.owner_of = [-1] + [c // nk for c in range(self.players * nk)]
+        self.codes_of = [[1 + seat * nk + k for k in range(nk)] for seat in range(self.players)]
         self.kind_of = [-1] + [c % nk for c in range(self.players * nk)]
 
     def code(self, seat: int, kind: int) -> int:
@@ -1272,7 +1273,7 @@ class PiecesSim(Sim):
         for e in g.ends:
             if e["kind"] == "pieces":
                 for seat in range(g.players):
-                    n = sum(1 for c in self.cells if c and g.owner_of[c] == seat) + sum(self.hands[seat])
+                    n = sum(map(self.cells.count, g.codes_of[seat])) + sum(self.hands[seat])
                     if n <= e["at_most"]:
                         self.over = (self._other(seat), "pieces")
                         return
@@ -1348,13 +1349,8 @@ class _Zobrist:
 
 
 def _dedupe(moves: list) -> list:
-    seen = set()
-    out = []
-    for m in moves:
-        if m not in seen:
-            seen.add(m)
-            out.append(m)
-    return out
+    """The moves in order, each once (two move rules may reach the same site)."""
+    return list(dict.fromkeys(moves))
 
 
 def compile(rf: RulesFile) -> PiecesGame:  # noqa: A001 - the mechanic protocol's name
