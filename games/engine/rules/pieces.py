@@ -1036,9 +1036,25 @@ class PiecesSim(Sim):
 
     # -- check ------------------------------------------------------------------------------
     def _leaves_in_check(self, m: tuple) -> bool:
-        sim = self.copy()
-        sim._apply_move(m, continue_turn=True, check_ends=False)
-        return sim.in_check(self.mover)
+        g = self.game
+        what, a, b, taken, promote, _ = m
+        if what != MOVE or g.custodial or g.surround or g.line:
+            sim = self.copy()
+            sim._apply_move(m, continue_turn=True, check_ends=False)
+            return sim.in_check(self.mover)
+        # A plain move (the chess-like games): made and unmade on the cells, no copy.
+        cells = self.cells
+        ca, cb, ct = cells[a], cells[b], cells[taken] if taken >= 0 else 0
+        cells[b] = ca if promote < 0 else g.code(self.mover, promote)
+        cells[a] = 0
+        if taken >= 0:
+            cells[taken] = 0
+        try:
+            return self.in_check(self.mover)
+        finally:
+            cells[a], cells[b] = ca, cb
+            if taken >= 0:
+                cells[taken] = ct
 
     def in_check(self, seat: int) -> bool:
         g = self.game
