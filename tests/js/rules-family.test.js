@@ -176,3 +176,28 @@ test("seats are named by the host's sides, with the variant's names where teams 
   const said = rules.text.questions.board.answer({ state, viewer: 0, names: ["You", "Computer"], match: { board: info } });
   assert.match(said, /^Red \(You\): no pieces on the board\. Green \(Computer\): no pieces on the board\. Yellow \(You\): a pawn on 5\./);
 });
+
+test("where a side plays a team's seats, the move list and the lines name the seat that acted", () => {
+  const info = pachisi();
+  const names = ["You", "Computer"];
+  // South (seat 0) throws and moves, then West (seat 1), then North (seat 2): sides 0, 1, 0.
+  const log = [
+    { side: 0, by: "chance", action: { throw: [1, 0, 1] }, notation: "throw 1 0 1" },
+    { side: 0, by: "human", action: { from: "hand", to: "a1" }, notation: "in-a1" },
+    { side: 1, by: "chance", action: { throw: [1, 1, 0] }, notation: "throw 1 1 0" },
+    { side: 1, by: "computer", action: { pass: true }, notation: "pass" },
+    { side: 0, by: "chance", action: { throw: [0, 1, 1] }, notation: "throw 0 1 1" },
+    { side: 0, by: "human", action: { from: "hand", to: "a2" }, notation: "in-a2" },
+  ];
+  const before = [0, 0, 1, 1, 2, 2].map((to_move) => ({ to_move }));
+  const annotate = (entry, i) => rules.annotate(entry, before[i - 1], null, names, info);
+  const turns = groupTurns(log, rules.startsTurn, annotate);
+  assert.deepEqual(turns.map((t) => t.seat), [0, 1, 2]);
+  const labels = seatLabels(names, info);
+  assert.deepEqual(turns.map((t) => t.who), [labels[0], labels[1], labels[2]]);
+  assert.notEqual(labels[2], labels[0]);  // North is not South, though both play for side 0
+  const line = entryLine({ ...log[4], ...annotate(log[4], 5) }, names, null, rules, before[4]);
+  assert.match(line, new RegExp(`^${labels[2].replace(/[()]/g, "\\$&")} throws`));
+  // A two-seat game has no seats to name: nothing is added.
+  assert.deepEqual(rules.annotate(log[0], { to_move: 0 }, null, names, alquerque()), {});
+});

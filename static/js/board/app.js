@@ -307,7 +307,12 @@ export class PlayApp {
     if (before) this.states[start] = before;
     states?.forEach((state, i) => { this.states[start + 1 + i] = state; });
     const family = this.family;
-    const lines = fresh.map((entry, i) => entryLine(entry, this.names, states?.[i], family, i ? states?.[i - 1] : before));
+    // A family may name who acted where the side alone does not (a seat of a team).
+    const named = (entry, i) => {
+      const who = this.annotate(entry, start + i + 1).who;
+      return who ? { ...entry, who } : entry;
+    };
+    const lines = fresh.map((entry, i) => entryLine(named(entry, i), this.names, states?.[i], family, i ? states?.[i - 1] : before));
     lines.push(...(family.news?.(previous?.state, match.state, this.names) || []));
     // What happened that the position alone does not show stays written under the status line
     // until the player acts: a throw with no play, a game of the match ended.
@@ -381,7 +386,8 @@ export class PlayApp {
 
   // What the family reads from the states around log entry `index` (1-based).
   annotate(entry, index) {
-    return this.family.annotate?.(entry, this.states[index - 1], this.states[index], this.names) || {};
+    const info = this.match?.board ?? this.config.board;
+    return this.family.annotate?.(entry, this.states[index - 1], this.states[index], this.names, info) || {};
   }
 
   // The board shows the latest position and waits for the player (tests wait for this too).

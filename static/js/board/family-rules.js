@@ -102,14 +102,24 @@ export const rules = {
 
   // A turn starts at each throw, or when another seat plays (a multi-jump's hops are one turn).
   startsTurn(entry, last) {
-    return entry.by === "chance" || (last.side !== null && last.side !== entry.side);
+    return entry.by === "chance" || (last.side !== null && last.side !== entry.side) ||
+      (entry.seat !== undefined && last.seat !== undefined && entry.seat !== last.seat);
+  },
+
+  // Where a side plays a team's seats (Pachisi), the log's side is the team: the seat that
+  // acted is the one to move before the entry, named as the board names it ("North (You)").
+  annotate(entry, before, after, names, info) {
+    const teams = Array.isArray(info?.teams) && (info?.players ?? 2) > 2;
+    const seat = before?.to_move;
+    if (!teams || seat === null || seat === undefined) return {};
+    return { seat, who: named(names, info, seat) };
   },
 
   // The side that threw is the side to move before the throw.
   chanceLine(entry, names, after, before) {
     if (!Array.isArray(entry.action?.throw)) return null;
     const side = before?.to_move ?? after?.to_move;
-    const who = side === null || side === undefined ? null : names[side] ?? `Seat ${side + 1}`; // a two-seat game's side
+    const who = entry.who ?? (side === null || side === undefined ? null : names[side] ?? `Seat ${side + 1}`); // a two-seat game's side
     const value = after?.throw?.value;
     const faces = entry.action.throw.join(" ");
     const worth = value === undefined || value === null ? "" : ` = ${value}`;
@@ -118,7 +128,7 @@ export const rules = {
 
   actionLine(entry, names) {
     if (!isMove(entry.action) && !entry.action?.pass) return null;
-    const who = names[entry.side] ?? (entry.side === null || entry.side === undefined ? "Someone" : `Seat ${entry.side + 1}`);
+    const who = entry.who ?? names[entry.side] ?? (entry.side === null || entry.side === undefined ? "Someone" : `Seat ${entry.side + 1}`);
     const words = actionWords(entry.action, { person: who === "You" ? "you" : "they" });
     const extra = entry.notation && !entry.action.pass && notationAdds(entry.notation, entry.action) ? ` (${entry.notation})` : "";
     return `${who} ${words}${extra}.`;

@@ -29,7 +29,7 @@ export function fillMoves(list, { log, startsTurn, names, current, annotate = nu
     no.textContent = `${t + 1}.`;
     const who = document.createElement("span");
     who.className = "who";
-    who.textContent = turn.side === null || turn.side === undefined ? "" : `${names[turn.side]}: `;
+    who.textContent = turn.who ? `${turn.who}: ` : turn.side === null || turn.side === undefined ? "" : `${names[turn.side]}: `;
     li.append(no, " ", who);
     const ends = [];
     for (const entry of turn.entries) {

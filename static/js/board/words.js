@@ -42,15 +42,17 @@ export function entryLine(entry, names, after, family = {}, before = null) {
 
 // Turns of a log for the move list; the family says where a new one starts
 // (startsTurn(entry, lastTurn)). `annotate(entry, index)` may add what the log alone does not
-// say: who threw (side), a throw with no legal move (noPlay), a game's end (gameOver: words).
+// say: who threw (side), a throw with no legal move (noPlay), a game's end (gameOver: words), and,
+// where a side plays several seats, the seat that acted (seat) and its name (who).
 export function groupTurns(log, startsTurn, annotate = null) {
   const turns = [];
   log.forEach((plain, i) => {
     const entry = { ...plain, ...(annotate?.(plain, i + 1) || {}) };
     const last = turns[turns.length - 1];
-    if (!last || startsTurn(entry, last)) turns.push({ side: entry.side, entries: [] });
+    if (!last || startsTurn(entry, last)) turns.push({ side: entry.side, seat: entry.seat, who: entry.who, entries: [] });
     const turn = turns[turns.length - 1];
     if (turn.side === null && entry.side !== null) turn.side = entry.side;
+    if (!turn.who && entry.who) turn.who = entry.who;
     turn.entries.push({ ...entry, index: i + 1 });
   });
   return turns;
