@@ -170,3 +170,106 @@ def test_an_option_must_be_a_clauses_reading():
     text = MINIMAL + "\n[options.fly]\ndefault = false\n"
     with pytest.raises(RulesFileError, match=r"options\.fly: no clause names this option"):
         load_text(text, "x.toml")
+
+
+TICTACTOE = """\
+key = "war.example"
+title = "Three in a row"
+mechanic = "pieces"
+game = { dlp = 24, name = "Alquerque" }
+ruleset = { dlp = 0, name = "Ours" }
+source = "dlp-2020"
+locator = "DLP.GameRulesets.52"
+
+[[clause]]
+id = "TT-1"
+text = "A board of three by three, pieces placed from the hand."
+board = { shape = "grid", size = [3, 3] }
+pieces = { man = {} }
+setup = { hand = [ { seat = 0, piece = "man", count = 5 }, { seat = 1, piece = "man", count = 4 } ] }
+move = { kind = "place" }
+
+[[clause]]
+id = "TT-2"
+text = "Three in a row wins; a full board with none is a draw."
+end = { kind = "line", length = 3 }
+
+[[clause]]
+id = "TT-3"
+text = "No move left: a draw."
+end = { kind = "no-moves", result = "draw" }
+"""
+
+
+def _play(v, sites):
+    s = v.new_game()
+    for site in sites:
+        s = v.apply(s, {"to": site})
+    return s
+
+
+def test_a_line_of_n_wins_for_the_player_who_made_it(tmp_path):
+    v = _compile(tmp_path, TICTACTOE, "example")
+    # White a1 b2 c3 on the diagonal; Black a2 a3.
+    s = _play(v, ["a1", "a2", "b2", "a3", "c3"])
+    assert v.outcome(s).winner == 0 and v.outcome(s).how == "line"
+    # A line of the opponent's pieces made earlier is not this move's: no early end.
+    s = _play(v, ["a1", "b1", "a2", "b2", "c3"])
+    assert v.outcome(s) is None
+    s = v.apply(s, {"to": "b3"})
+    assert v.outcome(s).winner == 1
+    # Filled with no row of three: a draw.
+    s = _play(v, ["a1", "b1", "c1", "b2", "a2", "c2", "b3", "a3", "c3"])
+    assert v.outcome(s).winner is None and v.outcome(s).how == "no-moves"
+
+
+def test_an_end_by_pieces_left_can_name_the_seats_it_counts(tmp_path):
+    text = MINIMAL.replace('move = { kind = "step", dirs = "orthogonal" }',
+                           'move = { kind = "step", dirs = "orthogonal" }\nend = { kind = "pieces", at_most = 0, seats = [1] }')
+    v = _compile(tmp_path, text)
+    state = v.state_from_json({"board": {"a1": [0, "man", 1], "c3": [1, "man", 1]}, "to_move": 0})
+    assert v.outcome(state) is None
+    # Seat 0 with no pieces would lose by a count over every seat; this end counts seat 1 only,
+    # so seat 0 loses for having no move, not for having no pieces.
+    bare = {"board": {"c3": [1, "man", 1]}, "to_move": 1}
+    assert v.outcome(v.apply(v.state_from_json(bare), {"from": "c3", "to": "c2"})).how == "no-moves"
+    with pytest.raises(RulesFileError, match=r"end\.seats: must list seats 0\.\.1"):
+        _compile(tmp_path, text.replace("seats = [1]", "seats = [2]"))
+
+
+DRAUGHT = """\
+key = "war.example"
+title = "Crowning ends the move"
+mechanic = "pieces"
+game = { dlp = 24, name = "Alquerque" }
+ruleset = { dlp = 0, name = "Ours" }
+source = "dlp-2020"
+locator = "DLP.GameRulesets.52"
+
+[[clause]]
+id = "CR-1"
+text = "Men step and hop forward diagonally; a capture may go on."
+board = { shape = "grid", size = [5, 5] }
+pieces = { man = {}, king = {} }
+setup = { place = [ { seat = 0, piece = "man", at = "a1" }, { seat = 1, piece = "man", at = "e5" } ] }
+move = { kind = "hop", pieces = ["man", "king"], dirs = "diagonal", capture = true, continue = "must" }
+
+[[clause]]
+id = "CR-2"
+text = "A man reaching the far row is crowned, and that ends the move."
+promote = { pieces = ["man"], to = "king", zone = "far-rank", ends_turn = true }
+"""
+
+
+def test_a_promotion_can_end_a_capture_chain(tmp_path):
+    v = _compile(tmp_path, DRAUGHT)
+    # White's man on a3 takes b4 landing on c5 (the far row, crowned); d4 stands ready for a
+    # second hop, which the crowning forbids.
+    state = v.state_from_json({"board": {"a3": [0, "man", 1], "b4": [1, "man", 1], "d4": [1, "man", 1],
+                                         "e1": [1, "man", 1]}, "to_move": 0})
+    after = v.apply(state, {"from": "a3", "to": "c5"})
+    assert after.to_json()["board"]["c5"] == [0, "king", 1]
+    assert after.to_json()["to_move"] == 1
+    crowning_goes_on = _compile(tmp_path, DRAUGHT.replace(", ends_turn = true", ""), "example")
+    after = crowning_goes_on.apply(state, {"from": "a3", "to": "c5"})
+    assert after.to_json()["to_move"] == 0 and after.to_json()["pending"]["site"] == "c5"

@@ -33,11 +33,13 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``maximum = true`` (the capture that takes most), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
 - ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (``far-rank`` or a
-  region);
+  region), ``ends_turn`` (being promoted ends a capture chain);
 - ``turn``: ``first`` (the seat that starts);
 - ``end`` (one condition each; ``result`` is the mover's or the seat's, as said):
   ``no-moves`` (the player to move has none: ``result = "loss" | "win" | "draw"``),
-  ``pieces`` (a seat with ``at_most`` pieces left, on the board and in hand, loses),
+  ``pieces`` (a seat with ``at_most`` pieces left, on the board and in hand, loses; ``seats``
+  limits the count to those seats), ``line`` (a move making a row of ``length`` of one's own
+  pieces along the board's lines wins),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked; a player with no
   move in check loses, and ``stalemate`` says what no move out of check is worth),
@@ -444,7 +446,8 @@ class PiecesGame(Game):
             to_kinds = sorted(self._kinds(to, el.path + ("to",)))
             zone = spec.get("zone", "far-rank")
             self.promote = {"pieces": self._kinds(spec.get("pieces"), el.path + ("pieces",)), "to": to_kinds,
-                            "zones": [self._zone(zone, seat, el.path + ("zone",)) for seat in range(self.players)]}
+                            "zones": [self._zone(zone, seat, el.path + ("zone",)) for seat in range(self.players)],
+                            "ends_turn": bool(spec.get("ends_turn", False))}
         el = self._one("turn", required=False)
         spec = el.value if el else {}
         self.first = spec.get("first", 0)
@@ -463,7 +466,23 @@ class PiecesGame(Game):
                 self.no_moves = self._result(spec, path)
             elif kind == "pieces":
                 at_most = spec.get("at_most", 0)
-                self.ends.append({"kind": kind, "at_most": at_most, "clause": el.clause})
+                if isinstance(at_most, bool) or not isinstance(at_most, int) or at_most < 0:
+                    raise self.rf.error(path + ("at_most",), "must be a whole number of pieces, 0 or more")
+                seats = spec.get("seats", list(range(self.players)))
+                if not (isinstance(seats, list) and seats and all(
+                        isinstance(s, int) and not isinstance(s, bool) and 0 <= s < self.players for s in seats)):
+                    raise self.rf.error(path + ("seats",), f"must list seats 0..{self.players - 1}")
+                self.ends.append({"kind": kind, "at_most": at_most, "seats": seats, "clause": el.clause})
+            elif kind == "line":
+                length = spec.get("length", 3)
+                if isinstance(length, bool) or not isinstance(length, int) or not 2 <= length <= 19:
+                    raise self.rf.error(path + ("length",), "must be 2 to 19")
+                lines = self._lines(length)
+                at: list[list[tuple[int, ...]]] = [[] for _ in range(self.board.size)]
+                for ln in lines:
+                    for s in ln:
+                        at[s].append(ln)
+                self.ends.append({"kind": kind, "length": length, "lines_at": at, "clause": el.clause})
             elif kind == "reach":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 self.ends.append({"kind": kind, "piece": k, "region": self._region(spec.get("region", ""), path + ("region",)),
@@ -489,7 +508,7 @@ class PiecesGame(Game):
                 if self.limit["result"] not in ("draw", "more-pieces"):
                     raise self.rf.error(path + ("result",), "must be draw or more-pieces")
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, reach, captured, checkmate, bare or moves")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, captured, checkmate, bare or moves")
         self.capture_rules = [r for r in self.move_rules if (r.kind == "hop" and r.capture)]
 
     def _result(self, spec: dict, path: tuple) -> str:
@@ -727,7 +746,7 @@ class PiecesGame(Game):
 
 class PiecesSim(Sim):
     __slots__ = ("game", "options", "cells", "hands", "mover", "pending", "removals", "scores", "turn",
-                 "quiet", "over", "_moves", "seen", "_base_key")
+                 "quiet", "over", "_moves", "seen", "_base_key", "last_to")
 
     def __init__(self, game: PiecesGame, options: dict[str, Any]) -> None:
         self.game = game
@@ -744,6 +763,7 @@ class PiecesSim(Sim):
         self._moves: list | None = None
         self.seen: set[int] | None = set() if game.no_repeat else None
         self._base_key: int | None = None
+        self.last_to = -1  # where the move being played ended (for the ends it decides)
 
     def copy(self) -> PiecesSim:
         other = PiecesSim.__new__(PiecesSim)
@@ -756,6 +776,7 @@ class PiecesSim(Sim):
         other._moves = self._moves
         other.seen = set(self.seen) if self.seen is not None else None
         other._base_key = None
+        other.last_to = self.last_to
         return other
 
     def position_key(self) -> int:
@@ -1126,6 +1147,7 @@ class PiecesSim(Sim):
                 self.removals = 0
                 self._next_turn(check_ends)
             return
+        self.last_to = b
         if what == PLACE:
             cells[b] = g.code(mover, kind)
             self.hands[mover][kind] -= 1
@@ -1158,8 +1180,8 @@ class PiecesSim(Sim):
                 if check_ends:
                     self._check_ends(after_move=True)
                 return
-        # A hop that took a piece may go on.
-        if what == MOVE and taken >= 0:
+        # A hop that took a piece may go on (not once promoted, where promotion ends the turn).
+        if what == MOVE and taken >= 0 and not (promote >= 0 and g.promote["ends_turn"]):
             rule_cont = next((r.cont for r in g.capture_rules if r.cont != "no"), "no")
             if rule_cont != "no":
                 self.pending = b
@@ -1287,8 +1309,17 @@ class PiecesSim(Sim):
         if self.over:
             return
         for e in g.ends:
-            if e["kind"] == "pieces":
-                for seat in range(g.players):
+            if e["kind"] == "line":
+                # A line of one's own pieces made by the move just played wins.
+                c = self.cells[self.last_to] if self.last_to >= 0 else 0
+                if c:
+                    owner = g.owner_of[c]
+                    for ln in e["lines_at"][self.last_to]:
+                        if all(self.cells[t] and g.owner_of[self.cells[t]] == owner for t in ln):
+                            self.over = (owner, "line")
+                            return
+            elif e["kind"] == "pieces":
+                for seat in e["seats"]:
                     n = sum(map(self.cells.count, g.codes_of[seat])) + sum(self.hands[seat])
                     if n <= e["at_most"]:
                         self.over = (self._other(seat), "pieces")
