@@ -515,6 +515,85 @@ sow = { relay = true, direction = "choose" }
     assert v.describe(s, {"sow": "1", "direction": "cw"}) == "1↻"
 
 
+RELAY_FILE = '''
+[ludii]
+sites = { "A1" = "1", "B1" = "2", "C1" = "3", "D1" = "4", "D2" = "5", "C2" = "6", "B2" = "7", "A2" = "8" }
+
+[[clause]]
+id = "R-1"
+text = "Relay sowing anticlockwise on two rows of four, two seeds a hole."
+board = { rows = 2, holes = 4 }
+setup = { seeds = 2 }
+sow = { relay = true }
+'''
+
+
+def test_a_relay_sowing_is_ludiis_select_and_one_step_per_lap():
+    v = make(RELAY_FILE)
+    sim = v.fast(v.new_game())
+    move = next(m for m in sim.moves() if sim.action(m).to_json() == {"sow": "1"})
+    # 1: 2, 3 (now 3: lifted) -> 4, 5, 6 (now 3: lifted) -> 7, 8, 1 (empty: the move ends)
+    assert v.game.ludii_steps(sim, move, None) == [
+        (0, {"sow": "1"}, False), (0, {"sow": "3"}, False), (0, {"sow": "6"}, False)]
+    one = v.fast(state_of(v, {1: 1, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 8: 2}))
+    assert v.game.ludii_steps(one, one.moves()[0], None) is None  # 1 into the empty 2: one step
+    after = sim.copy()
+    after.play(move)
+    assert after.b[:8] == [1, 3, 0, 3, 3, 0, 3, 3] and after.turn == 1
+
+
+def test_a_relay_sowing_replays_against_ludiis_run_of_steps(tmp_path):
+    from games.engine.rules.ludii import read_trace, replay
+
+    v = make(RELAY_FILE)
+    labels = ["A1", "B1", "C1", "D1", "A2", "B2", "C2", "D2"]
+    sites = [{"index": i, "label": lab, "x": i % 4, "y": i // 4} for i, lab in enumerate(labels)]
+    head = {"sites": sites, "players": 2,
+            "containers": [{"index": 0, "name": "Board", "kind": "board", "owner": 0, "first_site": 0, "num_sites": 8}]}
+    steps = [
+        {"mover": 1, "legal": [[0, 0], [1, 1], [2, 2], [3, 3]], "chosen": 0},  # South sows 1 ...
+        {"mover": 1, "legal": [[2, 2]], "chosen": 0},  # ... relays 3 (C1) ...
+        {"mover": 1, "legal": [[6, 6]], "chosen": 0},  # ... and 6 (C2), and ends in the empty 1
+        {"mover": 2, "legal": [[4, 4], [5, 5], [7, 7]], "chosen": 2},  # North: 5 (D2), 3 seeds, 6 7 8
+        {"mover": 2, "legal": [[4, 4]], "chosen": 0},  # 8 (A2) held three: relayed, 4 seeds 1 2 3 4
+        {"mover": 2, "legal": [[3, 3]], "chosen": 0},  # 4 (D1) held three: relayed, 5 seeds 5 6 7 8 1 -> 1
+    ]
+    lines = [head] + [dict(st, step=i, dice=None) for i, st in enumerate(steps)]
+    lines.append({"end": True, "steps": len(steps), "status": "cap", "ranking": [0, 0], "winner": None})
+    path = tmp_path / "relay-s1.jsonl.gz"
+    path.write_bytes(gzip.compress("\n".join(json.dumps(x) for x in lines).encode()))
+    report = replay(read_trace(path), v)
+    assert report.last_line() == "replay: 6 of 6 steps agree; result agrees", [
+        (st.status, st.ludii_only, st.ours_only) for st in report.steps]
+    # Ludii ending South's move a lap sooner is a difference, at the lap it stops.
+    steps[2] = {"mover": 2, "legal": [[4, 4], [5, 5], [7, 7]], "chosen": 0}
+    lines = [head] + [dict(st, step=i, dice=None) for i, st in enumerate(steps[:3])]
+    lines.append({"end": True, "steps": 3, "status": "cap", "ranking": [0, 0], "winner": None})
+    path.write_bytes(gzip.compress("\n".join(json.dumps(x) for x in lines).encode()))
+    report = replay(read_trace(path), v)
+    assert [st.status for st in report.steps][:3] == ["agree", "agree", "differ"]
+
+
+def test_skip_origin_by_lap_passes_over_each_laps_own_hole():
+    body = '''
+[[clause]]
+id = "L-1"
+text = "Relay sowing that passes over the starting hole."
+board = { rows = 2, holes = 2 }
+setup = { seeds = 1 }
+sow = { relay = true, skip_origin = "%s" }
+'''
+    # Holes 1 2 (South), 3 4 (North). From 1 into 2 (two: lifted) -> 3, 4 (two: lifted) -> 1
+    # (each lap passes over only its own hole, 4 here), 2 (empty: the move ends).
+    lap = make(body % "lap")
+    after = lap.apply(state_of(lap, {1: 1, 2: 1, 3: 0, 4: 1}), {"sow": "1"})
+    assert holes(after) == {1: 1, 2: 1, 3: 1}
+    whole = make(body % "move").game.rules_for(None)
+    assert whole.skip_origin and not whole.skip_lap  # "move" is true: the move's first hole
+    with pytest.raises(RulesFileError, match="lap"):
+        make(body % "twice")
+
+
 def test_four_rows_each_player_sows_round_his_own_two_rows():
     v = make('''
 [[clause]]

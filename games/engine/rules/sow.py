@@ -33,7 +33,8 @@ Elements and keys (defaults in brackets):
   ``"choose"`` (the player says, ``{"sow": "3", "direction": "cw"}``) | a table by the hole's
   place in the mover's row as the mover sees it, ``{ left = "cw", right = "ccw", centre =
   "choose" }`` (Béchi) [ccw]; ``skip_origin``: a sowing that comes round again passes over
-  the hole it started from [false]; ``first_in_origin``: the first seed goes back into the
+  the hole it started from, for the whole move, relay laps included (true or ``"move"``), or
+  each relay lap over the hole it was lifted from (``"lap"``) [false]; ``first_in_origin``: the first seed goes back into the
   starting hole [false]; ``skip_at``: holes holding this many or more take no seed, which goes
   on to the next hole (0: none) [0]; ``relay``: a last seed that falls into an occupied hole
   lifts its contents and sows on, until a last seed falls into an empty hole [false];
@@ -167,6 +168,12 @@ def _direction(v: Any) -> Any:
     raise _Bad(f'must be "ccw", "cw", "choose" or {{ left = ..., right = ... }}, got {brief(v)}')
 
 
+def _skip_origin(v: Any) -> Any:
+    if v is True or v is False or v in ("move", "lap"):
+        return v
+    raise _Bad(f'must be true (or "move"), "lap" or false, got {brief(v)}')
+
+
 def _counts(v: Any) -> Any:
     if v in ("even", "odd"):
         return v
@@ -202,7 +209,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None)},
     "sow": {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
-        "skip_origin": (_bool, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
+        "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_bool, False), "stores": (_one_of("none", "own"), "none"),
     },
     "capture": {
@@ -307,7 +314,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "min", "dirs", "skip_origin", "first_in_origin", "skip_at", "relay", "stores", "captures",
+        "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "stores", "captures",
         "grand_slam", "feed", "extra_store", "extra_capture", "no_moves", "stalled", "target",
         "repetition", "repetition_seeds", "first", "rounds", "refill", "left_empty", "repeat", "starts",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where",
@@ -475,7 +482,8 @@ class SowGame(Game):
         r = Rules()
         sow, cons, end, rounds = T["sow"], T["constraint"], T["end"], T["rounds"]
         r.min = sow.get("min", o)
-        r.skip_origin = sow.get("skip_origin", o)
+        skip = sow.get("skip_origin", o)
+        r.skip_origin, r.skip_lap = bool(skip), skip == "lap"
         r.first_in_origin = sow.get("first_in_origin", o)
         r.skip_at = sow.get("skip_at", o)
         r.relay = sow.get("relay", o)
@@ -629,29 +637,39 @@ class SowGame(Game):
 
     def ludii_steps(self, sim: SowSim, move: Any, last: int | None) -> list[tuple[int, dict[str, Any], bool]] | None:
         """The replay's hook (ludii.py): the run of Ludii's steps that ``move`` stands for,
-        or None where it is the move's one step. Ludii ends a round by a forced pass of each
-        player (the one after the mover first) and refills the holes by steps of its own: from
-        the player after the one whose step came ``last``, each in turn puts ``refill`` seeds
-        from his hand into one of his holes (in any order: the entries are free), or passes
-        when he has none left to fill, until both pass in a row. So a sowing that ends a round
-        stands for itself and the two passes, and for the whole refill too where nobody
-        chooses holes to leave empty; a choice of holes to leave empty stands for the refill."""
+        or None where it is the move's one step.
+
+        *Relay sowing* (``sow.relay``): Ludii lifts the seeds of the hole a relayed lap ends in
+        by a step of the mover's own, his only legal move, naming that hole. So a sowing that
+        relays stands for its own step and one step per relay lap, each ``{"sow": hole}``.
+
+        *Rounds*: Ludii ends a round by a forced pass of each player (the one after the mover
+        first) and refills the holes by steps of its own: from the player after the one whose
+        step came ``last``, each in turn puts ``refill`` seeds from his hand into one of his
+        holes (in any order: the entries are free), or passes when he has none left to fill,
+        until both pass in a row. So a sowing that ends a round stands for itself (and its
+        relay laps) and the two passes, and for the whole refill too where nobody chooses holes
+        to leave empty; a choice of holes to leave empty stands for the refill."""
         r = sim.r
-        if not r.rounds or sim.phase not in (PLAY, LEAVE):
+        if sim.phase not in (PLAY, LEAVE) or not (r.rounds or r.relay):
             return None
         seat = sim.turn
         own = self.holes_of
         if type(move) is int:
+            run: list[tuple[int, dict[str, Any], bool]] = [(seat, sim.action(move).to_json(), False)]
+            if r.relay:
+                probe = sim.copy()
+                probe.laps = []
+                probe._sow(seat, move & 0xFF, move >> 8)  # type: ignore[arg-type]
+                run += [(seat, {"sow": self.names[p]}, False) for p in probe.laps]
             after = sim.copy()
             after.play(move)
-            if len(after.rounds) == len(sim.rounds):
-                return None
-            run: list[tuple[int, dict[str, Any], bool]] = [
-                (seat, sim.action(move).to_json(), False), (1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
-            if after.phase == PLAY:
-                run += self._refill_run([list(own[0]), list(own[1])], 1 - seat)
-            return run
-        if move[0] == "leave":
+            if r.rounds and len(after.rounds) != len(sim.rounds):
+                run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
+                if after.phase == PLAY:
+                    run += self._refill_run([list(own[0]), list(own[1])], 1 - seat)
+            return run if len(run) > 1 else None
+        if r.rounds and move[0] == "leave":
             holes = [[i for i in own[s] if s != seat or i not in move[1]] for s in (0, 1)]
             return self._refill_run(holes, 1 - last if last is not None else seat)
         return None
@@ -706,7 +724,7 @@ class SowSim(Sim):
     sowing through a store), ``sc`` seeds taken (this round), ``hand`` seeds kept aside."""
 
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
-                 "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text")
+                 "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -726,6 +744,7 @@ class SowSim(Sim):
         self._mv: list | None = None
         self.log = False  # write last_text (the notation of the last action): describe only
         self.last_text = ""
+        self.laps: list[int] | None = None  # where a list: each relay lap's hole is added (ludii_steps)
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -736,7 +755,7 @@ class SowSim(Sim):
         s.hist = dict(self.hist)
         s.over = self.over
         s._mv = self._mv
-        s.log, s.last_text = False, ""
+        s.log, s.last_text, s.laps = False, "", None
         return s
 
     # -- protocol ------------------------------------------------------------------------------
@@ -954,6 +973,10 @@ class SowSim(Sim):
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 c = b[p]
                 b[p] = 0
+                if self.laps is not None:
+                    self.laps.append(p)
+                if r.skip_lap:
+                    h = p
                 continue
             return p
 
