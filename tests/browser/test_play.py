@@ -496,6 +496,9 @@ def fits_the_screen(catalogue, chromium, artifacts_dir, width):
         for url, name in ((f"{catalogue}/play/tables.ses-bes/", "play"), (f"{catalogue}/games/ses-bes/", "game")):
             page.goto(url)
             board = page.locator("[data-play][data-variant='tables.ses-bes']").first
+            # The board is drawn when its family's script has come, and the page's layout shifts
+            # then: choose once it is there, or a click meant for the radio can land beside it.
+            board.locator("svg").first.wait_for()
             board.locator("input[value=hotseat]").check()
             board.get_by_role("button", name="Start").click()
             wait_ready(board)
