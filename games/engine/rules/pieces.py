@@ -36,7 +36,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   region), ``ends_turn`` (being promoted ends a capture chain);
 - ``turn``: ``first`` (the seat that starts);
 - ``end`` (one condition each; ``result`` is the mover's or the seat's, as said):
-  ``no-moves`` (the player to move has none: ``result = "loss" | "win" | "draw"``),
+  ``no-moves`` (the player to move has none: ``result = "loss" | "win" | "draw" | "pass"``;
+  ``seats`` limits it to those seats, so a hunt's two sides may differ; ``pass`` passes the
+  turn, a draw where the other player cannot move either),
   ``pieces`` (a seat with ``at_most`` pieces left, on the board and in hand, loses; ``seats``
   limits the count to those seats), ``line`` (a move making a row of ``length`` of one's own
   pieces along the board's lines wins),
@@ -457,13 +459,22 @@ class PiecesGame(Game):
         self.check_royal: int = -1
         self.stalemate = "loss"
         self.no_moves = "loss"
+        self.no_moves_of: dict[int, str] = {}  # per seat, where an end names seats
         self.limit: dict[str, Any] | None = None
         for el in self._named("end"):
             spec = el.value
             kind = spec.get("kind") if isinstance(spec, dict) else None
             path = el.path
             if kind == "no-moves":
-                self.no_moves = self._result(spec, path)
+                result = self._result(spec, path, ("loss", "win", "draw", "pass"))
+                seats = spec.get("seats")
+                if seats is None:
+                    self.no_moves = result
+                elif not (isinstance(seats, list) and seats and all(
+                        isinstance(s, int) and not isinstance(s, bool) and 0 <= s < self.players for s in seats)):
+                    raise self.rf.error(path + ("seats",), f"must list seats 0..{self.players - 1}")
+                else:
+                    self.no_moves_of.update({s: result for s in seats})
             elif kind == "pieces":
                 at_most = spec.get("at_most", 0)
                 if isinstance(at_most, bool) or not isinstance(at_most, int) or at_most < 0:
@@ -511,10 +522,10 @@ class PiecesGame(Game):
                 raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, captured, checkmate, bare or moves")
         self.capture_rules = [r for r in self.move_rules if (r.kind == "hop" and r.capture)]
 
-    def _result(self, spec: dict, path: tuple) -> str:
+    def _result(self, spec: dict, path: tuple, allowed: tuple = ("loss", "win", "draw")) -> str:
         result = spec.get("result", "loss")
-        if result not in ("loss", "win", "draw"):
-            raise self.rf.error(path + ("result",), "must be loss, win or draw")
+        if result not in allowed:
+            raise self.rf.error(path + ("result",), f"must be {', '.join(allowed[:-1])} or {allowed[-1]}")
         return result
 
     def _zone(self, zone: str, seat: int, path: tuple) -> frozenset[int]:
@@ -1295,8 +1306,17 @@ class PiecesSim(Sim):
                 result = g.stalemate
                 how = "stalemate"
             else:
-                result = g.no_moves
+                result = g.no_moves_of.get(self.mover, g.no_moves)
                 how = "no-moves"
+                if result == "pass":
+                    # The player passes; where the other cannot move either, the game is drawn.
+                    other = self.copy()
+                    other.mover = (self.mover + 1) % g.players
+                    other._moves = None
+                    if other._generate():
+                        self._moves = [(PASS, -1, -1, -1, -1, -1)]
+                        return
+                    result = "draw"
             if result == "draw":
                 self.over = (None, how)
             elif result == "loss":
