@@ -551,7 +551,9 @@ class _Writer:
         read = {d: citation_fields(r["citation"]) for d, r in rows.items()}
         differing = [
             s.pk for d, s in by_dlp.items()
-            if (s.citation, s.url) != (rows[d]["citation"], rows[d]["url"]) or any(getattr(s, k) != v for k, v in read[d].items())
+            if d in rows  # a source with an id this dump lacks (a newer dump's) is the curators'
+            and ((s.citation, s.url) != (rows[d]["citation"], rows[d]["url"])
+                 or any(getattr(s, k) != v for k, v in read[d].items()))
         ]
         last_reason, first_reason = {}, {}
         for pk, why in m.Source.history.filter(id__in=differing).order_by("id", "-history_date", "-history_id").values_list("id", "history_change_reason"):

@@ -514,3 +514,29 @@ class MalformedDumpTests(TestCase):
                 import_dlp(dump_path())
         self.assertEqual(Game.objects.count(), 0)
         self.assertEqual(Source.objects.count(), 0)
+
+
+class ForeignDlpIdsTests(TestCase):
+    """Issue 38, item 3: a curator may give a record a DLP id the shipped dump does not have (a
+    newer dump's, or a mistake); the next deploy's `load_catalogue` and any `import_dlp` look up
+    only the dump's own ids and leave such records as the curator left them."""
+
+    @classmethod
+    def setUpTestData(cls):
+        import_dlp(dump_path())
+        game = Game.objects.get(dlp_id=325)
+        cls.source = Source.objects.create(ref="SRC-777777", dlp_id=777777, citation="A newer source.", url="")
+        cls.game = Game.objects.create(slug="newer-game", name="Newer game", dlp_id=777778)
+        cls.ruleset = Ruleset.objects.create(game=game, slug="newer", name="Newer", dlp_id=777779)
+        cls.evidence = Evidence.objects.create(ref="DLP.Evidence.777780", dlp_id=777780, game=game, type="artifact",
+                                               content="A newer record.")
+
+    def snapshot(self):
+        return [(type(o).__name__, {f.attname: getattr(type(o).objects.get(pk=o.pk), f.attname) for f in o._meta.concrete_fields})
+                for o in (self.source, self.game, self.ruleset, self.evidence)]
+
+    def test_import_and_load_catalogue_leave_them_and_do_not_crash(self):
+        before = self.snapshot()
+        self.assertIn("Nothing changed", import_dlp(dump_path()))
+        call_command("load_catalogue", stdout=StringIO())
+        self.assertEqual(self.snapshot(), before)
