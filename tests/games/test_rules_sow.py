@@ -1122,3 +1122,36 @@ def test_bechi_replays_ludiis_traces(stem: str):
         assert all(v.outcome(x.state) is None for x in readings)
     else:
         assert outcomes == {end["winner"] - 1}
+
+
+def test_the_game_ends_once_no_hole_holds_more_than_the_limit():
+    # end.holes_at_most (Awari, DLP.GameRulesets.251): a move that leaves every hole with one
+    # seed or none ends the game; the seeds left go where holes_at_most_seeds says.
+    v = make('''
+[[clause]]
+id = "H-1"
+text = "Two rows of three; the game ends when no hole holds more than one seed, the seeds left nobody's."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 2 }
+end = { holes_at_most = 1, holes_at_most_seeds = "nobody" }
+''')
+    s = state_of(v, {1: 2, 3: 1, 5: 1})  # scores 4 and 4 (12 seeds, 4 on the board)
+    assert [a["sow"] for a in v.legal_actions(s)] == ["1", "3"]
+    after = v.apply(s, {"sow": "1"})  # 2 and 3 get one each: 2 holds 1, 3 holds 2: not over
+    assert holes(after) == {2: 1, 3: 2, 5: 1} and v.outcome(after) is None
+    s = state_of(v, {1: 1, 3: 1, 5: 2})
+    after = v.apply(s, {"sow": "1"})  # 1 -> 2: every hole holds one or none, 5 still two: not over
+    assert v.outcome(after) is None and v.to_move(after) == 1
+    end = v.apply(after, {"sow": "5"})  # 6 and 1 get one: no hole above one, the game is over
+    assert holes(end) == {1: 1, 2: 1, 3: 1, 6: 1} and v.outcome(end).winner is None
+    assert end.to_json()["scores"] == [4, 4]  # the four seeds left are nobody's
+    owner = make('''
+[[clause]]
+id = "H-1"
+text = "The same, the seeds left going to the owner of the row."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 2 }
+end = { holes_at_most = 1 }
+''')
+    end = owner.apply(owner.apply(state_of(owner, {1: 1, 3: 1, 5: 2}), {"sow": "1"}), {"sow": "5"})
+    assert end.to_json()["scores"] == [4 + 3, 4 + 1] and owner.outcome(end).winner == 0

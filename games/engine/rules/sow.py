@@ -68,7 +68,9 @@ Elements and keys (defaults in brackets):
   equal is a draw); ``target``: a player who has taken this many has won at once (0: none);
   ``repetition``: the n-th time the same position (counts, player to move, holes sown from)
   comes round since the last capture, the game (or round) ends (0: never) [0], and
-  ``repetition_seeds`` says where the seeds go [owner].
+  ``repetition_seeds`` says where the seeds go [owner]; ``holes_at_most``: after a move that
+  leaves no hole holding more than this many seeds, the game (or round) ends (Awari: 1) [none],
+  and ``holes_at_most_seeds`` says where the seeds left go [owner].
 - ``rounds`` (a game of several rounds, Béchi): ``refill``: seeds a hole gets at the start
   of a round, from the seeds a player won; ``short = "choose"``: a player who cannot fill
   all his holes chooses which to leave empty (``{"leave_empty": ["2", "4"]}``) and keeps the
@@ -227,6 +229,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "no_moves": (_one_of("pass", *SEEDS), "owner"), "stalled": (_one_of(*SEEDS), "owner"),
         "win": (_one_of("most"), "most"), "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
         "repetition_seeds": (_one_of(*SEEDS), "owner"),
+        "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose"), "choose"),
@@ -316,7 +319,7 @@ class Rules:
     __slots__ = (
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "stores", "captures",
         "grand_slam", "feed", "extra_store", "extra_capture", "no_moves", "stalled", "target",
-        "repetition", "repetition_seeds", "first", "rounds", "refill", "left_empty", "repeat", "starts",
+        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "first", "rounds", "refill", "left_empty", "repeat", "starts",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where",
     )
 
@@ -527,6 +530,8 @@ class SowGame(Game):
         r.target = end.get("target", o)
         r.repetition = end.get("repetition", o)
         r.repetition_seeds = end.get("repetition_seeds", o)
+        r.holes_at_most = end.get("holes_at_most", o)
+        r.holes_at_most_seeds = end.get("holes_at_most_seeds", o)
         first = T["setup"].get("first", o)
         if first is None:
             r.first = 0
@@ -1055,6 +1060,9 @@ class SowSim(Sim):
         if r.target and max(self.sc) >= r.target:
             w = 0 if self.sc[0] >= r.target else 1
             self._finish((w, "target"))
+            return
+        if r.holes_at_most is not None and max(self.b[: self.game.N]) <= r.holes_at_most:
+            self._end(r.holes_at_most_seeds, seat, 1 - seat, "few-seeds")
             return
         nxt = seat if again else 1 - seat
         self.turn = nxt
