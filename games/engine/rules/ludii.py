@@ -47,7 +47,10 @@ seat may come in any order among themselves (Ludii's player picks which hole to 
 first); the others stand where they are. Where some move has a run, Ludii's steps are matched
 to the runs one at a time: at each, ours are the pairs the moves still possible may take
 there (any free entry of that seat not yet matched), the moves whose runs cannot take Ludii's
-chosen pair drop out, and a move whose run is complete is played. (The sow mechanic's runs:
+chosen pair drop out, and a move whose run is complete is played. Moves whose runs took the
+same pairs so far but offer different pairs at a step (no free entry there: a sowing either way
+from one hole, then its relay laps) are different readings, each judged by its own pairs on a
+line of its own (see "Several readings"). (The sow mechanic's runs:
 a sowing that ends a round is also Ludii's two forced passes, and its hole-by-hole refill
 where nobody chooses; a choice of holes to leave empty is the refill.)
 
@@ -734,10 +737,11 @@ class _Replay:
             if n in explained:
                 line.listed.append(n)
             return [line]
-        if (ludii_set == {PASS} and over and rec is self.trace.steps[-1]
-                and (self.trace.end or {}).get("status") == "over"):
-            # Ludii's last step: a forced pass after which it ends the game; ours ended
-            # a step sooner (the result is still compared).
+        if (ludii_set == {PASS} and over and (self.trace.end or {}).get("status") == "over"
+                and all({tuple(p) for p in r["legal"]} == {PASS}
+                        for r in self.trace.steps[self.trace.steps.index(rec):])):
+            # Ludii's last steps: forced passes (one, or each player's in turn) after which
+            # it ends the game; ours ended sooner (the result is still compared).
             line.out.append(Step(n, seat, "agree", note="Ludii's final forced pass (our game ended a step sooner)"))
             return [line]
         if self.steps_hook is not None and not over and not sim.is_chance():
@@ -804,6 +808,21 @@ class _Replay:
                         if s2 == seat and f2 and j not in c.used:
                             opts.setdefault(self.pair(a2, seat), []).append(j)
             options.append(opts)
+        groups: dict[frozenset, list[_Cand]] = {}
+        for c, o in zip(line.pending or [], options):
+            groups.setdefault(frozenset(o), []).append(c)
+        fixed = all(k < len(c.entries) and not c.entries[k][2] for c in line.pending or [])
+        if k and fixed and len(groups) > 1:
+            # Actions that took the same pairs so far but offer different pairs here (a sowing
+            # either way from one hole, then its relay laps) are different readings of the
+            # run: each is followed on a line of its own, and judged by its own pairs.
+            out: list[_Line] = []
+            for cands in groups.values():
+                branch = line.branch(line.sim.copy())
+                branch.pending = [_Cand(c.move, c.entries, set(c.used)) for c in cands]
+                branch.k = k
+                out.extend(self.run_step(branch, rec, explained))
+            return out
         ours_set = {p for o in options for p in o}
         st = Step(n, seat, "agree", note="a step of a run of Ludii's for one action of ours")
         if ours_set != ludii_set:

@@ -51,9 +51,10 @@ Elements and keys (defaults in brackets):
   ``chain_through_empty``: an empty hole does not end the chain, which passes over it to the
   next hole [false]; ``chain_over_left_empty``: the chain passes over holes left empty
   (rounds) as sowing does [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
-  mover's (``where`` = ``"own"``), the seeds of the hole facing it, if there are at least
-  ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
-  behind the facing one too [false]) | ``hook = NAME`` (a Python rule, see ``hooks.py``).
+  mover's (``where`` = ``"own"``; or of the opponent's, ``"opponent"``, or either, ``"any"``),
+  the seeds of the hole facing it, whoever's, if there are at least ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
+  behind the facing one too, if the facing one is taken (true), or the two whichever of them
+  hold seeds, ``min`` then counting both (``"either"``) [false]) | ``hook = NAME`` (a Python rule, see ``hooks.py``).
 - ``constraint``: ``grand_slam`` = ``"allowed"`` | ``"forbidden"`` (a move that would take
   every seed of the opponent's is not legal; a player left with only such moves has no move)
   | ``"captures-nothing"`` (it is played but takes nothing) [allowed]; ``feed``: when the
@@ -176,6 +177,12 @@ def _skip_origin(v: Any) -> Any:
     raise _Bad(f'must be true (or "move"), "lap" or false, got {brief(v)}')
 
 
+def _both(v: Any) -> Any:
+    if v is True or v is False or v == "either":
+        return v
+    raise _Bad(f'must be true, false or "either", got {brief(v)}')
+
+
 def _counts(v: Any) -> Any:
     if v in ("even", "odd"):
         return v
@@ -219,7 +226,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "where": (_one_of("opponent", "own", "any"), None), "chain": (_one_of("none", "backward", "forward"), "none"),
         "moved": (_one_of("any", "earlier", "this-move"), "any"),
         "chain_over_left_empty": (_bool, False), "chain_through_empty": (_bool, False),
-        "min": (_int(1, 100000), 1), "with_last": (_bool, False), "both": (_bool, False), "hook": (_text, None),
+        "min": (_int(1, 100000), 1), "with_last": (_bool, False), "both": (_both, False), "hook": (_text, None),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_bool, False),
@@ -588,9 +595,9 @@ class SowGame(Game):
             return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
                     t.get("chain_through_empty", o))
         where = t.get("where", o) or "own"
-        if where != "own":
-            raise rf.error(t.paths["where"], "a capture from the facing hole needs the last seed in one's own hole (where = \"own\")")
-        return ("opposite", t.get("min", o), t.get("with_last", o), t.get("both", o))
+        if where != "own" and t.get("both", o):
+            raise rf.error(t.paths["where"], "a capture of the hole behind the facing one needs the last seed in one's own hole (where = \"own\")")
+        return ("opposite", t.get("min", o), t.get("with_last", o), t.get("both", o), where)
 
     def total_seeds(self) -> int:
         setup = self.tables["setup"]
@@ -1036,11 +1043,20 @@ class SowSim(Sim):
                         p = nxt[p]
                 return taken
             if kind == "opposite":
-                _, least, with_last, both = rule
-                if owner[last] != seat or b[last] != 1:
+                _, least, with_last, both, side = rule
+                if b[last] != 1 or (side != "any" and (owner[last] == seat) != (side == "own")):
                     continue
                 f = g.facing[last]
-                if f < 0 or owner[f] == seat or b[f] < least:
+                if both == "either":  # the facing hole and the one behind it, whichever hold seeds
+                    if f < 0 or owner[f] == seat:
+                        continue
+                    taken = [(p, b[p]) for p in (f, g.behind[last]) if p >= 0 and b[p]]
+                    if sum(c for _, c in taken) < least:
+                        continue
+                    if with_last:
+                        taken.append((last, 1))
+                    return taken
+                if f < 0 or (side == "own" and owner[f] == seat) or b[f] < least:
                     continue
                 taken = [(f, b[f])]
                 if both and g.behind[last] >= 0 and b[g.behind[last]]:

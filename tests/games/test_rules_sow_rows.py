@@ -1,0 +1,114 @@
+"""Four-row (and other many-row) sowing constructs of the sow mechanic (games/engine/rules/sow.py)
+and the replay of their Ludii runs: positions worked by hand on small files written here.
+
+On four rows of four, South's holes are 1..4 (outer row, left to right) and 5..8 (inner row,
+right to left), North's 9..12 (inner row, left to right as South sees it) and 13..16 (outer row,
+right to left): so 6 (South's inner row, third column) faces 11, and 14 stands behind 11.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+
+from games.engine.rules import sow
+from games.engine.rules.game import RulesVariant
+from games.engine.rules.loader import load_text
+
+HEAD = '''
+key = "sow.test"
+title = "Test"
+mechanic = "sow"
+game = { dlp = 0, name = "Test" }
+ruleset = { dlp = 0, name = "Test" }
+players = 2
+sides = ["South", "North"]
+source = "dlp-2020"
+locator = "DLP.GameRulesets.0"
+'''
+
+
+def make(body: str) -> RulesVariant:
+    rf = load_text(HEAD + body, "sow/test.toml", sow.ELEMENTS)
+    return RulesVariant(sow.compile(rf))
+
+
+def state_of(v: RulesVariant, counts: dict[int, int], to_move: int = 0):
+    rest = v.game.total - sum(counts.values())
+    data = {"board": {str(h): [None, "seed", c] for h, c in counts.items() if c}, "to_move": to_move,
+            "scores": [rest // 2, rest - rest // 2]}
+    return v.state_from_json(data)
+
+
+def holes(state) -> dict[int, int]:
+    return {int(k): c for k, (_, _, c) in state.to_json()["board"].items() if not k.startswith("s")}
+
+
+FOUR = '''
+[[clause]]
+id = "F-1"
+text = "Four rows of four; the facing holes are taken from an empty hole of one's own."
+board = { rows = 4, holes = 4 }
+setup = { seeds = 2 }
+capture = { take = "opposite", where = "own", both = %s }
+'''
+
+
+def test_both_either_takes_the_outer_hole_even_when_the_facing_inner_hole_is_empty():
+    either, facing_first = make(FOUR % '"either"'), make(FOUR % "true")
+    # South sows 4 (two seeds): 5, then 6, empty. 6 faces 11 (empty) with 14 (four) behind it.
+    s = {4: 2, 14: 4, 13: 1, 1: 1}
+    for v in (either, facing_first):
+        assert sorted((a["sow"] for a in v.legal_actions(state_of(v, s))), key=int) == ["1", "4"]
+    took = either.apply(state_of(either, s), {"sow": "4"})
+    assert holes(took) == {1: 1, 5: 1, 6: 1, 13: 1}
+    assert took.to_json()["scores"][0] - state_of(either, s).to_json()["scores"][0] == 4
+    kept = facing_first.apply(state_of(facing_first, s), {"sow": "4"})  # true: 11 empty, nothing
+    assert holes(kept) == {1: 1, 5: 1, 6: 1, 13: 1, 14: 4}
+    # With seeds in both, both ways take both: 11 (three) and 14 (four).
+    s = {4: 2, 11: 3, 14: 4, 13: 1}
+    for v in (either, facing_first):
+        after = v.apply(state_of(v, s), {"sow": "4"})
+        assert holes(after) == {5: 1, 6: 1, 13: 1}
+        # North (to move) has only 13 left to sow from.
+        assert [a["sow"] for a in v.legal_actions(after)] == ["13"]
+    # Neither holds seeds: nothing is taken, and the move is an ordinary one.
+    after = either.apply(state_of(either, {4: 2, 13: 1}), {"sow": "4"})
+    assert holes(after) == {5: 1, 6: 1, 13: 1}
+
+
+def test_a_sowing_either_way_from_one_hole_is_followed_as_two_readings_of_ludiis_run(tmp_path):
+    """Ludii's select of a hole is one pair whichever way the sowing goes; its relay laps tell
+    the two apart. Each is judged by its own laps (not by the laps of both together)."""
+    from games.engine.rules.ludii import read_trace, replay
+
+    v = make('''
+[[clause]]
+id = "R-1"
+text = "Relay sowing either way."
+board = { rows = 2, holes = 4 }
+setup = { seeds = 2 }
+sow = { relay = true, direction = "choose" }
+
+[ludii]
+sites = { "A1" = "1" }
+''')
+    # Holes 1..4 South's (A1..D1), 5..8 North's (D2..A2). South sows 1 clockwise: 8, 7 (now
+    # three: lifted) -> 6, 5, 4 (now three: lifted) -> 3, 2, 1 (emptied: the move ends). The
+    # same hole anticlockwise would relay 3, then 6.
+    labels = ["A1", "B1", "C1", "D1", "A2", "B2", "C2", "D2"]
+    sites = [{"index": i, "label": lab, "x": i % 4, "y": i // 4} for i, lab in enumerate(labels)]
+    head = {"sites": sites, "players": 2,
+            "containers": [{"index": 0, "name": "Board", "kind": "board", "owner": 0, "first_site": 0, "num_sites": 8}]}
+    own = [[0, 0], [1, 1], [2, 2], [3, 3]]
+    steps = [
+        {"mover": 1, "legal": own + own, "chosen": 4},  # 1, clockwise (Ludii lists each way)
+        {"mover": 1, "legal": [[5, 5]], "chosen": 0},  # relays 7 (B2)
+        {"mover": 1, "legal": [[3, 3]], "chosen": 0},  # relays 4 (D1)
+    ]
+    lines = [head] + [dict(st, step=i, dice=None) for i, st in enumerate(steps)]
+    lines.append({"end": True, "steps": len(steps), "status": "cap", "ranking": [0, 0], "winner": None})
+    path = tmp_path / "either-s1.jsonl.gz"
+    path.write_bytes(gzip.compress("\n".join(json.dumps(x) for x in lines).encode()))
+    report = replay(read_trace(path), v)
+    assert report.last_line() == "replay: 3 of 3 steps agree; result agrees", [
+        (st.status, st.ludii_only, st.ours_only) for st in report.steps]
