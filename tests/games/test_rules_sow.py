@@ -1155,3 +1155,29 @@ end = { holes_at_most = 1 }
 ''')
     end = owner.apply(owner.apply(state_of(owner, {1: 1, 3: 1, 5: 2}), {"sow": "1"}), {"sow": "5"})
     assert end.to_json()["scores"] == [4 + 3, 4 + 1] and owner.outcome(end).winner == 0
+
+
+def test_the_facing_capture_from_an_empty_hole_on_either_side_or_the_opponents():
+    # capture.take = "opposite" with where = "any" (French Wari, DLP.GameRulesets.249) or
+    # "opponent" (Kalah's summary, DLP.GameRulesets.68): the last seed in an empty hole of
+    # that row takes the seeds of the hole facing it, whoever's they are.
+    body = '''
+[[clause]]
+id = "F-1"
+text = "Two rows of three; a last seed in an empty hole takes the hole facing it."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 2 }
+capture = { take = "opposite", where = "%s" }
+'''
+    anyrow, opp, own = (make(body % w) for w in ("any", "opponent", "own"))
+    # South sows 3 (two seeds) into 4 and 5; 5 was empty and is North's; it faces South's 2.
+    for v, taken in ((anyrow, True), (opp, True), (own, False)):
+        s = state_of(v, {2: 3, 3: 2, 6: 1})
+        assert [a["sow"] for a in v.legal_actions(s)] == ["2", "3"]
+        after = v.apply(s, {"sow": "3"})
+        assert holes(after) == ({4: 1, 5: 1, 6: 1} if taken else {2: 3, 4: 1, 5: 1, 6: 1})
+    # South sows 1 (one seed) into 2, his own empty hole, facing North's 5.
+    for v, taken in ((anyrow, True), (opp, False), (own, True)):
+        s = state_of(v, {1: 1, 3: 1, 5: 4, 6: 1})
+        after = v.apply(s, {"sow": "1"})
+        assert holes(after) == ({2: 1, 3: 1, 6: 1} if taken else {2: 1, 3: 1, 5: 4, 6: 1})
