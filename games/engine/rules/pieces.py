@@ -22,19 +22,23 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``may`` | ``no``, whether the same piece hops again in the same turn), ``avoid`` (regions
   this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
   on), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
-  after), ``at_most`` (fly: only while the mover has at most this many pieces);
+  after), ``at_most`` (fly: only while the mover has at most this many pieces), ``per_turn``
+  (place: the pieces of these kinds a player places in one turn, counted from the first placed),
+  ``after`` (place: only once the mover's hand holds none of these kinds);
 - ``capture``: ``kind = "custodial"`` (an enemy between the moved piece and a friend, or a
   ``hostile`` empty region, or a ``hostile_always`` region even when occupied, along ``dirs``;
   ``pieces`` the kinds so taken), ``"surround"``
   (``pieces`` taken when enemies, or ``hostile`` regions, stand on every side along ``dirs``),
   ``"line"`` (a line of ``length`` of one's own pieces through the moved piece lets the mover
   remove an enemy piece; ``protect = true``: not one in a line while others are not);
+  ``placing = false`` (custodial, surround): a piece placed from the hand takes nothing;
 - ``constraint``: ``compulsory = true`` (a capture must be made when one can),
   ``maximum = true`` (the capture that takes most), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
 - ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (``far-rank`` or a
   region), ``ends_turn`` (being promoted ends a capture chain);
-- ``turn``: ``first`` (the seat that starts);
+- ``turn``: ``first`` (the seat that starts), ``capture_again`` (a piece that takes moves again
+  at once, any of its moves, and again while it takes; a pass where it has none);
 - ``end`` (one condition each; ``result`` is the mover's or the seat's, as said):
   ``no-moves`` (the player to move has none: ``result = "loss" | "win" | "draw" | "pass"``;
   ``seats`` limits it to those seats, so a hunt's two sides may differ; ``pass`` passes the
@@ -47,7 +51,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   move in check loses, and ``stalemate`` says what no move out of check is worth),
   ``bare`` (a seat left with nothing but its ``royal`` piece loses; both bare, a draw),
   ``moves`` (the game stops after ``limit`` turns, or ``quiet`` turns without a capture, and
-  ``result = "draw" | "more-pieces"``).
+  ``result = "draw" | "more-pieces"``; ``from_play = true``: placing a piece starts the quiet
+  count afresh; ``tie``: the seat that wins when ``more-pieces`` finds equal counts, else a draw).
 """
 from __future__ import annotations
 
@@ -96,6 +101,8 @@ class MoveRule:
     when: str = ""
     at_most: int = 0
     region: frozenset[int] | None = None
+    per_turn: int = 1  # place: pieces placed in one turn
+    after: frozenset[int] = frozenset()  # place: only once the hand holds none of these kinds
 
 
 def _need(rf: RulesFile, el: Element, spec: dict, key: str, kinds: tuple, what: str) -> Any:
@@ -320,7 +327,7 @@ class PiecesGame(Game):
         self.move_rules: list[MoveRule] = []
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
-                 "avoid", "avoid_stop", "while", "at_most", "region"}
+                 "avoid", "avoid_stop", "while", "at_most", "region", "per_turn", "after"}
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -360,6 +367,11 @@ class PiecesGame(Game):
             if kind != "place" and not rule.when and self.has_hands:
                 rule.when = "no-hand"
             rule.at_most = spec.get("at_most", 0)
+            if kind == "place":
+                rule.per_turn = spec.get("per_turn", 1)
+                if isinstance(rule.per_turn, bool) or not isinstance(rule.per_turn, int) or not 1 <= rule.per_turn <= 8:
+                    raise self.rf.error(el.path + ("per_turn",), "must be 1 to 8 pieces a turn")
+                rule.after = self._kinds(spec.get("after"), el.path + ("after",), default_all=False)
             if "region" in spec:
                 rule.region = frozenset(self._sites(spec["region"], el.path + ("region",)))
             if kind == "leap":
@@ -402,6 +414,7 @@ class PiecesGame(Game):
                 "by": self._kinds(spec.get("by"), el.path + ("by",)),
                 "hostile": frozenset(hostile),
                 "always": frozenset(always),
+                "placing": bool(spec.get("placing", True)),  # false: a piece placed takes nothing
             }
             if kind == "custodial":
                 self.custodial.append(entry)
@@ -455,6 +468,13 @@ class PiecesGame(Game):
         self.first = spec.get("first", 0)
         if isinstance(self.first, bool) or not isinstance(self.first, int) or not 0 <= self.first < self.players:
             raise self.rf.error((el.path if el else ()) + ("first",), f"must be a seat 0..{self.players - 1}")
+        self.capture_again = bool(spec.get("capture_again", False))
+        self.per_turn: dict[int, int] = {}  # kind -> pieces placed a turn (place per_turn > 1)
+        self.per_turn_kinds: dict[int, frozenset[int]] = {}
+        for r in self.move_rules:
+            if r.kind == "place" and r.per_turn > 1:
+                for k in r.pieces:
+                    self.per_turn[k], self.per_turn_kinds[k] = r.per_turn, r.pieces
         self.ends: list[dict[str, Any]] = []
         self.check_royal: int = -1
         self.stalemate = "loss"
@@ -515,9 +535,13 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
             elif kind == "moves":
                 self.limit = {"limit": spec.get("limit", 0), "quiet": spec.get("quiet", 0),
-                              "result": spec.get("result", "draw"), "clause": el.clause}
+                              "result": spec.get("result", "draw"), "clause": el.clause,
+                              "from_play": bool(spec.get("from_play", False)), "tie": spec.get("tie", "draw")}
                 if self.limit["result"] not in ("draw", "more-pieces"):
                     raise self.rf.error(path + ("result",), "must be draw or more-pieces")
+                tie = self.limit["tie"]
+                if tie != "draw" and (isinstance(tie, bool) or not isinstance(tie, int) or not 0 <= tie < self.players):
+                    raise self.rf.error(path + ("tie",), f"must be draw or the seat 0..{self.players - 1} that wins a tie")
             else:
                 raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, captured, checkmate, bare or moves")
         self.capture_rules = [r for r in self.move_rules if (r.kind == "hop" and r.capture)]
@@ -825,6 +849,9 @@ class PiecesSim(Sim):
             return []
         if self.removals:
             return self._removals()
+        if self.pending >= 0 and g.capture_again:
+            # The piece that took moves again (capture_again): any of its moves, or a pass.
+            return self._piece_moves(self.pending) or [(PASS, -1, -1, -1, -1, -1)]
         if self.pending >= 0:
             moves = [m for m in self._piece_moves(self.pending, hops_only=True) if m[3] >= 0]
             if g.maximum:
@@ -893,9 +920,11 @@ class PiecesSim(Sim):
                 continue
             if rule.kind == "place":
                 kinds = [k for k in sorted(rule.pieces) if self.hands[mover][k]]
+                if rule.after and any(self.hands[mover][k] for k in rule.after):
+                    continue
                 targets = rule.region if rule.region is not None else range(len(self.cells))
                 for s in targets:
-                    if not self.cells[s]:
+                    if not self.cells[s] and s not in rule.avoid:
                         for k in kinds:
                             out.append((PLACE, -1, s, -1, -1, k))
                 continue
@@ -1176,11 +1205,11 @@ class PiecesSim(Sim):
                 cells[taken] = 0
                 captured += 1
             cells[b] = c if promote < 0 else g.code(mover, promote)
-        captured += self._after_move(b)
+        captured += self._after_move(b, placed=what == PLACE)
         self.scores[mover] += captured
         if captured and self.seen:
             self.seen.clear()
-        self.quiet = 0 if captured else self.quiet + 1
+        self.quiet = 0 if captured or (what == PLACE and g.limit and g.limit.get("from_play")) else self.quiet + 1
         if self.over:
             return
         # Lines formed: the mover removes.
@@ -1191,6 +1220,24 @@ class PiecesSim(Sim):
                 if check_ends:
                     self._check_ends(after_move=True)
                 return
+        # Placing several pieces a turn (per_turn): the turn goes on while the count placed of
+        # the rule's kinds is not yet a multiple of it and a piece can still be placed.
+        if what == PLACE and g.per_turn.get(kind, 1) > 1:
+            kinds = g.per_turn_kinds[kind]
+            placed = sum(g.start_hands[mover][k] - self.hands[mover][k] for k in kinds)
+            if placed % g.per_turn[kind] and any(self.hands[mover][k] for k in kinds):
+                self.pending = -1
+                if self.moves():
+                    return
+        # capture_again: the piece that took moves again.
+        if g.capture_again and what == MOVE and captured:
+            if check_ends:
+                self._check_ends(after_move=True)
+            if self.over:
+                return
+            self.pending = b
+            self._moves = None
+            return
         # A hop that took a piece may go on (not once promoted, where promotion ends the turn).
         if what == MOVE and taken >= 0 and not (promote >= 0 and g.promote["ends_turn"]):
             rule_cont = next((r.cont for r in g.capture_rules if r.cont != "no"), "no")
@@ -1217,7 +1264,7 @@ class PiecesSim(Sim):
         g = self.game
         return next(s for s in range(g.players) if g.team_of(s) != g.team_of(seat))
 
-    def _after_move(self, b: int) -> int:
+    def _after_move(self, b: int, placed: bool = False) -> int:
         """Custodial and surround captures made by the piece that came to ``b``."""
         g = self.game
         cells = self.cells
@@ -1229,7 +1276,7 @@ class PiecesSim(Sim):
         owner_of, kind_of = g.owner_of, g.kind_of
         taken = 0
         for rule in g.custodial:
-            if mk not in rule["by"]:
+            if mk not in rule["by"] or placed and not rule["placing"]:
                 continue
             for d in rule["dirs"]:
                 n = step[d][b]
@@ -1246,6 +1293,8 @@ class PiecesSim(Sim):
                     cells[n] = 0
                     taken += 1
         for rule in g.surround:
+            if placed and not rule["placing"]:
+                continue
             for d0 in rule["dirs"]:
                 n = step[d0][b]
                 if n < 0:
@@ -1296,7 +1345,8 @@ class PiecesSim(Sim):
                     counts = [sum(1 for c in self.cells if c and g.owner_of[c] == s) for s in range(g.players)]
                     best = max(counts)
                     winners = [s for s in range(g.players) if counts[s] == best]
-                    self.over = (winners[0] if len(winners) == 1 else None, "move-limit")
+                    tie = None if lim.get("tie", "draw") == "draw" else lim["tie"]
+                    self.over = (winners[0] if len(winners) == 1 else tie, "move-limit")
                 return
         if not self.moves():
             if g.check_royal >= 0:

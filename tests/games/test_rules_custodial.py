@@ -1,0 +1,159 @@
+"""The pieces mechanic's constructs for the custodial-capture games (Seega, Ludus Latrunculorum
+after Bell, the tafl games): legal-move counts from set positions, worked out by hand.
+
+- ``place`` with ``per_turn`` (pieces placed two at a time), ``avoid`` (the centre left empty)
+  and ``after`` (the dux placed once the men are all down);
+- ``capture`` with ``placing = false`` (nothing is taken while placing);
+- ``turn = { capture_again = true }`` (a piece that takes moves again at once);
+- ``end`` ``moves`` with ``from_play`` (the quiet count starts when the placing ends) and
+  ``tie`` (the seat that wins equal counts).
+"""
+from __future__ import annotations
+
+from games.engine.core import Action
+from games.engine.rules import compile_file
+
+HEAD = """\
+key = "war.example"
+title = "Example"
+mechanic = "pieces"
+game = { dlp = 128, name = "Seega" }
+ruleset = { dlp = 0, name = "Ours" }
+source = "dlp-2020"
+locator = "DLP.GameRulesets.150"
+"""
+
+
+def _compile(tmp_path, clauses: str):
+    folder = tmp_path / "rulesets" / "war"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "example.toml"
+    path.write_text(HEAD + clauses, encoding="utf-8")
+    return compile_file(path, tmp_path)
+
+
+def _clause(n: int, body: str) -> str:
+    return f'\n[[clause]]\nid = "EX-{n}"\ntext = "A rule."\n{body}\n'
+
+
+SEEGA_3X3 = (
+    _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 4 }, { seat = 1, piece = "p", count = 4 } ] }')
+    + _clause(3, 'move = { kind = "place", per_turn = 2, avoid = ["centre"] }')
+    + _clause(4, 'move = { kind = "step", dirs = "orthogonal" }')
+    + _clause(5, 'capture = { kind = "custodial", dirs = "orthogonal", placing = false }')
+    + _clause(6, 'end = { kind = "pieces", at_most = 0 }')
+)
+
+
+def _to(v, s, *sites):
+    for site in sites:
+        s = v.apply(s, Action({"to": site}))
+    return s
+
+
+def test_two_placed_a_turn_never_on_the_centre(tmp_path):
+    v = _compile(tmp_path, SEEGA_3X3)
+    s = v.new_game()
+    # Nine squares but the centre: eight placements.
+    assert len(v.legal_actions(s)) == 8
+    s = _to(v, s, "a1")
+    # The same player places again, on one of the seven left.
+    assert s.to_json()["to_move"] == 0 and len(v.legal_actions(s)) == 7
+    s = _to(v, s, "a3")
+    assert s.to_json()["to_move"] == 1 and len(v.legal_actions(s)) == 6
+    s = _to(v, s, "b1", "b3")
+    assert s.to_json()["to_move"] == 0
+    # c1 closes b1 between a1 and c1, but a piece placed takes nothing.
+    s = _to(v, s, "c1", "a2")
+    assert s.to_json()["board"]["b1"][0] == 1 and s.to_json()["to_move"] == 1
+    s = _to(v, s, "c3", "c2")
+    # All placed: every square is full but the centre; the first player moves, and only into
+    # it: its pieces are a1 a3 c1 a2, and only a2 touches b2.
+    assert s.to_json()["to_move"] == 0
+    assert sorted((a["from"], a["to"]) for a in v.legal_actions(s)) == [("a2", "b2")]
+    s = v.apply(s, Action({"from": "a2", "to": "b2"}))
+    # b1, b3 and c2 each stand between b2 and the board's edge: nothing is taken.
+    assert len(s.to_json()["board"]) == 8
+
+
+def test_the_dux_is_placed_after_the_men(tmp_path):
+    text = (
+        _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+        + _clause(2, 'pieces = { man = {}, dux = {} }\nsetup = { hand = [ { seat = 0, piece = "man", count = 2 }, '
+                     '{ seat = 0, piece = "dux", count = 1 }, { seat = 1, piece = "man", count = 2 }, { seat = 1, piece = "dux", count = 1 } ] }')
+        + _clause(3, 'move = { kind = "place", pieces = ["man"], per_turn = 2 }')
+        + _clause(4, 'move = { kind = "place", pieces = ["dux"], after = ["man"] }')
+        + _clause(5, 'move = { kind = "step", dirs = "orthogonal" }')
+    )
+    v = _compile(tmp_path, text)
+    s = v.new_game()
+    # Men only, on any of the nine squares.
+    acts = v.legal_actions(s)
+    assert len(acts) == 9 and {a.get("piece") for a in acts} == {"man"}
+    s = v.apply(s, Action({"to": "a1", "piece": "man"}))
+    s = v.apply(s, Action({"to": "b1", "piece": "man"}))
+    s = v.apply(s, Action({"to": "a3", "piece": "man"}))
+    s = v.apply(s, Action({"to": "b3", "piece": "man"}))
+    # Men all down: the dux now, one a turn, on the five squares left.
+    acts = v.legal_actions(s)
+    assert s.to_json()["to_move"] == 0 and len(acts) == 5 and {a.get("piece") for a in acts} == {"dux"}
+    s = v.apply(s, Action({"to": "b2", "piece": "dux"}))
+    assert s.to_json()["to_move"] == 1 and len(v.legal_actions(s)) == 4
+
+
+CAPTURE_AGAIN = (
+    _clause(1, 'board = { shape = "grid", size = [5, 3] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "a1" }, { seat = 1, piece = "p", at = "e3" } ] }')
+    + _clause(3, 'move = { kind = "step", dirs = "orthogonal" }\nturn = { capture_again = true }')
+    + _clause(4, 'capture = { kind = "custodial", dirs = "orthogonal" }')
+    + _clause(5, 'end = { kind = "pieces", at_most = 0 }')
+    + _clause(6, 'end = { kind = "moves", quiet = 4, result = "more-pieces", tie = 1 }')
+)
+
+
+def _state(v, board: dict, to_move: int = 0, quiet: int = 0):
+    data = v.new_game().to_json()
+    data.update(board={k: [seat, "p", 1] for k, seat in board.items()}, to_move=to_move, quiet=quiet, turn=10)
+    return v.state_from_json(data)
+
+
+def test_a_piece_that_takes_moves_again(tmp_path):
+    v = _compile(tmp_path, CAPTURE_AGAIN)
+    s = _state(v, {"a1": 0, "d1": 0, "d3": 0, "b1": 1, "c3": 1, "e2": 1})
+    # First's moves: a1-a2 (a1-b1 is full), d1-c1 d1-e1 d1-d2, d3-d2 d3-e3 (c3 full): 6.
+    assert len(v.legal_actions(s)) == 6
+    s = v.apply(s, Action({"from": "d1", "to": "c1"}))
+    # b1 is taken between c1 and a1; the same player moves again, with the piece on c1 only:
+    # c1-b1 c1-d1 c1-c2 (3), no pass while it can move.
+    j = s.to_json()
+    assert "b1" not in j["board"] and j["to_move"] == 0 and j["pending"]["site"] == "c1"
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["b1", "c2", "d1"]
+    # c1-c2 takes nothing more (c3 lies beyond c2 upward, with nothing past it): the turn ends.
+    s = v.apply(s, Action({"from": "c1", "to": "c2"}))
+    assert s.to_json()["to_move"] == 1 and s.to_json()["pending"] is None
+
+
+def test_a_chain_of_takes(tmp_path):
+    v = _compile(tmp_path, CAPTURE_AGAIN)
+    s = _state(v, {"b1": 0, "d2": 0, "c3": 0, "c1": 1, "c2": 1, "e3": 1})
+    # d2-d1 takes c1 (between d1 and b1); the piece on d1 moves again: c1, d2, e1.
+    s = v.apply(s, Action({"from": "d2", "to": "d1"}))
+    assert "c1" not in s.to_json()["board"] and s.to_json()["to_move"] == 0
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["c1", "d2", "e1"]
+    # d1-c1 takes c2 (between c1 and c3): again, from c1: c2 and d1 (b1 is its own).
+    s = v.apply(s, Action({"from": "d1", "to": "c1"}))
+    assert "c2" not in s.to_json()["board"] and s.to_json()["to_move"] == 0
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["c2", "d1"]
+    # c1-d1 takes nothing: the turn passes.
+    s = v.apply(s, Action({"from": "c1", "to": "d1"}))
+    assert s.to_json()["to_move"] == 1
+
+
+def test_the_quiet_limit_gives_a_tie_to_its_seat(tmp_path):
+    v = _compile(tmp_path, CAPTURE_AGAIN)
+    s = _state(v, {"a1": 0, "e3": 1}, quiet=3)
+    s = v.apply(s, Action({"from": "a1", "to": "a2"}))
+    j = s.to_json()
+    # Four quiet moves: the more pieces win, a tie goes to seat 1 (tie = 1).
+    assert j["over"] == {"winner": 1, "how": "move-limit"}
