@@ -12,7 +12,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
 - ``setup``: ``place = [{ seat, piece, at, mirror }]`` and ``hand = [{ seat, piece, count }]``;
   ``at`` is site names, region names or rectangles (``a1:h2``), space-separated; ``mirror =
   "rotate" | "flip"`` puts the same pieces for the other seat, turned or reflected;
-- ``move`` (one kind each): ``kind = "step" | "slide" | "hop" | "leap" | "place" | "fly"``,
+- ``move`` (one kind each): ``kind = "step" | "slide" | "hop" | "leap" | "place" | "fly"``
+  (and chesslike.py's ``jump`` and ``screen``, with its fields ``first``, ``stay``, ``from``,
+  ``blocked``, ``takes``, ``opening``: see that module),
   ``pieces`` (kinds, default all), ``dirs`` (``all``, ``orthogonal``, ``diagonal``,
   ``forward``, ``forward-diagonal``, ``backward``, ``sideways`` or compass names), ``to``
   (``empty`` | ``enemy`` | ``empty-or-enemy``: landing on an enemy captures it), ``not_capture``
@@ -48,7 +50,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   pieces along the board's lines wins),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked; a player with no
-  move in check loses, and ``stalemate`` says what no move out of check is worth),
+  move in check loses, and ``stalemate`` says what no move out of check is worth;
+  ``draw_while = [KINDS]``: a checkmate is only a draw while the mated player keeps a piece of
+  these kinds),
   ``bare`` (a seat left with nothing but its ``royal`` piece loses; both bare, a draw),
   ``moves`` (the game stops after ``limit`` turns, or ``quiet`` turns without a capture, and
   ``result = "draw" | "more-pieces"``; ``from_play = true``: placing a piece starts the quiet
@@ -63,6 +67,7 @@ from typing import Any
 
 from games.engine.core import Action, InvalidState, Outcome, brief
 from games.engine.rules import board as boards
+from games.engine.rules import chesslike
 from games.engine.rules.game import Game, Sim, team_values
 from games.engine.rules.loader import Element, RulesFile, RulesFileError
 
@@ -75,7 +80,7 @@ NAMED_DIRS = {
     "orthogonal": boards.ORTHOGONAL,
     "diagonal": boards.DIAGONAL,
 }
-MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly")
+MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly") + chesslike.KINDS
 # Move tuples on the fast path: (what, from, to, taken, promote, kind)
 #   what: 0 move, 1 place, 2 remove, 3 pass; taken: the site hopped over and taken, or -1;
 #   promote: the kind index promoted to, or -1; kind: the kind placed (place) else -1.
@@ -103,6 +108,7 @@ class MoveRule:
     region: frozenset[int] | None = None
     per_turn: int = 1  # place: pieces placed in one turn
     after: frozenset[int] = frozenset()  # place: only once the hand holds none of these kinds
+    chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
 
 
 def _need(rf: RulesFile, el: Element, spec: dict, key: str, kinds: tuple, what: str) -> Any:
@@ -327,7 +333,7 @@ class PiecesGame(Game):
         self.move_rules: list[MoveRule] = []
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
-                 "avoid", "avoid_stop", "while", "at_most", "region", "per_turn", "after"}
+                 "avoid", "avoid_stop", "while", "at_most", "region", "per_turn", "after"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -388,6 +394,7 @@ class PiecesGame(Game):
                 rule.offsets = [[at[(round(x) + dx, round(y) + dy)] for dx, dy in sorted(vecs)
                                  if (round(x) + dx, round(y) + dy) in at] for (x, y) in b.xy]
                 rule.rev_offsets = rule.offsets  # the offsets are symmetric
+            chesslike.compile_rule(self, rule, spec, el)
             self.move_rules.append(rule)
         if not self.move_rules:
             raise self.rf.error(("clause",), "no clause states a move (a `move = {...}` element)")
@@ -477,6 +484,7 @@ class PiecesGame(Game):
                     self.per_turn[k], self.per_turn_kinds[k] = r.per_turn, r.pieces
         self.ends: list[dict[str, Any]] = []
         self.check_royal: int = -1
+        self.mate_draw_while: frozenset[int] = frozenset()
         self.stalemate = "loss"
         self.no_moves = "loss"
         self.no_moves_of: dict[int, str] = {}  # per seat, where an end names seats
@@ -527,6 +535,7 @@ class PiecesGame(Game):
             elif kind == "checkmate":
                 (k,) = self._kinds(spec.get("royal"), path + ("royal",))
                 self.check_royal = k
+                self.mate_draw_while = self._kinds(spec.get("draw_while"), path + ("draw_while",), default_all=False)
                 self.stalemate = spec.get("stalemate", "draw")
                 if self.stalemate not in ("loss", "win", "draw"):
                     raise self.rf.error(path + ("stalemate",), "must be loss, win or draw (for the player stalemated)")
@@ -669,6 +678,7 @@ class PiecesGame(Game):
         sim.cells = list(self.start_cells)
         sim.hands = [list(h) for h in self.start_hands]
         sim.mover = self.first
+        sim.unmoved = chesslike.start_unmoved(self)
         if sim.seen is not None:
             sim.seen.add(sim.position_key())
         sim.begin_turn()
@@ -737,6 +747,11 @@ class PiecesGame(Game):
             if not (isinstance(seen, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in seen)):
                 raise InvalidState("seen: must list the positions already played (whole numbers)")
             sim.seen = set(seen) or {sim.position_key()}
+        if getattr(self, "tracks_unmoved", False):
+            unmoved = data.get("unmoved", [])
+            if not (isinstance(unmoved, list) and all(n in b.index for n in unmoved)):
+                raise InvalidState("unmoved: must list the sites whose piece has not moved")
+            sim.unmoved = sum(1 << b.index[n] for n in set(unmoved))
         sim.begin_turn(keep_over=True)
         return sim
 
@@ -769,6 +784,10 @@ class PiecesGame(Game):
             text += f"={self.kinds[promote]}"
         return text
 
+    def ludii_steps(self, sim: PiecesSim, move: tuple, last: int | None) -> list | None:
+        """Ludii's steps for one move of ours where they are several (chesslike.ludii_steps)."""
+        return chesslike.ludii_steps(self, sim, move, last)
+
     def text_help(self) -> dict[str, list[str]]:
         b = self.board.names
         moves = [f"{b[0]} {b[1]}"]
@@ -781,7 +800,7 @@ class PiecesGame(Game):
 
 class PiecesSim(Sim):
     __slots__ = ("game", "options", "cells", "hands", "mover", "pending", "removals", "scores", "turn",
-                 "quiet", "over", "_moves", "seen", "_base_key", "last_to")
+                 "quiet", "over", "_moves", "seen", "_base_key", "last_to", "unmoved")
 
     def __init__(self, game: PiecesGame, options: dict[str, Any]) -> None:
         self.game = game
@@ -799,6 +818,7 @@ class PiecesSim(Sim):
         self.seen: set[int] | None = set() if game.no_repeat else None
         self._base_key: int | None = None
         self.last_to = -1  # where the move being played ended (for the ends it decides)
+        self.unmoved = 0  # a bit per site whose piece has not moved (chesslike.py's first moves)
 
     def copy(self) -> PiecesSim:
         other = PiecesSim.__new__(PiecesSim)
@@ -812,6 +832,7 @@ class PiecesSim(Sim):
         other.seen = set(self.seen) if self.seen is not None else None
         other._base_key = None
         other.last_to = self.last_to
+        other.unmoved = self.unmoved
         return other
 
     def position_key(self) -> int:
@@ -915,7 +936,7 @@ class PiecesSim(Sim):
         out: list = []
         has_hand = any(self.hands[mover])
         count = None
-        for rule in g.move_rules:
+        for rule in chesslike.rules_now(self):
             if rule.when == "hand" and not has_hand or rule.when == "no-hand" and has_hand:
                 continue
             if rule.kind == "place":
@@ -966,6 +987,9 @@ class PiecesSim(Sim):
         owner_of = g.owner_of
         to = rule.to
         kind = rule.kind
+        if rule.chess is not None:
+            chesslike.rule_moves(self, rule, a, c, out)
+            return
         if kind == "leap":
             for t in rule.offsets[a]:
                 self._land(rule, a, t, out)
@@ -1134,6 +1158,10 @@ class PiecesSim(Sim):
         owner_of, kind_of = g.owner_of, g.kind_of
         victim = kind_of[cells[site]]
         for rule in g.move_rules:
+            if rule.chess is not None:
+                if chesslike.attacks(self, rule, site, seat):
+                    return True
+                continue
             if rule.to == "empty" or rule.kind in ("place", "fly", "hop") or victim in rule.not_capture:
                 continue
             if rule.kind == "leap":
@@ -1193,6 +1221,8 @@ class PiecesSim(Sim):
             self.hands[mover][kind] -= 1
         else:
             c = cells[a]
+            if self.unmoved:
+                self.unmoved &= ~((1 << a) | (1 << b))
             if cells[b]:
                 captured += 1
                 victim = cells[b]
@@ -1352,6 +1382,9 @@ class PiecesSim(Sim):
             if g.check_royal >= 0:
                 if self.in_check(self.mover):
                     self.over = (self._other(self.mover), "checkmate")
+                    if g.mate_draw_while and any(c and g.owner_of[c] == self.mover and g.kind_of[c] in g.mate_draw_while
+                                                 for c in self.cells):
+                        self.over = (None, "checkmate")
                     return
                 result = g.stalemate
                 how = "stalemate"
@@ -1451,7 +1484,9 @@ class PiecesSim(Sim):
                         if self.pending >= 0 or self.removals else None),
             "throw": None,
             "over": {"winner": self.over[0], "how": self.over[1]} if self.over else None,
-        } | ({"seen": sorted(self.seen)} if self.seen is not None else {})
+        } | ({"seen": sorted(self.seen)} if self.seen is not None else {}) | (
+            {"unmoved": [names[s] for s in range(len(self.cells)) if (self.unmoved >> s) & 1]}
+            if getattr(g, "tracks_unmoved", False) else {})
 
 
 class _Zobrist:

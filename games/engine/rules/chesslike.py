@@ -1,0 +1,299 @@
+"""Chess-like moves for the pieces mechanic (``pieces.py`` hands a move rule to this module
+when it carries one of the fields below, or is one of the kinds below).
+
+Fields a ``move`` element may add (any kind among step, slide, leap, and the kinds here):
+
+- ``first = true``: only as the piece's first move (the piece stands where it started and has
+  not moved since: the Cambodian king's knight leap, a pawn's or counsellor's double step);
+- ``stay = "REGION"`` (or a list, every one): the move may only end inside the region(s);
+  besides the board's regions, ``home`` is the half of the board on the mover's side and
+  ``away`` the other half (Xiangqi's palace and river);
+- ``from = "REGION"``: the move is made only from a site in the region (``home``/``away`` as
+  above: Xiangqi's soldier steps sideways once it has crossed the river), or from the sites
+  named (``from = "d2 d7"``);
+- ``blocked = true`` (leap): a piece on the square the leap passes first blocks it: for a
+  knight's leap [1, 2] the square next to it along the long side, for [2, 2] the square
+  between (Xiangqi's horse and elephant);
+- ``takes = [KINDS]``: the move may take only these kinds (the Xiangqi generals facing
+  each other on an open file);
+- ``opening = N``: the move is the player's N-th move of the game, and on that turn the
+  player has only the moves so marked (Rumi Shatranj's set opening: the counsellor's jump,
+  then the soldier's).
+
+Kinds:
+
+- ``jump``: exactly ``distance`` squares along ``dirs``, over whatever stands between
+  (a counsellor's double step forward, jumping the pawn in front);
+- ``screen``: along ``dirs`` over empty squares to a piece (the screen) of either side, then
+  over empty squares beyond to the first piece, which it takes if an enemy (``to = "enemy"``:
+  the Xiangqi cannon's capture; its quiet move is a plain ``slide`` to empty squares).
+
+The state a game with ``first`` moves keeps: the set of sites whose piece has not moved since
+the start (``PiecesSim.unmoved``, a bit per site; ``"unmoved"`` in the JSON state).
+
+``[ludii] promotion = "own-step"``: Ludii plays a promotion as a second step of the same player
+on the promoted piece's square (its ``moveAgain`` then ``promote``); the replay then matches
+our one promoting move to Ludii's two steps (:func:`ludii_steps`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+KINDS = ("jump", "screen")
+FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening"})
+_MOVE = 0
+
+
+def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
+    """Read the chess fields of ``spec`` onto ``rule.chess`` (None when it has none)."""
+    if rule.kind not in KINDS and not (FIELDS & set(spec)):
+        return
+    if rule.kind not in ("step", "slide", "leap") + KINDS:
+        raise game.rf.error(el.path + ("kind",), f"the chess fields ({', '.join(sorted(FIELDS & set(spec)))}) "
+                                                 "go with step, slide, leap, jump or screen moves")
+    b = game.board
+    ch: dict[str, Any] = {"first": bool(spec.get("first", False)), "stay": None, "from": None,
+                          "takes": None, "distance": 0, "legs": None, "rev": None, "opening": 0}
+    if "opening" in spec:
+        n = spec["opening"]
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 20:
+            raise game.rf.error(el.path + ("opening",), "must be the player's move number, 1 to 20")
+        ch["opening"] = n
+        game.has_opening = True
+    for key in ("stay", "from"):
+        if key in spec:
+            names = spec[key] if isinstance(spec[key], list) else [spec[key]]
+            per_seat = []
+            for seat in range(game.players):
+                sites = set(range(b.size))
+                for name in names:
+                    sites &= _region(game, str(name), seat, el.path + (key,))
+                per_seat.append(frozenset(sites))
+            ch[key] = per_seat
+    if "takes" in spec:
+        ch["takes"] = game._kinds(spec["takes"], el.path + ("takes",))
+    if rule.kind == "jump":
+        dist = spec.get("distance", 2)
+        if isinstance(dist, bool) or not isinstance(dist, int) or not 1 <= dist <= 20:
+            raise game.rf.error(el.path + ("distance",), "must be a number of squares, 1 to 20")
+        ch["distance"] = dist
+    if spec.get("blocked"):
+        if rule.kind != "leap":
+            raise game.rf.error(el.path + ("blocked",), "goes with leap moves")
+        at = {(round(x), round(y)): i for i, (x, y) in enumerate(b.xy)}
+        legs: list[list[tuple[int, int]]] = []
+        rev: list[list[tuple[int, int]]] = [[] for _ in range(b.size)]
+        for a, t_list in enumerate(rule.offsets):
+            x, y = (round(v) for v in b.xy[a])
+            mine = []
+            for t in t_list:
+                tx, ty = (round(v) for v in b.xy[t])
+                dx, dy = tx - x, ty - y
+                sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+                if abs(dx) == abs(dy):
+                    leg = (x + sx, y + sy)
+                elif abs(dx) > abs(dy):
+                    leg = (x + sx, y)
+                else:
+                    leg = (x, y + sy)
+                ls = at.get(leg, -1)
+                mine.append((t, ls))
+                rev[t].append((a, ls))
+            legs.append(mine)
+        ch["legs"], ch["rev"] = legs, rev
+    rule.chess = ch
+    if ch["first"]:
+        game.tracks_unmoved = True
+
+
+def _region(game: Any, name: str, seat: int, path: tuple) -> frozenset[int]:
+    b = game.board
+    if name in ("home", "away"):
+        ys = sorted({round(y) for _, y in b.xy})
+        half = len(ys) // 2
+        low = set(ys[:half])
+        mine = low if seat % 2 == 0 else set(ys) - low
+        if name == "away":
+            mine = set(ys) - mine
+        return frozenset(i for i, (_, y) in enumerate(b.xy) if round(y) in mine)
+    if name in b.regions:
+        return game._region(name, path)
+    return frozenset(game._sites(name, path))
+
+
+def rules_now(sim: Any) -> list:
+    """The move rules open to the player to move: on a turn that is an ``opening`` move
+    number of the player's, only the rules so marked; else the rules without ``opening``."""
+    g = sim.game
+    if not getattr(g, "has_opening", False):
+        return g.move_rules
+    n = (sim.turn - (sim.mover - g.first) % g.players) // g.players + 1
+    marked = [r for r in g.move_rules if r.chess is not None and r.chess["opening"] == n]
+    if marked:
+        return marked
+    return [r for r in g.move_rules if r.chess is None or not r.chess["opening"]]
+
+
+def start_unmoved(game: Any) -> int:
+    """The bits of the sites a piece stands on at the start (games with ``first`` moves)."""
+    if not getattr(game, "tracks_unmoved", False):
+        return 0
+    return sum(1 << s for s, c in enumerate(game.start_cells) if c)
+
+
+# -- moves ------------------------------------------------------------------------------------
+def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
+    """The moves of the piece ``c`` on ``a`` by the chess rule ``rule`` (appended to ``out``)."""
+    g = sim.game
+    ch = rule.chess
+    seat = g.owner_of[c]
+    if ch["first"] and not (sim.unmoved >> a) & 1:
+        return
+    if ch["from"] is not None and a not in ch["from"][seat]:
+        return
+    cells = sim.cells
+    step = g.board.step
+    kind = rule.kind
+    if kind == "leap":
+        if ch["legs"] is not None:
+            for t, leg in ch["legs"][a]:
+                if leg < 0 or not cells[leg]:
+                    _land(sim, rule, seat, a, t, out)
+        else:
+            for t in rule.offsets[a]:
+                _land(sim, rule, seat, a, t, out)
+        return
+    for d in rule.dirs[seat]:
+        st = step[d]
+        t = st[a]
+        if t < 0:
+            continue
+        if kind == "step":
+            _land(sim, rule, seat, a, t, out)
+        elif kind == "slide":
+            n = 0
+            while t >= 0:
+                n += 1
+                if cells[t]:
+                    _land(sim, rule, seat, a, t, out)
+                    break
+                _land(sim, rule, seat, a, t, out)
+                if rule.max and n >= rule.max:
+                    break
+                t = st[t]
+        elif kind == "jump":
+            for _ in range(ch["distance"] - 1):
+                t = st[t]
+                if t < 0:
+                    break
+            if t >= 0:
+                _land(sim, rule, seat, a, t, out)
+        elif kind == "screen":
+            while t >= 0 and not cells[t]:
+                t = st[t]
+            if t < 0:
+                continue
+            t = st[t]
+            while t >= 0 and not cells[t]:
+                t = st[t]
+            if t >= 0:
+                _land(sim, rule, seat, a, t, out)
+
+
+def _land(sim: Any, rule: Any, seat: int, a: int, t: int, out: list) -> None:
+    ch = rule.chess
+    if ch["stay"] is not None and t not in ch["stay"][seat]:
+        return
+    c = sim.cells[t]
+    g = sim.game
+    if not c:
+        if rule.to != "enemy":
+            out.append((_MOVE, a, t, -1, -1, -1))
+    elif rule.to != "empty" and g.owner_of[c] != seat:
+        k = g.kind_of[c]
+        if k not in rule.not_capture and (ch["takes"] is None or k in ch["takes"]):
+            out.append((_MOVE, a, t, -1, -1, -1))
+
+
+def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
+    """Whether a piece of a seat other than ``seat`` could take the piece on ``site`` by ``rule``."""
+    if rule.to == "empty":
+        return False
+    g = sim.game
+    cells = sim.cells
+    owner_of, kind_of = g.owner_of, g.kind_of
+    victim = kind_of[cells[site]]
+    ch = rule.chess
+    if victim in rule.not_capture or (ch["takes"] is not None and victim not in ch["takes"]):
+        return False
+    pieces = rule.pieces
+    first, frm, stay = ch["first"], ch["from"], ch["stay"]
+
+    def can(a: int) -> bool:
+        c = cells[a]
+        if not c:
+            return False
+        e = owner_of[c]
+        return (e != seat and kind_of[c] in pieces and not (first and not (sim.unmoved >> a) & 1)
+                and (frm is None or a in frm[e]) and (stay is None or site in stay[e]))
+
+    kind = rule.kind
+    if kind == "leap":
+        if ch["rev"] is not None:
+            return any(can(a) and (leg < 0 or not cells[leg]) for a, leg in ch["rev"][site])
+        return any(can(a) for a in rule.rev_offsets[site])
+    b = g.board
+    for enemy in range(g.players):
+        if enemy == seat:
+            continue
+        for d in rule.dirs[enemy]:
+            back = b.step[(d + 4) % 8]
+            a = back[site]
+            if a < 0:
+                continue
+            if kind == "step":
+                if owner_of[cells[a]] == enemy and can(a):
+                    return True
+            elif kind == "slide":
+                n = 1
+                while a >= 0:
+                    if cells[a]:
+                        if owner_of[cells[a]] == enemy and can(a):
+                            return True
+                        break
+                    if rule.max and n >= rule.max:
+                        break
+                    a = back[a]
+                    n += 1
+            elif kind == "jump":
+                for _ in range(ch["distance"] - 1):
+                    a = back[a]
+                    if a < 0:
+                        break
+                if a >= 0 and owner_of[cells[a]] == enemy and can(a):
+                    return True
+            elif kind == "screen":
+                while a >= 0 and not cells[a]:
+                    a = back[a]
+                if a < 0:
+                    continue
+                a = back[a]
+                while a >= 0 and not cells[a]:
+                    a = back[a]
+                if a >= 0 and owner_of[cells[a]] == enemy and can(a):
+                    return True
+    return False
+
+
+# -- Ludii replay ------------------------------------------------------------------------------
+def ludii_steps(game: Any, sim: Any, move: tuple, last: int | None) -> list | None:
+    """A promoting move as Ludii's two steps (``[ludii] promotion = "own-step"``), else None."""
+    table = getattr(game.rf, "ludii", None) or {}
+    if table.get("promotion") != "own-step" or move[0] != _MOVE or move[4] < 0:
+        return None
+    seat = sim.mover
+    names = game.board.names
+    first = {"from": names[move[1]], "to": names[move[2]]}
+    # Ludii's promotion step is the pair [site, site]: written as a move "off" the square,
+    # which the replay maps so whether or not Ludii's game has hands.
+    return [(seat, first, False), (seat, {"from": names[move[2]], "to": "off"}, False)]
