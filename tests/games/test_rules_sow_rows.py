@@ -112,3 +112,68 @@ sites = { "A1" = "1" }
     report = replay(read_trace(path), v)
     assert report.last_line() == "replay: 3 of 3 steps agree; result agrees", [
         (st.status, st.ludii_only, st.ours_only) for st in report.steps]
+
+
+def test_first_from_the_inner_row_binds_each_players_first_sowing_only():
+    v = make('''
+[[clause]]
+id = "F-1"
+text = "Four rows of four; each player's first move is from his inner row."
+board = { rows = 4, holes = 4 }
+setup = { seeds = 2 }
+sow = { first_from = "inner" }
+''')
+    legal = lambda s: sorted((a["sow"] for a in v.legal_actions(s)), key=int)  # noqa: E731
+    s = v.new_game()
+    assert legal(s) == ["5", "6", "7", "8"]  # South's inner row
+    s = v.apply(s, {"sow": "5"})  # 6, 7
+    assert legal(s) == ["9", "10", "11", "12"]  # North's inner row
+    s = v.apply(s, {"sow": "9"})  # 10, 11
+    assert legal(s) == ["1", "2", "3", "4", "6", "7", "8"]  # then any hole with seeds
+    outer = make('''
+[[clause]]
+id = "F-1"
+text = "x"
+board = { rows = 4, holes = 4 }
+sow = { first_from = "outer" }
+''')
+    assert sorted((a["sow"] for a in outer.legal_actions(outer.new_game())), key=int) == ["1", "2", "3", "4"]
+
+
+SINGLES = '''
+[[clause]]
+id = "S-1"
+text = "Four rows of four; single seeds only when nothing else can be sown."
+board = { rows = 4, holes = 4 }
+setup = { seeds = 2 }
+sow = { singles = "last-resort", singles_to_empty = %s }
+'''
+
+
+def test_single_seeds_are_sown_only_as_a_last_resort_and_only_into_empty_holes():
+    free, to_empty = make(SINGLES % "false"), make(SINGLES % "true")
+    legal = lambda v, s: sorted((a["sow"] for a in v.legal_actions(state_of(v, s))), key=int)  # noqa: E731
+    s = {1: 1, 2: 1, 3: 2, 6: 1, 9: 2}
+    assert legal(free, s) == legal(to_empty, s) == ["3"]  # the hole of two
+    s = {1: 1, 2: 1, 6: 1, 9: 2}
+    assert legal(free, s) == ["1", "2", "6"]
+    assert legal(to_empty, s) == ["2", "6"]  # 1 would fall into 2 (occupied); 2 into 3, 6 into 7
+    s = {1: 1, 8: 1, 9: 2}  # 1 into 2 (empty) but 8 into 1 (occupied): round the track
+    assert legal(to_empty, s) == ["1"]
+
+
+def test_a_capture_into_an_occupied_hole_where_into_is_any():
+    body = '''
+[[clause]]
+id = "C-1"
+text = "x"
+board = { rows = 4, holes = 4 }
+setup = { seeds = 2 }
+capture = { take = "opposite", where = "own"%s }
+'''
+    empty, anyway = make(body % ""), make(body % ', into = "any"')
+    s = {5: 1, 6: 2, 11: 3, 14: 4}  # 5's seed falls into 6 (now three), which faces 11
+    took = anyway.apply(state_of(anyway, s), {"sow": "5"})
+    assert holes(took) == {6: 3, 14: 4}  # 11 taken, not 14 behind it (no both)
+    kept = empty.apply(state_of(empty, s), {"sow": "5"})
+    assert holes(kept) == {6: 3, 11: 3, 14: 4}

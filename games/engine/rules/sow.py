@@ -39,7 +39,11 @@ Elements and keys (defaults in brackets):
   on to the next hole (0: none) [0]; ``relay``: a last seed that falls into an occupied hole
   lifts its contents and sows on, until a last seed falls into an empty hole [false];
   ``stores`` = ``"none"`` | ``"own"`` (the mover's store is part of the track, after the
-  mover's row; seeds sown there are the mover's) [none].
+  mover's row; seeds sown there are the mover's) [none]; ``first_from`` = ``"inner"`` |
+  ``"outer"``: on four rows, each player's first sowing of the game is from that row of his
+  (the game's first two moves) [any]; ``singles = "last-resort"``: a hole with one seed may be
+  sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
+  seed may be sown only into an empty hole [false].
 - ``capture`` (one rule a clause; the first that takes anything is the move's capture):
   ``take = "last"`` (the hole the last seed fell in, when it then holds one of ``counts``:
   a list such as ``[2, 3]``, or ``"even"``, ``"odd"``; ``where`` it must lie: ``"opponent"``,
@@ -54,7 +58,8 @@ Elements and keys (defaults in brackets):
   mover's (``where`` = ``"own"``; or of the opponent's, ``"opponent"``, or either, ``"any"``),
   the seeds of the hole facing it, whoever's, if there are at least ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
   behind the facing one too, if the facing one is taken (true), or the two whichever of them
-  hold seeds, ``min`` then counting both (``"either"``) [false]) | ``hook = NAME`` (a Python rule, see ``hooks.py``).
+  hold seeds, ``min`` then counting both (``"either"``) [false]; ``into = "any"``: the last
+  hole need not have been empty [empty]) | ``hook = NAME`` (a Python rule, see ``hooks.py``).
 - ``constraint``: ``grand_slam`` = ``"allowed"`` | ``"forbidden"`` (a move that would take
   every seed of the opponent's is not legal; a player left with only such moves has no move)
   | ``"captures-nothing"`` (it is played but takes nothing) [allowed]; ``feed``: when the
@@ -220,13 +225,16 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_bool, False), "stores": (_one_of("none", "own"), "none"),
+        "first_from": (_one_of("any", "inner", "outer"), "any"),
+        "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
     "capture": {
         "take": (_one_of("last", "opposite"), "last"), "counts": (_counts, None),
         "where": (_one_of("opponent", "own", "any"), None), "chain": (_one_of("none", "backward", "forward"), "none"),
         "moved": (_one_of("any", "earlier", "this-move"), "any"),
         "chain_over_left_empty": (_bool, False), "chain_through_empty": (_bool, False),
-        "min": (_int(1, 100000), 1), "with_last": (_bool, False), "both": (_both, False), "hook": (_text, None),
+        "min": (_int(1, 100000), 1), "with_last": (_bool, False), "both": (_both, False),
+        "into": (_one_of("empty", "any"), "empty"), "hook": (_text, None),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_bool, False),
@@ -324,6 +332,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
+        "first_rows", "first_plies", "singles_last", "singles_to_empty",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "stores", "captures",
         "grand_slam", "feed", "extra_store", "extra_capture", "no_moves", "stalled", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "first", "rounds", "refill", "left_empty", "repeat", "starts",
@@ -497,6 +506,15 @@ class SowGame(Game):
         r.first_in_origin = sow.get("first_in_origin", o)
         r.skip_at = sow.get("skip_at", o)
         r.relay = sow.get("relay", o)
+        first_from = sow.get("first_from", o)
+        r.first_rows = None
+        if first_from != "any":
+            if self.rows != 4:
+                raise rf.error(sow.paths["first_from"], "a first move from the inner or outer row needs four rows")
+            # rows from the bottom: South's outer 0, inner 1; North's inner 2, outer 3
+            r.first_rows = ((1,), (2,)) if first_from == "inner" else ((0,), (3,))
+        r.singles_last = sow.get("singles", o) == "last-resort"
+        r.singles_to_empty = sow.get("singles_to_empty", o)
         r.stores = sow.get("stores", o) == "own"
         if r.stores and not self.n_stores:
             raise rf.error(sow.paths["stores"], "the board has no stores (board.stores = 2)")
@@ -549,6 +567,7 @@ class SowGame(Game):
         else:
             path = T["setup"].paths["first"]
             raise rf.error(path, f'must be "lot" or a side\'s name ({", ".join(rf.sides)}), got {first!r}')
+        r.first_plies = 3 if r.first is None else 2  # the first two sowings (after the lot)
         r.rounds = bool(rounds.values)
         if r.rounds:
             r.refill = rounds.get("refill", o)
@@ -597,7 +616,7 @@ class SowGame(Game):
         where = t.get("where", o) or "own"
         if where != "own" and t.get("both", o):
             raise rf.error(t.paths["where"], "a capture of the hole behind the facing one needs the last seed in one's own hole (where = \"own\")")
-        return ("opposite", t.get("min", o), t.get("with_last", o), t.get("both", o), where)
+        return ("opposite", t.get("min", o), t.get("with_last", o), t.get("both", o), where, t.get("into", o) == "any")
 
     def total_seeds(self) -> int:
         setup = self.tables["setup"]
@@ -828,6 +847,14 @@ class SowSim(Sim):
         b, r, seat = self.b, self.r, self.turn
         lo = r.min
         mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
+        if r.first_rows is not None and self.plies < r.first_plies:
+            rows = self.game.row_of
+            mv = [m for m in mv if rows[m & 0xFF] in r.first_rows[seat]]  # type: ignore[index]
+        if r.singles_to_empty:
+            ahead = self.game.ahead[seat]  # type: ignore[index]
+            mv = [m for m in mv if b[m & 0xFF] != 1 or not b[ahead[m >> 8][m & 0xFF][0]]]
+        if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
+            mv = [m for m in mv if b[m & 0xFF] > 1]
         if r.check_moves and mv:
             g = self.game
             opp = g.holes_of[1 - seat]  # type: ignore[operator]
@@ -1043,8 +1070,8 @@ class SowSim(Sim):
                         p = nxt[p]
                 return taken
             if kind == "opposite":
-                _, least, with_last, both, side = rule
-                if b[last] != 1 or (side != "any" and (owner[last] == seat) != (side == "own")):
+                _, least, with_last, both, side, into_any = rule
+                if (b[last] != 1 and not into_any) or (side != "any" and (owner[last] == seat) != (side == "own")):
                     continue
                 f = g.facing[last]
                 if both == "either":  # the facing hole and the one behind it, whichever hold seeds
