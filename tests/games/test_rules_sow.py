@@ -643,7 +643,7 @@ capture = { hook = "test-sow-odd-last" }
     ('board = { rows = 2, holes = 6 }\nsow = { speed = 3 }', "sow/test.toml:14: clause[1].sow.speed: unknown key"),
     ('board = { rows = 2, holes = 6 }\nsow = { direction = "up" }', "clause[1].sow.direction: must be"),
     ('board = { rows = 2, holes = 6 }\nsow = { min = 0 }', "clause[1].sow.min: must be a whole number 1 to 1000"),
-    ('board = { rows = 2, holes = 1 }', "sow/test.toml:13: clause[1].board.holes: must be a whole number 2 to 32"),
+    ('board = { rows = 2, holes = 1 }', "sow/test.toml:13: clause[1].board.holes: must be a whole number 2 to 50"),
     ('sow = { min = 2 }', "exactly one clause must carry the board"),
     ('board = { rows = 2, holes = 6 }\ncapture = { take = "last" }', "a capture by count needs counts"),
     ('board = { rows = 2, holes = 6 }\nconstraint = { grand_slam = { option = "gs" } }', "names no option"),

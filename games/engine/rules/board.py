@@ -200,7 +200,7 @@ def morris(spec: dict) -> Board:
 
 def mancala(spec: dict) -> Board:
     rows, holes, stores = spec.get("rows", 2), spec.get("holes", 6), spec.get("stores", 0)
-    for name, value, lo, hi in (("rows", rows, 2, 4), ("holes", holes, 2, 32), ("stores", stores, 0, 2)):
+    for name, value, lo, hi in (("rows", rows, 2, 4), ("holes", holes, 2, 50), ("stores", stores, 0, 2)):
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise BoardSpecError(f"{name}: must be {lo} to {hi}, got {value!r}")
     names: list[str] = []

@@ -217,7 +217,7 @@ def _text(v: Any) -> str:
 
 SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "board": {
-        "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 32), 6),
+        "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 50), 6),
         "stores": (_int(0, 2), 0),
     },
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None)},
