@@ -20,3 +20,30 @@ def test_a_pass_after_our_end_followed_by_a_move_still_differs(tmp_path):
     steps = GAME + [dict(PASS, mover=2), {"mover": 1, "legal": [[3, 2]], "legal_desc": ["D1-C1"], "chosen": 0}]
     report = replay(read_trace(write_trace(tmp_path, "toy-s1", steps, dict(WON, steps=7))), toy_variant())
     assert report.steps[5].status == "differ"
+
+
+# -- capture.chain_stops_at_origin (Mangala of Turkey, Ludii's reading) ------------------------------
+from tests.games.test_rules_sow import holes, make, state_of  # noqa: E402
+
+TINY = '''
+[[clause]]
+id = "T-1"
+text = "Two rows of three."
+board = { shape = "mancala", rows = 2, holes = 3 }
+setup = { seeds = 4 }
+sow = { direction = "ccw" }
+[[clause]]
+id = "T-2"
+text = "One or three taken, with the holes behind."
+capture = { take = "last", counts = [1, 3], where = "any", chain = "backward", chain_stops_at_origin = STOP }
+'''
+
+
+def test_the_chain_stops_at_the_starting_hole_only_where_the_key_says():
+    # South sows hole 3's seven seeds: 4, 5, 6, 1, 2, 3 (its own hole, emptied, gets one back), 4.
+    # Hole 4 (one seed before) ends with three and is taken; behind it lie single seeds in
+    # 3, 2, 1, 6 and 5. The chain takes them all, or stops at hole 3, the starting hole.
+    for stop, left in ((False, {}), (True, {1: 1, 2: 1, 3: 1, 5: 1, 6: 1})):
+        v = make(TINY.replace("STOP", "true" if stop else "false"))
+        s = state_of(v, {3: 7, 4: 1})
+        assert holes(v.apply(s, {"sow": "3"})) == left

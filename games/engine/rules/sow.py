@@ -54,7 +54,8 @@ Elements and keys (defaults in brackets):
   this round) | ``"this-move"`` (or by this very move) | ``"any"`` [any];
   ``chain_through_empty``: an empty hole does not end the chain, which passes over it to the
   next hole [false]; ``chain_over_left_empty``: the chain passes over holes left empty
-  (rounds) as sowing does [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
+  (rounds) as sowing does [false]; ``chain_stops_at_origin``: the chain ends at the hole the
+  sowing started from, untaken (Ludii's backtracking capture after a lap) [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
   mover's (``where`` = ``"own"``; or of the opponent's, ``"opponent"``, or either, ``"any"``),
   the seeds of the hole facing it, whoever's, if there are at least ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
   behind the facing one too, if the facing one is taken (true), or the two whichever of them
@@ -233,6 +234,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "where": (_one_of("opponent", "own", "any"), None), "chain": (_one_of("none", "backward", "forward"), "none"),
         "moved": (_one_of("any", "earlier", "this-move"), "any"),
         "chain_over_left_empty": (_bool, False), "chain_through_empty": (_bool, False),
+        "chain_stops_at_origin": (_bool, False),
         "min": (_int(1, 100000), 1), "with_last": (_bool, False), "both": (_both, False),
         "into": (_one_of("empty", "any"), "empty"), "hook": (_text, None),
     },
@@ -612,7 +614,7 @@ class SowGame(Game):
             where = {"any": 0, "own": 1, "opponent": 2}[t.get("where", o) or "opponent"]
             chain = {"none": 0, "backward": 1, "forward": 2}[t.get("chain", o)]
             return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
-                    t.get("chain_through_empty", o))
+                    t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o))
         where = t.get("where", o) or "own"
         if where != "own" and t.get("both", o):
             raise rf.error(t.paths["where"], "a capture of the hole behind the facing one needs the last seed in one's own hole (where = \"own\")")
@@ -1036,7 +1038,7 @@ class SowSim(Sim):
         for rule in self.r.captures:
             kind = rule[0]
             if kind == "last":
-                _, takes, where, chain, over_empty, moved, through_empty = rule
+                _, takes, where, chain, over_empty, moved, through_empty, stop_origin = rule
                 c = b[last]
                 if not takes[c]:
                     continue
@@ -1060,6 +1062,8 @@ class SowSim(Sim):
                     while p != last:
                         c = b[p]
                         if where and (owner[p] == seat) != (where == 1):
+                            break
+                        if stop_origin and p == h:
                             break
                         if not c and through_empty:
                             p = nxt[p]
