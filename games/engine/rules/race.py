@@ -23,8 +23,17 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
 - ``track``: ``seats = [[cells of seat 0], [cells of seat 1], ...]``, or ``path = [cells]`` with
   ``rotate = DEGREES`` (seat k runs the path turned k times by that angle, anticlockwise, about
   the board's centre; 0 = every seat runs the same path). Cells are names, marks, or ranges
-  ``"d1..a1"`` (the straight line of cells between the two, both included).
-- ``pieces``: ``count`` a seat, all in the hand at the start; ``name`` and ``glyph`` to show.
+  ``"d1..a1"`` (the straight line of cells between the two, both included). ``loop = true``:
+  the track runs on from its first square past its last (a piece goes round and round; only a
+  ``jump`` takes it off).
+- ``pieces``: ``count`` a seat, in the hand at the start but for those of ``start = [squares]``
+  (the track squares, counted from 1, a seat's pieces begin on, one a piece; a square may come
+  twice where pieces stack); ``name`` and ``glyph`` to show.
+- ``jump``: squares that carry a piece landing on them elsewhere (snakes and ladders, a goal):
+  ``cells = { CELL = CELL | "off" }`` for every seat, or ``seats = [{...}, ...]`` a table a
+  seat. The move is judged where the piece lands (blocks, captures there), then the jump takes
+  it on to the other cell (a jump onto a jumping cell goes on) or off the track (borne off). A
+  move a jump takes off is ``{"from", "to": CELL, "off": true}``, CELL the square it left from.
 - ``throw``: the device, as ``games.engine.race.devices`` throws it: ``device = "tetra" |
   "sticks" | "cowries" | "coins"`` (``count`` two-sided pieces, face 1 = the marked tip, flat
   side or mouth up), ``"dice"`` (``count`` dice of ``sides``), ``"astragals"`` (faces 1, 3, 4, 6;
@@ -32,7 +41,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
 - ``worth``: what a throw is worth. Two-sided pieces count the marked sides up unless ``up =
   [worth with 0 up, with 1 up, ...]`` says otherwise (an entry may be a list: the throw gives
   several moves, e.g. ``[25, 1]``) or ``none = N | "count+1"`` gives the worth of no side up;
-  dice and astragals are summed. A worth of 0 moves nothing.
+  dice and astragals are summed, unless ``each = true``: each die is then a move of its own
+  (played in the order the seat likes, by one piece or two). A worth of 0 moves nothing.
 - ``throws``: throws made before moving: ``until = [values]`` (the seat throws again and again
   until one of these, then moves every throw's worth, each by one piece, in the order it likes;
   a worth no piece can use is lost), ``void_run = 3`` (that many equal throws in a row do not
@@ -43,11 +53,13 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   ``square`` (the track square it enters on, counted from 1, or ``"throw"``: the throw's value,
   counting from off the board) and ``first = true`` (a seat's first throw of the game, whatever
   it is, brings its first piece on by the throw's value, ``values`` and ``square`` aside; that
-  entry is the only move, may not be declined and earns no other throw).
+  entry is the only move, may not be declined and earns no other throw), ``must = true`` (a
+  seat that can bring a piece on must: its other moves are then not allowed).
 - ``move``: ``by = "throw"``: a piece runs the whole value forward along its track (the only
   kind yet; stated so the file says it).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
-  back to its hand) or ``"block"`` (the cell is closed to the mover); ``groups = "send-back" |
+  back to its hand), ``"block"`` (the cell is closed to the mover) or ``"none"`` (opposing
+  pieces share any cell, as in snakes and ladders); ``groups = "send-back" |
   "block"`` for two or more opposing pieces on the cell.
 - ``safe``: ``cells`` where no piece is captured; ``opponent = "block"`` (an opponent may not
   land there while a piece stands on it) or ``"share"`` (it may, and both stay).
@@ -59,11 +71,14 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   a piece nearer the end than the least worth a throw can have (no throw takes it off exactly)
   goes off on any throw, or ``short = [values]`` on those throws only; ``from = N``: a piece
   goes off only from the track's last N squares (it must stop there first), 0 (the default)
-  from anywhere.
+  from anywhere; ``past = false``: no throw takes a piece past the last square (only a
+  ``jump`` takes it off; a looped track is so).
 - ``pass``: ``choice = true``: a seat with a move may also pass (``{"pass": true}``); false (the
   default): only a seat with no move passes, automatically.
 - ``end``: ``goal = "all-off"`` (the first seat to bear off every piece wins; with ``teams`` in
-  the file, the first team whose seats all have), ``limit = N``: the site's guard, not a
+  the file, the first team whose seats all have) or ``"track-clear"`` (a seat that bears a
+  piece off and has none left on its track wins, whatever it still holds in its hand: a
+  reading some of Ludii's encodings play), ``limit = N``: the site's guard, not a
   source's: after N throws the game ends at the end of that turn, won by the seat (or team) with
   more pieces off, then more squares run (pieces off counting one past the end); a tie goes to
   the later seat.
@@ -95,26 +110,27 @@ __all__ = ["ELEMENTS", "RaceGame", "RaceSim", "compile"]
 
 ELEMENTS = frozenset({
     "board", "track", "pieces", "throw", "worth", "throws", "extra_throw", "enter", "move", "capture",
-    "safe", "stack", "bear_off", "pass", "end",
+    "safe", "stack", "bear_off", "pass", "end", "jump",
 })
 
 #: Each element's fields (anything else is refused, naming these).
 FIELDS: dict[str, tuple[str, ...]] = {
     "board": ("shape", "size", "omit", "arm", "sites", "edges", "site_shape", "marks"),
-    "track": ("seats", "path", "rotate"),
-    "pieces": ("count", "name", "glyph"),
+    "track": ("seats", "path", "rotate", "loop"),
+    "pieces": ("count", "name", "glyph", "start"),
     "throw": ("device", "count", "sides", "odds"),
-    "worth": ("up", "none"),
+    "worth": ("up", "none", "each"),
     "throws": ("until", "void_run", "void"),
     "extra_throw": ("values", "cells", "capture"),
-    "enter": ("values", "square", "first"),
+    "enter": ("values", "square", "first", "must"),
     "move": ("by",),
     "capture": ("opponent", "groups"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner"),
-    "bear_off": ("exact", "short", "from"),
+    "bear_off": ("exact", "short", "from", "past"),
     "pass": ("choice",),
     "end": ("goal", "limit"),
+    "jump": ("cells", "seats"),
 }
 REQUIRED = ("board", "track", "pieces", "throw")
 BINARY_DEVICES = ("tetra", "sticks", "cowries", "coins")
@@ -203,6 +219,13 @@ class Rules:
     short: int = 0                   # exact finish: a piece this near the end (or nearer) goes off ...
     short_values: frozenset[int] | None = None  # ... on these throws (None: any)
     off_from: int = 0                # a piece goes off only from track position off_from or later (0: any)
+    start: tuple[int, ...] = ()      # the track squares a seat's pieces begin on (the rest in the hand)
+    loop: bool = False               # the track runs on from its first square past its last
+    jump: list[list[int]] | None = None  # per seat, by landing position: where a jump carries the piece (0: none)
+    jump_from: list[list[int]] = field(default_factory=list)  # ... and, for a jump off, the square it leaves from
+    past: bool = True                # a throw past the last square may bear a piece off
+    enter_must: bool = False         # a seat that can bring a piece on must
+    clear_wins: bool = False         # end.goal = "track-clear": a seat with no piece left on its track after bearing one off wins
 
 
 class RaceGame(Game):
@@ -484,6 +507,7 @@ class RaceGame(Game):
         self.odds = g("throw", "odds", self._word("even", "measured"), "even")
         self.worth_up = g("worth", "up", self._up)
         self.worth_none = g("worth", "none", self._none)
+        self.worth_each = g("worth", "each", self._bool, False)
         self.until = g("throws", "until", self._ints)
         self.void_run = g("throws", "void_run", self._int(2, 10), 0)
         self.void = g("throws", "void", self._word("run", "last"), "run")
@@ -494,7 +518,7 @@ class RaceGame(Game):
         self.enter_square = g("enter", "square", self._square, 0)
         self.enter_first = g("enter", "first", self._bool, False)
         g("move", "by", self._word("throw"), "throw")
-        self.capture = g("capture", "opponent", self._word("send-back", "block"), "send-back")
+        self.capture = g("capture", "opponent", self._word("send-back", "block", "none"), "send-back")
         self.groups = g("capture", "groups", self._word("send-back", "block"), "send-back")
         self.safe_cells = g("safe", "cells", lambda v, p: frozenset(self._cells(v, p)), frozenset())
         self.safe_mode = g("safe", "opponent", self._word("block", "share"), "block")
@@ -504,7 +528,15 @@ class RaceGame(Game):
         self.short = g("bear_off", "short", self._short, False)
         self.off_from = g("bear_off", "from", self._int(0, 250), 0)
         self.may_pass = g("pass", "choice", self._bool, False)
-        g("end", "goal", self._word("all-off"), "all-off")
+        self.goal = g("end", "goal", self._word("all-off", "track-clear"), "all-off")
+        self.start = g("pieces", "start", self._starts, ())
+        self.loop = g("track", "loop", self._bool, False)
+        self.past = g("bear_off", "past", self._bool, True)
+        self.enter_must = g("enter", "must", self._bool, False)
+        self.jump_cells = g("jump", "cells", self._jumps, None)
+        self.jump_seats = g("jump", "seats", self._seat_jumps, None)
+        if self.jump_cells is not None and self.jump_seats is not None:
+            raise self._fail(self._path("jump", "seats"), "give either cells (every seat) or seats (a table a seat), not both")
         self.limit = g("end", "limit", self._int(10, 1_000_000), 1000)
 
     def _bad(self, path: tuple, what: str):
@@ -527,6 +559,29 @@ class RaceGame(Game):
         if v == "count+1" or (_is_int(v) and 0 <= v <= 1000):
             return v
         raise self._fail(path, f"must be a number or \"count+1\", got {brief(v)}")
+
+    def _starts(self, v: Any, path: tuple) -> tuple[int, ...]:
+        if not isinstance(v, list) or not all(_is_int(x) and x >= 1 for x in v):
+            raise self._fail(path, f"must list track squares (1..), one a piece, got {brief(v)}")
+        return tuple(sorted(v))
+
+    def _jumps(self, v: Any, path: tuple) -> dict[int, int]:
+        """{ CELL = CELL | "off" } -> cell index -> cell index (-1: off the track)."""
+        if not isinstance(v, dict):
+            raise self._fail(path, "must be a table { CELL = CELL or \"off\" }")
+        out = {}
+        for a, b in v.items():
+            if a not in self.board.index:
+                raise self._fail(path + (a,), f"{a!r} is not a cell")
+            if b != "off" and b not in self.board.index:
+                raise self._fail(path + (a,), f"{b!r} is neither a cell nor \"off\"")
+            out[self.board.index[a]] = -1 if b == "off" else self.board.index[b]
+        return out
+
+    def _seat_jumps(self, v: Any, path: tuple) -> list[dict[int, int]]:
+        if not isinstance(v, list) or len(v) != self.players:
+            raise self._fail(path, f"must list {self.players} tables, one a seat")
+        return [self._jumps(x, path + (i,)) for i, x in enumerate(v)]
 
     def _short(self, v: Any, path: tuple) -> bool | frozenset[int]:
         if isinstance(v, bool):
@@ -568,6 +623,9 @@ class RaceGame(Game):
         safe = [False] * ncell
         for c in _pick(self.safe_cells, o):
             safe[c] = True
+        no_capture = _pick(self.capture, o) == "none"
+        if no_capture:
+            safe = [True] * ncell  # opponents share any cell
         extra_cell = [False] * ncell
         for c in _pick(self.extra_cells, o):
             extra_cell[c] = True
@@ -586,7 +644,7 @@ class RaceGame(Game):
             capture_extra=_pick(self.capture_extra, o),
             enter_values=enter_values, enter_square=enter_square, exact=_pick(self.exact, o),
             own_stack=_pick(self.own_stack, o), partner_share=_pick(self.partner, o),
-            safe=safe, safe_share=_pick(self.safe_mode, o) == "share",
+            safe=safe, safe_share=no_capture or _pick(self.safe_mode, o) == "share",
             capture_block=_pick(self.capture, o) == "block", group_block=_pick(self.groups, o) == "block",
             may_pass=_pick(self.may_pass, o), until=until, void_run=_pick(self.void_run, o),
             void_all=_pick(self.void, o) == "run",
@@ -613,6 +671,46 @@ class RaceGame(Game):
             r.off_from = min(n) - last + 1 if len(set(n)) == 1 else 0
             if len(set(n)) != 1:
                 raise self._fail(self._path("bear_off", "from"), "needs tracks of one length")
+        r.start = _pick(self.start, o)
+        if len(r.start) > count or any(q > k for q in r.start for k in n):
+            raise self._fail(self._path("pieces", "start"), "more squares than pieces, or a square past the end of a track")
+        r.loop = _pick(self.loop, o)
+        r.past = _pick(self.past, o) and not r.loop
+        r.enter_must = _pick(self.enter_must, o)
+        r.clear_wins = _pick(self.goal, o) == "track-clear"
+        jumps = _pick(self.jump_seats, o)
+        if jumps is None and _pick(self.jump_cells, o) is not None:
+            jumps = [_pick(self.jump_cells, o)] * P
+        if jumps is not None:
+            r.jump = []
+            for s in range(P):
+                table = [0] * (n[s] + 1)
+                last_cell = list(range(n[s] + 1))
+                where = {}
+                for q in range(n[s], 0, -1):
+                    where[r.cells[s][q]] = q   # a cell the track passes twice: its first square
+                for q in range(1, n[s] + 1):
+                    to = jumps[s].get(r.cells[s][q])
+                    if to is None:
+                        continue
+                    if to == -1:
+                        table[q] = n[s] + 1
+                    elif to in where:
+                        table[q] = where[to]
+                    else:
+                        raise self._fail(self._path("jump", "cells"), f"{self.board.names[to]} is not on seat {s}'s track")
+                for q in range(1, n[s] + 1):  # a jump onto a square that jumps goes on (a chain)
+                    seen = {q}
+                    while 0 < table[q] <= n[s] and table[table[q]]:
+                        if table[q] in seen:
+                            raise self._fail(self._path("jump", "cells"), f"the jumps from {self.board.names[r.cells[s][q]]} run in a circle")
+                        seen.add(table[q])
+                        last_cell[q] = table[q]
+                        table[q] = table[table[q]]
+                r.jump.append(table)
+                r.jump_from.append(last_cell)
+        if r.loop and (last or short is not False):
+            raise self._fail(self._path("track", "loop"), "a looped track has no end to bear off from (a jump takes pieces off)")
         if r.enter_first and until is not None:
             raise self._fail(self._path("enter", "first"), "cannot go with throws.until (a series before moving)")
         return r
@@ -667,6 +765,8 @@ class RaceGame(Game):
         else:
             if up_table is not None or none is not None:
                 raise self._fail(self._path("worth", "up"), "up and none are for two-sided pieces (sticks, tetra, cowries)")
+            if _pick(self.worth_each, o) and len(faces) > 1:
+                return tuple(sorted(faces, reverse=True))  # each die a move of its own
             value = (sum(faces),)
         return tuple(v for v in value if v > 0) if len(value) > 1 else value
 
@@ -691,7 +791,11 @@ class RaceGame(Game):
     def new_sim(self, options: dict[str, Any]) -> RaceSim:
         r = self.rules(options)
         sim = RaceSim(self, r, options)
-        sim.hand = [r.count] * self.players
+        sim.hand = [r.count - len(r.start)] * self.players
+        for s in range(self.players):
+            for q in r.start:
+                sim.pos[s].append(q)
+                sim.occ[r.cells[s][q] * r.players + s] += 1
         return sim
 
     def sim_from_json(self, data: Any, options: dict[str, Any]) -> RaceSim:
@@ -699,9 +803,10 @@ class RaceGame(Game):
 
     def board_info(self, options: dict[str, Any]) -> dict[str, Any]:
         r = self.rules(options)
+        r_safe_cells = _pick(self.safe_cells, options)
         marks = {c: m for c, m in self.mark_of.items()}
         for c, flag in enumerate(r.safe):
-            if flag and c not in marks:
+            if flag and c not in marks and c in r_safe_cells:
                 marks[c] = "safe"
         geometry = self.board.geometry(marks)
         geometry["style"] = "track"
@@ -910,14 +1015,17 @@ class RaceSim(Sim):
         enter_square = r.enter_square
         exact = r.exact
         short, short_values, off_from = r.short, r.short_values, r.off_from
+        loop, jump, past = r.loop, r.jump[s] if r.jump is not None else None, r.past
         if r.enter_first and self._opening():
             ev, enter_square, pos = None, 0, []  # the opening: the first piece on by the throw
         for v in (left if len(left) == 1 else sorted(set(left))):
             for p in ([0] + pos if hand and (ev is None or v in ev) else pos):
                 if p:
                     q = p + v
-                    if q > n:
-                        if p < off_from:
+                    if q > n and loop:
+                        q = (q - 1) % n + 1
+                    elif q > n:
+                        if p < off_from or not past:
                             continue
                         if q == n + 1 or not exact or (n + 1 - p <= short and (
                                 short_values is None or v in short_values)):
@@ -950,8 +1058,21 @@ class RaceSim(Sim):
                             continue
                     elif capture_block or (opp > 1 and group_block):
                         continue
+                if jump is not None and jump[q]:
+                    q = jump[q]  # judged where it lands; the jump carries it on
                 out.append((p, q, v))
+        if r.enter_must and hand and any(m[0] == 0 for m in out):
+            out = [m for m in out if m[0] == 0]
         return out
+
+    def _landing(self, s: int, p: int, v: int) -> int:
+        """Where a move of ``v`` from track position ``p`` (0: the hand) lands, before a jump."""
+        r = self.r
+        n = r.n[s]
+        q = (r.enter_square or v) if p == 0 else p + v
+        if q > n and r.loop and p:
+            q = (q - 1) % n + 1
+        return q
 
     def _step(self, move: tuple[int, int, int]) -> None:
         r = self.r
@@ -966,8 +1087,21 @@ class RaceSim(Sim):
             occ[base[p] + s] -= 1
         self.left.remove(v)
         self._moves = None
+        land = q if r.jump is None else self._landing(s, p, v)
+        if land != q and land <= r.n[s] and not r.safe_at[s][land]:
+            c = r.cells[s][land]
+            for o in r.opps[s]:
+                if occ[base[land] + o]:
+                    self._send_back(o, c)
+                    if r.capture_extra:
+                        self.extra = True
         if q > r.n[s]:
             self.off[s] += 1
+            if r.clear_wins and not self.pos[s]:
+                self.over = (s, "track-clear")
+                self.phase = OVER
+                self.left = []
+                return
             if self.off[s] == r.count:
                 for m in r.mates[s]:
                     if self.off[m] != r.count:
@@ -979,7 +1113,7 @@ class RaceSim(Sim):
                     return
         else:
             b = base[q]
-            if not r.safe_at[s][q]:
+            if land == q and not r.safe_at[s][q]:
                 for o in r.opps[s]:
                     if occ[b + o]:
                         self._send_back(o, r.cells[s][q])
@@ -1053,6 +1187,12 @@ class RaceSim(Sim):
             "from": "hand" if p == 0 else names[r.cells[s][p]],
             "to": "off" if q > r.n[s] else names[r.cells[s][q]],
         }
+        if q > r.n[s] and r.jump is not None:
+            land = self._landing(s, p, v)
+            if land <= r.n[s]:
+                # a jump took it off: "to" names the cell it left the track from
+                data["to"] = names[r.cells[s][r.jump_from[s][land]]]
+                data["off"] = True
         if len(set(self.left)) > 1 and ((p == 0 and r.enter_square) or (q > r.n[s] and (not r.exact or r.short))):
             data["value"] = v  # the squares alone do not say which of the throws is used
         if r.revisits[s] and p:
@@ -1217,11 +1357,14 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
         if how == "all-off":
             if winner is None or any(sim.off[m] != r.count for m in r.team[winner]):
                 raise InvalidState("over.winner: that seat's team has not borne off every piece")
+        elif how == "track-clear":
+            if winner is None or not r.clear_wins or sim.pos[winner]:
+                raise InvalidState("over.winner: that seat still has pieces on its track")
         elif how == "limit":
             if sim.throws < r.limit:
                 raise InvalidState(f"over.how: the limit ends a game only after {r.limit} throws")
         else:
-            raise InvalidState("over.how: must be all-off or limit")
+            raise InvalidState("over.how: must be all-off, track-clear or limit")
         sim.over = (winner, how)
         return sim
     if over is not None:

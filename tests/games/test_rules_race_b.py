@@ -1,0 +1,221 @@
+"""The race mechanic's second round of vocabulary (games/engine/rules/race.py): pieces that start
+on the track (``pieces.start``), jumps (``jump``: snakes and ladders, a goal that takes a piece
+off), looped tracks (``track.loop``), entering when one can (``enter.must``), no capture
+(``capture.opponent = "none"``), no bearing off past the end (``bear_off.past``), each die a move
+(``worth.each``) and the ``track-clear`` win; worked by hand on the files that use them:
+Gyan Chaupar (race.gyan-chaupar) and Pente Grammai (race.pente-grammai, -schadler).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine.rules import rules_variant
+from games.engine.rules.loader import load_text
+from games.engine.rules import race
+
+GYAN = "race.gyan-chaupar"
+PENTE = "race.pente-grammai"
+SCHADLER = "race.pente-grammai-schadler"
+
+
+def position(key, pos, *, hands=None, off=None, seat=0, options=None):
+    """A position written by hand (track squares per seat), read back through the public JSON."""
+    v = rules_variant(key)
+    opts = v.validate_options(options or {})
+    g = v.game
+    r = g.rules(opts)
+    sim = g.new_sim(opts)
+    P = r.players
+    off = off or [0] * P
+    sim.occ = [0] * len(sim.occ)
+    for s in range(P):
+        sim.pos[s] = sorted(pos[s])
+        sim.off[s] = off[s]
+        sim.hand[s] = hands[s] if hands is not None else r.count - len(pos[s]) - off[s]
+        for p in pos[s]:
+            sim.occ[r.cells[s][p] * P + s] += 1
+    sim.seat = seat
+    return v.fast(v.state_from_json(sim.to_json()))
+
+
+def throw(sim, faces):
+    for i, _ in sim.chance_outcomes():
+        if list(sim.r.outcomes[i]) == list(faces):
+            sim.play(i)
+            return sim
+    raise AssertionError(f"no throw {faces}")
+
+
+def actions(sim):
+    return sorted((sim.action(m).to_json() for m in sim.moves()), key=lambda a: sorted(a.items(), key=str))
+
+
+# -- Gyan Chaupar: start on the track, ladders and snakes, no capture ---------------------------
+
+def test_gyan_pieces_start_together_on_the_first_square():
+    v = rules_variant(GYAN)
+    sim = v.game.new_sim(v.validate_options({}))
+    assert sim.hand == [0, 0, 0, 0]
+    assert sim.pos == [[1], [1], [1], [1]]
+    assert sim.to_json()["board"]["a1"] == [None, "piece", 4]
+
+
+def test_gyan_ladder_foot_carries_the_piece_up():
+    v = rules_variant(GYAN)
+    sim = v.game.new_sim(v.validate_options({}))
+    throw(sim, [1])  # a1 + 1 = b1, the foot of the ladder to c4
+    assert actions(sim) == [{"from": "a1", "to": "c4"}]
+    sim.play(sim.moves()[0])
+    assert sim.pos[0] == [38]  # row 4 runs j4..a4 (squares 31 to 40): c4 is the 38th
+
+
+def test_gyan_snake_head_sends_the_piece_down_and_opponents_share_squares():
+    # Row 2 runs j2..a2 (squares 11 to 20): h2 is the 13th, f2 the 15th, e2 the 16th.
+    sim = position(GYAN, [[13], [15], [1], [1]])  # Red on h2, Green on f2
+    throw(sim, [2])  # h2 + 2 = f2, where Green stands: they share it, nobody is captured
+    assert actions(sim) == [{"from": "h2", "to": "f2"}]
+    sim.play(sim.moves()[0])
+    assert sim.pos[1] == [15] and sim.pos[0] == [15]
+    sim = position(GYAN, [[13], [1], [1], [1]])
+    throw(sim, [3])  # h2 + 3 = e2 (16), a snake's head: down to f1 (6)
+    assert actions(sim) == [{"from": "h2", "to": "f1"}]
+
+
+def test_gyan_finish_off_and_reach():
+    # b10 is square 99, a10 the hundredth.
+    sim = position(GYAN, [[99], [1], [1], [1]])
+    throw(sim, [3])  # the default: any throw past a10 takes it off
+    assert actions(sim) == [{"from": "b10", "to": "off"}]
+    sim = position(GYAN, [[99], [1], [1], [1]], options={"finish": "reach", "exact": True})
+    throw(sim, [3])  # Ludii's reading: past a10 is lost, the turn passes
+    assert sim.is_chance() and sim.seat == 1
+    sim = position(GYAN, [[99], [1], [1], [1]], options={"finish": "reach", "exact": True})
+    throw(sim, [1])  # exactly onto a10: off, shown as the move to a10
+    assert actions(sim) == [{"from": "b10", "off": True, "to": "a10"}]
+    sim.play(sim.moves()[0])
+    assert sim.outcome().winner == 0
+    # The ladder a8-a10 under reach: row 8 runs j8..a8 (squares 71 to 80); from c8 (78) a 2
+    # lands on a8, climbs to a10 and goes off.
+    sim = position(GYAN, [[78], [1], [1], [1]], options={"finish": "reach", "exact": True})
+    throw(sim, [2])
+    assert actions(sim) == [{"from": "c8", "off": True, "to": "a10"}]
+
+
+# -- Pente Grammai: a looped track, a goal that takes pieces off, entering when one can ---------
+
+def test_pente_loop_runs_past_the_last_point_onto_the_first():
+    # White on a3 (its 10th and last point), four in the hand (start = lines: entering is free):
+    # a 2 runs round onto b1 (2nd), or brings a piece on there.
+    sim = position(PENTE, [[10], [6]], options={"dice": "one"})
+    throw(sim, [2])
+    assert actions(sim) == [{"from": "a3", "to": "b1"}, {"from": "hand", "to": "b1"}]
+
+
+def test_pente_must_enter_when_a_piece_can_come_on():
+    opts = {"dice": "one", "start": "hand", "capture": "block"}
+    sim = position(PENTE, [[2], []], options=opts)  # White: b1 on the board, four in the hand
+    throw(sim, [3])  # c1 is free: the entry is the only move
+    assert actions(sim) == [{"from": "hand", "to": "c1"}]
+    sim = position(PENTE, [[3], []], options=opts)
+    throw(sim, [3])  # c1 is White's own: no entry, so the piece on c1 moves (to f... e3, 6th)
+    assert actions(sim) == [{"from": "c1", "to": "e3"}]
+
+
+def test_pente_goal_takes_the_piece_onto_the_sacred_line():
+    opts = {"dice": "one", "start": "hand", "capture": "block"}
+    sim = position(PENTE, [[5], [1]], hands=[0, 4], off=[4, 0], options=opts)
+    throw(sim, [3])  # e1 (5th) + 3 = c3 (8th), White's goal: off, and White's fifth piece
+    assert actions(sim) == [{"from": "e1", "off": True, "to": "c3"}]
+    sim.play(sim.moves()[0])
+    assert sim.outcome().winner == 0 and sim.off[0] == 5
+    sim = position(PENTE, [[5], [3]], hands=[0, 4], off=[4, 0], options=opts)
+    throw(sim, [3])  # Black stands on c3 (its 3rd point): the goal is closed under block
+    assert sim.is_chance() and sim.seat == 1
+    sim = position(PENTE, [[5], []], hands=[4, 5], off=[0, 0], options=opts)
+    throw(sim, [5])  # no entry (e1 is White's own); past the goal: round on to a3 (10th), not off
+    assert actions(sim) == [{"from": "e1", "to": "a3"}]
+
+
+def test_pente_track_clear_wins_with_pieces_in_hand():
+    opts = {"dice": "one", "start": "hand", "capture": "send-back", "win": "board-clear"}
+    # White's one piece on d1 (4th), four in the hand: a 4 cannot enter (d1 is its own), so
+    # d1 + 4 = c3 (8th), the goal: no White piece is left on the points.
+    sim = position(PENTE, [[4], [1]], hands=[4, 4], options=opts)
+    throw(sim, [4])
+    assert actions(sim) == [{"from": "d1", "off": True, "to": "c3"}]
+    sim.play(sim.moves()[0])
+    assert sim.outcome().winner == 0 and sim.outcome().how == "track-clear" and sim.hand[0] == 4
+    opts["win"] = "all"
+    sim = position(PENTE, [[4], [1]], hands=[4, 4], options=opts)
+    throw(sim, [4])
+    sim.play(sim.moves()[0])
+    assert sim.outcome() is None
+
+
+def test_schadler_start_on_the_lines_and_each_die_a_move():
+    v = rules_variant(SCHADLER)
+    sim = v.game.new_sim(v.validate_options({}))
+    board = sim.to_json()["board"]
+    assert {c: board[c][0] for c in board} == {**{c: 0 for c in ("a1", "b1", "c1", "d1", "e1")},
+                                               **{c: 1 for c in ("a3", "b3", "c3", "d3", "e3")}}
+    throw(sim, [4, 1])
+    assert sorted(sim.left) == [1, 4]
+    # own pieces block: only moves landing on Black's points (6th to 10th) are legal, each
+    # sending that piece off: a 1 from e1 onto e3; a 4 from b1, c1, d1, e1 onto e3, d3, c3 (the
+    # goal: off), b3.
+    acts = actions(sim)
+    assert {"from": "e1", "to": "e3"} in acts
+    assert {"from": "e1", "to": "c3", "off": True} not in acts  # e1 + 4 = 9th point, b3
+    assert {"from": "b1", "to": "e3"} in acts and {"from": "e1", "to": "b3"} in acts
+    assert {"from": "d1", "to": "c3", "off": True} in acts
+    assert len(acts) == 5
+    move = next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "d1", "to": "c3", "off": True})
+    sim.play(move)
+    assert sim.off[0] == 1 and sim.hand[1] == 1  # Black's piece on c3 sent off, White's on the line
+    assert sim.left == [1] and sim.to_move() == 0
+
+
+def test_new_fields_are_checked():
+    base = """key = "race.t"
+title = "t"
+mechanic = "race"
+game = { dlp = 0, name = "t" }
+ruleset = { dlp = 0, name = "t" }
+players = 2
+sides = ["A", "B"]
+[[clause]]
+id = "T-1"
+text = "t"
+board = { shape = "squares", size = [4, 2] }
+track = { path = ["a1..d1"], rotate = 0 }
+pieces = { count = 1 }
+throw = { device = "dice", count = 1, sides = 4 }
+"""
+    with pytest.raises(Exception, match="is neither a cell nor"):
+        race.compile(load_text(base + 'jump = { cells = { b1 = "z9" } }\n', "race/t.toml"))
+    with pytest.raises(Exception, match="in a circle"):
+        race.compile(load_text(base + 'jump = { cells = { b1 = "c1", c1 = "b1" } }\n', "race/t.toml"))
+    with pytest.raises(Exception, match="past the end of a track"):
+        race.compile(load_text(base.replace("count = 1 }", "count = 1, start = [5] }"), "race/t.toml"))
+
+
+def test_random_games_end_and_keep_their_pieces():
+    for key, opts in ((GYAN, {}), (GYAN, {"finish": "reach", "exact": True}), (PENTE, {}),
+                      (PENTE, {"dice": "one", "start": "hand", "capture": "block", "win": "board-clear"}),
+                      (SCHADLER, {}), (SCHADLER, {"dice": "sum"})):
+        v = rules_variant(key)
+        g = v.game
+        for seed in range(20):
+            sim = g.new_sim(v.validate_options(opts))
+            rng = random.Random(seed)
+            while sim.outcome() is None:
+                if sim.is_chance():
+                    sim.chance(rng)
+                else:
+                    sim.play(rng.choice(sim.moves()))
+                for s in range(g.players):
+                    assert sim.hand[s] + len(sim.pos[s]) + sim.off[s] == sim.r.count
+            back = v.fast(v.state_from_json(sim.to_json()))
+            assert back.to_json() == sim.to_json()
