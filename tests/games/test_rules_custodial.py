@@ -157,3 +157,17 @@ def test_the_quiet_limit_gives_a_tie_to_its_seat(tmp_path):
     j = s.to_json()
     # Four quiet moves: the more pieces win, a tie goes to seat 1 (tie = 1).
     assert j["over"] == {"winner": 1, "how": "move-limit"}
+
+
+def test_a_dux_placed_from_its_own_hand_site_replays_on_ludiis_pair():
+    # [ludii] hand_sites = { dux = 1 }: Ludii keeps the dux in the second site of each hand, so
+    # our dux placement is Ludii's [first hand site + 1, to]; the men come from the first.
+    from games.engine import get_variant
+    from games.engine.rules.ludii import ORACLE, read_trace, replay
+
+    path = ORACLE / "traces" / "4-540-s1.jsonl.gz"
+    if not path.exists():
+        import pytest
+        pytest.skip("no Ludii oracle here")
+    report = replay(read_trace(path), get_variant("war.ludus-latrunculorum-bell-8x7"))
+    assert report.last_line() == "replay: 105 of 105 steps agree; result agrees"

@@ -19,7 +19,10 @@ in this order:
    owner and count on each site) choose; if they do not, the replay refuses and asks for a
    ``[ludii] sites`` entry that decides.
 
-A hand (container of kind ``hand``, owner ``k``) is the hand of seat ``k - 1``.
+A hand (container of kind ``hand``, owner ``k``) is the hand of seat ``k - 1``. Where Ludii keeps
+each kind in a site of its own in the hand, ``[ludii] hand_sites = { KIND = n }`` says which
+(``n`` counted from the hand's first site, 0 by default): a placement of that kind is ``[first
++ n, to]``.
 
 **Actions to pairs** (CONTRACT.md): ``{"from": a, "to": b}`` is ``[a, b]`` (``"hand"`` the
 mover's hand site, ``"off"`` gives ``[a, a]``); ``{"to": c}`` is ``[hand, c]`` or ``[c, c]``
@@ -588,6 +591,7 @@ class _Replay:
         self.rf = variant.rules_file
         self.sim = variant.fast(variant.new_game(options))
         self.choose = list(_table(self.rf).get("choose", []))
+        self.hand_sites = dict(_table(self.rf).get("hand_sites", {}))  # kind -> site in its hand
         self.steps_hook = getattr(self.game, "ludii_steps", None)
 
     def passed_over(self, sim: Any, seat: int, thrown: bool = False) -> set[int]:
@@ -632,6 +636,8 @@ class _Replay:
         if "to" in act:
             c = site(str(act["to"]))
             h = self.sites.hand.get(seat)
+            if h is not None and act.get("piece") in self.hand_sites:
+                h += int(self.hand_sites[act["piece"]])
             return (h, c) if h is not None else (c, c)
         return (None, None)
 
