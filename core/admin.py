@@ -1,8 +1,12 @@
 from __future__ import annotations
 
-from django.contrib import admin, messages
+from datetime import timedelta
 
-from core.models import ApiToken
+from django import forms
+from django.contrib import admin, messages
+from django.utils import timezone
+
+from core.models import ApiToken, token_days_cap
 
 
 @admin.register(ApiToken)
@@ -49,6 +53,23 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return super().has_delete_permission(request, obj) and self._own(request, obj)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        cap = None if request.user.is_superuser else token_days_cap(request.user)
+
+        class CappedExpiry(form):
+            """A token lasts at most API_TOKEN_DAYS from now unless a superuser sets it."""
+
+            def clean_expires(self):
+                expires = self.cleaned_data.get("expires")
+                if cap is not None and expires and expires > timezone.now() + timedelta(days=cap):
+                    raise forms.ValidationError(
+                        f"A token may last at most {cap} days from now (API_TOKEN_DAYS); only a superuser sets a later expiry."
+                    )
+                return expires
+
+        return CappedExpiry
 
     def save_model(self, request, obj, form, change):
         if change:

@@ -29,6 +29,21 @@ def token_digest(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
+def credential_digest(user) -> str:
+    """A fingerprint of the user's password as stored (itself a salted hash): a token remembers
+    it when made and stops working once the password is changed, reset or made unusable."""
+    return hashlib.sha256(f"api-token:{user.password}".encode()).hexdigest()
+
+
+#: The longest a superuser's token may last (a calendar-safe bound: 100 years).
+SUPERUSER_TOKEN_DAYS = 36500
+
+
+def token_days_cap(user) -> int:
+    """The longest a token of ``user`` may last, in days: API_TOKEN_DAYS for everyone but superusers."""
+    return SUPERUSER_TOKEN_DAYS if user.is_superuser else settings.API_TOKEN_DAYS
+
+
 def default_token_expiry():
     return timezone.now() + timedelta(days=settings.API_TOKEN_DAYS)
 
@@ -44,6 +59,13 @@ class ApiToken(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     expires = models.DateTimeField(default=default_token_expiry)
     last_used = models.DateTimeField(null=True, blank=True, editable=False)
+    credential = models.CharField(
+        max_length=64, blank=True, editable=False,
+        help_text="The user's password fingerprint when the token was made (credential_digest).",
+    )
+    issued_to_staff = models.BooleanField(
+        default=False, editable=False, help_text="The user was staff when the token was made: it ends with that status.",
+    )
 
     class Meta:
         ordering = ["-created"]
@@ -57,8 +79,24 @@ class ApiToken(models.Model):
         """A new token and its key; the key is not stored and cannot be shown again."""
         key = secrets.token_urlsafe(32)
         expires = timezone.now() + timedelta(days=days if days is not None else settings.API_TOKEN_DAYS)
-        token = cls.objects.create(digest=token_digest(key), prefix=key[:8], user=user, name=name, expires=expires)
+        token = cls.objects.create(
+            digest=token_digest(key), prefix=key[:8], user=user, name=name, expires=expires,
+            credential=credential_digest(user), issued_to_staff=user.is_staff,
+        )
         return token, key
+
+    def refusal(self) -> str | None:
+        """Why this token no longer acts for its user, or None while it does."""
+        user = self.user
+        if self.expired:
+            return "Token expired; ask for a new one (README: API tokens)."
+        if not user.is_active:
+            return "User inactive or deleted."
+        if self.issued_to_staff and not user.is_staff:
+            return "The token's user is no longer staff; ask for a new one."
+        if self.credential != credential_digest(user):
+            return "The token's user changed or reset their password since it was made; ask for a new one."
+        return None
 
     @property
     def expired(self) -> bool:

@@ -18,10 +18,9 @@ class HashedTokenAuthentication(TokenAuthentication):
         token = ApiToken.objects.select_related("user").filter(digest=token_digest(key)).first()
         if token is None:
             raise AuthenticationFailed("Invalid token.")
-        if token.expired:
-            raise AuthenticationFailed("Token expired; ask for a new one (README: API tokens).")
-        if not token.user.is_active:
-            raise AuthenticationFailed("User inactive or deleted.")
+        why = token.refusal()
+        if why:
+            raise AuthenticationFailed(why)
         now = timezone.now()
         if token.last_used is None or (now - token.last_used).total_seconds() > 3600:
             # At most one write an hour per token: a busy client does not write on every request.
