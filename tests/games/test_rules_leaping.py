@@ -88,3 +88,64 @@ def test_a_no_moves_end_checks_its_seats_and_result(tmp_path):
         _compile(tmp_path, PASSING.replace("seats = [0]", "seats = [3]"))
     with pytest.raises(RulesFileError, match=r"end\.result: must be"):
         _compile(tmp_path, PASSING.replace('result = "pass"', 'result = "skip"'))
+
+
+RING = """\
+key = "war.example"
+title = "Example"
+mechanic = "pieces"
+game = { dlp = 24, name = "Alquerque" }
+ruleset = { dlp = 0, name = "Ours" }
+source = "dlp-2020"
+locator = "DLP.GameRulesets.52"
+
+[[clause]]
+id = "EX-1"
+text = "A ring of six points round a centre, and a tip joined to two points 36 degrees apart."
+board = { shape = "graph", sites = [ ["r0", 1.0, 0.0], ["r1", 0.5, 0.866], ["r2", -0.5, 0.866], ["r3", -1.0, 0.0], ["r4", -0.5, -0.866], ["r5", 0.5, -0.866], ["c", 0.0, 0.0], ["t", 0.0, 3.0], ["u", -0.3, 2.0], ["v", 0.3, 2.0] ], edges = [ ["c", "r0"], ["c", "r3"], ["t", "u"], ["t", "v"] ], lines = [ ["r0", "r1", "r2", "r3", "r4", "r5", "r0"] ] }
+
+[[clause]]
+id = "EX-2"
+text = "Pieces."
+pieces = { man = {} }
+setup = { place = [ { seat = 0, piece = "man", at = "r0" }, { seat = 1, piece = "man", at = "r1" } ] }
+
+[[clause]]
+id = "EX-3"
+text = "Step and hop."
+move = { kind = "step", dirs = "all" }
+
+[[clause]]
+id = "EX-4"
+text = "Hop along the lines."
+move = { kind = "hop", dirs = "all", over = "enemy", capture = true }
+"""
+
+
+def _ring(tmp_path):
+    folder = tmp_path / "rulesets" / "war"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "example.toml"
+    path.write_text(RING, encoding="utf-8")
+    return compile_file(path, tmp_path)
+
+
+def test_a_hop_on_a_board_with_lines_follows_the_line_it_came_by(tmp_path):
+    v = _ring(tmp_path)
+    # r0 with enemies on r1 and r5: steps to c only; hops round the ring to r2 and r4 (not on
+    # across the centre, which the ring's lines do not pass): 3 moves.
+    _, moves = _moves(v, {"r0": [0, "man", 1], "r1": [1, "man", 1], "r5": [1, "man", 1]})
+    assert moves == [("r0", "c"), ("r0", "r2"), ("r0", "r4")]
+    # The ring closes: from r5 over r0 to r1.
+    _, moves = _moves(v, {"r5": [0, "man", 1], "r0": [1, "man", 1], "r4": [0, "man", 1]})
+    assert moves == [("r4", "r3"), ("r5", "r1")]
+    # A plain edge carries no hop: c over r0 goes nowhere (r0 is no line's middle from c).
+    _, moves = _moves(v, {"c": [0, "man", 1], "r0": [1, "man", 1], "r3": [1, "man", 1]})
+    assert moves == []
+
+
+def test_two_neighbours_in_one_compass_direction_are_both_kept(tmp_path):
+    v = _ring(tmp_path)
+    # u and v both lie south of t (36 degrees apart): t steps to either.
+    _, moves = _moves(v, {"t": [0, "man", 1], "r3": [1, "man", 1]})
+    assert moves == [("t", "u"), ("t", "v")]

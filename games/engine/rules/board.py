@@ -16,7 +16,12 @@ Builders (the ``board`` element's ``shape``):
   (``diagonals``); named on the ``2 * squares + 1`` grid they stand on (``a1``, ``d1``, ``g1``...);
 - ``mancala``: ``rows`` rows of ``holes`` holes numbered 1.. anticlockwise from the first seat's
   left, and ``stores`` (0, 1 or 2) named ``s1``, ``s2``;
-- ``graph``: ``sites = [[name, x, y], ...]`` and ``edges = [[name, name], ...]``.
+- ``graph``: ``sites = [[name, x, y], ...]`` and ``edges = [[name, name], ...]``; optional
+  ``lines = [[name, name, name, ...], ...]``, the board's drawn lines, straight or curved (a
+  ring repeats its first site at the end): their neighbouring sites are joined, and a hop on
+  a board with lines goes on along the line it came by (``ahead``), never across to another.
+  Where two of a site's neighbours lie in one compass direction, the second takes the nearest
+  free direction, so that no line is lost.
 """
 from __future__ import annotations
 
@@ -56,6 +61,7 @@ class Board:
     files: int = 0
     ranks: int = 0
     kinds: list[str] = field(default_factory=list)  # per-site shape where they differ (stores)
+    ahead: dict[tuple[int, int], int] = field(default_factory=dict)  # (from, over) -> beyond, along a line
 
     def __post_init__(self) -> None:
         self.index = {n: i for i, n in enumerate(self.names)}
@@ -74,10 +80,23 @@ class Board:
     def connect(self, i: int, j: int) -> None:
         """Join sites i and j by a line (both ways, in the direction of their vector)."""
         (xi, yi), (xj, yj) = self.xy[i], self.xy[j]
-        d = direction_of(xj - xi, yj - yi)
+        d = self._free(i, j, xj - xi, yj - yi)
         self.step[d][i] = j
-        self.step[(d + 4) % 8][j] = i
+        e = self._free(j, i, xi - xj, yi - yj)
+        self.step[e][j] = i
         self.edges.append((min(i, j), max(i, j)))
+
+    def _free(self, i: int, j: int, dx: float, dy: float) -> int:
+        """The direction from ``i`` to ``j``: the nearest to their vector, or where another
+        neighbour holds it, the nearest free one (by angle)."""
+        d = direction_of(dx, dy)
+        if self.step[d][i] in (-1, j):
+            return d
+        angle = math.atan2(dy, dx)
+        free = [k for k in range(8) if self.step[k][i] in (-1, j)]
+        if not free:
+            return d
+        return min(free, key=lambda k: abs((angle - k * math.pi / 4 + math.pi) % (2 * math.pi) - math.pi))
 
     def geometry(self, marks: dict[int, str] | None = None) -> dict[str, Any]:
         """The board as the browser draws it (CONTRACT.md, board info ``geometry``)."""
@@ -249,6 +268,21 @@ def graph(spec: dict) -> Board:
         if not (isinstance(e, list) and len(e) == 2 and all(v in board.index for v in e)):
             raise BoardSpecError(f"edges: each edge joins two site names, got {e!r}")
         board.connect(board.index[e[0]], board.index[e[1]])
+    lines = spec.get("lines", [])
+    if not isinstance(lines, list):
+        raise BoardSpecError("lines: must list lines, each [name, name, ...]")
+    for ln in lines:
+        if not (isinstance(ln, list) and len(ln) >= 2 and all(v in board.index for v in ln)):
+            raise BoardSpecError(f"lines: each line lists two or more site names, got {ln!r}")
+        ids = [board.index[v] for v in ln]
+        if ids[0] == ids[-1] and len(ids) > 2:
+            ids.append(ids[1])  # a ring: the hop over its first site goes on round
+        for a, b in zip(ids, ids[1:]):
+            if (min(a, b), max(a, b)) not in board.edges:
+                board.connect(a, b)
+        for a, b, c in zip(ids, ids[1:], ids[2:]):
+            board.ahead[(a, b)] = c
+            board.ahead[(c, b)] = a
     return board
 
 

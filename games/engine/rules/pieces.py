@@ -1022,7 +1022,7 @@ class PiecesSim(Sim):
                 who = owner_of[over]
                 if rule.over == "enemy" and who == mover or rule.over == "friend" and who != mover:
                     continue
-                land = step[t]
+                land = b.ahead.get((a, t), -1) if b.ahead else step[t]  # along the board's lines
                 if land < 0 or cells[land] or land in rule.avoid or land in rule.avoid_stop:
                     continue
                 out.append((MOVE, a, land, t if (rule.capture and who != mover) else -1, -1, -1))
