@@ -177,3 +177,31 @@ capture = { take = "opposite", where = "own"%s }
     assert holes(took) == {6: 3, 14: 4}  # 11 taken, not 14 behind it (no both)
     kept = empty.apply(state_of(empty, s), {"sow": "5"})
     assert holes(kept) == {6: 3, 11: 3, 14: 4}
+
+
+def test_then_take_lets_the_capturer_choose_more_of_the_opponents_holes():
+    v = make('''
+[[clause]]
+id = "T-1"
+text = "Four rows of four; a last seed in an empty inner hole takes the facing holes, then one more."
+board = { rows = 4, holes = 4 }
+setup = { seeds = 2 }
+capture = { take = "opposite", where = "own", both = "either", min = 0, then_take = 1 }
+''')
+    s = state_of(v, {4: 2, 11: 3, 14: 4, 9: 2, 13: 1})
+    before = s.to_json()["scores"][0]
+    s = v.apply(s, {"sow": "4"})  # 5, then 6 (empty): 11 and 14 behind it are taken
+    data = s.to_json()
+    assert data["phase"] == "take" and data["to_move"] == 0 and data["pending"] == {"take": 1}
+    assert data["scores"][0] - before == 7
+    assert sorted(a["remove"] for a in v.legal_actions(s)) == ["13", "9"]  # North's holes with seeds
+    assert v.state_from_json(data).to_json() == data  # the phase reads back
+    s = v.apply(s, {"remove": "9"})
+    assert s.to_json()["scores"][0] - before == 9 and s.to_json()["phase"] == "play"
+    assert [a["sow"] for a in v.legal_actions(s)] == ["13"]  # North's turn, one hole left
+    # min = 0: the facing holes empty, the further hole is still taken.
+    s = v.apply(state_of(v, {4: 2, 13: 1, 10: 2}), {"sow": "4"})
+    assert sorted(a["remove"] for a in v.legal_actions(s)) == ["10", "13"]
+    # Nothing left to choose from: the turn simply passes (here North has no seeds: the end).
+    s = v.apply(state_of(v, {4: 2, 11: 3, 1: 1}), {"sow": "4"})
+    assert s.to_json()["phase"] == "over"

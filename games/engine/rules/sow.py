@@ -60,7 +60,10 @@ Elements and keys (defaults in brackets):
   the seeds of the hole facing it, whoever's, if there are at least ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
   behind the facing one too, if the facing one is taken (true), or the two whichever of them
   hold seeds, ``min`` then counting both (``"either"``) [false]; ``into = "any"``: the last
-  hole need not have been empty [empty]) | ``hook = NAME`` (a Python rule, see ``hooks.py``).
+  hole need not have been empty [empty]; ``min = 0``: the rule is met (for ``then_take``) even
+  when there is nothing to take; ``then_take``: when the rule is met, the mover then takes the
+  seeds of this many more holes of the opponent's, each of his choice among those holding
+  seeds, one action each, ``{"remove": "13"}`` [0]) | ``hook = NAME`` (a Python rule, see ``hooks.py``).
 - ``constraint``: ``grand_slam`` = ``"allowed"`` | ``"forbidden"`` (a move that would take
   every seed of the opponent's is not legal; a player left with only such moves has no move)
   | ``"captures-nothing"`` (it is played but takes nothing) [allowed]; ``feed``: when the
@@ -99,13 +102,15 @@ rule takes) is never tried out to test the grand slam or feeding constraints. No
 written only for ``describe``.
 
 **Actions**: ``{"sow": "3"}`` (with ``"direction": "cw" | "ccw"`` where the player chooses),
-``{"first": seat}`` (the lot, a chance action), ``{"leave_empty": ["2", "4"]}``. A player with
+``{"first": seat}`` (the lot, a chance action), ``{"leave_empty": ["2", "4"]}``, ``{"remove":
+"13"}`` (a hole taken by ``then_take``). A player with
 no move under ``no_moves = "pass"`` passes without an action.
 
 **State JSON** (CONTRACT.md): ``board`` lists each non-empty hole as ``[null, "seed", n]``
 and each store as ``[seat, "seed", captured]``; ``scores`` (seeds taken, this round in a game
 of rounds), ``hands`` (``{"seed": n}`` a player keeps aside between rounds), ``phase``
-(``lot`` | ``play`` | ``leave_empty`` | ``over``), ``turn`` (actions played), ``over``; and
+(``lot`` | ``play`` | ``leave_empty`` | ``take`` | ``over``; in ``take``, ``pending`` is
+``{"take": n}``, the holes the mover has still to take), ``turn`` (actions played), ``over``; and
 where the rules need them: ``history`` (positions since the last capture, for
 ``repetition``: ``[times, to_move, counts...]``), ``sown`` (holes sown from this round),
 ``closed`` (holes left empty this round), ``round``, ``starter`` and ``rounds`` (each round's
@@ -132,6 +137,7 @@ CCW, CW = 0, 1
 DIR_NAMES = ("ccw", "cw")
 ARROWS = ("↺", "↻")
 LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
+TAKE = "take"
 SEEDS = ("owner", "nobody", "last-mover", "blocked")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
 #: relay sowing go on for ever; this only keeps a pathological position from hanging).
@@ -235,7 +241,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "moved": (_one_of("any", "earlier", "this-move"), "any"),
         "chain_over_left_empty": (_bool, False), "chain_through_empty": (_bool, False),
         "chain_stops_at_origin": (_bool, False),
-        "min": (_int(1, 100000), 1), "with_last": (_bool, False), "both": (_both, False),
+        "min": (_int(0, 100000), 1), "with_last": (_bool, False), "then_take": (_int(0, 100), 0), "both": (_both, False),
         "into": (_one_of("empty", "any"), "empty"), "hook": (_text, None),
     },
     "constraint": {
@@ -618,7 +624,8 @@ class SowGame(Game):
         where = t.get("where", o) or "own"
         if where != "own" and t.get("both", o):
             raise rf.error(t.paths["where"], "a capture of the hole behind the facing one needs the last seed in one's own hole (where = \"own\")")
-        return ("opposite", t.get("min", o), t.get("with_last", o), t.get("both", o), where, t.get("into", o) == "any")
+        return ("opposite", t.get("min", o), t.get("with_last", o), t.get("both", o), where, t.get("into", o) == "any",
+                t.get("then_take", o))
 
     def total_seeds(self) -> int:
         setup = self.tables["setup"]
@@ -757,7 +764,8 @@ class SowSim(Sim):
     sowing through a store), ``sc`` seeds taken (this round), ``hand`` seeds kept aside."""
 
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
-                 "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps")
+                 "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
+                 "take_left", "_then")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -778,6 +786,8 @@ class SowSim(Sim):
         self.log = False  # write last_text (the notation of the last action): describe only
         self.last_text = ""
         self.laps: list[int] | None = None  # where a list: each relay lap's hole is added (ludii_steps)
+        self.take_left = 0  # holes the mover has still to take (phase "take", capture.then_take)
+        self._then = 0  # set by _captures: the then_take of the rule that was met
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -789,6 +799,7 @@ class SowSim(Sim):
         s.over = self.over
         s._mv = self._mv
         s.log, s.last_text, s.laps = False, "", None
+        s.take_left, s._then = self.take_left, 0
         return s
 
     # -- protocol ------------------------------------------------------------------------------
@@ -829,6 +840,8 @@ class SowSim(Sim):
             return Action(data)
         if move[0] == "first":
             return Action({"first": move[1]})
+        if move[0] == "take":
+            return Action({"remove": g.names[move[1]]})
         return Action({"leave_empty": [g.names[h] for h in move[1]]})
 
     # -- generating moves ------------------------------------------------------------------------
@@ -839,6 +852,10 @@ class SowSim(Sim):
             return
         if self.phase == LOT:
             self._mv = [("first", 0), ("first", 1)]
+            return
+        if self.phase == TAKE:
+            b = self.b
+            self._mv = [("take", p) for p in self.game.holes_of[1 - self.turn] if b[p]]  # type: ignore[operator]
             return
         if self.phase == LEAVE:
             seat = self.turn
@@ -919,8 +936,27 @@ class SowSim(Sim):
             self.plies += 1
             self._begin(move[1])
             self.last_text = f"{self.game.rf.sides[move[1]]} starts (by lot)"
+        elif move[0] == "take":
+            self._play_take(move[1])
         else:
             self._play_leave(move[1])
+
+    def _play_take(self, p: int) -> None:
+        """``capture.then_take``: the mover takes the seeds of the opponent's hole ``p``."""
+        seat = self.turn
+        c = self.b[p]
+        self.sc[seat] += c  # type: ignore[index]
+        self.b[p] = 0
+        self.plies += 1
+        self.take_left -= 1
+        if self.log:
+            self.last_text = f"takes {c} from {self.game.names[p]}"
+        if self.take_left and any(self.b[i] for i in self.game.holes_of[1 - seat]):  # type: ignore[operator]
+            self._mv = None
+            return
+        self.take_left = 0
+        self.phase = PLAY
+        self._settle(seat, True, self.r.extra_capture)  # type: ignore[arg-type]
 
     def _play_sow(self, m: int) -> None:
         g, r = self.game, self.r
@@ -943,6 +979,7 @@ class SowSim(Sim):
                     forfeits += b[p]
                     sc[g.owner[p]] += b[p]
                     b[p] = 0
+        self._then = 0
         taken = self._captures(seat, h, d, last, sown_before) if r.captures else None  # type: ignore[arg-type]
         if taken and r.grand_slam == "captures-nothing":
             left = 0
@@ -968,6 +1005,11 @@ class SowSim(Sim):
         # A capture cannot be undone; nor can a first sowing from a hole where captures look at
         # the holes sown from: either clears the count of positions (end.repetition).
         moved = r.uses_moved and self.sown != sown_before
+        if self._then and any(b[i] for i in g.holes_of[1 - seat]):  # type: ignore[operator]
+            # capture.then_take: the mover goes on to choose the holes he takes.
+            self.phase, self.take_left, self._then = TAKE, self._then, 0
+            self._mv = None
+            return
         self._settle(seat, bool(taken) or bool(forfeits) or moved,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat))  # type: ignore[operator]
 
@@ -1074,7 +1116,7 @@ class SowSim(Sim):
                         p = nxt[p]
                 return taken
             if kind == "opposite":
-                _, least, with_last, both, side, into_any = rule
+                _, least, with_last, both, side, into_any, then_take = rule
                 if (b[last] != 1 and not into_any) or (side != "any" and (owner[last] == seat) != (side == "own")):
                     continue
                 f = g.facing[last]
@@ -1086,6 +1128,7 @@ class SowSim(Sim):
                         continue
                     if with_last:
                         taken.append((last, 1))
+                    self._then = then_take
                     return taken
                 if f < 0 or (side == "own" and owner[f] == seat) or b[f] < least:
                     continue
@@ -1094,6 +1137,7 @@ class SowSim(Sim):
                     taken.append((g.behind[last], b[g.behind[last]]))
                 if with_last:
                     taken.append((last, 1))
+                self._then = then_take
                 return taken
             taken = rule[1](self, seat, h, last, d)
             if taken:
@@ -1264,7 +1308,8 @@ class SowSim(Sim):
         data: dict[str, Any] = {
             "key": g.key, "variant": g.key, "options": self.options, "to_move": self.turn, "phase": self.phase,
             "turn": self.plies, "board": board, "hands": [{"seed": n} if n else {} for n in self.hand],
-            "scores": list(self.sc), "pending": None, "throw": None,
+            "scores": list(self.sc), "pending": {"take": self.take_left} if self.phase == TAKE else None,
+            "throw": None,
             "over": None if self.over is None else {"winner": self.over[0], "how": self.over[1]},
         }
         if r.repetition:
@@ -1373,13 +1418,21 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
     total = sum(sim.b) + sum(sim.sc) + sum(sim.hand)
     if total != g.total_seeds():
         raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {g.total_seeds()}")
-    for name in ("pending", "throw"):
-        if data.get(name) is not None:
-            raise InvalidState(f"{name}: must be null in a sowing game")
+    pending = data.get("pending")
+    if data.get("phase") == TAKE:
+        if not (isinstance(pending, Mapping) and set(pending) == {"take"}):
+            raise InvalidState('pending: must be {"take": n} in phase "take" (the holes still to take)')
+        sim.take_left = _count(pending["take"], "pending.take", 1, 100)
+        if not any(c[0] == "opposite" and c[6] for c in r.captures):
+            raise InvalidState("phase: no holes are taken by choice in this game (capture.then_take)")
+    elif pending is not None:
+        raise InvalidState('pending: must be null in a sowing game, but in phase "take"')
+    if data.get("throw") is not None:
+        raise InvalidState("throw: must be null in a sowing game")
     sim.plies = _count(data.get("turn", 0), "turn", 0, 10**9)
     phase = data.get("phase", PLAY)
-    if phase not in (LOT, PLAY, LEAVE, OVER):
-        raise InvalidState(f'phase: must be "lot", "play", "leave_empty" or "over", got {brief(phase)}')
+    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER):
+        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take" or "over", got {brief(phase)}')
     if phase == LOT and r.first is not None:
         raise InvalidState("phase: no lot is drawn in this game (who starts is fixed)")
     if phase == LEAVE and not r.rounds:
