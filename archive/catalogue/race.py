@@ -20,8 +20,10 @@ What we read, and how the clauses cite it:
   have read in full, so the quotations shown as "the source says" are the DLP's sentences, cited
   to the DLP ruleset record (source ``dlp-2020``, locator ``DLP.GameRulesets.N``) with the scholar
   and page the DLP gives. The scholars' works are the rulesets' sources as well.
-- Kendall's Senet has no DLP ruleset. Its clauses cite Kendall 1978 and carry no quotation: we
-  have not had the booklet in hand, and say on each clause what its reading rests on.
+- Kendall's Senet has no ruleset in that dump. The DLP's later ruleset "Kendall"
+  (DLP.GameRulesets.922, "Kendall 1979: rules book") summarises his rules book; we read its text
+  in the metadata of Ludii's Senet.lud. Kendall's clauses cite the booklet at that ruleset, with
+  short quotations of its summary; we have not had the booklet in hand.
 - Ludii's .lud files (github.com/Ludeme/Ludii) were used only to check facts such as which squares
   carry marks; the clauses say so where it decided a reading.
 
@@ -95,7 +97,10 @@ SOURCES = [
         "place": "Belmont, MA",
         "language": "en",
         "url": "https://www.worldcat.org/title/passing-through-the-netherworld-the-meaning-and-play-of-senet-an-ancient-egyptian-funerary-game/oclc/43405502&referer=brief_results",
-        "note": "DLP source 83. The booklet that came with Kendall's Senet set, with his reconstructed rules.",
+        "note": (
+            "DLP source 83. The booklet that came with Kendall's Senet set, with his reconstructed rules; "
+            "the DLP's ruleset “Kendall” (DLP.GameRulesets.922) summarises it as “Kendall 1979: rules book”."
+        ),
     },
     {
         "key": "finkel-2007",
@@ -247,6 +252,18 @@ BELL_CLAUSES = [
         "option": "extra_throws",
     },
     {
+        "id": "SN-18",
+        "text": "Each throw is played as soon as it is made.",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, fourth sentence",
+        "quotation": "moves a piece according to the number indicated by the throw.",
+        "interpretation": (
+            "With one throw a turn (SN-4) there is nothing to gather; option throws_first makes all of a "
+            "turn's throws before any is played, as Kendall does (DLP.GameRulesets.922)."
+        ),
+        "option": "throws_first",
+    },
+    {
         "id": "SN-16",
         "text": (
             "Before play each player throws once; the higher throw starts (equal throws are thrown again), "
@@ -257,6 +274,18 @@ BELL_CLAUSES = [
         "quotation": "Players throw the casting sticks and whoever rolls the higher score plays first.",
         "interpretation": "With option opening off the first side simply starts.",
         "option": "opening",
+    },
+    {
+        "id": "SN-17",
+        "text": "The higher opening throw starts; equal throws are thrown again.",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.529 (Bell), Rules, third sentence",
+        "quotation": "whoever rolls the higher score plays first.",
+        "interpretation": (
+            "Option starter = one lets the first player to throw a 1 start, with the pieces in front, as "
+            "Kendall does (DLP.GameRulesets.922)."
+        ),
+        "option": "starter",
     },
     {
         "id": "SN-5",
@@ -351,6 +380,17 @@ BELL_CLAUSES = [
         "option": "square_27",
     },
     {
+        "id": "SN-19",
+        "text": "No piece waits on square 27: a piece there moves on like any other on a marked square.",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.529 (Bell), Rules (silent on square 27)",
+        "interpretation": (
+            "Option water_wait (with option square_27) keeps a piece on 27 until a 4 bears it off or its owner "
+            "sends it back to 15, as Kendall does (DLP.GameRulesets.922)."
+        ),
+        "option": "water_wait",
+    },
+    {
         "id": "SN-12",
         "text": (
             "A piece leaves the board only with the exact throw that takes it one square past 30: a 5 "
@@ -366,6 +406,28 @@ BELL_CLAUSES = [
             "exact_bearoff off lets a larger throw take a piece off."
         ),
         "option": "exact_bearoff",
+    },
+    {
+        "id": "SN-20",
+        "text": "Squares 27 to 30 are crossed like the others: a piece on them moves on by its throw, or off by the exact throw (SN-12).",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.529 (Bell), Rules (silent on squares 27 to 30 beyond their marks)",
+        "interpretation": (
+            "Option last_squares = kendall plays Kendall's last squares (DLP.GameRulesets.922): 28 and 29 "
+            "leave only with a 3 and a 2, 30 with any throw, and a piece attacked there goes to 27."
+        ),
+        "option": "last_squares",
+    },
+    {
+        "id": "SN-21",
+        "text": "Bearing off is a move like any other: a player whose only move bears a piece off must make it.",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.529 (Bell), Rules (silent on declining a move)",
+        "interpretation": (
+            "The summary lets no one decline a move; option optional_bearoff lets a player pass rather "
+            "than bear off, as Kendall does (DLP.GameRulesets.922)."
+        ),
+        "option": "optional_bearoff",
     },
     {
         "id": "SN-13",
@@ -405,10 +467,17 @@ BELL_CLAUSES = [
     },
 ]
 
-KENDALL_LOCATOR = "Rules of play (the rules of the Kirk Game Company set)"
+K922 = "DLP.GameRulesets.922"
+KENDALL_LOCATOR = "DLP.GameRulesets.922 (Kendall), Rules; after Kendall 1979: rules book"
 KENDALL_READING = (
-    "We have not seen Kendall's booklet; this is his rule as modern summaries of his rules "
-    "consistently give it, checked against Ludii's implementation of Kendall's Senet."
+    "We read Kendall's rules in the DLP's summary of his rules book, ruleset 922 (newer than the DLP "
+    "dump this site ships; we read its text in the metadata of Ludii's Senet.lud); we have not had the "
+    "booklet in hand."
+)
+#: What the engine played for Kendall before ruleset 922 was read, kept as options.
+KENDALL_SUMMARIES = (
+    "the reading of modern summaries of Kendall's rules, which the engine played for Kendall until an "
+    "outside audit checked it against ruleset 922"
 )
 
 KENDALL_CLAUSES = [
@@ -417,67 +486,104 @@ KENDALL_CLAUSES = [
         "id": "SN-2",
         "text": "Each player has seven pieces.",
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
-        "interpretation": KENDALL_READING + " Kendall also allows five pieces a side (option pieces = 5).",
+        "locator": KENDALL_LOCATOR + ", first sentence",
+        "quotation": "Seven pieces per player",
+        "interpretation": KENDALL_READING + " Kendall also allows five pieces a side (DLP.GameRulesets.923; option pieces = 5).",
         "option": "pieces",
     },
     {
         "id": "SN-15",
         "text": (
-            "The pieces start on the first squares of the route, alternating: the first side's on the even "
-            "squares (2 to 14, its piece in front), the second side's on the odd squares (1 to 13)."
+            "The pieces start on the first squares of the route, alternating: the white pieces on the even "
+            "squares (2 to 14, one of them in front), the black on the odd squares (1 to 13)."
         ),
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
+        "locator": KENDALL_LOCATOR + ", first sentence",
+        "quotation": "begin on the board, alternating spaces from white to black along the track",
         "interpretation": (
-            KENDALL_READING + " Option start = odd swaps the squares, as Bell has them; start = off-board "
-            "starts every piece off the board."
+            KENDALL_READING + " Which side plays white is settled by the opening throws (SN-17). Option "
+            "start = odd swaps the squares, as Bell has them; start = off-board starts every piece off the board."
         ),
         "option": "start",
     },
     {
         "id": "SN-3",
         "text": (
-            "Four throwing sticks, each with one marked side. A throw is worth the number of marked sides "
+            "Four throwing sticks, each with one marked side. A throw is worth the number of blank sides "
             "that fall up, 1 to 4, and 5 when none does."
         ),
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
-        "interpretation": KENDALL_READING + " Option zero_value = 6 plays Jéquier's value for no marked side up.",
+        "locator": KENDALL_LOCATOR + ", second and third sentences",
+        "quotation": "when no blank sides are up the throw = 5",
+        "interpretation": (
+            KENDALL_READING + " Counting blank or marked sides gives the same chances. Option zero_value = 6 "
+            "plays Jéquier's value for no blank side up."
+        ),
         "option": "zero_value",
     },
     {
         "id": "SN-4",
-        "text": (
-            "A throw of 1, 4 or 5 moves a piece and then gives another throw; a throw of 2 or 3 moves a "
-            "piece and ends the turn. The extra throw is taken even when the throw could not be used."
-        ),
+        "text": "A throw of 1, 4 or 5 gives another throw; a 2 or a 3 ends the turn's throwing (SN-18).",
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
+        "locator": KENDALL_LOCATOR + ", fourth sentence",
+        "quotation": "Throws of 1, 4, and 5 grant the player another throw.",
         "interpretation": KENDALL_READING + " Without the option extra_throws no throw gives another.",
         "option": "extra_throws",
     },
     {
-        "id": "SN-16",
-        "text": "Before play each player throws once; the higher throw starts (equal throws again), and the starter throws again.",
-        "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
-        "interpretation": (
-            "Kendall has the players throw in turn until one throws a 1, who then takes the first side; we "
-            "start as in Bell's rules, by the higher opening throw, which decides the same thing by chance. "
-            "With option opening off the first side simply starts."
+        "id": "SN-18",
+        "text": (
+            "All of a turn's throws are made before any is played. Then each throw moves one piece by its "
+            "whole value, in the order the player chooses; a throw that no piece can use is lost."
         ),
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR + ", fifth sentence",
+        "quotation": "All throws are made before moving, and a piece must move the full value of one throw at a time.",
+        "interpretation": (
+            KENDALL_READING + " A move names only its squares, so where two throws could make it (bearing off "
+            "from 30, SN-20) the smaller is used. Option throws_first off plays each throw as it falls, "
+            + KENDALL_SUMMARIES + "."
+        ),
+        "option": "throws_first",
+    },
+    {
+        "id": "SN-16",
+        "text": "Before play the players throw the sticks in turn to settle who starts (SN-17).",
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR + ", sixth sentence",
+        "quotation": "Players alternate turns throwing the sticks",
+        "interpretation": KENDALL_READING + " With option opening off the first side simply starts.",
         "option": "opening",
+    },
+    {
+        "id": "SN-17",
+        "text": (
+            "The first player to throw a 1 plays white and starts: that 1 moves the white piece in front "
+            "one square (from 14 to 15), and, a 1 giving another throw, the player throws again."
+        ),
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR + ", sixth sentence",
+        "quotation": "the first one to throw 1 plays as white and moves the white piece in front",
+        "interpretation": (
+            KENDALL_READING + " When the second side throws the first 1, the two sides' pieces change places, "
+            "so that the thrower holds white. Option starter = higher lets each side throw once and the higher "
+            "throw start (equal throws again), " + KENDALL_SUMMARIES + "."
+        ),
+        "option": "starter",
     },
     {
         "id": "SN-5",
         "text": (
             "A move takes one piece by the whole throw to an empty square or to a square held by a lone "
             "opposing piece (SN-6). That piece is attacked: it goes back to the square the attacker came "
-            "from, the two pieces changing places. A piece may not land on a piece of its own side."
+            "from, the two pieces changing places (on 28 to 30 it goes to 27 instead, SN-20). A piece may "
+            "not land on a piece of its own side."
         ),
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
+        "locator": KENDALL_LOCATOR + ", seventh sentence",
+        "quotation": (
+            "the opponent's piece is sent back to the space where the piece that captured it moved from"
+        ),
         "interpretation": KENDALL_READING + (
             " Option capture = remove plays Bell's reading, in which the attacked piece leaves the game; it "
             "needs option goal = most-off as well (Bell's goal), since a removed piece could never be borne off. "
@@ -490,10 +596,12 @@ KENDALL_CLAUSES = [
         "id": "SN-6",
         "text": (
             "Two pieces of one side on consecutive squares of the route protect each other: neither can be "
-            "attacked. Only pieces on the board count: one borne off or waiting to enter protects no one."
+            "attacked. Only pieces on the board count: one borne off or waiting to enter protects no one. A "
+            "side with a piece in the water, or back from it on 15, loses this protection (SN-19)."
         ),
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
+        "locator": KENDALL_LOCATOR + ", eighth and eighteenth sentences",
+        "quotation": "When a player has two or more pieces in consecutive spaces, these pieces cannot be sent backward in this way.",
         "interpretation": KENDALL_READING + " Without the option protection any lone or paired piece can be attacked.",
         "option": "protection",
     },
@@ -504,27 +612,32 @@ KENDALL_CLAUSES = [
             "pass over them (pieces of their own side may)."
         ),
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
-        "interpretation": KENDALL_READING + " Without the option blocking pieces pass over any row.",
+        "locator": KENDALL_LOCATOR + " (silent on blocking)",
+        "interpretation": (
+            "Ruleset 922 does not mention blocking; the modern summaries of Kendall's rules give it, and we keep "
+            "it. Without the option blocking pieces pass over any row."
+        ),
         "option": "blocking",
     },
     {
         "id": "SN-8",
         "text": (
-            "A player who cannot move any piece forward must move one backward by the throw, under the "
-            "same rules of landing and attack. Only if no piece can move either way is the turn lost (an "
-            "extra throw earned by the throw is still taken)."
+            "A throw that cannot move any piece forward must move one backward, under the same rules of "
+            "landing and attack (the attacked piece goes to the square the move began on). Pieces on 27 to "
+            "30 never move backward (SN-20). Only a throw that no piece can use either way is lost."
         ),
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
-        "interpretation": KENDALL_READING + " Without the option backward a player with no forward move loses the turn.",
+        "locator": KENDALL_LOCATOR + ", ninth to eleventh sentences",
+        "quotation": "If a player cannot use a throw to move a piece forward, it must be used to move a piece backward.",
+        "interpretation": KENDALL_READING + " Without the option backward a throw with no forward move is lost.",
         "option": "backward",
     },
     {
         "id": "SN-9",
-        "text": "Square 15, the House of Rebirth, is where a piece that falls into the water (SN-11) starts again. It gives no protection.",
+        "text": "Square 15 is where a piece goes back to from the water (SN-19). It gives no protection.",
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
+        "locator": KENDALL_LOCATOR + ", seventeenth sentence",
+        "quotation": "move the piece back to square 15",
         "interpretation": (
             KENDALL_READING + " The option safe_squares (marked squares on which a piece cannot be "
             "captured) is Bell's rule, not Kendall's, and is off here."
@@ -534,49 +647,98 @@ KENDALL_CLAUSES = [
     {
         "id": "SN-10",
         "text": (
-            "Square 26, the House of Happiness, must be landed on exactly by every piece: no throw may "
-            "carry a piece from before 26 past it."
+            "Square 26 must be landed on exactly by every piece: no throw may carry a piece from before 26 "
+            "past it."
         ),
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
+        "locator": KENDALL_LOCATOR + ", thirteenth sentence",
+        "quotation": "To move beyond square 26, the player must first land on it with an exact throw.",
         "interpretation": KENDALL_READING + " Without the option stop_on_26 pieces may pass square 26.",
         "option": "stop_on_26",
     },
     {
         "id": "SN-11",
-        "text": (
-            "Square 27, the House of Water: a piece that lands on it is washed back to square 15, or, if "
-            "15 is occupied, to the nearest empty square before 15."
-        ),
+        "text": "Square 27 is the water: a piece comes into it from 26 with a throw of 1, or by being attacked on 28 to 30 (SN-20); SN-19 says what follows.",
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
-        "interpretation": (
-            KENDALL_READING + " Summaries differ on what happens when 15 is occupied and on whether the "
-            "piece waits in the water for a throw of 4; we take the plainest reading, back to 15 or the "
-            "nearest empty square before it. Without the option square_27 nothing happens on 27."
-        ),
+        "locator": KENDALL_LOCATOR + ", seventeenth sentence",
+        "quotation": "by being forced to use a throw of 1 to move into square 27",
+        "interpretation": KENDALL_READING + " Without the option square_27 nothing happens on 27.",
         "option": "square_27",
     },
     {
-        "id": "SN-12",
+        "id": "SN-19",
         "text": (
-            "From 26 a piece moves on with its throw: 2 to 28, 3 to 29, 4 to 30, and 5 takes it off the "
-            "board (1 puts it in the water, SN-11). A piece on 28, 29 or 30 leaves the board only with "
-            "the exact throw: 3, 2 and 1."
+            "A piece in the water stays there until a throw of 4 bears it off, unless its owner, on any turn, "
+            "sends it back to 15 (or, 15 being taken, to the nearest empty square before it), which ends the "
+            "turn and loses the next one. While it is in the water, and while it stands on 15 after going "
+            "back, no other piece of its side may move. Waiting is a pass."
         ),
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
+        "locator": KENDALL_LOCATOR + ", seventeenth, eighteenth and twentieth sentences",
+        "quotation": (
+            "may either move the piece back to square 15 and lose one turn, or may leave the piece in square 27 "
+            "until a 4 is thrown [...] A player cannot move any other piece on the board when one remains in "
+            "square 27 or 15 after being sent back to it"
+        ),
         "interpretation": (
-            KENDALL_READING + " Some summaries let any throw take a piece off from 30; we ask for the "
-            "exact throw from every square (option exact_bearoff off lets a larger throw bear off)."
+            KENDALL_READING + " The summary does not say where the piece goes when 15 is taken; we take the "
+            "nearest empty square before it. A 4 among several throws of the turn may bear it off first, and the "
+            "other throws then move the other pieces. Option water_wait off washes a piece landing on 27 "
+            "straight back to 15, " + KENDALL_SUMMARIES + "."
+        ),
+        "option": "water_wait",
+    },
+    {
+        "id": "SN-12",
+        "text": "From 26 a throw of 5 bears a piece off; 1, 2, 3 and 4 take it to 27, 28, 29 and 30 (SN-20).",
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR + ", fourteenth sentence",
+        "quotation": "bear off with a throw of 5",
+        "interpretation": (
+            KENDALL_READING + " From 26 and before it every throw is exact anyway (SN-10), so option "
+            "exact_bearoff changes nothing here while option last_squares is kendall; with it off, a larger "
+            "throw takes a piece off."
         ),
         "option": "exact_bearoff",
     },
     {
-        "id": "SN-13",
-        "text": "No square protects a piece by itself, and no piece has to leave a square first: protection comes only from neighbours (SN-6).",
+        "id": "SN-20",
+        "text": (
+            "A piece on 28 stays there until a throw of 3 bears it off, and one on 29 until a 2 does; a piece "
+            "on 30 bears off with any throw. None of them moves on inside the last squares or backward. A piece "
+            "attacked on 28, 29 or 30 is sent to 27, not to the attacker's square, and while a piece is on 27 "
+            "no piece on 28 to 30 can be attacked."
+        ),
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
+        "locator": KENDALL_LOCATOR + ", fourteenth, sixteenth and nineteenth sentences",
+        "quotation": (
+            "it must stay there until borne off with a throw of 2 [...] the opponent's piece is sent to square "
+            "27 instead of 26 [...] Pieces in squares 28-30 are safe as long as a piece is in square 27."
+        ),
+        "interpretation": (
+            KENDALL_READING + " “Move to square 30 with a throw of 4 and bear off on any subsequent throw” we "
+            "read as any throw from 30. Option last_squares = open lets pieces move on through 27 to 30, leave "
+            "by the exact throw (SN-12) and be swapped back like any other, " + KENDALL_SUMMARIES + "."
+        ),
+        "option": "last_squares",
+    },
+    {
+        "id": "SN-21",
+        "text": "Bearing off is never compulsory: a player whose only moves would bear a piece off may pass instead.",
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR + ", fifteenth sentence",
+        "quotation": "bearing off is not required from any space",
+        "interpretation": (
+            KENDALL_READING + " A pass gives up the rest of the turn's throws. Option optional_bearoff off "
+            "makes a bearing-off move like any other, " + KENDALL_SUMMARIES + "."
+        ),
+        "option": "optional_bearoff",
+    },
+    {
+        "id": "SN-13",
+        "text": "No square protects a piece by itself, and no piece has to leave a square first: protection comes only from neighbours (SN-6) and the water (SN-20).",
+        "source": "kendall-1978",
+        "locator": KENDALL_LOCATOR + " (silent on marked squares)",
         "interpretation": (
             "Bell's marked-square rules (option vacate_marked) are not part of Kendall's game. That option "
             "acts on the squares named safe (option safe_squares), of which Kendall has none, so it changes "
@@ -588,7 +750,8 @@ KENDALL_CLAUSES = [
         "id": "SN-14",
         "text": "The first player to bear off all his pieces wins.",
         "source": "kendall-1978",
-        "locator": KENDALL_LOCATOR,
+        "locator": KENDALL_LOCATOR + ", last sentence",
+        "quotation": "The first player to successfully bear off all their pieces wins.",
         "interpretation": KENDALL_READING + " Option goal = most-off plays Bell's goal, the most pieces borne off.",
         "option": "goal",
     },
@@ -1345,6 +1508,11 @@ GAMES = [
                     "exact_bearoff": True,
                     "vacate_marked": True,
                     "goal": "most-off",
+                    "starter": "higher",
+                    "throws_first": False,
+                    "water_wait": False,
+                    "last_squares": "open",
+                    "optional_bearoff": False,
                 },
                 "sources": [DLP, "bell-1979"],
                 "clauses": BELL_CLAUSES,
@@ -1354,9 +1522,11 @@ GAMES = [
                 "name": "Timothy Kendall's reconstruction",
                 "type": "suggested",
                 "summary": (
-                    "Seven pieces a side on the first fourteen squares; 1, 4 and 5 throw again; an attacked "
+                    "Seven pieces a side on the first fourteen squares, the first to throw a 1 playing white; "
+                    "1, 4 and 5 throw again, and all of a turn's throws come before its moves; an attacked "
                     "piece changes places with its attacker; two in a row protect, three block; every piece "
-                    "must stop on 26, and 27 is the water that sends it back to 15; first off wins."
+                    "must stop on 26; a piece in the water (27) waits for a 4 or goes back to 15; 28 and 29 "
+                    "leave with a 3 and a 2, 30 with any throw; first off wins (after DLP.GameRulesets.922)."
                 ),
                 "variant": "race.senet",
                 "options": {
@@ -1376,6 +1546,11 @@ GAMES = [
                     "exact_bearoff": True,
                     "vacate_marked": False,
                     "goal": "first-off",
+                    "starter": "one",
+                    "throws_first": True,
+                    "water_wait": True,
+                    "last_squares": "kendall",
+                    "optional_bearoff": True,
                 },
                 "sources": ["kendall-1978"],
                 "clauses": KENDALL_CLAUSES,

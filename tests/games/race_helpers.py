@@ -44,7 +44,11 @@ def position(key: str, pieces: list[list[int]], options: dict[str, Any] | None =
 
 def moves(state: RaceState) -> set[tuple[int, int]]:
     v = variant(state.variant)
-    return {(a["from"], a["to"]) for a in v.legal_actions(state)}
+    return {(a["from"], a["to"]) for a in v.legal_actions(state) if "from" in a}
+
+
+def can_pass(state: RaceState) -> bool:
+    return any("pass" in a for a in variant(state.variant).legal_actions(state))
 
 
 def throw(state: RaceState, value: int | tuple[int, ...]) -> RaceState:

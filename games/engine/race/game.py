@@ -65,6 +65,17 @@ class Rules:
     vacate_cells: frozenset[int] = frozenset()
     backward: bool = False
     use_max: bool = False
+    # Kendall's Senet after DLP.GameRulesets.922 (SN-16 to SN-21); positions are route positions.
+    starter: str = "higher"                 # opening: "higher" throw starts, or the first to throw a "one"
+    bank: bool = False                      # all of a turn's throws are made before moving
+    water_wait: bool = False                # a piece on ``water`` waits for its exact throw or goes back
+    water: int = 0                          # the water's position (27), ``rebirth`` where it goes back to (15)
+    rebirth: int = 0
+    end_exact: frozenset[int] = frozenset() # pieces here move only off the board, with the exact throw
+    end_any: frozenset[int] = frozenset()   # pieces here bear off with any throw
+    back_below: int = 0                     # pieces at or past this position never move backward (0: any)
+    hit_to_water: frozenset[int] = frozenset()  # attacked here, a piece goes to the (empty) water
+    optional_bearoff: bool = False          # a player may decline to bear off (pass)
     n: int = field(init=False)
     routes: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False)
 
@@ -109,6 +120,7 @@ class Step(NamedTuple):
     used: tuple[int, ...]
     extra: bool
     landed: int  # route position the piece came to rest on (after a line or the water)
+    kind: str = ""  # "water": a piece sent back from the water by its owner's choice (SN-19)
 
 
 def replace(state: RaceState, **changes: Any) -> RaceState:
@@ -133,6 +145,21 @@ def _throw_by_faces(device: str, measured: bool) -> dict[tuple[int, ...], Action
 @lru_cache(maxsize=4096)
 def _move_action(p: int, q: int) -> Action:
     return Action({"from": p, "to": q})
+
+
+PASS = Action({"pass": True})
+
+
+def can_pass(r: Rules, state: RaceState, found: Mapping[tuple[int, int], Step]) -> bool:
+    """Whether the side to move may end its turn without moving: a piece of its waits in the
+    water (SN-19: it stays there rather than go back), or bearing off is never compulsory
+    (SN-21) and every step it has bears a piece off."""
+    if state.phase != MOVE:
+        return False
+    own = state.pieces[state.to_move]
+    if r.water_wait and r.water in own:
+        return True
+    return bool(found) and r.optional_bearoff and all(q == r.n + 1 for _, q in found)
 
 
 class RaceVariant(Variant):
@@ -203,7 +230,11 @@ class RaceVariant(Variant):
         r = self._rules(state)
         if state.phase in (THROW, OPENING):
             return list(_throw_actions(r.device, r.measured))
-        return [_move_action(p, q) for (p, q) in steps(r, state)]
+        found = steps(r, state)
+        out = [_move_action(p, q) for (p, q) in found]
+        if can_pass(r, state, found):
+            out.append(PASS)
+        return out
 
     def draw(self, state: RaceState, rng: random.Random) -> Action:  # type: ignore[override]
         if state.phase not in (THROW, OPENING):
@@ -217,6 +248,8 @@ class RaceVariant(Variant):
             raise IllegalAction("the game is over")
         r = self._rules(state)
         for k, v in act.items():
+            if k == "pass":
+                continue
             if isinstance(v, bool) or (isinstance(v, tuple) and any(isinstance(x, bool) for x in v)):
                 raise IllegalAction(f"action field {k!r}: numbers, not true/false")
         if state.phase in (THROW, OPENING):
@@ -228,18 +261,26 @@ class RaceVariant(Variant):
             if state.phase == OPENING:
                 return self._opening(r, state, faces)
             return self._thrown(r, state, faces)
+        if set(act) == {"pass"}:
+            if act["pass"] is not True and act["pass"] != 1:
+                raise IllegalAction('a pass is {"pass": true}')
+            if not can_pass(r, state, steps(r, state)):
+                raise IllegalAction("no pass now: a piece must move (only a piece waiting in the water or bearing off may stay)")
+            return self._end_turn(r, replace(state, moves_left=()), extra=False)
         if set(act) != {"from", "to"} or not all(isinstance(act[k], int) for k in ("from", "to")):
             raise IllegalAction('a move is due: {"from": p, "to": q} in route positions')
         key = (act["from"], act["to"])
         legal = steps(r, state)
         if key not in legal:
             raise IllegalAction(f"{json.dumps(act.to_json(), sort_keys=True)} is not a legal move with this throw")
-        return self._stepped(r, state, legal[key])
+        return self._stepped(r, state, legal[key], key[0])
 
     def _opening(self, r: Rules, state: RaceState, faces: tuple[int, ...]) -> RaceState:
         # SN-16: each side throws once; the higher throw starts, equal throws are thrown again.
         value = sum(r.value_of(faces))
         thrown = replace(state, throw=faces, value=r.value_of(faces), throws=state.throws + 1)
+        if r.starter == "one":
+            return self._first_one(r, thrown, value)
         if state.to_move == 0:
             return replace(thrown, to_move=1, opening=(value,))
         first = state.opening[0]
@@ -247,23 +288,75 @@ class RaceVariant(Variant):
             return replace(thrown, to_move=0, opening=())
         return replace(thrown, phase=THROW, to_move=0 if first > value else 1, opening=(first, value))
 
+    def _first_one(self, r: Rules, state: RaceState, value: int) -> RaceState:
+        """SN-16 (Kendall, K922): the sides throw in turn until one throws a 1; that side plays
+        the pieces in front (white) and plays the 1 by moving the front piece one square, then
+        throws again (a 1 gives another throw, SN-4)."""
+        side = state.to_move
+        if value != 1:
+            return replace(state, to_move=1 - side, opening=())
+        pieces = state.pieces
+        front = max(max(r.start[0]), max(r.start[1]))
+        white = 0 if front in r.start[0] else 1
+        if white != side:  # the thrower takes the front pieces: the two sides' pieces change places
+            pieces = (pieces[1], pieces[0])
+        own = list(pieces[side])
+        taken = set(pieces[0]) | set(pieces[1])
+        if 1 <= front < r.n and front in own and front + 1 not in taken:
+            own.remove(front)
+            own.append(front + 1)
+        mine = tuple(sorted(own))
+        pieces = (mine, pieces[1]) if side == 0 else (pieces[0], mine)
+        return replace(state, pieces=pieces, phase=THROW, to_move=side, opening=())
+
     def _thrown(self, r: Rules, state: RaceState, faces: tuple[int, ...]) -> RaceState:
         value = r.value_of(faces)
+        if r.bank:
+            # SN-18: a throw that gives another is kept, and the turn's throws are played together
+            # once one does not.
+            if value[0] in r.extra_values:
+                return replace(state, throw=faces, value=value, banked=state.banked + value, throws=state.throws + 1)
+            moves_left = tuple(v for v in state.banked + value if v > 0)
+            nxt = replace(state, phase=MOVE, throw=faces, value=value, moves_left=moves_left, banked=(),
+                          throws=state.throws + 1)
+            found = steps(r, nxt)
+            if not found and not can_pass(r, nxt, found):
+                return self._end_turn(r, nxt, extra=False)
+            return nxt
         moves_left = tuple(v for v in value if v > 0)
         nxt = replace(state, phase=MOVE, throw=faces, value=value, moves_left=moves_left, throws=state.throws + 1)
-        if not moves_left or not steps(r, nxt):
+        found = steps(r, nxt) if moves_left else {}
+        if not found and not can_pass(r, nxt, found):
             # No move: the rest of the throw is lost; an extra throw still counts.
             return self._end_turn(r, nxt, extra=not r.split and value[0] in r.extra_values)
         return nxt
 
-    def _stepped(self, r: Rules, state: RaceState, step: Step) -> RaceState:
+    def _stepped(self, r: Rules, state: RaceState, step: Step, src: int) -> RaceState:
         left = list(state.moves_left)
         for v in step.used:
             left.remove(v)
-        nxt = replace(state, pieces=step.pieces, lost=step.lost, waiting=step.waiting, moves_left=tuple(left))
-        if self._finished(r, nxt) is None and r.split and left and steps(r, nxt):
-            return nxt
-        extra = step.extra or (not r.split and state.value[0] in r.extra_values)
+        side = state.to_move
+        reborn = list(state.reborn)
+        if r.water_wait:
+            # SN-19: a piece sent back from the water keeps the other pieces still until it moves
+            # (or is attacked off its square).
+            for s in (0, 1):
+                if reborn[s] and (reborn[s] not in step.pieces[s] or (s == side and src == reborn[s])):
+                    reborn[s] = 0
+        nxt = replace(state, pieces=step.pieces, lost=step.lost, waiting=step.waiting, moves_left=tuple(left),
+                      reborn=(reborn[0], reborn[1]))
+        if step.kind == "water":
+            # SN-19: going back from the water to 15 ends the turn and costs the next one.
+            skip = list(state.skip)
+            skip[side] = 1  # (not more: a turn is lost only while the other side still plays)
+            reborn[side] = step.landed
+            nxt = replace(nxt, moves_left=(), skip=(skip[0], skip[1]), reborn=(reborn[0], reborn[1]))
+            return self._end_turn(r, nxt, extra=False)
+        if self._finished(r, nxt) is None and (r.split or r.bank) and left:
+            found = steps(r, nxt)
+            if found or can_pass(r, nxt, found):
+                return nxt
+        extra = step.extra or (not r.split and not r.bank and state.value[0] in r.extra_values)
         return self._end_turn(r, nxt, extra)
 
     def _finished(self, r: Rules, state: RaceState) -> tuple[int, str] | None:
@@ -296,7 +389,13 @@ class RaceVariant(Variant):
         nxt = side if extra else 1 - side
         if all(p == r.n + 1 for p in state.pieces[nxt]):  # nothing left to play: the other goes on
             nxt = 1 - nxt
-        return replace(state, to_move=nxt)
+        if state.skip[nxt] and not all(p == r.n + 1 for p in state.pieces[1 - nxt]):
+            # SN-19: a side that went back from the water loses this turn; the other plays again.
+            skip = list(state.skip)
+            skip[nxt] -= 1
+            state = replace(state, skip=(skip[0], skip[1]))
+            nxt = 1 - nxt
+        return replace(state, to_move=nxt, banked=())
 
     @staticmethod
     def _ahead(r: Rules, state: RaceState) -> int:
@@ -378,7 +477,7 @@ class RaceVariant(Variant):
             if 0 in state.pieces[s] and 0 not in r.start[s] and r.capture != "send-back":
                 raise InvalidState(f"pieces[{s}]: a piece at 0 (off the board) cannot occur: pieces start on the "
                                    "board and no capture sends one off")
-        if state.phase == MOVE and not steps(r, state):
+        if state.phase == MOVE and not steps(r, state) and not can_pass(r, state, {}):
             raise InvalidState("phase: a move is due but the throw allows none (the turn would have passed)")
 
     def describe(self, state: RaceState, action: Action | Mapping[str, Any]) -> str:  # type: ignore[override]
@@ -391,6 +490,8 @@ class RaceVariant(Variant):
             if r.split:
                 return f"throw {shown}"
             return f"throw {shown} = {value[0] if value else '?'}"
+        if "pass" in act:
+            return "pass"
         if "from" in act and "to" in act:
             p, q = act["from"], act["to"]
             src = "in" if p == 0 else str(p)
@@ -442,7 +543,7 @@ def steps(r: Rules, state: RaceState) -> dict[tuple[int, int], Step]:
     """Every legal step in ``state`` (a move is due) by ``(from, to)``."""
     if state.phase != MOVE or not state.moves_left:
         return {}
-    return _steps(r, state.pieces, state.lost, state.waiting, state.to_move, state.moves_left)
+    return _steps(r, state.pieces, state.lost, state.waiting, state.to_move, state.moves_left, state.reborn)
 
 
 @lru_cache(maxsize=4096)  # bounded: a search revisits few states, and each entry holds its steps
@@ -453,10 +554,21 @@ def _steps(
     waiting: tuple[int, int],
     side: int,
     moves_left: tuple[int, ...],
+    reborn: tuple[int, int] = (0, 0),
 ) -> dict[tuple[int, int], Step]:
-    found = _forward(r, pieces, lost, waiting, side, moves_left)
-    if not found and r.backward and not r.split:
-        found = _backward(r, pieces, lost, waiting, side, moves_left[0])
+    own = pieces[side]
+    if r.water_wait and r.water in own:
+        return _in_water(r, pieces, lost, waiting, side, moves_left, reborn)
+    only = reborn[side] if r.water_wait and reborn[side] in own else 0
+    found = _forward(r, pieces, lost, waiting, side, moves_left, only, reborn)
+    if r.backward and not r.split:
+        # SN-8: a throw that cannot take a piece forward takes one backward (each of a turn's
+        # throws for itself, SN-18).
+        forward_used = {s.used[0] for s in found.values() if s.used}
+        for v in sorted(set(moves_left)):
+            if v not in forward_used:
+                for k, st in _backward(r, pieces, lost, waiting, side, v, only, reborn).items():
+                    found.setdefault(k, st)
     if found and r.vacate_cells:
         # SN-13: a piece on a marked square must leave it at the first throw that can move it.
         forced = {k: v for k, v in found.items() if 0 < k[0] <= r.n and r.routes[side][k[0] - 1] in r.vacate_cells}
@@ -515,24 +627,55 @@ def _uses(moves_left: tuple[int, ...], split: bool, combine: bool = False) -> tu
     return tuple(out)
 
 
-def _forward(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, moves_left: tuple[int, ...]) -> dict[tuple[int, int], Step]:
-    return dict(_forward_iter(r, pieces, lost, waiting, side, moves_left))
+def _in_water(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, moves_left: tuple[int, ...],
+              reborn: tuple[int, int]) -> dict[tuple[int, int], Step]:
+    """SN-19: while a piece of the side sits in the water no other piece of it moves. It leaves
+    the board with the exact throw (a 4 from 27), or its owner sends it back to 15 (or the nearest
+    empty square before it), which ends the turn and costs the next one; or it waits (a pass)."""
+    found: dict[tuple[int, int], Step] = {}
+    need = r.n + 1 - r.water
+    if need in moves_left:
+        step = _try(r, pieces, lost, waiting, side, r.water, r.n + 1, _occupancy(r, pieces), (need,), reborn)
+        if step is not None:
+            found[(r.water, r.n + 1)] = step
+    taken = {r.routes[s][x - 1] for s in (0, 1) for x in pieces[s] if 1 <= x <= r.n}
+    for t in range(r.rebirth, 0, -1):
+        if r.routes[side][t - 1] not in taken:
+            own = list(pieces[side])
+            own.remove(r.water)
+            own.append(t)
+            found[(r.water, t)] = _done(side, own, list(pieces[1 - side]), list(lost), list(waiting), (), False, t)._replace(kind="water")
+            break
+    return found
 
 
-def _forward_iter(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, moves_left: tuple[int, ...]) -> Iterator[tuple[tuple[int, int], Step]]:
-    """The forward steps one by one (a caller looking for any step may stop at the first)."""
+def _forward(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, moves_left: tuple[int, ...],
+             only: int = 0, reborn: tuple[int, int] = (0, 0)) -> dict[tuple[int, int], Step]:
+    return dict(_forward_iter(r, pieces, lost, waiting, side, moves_left, only, reborn))
+
+
+def _forward_iter(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, moves_left: tuple[int, ...],
+                  only: int = 0, reborn: tuple[int, int] = (0, 0)) -> Iterator[tuple[tuple[int, int], Step]]:
+    """The forward steps one by one (a caller looking for any step may stop at the first).
+    ``only``: the one piece that may move (SN-19, a piece back from the water)."""
     own = pieces[side]
     sources = sorted({p for p in own if p <= r.n})
+    if only:
+        sources = [only]
     if waiting[side] > 0 or (r.enter == "all-first" and 0 in own):
         sources = [0] if 0 in own else []  # XS-7: a hit piece re-enters before any other moves
     occ = _occupancy(r, pieces)
     found: set[tuple[int, int]] = set()
-    for used in _uses(moves_left, r.split, r.combine):
+    for used in _uses(moves_left, r.split or r.bank, r.combine):
         v = sum(used)
         if v <= 0:
             continue
         for p in sources:
             q = p + v
+            if p in r.end_any:
+                q = r.n + 1  # SN-20: from 30 any throw bears off
+            elif p in r.end_exact and q != r.n + 1:
+                continue  # SN-20: from 28 and 29 only the exact throw, and only off the board
             if q > r.n + 1:
                 if r.bear_off == "any" or (r.bear_off == "backgammon" and min(own) >= p):
                     q = r.n + 1
@@ -540,19 +683,22 @@ def _forward_iter(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, mov
                     continue
             if (p, q) in found:
                 continue
-            step = _try(r, pieces, lost, waiting, side, p, q, occ, used)
+            step = _try(r, pieces, lost, waiting, side, p, q, occ, used, reborn)
             if step is not None:
                 found.add((p, q))
                 yield (p, q), step
 
 
-def _backward(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, v: int) -> dict[tuple[int, int], Step]:
+def _backward(r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, v: int, only: int = 0,
+              reborn: tuple[int, int] = (0, 0)) -> dict[tuple[int, int], Step]:
     occ = _occupancy(r, pieces)
     found = {}
     for p in sorted({p for p in pieces[side] if 1 <= p <= r.n}):
+        if (only and p != only) or (r.back_below and p >= r.back_below):
+            continue  # SN-19: the piece back from the water moves first; SN-20: 27-30 never go back
         q = p - v
         if q >= 1:  # SN-8: backward moves may pass square 26 (SN-10 binds forward moves only)
-            step = _try(r, pieces, lost, waiting, side, p, q, occ, (v,))
+            step = _try(r, pieces, lost, waiting, side, p, q, occ, (v,), reborn)
             if step is not None:
                 found[(p, q)] = step
     return found
@@ -578,7 +724,7 @@ def _occupancy(r: Rules, pieces: Any) -> dict[int, tuple[int, list[int]]]:
 
 def _try(
     r: Rules, pieces: Any, lost: Any, waiting: Any, side: int, p: int, q: int,
-    occ: dict[int, tuple[int, list[int]]], used: tuple[int, ...],
+    occ: dict[int, tuple[int, list[int]]], used: tuple[int, ...], reborn: tuple[int, int] = (0, 0),
 ) -> Step | None:
     opp = 1 - side
     own = pieces[side]
@@ -620,10 +766,17 @@ def _try(
                 new_waiting[opp] += 1
         else:
             at = theirs[0]
-            if r.protect_pairs and any(0 < n <= len(r.routes[opp]) and n in pieces[opp] for n in (at - 1, at + 1)):
+            # SN-19: a side with a piece in the water, or one back from it on 15, loses this protection
+            exposed = r.water_wait and (r.water in pieces[opp] or reborn[opp] in pieces[opp] and reborn[opp] > 0)
+            if r.protect_pairs and not exposed and any(0 < n <= len(r.routes[opp]) and n in pieces[opp] for n in (at - 1, at + 1)):
                 return None  # SN-6: two in a row on the board protect each other (not one off it)
             new_opp.remove(at)
-            if r.capture == "swap":
+            if at in r.hit_to_water:
+                # SN-20: attacked on 28-30, a piece goes to the water, and only while it is empty
+                if any(r.routes[s][x - 1] == r.routes[opp][r.water - 1] for s in (0, 1) for x in pieces[s] if 1 <= x <= r.n):
+                    return None
+                new_opp.append(r.water)
+            elif r.capture == "swap":
                 if p == 0:
                     return None
                 back = r.board.routes[opp].index(r.routes[side][p - 1]) + 1 if r.routes[side][p - 1] in r.routes[opp] else 0

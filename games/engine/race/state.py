@@ -37,7 +37,11 @@ class RaceState(State):
     (0 = not entered, ``n + 1`` = borne off); ``throw`` the faces last thrown and ``value``
     what they are worth (one number, or the dice of a split throw); ``moves_left`` the part of
     the throw still to play; ``lost`` pieces taken out of the game; ``waiting`` pieces that
-    were hit and must re-enter first; ``throws`` how many throws the game has seen."""
+    were hit and must re-enter first; ``throws`` how many throws the game has seen. Where all of a
+    turn's throws are made before moving (Kendall's Senet, SN-18), ``banked`` holds the throws made so
+    far this turn; where a piece may wait in the water (SN-19), ``skip`` counts the turns each side is
+    to lose and ``reborn`` the square (0: none) of a side's piece sent back from the water, which
+    must move before any other."""
 
     variant: str
     options: tuple[tuple[str, Any], ...]
@@ -53,6 +57,9 @@ class RaceState(State):
     first_out: int | None = None
     result: tuple[int, str] | None = None
     opening: tuple[int, ...] = ()
+    banked: tuple[int, ...] = ()
+    skip: tuple[int, int] = (0, 0)
+    reborn: tuple[int, int] = (0, 0)
 
     @property
     def variant_key(self) -> str:  # type: ignore[override]
@@ -84,8 +91,13 @@ class RaceState(State):
             out["opening"] = list(self.opening)
         if self.throw is not None:
             out["throw"] = {"dice": list(self.throw), "value": sum(self.value), "device": rules.device}
-        if rules.split:
+        if rules.split or rules.bank:
             out["moves_left"] = list(self.moves_left)
+        if rules.bank:
+            out["banked"] = list(self.banked)
+        if rules.water_wait:
+            out["skip"] = list(self.skip)
+            out["reborn"] = list(self.reborn)
         if rules.goal == "most-off":
             out["score"] = list(out["off"])
             out["first_out"] = self.first_out
@@ -115,7 +127,7 @@ def plain_options(options: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
 
 JSON_FIELDS = (
     "opening", "variant", "options", "phase", "to_move", "pieces", "throw", "off", "throws", "moves_left",
-    "score", "first_out", "lost", "waiting", "over", "winner", "how",
+    "score", "first_out", "lost", "waiting", "over", "winner", "how", "banked", "skip", "reborn",
 )
 
 
@@ -223,8 +235,30 @@ def read_state(variant: Any, data: Mapping[str, Any] | str) -> RaceState:
             rest.remove(v)
         if not moves_left:
             raise InvalidState("moves_left: a move is due, so some of the throw must be left")
+    elif rules.bank and phase == MOVE:
+        # SN-18: the turn's throws, made before moving, still to play (the last throw among them
+        # or already played); each is a throw's worth.
+        given = data.get("moves_left", list(value))
+        worths = {sum(rules.value_of(f)) for f, _ in devices.outcomes(rules.device, rules.measured)}
+        moves_left = tuple(_int(v, f"moves_left[{i}]", 1, 99) for i, v in enumerate(_list(given, "moves_left", most=64)))
+        if not moves_left or any(v not in worths for v in moves_left):
+            raise InvalidState(f"moves_left: {list(moves_left)} must be one or more throws' worths ({sorted(worths)})")
+        if sum(1 for v in moves_left if v not in rules.extra_values) > 1:
+            raise InvalidState("moves_left: a turn's throws end with its first throw that gives no other, so only one is such")
     elif phase == MOVE:
         moves_left = tuple(v for v in value if v > 0)
+    banked: tuple[int, ...] = ()
+    if rules.bank and data.get("banked"):
+        if phase != THROW:
+            raise InvalidState("banked: throws are banked only while the turn's throws are being made")
+        banked = tuple(_int(v, f"banked[{i}]", 1, 99) for i, v in enumerate(_list(data["banked"], "banked", most=64)))
+        if any(v not in rules.extra_values for v in banked):
+            raise InvalidState(f"banked: only throws that give another are banked, not {list(banked)}")
+    skip = _pair(data, "skip", 1) if rules.water_wait else (0, 0)
+    reborn = _pair(data, "reborn", n) if rules.water_wait else (0, 0)
+    for s in (0, 1):
+        if reborn[s] and reborn[s] not in pieces[s]:
+            raise InvalidState(f"reborn[{s}]: side {s} has no piece on {reborn[s]}")
 
     # Derived fields may be given (a state as written out); they must agree with the pieces.
     off = [sum(1 for p in pieces[s] if p == n + 1) for s in (0, 1)]
@@ -247,14 +281,17 @@ def read_state(variant: Any, data: Mapping[str, Any] | str) -> RaceState:
             raise InvalidState("phase: this game has no opening throws")
         given = _list(data.get("opening", []), "opening", most=1)
         opening = tuple(_int(v, "opening[0]", 0, 99) for v in given)
-        if len(opening) != to_move:
+        if rules.starter == "one":
+            if opening:
+                raise InvalidState("opening: the first to throw a 1 starts, so no opening throw is kept")
+        elif len(opening) != to_move:
             raise InvalidState("opening: side 0 throws first, so it holds one value exactly when side 1 is to throw")
     elif rules.opening and data.get("opening"):
         raw_open = _list(data["opening"], "opening", most=2)
         opening = tuple(_int(v, f"opening[{i}]", 0, 99) for i, v in enumerate(raw_open))
     state = RaceState(
         variant.key, frozen_options(options), (pieces[0], pieces[1]), to_move, phase,
-        throw, value, moves_left, lost, waiting, throws, first_out, result, opening,
+        throw, value, moves_left, lost, waiting, throws, first_out, result, opening, banked, skip, reborn,
     )
     variant.check_consistent(state)
     return state

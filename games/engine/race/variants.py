@@ -58,19 +58,24 @@ class SquaresOption(OptionSpec):
 # -- Senet ---------------------------------------------------------------------------------
 
 SENET_PRESETS: dict[str, dict[str, Any]] = {
-    # Kendall 1978 (the Piccione/Kendall stick values, as Ludii's "Kendall" ruleset has them).
+    # Kendall's rules book (1978/1979) as the DLP's ruleset "Kendall" gives it
+    # (DLP.GameRulesets.922, newer than the project's 2020 dump; its text as Ludii's Senet.lud
+    # carries it): the first to throw a 1 starts, all a turn's throws before moving, the water
+    # waits for a 4, 28 and 29 leave only with 3 and 2, 30 with any throw.
     "kendall": {
         "pieces": 7, "start": "even", "opening": True, "zero_value": 5, "extra_throws": True,
         "capture": "swap", "protection": True, "blocking": True, "backward": True, "safe_squares": [],
         "stop_on_26": True, "square_27": True, "exact_bearoff": True, "vacate_marked": False,
-        "goal": "first-off",
+        "goal": "first-off", "starter": "one", "throws_first": True, "water_wait": True,
+        "last_squares": "kendall", "optional_bearoff": True,
     },
     # Bell 1979: 27-28, as the DLP ruleset "Bell" summarises it (marked squares as Ludii's Bell).
     "bell": {
         "pieces": 10, "start": "odd", "opening": True, "zero_value": 5, "extra_throws": False,
         "capture": "remove", "protection": False, "blocking": False, "backward": False,
         "safe_squares": [15, 26, 27, 28, 29], "stop_on_26": False, "square_27": False,
-        "exact_bearoff": True, "vacate_marked": True, "goal": "most-off",
+        "exact_bearoff": True, "vacate_marked": True, "goal": "most-off", "starter": "higher",
+        "throws_first": False, "water_wait": False, "last_squares": "open", "optional_bearoff": False,
     },
 }
 
@@ -117,6 +122,26 @@ class Senet(RaceVariant):
                            "piece is left on the board, the side with more pieces borne off (most-off, Bell); "
                            "equal scores go to the side whose pieces left the board first",
                            choices=("first-off", "most-off"), clause="SN-14"),
+        "starter": OptionSpec("one", "with the opening throws: the sides throw in turn and the first to throw "
+                              "a 1 takes the pieces in front and plays the 1 with the front piece (one, Kendall "
+                              "after DLP.GameRulesets.922), or each throws once and the higher starts (higher, "
+                              "Bell and the modern summaries)", choices=("one", "higher"), clause="SN-17"),
+        "throws_first": OptionSpec(True, "all of a turn's throws (a 1, 4 or 5 giving another) are made before "
+                                   "any is played, each then moving one piece by its whole value (Kendall, "
+                                   "DLP.GameRulesets.922); false: each throw is played as it falls", clause="SN-18"),
+        "water_wait": OptionSpec(True, "a piece on square 27 (the water, with square_27) stays there until a "
+                                 "4 bears it off, or its owner sends it back to 15 and loses the next turn; "
+                                 "while it waits no other piece of its side moves (Kendall, "
+                                 "DLP.GameRulesets.922); false: a piece landing on 27 goes straight back to 15",
+                                 clause="SN-19"),
+        "last_squares": OptionSpec("kendall", "squares 27 to 30: a piece on 27, 28 or 29 leaves only by the "
+                                   "exact throw off the board (4, 3, 2), one on 30 with any throw, none moves "
+                                   "backward, and a piece attacked on 28-30 goes to 27 (if 27 is empty; kendall, "
+                                   "DLP.GameRulesets.922); open: pieces move on through 27-30 like any square "
+                                   "and are swapped back as anywhere",
+                                   choices=("kendall", "open"), clause="SN-20"),
+        "optional_bearoff": OptionSpec(True, "bearing off is never compulsory: a player whose only moves bear a "
+                                       "piece off may pass (Kendall, DLP.GameRulesets.922)", clause="SN-21"),
     }
 
     def check_options(self, options: dict[str, Any]) -> None:
@@ -131,10 +156,13 @@ class Senet(RaceVariant):
         route = board.routes[0]
         safe = frozenset(route[p - 1] for p in o["safe_squares"])
         zero = o["zero_value"]
+        wait = o["water_wait"] and o["square_27"]
+        last = o["last_squares"] == "kendall"
         return Rules(
             board=board, pieces=n, start=start,
             device="sticks4", none_up=zero,                                          # SN-3
-            opening=o["opening"],                                                    # SN-16
+            opening=o["opening"], starter=o["starter"],                              # SN-16, SN-17
+            bank=o["throws_first"],                                                  # SN-18
             extra_values=frozenset({1, 4, zero}) if o["extra_throws"] else frozenset(),  # SN-4
             capture=o["capture"],                                                    # SN-5
             protect_pairs=o["protection"],                                           # SN-6
@@ -142,8 +170,15 @@ class Senet(RaceVariant):
             backward=o["backward"],                                                  # SN-8
             safe_cells=safe,                                                         # SN-9
             must_land=frozenset({26}) if o["stop_on_26"] else frozenset(),           # SN-10
-            # SN-11: the water sends a piece to 15, or the nearest empty square before it
-            jumps=({27: 15}, {27: 15}) if o["square_27"] else ({}, {}), jump_fallback="back",
+            # SN-11: the water sends a piece to 15, or the nearest empty square before it; SN-19:
+            # or the piece waits there, its owner choosing
+            jumps=({27: 15}, {27: 15}) if o["square_27"] and not wait else ({}, {}), jump_fallback="back",
+            water_wait=wait, water=27 if wait or last else 0, rebirth=15,
+            end_exact=frozenset({27, 28, 29}) if last else frozenset(),             # SN-20
+            end_any=frozenset({30}) if last else frozenset(),
+            back_below=27 if last else 0,
+            hit_to_water=frozenset({28, 29, 30}) if last else frozenset(),
+            optional_bearoff=o["optional_bearoff"],                                  # SN-21
             bear_off="exact" if o["exact_bearoff"] else "any",                      # SN-12
             vacate_cells=safe if o["vacate_marked"] else frozenset(),                # SN-13
             goal=o["goal"],                                                          # SN-14
