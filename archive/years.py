@@ -62,6 +62,10 @@ class DateError(ValueError):
 # -- the two numberings -----------------------------------------------------------------------
 
 
+#: The years a record may give (historical numbering: -100000 is 100,000 BCE). Far beyond any
+#: board game's evidence, and well inside what both databases' integer columns hold.
+YEAR_MIN, YEAR_MAX = -100_000, 9_999
+
 def to_astronomical(year: int) -> int:
     """A historical year in ISO 8601's numbering: 1 BCE is 0, 800 BCE is -799."""
     if year == 0:

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from archive.api import services
 from archive.api.exports import public_extra
 from archive.importers.checks import TEXT_MAX
+from archive.years import YEAR_MAX, YEAR_MIN
 from archive.models import (
     Age,
     Concept,
@@ -192,12 +193,12 @@ class EvidenceSerializer(LimitedModelSerializer):
         help_text="The slug of one of the game's rulesets.",
     )
     start_year = serializers.IntegerField(
-        required=False, allow_null=True,
+        required=False, allow_null=True, min_value=YEAR_MIN, max_value=YEAR_MAX,
         help_text=("The first year, historical numbering as in the date_from/date_to filters: -800 is 800 BCE, there is "
                    "no year 0. Null with end_year set: the range is open at its start (\"until 1401\")."),
     )
     end_year = serializers.IntegerField(
-        required=False, allow_null=True,
+        required=False, allow_null=True, min_value=YEAR_MIN, max_value=YEAR_MAX,
         help_text="The last year, historical numbering (-800 is 800 BCE). Null with start_year set: open at its end (\"from 2321 BCE\").",
     )
     start_date = serializers.CharField(

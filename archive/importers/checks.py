@@ -74,6 +74,10 @@ def _dump_limits() -> dict[tuple[str, str], int]:
     return limits
 
 
+#: The largest whole number an integer column holds on both databases (PostgreSQL's integer).
+DB_INT_MAX = 2**31 - 1
+
+
 def check_dump(dump) -> None:
     """Refuse a DLP dump with a NUL character in any text, a value longer than the field it goes
     to, or an id given to two rows of one table (the last row would silently win)."""
@@ -84,6 +88,11 @@ def check_dump(dump) -> None:
         for offset, values in zip(table.offsets, table.rows):
             line = None
             for column, value in zip(table.columns, values):
+                if isinstance(value, int) and not -DB_INT_MAX <= value <= DB_INT_MAX:
+                    raise ImportFailed(
+                        f"{value} is out of range: whole numbers here go up to {DB_INT_MAX:,}",
+                        line=dump.line_at(offset), field=f"{name}.{column}",
+                    )
                 if isinstance(value, str) and ("\x00" in value or len(value) > limits.get((name, column), TEXT_MAX)):
                     line = line or dump.line_at(offset)
                     check_text(value, max_length=limits.get((name, column), TEXT_MAX), line=line, field=f"{name}.{column}")
@@ -127,6 +136,9 @@ def check_page_records(records) -> None:
 
     for _name, record in records:
         where = {"line": record.line}
+        if record.dlp_id is not None and record.dlp_id > DB_INT_MAX:
+            raise ImportFailed(f"{record.identifier[:40]}: the number is out of range (DLP ids go up to {DB_INT_MAX:,})",
+                               field="Id", **where)
         for key, value in record.fields.items():
             check_text(value, max_length=limit(m.Evidence, key), field=key, **where)
         for key, values in record.lists.items():

@@ -70,6 +70,45 @@ def read_csv(text: str) -> tuple[list[str], list[dict]]:
     return header, rows
 
 
+#: How deep a JSON cell may nest (places and dlp_extra are a list of objects, an object of
+#: values: a few levels; 200,000 '[' was a RecursionError).
+JSON_DEPTH_MAX = 20
+
+
+def json_cell(value: str, number: int, field: str):
+    """A JSON cell read, or ImportFailed naming its row and field: not JSON, nested past
+    JSON_DEPTH_MAX, a number past what Python reads, or a NUL character inside a string
+    (PostgreSQL's JSON refuses \u0000)."""
+    depth = 0
+    for ch in value:  # a cheap bound before parsing: brackets nest at most JSON_DEPTH_MAX deep
+        depth += ch in "[{"
+        depth -= ch in "]}"
+        if depth > JSON_DEPTH_MAX:
+            raise ImportFailed(f"nested more than {JSON_DEPTH_MAX} levels deep", row=number, field=field)
+    try:
+        data = json.loads(value)
+    except json.JSONDecodeError as exc:
+        raise ImportFailed(f"not JSON ({exc.msg} at character {exc.pos})", row=number, field=field) from None
+    except (ValueError, RecursionError) as exc:
+        raise ImportFailed(f"not JSON this archive can store ({str(exc)[:80]})", row=number, field=field) from None
+
+    def walk(v):
+        if isinstance(v, str) and "\x00" in v:
+            raise ImportFailed("contains a NUL character (\\u0000), which no field accepts", row=number, field=field)
+        if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+            raise ImportFailed("holds a number JSON cannot store (NaN or infinity)", row=number, field=field)
+        if isinstance(v, dict):
+            for k, x in v.items():
+                walk(k)
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    walk(data)
+    return data
+
+
 def _payload(row: dict, number: int) -> tuple[dict, dict | None]:
     data: dict = {}
     for column, value in row.items():
@@ -78,10 +117,7 @@ def _payload(row: dict, number: int) -> tuple[dict, dict | None]:
         if column in LIST_COLUMNS:
             data[column] = [v.strip() for v in value.split(LIST_SEPARATOR.strip()) if v.strip()]
         elif column == "places":
-            try:
-                data["places"] = json.loads(value) if value.strip() else []
-            except json.JSONDecodeError as exc:
-                raise ImportFailed(f"not JSON ({exc.msg} at character {exc.pos})", row=number, field="places") from None
+            data["places"] = json_cell(value, number, "places") if value.strip() else []
             if not isinstance(data["places"], list):
                 raise ImportFailed("expected a JSON list of places", row=number, field="places")
         elif column in ("start_year", "end_year", "dlp_id", "dlp_added", "ruleset"):
@@ -90,10 +126,7 @@ def _payload(row: dict, number: int) -> tuple[dict, dict | None]:
             data[column] = value
     extra = None
     if "dlp_extra" in row:
-        try:
-            extra = json.loads(row["dlp_extra"]) if row["dlp_extra"].strip() else {}
-        except json.JSONDecodeError as exc:
-            raise ImportFailed(f"not JSON ({exc.msg})", row=number, field="dlp_extra") from None
+        extra = json_cell(row["dlp_extra"], number, "dlp_extra") if row["dlp_extra"].strip() else {}
         if not isinstance(extra, dict):
             raise ImportFailed("expected a JSON object", row=number, field="dlp_extra")
     return data, extra
@@ -180,10 +213,7 @@ def _resolve_sources(row: dict, number: int, user) -> list[str] | None:
     refs = [identifiers.normalise_ref(v) for v in row["sources"].split(LIST_SEPARATOR.strip()) if v.strip()]
     given: dict[str, dict] = {}
     if (row.get("sources_detail") or "").strip():
-        try:
-            entries = json.loads(row["sources_detail"])
-        except json.JSONDecodeError as exc:
-            raise ImportFailed(f"not JSON ({exc.msg})", row=number, field="sources_detail") from None
+        entries = json_cell(row["sources_detail"], number, "sources_detail")
         if not isinstance(entries, list) or not all(isinstance(e, dict) and e.get("ref") for e in entries):
             raise ImportFailed("expected a JSON list of objects with a ref", row=number, field="sources_detail")
         given = {identifiers.normalise_ref(e["ref"]): e for e in entries}

@@ -219,12 +219,15 @@ def read_dump_file(path: str | Path) -> Dump:
     ``database.zip`` the Ludii Portal publishes (every ``.sql`` member, in name order)."""
     path = Path(path)
     try:
+        if path.stat().st_size > DUMP_MAX_BYTES:
+            _too_large(path.name, path.stat().st_size)
         data = path.read_bytes()
     except OSError as exc:
         raise ImportFailed(f"cannot read {path}: {exc.strerror or exc}") from None
     if path.name.lower().endswith(".gz"):
         try:
-            data = gzip.decompress(data)
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+                data = _read_capped(stream, path.name)
         except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
             raise ImportFailed(f"{path.name} is not a readable gzip file: {exc}") from None
         text = utf8_text(data, path.name)
@@ -237,6 +240,30 @@ def read_dump_file(path: str | Path) -> Dump:
 
 # Every zip archive begins with a local file header: a file that does is a zip, whatever its name.
 ZIP_MAGIC = b"PK\x03\x04"
+
+#: The most a dump may hold once inflated: the DLP's whole 2020 dump is 2.2 MB, so this leaves
+#: room for years of growth while a small archive that inflates without end (a "zip bomb") is
+#: refused before it is read past this, keeping an import's memory bounded.
+DUMP_MAX_BYTES = 64 * 1024 * 1024
+
+
+def _too_large(name: str, size: int | None = None) -> None:
+    said = f" ({size:,} bytes)" if size is not None else ""
+    raise ImportFailed(
+        f"{name} holds more than {DUMP_MAX_BYTES:,} bytes of SQL{said}, far more than any DLP dump: "
+        "refused before reading it whole"
+    )
+
+
+def _read_capped(stream, name: str) -> bytes:
+    """Read a decompressing stream, refusing it as soon as it passes DUMP_MAX_BYTES."""
+    chunks, total = [], 0
+    while chunk := stream.read(1 << 20):
+        total += len(chunk)
+        if total > DUMP_MAX_BYTES:
+            _too_large(name)
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _read_zip(data: bytes, name: str) -> str:
@@ -253,12 +280,18 @@ def _read_zip(data: bytes, name: str) -> str:
         members = sorted(n for n in archive.namelist() if n.lower().endswith(".sql"))
         if not members:
             raise ImportFailed(f"{name} holds no .sql file")
+        # The sizes the zip declares first (a lie is caught while inflating, below).
+        if sum(archive.getinfo(m).file_size for m in members) > DUMP_MAX_BYTES:
+            _too_large(name, sum(archive.getinfo(m).file_size for m in members))
         texts = []
         for member in members:
             try:
-                data = archive.read(member)
+                with archive.open(member) as stream:
+                    data = _read_capped(stream, f"{member} (in {name})")
             except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as exc:
                 refuse(f"{member} in it is damaged: {exc}")
+            if sum(map(len, texts)) + len(data) > DUMP_MAX_BYTES:
+                _too_large(name)
             texts.append(utf8_text(data, f"{member} (in {name})"))
     return "\n".join(texts)
 
