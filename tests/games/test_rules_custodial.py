@@ -171,3 +171,47 @@ def test_a_dux_placed_from_its_own_hand_site_replays_on_ludiis_pair():
         pytest.skip("no Ludii oracle here")
     report = replay(read_trace(path), get_variant("war.ludus-latrunculorum-bell-8x7"))
     assert report.last_line() == "replay: 105 of 105 steps agree; result agrees"
+
+
+KING_5X5 = (
+    _clause(1, 'board = { shape = "grid", size = [5, 5], regions = { near = "c2 b3 c3 d3 c4" } }')
+    + _clause(2, 'pieces = { p = {}, king = { royal = true } }\nsetup = { place = [ { seat = 0, piece = "p", at = "a1" }, '
+                 '{ seat = 1, piece = "king", at = "c3" } ] }')
+    + _clause(3, 'move = { kind = "slide", dirs = "orthogonal", avoid_stop = ["centre"] }')
+    + _clause(4, 'capture = { kind = "surround", dirs = "orthogonal", pieces = ["king"], hostile = ["centre"], at = ["near"] }')
+    + _clause(5, 'capture = { kind = "custodial", dirs = "orthogonal", pieces = ["king"], not_at = ["near"] }')
+    + _clause(6, 'end = { kind = "captured", piece = "king" }')
+)
+
+
+def _kstate(v, board: dict, to_move: int = 0):
+    data = v.new_game().to_json()
+    data.update(board={k: [seat, kind, 1] for k, (seat, kind) in board.items()}, to_move=to_move, turn=10)
+    return v.state_from_json(data)
+
+
+def test_a_king_beside_the_centre_is_taken_on_four_sides_only(tmp_path):
+    v = _compile(tmp_path, KING_5X5)
+    s = _kstate(v, {"c4": (1, "king"), "b4": (0, "p"), "d5": (0, "p"), "e4": (0, "p")})
+    # e4-d4 closes the king between b4 and d4, but beside the centre (not_at) that takes nothing.
+    s = v.apply(s, Action({"from": "e4", "to": "d4"}))
+    assert s.to_json()["board"]["c4"] == [1, "king", 1] and s.to_json()["over"] is None
+    s = v.apply(s, Action({"from": "c4", "to": "c5"}))  # the king steps up out of the ring
+    s = v.apply(s, Action({"from": "d5", "to": "e5"}))
+    s = v.apply(s, Action({"from": "c5", "to": "c4"}))  # and back between b4 and d4: safe
+    s = v.apply(s, Action({"from": "e5", "to": "d5"}))
+    s = v.apply(s, Action({"from": "c4", "to": "c5"}))  # c5, beside d5 only: not taken
+    assert s.to_json()["over"] is None
+    # Away from the centre the king is taken between two: b4-b5 closes c5 against d5.
+    s = v.apply(s, Action({"from": "b4", "to": "b5"}))
+    assert "c5" not in s.to_json()["board"] and s.to_json()["over"]["winner"] == 0
+
+
+def test_a_king_beside_the_empty_centre_is_taken_by_three(tmp_path):
+    v = _compile(tmp_path, KING_5X5)
+    s = _kstate(v, {"c4": (1, "king"), "b4": (0, "p"), "d4": (0, "p"), "e5": (0, "p"), "a1": (1, "p")}, to_move=0)
+    # Attackers' moves: b4 (b5 b3 b2 b1 a4), d4 (d5 d3 d2 d1 e4), e5 (d5 c5 b5 a5 e4 e3 e2 e1);
+    # e5-c5 closes the king on three sides with the empty centre c3 on the fourth.
+    assert len(v.legal_actions(s)) == 5 + 5 + 8
+    s = v.apply(s, Action({"from": "e5", "to": "c5"}))
+    assert "c4" not in s.to_json()["board"] and s.to_json()["over"]["winner"] == 0

@@ -34,6 +34,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``"line"`` (a line of ``length`` of one's own pieces through the moved piece lets the mover
   remove an enemy piece; ``protect = true``: not one in a line while others are not);
   ``placing = false`` (custodial, surround): a piece placed from the hand takes nothing;
+  ``at``, ``not_at`` (custodial, surround): regions where the piece taken must, or must not,
+  stand (a tafl king taken by two enemies away from the throne, by four beside it);
 - ``constraint``: ``compulsory = true`` (a capture must be made when one can),
   ``maximum = true`` (the capture that takes most), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
@@ -422,6 +424,7 @@ class PiecesGame(Game):
                 "hostile": frozenset(hostile),
                 "always": frozenset(always),
                 "placing": bool(spec.get("placing", True)),  # false: a piece placed takes nothing
+                "where": self._capture_where(spec, el.path),  # the sites a piece is taken on
             }
             if kind == "custodial":
                 self.custodial.append(entry)
@@ -440,6 +443,17 @@ class PiecesGame(Game):
             for ln in self.line["lines"]:
                 for s in ln:
                     self.lines_at[s].append(ln)
+
+    def _capture_where(self, spec: dict, path: tuple) -> frozenset[int]:
+        """A capture's ``at`` and ``not_at`` regions: the sites where the piece to be taken
+        must, or must not, stand (every site by default)."""
+        at: set[int] = set()
+        for region in spec.get("at", []):
+            at |= self._region(region, path + ("at",))
+        out = set(at) if "at" in spec else set(range(self.board.size))
+        for region in spec.get("not_at", []):
+            out -= self._region(region, path + ("not_at",))
+        return frozenset(out)
 
     def _lines(self, n: int) -> list[tuple[int, ...]]:
         """Every run of ``n`` sites joined in one direction (a mill, a row of n)."""
@@ -1313,7 +1327,7 @@ class PiecesSim(Sim):
                 if n < 0:
                     continue
                 c = cells[n]
-                if not c or owner_of[c] == mover or kind_of[c] not in rule["pieces"]:
+                if not c or owner_of[c] == mover or kind_of[c] not in rule["pieces"] or n not in rule["where"]:
                     continue
                 far = step[d][n]
                 if far < 0:
@@ -1330,7 +1344,7 @@ class PiecesSim(Sim):
                 if n < 0:
                     continue
                 c = cells[n]
-                if not c or owner_of[c] == mover or kind_of[c] not in rule["pieces"]:
+                if not c or owner_of[c] == mover or kind_of[c] not in rule["pieces"] or n not in rule["where"]:
                     continue
                 closed = True
                 for d in rule["dirs"]:
