@@ -219,3 +219,46 @@ def test_random_games_end_and_keep_their_pieces():
                     assert sim.hand[s] + len(sim.pos[s]) + sim.off[s] == sim.r.count
             back = v.fast(v.state_from_json(sim.to_json()))
             assert back.to_json() == sim.to_json()
+
+
+# -- tables: bearing off once every piece is home, a hit piece entering before any other move ---
+
+SUGOROKU = "race.sugoroku"
+NARDSHIR = "race.nardshir"
+
+
+def test_sugoroku_sets_out_as_backgammon_and_bears_off_only_from_home():
+    v = rules_variant(SUGOROKU)
+    sim = v.game.new_sim(v.validate_options({}))
+    board = sim.to_json()["board"]
+    # White's run starts at m2 (its first point) and ends at m1 (its 24th).
+    assert board["m2"] == [0, "piece", 2] and board["a2"] == [0, "piece", 5]
+    assert board["e1"] == [0, "piece", 3] and board["h1"] == [0, "piece", 5]
+    assert board["m1"] == [1, "piece", 2] and board["h2"] == [1, "piece", 5]
+    # All of White's pieces home but one on its 18th point (f1): no piece may bear off.
+    sim = position(SUGOROKU, [[18] + [24] * 14, [23]], hands=[0, 14])
+    throw(sim, [6, 1])
+    acts = actions(sim)
+    assert all(a["to"] != "off" for a in acts)
+    assert {"from": "f1", "to": "h1"} in acts and {"from": "f1", "to": "m1"} in acts
+    # Every piece home: a 6 takes one off from anywhere in the quarter (exact_bearoff = false).
+    sim = position(SUGOROKU, [[19] + [24] * 14, [23]], hands=[0, 14])
+    throw(sim, [6, 1])
+    acts = actions(sim)
+    assert acts == [{"from": "h1", "to": "i1"}, {"from": "h1", "to": "off", "value": 6},
+                    {"from": "m1", "to": "off", "value": 1}, {"from": "m1", "to": "off", "value": 6}]
+
+
+def test_nardshir_a_hit_piece_enters_before_any_other_move():
+    # White has one piece off the board and 14 on its 12th point (a2); Black holds White's 1st and
+    # 2nd points (Black's 24th and 23rd) with two pieces each.
+    pos = [[12] * 14, [23, 23, 24, 24]]
+    sim = position(NARDSHIR, pos, hands=[1, 11])
+    throw(sim, [2, 1])  # both entry points closed: under re_enter = first nothing moves at all
+    assert sim.is_chance() and sim.seat == 1
+    sim = position(NARDSHIR, pos, hands=[1, 11], options={"re_enter": "any-time"})
+    throw(sim, [2, 1])  # may move others meanwhile
+    assert actions(sim) == [{"from": "a2", "to": "a1"}, {"from": "a2", "to": "b1"}]
+    sim = position(NARDSHIR, pos, hands=[1, 11])
+    throw(sim, [3, 1])  # a 3 enters on White's 3rd point (k2): that is the only move
+    assert actions(sim) == [{"from": "hand", "to": "k2"}]

@@ -54,7 +54,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   counting from off the board) and ``first = true`` (a seat's first throw of the game, whatever
   it is, brings its first piece on by the throw's value, ``values`` and ``square`` aside; that
   entry is the only move, may not be declined and earns no other throw), ``must = true`` (a
-  seat that can bring a piece on must: its other moves are then not allowed).
+  seat that can bring a piece on must: its other moves are then not allowed; ``"only"``: while
+  it holds a piece it may make no other move, entering or not, as a hit piece in backgammon).
 - ``move``: ``by = "throw"``: a piece runs the whole value forward along its track (the only
   kind yet; stated so the file says it).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
@@ -71,7 +72,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   a piece nearer the end than the least worth a throw can have (no throw takes it off exactly)
   goes off on any throw, or ``short = [values]`` on those throws only; ``from = N``: a piece
   goes off only from the track's last N squares (it must stop there first), 0 (the default)
-  from anywhere; ``past = false``: no throw takes a piece past the last square (only a
+  from anywhere, and with ``together = true`` only once every piece of the seat stands there
+  (none in the hand: backgammon's home board); ``past = false``: no throw takes a piece past
+  the last square (only a
   ``jump`` takes it off; a looped track is so).
 - ``pass``: ``choice = true``: a seat with a move may also pass (``{"pass": true}``); false (the
   default): only a seat with no move passes, automatically.
@@ -127,7 +130,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "capture": ("opponent", "groups"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner"),
-    "bear_off": ("exact", "short", "from", "past"),
+    "bear_off": ("exact", "short", "from", "past", "together"),
     "pass": ("choice",),
     "end": ("goal", "limit"),
     "jump": ("cells", "seats"),
@@ -224,7 +227,8 @@ class Rules:
     jump: list[list[int]] | None = None  # per seat, by landing position: where a jump carries the piece (0: none)
     jump_from: list[list[int]] = field(default_factory=list)  # ... and, for a jump off, the square it leaves from
     past: bool = True                # a throw past the last square may bear a piece off
-    enter_must: bool = False         # a seat that can bring a piece on must
+    enter_must: bool | str = False   # a seat that can bring a piece on must ("only": no other move while it holds one)
+    together: bool = False           # bearing off only once every piece is within the last bear_off.from squares
     clear_wins: bool = False         # end.goal = "track-clear": a seat with no piece left on its track after bearing one off wins
 
 
@@ -532,7 +536,8 @@ class RaceGame(Game):
         self.start = g("pieces", "start", self._starts, ())
         self.loop = g("track", "loop", self._bool, False)
         self.past = g("bear_off", "past", self._bool, True)
-        self.enter_must = g("enter", "must", self._bool, False)
+        self.enter_must = g("enter", "must", lambda v, p: v if v == "only" else self._bool(v, p), False)
+        self.together = g("bear_off", "together", self._bool, False)
         self.jump_cells = g("jump", "cells", self._jumps, None)
         self.jump_seats = g("jump", "seats", self._seat_jumps, None)
         if self.jump_cells is not None and self.jump_seats is not None:
@@ -677,6 +682,9 @@ class RaceGame(Game):
         r.loop = _pick(self.loop, o)
         r.past = _pick(self.past, o) and not r.loop
         r.enter_must = _pick(self.enter_must, o)
+        r.together = _pick(self.together, o)
+        if r.together and not r.off_from:
+            raise self._fail(self._path("bear_off", "together"), "needs bear_off.from (the squares every piece must stand in)")
         r.clear_wins = _pick(self.goal, o) == "track-clear"
         jumps = _pick(self.jump_seats, o)
         if jumps is None and _pick(self.jump_cells, o) is not None:
@@ -1016,6 +1024,7 @@ class RaceSim(Sim):
         exact = r.exact
         short, short_values, off_from = r.short, r.short_values, r.off_from
         loop, jump, past = r.loop, r.jump[s] if r.jump is not None else None, r.past
+        home = not r.together or (not hand and (not pos or min(pos) >= off_from))
         if r.enter_first and self._opening():
             ev, enter_square, pos = None, 0, []  # the opening: the first piece on by the throw
         for v in (left if len(left) == 1 else sorted(set(left))):
@@ -1025,7 +1034,7 @@ class RaceSim(Sim):
                     if q > n and loop:
                         q = (q - 1) % n + 1
                     elif q > n:
-                        if p < off_from or not past:
+                        if p < off_from or not past or not home:
                             continue
                         if q == n + 1 or not exact or (n + 1 - p <= short and (
                                 short_values is None or v in short_values)):
@@ -1061,7 +1070,7 @@ class RaceSim(Sim):
                 if jump is not None and jump[q]:
                     q = jump[q]  # judged where it lands; the jump carries it on
                 out.append((p, q, v))
-        if r.enter_must and hand and any(m[0] == 0 for m in out):
+        if r.enter_must and hand and (r.enter_must == "only" or any(m[0] == 0 for m in out)):
             out = [m for m in out if m[0] == 0]
         return out
 
