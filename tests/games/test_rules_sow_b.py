@@ -47,3 +47,35 @@ def test_the_chain_stops_at_the_starting_hole_only_where_the_key_says():
         v = make(TINY.replace("STOP", "true" if stop else "false"))
         s = state_of(v, {3: 7, 4: 1})
         assert holes(v.apply(s, {"sow": "3"})) == left
+
+
+# -- constraint.no_capture_moves (Mandoli after Hydra: no capture on the first move) -----------------
+EVEN = '''
+[[clause]]
+id = "T-1"
+text = "Two rows of three, one seed each."
+board = { shape = "mancala", rows = 2, holes = 3 }
+setup = { seeds = 1 }
+capture = { take = "last", counts = "even", where = "opponent" }
+[[clause]]
+id = "T-2"
+text = "The first two sowings take nothing."
+constraint = { no_capture_moves = 2 }
+'''
+
+
+def test_the_games_first_sowings_take_nothing():
+    v = make(EVEN)
+    # From the start, South's hole 3 sows its seed into North's hole 4, which then holds two:
+    # no capture on the game's first sowing, nor on North's reply, a capture on the third.
+    s = v.new_game()
+    s = v.apply(s, {"sow": "3"})
+    assert holes(s) == {1: 1, 2: 1, 4: 2, 5: 1, 6: 1} and s.to_json()["scores"] == [0, 0]
+    s = v.apply(s, {"sow": "6"})  # North's 6 into South's 1: two, not taken
+    assert holes(s) == {1: 2, 2: 1, 4: 2, 5: 1} and s.to_json()["scores"] == [0, 0]
+    s = v.apply(s, {"sow": "2"})  # South's 2 into 3 (own, one): nothing to take in any case
+    s = v.apply(s, {"sow": "5"})  # North's 5 into 6 (own)
+    s = v.apply(s, {"sow": "3"})  # South's 3 into North's 4: three, odd
+    assert s.to_json()["scores"] == [0, 0]
+    t = state_of(v, {3: 1, 4: 1, 5: 1}, turn=2)  # the third sowing: 3 into 4 makes two, taken
+    assert holes(v.apply(t, {"sow": "3"})) == {5: 1}
