@@ -205,3 +205,25 @@ capture = { take = "opposite", where = "own", both = "either", min = 0, then_tak
     # Nothing left to choose from: the turn simply passes (here North has no seeds: the end).
     s = v.apply(state_of(v, {4: 2, 11: 3, 1: 1}), {"sow": "4"})
     assert s.to_json()["phase"] == "over"
+
+
+def test_first_hole_names_the_set_first_move_of_each_player_even_after_a_take():
+    v = make('''
+[[clause]]
+id = "F-1"
+text = "Four rows of four; each player first sows his second inner hole from his left."
+board = { rows = 4, holes = 4 }
+setup = { counts = [2, 2, 2, 2, 2, 2, 1, 0, 0, 1, 2, 2, 2, 2, 2, 2] }
+sow = { first_from = "inner", first_hole = 2 }
+capture = { take = "opposite", where = "own", both = "either", min = 0, then_take = 1 }
+''')
+    # South's inner row from his left is 8, 7, 6, 5: the second is 7 (one seed, into 8: empty,
+    # facing 9, empty, with 16 behind it). North's from his left is 12, 11, 10, 9: the second is 11.
+    s = v.new_game()
+    assert [a["sow"] for a in v.legal_actions(s)] == ["7"]
+    s = v.apply(s, {"sow": "7"})  # takes 16 (two), then one more hole of North's
+    assert s.to_json()["phase"] == "take" and s.to_json()["sown"] == ["7"]
+    s = v.apply(s, {"remove": "13"})
+    assert [a["sow"] for a in v.legal_actions(s)] == ["11"]  # North's own first sowing
+    s = v.apply(s, {"sow": "11"})
+    assert len(v.legal_actions(s)) > 1

@@ -41,7 +41,8 @@ Elements and keys (defaults in brackets):
   ``stores`` = ``"none"`` | ``"own"`` (the mover's store is part of the track, after the
   mover's row; seeds sown there are the mover's) [none]; ``first_from`` = ``"inner"`` |
   ``"outer"``: on four rows, each player's first sowing of the game is from that row of his
-  (the game's first two moves) [any]; ``singles = "last-resort"``: a hole with one seed may be
+  (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
+  row from the player's left [0: any]; ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
 - ``capture`` (one rule a clause; the first that takes anything is the move's capture):
@@ -232,7 +233,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_bool, False), "stores": (_one_of("none", "own"), "none"),
-        "first_from": (_one_of("any", "inner", "outer"), "any"),
+        "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
     "capture": {
@@ -340,7 +341,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plies", "singles_last", "singles_to_empty",
+        "first_rows", "singles_last", "singles_to_empty",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "stores", "captures",
         "grand_slam", "feed", "extra_store", "extra_capture", "no_moves", "stalled", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "first", "rounds", "refill", "left_empty", "repeat", "starts",
@@ -520,7 +521,14 @@ class SowGame(Game):
             if self.rows != 4:
                 raise rf.error(sow.paths["first_from"], "a first move from the inner or outer row needs four rows")
             # rows from the bottom: South's outer 0, inner 1; North's inner 2, outer 3
-            r.first_rows = ((1,), (2,)) if first_from == "inner" else ((0,), (3,))
+            rows = (1, 2) if first_from == "inner" else (0, 3)
+            k = sow.get("first_hole", o)
+            if k > self.per_row:
+                raise rf.error(sow.paths["first_hole"], f"the rows have {self.per_row} holes")
+            # the k-th hole from the player's left: South's left is column 0, North's the last
+            cols = (k - 1, self.per_row - k) if k else (None, None)
+            r.first_rows = tuple(frozenset(i for i in self.holes_of[s] if self.row_of[i] == rows[s]
+                                           and cols[s] in (None, self.col_of[i])) for s in (0, 1))
         r.singles_last = sow.get("singles", o) == "last-resort"
         r.singles_to_empty = sow.get("singles_to_empty", o)
         r.stores = sow.get("stores", o) == "own"
@@ -552,6 +560,7 @@ class SowGame(Game):
         r.captures = [self._capture_rule(t, o) for t in self.capture_tables
                       if all(t.on(k, o) for k in t.values)]
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
+        r.uses_moved = r.uses_moved or r.first_rows is not None  # sow.first_from: who has sown yet
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
         when = T["extra_turn"].get("when", o)
@@ -575,7 +584,6 @@ class SowGame(Game):
         else:
             path = T["setup"].paths["first"]
             raise rf.error(path, f'must be "lot" or a side\'s name ({", ".join(rf.sides)}), got {first!r}')
-        r.first_plies = 3 if r.first is None else 2  # the first two sowings (after the lot)
         r.rounds = bool(rounds.values)
         if r.rounds:
             r.refill = rounds.get("refill", o)
@@ -866,9 +874,8 @@ class SowSim(Sim):
         b, r, seat = self.b, self.r, self.turn
         lo = r.min
         mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
-        if r.first_rows is not None and self.plies < r.first_plies:
-            rows = self.game.row_of
-            mv = [m for m in mv if rows[m & 0xFF] in r.first_rows[seat]]  # type: ignore[index]
+        if r.first_rows is not None and not self.sown & self.game.own_mask[seat]:  # his first sowing
+            mv = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
         if r.singles_to_empty:
             ahead = self.game.ahead[seat]  # type: ignore[index]
             mv = [m for m in mv if b[m & 0xFF] != 1 or not b[ahead[m >> 8][m & 0xFF][0]]]
