@@ -1181,3 +1181,36 @@ capture = { take = "opposite", where = "%s" }
         s = state_of(v, {1: 1, 3: 1, 5: 4, 6: 1})
         after = v.apply(s, {"sow": "1"})
         assert holes(after) == ({2: 1, 3: 1, 6: 1} if taken else {2: 1, 3: 1, 5: 4, 6: 1})
+
+
+def test_take_all_holes_of_a_count_and_captures_to_the_holes_owner():
+    # capture.take = "all" (Kapana Bona, DLP.GameRulesets.426): after the sowing, every hole
+    # then holding one of the counts is taken; capture.to = "owner" (Enindji, 421): the seeds
+    # taken go to the owner of the row they lay in.
+    v = make('''
+[[clause]]
+id = "T-1"
+text = "Two rows of three; any hole sown; every hole of two or four taken."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 2 }
+sow = { from = "any" }
+capture = { take = "all", counts = [2, 4] }
+''')
+    s = state_of(v, {1: 2, 2: 1, 4: 3, 6: 2})  # 12 seeds: 8 on the board, scores 2 and 2
+    assert [a["sow"] for a in v.legal_actions(s)] == ["1", "2", "4", "6"]
+    after = v.apply(s, {"sow": "1"})  # 2 -> 2 seeds, 3 -> 1; holes 2 (2) and 6 (2) are taken
+    assert holes(after) == {3: 1, 4: 3} and after.to_json()["scores"] == [2 + 4, 2]
+    owner = make('''
+[[clause]]
+id = "T-1"
+text = "Two rows of three; a last seed making four takes them for the hole's owner."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 2 }
+capture = { take = "last", counts = [4], where = "any", to = "owner" }
+''')
+    s = state_of(owner, {1: 1, 3: 2, 5: 3, 6: 1})  # 12 seeds: 7 on the board, scores 2 and 3
+    after = owner.apply(s, {"sow": "3"})  # 4 -> 1, 5 -> 4: North's hole, North takes the four
+    assert holes(after) == {1: 1, 4: 1, 6: 1} and after.to_json()["scores"] == [2, 3 + 4]
+    s = state_of(owner, {2: 3, 1: 1, 6: 1})  # 12 seeds: 5 on the board, scores 3 and 4
+    after = owner.apply(owner.apply(s, {"sow": "1"}), {"sow": "6"})  # South 1 -> 2 (4): South's
+    assert after.to_json()["scores"][0] == 3 + 4

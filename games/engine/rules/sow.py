@@ -64,7 +64,10 @@ Elements and keys (defaults in brackets):
   hole need not have been empty [empty]; ``min = 0``: the rule is met (for ``then_take``) even
   when there is nothing to take; ``then_take``: when the rule is met, the mover then takes the
   seeds of this many more holes of the opponent's, each of his choice among those holding
-  seeds, one action each, ``{"remove": "13"}`` [0]) | ``hook = NAME`` (a Python rule, see ``hooks.py``).
+  seeds, one action each, ``{"remove": "13"}`` [0]) | ``take = "all"`` (after the sowing, every hole
+  that holds one of ``counts``, ``where`` allows [any]: Kapana Bona) | ``hook = NAME`` (a
+  Python rule, see ``hooks.py``). ``to`` = ``"mover"`` | ``"owner"`` (the seeds taken go to
+  the owner of the row they lay in, Enindji; the same for every rule of a file) [mover].
 - ``constraint``: ``grand_slam`` = ``"allowed"`` | ``"forbidden"`` (a move that would take
   every seed of the opponent's is not legal; a player left with only such moves has no move)
   | ``"captures-nothing"`` (it is played but takes nothing) [allowed]; ``feed``: when the
@@ -237,7 +240,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
     "capture": {
-        "take": (_one_of("last", "opposite"), "last"), "counts": (_counts, None),
+        "take": (_one_of("last", "opposite", "all"), "last"), "counts": (_counts, None),
+        "to": (_one_of("mover", "owner"), "mover"),
         "where": (_one_of("opponent", "own", "any"), None), "chain": (_one_of("none", "backward", "forward"), "none"),
         "moved": (_one_of("any", "earlier", "this-move"), "any"),
         "chain_over_left_empty": (_bool, False), "chain_through_empty": (_bool, False),
@@ -345,7 +349,7 @@ class Rules:
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "stores", "captures",
         "grand_slam", "feed", "extra_store", "extra_capture", "no_moves", "stalled", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "first", "rounds", "refill", "left_empty", "repeat", "starts",
-        "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where",
+        "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "to_owner",
     )
 
 
@@ -557,8 +561,12 @@ class SowGame(Game):
             r.dirs.append(pairs)
         if r.stores and any(d == CW for pairs in r.dirs for _, d in pairs):
             raise rf.error(sow.paths["stores"], "sowing through the stores is played anticlockwise only")
-        r.captures = [self._capture_rule(t, o) for t in self.capture_tables
-                      if all(t.on(k, o) for k in t.values)]
+        live = [t for t in self.capture_tables if all(t.on(k, o) for k in t.values)]
+        r.captures = [self._capture_rule(t, o) for t in live]
+        tos = {t.get("to", o) for t in live}
+        if len(tos) > 1:
+            raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
+        r.to_owner = tos == {"owner"}
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.uses_moved = r.uses_moved or r.first_rows is not None  # sow.first_from: who has sown yet
         r.grand_slam = cons.get("grand_slam", o)
@@ -614,7 +622,7 @@ class SowGame(Game):
         if "hook" in t:
             return ("hook", HOOKS[t.static("hook")])
         take = t.get("take", o)
-        if take == "last":
+        if take in ("last", "all"):
             counts = t.get("counts", o)
             if counts is None:
                 raise rf.error(t.paths.get("take", next(iter(t.paths.values()))), "a capture by count needs counts")
@@ -625,7 +633,9 @@ class SowGame(Game):
                 takes = [c % 2 == 1 for c in range(total + 2)]
             else:
                 takes = [c in counts for c in range(total + 2)]
-            where = {"any": 0, "own": 1, "opponent": 2}[t.get("where", o) or "opponent"]
+            where = {"any": 0, "own": 1, "opponent": 2}[t.get("where", o) or ("opponent" if take == "last" else "any")]
+            if take == "all":
+                return ("all", takes, where)
             chain = {"none": 0, "backward": 1, "forward": 2}[t.get("chain", o)]
             return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
                     t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o))
@@ -999,7 +1009,10 @@ class SowSim(Sim):
             for p, c in taken:
                 b[p] = 0
                 got += c
-            sc[seat] += got  # type: ignore[index]
+                if r.to_owner:  # capture.to = "owner": each hole's seeds to its owner
+                    sc[g.owner[p]] += c
+            if not r.to_owner:
+                sc[seat] += got  # type: ignore[index]
         self.sown = sown_before | (1 << h)
         self.plies += 1
         if self.log:
@@ -1122,6 +1135,14 @@ class SowSim(Sim):
                         taken.append((p, c))
                         p = nxt[p]
                 return taken
+            if kind == "all":  # every hole then holding one of the counts, where allowed
+                _, takes, where = rule
+                closed = self.closed
+                taken = [(p, b[p]) for p in range(g.N) if takes[b[p]] and not closed >> p & 1
+                         and (not where or (owner[p] == seat) == (where == 1))]
+                if taken:
+                    return taken
+                continue
             if kind == "opposite":
                 _, least, with_last, both, side, into_any, then_take = rule
                 if (b[last] != 1 and not into_any) or (side != "any" and (owner[last] == seat) != (side == "own")):
