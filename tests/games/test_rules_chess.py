@@ -82,6 +82,10 @@ START_PERFT = [
     ("chess.shodra", {}, [24, 576, 13638], "298-default-s1"),
     # The set opening: the counsellor's leap, then the soldier's, one move each.
     ("chess.rumi-shatranj", {}, [1, 1, 1], "278-default-s1"),
+    # Xiangqi's published perft (44, 1920, 79666; depth 3 is left out for time): 5 zu, 2 x 12
+    # pao (5 along the rank... 4 up/down), 2 x 4 ju (a2 a3 / i2 i3), 2 x 2 ma, 2 x 2 xiang,
+    # 2 x 1 shi (e2), jiang e2.
+    ("chess.xiangqi", {}, [44, 1920], "21-default-s1"),
 ]
 
 
@@ -136,6 +140,49 @@ def test_a_double_step_needs_both_squares_empty():
     assert targets(sim, "d2") == set()
 
 
+# -- Xiangqi: blocked leaps, palace, river, cannon, the facing generals ---------------------------------
+def xq(board: dict[str, list], to_move: int = 0) -> Any:
+    return position("chess.xiangqi", {"e1": [0, "jiang"], "d10": [1, "jiang"]} | board, to_move)
+
+
+def test_the_ma_is_blocked_by_a_piece_beside_it_along_the_line():
+    sim = xq({"e5": [0, "ma"], "e6": [1, "zu"], "d5": [0, "zu"]})
+    # North legs blocked by e6 (d7 f7 out), west by d5 (c6 c4 out): f3? d3 via south leg e4, and
+    # g6 g4 via f5.
+    assert targets(sim, "e5") == {"d3", "f3", "g6", "g4"}
+
+
+def test_the_xiang_is_blocked_in_the_middle_and_stays_home():
+    sim = xq({"c5": [0, "xiang"], "d4": [0, "zu"]})
+    assert targets(sim, "c5") == {"a3"}  # e3 blocked at d4; a7 and e7 across the river
+
+
+def test_jiang_and_shi_stay_in_the_palace():
+    sim = xq({"d1": [0, "shi"]})
+    assert targets(sim, "d1") == {"e2"}
+    sim = xq({"c9": [1, "zu"]}, to_move=1)
+    assert targets(sim, "d10") == {"d9"}  # c10 is outside; e10 would face the red jiang (below)
+
+
+def test_the_generals_may_not_face_each_other_on_an_open_file():
+    sim = xq({"f9": [1, "zu"]}, to_move=1)
+    # d10 to e10 would face the red jiang on e1 down an empty file.
+    assert "e10" not in targets(sim, "d10")
+    sim = xq({"e5": [0, "zu"]}, to_move=1)
+    assert "e10" in targets(sim, "d10")
+
+
+def test_the_pao_moves_as_a_ju_and_takes_over_one_screen():
+    sim = xq({"b3": [0, "pao"], "b5": [1, "zu"], "b8": [1, "ma"], "e3": [0, "zu"], "h3": [1, "zu"]})
+    # Up: b4, then over b5 to take b8; right: c3 d3, then over e3 to take h3; left a3; down b2 b1.
+    assert targets(sim, "b3") == {"b4", "b8", "c3", "d3", "h3", "a3", "b2", "b1"}
+
+
+def test_the_zu_steps_sideways_only_beyond_the_river():
+    assert targets(xq({"c5": [0, "zu"]}), "c5") == {"c6"}
+    assert targets(xq({"c6": [0, "zu"]}), "c6") == {"c7", "b6", "d6"}
+
+
 # -- checkmate drawn while the mated side keeps a kind (Shodra) --------------------------------------
 @pytest.mark.parametrize("black_oi,winner", [(True, None), (False, 0)])
 def test_shodra_checkmate_wins_only_once_every_oi_is_taken(black_oi, winner):
@@ -159,7 +206,8 @@ def test_a_promotion_is_two_ludii_steps_where_the_file_says_so():
 
 
 # -- random games end ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("key", ["chess.chaturanga", "chess.ouk-chatrang", "chess.shodra", "chess.rumi-shatranj"])
+@pytest.mark.parametrize("key", ["chess.chaturanga", "chess.ouk-chatrang", "chess.shodra", "chess.rumi-shatranj",
+                                 "chess.xiangqi", "chess.manzhouqi"])
 def test_random_games_end(key):
     rng = random.Random(3)
     sim = start(key)

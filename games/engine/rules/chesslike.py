@@ -216,63 +216,62 @@ def _land(sim: Any, rule: Any, seat: int, a: int, t: int, out: list) -> None:
 
 
 def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
-    """Whether a piece of a seat other than ``seat`` could take the piece on ``site`` by ``rule``."""
+    """Whether a piece of a seat other than ``seat`` could take the piece on ``site`` by ``rule``
+    (the check test: walked back from ``site``, so its cost is the rule's reach, not the board)."""
     if rule.to == "empty":
         return False
     g = sim.game
     cells = sim.cells
-    owner_of, kind_of = g.owner_of, g.kind_of
-    victim = kind_of[cells[site]]
+    kind_of = g.kind_of
     ch = rule.chess
-    if victim in rule.not_capture or (ch["takes"] is not None and victim not in ch["takes"]):
+    victim = kind_of[cells[site]]
+    takes = ch["takes"]
+    if victim in rule.not_capture or (takes is not None and victim not in takes):
         return False
+    owner_of = g.owner_of
     pieces = rule.pieces
     first, frm, stay = ch["first"], ch["from"], ch["stay"]
-
-    def can(a: int) -> bool:
-        c = cells[a]
-        if not c:
-            return False
-        e = owner_of[c]
-        return (e != seat and kind_of[c] in pieces and not (first and not (sim.unmoved >> a) & 1)
-                and (frm is None or a in frm[e]) and (stay is None or site in stay[e]))
-
+    unmoved = sim.unmoved
     kind = rule.kind
     if kind == "leap":
-        if ch["rev"] is not None:
-            return any(can(a) and (leg < 0 or not cells[leg]) for a, leg in ch["rev"][site])
-        return any(can(a) for a in rule.rev_offsets[site])
-    b = g.board
+        rev = ch["rev"]
+        for a, leg in (rev[site] if rev is not None else ((a, -1) for a in rule.rev_offsets[site])):
+            c = cells[a]
+            if not c or kind_of[c] not in pieces:
+                continue
+            e = owner_of[c]
+            if (e != seat and (leg < 0 or not cells[leg]) and not (first and not (unmoved >> a) & 1)
+                    and (frm is None or a in frm[e]) and (stay is None or site in stay[e])):
+                return True
+        return False
+    step = g.board.step
     for enemy in range(g.players):
-        if enemy == seat:
+        if enemy == seat or (stay is not None and site not in stay[enemy]):
             continue
+        fr = frm[enemy] if frm is not None else None
         for d in rule.dirs[enemy]:
-            back = b.step[(d + 4) % 8]
+            back = step[(d + 4) % 8]
             a = back[site]
             if a < 0:
                 continue
             if kind == "step":
-                if owner_of[cells[a]] == enemy and can(a):
-                    return True
+                pass
             elif kind == "slide":
                 n = 1
-                while a >= 0:
-                    if cells[a]:
-                        if owner_of[cells[a]] == enemy and can(a):
-                            return True
-                        break
+                while not cells[a]:
                     if rule.max and n >= rule.max:
+                        a = -1
                         break
                     a = back[a]
                     n += 1
+                    if a < 0:
+                        break
             elif kind == "jump":
                 for _ in range(ch["distance"] - 1):
                     a = back[a]
                     if a < 0:
                         break
-                if a >= 0 and owner_of[cells[a]] == enemy and can(a):
-                    return True
-            elif kind == "screen":
+            else:  # screen: empties, the screen, empties, the piece
                 while a >= 0 and not cells[a]:
                     a = back[a]
                 if a < 0:
@@ -280,8 +279,12 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
                 a = back[a]
                 while a >= 0 and not cells[a]:
                     a = back[a]
-                if a >= 0 and owner_of[cells[a]] == enemy and can(a):
-                    return True
+            if a < 0:
+                continue
+            c = cells[a]
+            if (c and owner_of[c] == enemy and kind_of[c] in pieces and not (first and not (unmoved >> a) & 1)
+                    and (fr is None or a in fr)):
+                return True
     return False
 
 
