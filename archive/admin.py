@@ -3,6 +3,7 @@ filters; every change recorded by django-simple-history and shown under each obj
 from __future__ import annotations
 
 from django import forms
+from django.template.defaultfilters import filesizeformat
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
@@ -268,6 +269,11 @@ class MediaForm(LineEndingsForm):
     def clean_image(self):
         upload = self.cleaned_data.get("image")
         if upload and hasattr(upload, "read") and not getattr(upload, "_committed", False):
+            if getattr(upload, "too_large", False) or (upload.size or 0) > media_checks.MAX_BYTES:
+                # Refused by its size alone (core.uploads stopped storing it at the limit).
+                raise forms.ValidationError(
+                    f"{upload.name} is over {filesizeformat(media_checks.MAX_BYTES)}, the limit for an image"
+                )
             upload.seek(0)
             data = upload.read()
             image, thumbnail, clean = media_checks.media_files(data, name=getattr(upload, "name", "the file"))

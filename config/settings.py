@@ -201,6 +201,13 @@ MAP_TILE_ATTRIBUTION = os.environ.get(
     "MAP_TILE_ATTRIBUTION", '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
 )
 
+# Uploads are held to their size limit as they arrive (core.uploads), then kept in memory or a
+# temporary file as Django does.
+FILE_UPLOAD_HANDLERS = [
+    "core.uploads.SizeLimitedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 # Images: refuse anything larger than this many pixels before decoding it. 24 MP decodes in
 # about 100 MB (RGBA, plus the re-encoding's copy); a 39.7 MP panorama is refused.
 MEDIA_MAX_PIXELS = int(os.environ.get("MEDIA_MAX_PIXELS", str(24_000_000)))
