@@ -207,9 +207,25 @@ def test_a_promotion_is_two_ludii_steps_where_the_file_says_so():
 
 # -- random games end ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("key", ["chess.chaturanga", "chess.ouk-chatrang", "chess.shodra", "chess.rumi-shatranj",
-                                 "chess.xiangqi", "chess.manzhouqi"])
+                                 "chess.xiangqi", "chess.manzhouqi", "chess.hasami-shogi"])
 def test_random_games_end(key):
     rng = random.Random(3)
     sim = start(key)
     random_playout(sim, rng, 5000)
     assert sim.outcome() is not None
+
+
+# -- Hasami Shogi: the corner taken against the edge (Ludii's reading, an option) -------------------
+@pytest.mark.parametrize("corner,taken", [(True, True), (False, False)])
+def test_a_corner_piece_is_taken_against_the_edges_only_under_the_corner_reading(corner, taken):
+    sim = position("chess.hasami-shogi", {"a1": [1, "fuhyo"], "a2": [0, "fuhyo"], "c1": [0, "fuhyo"],
+                                          "e5": [0, "fuhyo"], "i9": [1, "fuhyo"], "h8": [1, "fuhyo"]},
+                   options={"corner": corner})
+    play(sim, "c1-b1")
+    assert (sim.cells[sim.game.board.index["a1"]] == 0) == taken
+    # A custodial capture needs a piece on each side along a line: a piece on the edge between a
+    # mover and the edge is not taken.
+    sim = position("chess.hasami-shogi", {"a5": [1, "fuhyo"], "b6": [0, "fuhyo"], "e5": [0, "fuhyo"],
+                                          "i9": [1, "fuhyo"], "h8": [1, "fuhyo"]}, options={"corner": corner})
+    play(sim, "b6-b5")
+    assert sim.cells[sim.game.board.index["a5"]] != 0
