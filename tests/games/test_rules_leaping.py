@@ -149,3 +149,74 @@ def test_two_neighbours_in_one_compass_direction_are_both_kept(tmp_path):
     # u and v both lie south of t (36 degrees apart): t steps to either.
     _, moves = _moves(v, {"t": [0, "man", 1], "r3": [1, "man", 1]})
     assert moves == [("t", "u"), ("t", "v")]
+
+
+DRAUGHTS = """
+[[clause]]
+id = "EX-3"
+text = "Men step forward diagonally and take in all four diagonal directions."
+move = { kind = "step", pieces = ["man"], dirs = "forward-diagonal" }
+
+[[clause]]
+id = "EX-4"
+text = "Men hop."
+move = { kind = "hop", pieces = ["man"], dirs = "diagonal", over = "enemy", capture = true, continue = "must", taken = "turn-end" }
+
+[[clause]]
+id = "EX-5"
+text = "Kings slide and fly."
+move = { kind = "slide", pieces = ["king"], dirs = "diagonal" }
+
+[[clause]]
+id = "EX-6"
+text = "Kings take from a distance."
+move = { kind = "hop", pieces = ["king"], dirs = "diagonal", over = "enemy", capture = true, continue = "must", flying = true, taken = "turn-end" }
+
+[[clause]]
+id = "EX-7"
+text = "Crowned where the turn ends."
+promote = { pieces = ["man"], to = "king", zone = "far-rank", at_end = true }
+"""
+
+
+def test_a_flying_king_takes_from_a_distance_and_lands_anywhere_beyond(tmp_path):
+    v = _compile(tmp_path, DRAUGHTS)
+    # King a1, enemy d4: slides to b2 c3; takes d4 landing e5 f6 g7 h8. Black men on the
+    # other diagonals do not matter. 6 moves.
+    _, moves = _moves(v, {"a1": [0, "king", 1], "d4": [1, "man", 1]})
+    assert moves == [("a1", "b2"), ("a1", "c3"), ("a1", "e5"), ("a1", "f6"), ("a1", "g7"), ("a1", "h8")]
+    # A friend or two pieces in a row stop it: king a1, enemies d4 e5: no capture, 2 slides.
+    _, moves = _moves(v, {"a1": [0, "king", 1], "d4": [1, "man", 1], "e5": [1, "man", 1]})
+    assert moves == [("a1", "b2"), ("a1", "c3")]
+
+
+def test_pieces_taken_leave_the_board_when_the_turn_ends(tmp_path):
+    v = _compile(tmp_path, DRAUGHTS)
+    s, moves = _moves(v, {"c1": [0, "man", 1], "d2": [1, "man", 1], "d4": [1, "man", 1], "f4": [1, "man", 1],
+                          "h8": [1, "man", 1]})
+    assert ("c1", "e3") in moves
+    s = v.apply(s, {"from": "c1", "to": "e3"})
+    data = s.to_json()
+    # d2 is taken but still stands, marked dead; from e3 the man may take d4 (to c5) or f4
+    # (to g5), not d2 again (back to c1): 2 moves.
+    assert data["board"]["d2"] == [1, "man", 1] and data["dead"] == ["d2"]
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["c5", "g5"]
+    s = v.apply(s, {"from": "e3", "to": "g5"})
+    # f4 taken; nothing more from g5: the turn ends, d2 and f4 leave the board.
+    data = s.to_json()
+    assert data["to_move"] == 1 and "d2" not in data["board"] and "f4" not in data["board"]
+    assert "dead" not in data and data["board"]["d4"] == [1, "man", 1]
+
+
+def test_a_man_is_crowned_only_where_its_turn_ends(tmp_path):
+    v = _compile(tmp_path, DRAUGHTS)
+    # b6 takes c7 to d8 on the far row, then must take e7 to f6: still a man at the end.
+    s, _ = _moves(v, {"b6": [0, "man", 1], "c7": [1, "man", 1], "e7": [1, "man", 1], "a1": [1, "man", 1]})
+    s = v.apply(s, {"from": "b6", "to": "d8"})
+    assert s.to_json()["board"]["d8"] == [0, "man", 1]
+    s = v.apply(s, {"from": "d8", "to": "f6"})
+    assert s.to_json()["board"]["f6"] == [0, "man", 1]
+    # With nothing more to take from d8, the man ends its turn there and is crowned.
+    s, _ = _moves(v, {"b6": [0, "man", 1], "c7": [1, "man", 1], "a1": [1, "man", 1]})
+    s = v.apply(s, {"from": "b6", "to": "d8"})
+    assert s.to_json()["board"]["d8"] == [0, "king", 1] and s.to_json()["to_move"] == 1

@@ -23,15 +23,17 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``friend``), ``capture`` (hop: the piece hopped over is taken), ``continue`` (hop: ``must`` |
   ``may`` | ``no``, whether the same piece hops again in the same turn), ``avoid`` (regions
   this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
-  on), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
+  on), ``flying`` (hop: from any distance along empty sites, over one enemy, landing on any
+  empty site beyond it: draughts' long king), ``taken = "now" | "turn-end"`` (hop: the pieces
+  taken leave the board at once, or when the turn ends, blocking the way and never hopped
+  twice till then), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
   after), ``at_most`` (fly: only while the mover has at most this many pieces), ``per_turn``
   (place: the pieces of these kinds a player places in one turn, counted from the first placed),
   ``after`` (place: only once the mover's hand holds none of these kinds);
 - ``capture``: ``kind = "custodial"`` (an enemy between the moved piece and a friend, or a
   ``hostile`` empty region, or a ``hostile_always`` region even when occupied, along ``dirs``;
   ``pieces`` the kinds so taken), ``"surround"``
-  (``pieces`` taken when enemies, or ``hostile`` regions, stand on every side along ``dirs``;
-  ``edge = true``: the board's edge closes the sides it stands on),
+  (``pieces`` taken when enemies, or ``hostile`` regions, stand on every side along ``dirs``),
   ``"line"`` (a line of ``length`` of one's own pieces through the moved piece lets the mover
   remove an enemy piece; ``protect = true``: not one in a line while others are not);
   ``placing = false`` (custodial, surround): a piece placed from the hand takes nothing;
@@ -41,7 +43,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``maximum = true`` (the capture that takes most), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
 - ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (``far-rank`` or a
-  region), ``ends_turn`` (being promoted ends a capture chain);
+  region), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
+  promoted only where it stands when its turn ends: a man passing the far row in a capture
+  chain goes on as a man);
 - ``turn``: ``first`` (the seat that starts), ``capture_again`` (a piece that takes moves again
   at once, any of its moves, and again while it takes; a pass where it has none);
 - ``end`` (one condition each; ``result`` is the mover's or the seat's, as said):
@@ -109,6 +113,8 @@ class MoveRule:
     when: str = ""
     at_most: int = 0
     region: frozenset[int] | None = None
+    flying: bool = False  # hop: from any distance over empty sites, landing any distance beyond
+    at_end: bool = False  # hop: the pieces taken leave the board when the turn ends
     per_turn: int = 1  # place: pieces placed in one turn
     after: frozenset[int] = frozenset()  # place: only once the hand holds none of these kinds
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
@@ -336,7 +342,7 @@ class PiecesGame(Game):
         self.move_rules: list[MoveRule] = []
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
-                 "avoid", "avoid_stop", "while", "at_most", "region", "per_turn", "after"} | chesslike.FIELDS
+                 "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "per_turn", "after"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -376,6 +382,10 @@ class PiecesGame(Game):
             if kind != "place" and not rule.when and self.has_hands:
                 rule.when = "no-hand"
             rule.at_most = spec.get("at_most", 0)
+            rule.flying = bool(spec.get("flying", False))
+            rule.at_end = spec.get("taken", "now") == "turn-end"
+            if spec.get("taken", "now") not in ("now", "turn-end"):
+                raise self.rf.error(el.path + ("taken",), "must be now or turn-end")
             if kind == "place":
                 rule.per_turn = spec.get("per_turn", 1)
                 if isinstance(rule.per_turn, bool) or not isinstance(rule.per_turn, int) or not 1 <= rule.per_turn <= 8:
@@ -424,7 +434,6 @@ class PiecesGame(Game):
                 "by": self._kinds(spec.get("by"), el.path + ("by",)),
                 "hostile": frozenset(hostile),
                 "always": frozenset(always),
-                "edge": bool(spec.get("edge", False)),  # surround: the board's edge closes a side
                 "placing": bool(spec.get("placing", True)),  # false: a piece placed takes nothing
                 "where": self._capture_where(spec, el.path),  # the sites a piece is taken on
             }
@@ -485,7 +494,8 @@ class PiecesGame(Game):
             zone = spec.get("zone", "far-rank")
             self.promote = {"pieces": self._kinds(spec.get("pieces"), el.path + ("pieces",)), "to": to_kinds,
                             "zones": [self._zone(zone, seat, el.path + ("zone",)) for seat in range(self.players)],
-                            "ends_turn": bool(spec.get("ends_turn", False))}
+                            "ends_turn": bool(spec.get("ends_turn", False)),
+                            "at_end": bool(spec.get("at_end", False))}
         el = self._one("turn", required=False)
         spec = el.value if el else {}
         self.first = spec.get("first", 0)
@@ -570,6 +580,7 @@ class PiecesGame(Game):
             else:
                 raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, captured, checkmate, bare or moves")
         self.capture_rules = [r for r in self.move_rules if (r.kind == "hop" and r.capture)]
+        self.taken_at_end = any(r.at_end for r in self.capture_rules)
 
     def _result(self, spec: dict, path: tuple, allowed: tuple = ("loss", "win", "draw")) -> str:
         result = spec.get("result", "loss")
@@ -768,6 +779,10 @@ class PiecesGame(Game):
             if not (isinstance(unmoved, list) and all(n in b.index for n in unmoved)):
                 raise InvalidState("unmoved: must list the sites whose piece has not moved")
             sim.unmoved = sum(1 << b.index[n] for n in set(unmoved))
+        dead = data.get("dead", [])
+        if not (isinstance(dead, list) and all(d in b.index and sim.cells[b.index[d]] for d in dead)):
+            raise InvalidState("dead: must list occupied sites (pieces taken this turn)")
+        sim.dead = [b.index[d] for d in dead]
         sim.begin_turn(keep_over=True)
         return sim
 
@@ -816,7 +831,7 @@ class PiecesGame(Game):
 
 class PiecesSim(Sim):
     __slots__ = ("game", "options", "cells", "hands", "mover", "pending", "removals", "scores", "turn",
-                 "quiet", "over", "_moves", "seen", "_base_key", "last_to", "unmoved")
+                 "quiet", "over", "_moves", "seen", "_base_key", "last_to", "dead", "unmoved")
 
     def __init__(self, game: PiecesGame, options: dict[str, Any]) -> None:
         self.game = game
@@ -834,6 +849,7 @@ class PiecesSim(Sim):
         self.seen: set[int] | None = set() if game.no_repeat else None
         self._base_key: int | None = None
         self.last_to = -1  # where the move being played ended (for the ends it decides)
+        self.dead: list[int] = []  # pieces taken this turn, left on the board till it ends
         self.unmoved = 0  # a bit per site whose piece has not moved (chesslike.py's first moves)
 
     def copy(self) -> PiecesSim:
@@ -848,6 +864,7 @@ class PiecesSim(Sim):
         other.seen = set(self.seen) if self.seen is not None else None
         other._base_key = None
         other.last_to = self.last_to
+        other.dead = self.dead
         other.unmoved = self.unmoved
         return other
 
@@ -859,6 +876,8 @@ class PiecesSim(Sim):
         for s, c in enumerate(self.cells):
             if c:
                 key ^= z.cell[s][c]
+        for s in self.dead:
+            key ^= z.cell[s][0]  # taken, still on the board
         for seat, h in enumerate(self.hands):
             for k, n in enumerate(h):
                 if n:
@@ -1032,8 +1051,11 @@ class PiecesSim(Sim):
                         break
                     t = step[t]
             elif kind == "hop":
+                if rule.flying:
+                    self._flying_hop(rule, a, mover, step, t, out)
+                    continue
                 over = cells[t]
-                if not over:
+                if not over or (self.dead and t in self.dead):
                     continue
                 who = owner_of[over]
                 if rule.over == "enemy" and who == mover or rule.over == "friend" and who != mover:
@@ -1042,6 +1064,23 @@ class PiecesSim(Sim):
                 if land < 0 or cells[land] or land in rule.avoid or land in rule.avoid_stop:
                     continue
                 out.append((MOVE, a, land, t if (rule.capture and who != mover) else -1, -1, -1))
+
+    def _flying_hop(self, rule: MoveRule, a: int, mover: int, step: list[int], t: int, out: list) -> None:
+        """A long hop: over empty sites to an enemy (not one already taken this turn), then to
+        any empty site beyond it, each a move."""
+        cells = self.cells
+        while t >= 0 and not cells[t] and t not in rule.avoid:
+            t = step[t]
+        if t < 0 or not cells[t] or t in rule.avoid or (self.dead and t in self.dead):
+            return
+        who = self.game.owner_of[cells[t]]
+        if rule.over == "enemy" and who == mover or rule.over == "friend" and who != mover:
+            return
+        land = step[t]
+        while land >= 0 and not cells[land] and land not in rule.avoid:
+            if land not in rule.avoid_stop:
+                out.append((MOVE, a, land, t if (rule.capture and who != mover) else -1, -1, -1))
+            land = step[land]
 
     def _land(self, rule: MoveRule, a: int, t: int, out: list) -> None:
         c = self.cells[t]
@@ -1057,6 +1096,8 @@ class PiecesSim(Sim):
     def _promotions(self, moves: list) -> list:
         g = self.game
         p = g.promote
+        if p["at_end"]:
+            return moves  # promoted when the turn ends (_next_turn)
         out = []
         for m in moves:
             if m[0] == MOVE and g.kind_of[self.cells[m[1]]] in p["pieces"] and m[2] in p["zones"][self.mover]:
@@ -1248,7 +1289,10 @@ class PiecesSim(Sim):
             if taken >= 0:
                 if check_ends and g.kind_of[cells[taken]] in g.royal:
                     self._royal_taken(cells[taken])
-                cells[taken] = 0
+                if g.taken_at_end:
+                    self.dead = self.dead + [taken]  # leaves the board when the turn ends
+                else:
+                    cells[taken] = 0
                 captured += 1
             cells[b] = c if promote < 0 else g.code(mover, promote)
         captured += self._after_move(b, placed=what == PLACE)
@@ -1352,8 +1396,6 @@ class PiecesSim(Sim):
                 for d in rule["dirs"]:
                     m = step[d][n]
                     if m < 0:
-                        if rule["edge"]:
-                            continue  # the board's edge closes this side
                         closed = False
                         break
                     mc = cells[m]
@@ -1369,6 +1411,16 @@ class PiecesSim(Sim):
 
     def _next_turn(self, check_ends: bool = True) -> None:
         g = self.game
+        if self.dead:
+            for s in self.dead:
+                self.cells[s] = 0
+            self.dead = []
+        p = g.promote
+        if p and p["at_end"] and self.last_to >= 0:
+            c = self.cells[self.last_to]
+            if (c and g.owner_of[c] == self.mover and g.kind_of[c] in p["pieces"]
+                    and self.last_to in p["zones"][self.mover]):
+                self.cells[self.last_to] = g.code(self.mover, p["to"][0])
         self.turn += 1
         self.mover = (self.mover + 1) % g.players
         self.pending = -1
@@ -1503,6 +1555,7 @@ class PiecesSim(Sim):
             "throw": None,
             "over": {"winner": self.over[0], "how": self.over[1]} if self.over else None,
         } | ({"seen": sorted(self.seen)} if self.seen is not None else {}) | (
+            {"dead": [names[s] for s in self.dead]} if self.dead else {}) | (
             {"unmoved": [names[s] for s in range(len(self.cells)) if (self.unmoved >> s) & 1]}
             if getattr(g, "tracks_unmoved", False) else {})
 
