@@ -227,3 +227,25 @@ capture = { take = "opposite", where = "own", both = "either", min = 0, then_tak
     assert [a["sow"] for a in v.legal_actions(s)] == ["11"]  # North's own first sowing
     s = v.apply(s, {"sow": "11"})
     assert len(v.legal_actions(s)) > 1
+
+
+def test_first_plain_sows_each_players_first_move_one_lap_without_capture():
+    v = make('''
+[[clause]]
+id = "P-1"
+text = "Four rows of four; relay sowing, but each player's first sowing is one lap."
+board = { rows = 4, holes = 4 }
+setup = { seeds = 1 }
+sow = { relay = true, first_plain = true }
+capture = { take = "opposite", where = "own", both = "either", min = 0 }
+''')
+    s = state_of(v, {4: 2, 6: 1, 9: 1, 11: 3, 14: 1, 13: 1})
+    s = v.apply(s, {"sow": "4"})  # 5 (empty), 6 (now two): one lap, no relay, nothing taken
+    assert holes(s) == {5: 1, 6: 2, 9: 1, 11: 3, 14: 1, 13: 1} and s.to_json()["to_move"] == 1
+    s = v.apply(s, {"sow": "13"})  # North's first: 14 (now two), one lap
+    assert holes(s) == {5: 1, 6: 2, 9: 1, 11: 3, 14: 2}
+    s = v.apply(s, {"sow": "5"})  # now relays: 6 (three, lifted) -> 7, 8, 1 (empty, outer: ends)
+    assert holes(s) == {7: 1, 8: 1, 1: 1, 9: 1, 11: 3, 14: 2}
+    game = v.game
+    sim = v.fast(state_of(v, {4: 2, 6: 1, 9: 1, 13: 1}))
+    assert game.ludii_steps(sim, sim.moves()[0], None) is None  # Ludii's one step: no relay laps

@@ -42,7 +42,8 @@ Elements and keys (defaults in brackets):
   mover's row; seeds sown there are the mover's) [none]; ``first_from`` = ``"inner"`` |
   ``"outer"``: on four rows, each player's first sowing of the game is from that row of his
   (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
-  row from the player's left [0: any]; ``singles = "last-resort"``: a hole with one seed may be
+  row from the player's left [0: any]; ``first_plain``: each player's first sowing is one lap
+  (no relay) and takes nothing [false]; ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
 - ``capture`` (one rule a clause; the first that takes anything is the move's capture):
@@ -237,6 +238,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_bool, False), "stores": (_one_of("none", "own"), "none"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
+        "first_plain": (_bool, False),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
     "capture": {
@@ -345,7 +347,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "singles_last", "singles_to_empty",
+        "first_rows", "first_plain", "singles_last", "singles_to_empty",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "stores", "captures",
         "grand_slam", "feed", "extra_store", "extra_capture", "no_moves", "stalled", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "first", "rounds", "refill", "left_empty", "repeat", "starts",
@@ -534,6 +536,7 @@ class SowGame(Game):
             r.first_rows = tuple(frozenset(i for i in self.holes_of[s] if self.row_of[i] == rows[s]
                                            and cols[s] in (None, self.col_of[i])) for s in (0, 1))
         r.singles_last = sow.get("singles", o) == "last-resort"
+        r.first_plain = sow.get("first_plain", o)
         r.singles_to_empty = sow.get("singles_to_empty", o)
         r.stores = sow.get("stores", o) == "own"
         if r.stores and not self.n_stores:
@@ -568,7 +571,7 @@ class SowGame(Game):
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
-        r.uses_moved = r.uses_moved or r.first_rows is not None  # sow.first_from: who has sown yet
+        r.uses_moved = r.uses_moved or r.first_rows is not None or r.first_plain  # who has sown yet
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
         when = T["extra_turn"].get("when", o)
@@ -715,7 +718,7 @@ class SowGame(Game):
         own = self.holes_of
         if type(move) is int:
             run: list[tuple[int, dict[str, Any], bool]] = [(seat, sim.action(move).to_json(), False)]
-            if r.relay:
+            if r.relay and not (r.first_plain and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
                 probe = sim.copy()
                 probe.laps = []
                 probe._sow(seat, move & 0xFF, move >> 8)  # type: ignore[arg-type]
@@ -980,7 +983,17 @@ class SowSim(Sim):
         seat = self.turn
         h, d = m & 0xFF, m >> 8
         sown_before = self.sown
-        last = self._sow(seat, h, d)  # type: ignore[arg-type]
+        plain = r.first_plain and not self.sown & g.own_mask[seat]  # type: ignore[index]
+        if plain:  # sow.first_plain: the player's first sowing is one lap and takes nothing
+            b = self.b
+            c, b[h], last = b[h], 0, h
+            nxt = g.plain[seat][d]  # type: ignore[index]
+            while c:
+                last = nxt[last]
+                b[last] += 1
+                c -= 1
+        else:
+            last = self._sow(seat, h, d)  # type: ignore[arg-type]
         b = self.b
         sc = self.sc
         forfeits = 0
@@ -997,7 +1010,7 @@ class SowSim(Sim):
                     sc[g.owner[p]] += b[p]
                     b[p] = 0
         self._then = 0
-        taken = self._captures(seat, h, d, last, sown_before) if r.captures else None  # type: ignore[arg-type]
+        taken = self._captures(seat, h, d, last, sown_before) if r.captures and not plain else None  # type: ignore[arg-type]
         if taken and r.grand_slam == "captures-nothing":
             left = 0
             for i in g.holes_of[1 - seat]:  # type: ignore[operator]
