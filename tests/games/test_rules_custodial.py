@@ -215,3 +215,70 @@ def test_a_king_beside_the_empty_centre_is_taken_by_three(tmp_path):
     assert len(v.legal_actions(s)) == 5 + 5 + 8
     s = v.apply(s, Action({"from": "e5", "to": "c5"}))
     assert "c4" not in s.to_json()["board"] and s.to_json()["over"]["winner"] == 0
+
+
+def _tafl(tmp_path, extra: str, size: int = 7):
+    text = (
+        _clause(1, f'board = {{ shape = "grid", size = [{size}, {size}] }}')
+        + _clause(2, 'pieces = { p = {}, king = { royal = true } }\nsetup = { place = [ { seat = 0, piece = "p", at = "a5" }, '
+                     '{ seat = 1, piece = "king", at = "c3" } ] }')
+        + _clause(3, 'move = { kind = "slide", dirs = "orthogonal" }')
+        + extra
+    )
+    return _compile(tmp_path, text)
+
+
+def test_a_shieldwall_closed_at_its_far_end_is_taken_but_its_king(tmp_path):
+    v = _tafl(tmp_path, _clause(4, 'capture = { kind = "shieldwall", pieces = ["p"], hostile = ["corners"] }'))
+    # The second's row c1 d1 e1 on the bottom edge (the king in it at d1), the first's pieces
+    # in front (c2 d2 e2) and at the near end (b1); f4-f1 closes the far end.
+    s = _kstate(v, {"c1": (1, "p"), "d1": (1, "king"), "e1": (1, "p"), "c2": (0, "p"), "d2": (0, "p"),
+                    "e2": (0, "p"), "b1": (0, "p"), "f4": (0, "p"), "a7": (1, "p")})
+    s = v.apply(s, Action({"from": "f4", "to": "f1"}))
+    board = s.to_json()["board"]
+    assert "c1" not in board and "e1" not in board and board["d1"] == [1, "king", 1]
+    # A gap in front saves the row: d2 empty, nothing is taken.
+    s = _kstate(v, {"c1": (1, "p"), "d1": (1, "p"), "e1": (1, "p"), "c2": (0, "p"), "e2": (0, "p"),
+                    "b1": (0, "p"), "f4": (0, "p"), "a7": (1, "p")})
+    s = v.apply(s, Action({"from": "f4", "to": "f1"}))
+    assert {"c1", "d1", "e1"} <= set(s.to_json()["board"])
+    # A corner closes an end: the row b1 c1 between the empty corner a1 and d1.
+    s = _kstate(v, {"b1": (1, "p"), "c1": (1, "p"), "b2": (0, "p"), "c2": (0, "p"), "d4": (0, "p"), "g7": (1, "king")})
+    s = v.apply(s, Action({"from": "d4", "to": "d1"}))
+    assert "b1" not in s.to_json()["board"] and "c1" not in s.to_json()["board"]
+
+
+def test_defenders_closed_in_away_from_the_edge_lose(tmp_path):
+    v = _tafl(tmp_path, _clause(4, 'end = { kind = "enclosed", seat = 1 }'))
+    # The king on d4 ringed by the first's pieces c4 e4 d5, and d1-d3 closes the ring: the
+    # flood from the edge along rows and columns no longer reaches him.
+    s = _kstate(v, {"d4": (1, "king"), "c4": (0, "p"), "e4": (0, "p"), "d5": (0, "p"), "d1": (0, "p")})
+    assert s.to_json()["over"] is None
+    s = v.apply(s, Action({"from": "d1", "to": "d3"}))
+    assert s.to_json()["over"] == {"winner": 0, "how": "enclosed"}
+
+
+def test_a_king_in_an_edge_fort_wins(tmp_path):
+    v = _tafl(tmp_path, _clause(4, 'end = { kind = "fort", piece = "king" }'), size=5)
+    # King c1 with b1 c2 d2 around; e4-e1 closes the fort {c1, d1}: b1 (a side inside at c1),
+    # c2 (d2 beside it), d2 (c2 beside it), e1 (the board's edge) can none of them be taken.
+    s = _kstate(v, {"c1": (1, "king"), "b1": (1, "p"), "c2": (1, "p"), "d2": (1, "p"), "e4": (1, "p"),
+                    "a4": (0, "p")}, to_move=1)
+    assert s.to_json()["over"] is None  # the open side leads up the board to a4's piece
+    s = v.apply(s, Action({"from": "e4", "to": "e1"}))
+    assert s.to_json()["over"] == {"winner": 1, "how": "fort"}
+    # d2-d3 instead makes a larger fort, {c1 d1 d2 e1 e2 e3} inside b1 c2 d3 e4: it wins too.
+    s = _kstate(v, {"c1": (1, "king"), "b1": (1, "p"), "c2": (1, "p"), "d2": (1, "p"), "e4": (1, "p"),
+                    "a4": (0, "p")}, to_move=1)
+    s = v.apply(s, Action({"from": "d2", "to": "d3"}))
+    assert s.to_json()["over"] == {"winner": 1, "how": "fort"}
+    # c2-c4 opens the wall: the king's space runs out to the attacker on a4, no fort.
+    s = _kstate(v, {"c1": (1, "king"), "b1": (1, "p"), "c2": (1, "p"), "d2": (1, "p"), "e4": (1, "p"),
+                    "a4": (0, "p")}, to_move=1)
+    s = v.apply(s, Action({"from": "c2", "to": "c4"}))
+    assert s.to_json()["over"] is None
+    # e2-d2 closes c2's row, but the king's space runs on through e1 to the rest of the
+    # board, where the attacker stands: no fort.
+    s = _kstate(v, {"c1": (1, "king"), "b1": (1, "p"), "c2": (1, "p"), "e2": (1, "p"), "a5": (0, "p")}, to_move=1)
+    s = v.apply(s, Action({"from": "e2", "to": "d2"}))
+    assert s.to_json()["over"] is None

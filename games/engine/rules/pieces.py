@@ -39,6 +39,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``placing = false`` (custodial, surround): a piece placed from the hand takes nothing;
   ``at``, ``not_at`` (custodial, surround): regions where the piece taken must, or must not,
   stand (a tafl king taken by two enemies away from the throne, by four beside it);
+  ``"shieldwall"`` (a row of two or more enemies along the board's edge, closed at both ends
+  along the edge by the mover's pieces or ``hostile`` empty regions, one end the piece just
+  moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken);
 - ``constraint``: ``compulsory = true`` (a capture must be made when one can),
   ``maximum = true`` (the capture that takes most), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
@@ -61,6 +64,11 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``draw_while = [KINDS]``: a checkmate is only a draw while the mated player keeps a piece of
   these kinds),
   ``bare`` (a seat left with nothing but its ``royal`` piece loses; both bare, a draw),
+  ``enclosed`` (``seat``: when none of that seat's pieces can reach the board's edge, every path
+  along rows and columns blocked by the other seats' pieces, it loses: Copenhagen's encircling),
+  ``fort`` (``piece``: that seat wins when the piece stands on the edge and can move, the empty
+  squares it reaches touch no enemy, and no piece of the wall around them can be taken: each
+  has, in each line, a side that is off the board, inside the fort or another piece of the wall),
   ``moves`` (the game stops after ``limit`` turns, or ``quiet`` turns without a capture, and
   ``result = "draw" | "more-pieces"``; ``from_play = true``: placing a piece starts the quiet
   count afresh; ``tie``: the seat that wins when ``more-pieces`` finds equal counts, else a draw).
@@ -415,12 +423,13 @@ class PiecesGame(Game):
     def _compile_captures(self) -> None:
         self.custodial: list[dict[str, Any]] = []
         self.surround: list[dict[str, Any]] = []
+        self.shieldwall: list[dict[str, Any]] = []
         self.line: dict[str, Any] | None = None
         for el in self._named("capture"):
             spec = el.value
             kind = spec.get("kind") if isinstance(spec, dict) else None
-            if kind not in ("custodial", "surround", "line"):
-                raise self.rf.error(el.path + ("kind",), "must be custodial, surround or line")
+            if kind not in ("custodial", "surround", "line", "shieldwall"):
+                raise self.rf.error(el.path + ("kind",), "must be custodial, surround, line or shieldwall")
             hostile: set[int] = set()
             for region in spec.get("hostile", []):
                 hostile |= self._region(region, el.path + ("hostile",))
@@ -441,6 +450,8 @@ class PiecesGame(Game):
                 self.custodial.append(entry)
             elif kind == "surround":
                 self.surround.append(entry)
+            elif kind == "shieldwall":
+                self.shieldwall.append(entry)
             else:
                 length = spec.get("length", 3)
                 if isinstance(length, bool) or not isinstance(length, int) or not 2 <= length <= 8:
@@ -577,8 +588,16 @@ class PiecesGame(Game):
                 tie = self.limit["tie"]
                 if tie != "draw" and (isinstance(tie, bool) or not isinstance(tie, int) or not 0 <= tie < self.players):
                     raise self.rf.error(path + ("tie",), f"must be draw or the seat 0..{self.players - 1} that wins a tie")
+            elif kind == "enclosed":
+                seat = spec.get("seat")
+                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+                    raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
+                self.ends.append({"kind": kind, "seat": seat, "clause": el.clause})
+            elif kind == "fort":
+                (k,) = self._kinds(spec.get("piece"), path + ("piece",))
+                self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, captured, checkmate, bare or moves")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, captured, checkmate, bare, moves, enclosed or fort")
         self.capture_rules = [r for r in self.move_rules if (r.kind == "hop" and r.capture)]
         self.taken_at_end = any(r.at_end for r in self.capture_rules)
 
@@ -1358,7 +1377,7 @@ class PiecesSim(Sim):
         """Custodial and surround captures made by the piece that came to ``b``."""
         g = self.game
         cells = self.cells
-        if not (g.custodial or g.surround):
+        if not (g.custodial or g.surround or g.shieldwall):
             return 0
         mover = g.owner_of[cells[b]]
         mk = g.kind_of[cells[b]]
@@ -1407,6 +1426,49 @@ class PiecesSim(Sim):
                         self._royal_taken(c)
                     cells[n] = 0
                     taken += 1
+        if g.shieldwall and not placed:
+            taken += self._shieldwall(b, mover)
+        return taken
+
+    def _edge_inward(self, s: int) -> list[tuple[int, int]]:
+        """For a site on the grid's edge (not a corner): [(direction along the edge, the
+        opposite one)] and the direction inward, as ([...], inward); else ([], -1)."""
+        b = self.game.board
+        x, y = b.xy[s]
+        xs = [p[0] for p in b.xy]
+        ys = [p[1] for p in b.xy]
+        sides = [(x == min(xs), 0, 2), (x == max(xs), 4, 2), (y == min(ys), 2, 0), (y == max(ys), 6, 0)]
+        on = [(inward, along) for hit, inward, along in sides if hit]
+        if len(on) != 1:
+            return []
+        inward, along = on[0]
+        return [(along, inward), ((along + 4) % 8, inward)]
+
+    def _shieldwall(self, b: int, mover: int) -> int:
+        """A shieldwall closed by the piece that came to ``b`` (see the module's docstring)."""
+        g = self.game
+        cells = self.cells
+        step = g.board.step
+        owner_of, kind_of = g.owner_of, g.kind_of
+        taken = 0
+        for rule in g.shieldwall:
+            for d, inward in self._edge_inward(b):
+                row = []
+                n = step[d][b]
+                while n >= 0 and cells[n] and owner_of[cells[n]] != mover:
+                    row.append(n)
+                    n = step[d][n]
+                if len(row) < 2 or n < 0:
+                    continue
+                if not ((cells[n] and owner_of[cells[n]] == mover) or (not cells[n] and n in rule["hostile"])):
+                    continue
+                if not all(step[inward][r] >= 0 and cells[step[inward][r]]
+                           and owner_of[cells[step[inward][r]]] == mover for r in row):
+                    continue
+                for r in row:
+                    if kind_of[cells[r]] in rule["pieces"]:
+                        cells[r] = 0
+                        taken += 1
         return taken
 
     def _next_turn(self, check_ends: bool = True) -> None:
@@ -1517,6 +1579,70 @@ class PiecesSim(Sim):
                     if g.code(seat, e["piece"]) not in self.cells and not self.hands[seat][e["piece"]]:
                         self.over = (self._other(seat), "captured")
                         return
+            elif e["kind"] == "enclosed":
+                if self._enclosed(e["seat"]):
+                    self.over = (self._other(e["seat"]), "enclosed")
+                    return
+            elif e["kind"] == "fort":
+                for s, c in enumerate(self.cells):
+                    if c and g.kind_of[c] == e["piece"] and self._fort(s):
+                        self.over = (g.owner_of[c], "fort")
+                        return
+
+    def _enclosed(self, seat: int) -> bool:
+        """Whether no piece of ``seat`` can reach the edge: the squares reached from the edge
+        along rows and columns, through any square but another seat's piece, hold none of its."""
+        g = self.game
+        cells, owner_of = self.cells, g.owner_of
+        b = g.board
+        if not any(c and owner_of[c] == seat for c in cells):
+            return False
+        edge = b.regions.get("edge", frozenset())
+        frontier = [s for s in edge if not cells[s] or owner_of[cells[s]] == seat]
+        seen = set(frontier)
+        while frontier:
+            s = frontier.pop()
+            if cells[s] and owner_of[cells[s]] == seat:
+                return False
+            for d in (0, 2, 4, 6):
+                t = b.step[d][s]
+                if t >= 0 and t not in seen and (not cells[t] or owner_of[cells[t]] == seat):
+                    seen.add(t)
+                    frontier.append(t)
+        return True
+
+    def _fort(self, k: int) -> bool:
+        """Whether the piece on ``k`` stands in an edge fort (see the module's docstring)."""
+        g = self.game
+        b = g.board
+        cells, owner_of = self.cells, g.owner_of
+        if k not in b.regions.get("edge", frozenset()):
+            return False
+        seat = owner_of[cells[k]]
+        inside = {k}
+        frontier = [k]
+        wall: set[int] = set()
+        while frontier:
+            s = frontier.pop()
+            for d in (0, 2, 4, 6):
+                t = b.step[d][s]
+                if t < 0 or t in inside:
+                    continue
+                if not cells[t]:
+                    inside.add(t)
+                    frontier.append(t)
+                elif owner_of[cells[t]] == seat:
+                    wall.add(t)
+                else:
+                    return False  # an enemy touches the fort
+        if len(inside) < 2:
+            return False  # the piece cannot move
+        for w in wall:
+            for d in (0, 2):
+                sides = (b.step[d][w], b.step[d + 4][w])
+                if not any(s < 0 or s in inside or s in wall for s in sides):
+                    return False
+        return True
 
     # -- the public face ------------------------------------------------------------------
     def action(self, move: tuple) -> Action:
