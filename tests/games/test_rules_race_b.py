@@ -7,6 +7,7 @@ Gyan Chaupar (race.gyan-chaupar) and Pente Grammai (race.pente-grammai, -schadle
 """
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -262,3 +263,103 @@ def test_nardshir_a_hit_piece_enters_before_any_other_move():
     sim = position(NARDSHIR, pos, hands=[1, 11])
     throw(sim, [3, 1])  # a 3 enters on White's 3rd point (k2): that is the only move
     assert actions(sim) == [{"from": "hand", "to": "k2"}]
+
+
+# -- long dice, pieces sent back onto the track, doubled pieces, groups, a finished seat's turns --
+
+def _game(extra: str, players: int = 2, tracks: str = '[["a1..l1"], ["l1..a1"]]', teams: str = ""):
+    text = f"""key = "race.t"
+title = "t"
+mechanic = "race"
+game = {{ dlp = 0, name = "t" }}
+ruleset = {{ dlp = 0, name = "t" }}
+players = {players}
+sides = {json.dumps(["A", "B", "C", "D"][:players])}
+{teams}
+[[clause]]
+id = "T-1"
+text = "t"
+board = {{ shape = "squares", size = [12, 2] }}
+track = {{ seats = {tracks} }}
+throw = {{ device = "dice", count = 3, sides = 4, faces = [1, 2, 5, 6] }}
+worth = {{ each = true }}
+{extra}
+"""
+    return race.compile(load_text(text, "race/t.toml"))
+
+
+def _sim(g, pos, seat=0, off=None):
+    sim = g.new_sim({})
+    r = sim.r
+    sim.occ = [0] * len(sim.occ)
+    for s in range(r.players):
+        sim.pos[s] = sorted(pos[s])
+        sim.hand[s] = 0
+        sim.off[s] = (off or [0] * r.players)[s]
+        for p in pos[s]:
+            sim.occ[r.cells[s][p] * r.players + s] += 1
+    sim.seat = seat
+    return sim
+
+
+def _acts(sim):
+    return sorted((sim.action(m).to_json() for m in sim.moves()), key=lambda a: sorted(a.items(), key=str))
+
+
+def test_long_dice_faces():
+    g = _game('pieces = { count = 2, start = [1, 2] }\nstack = { own = true }')
+    r = g.rules({})
+    assert len(r.outcomes) == 64 and {f for faces in r.outcomes for f in faces} == {1, 2, 5, 6}
+    assert all(len(v) == 3 for v in r.vals)  # each die a move
+
+
+def test_doubled_pieces_are_not_taken_and_a_lone_piece_goes_back_onto_its_track():
+    g = _game('pieces = { count = 3, start = [1, 2, 3] }\nstack = { own = true }\n'
+              'capture = { opponent = "send-back", groups = "share", to = 1 }')
+    # A's three on a1; B (running l1 to a1) has one on f1 (its 7th) and two on c1 (its 10th).
+    sim = _sim(g, [[1, 1, 1], [7, 10, 10]])
+    throw(sim, [5, 2, 1])
+    assert _acts(sim) == [{"from": "a1", "to": "b1"}, {"from": "a1", "to": "c1"}, {"from": "a1", "to": "f1"}]
+    move = next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "a1", "to": "f1"})
+    sim.play(move)  # B's lone piece on f1 goes back onto B's first square, l1
+    assert sim.pos[1] == [1, 10, 10] and sim.hand[1] == 0
+    move = next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "a1", "to": "c1"})
+    sim.play(move)  # onto B's pair on c1: it stays, A's piece stands beside it
+    assert sim.pos[1] == [1, 10, 10] and sim.pos[0] == [1, 3, 6]
+
+
+def test_pieces_together_on_doubles_and_triples():
+    g = _game('pieces = { count = 3, start = [1, 1, 1] }\nstack = { own = true, together = ['
+              '{ pieces = 2, times = 2 }, { pieces = 3, values = [2, 6], times = 2 }] }')
+    sim = _sim(g, [[1, 1, 1], []])
+    throw(sim, [5, 5, 1])  # a double 5: two of the three on a1 may go 10 together, to k1
+    acts = _acts(sim)
+    assert {"from": "a1", "to": "k1", "pieces": 2} in acts
+    assert not any(a.get("pieces") == 3 for a in acts)
+    move = next(m for m in sim.moves() if sim.action(m).to_json().get("pieces") == 2)
+    sim.play(move)
+    assert sim.pos[0] == [1, 11, 11] and sim.left == [1]
+    sim = _sim(g, [[1, 1, 1], []])
+    throw(sim, [2, 2, 2])  # a triple two: the three together 4 squares (or a pair)
+    acts = _acts(sim)
+    assert {"from": "a1", "to": "e1", "pieces": 3} in acts and {"from": "a1", "to": "e1", "pieces": 2} in acts
+    move = next(m for m in sim.moves() if sim.action(m).to_json().get("pieces") == 3)
+    sim.play(move)
+    assert sim.pos[0] == [5, 5, 5] and sim.is_chance() and sim.seat == 1
+    sim = _sim(g, [[1, 1, 1], []])
+    throw(sim, [1, 1, 1])  # a triple one: no triple move (values), pairs by 2
+    assert {a.get("pieces") for a in _acts(sim)} == {None, 2}
+
+
+def test_a_finished_seat_plays_its_partners_pieces():
+    g = _game('pieces = { count = 1, start = [1] }\nstack = { own = true }\nend = { finished = "partner" }',
+              players=4, tracks='[["a1..l1"], ["a2..l2"], ["a1..l1"], ["a2..l2"]]', teams="teams = [[0, 2], [1, 3]]")
+    sim = _sim(g, [[], [1], [3], [1]], seat=0, off=[1, 0, 0, 0])
+    throw(sim, [5, 2, 1])
+    assert sim.to_move() == 0  # A's turn, with C's piece (on c1)
+    assert _acts(sim) == [{"from": "c1", "to": "d1"}, {"from": "c1", "to": "e1"}, {"from": "c1", "to": "h1"}]
+    g2 = _game('pieces = { count = 1, start = [1] }\nstack = { own = true }',
+               players=4, tracks='[["a1..l1"], ["a2..l2"], ["a1..l1"], ["a2..l2"]]', teams="teams = [[0, 2], [1, 3]]")
+    sim = _sim(g2, [[], [1], [3], [1]], seat=3, off=[1, 0, 0, 0])
+    sim._end_turn(False)  # passed over (the default): after D comes B, not A
+    assert sim.seat == 1

@@ -37,7 +37,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
 - ``throw``: the device, as ``games.engine.race.devices`` throws it: ``device = "tetra" |
   "sticks" | "cowries" | "coins"`` (``count`` two-sided pieces, face 1 = the marked tip, flat
   side or mouth up), ``"dice"`` (``count`` dice of ``sides``), ``"astragals"`` (faces 1, 3, 4, 6;
-  ``odds = "even" | "measured"``), or a device of ``devices.DEVICES`` by name (``"tetra4"``).
+  ``odds = "even" | "measured"``), or a device of ``devices.DEVICES`` by name (``"tetra4"``);
+  dice may carry other numbers than 1 to ``sides``: ``faces = [1, 2, 5, 6]`` (Chaupar's long dice).
 - ``worth``: what a throw is worth. Two-sided pieces count the marked sides up unless ``up =
   [worth with 0 up, with 1 up, ...]`` says otherwise (an entry may be a list: the throw gives
   several moves, e.g. ``[25, 1]``) or ``none = N | "count+1"`` gives the worth of no side up;
@@ -60,13 +61,18 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   kind yet; stated so the file says it).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
   back to its hand), ``"block"`` (the cell is closed to the mover) or ``"none"`` (opposing
-  pieces share any cell, as in snakes and ladders); ``groups = "send-back" |
+  pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
+  back goes onto that track square, not to the hand; ``groups = "share"``: two or more pieces of
+  one opponent on the cell are not taken and the mover may stand beside them; ``groups = "send-back" |
   "block"`` for two or more opposing pieces on the cell.
 - ``safe``: ``cells`` where no piece is captured; ``opponent = "block"`` (an opponent may not
   land there while a piece stands on it) or ``"share"`` (it may, and both stay).
 - ``stack``: several pieces on a cell: ``own = true | false`` (a seat's pieces may share a
   cell; false: a piece may not land on its own), ``partner = true | false`` (partners' pieces may
-  share a cell; false: they block each other as own pieces do).
+  share a cell; false: they block each other as own pieces do), ``together = [{ pieces = K,
+  values = [...], times = N }]``: with K equal values left to play (of ``values``, any if not
+  given) and K of its pieces on one square, a seat may move K of them together N times the
+  value, spending the K values; the move is ``{"from", "to", "pieces": K}``.
 - ``bear_off``: ``exact = true`` (only the throw that takes a piece one step past its last
   square) or ``false`` (any throw that reaches past it); ``short = true`` with an exact finish:
   a piece nearer the end than the least worth a throw can have (no throw takes it off exactly)
@@ -81,7 +87,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
 - ``end``: ``goal = "all-off"`` (the first seat to bear off every piece wins; with ``teams`` in
   the file, the first team whose seats all have) or ``"track-clear"`` (a seat that bears a
   piece off and has none left on its track wins, whatever it still holds in its hand: a
-  reading some of Ludii's encodings play), ``limit = N``: the site's guard, not a
+  reading some of Ludii's encodings play); ``finished = "partner"``: a seat whose pieces are all
+  off keeps its turns and plays them with its partner's pieces (``"passed-over"``, the default:
+  it takes no more turns); ``limit = N``: the site's guard, not a
   source's: after N throws the game ends at the end of that turn, won by the seat (or team) with
   more pieces off, then more squares run (pieces off counting one past the end); a tie goes to
   the later seat.
@@ -121,18 +129,18 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "board": ("shape", "size", "omit", "arm", "sites", "edges", "site_shape", "marks"),
     "track": ("seats", "path", "rotate", "loop"),
     "pieces": ("count", "name", "glyph", "start"),
-    "throw": ("device", "count", "sides", "odds"),
+    "throw": ("device", "count", "sides", "odds", "faces"),
     "worth": ("up", "none", "each"),
     "throws": ("until", "void_run", "void"),
     "extra_throw": ("values", "cells", "capture"),
     "enter": ("values", "square", "first", "must"),
     "move": ("by",),
-    "capture": ("opponent", "groups"),
+    "capture": ("opponent", "groups", "to"),
     "safe": ("cells", "opponent"),
-    "stack": ("own", "partner"),
+    "stack": ("own", "partner", "together"),
     "bear_off": ("exact", "short", "from", "past", "together"),
     "pass": ("choice",),
-    "end": ("goal", "limit"),
+    "end": ("goal", "limit", "finished"),
     "jump": ("cells", "seats"),
 }
 REQUIRED = ("board", "track", "pieces", "throw")
@@ -229,6 +237,10 @@ class Rules:
     past: bool = True                # a throw past the last square may bear a piece off
     enter_must: bool | str = False   # a seat that can bring a piece on must ("only": no other move while it holds one)
     together: bool = False           # bearing off only once every piece is within the last bear_off.from squares
+    back_to: tuple[int, ...] = ()    # per seat, the track square a piece sent back goes to (empty: the hand)
+    group_share: bool = False        # two or more of one opponent's pieces are not taken; the mover may join them
+    groups_move: tuple = ()          # ((pieces, values or None, times), ...): pieces on one square moving together
+    partner_plays: bool = False      # a seat whose pieces are all off has its turns played with its partner's
     clear_wins: bool = False         # end.goal = "track-clear": a seat with no piece left on its track after bearing one off wins
 
 
@@ -523,7 +535,7 @@ class RaceGame(Game):
         self.enter_first = g("enter", "first", self._bool, False)
         g("move", "by", self._word("throw"), "throw")
         self.capture = g("capture", "opponent", self._word("send-back", "block", "none"), "send-back")
-        self.groups = g("capture", "groups", self._word("send-back", "block"), "send-back")
+        self.groups = g("capture", "groups", self._word("send-back", "block", "share"), "send-back")
         self.safe_cells = g("safe", "cells", lambda v, p: frozenset(self._cells(v, p)), frozenset())
         self.safe_mode = g("safe", "opponent", self._word("block", "share"), "block")
         self.own_stack = g("stack", "own", self._bool, False)
@@ -538,6 +550,10 @@ class RaceGame(Game):
         self.past = g("bear_off", "past", self._bool, True)
         self.enter_must = g("enter", "must", lambda v, p: v if v == "only" else self._bool(v, p), False)
         self.together = g("bear_off", "together", self._bool, False)
+        self.back_to = g("capture", "to", self._back_to, 0)
+        self.groups_move = g("stack", "together", self._groups_move, ())
+        self.finished = g("end", "finished", self._word("passed-over", "partner"), "passed-over")
+        self.faces = g("throw", "faces", self._faces, None)
         self.jump_cells = g("jump", "cells", self._jumps, None)
         self.jump_seats = g("jump", "seats", self._seat_jumps, None)
         if self.jump_cells is not None and self.jump_seats is not None:
@@ -564,6 +580,33 @@ class RaceGame(Game):
         if v == "count+1" or (_is_int(v) and 0 <= v <= 1000):
             return v
         raise self._fail(path, f"must be a number or \"count+1\", got {brief(v)}")
+
+    def _back_to(self, v: Any, path: tuple) -> int | tuple[int, ...]:
+        if v == "hand":
+            return 0
+        if isinstance(v, list):
+            if len(v) != self.players:
+                raise self._fail(path, f"must list {self.players} track squares, one a seat")
+            return tuple(self._int(1, 250)(x, path) for x in v)
+        return self._int(1, 250)(v, path)
+
+    def _faces(self, v: Any, path: tuple) -> tuple[int, ...]:
+        if not isinstance(v, list) or len(v) < 2 or not all(_is_int(x) and 0 <= x <= 100 for x in v):
+            raise self._fail(path, f"must list a die's faces (two or more numbers), got {brief(v)}")
+        return tuple(v)
+
+    def _groups_move(self, v: Any, path: tuple) -> tuple:
+        if not isinstance(v, list):
+            raise self._fail(path, "must list tables { pieces = K, values = [...], times = N }")
+        out = []
+        for i, t in enumerate(v):
+            if not isinstance(t, dict) or set(t) - {"pieces", "values", "times"} or "pieces" not in t:
+                raise self._fail(path + (i,), "each is { pieces = K, values = [...] (optional), times = N (optional) }")
+            k = self._int(2, 12)(t["pieces"], path + (i, "pieces"))
+            vals = self._ints(t["values"], path + (i, "values")) if "values" in t else None
+            times = self._int(1, 12)(t.get("times", 1), path + (i, "times"))
+            out.append((k, vals, times))
+        return tuple(out)
 
     def _starts(self, v: Any, path: tuple) -> tuple[int, ...]:
         if not isinstance(v, list) or not all(_is_int(x) and x >= 1 for x in v):
@@ -683,6 +726,15 @@ class RaceGame(Game):
         r.past = _pick(self.past, o) and not r.loop
         r.enter_must = _pick(self.enter_must, o)
         r.together = _pick(self.together, o)
+        back = _pick(self.back_to, o)
+        r.back_to = (back,) * P if _is_int(back) and back else tuple(back) if back else ()
+        if r.back_to and any(b > k for b, k in zip(r.back_to, n)):
+            raise self._fail(self._path("capture", "to"), "is past the end of a track")
+        r.group_share = _pick(self.groups, o) == "share"
+        r.groups_move = _pick(self.groups_move, o)
+        r.partner_plays = _pick(self.finished, o) == "partner"
+        if r.groups_move and (r.jump is not None or r.loop):
+            raise self._fail(self._path("stack", "together"), "cannot go with jumps or a looped track")
         if r.together and not r.off_from:
             raise self._fail(self._path("bear_off", "together"), "needs bear_off.from (the squares every piece must stand in)")
         r.clear_wins = _pick(self.goal, o) == "track-clear"
@@ -737,7 +789,13 @@ class RaceGame(Game):
             per = devices.BINARY
         elif device == "dice":
             sides = _pick(self.sides, o)
-            per = devices.D6 if sides == 6 else tuple((f, 1) for f in range(1, sides + 1))
+            faces = _pick(self.faces, o)
+            if faces is not None:
+                if len(faces) != sides:
+                    raise self._fail(self._path("throw", "faces"), f"must list {sides} faces, one a side")
+                per = tuple((f, 1) for f in faces)
+            else:
+                per = devices.D6 if sides == 6 else tuple((f, 1) for f in range(1, sides + 1))
         else:
             per = devices.ASTRAGAL_MEASURED if _pick(self.odds, o) == "measured" else devices.ASTRAGAL_UNIFORM
         faces, weights = [], []
@@ -845,7 +903,7 @@ class RaceGame(Game):
         act = sim.action(move)
         text = f"{act['from']}→{act['to']}"
         p, q, v = move
-        s = sim.seat
+        s = sim._actor()
         if q <= r.n[s]:
             c = r.cells[s][q]
             base = c * r.players
@@ -1001,9 +1059,19 @@ class RaceSim(Sim):
         return r.enter_first and self.throws <= r.players and self.hand[self.seat] == r.count
 
     # -- moving ---------------------------------------------------------------------------
+    def _actor(self) -> int:
+        """The seat whose pieces move: the seat to play, or its partner once its own are off."""
+        s = self.seat
+        r = self.r
+        if r.partner_plays and self.off[s] == r.count:
+            for m in r.mates[s]:
+                if self.off[m] < r.count:
+                    return m
+        return s
+
     def _gen(self) -> list:
         r = self.r
-        s = self.seat
+        s = self._actor()
         occ = self.occ
         base = r.base[s]
         safe = r.safe_at[s]
@@ -1070,8 +1138,46 @@ class RaceSim(Sim):
                 if jump is not None and jump[q]:
                     q = jump[q]  # judged where it lands; the jump carries it on
                 out.append((p, q, v))
+        if r.groups_move and len(left) > 1:
+            out.extend(self._gen_groups(s))
         if r.enter_must and hand and (r.enter_must == "only" or any(m[0] == 0 for m in out)):
             out = [m for m in out if m[0] == 0]
+        return out
+
+    def _gen_groups(self, s: int) -> list:
+        """Moves of several pieces on one square together (``stack.together``), as
+        ``(from, to, -(pieces * 1000 + value))``: ``pieces`` equal throws of ``value`` carry
+        that many pieces ``times`` the value."""
+        r = self.r
+        occ, base, n, P = self.occ, r.base[s], r.n[s], r.players
+        pos = self.pos[s]
+        out = []
+        for k, vals, times in r.groups_move:
+            for v in sorted(set(self.left)):
+                if self.left.count(v) < k or (vals is not None and v not in vals):
+                    continue
+                for p in sorted(set(pos)):
+                    if pos.count(p) < k:
+                        continue
+                    q = p + times * v
+                    if q > n:
+                        if p < r.off_from or not r.past or (q != n + 1 and r.exact):
+                            continue
+                        if r.together and (self.hand[s] or min(pos) < r.off_from):
+                            continue
+                        out.append((p, n + 1, -(k * 1000 + v)))
+                        continue
+                    b = base[q]
+                    if any(occ[b + m] for m in r.mates[s]) and not r.partner_share:
+                        continue
+                    opp = sum(occ[b + o] for o in r.opps[s])
+                    if opp:
+                        if r.safe_at[s][q]:
+                            if not r.safe_share:
+                                continue
+                        elif r.capture_block or (opp > 1 and r.group_block):
+                            continue
+                    out.append((p, q, -(k * 1000 + v)))
         return out
 
     def _landing(self, s: int, p: int, v: int) -> int:
@@ -1085,10 +1191,17 @@ class RaceSim(Sim):
 
     def _step(self, move: tuple[int, int, int]) -> None:
         r = self.r
-        s = self.seat
+        s = self._actor()
         p, q, v = move
         occ = self.occ
         base = r.base[s]
+        k = 1
+        if v < 0:  # several pieces together (stack.together)
+            k, v = divmod(-v, 1000)
+            for _ in range(k - 1):
+                self.left.remove(v)
+                self.pos[s].remove(p)
+            occ[base[p] + s] -= k - 1
         if p == 0:
             self.hand[s] -= 1
         else:
@@ -1105,7 +1218,7 @@ class RaceSim(Sim):
                     if r.capture_extra:
                         self.extra = True
         if q > r.n[s]:
-            self.off[s] += 1
+            self.off[s] += k
             if r.clear_wins and not self.pos[s]:
                 self.over = (s, "track-clear")
                 self.phase = OVER
@@ -1124,12 +1237,13 @@ class RaceSim(Sim):
             b = base[q]
             if land == q and not r.safe_at[s][q]:
                 for o in r.opps[s]:
-                    if occ[b + o]:
+                    if occ[b + o] and not (r.group_share and occ[b + o] > 1):
                         self._send_back(o, r.cells[s][q])
                         if r.capture_extra:
                             self.extra = True
-            insort(self.pos[s], q)  # kept sorted: the moves come in one order however reached
-            occ[b + s] += 1
+            for _ in range(k):
+                insort(self.pos[s], q)  # kept sorted: the moves come in one order however reached
+            occ[b + s] += k
             if r.extra_cell[r.cells[s][q]]:
                 self.extra = True
         if self.left:
@@ -1145,9 +1259,14 @@ class RaceSim(Sim):
         r = self.r
         k = self.occ[c * r.players + o]
         self.occ[c * r.players + o] = 0
-        self.hand[o] += k
         track = r.cells[o]
         self.pos[o] = [x for x in self.pos[o] if track[x] != c]
+        if r.back_to:  # back onto the track square capture.to
+            for _ in range(k):
+                insort(self.pos[o], r.back_to[o])
+            self.occ[track[r.back_to[o]] * r.players + o] += k
+        else:
+            self.hand[o] += k
 
     def _end_turn(self, extra: bool) -> None:
         r = self.r
@@ -1165,7 +1284,7 @@ class RaceSim(Sim):
         P = r.players
         nxt = s if extra else (s + 1) % P
         for _ in range(P):
-            if self.off[nxt] < r.count:
+            if self.off[nxt] < r.count or (r.partner_plays and any(self.off[m] < r.count for m in r.mates[nxt])):
                 break
             nxt = (nxt + 1) % P
         self.seat = nxt
@@ -1190,8 +1309,11 @@ class RaceSim(Sim):
         if move == PASS:
             return Action({"pass": True})
         p, q, v = move
-        s = self.seat
+        s = self._actor()
         names = self.game.board.names
+        group = 0
+        if v < 0:
+            group, v = divmod(-v, 1000)
         data: dict[str, Any] = {
             "from": "hand" if p == 0 else names[r.cells[s][p]],
             "to": "off" if q > r.n[s] else names[r.cells[s][q]],
@@ -1202,6 +1324,8 @@ class RaceSim(Sim):
                 # a jump took it off: "to" names the cell it left the track from
                 data["to"] = names[r.cells[s][r.jump_from[s][land]]]
                 data["off"] = True
+        if group:
+            data["pieces"] = group  # several pieces on the square move together
         if len(set(self.left)) > 1 and ((p == 0 and r.enter_square) or (q > r.n[s] and (not r.exact or r.short))):
             data["value"] = v  # the squares alone do not say which of the throws is used
         if r.revisits[s] and p:
@@ -1381,7 +1505,7 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
     for s in range(P):
         if all(sim.off[m] == r.count for m in r.team[s]):
             raise InvalidState(f"phase: seat {s}'s side has borne off every piece, so the game is over")
-    if sim.off[sim.seat] == r.count:
+    if sim.off[sim.seat] == r.count and sim._actor() == sim.seat:
         raise InvalidState(f"to_move: seat {sim.seat} has no pieces left to play")
     if sim.phase == MOVE:
         if throw is None:
