@@ -252,6 +252,12 @@ REST_FRAMEWORK = {
         "read": os.environ.get("API_READ_RATE", "600/minute"),
     },
 }
+# Match storage (README: Limits): matches in play one address may hold, and a match's log.
+MATCH_OPEN_PER_ADDRESS = int(os.environ.get("MATCH_OPEN_PER_ADDRESS", "200"))
+MATCH_LOG_MAX = int(os.environ.get("MATCH_LOG_MAX", "30000"))
+# purge_matches' defaults: matches nobody moved in after they were made, and any match left idle.
+MATCH_UNPLAYED_DAYS = int(os.environ.get("MATCH_UNPLAYED_DAYS", "1"))
+MATCH_IDLE_DAYS = int(os.environ.get("MATCH_IDLE_DAYS", "30"))
 # The largest page of a list an anonymous client gets (signed-in clients: 1,000).
 API_ANON_MAX_PAGE_SIZE = int(os.environ.get("API_ANON_MAX_PAGE_SIZE", "200"))
 

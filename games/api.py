@@ -281,6 +281,7 @@ class MatchCreateView(PlayView):
             level=data.get("level"),
             side=data.get("side", 0),
             state=data.get("state"),
+            creator=services.creator_key(client_ip(request)),
         )
         match = created.match
         sides = services.match_sides_for_token(match, created.token)

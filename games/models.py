@@ -60,6 +60,9 @@ class Match(models.Model):
     set_up = models.BooleanField(
         default=False, help_text="Starts from a position other than the game's usual start (a state given when it was made)"
     )
+    # Who made it, as a keyed hash of the client's address (no address is stored): the open
+    # matches one address may hold are capped (MATCH_OPEN_PER_ADDRESS).
+    creator = models.CharField(max_length=64, blank=True, db_index=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

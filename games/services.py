@@ -76,6 +76,29 @@ class Stale(PlayError):
     code = "stale_version"
 
 
+class TooMany(PlayError):
+    """A bound on what one client may store: open matches per address, entries in a match's log."""
+
+    status = 429
+    code = "too_many"
+
+
+def creator_key(address: str) -> str:
+    """The keyed hash a match keeps of its creator's address (the address itself is not kept)."""
+    return hashlib.sha256(f"{settings.SECRET_KEY}:match-creator:{address}".encode()).hexdigest()
+
+
+def check_open_matches(creator: str) -> None:
+    """Refuse a new match while ``creator`` holds MATCH_OPEN_PER_ADDRESS matches still in play."""
+    cap = settings.MATCH_OPEN_PER_ADDRESS
+    if creator and Match.objects.filter(creator=creator, outcome__isnull=True).count() >= cap:
+        raise TooMany(
+            f"this address already has {cap} matches in play, the most it may hold; finish or resign one "
+            f"(or wait: unplayed matches are removed after a day, idle ones after {settings.MATCH_IDLE_DAYS} days)",
+            "too_many_matches",
+        )
+
+
 class OverLimit(PlayError):
     """A write counted in its own statement found the client over its limit: nothing written
     (the count is in the plan's ``counted``)."""
@@ -518,8 +541,10 @@ def match_create(
     level: Any = None,
     side: Any = 0,
     state: Any = None,
+    creator: str = "",
 ) -> Created:
-    """Create a match; ``state`` (optional) starts it from a position set up by hand."""
+    """Create a match; ``state`` (optional) starts it from a position set up by hand; ``creator``
+    (creator_key of the client's address) is held to MATCH_OPEN_PER_ADDRESS matches in play."""
     if not isinstance(variant_key, str):
         raise BadRequest("variant: a variant key is required, e.g. \"tables.ses-bes\"", "invalid")
     try:
@@ -557,7 +582,8 @@ def match_create(
 
     token = secrets.token_urlsafe(24)
     invite = None
-    match = Match(variant=variant.key, options=options, opponent=opponent)
+    check_open_matches(creator)
+    match = Match(variant=variant.key, options=options, opponent=opponent, creator=creator)
     hashes = ["", ""]
     levels = ["", ""]
     if opponent == Opponent.HOTSEAT:
@@ -808,6 +834,11 @@ def check_action(*, match: Match, action: Action, version: int, sides: list[int]
             live.step(action, confirm=confirm)
     except EngineError as exc:
         raise BadRequest(str(exc), "illegal_action") from None
+    if live.length > settings.MATCH_LOG_MAX and action != UNDO:
+        raise TooMany(
+            f"this match has reached {settings.MATCH_LOG_MAX:,} log entries, the most a match keeps; "
+            "export it from its page, then resign or start a new one", "match_log_full",
+        )
     return Plan(live=live, expected_version=version)
 
 
@@ -933,7 +964,8 @@ def match_rematch(*, match: Match, sides: list[int]) -> tuple[Match, bool]:
     if match.rematch:
         return _rematch_taken_up(match.rematch, sides), False
     variant = get_variant(match.variant)
-    new = Match(variant=match.variant, options=match.options, opponent=match.opponent, rematch_of=match.pk)
+    new = Match(variant=match.variant, options=match.options, opponent=match.opponent, rematch_of=match.pk,
+                creator=match.creator)
     new.side0_token_hash, new.side1_token_hash = match.side1_token_hash, match.side0_token_hash
     new.side0_level, new.side1_level = match.side1_level, match.side0_level
     now = timezone.now()

@@ -272,3 +272,38 @@ def test_a_body_over_the_limit_is_a_json_413_naming_it(settings):
         assert response.status_code == 413, url
         assert response["Content-Type"].startswith("application/json")
         assert "10,000 bytes" in response.json()[key]
+
+
+class TestStorageBounds:
+    """Issue 38 item 5: 600 matches a minute from one address were accepted, and one match's log
+    reached 21,671 entries; now both are bounded with a clear 429."""
+
+    def test_an_address_holds_at_most_its_cap_of_matches_in_play(self, settings):
+        settings.MATCH_OPEN_PER_ADDRESS = 3
+        made = [create(variant="race.ur", opponent="hotseat")[0] for _ in range(3)]
+        r = self.client_post({"variant": "race.ur", "opponent": "hotseat"})
+        assert r.status_code == 429 and r.json()["code"] == "too_many_matches"
+        assert "3 matches in play" in r.json()["reason"]
+        assert Match.objects.count() == 3
+        # another address is not held to this one's count
+        r = self.client_post({"variant": "race.ur", "opponent": "hotseat"}, REMOTE_ADDR="10.9.9.9")
+        assert r.status_code == 201
+        # a match that ends frees its place
+        Match.objects.filter(pk=made[0]["id"]).update(outcome={"winner": 0})
+        assert self.client_post({"variant": "race.ur", "opponent": "hotseat"}).status_code == 201
+        assert not Match.objects.exclude(creator="").filter(creator__contains="127.0.0.1").exists()  # hashed
+
+    def test_a_match_log_past_its_cap_is_refused_and_nothing_written(self, settings):
+        data, player = create(variant="tables.ses-bes", opponent="hotseat")
+        settings.MATCH_LOG_MAX = len(data["log"])
+        action = next(a for a in data["legal_actions"] if a != {"undo": True})
+        before = Match.objects.get(pk=data["id"]).version
+        r = player.act(data["id"], action, data["version"])
+        assert r.status_code == 429 and r.json()["code"] == "match_log_full"
+        assert Match.objects.get(pk=data["id"]).version == before
+
+    @staticmethod
+    def client_post(body, **extra):
+        from django.test import Client
+
+        return Client().post(reverse("games:api-matches"), json.dumps(body), content_type="application/json", **extra)

@@ -22,6 +22,7 @@ def test_idle_matches_go_with_their_logs_and_recent_ones_stay():
     old = create(variant="tables.backgammon", opponent="hotseat")
     play_out(old["id"], old["token"])
     recent = create(variant="tables.backgammon", opponent="hotseat")
+    Match.objects.filter(pk=recent["id"]).update(version=3)  # played in: only idleness removes it
     age(old["id"], 100)
     age(recent["id"], 10)
     assert MatchAction.objects.filter(match_id=old["id"]).exists()
@@ -53,6 +54,23 @@ def test_a_rematch_left_behind_no_longer_points_at_the_match_that_went():
 def test_a_bad_number_of_days_is_refused_and_deletes_nothing():
     made = create(variant="tables.backgammon", opponent="hotseat")
     age(made["id"], 400)
-    with pytest.raises(CommandError, match="--idle-days must be at least 1"):
+    with pytest.raises(CommandError, match="--idle-days must be from 1 to 36500"):
         call_command("purge_matches", "--idle-days", "0")
     assert Match.objects.filter(pk=made["id"]).exists()
+
+
+@pytest.mark.django_db
+def test_a_match_nobody_played_goes_after_a_day_and_a_played_one_stays(settings):
+    # Issue 38 item 5: idle matches went only after 90 days; one opened and never played is
+    # gone after MATCH_UNPLAYED_DAYS (1), any other after MATCH_IDLE_DAYS (30).
+    unplayed = create(variant="tables.backgammon", opponent="hotseat")
+    played = create(variant="tables.backgammon", opponent="hotseat")
+    Match.objects.filter(pk=played["id"]).update(version=5)
+    for m in (unplayed, played):
+        age(m["id"], 2)
+    call_command("purge_matches", stdout=StringIO())
+    assert not Match.objects.filter(pk=unplayed["id"]).exists()
+    assert Match.objects.filter(pk=played["id"]).exists()
+    age(played["id"], settings.MATCH_IDLE_DAYS + 1)
+    call_command("purge_matches", stdout=StringIO())
+    assert not Match.objects.filter(pk=played["id"]).exists()
