@@ -79,3 +79,32 @@ def test_the_games_first_sowings_take_nothing():
     assert s.to_json()["scores"] == [0, 0]
     t = state_of(v, {3: 1, 4: 1, 5: 1}, turn=2)  # the third sowing: 3 into 4 makes two, taken
     assert holes(v.apply(t, {"sow": "3"})) == {5: 1}
+
+
+# -- end.empty_row = "wins" (Waurie) ----------------------------------------------------------------
+EMPTY = '''
+[[clause]]
+id = "T-1"
+text = "Two rows of two, stores sown by their owners."
+board = { shape = "mancala", rows = 2, holes = 2, stores = 2 }
+setup = { seeds = 1 }
+sow = { stores = "own" }
+extra_turn = { when = "store" }
+[[clause]]
+id = "T-2"
+text = "Who empties his row wins."
+end = { empty_row = "wins" }
+'''
+
+
+def test_the_player_who_empties_his_row_wins_at_once():
+    v = make(EMPTY)
+    # South's last seed, in hole 2, goes into his store: another turn, but his row is empty,
+    # and he has won (North still holds two seeds).
+    s = state_of(v, {2: 1, 3: 1, 4: 1})
+    s = v.apply(s, {"sow": "2"})
+    assert v.outcome(s) is not None and v.outcome(s).winner == 0
+    # Sowing hole 1's seed into hole 2 leaves a seed in South's row: the game goes on.
+    s = state_of(v, {1: 1, 3: 1, 4: 1})
+    s = v.apply(s, {"sow": "1"})
+    assert v.outcome(s) is None and v.to_move(s) == 1

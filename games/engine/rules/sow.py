@@ -72,14 +72,17 @@ Elements and keys (defaults in brackets):
 - ``constraint``: ``grand_slam`` = ``"allowed"`` | ``"forbidden"`` (a move that would take
   every seed of the opponent's is not legal; a player left with only such moves has no move)
   | ``"captures-nothing"`` (it is played but takes nothing) [allowed]; ``feed``: when the
-  opponent's holes are all empty, the mover must sow into them if any move does [false].
+  opponent's holes are all empty, the mover must sow into them if any move does [false];
+  ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies) [0].
 - ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
   ``"capture"``: the mover moves again.
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
   turn passes back; when neither can move, ``stalled`` decides) or where the seeds left on
   the board go as the game (or round) ends: ``"owner"`` (each player takes those of his own
   row), ``"nobody"``, ``"last-mover"``, ``"blocked"`` (the player who cannot move)
-  [owner]; ``stalled`` (same values but pass) [owner]; ``win = "most"`` (most seeds wins,
+  [owner]; ``stalled`` (same values but pass) [owner]; ``empty_row = "wins"``: a player
+  whose holes are all empty after a move (his or the opponent's) has won at once [none];
+  ``win = "most"`` (most seeds wins,
   equal is a draw); ``target``: a player who has taken this many has won at once (0: none);
   ``repetition``: the n-th time the same position (counts, player to move, holes sown from)
   comes round since the last capture, the game (or round) ends (0: never) [0], and
@@ -253,11 +256,13 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_bool, False),
+        "no_capture_moves": (_int(0, 1000), 0),
     },
     "extra_turn": {"when": (_when, ())},
     "end": {
         "no_moves": (_one_of("pass", *SEEDS), "owner"), "stalled": (_one_of(*SEEDS), "owner"),
-        "win": (_one_of("most"), "most"), "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
+        "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins"), "none"),
+        "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
         "repetition_seeds": (_one_of(*SEEDS), "owner"),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
     },
@@ -349,7 +354,7 @@ class Rules:
     __slots__ = (
         "first_rows", "first_plain", "singles_last", "singles_to_empty",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "stores", "captures",
-        "grand_slam", "feed", "extra_store", "extra_capture", "no_moves", "stalled", "target",
+        "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "first", "rounds", "refill", "left_empty", "repeat", "starts",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "to_owner",
     )
@@ -574,6 +579,7 @@ class SowGame(Game):
         r.uses_moved = r.uses_moved or r.first_rows is not None or r.first_plain  # who has sown yet
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
+        r.no_capture_moves = cons.get("no_capture_moves", o)
         when = T["extra_turn"].get("when", o)
         r.extra_store, r.extra_capture = "store" in when, "capture" in when
         if r.extra_store and not r.stores:
@@ -581,6 +587,7 @@ class SowGame(Game):
         r.no_moves = end.get("no_moves", o)
         r.stalled = end.get("stalled", o)
         r.target = end.get("target", o)
+        r.empty_row_wins = end.get("empty_row", o) == "wins"
         r.repetition = end.get("repetition", o)
         r.repetition_seeds = end.get("repetition_seeds", o)
         r.holes_at_most = end.get("holes_at_most", o)
@@ -1107,6 +1114,8 @@ class SowSim(Sim):
     def _captures(self, seat: int, h: int, d: int, last: int, sown_before: int) -> list[tuple[int, int]] | None:
         """What the move's capture takes (not yet taken): ``[(hole, seeds), ...]`` or None."""
         g, b = self.game, self.b
+        if self.r.no_capture_moves and self.plies - (self.r.first is None) < self.r.no_capture_moves:
+            return None  # constraint.no_capture_moves: the game's first sowings take nothing
         if last >= g.N:
             return None
         owner = g.owner
@@ -1193,6 +1202,11 @@ class SowSim(Sim):
             w = 0 if self.sc[0] >= r.target else 1
             self._finish((w, "target"))
             return
+        if r.empty_row_wins:  # end.empty_row = "wins": the mover first, should both be empty
+            for w in (seat, 1 - seat):
+                if not any(self.b[i] for i in self.game.holes_of[w]):
+                    self._finish((w, "empty-row"))
+                    return
         if r.holes_at_most is not None and max(self.b[: self.game.N]) <= r.holes_at_most:
             self._end(r.holes_at_most_seeds, seat, 1 - seat, "few-seeds")
             return
