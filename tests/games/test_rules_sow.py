@@ -1214,3 +1214,35 @@ capture = { take = "last", counts = [4], where = "any", to = "owner" }
     s = state_of(owner, {2: 3, 1: 1, 6: 1})  # 12 seeds: 5 on the board, scores 3 and 4
     after = owner.apply(owner.apply(s, {"sow": "1"}), {"sow": "6"})  # South 1 -> 2 (4): South's
     assert after.to_json()["scores"][0] == 3 + 4
+
+
+def test_past_origin_ludiis_reading_judges_the_starting_hole():
+    # sow.past_origin = "origin" (Ludii 1.3.13's reading; Enindji 421, Foji 425): a sowing
+    # whose last seed falls just past the starting hole it passed over is judged at that
+    # (empty) starting hole: no capture by count, no relay.
+    body = '''
+[[clause]]
+id = "P-1"
+text = "Two rows of three; the starting hole passed over; a last seed making two takes them."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 2 }
+sow = { skip_origin = true, past_origin = "%s"%s }
+capture = { take = "last", counts = [2], where = "any" }
+'''
+    text, ludii = make(body % ("sow", "")), make(body % ("origin", ""))
+    # South sows 1 (six seeds): 2, 3, 4, 5, 6, then past 1 into 2 again: 2 holds two.
+    for v, taken in ((text, True), (ludii, False)):
+        s = state_of(v, {1: 6, 4: 1})
+        after = v.apply(s, {"sow": "1"})
+        assert holes(after) == ({3: 1, 4: 2, 5: 1, 6: 1} if taken else {2: 2, 3: 1, 4: 2, 5: 1, 6: 1})
+    # Five seeds end in 6, before the starting hole: judged as usual either way.
+    for v in (text, ludii):
+        after = v.apply(state_of(v, {1: 5, 6: 1, 3: 1}), {"sow": "1"})
+        assert holes(after) == {2: 1, 3: 2, 4: 1, 5: 1}  # 6 held two: taken
+    relay_text, relay_ludii = (make((body % (w, ", relay = true")).replace(
+        'capture = { take = "last", counts = [2], where = "any" }\n', "")) for w in ("sow", "origin"))
+    s = state_of(relay_text, {1: 6, 4: 1})
+    # 2 (two) is lifted: 3, 4 (three) is lifted: 5, 6, past 1 into the emptied 2: over.
+    assert holes(relay_text.apply(s, {"sow": "1"})) == {2: 1, 3: 2, 5: 2, 6: 2}
+    s = state_of(relay_ludii, {1: 6, 4: 1})
+    assert holes(relay_ludii.apply(s, {"sow": "1"})) == {2: 2, 3: 1, 4: 2, 5: 1, 6: 1}  # the sowing ends in 2

@@ -38,6 +38,10 @@ Elements and keys (defaults in brackets):
   starting hole [false]; ``skip_at``: holes holding this many or more take no seed, which goes
   on to the next hole (0: none) [0]; ``relay``: a last seed that falls into an occupied hole
   lifts its contents and sows on, until a last seed falls into an empty hole [false];
+  ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
+  traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
+  over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
+  facing capture as from an empty hole) [sow];
   ``stores`` = ``"none"`` | ``"own"`` (the mover's store is part of the track, after the
   mover's row; seeds sown there are the mover's) [none]; ``first_from`` = ``"inner"`` |
   ``"outer"``: on four rows, each player's first sowing of the game is from that row of his
@@ -240,6 +244,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_bool, False), "stores": (_one_of("none", "own"), "none"),
+        "past_origin": (_one_of("sow", "origin"), "sow"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_plain": (_bool, False),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
@@ -356,7 +361,7 @@ class Rules:
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "first", "rounds", "refill", "left_empty", "repeat", "starts",
-        "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "to_owner",
+        "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "origin_quirk", "to_owner",
     )
 
 
@@ -526,6 +531,7 @@ class SowGame(Game):
         r.first_in_origin = sow.get("first_in_origin", o)
         r.skip_at = sow.get("skip_at", o)
         r.relay = sow.get("relay", o)
+        r.origin_quirk = sow.get("past_origin", o) == "origin"
         first_from = sow.get("first_from", o)
         r.first_rows = None
         if first_from != "any":
@@ -612,7 +618,7 @@ class SowGame(Game):
             r.starts = rounds.get("starts", o)
         else:
             r.refill, r.left_empty, r.repeat, r.starts = 0, "skip", 0, "alternate"
-        r.simple = not (r.skip_at or r.relay or r.stores or r.rounds)
+        r.simple = not (r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
         r.check_moves = r.feed or r.grand_slam == "forbidden"
@@ -1082,9 +1088,11 @@ class SowSim(Sim):
         budget = RELAY_CAP * (g.total + 1)
         while True:
             passed = 0
+            skipped = after = False
             while c:
                 p = nxt[p]
                 if p == h and skip_origin:
+                    skipped = True
                     continue
                 if skip_at and b[p] >= skip_at and p < N and passed < N:
                     passed += 1
@@ -1093,6 +1101,9 @@ class SowSim(Sim):
                 b[p] += 1
                 c -= 1
                 budget -= 1
+                after, skipped = skipped, False
+            if after and r.origin_quirk:
+                return h  # sow.past_origin = "origin": judged at the (empty) starting hole
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 c = b[p]
                 b[p] = 0
@@ -1167,7 +1178,7 @@ class SowSim(Sim):
                 continue
             if kind == "opposite":
                 _, least, with_last, both, side, into_any, then_take = rule
-                if (b[last] != 1 and not into_any) or (side != "any" and (owner[last] == seat) != (side == "own")):
+                if (b[last] != 1 and not into_any and not (b[last] == 0 and self.r.origin_quirk)) or (side != "any" and (owner[last] == seat) != (side == "own")):
                     continue
                 f = g.facing[last]
                 if both == "either":  # the facing hole and the one behind it, whichever hold seeds
