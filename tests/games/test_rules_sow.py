@@ -1246,3 +1246,37 @@ capture = { take = "last", counts = [2], where = "any" }
     assert holes(relay_text.apply(s, {"sow": "1"})) == {2: 1, 3: 2, 5: 2, 6: 2}
     s = state_of(relay_ludii, {1: 6, 4: 1})
     assert holes(relay_ludii.apply(s, {"sow": "1"})) == {2: 2, 3: 1, 4: 2, 5: 1, 6: 1}  # the sowing ends in 2
+
+
+def test_relay_from_the_next_hole_and_the_capture_beyond_an_empty_hole():
+    # sow.relay = "next", capture.take = "beyond" (chain forward) and end.seeds_at_most
+    # (Dongjintian, DLP.GameRulesets.209).
+    body = '''
+[[clause]]
+id = "N-1"
+text = "Two rows of four; relay from the next hole; the hole beyond an empty one taken."
+board = { rows = 2, holes = 4 }
+setup = { seeds = 2 }
+sow = { relay = "next" }
+capture = { take = "beyond", chain = "%s" }
+end = { seeds_at_most = 1, holes_at_most_seeds = "nobody" }
+'''
+    v, single = make(body % "forward"), make(body % "none")
+    # South sows 1 (two seeds) into 2, 3; 4 holds seeds: lifted (three), sown into 5, 6, 7;
+    # 8 is empty: the hole after it, 1, is empty too, so nothing is taken.
+    s = state_of(v, {1: 2, 4: 3})
+    after = v.apply(s, {"sow": "1"})
+    assert holes(after) == {2: 1, 3: 1, 5: 1, 6: 1, 7: 1} and after.to_json()["scores"] == [5, 6]
+    # South sows 2 (one seed) into 3; 4 is empty, 5 holds two: taken; 6 empty, 7 holds one:
+    # taken (chain forward); 8 holds one after 7: two full together, the chain ends.
+    for w, got in ((v, 3), (single, 2)):
+        s = state_of(w, {2: 1, 5: 2, 7: 1, 8: 1})  # 16 seeds, 5 on the board: scores 5 and 6
+        after = w.apply(s, {"sow": "2"})
+        assert after.to_json()["scores"][0] == 5 + got
+    # The game ends once the board holds one seed or none; the one left is nobody's.
+    s = state_of(v, {2: 1, 4: 1})  # scores 7 and 7
+    end = v.apply(s, {"sow": "2"})  # 3; 4 holds one: lifted, sown into 5; 6 empty, 7 empty
+    assert holes(end) == {3: 1, 5: 1} and v.outcome(end) is None
+    end = v.apply(end, {"sow": "5"})  # North: 6; 7 empty, 8 empty: nothing
+    end = v.apply(end, {"sow": "3"})  # South: 4; 5 empty, 6 holds one: taken; one seed left
+    assert holes(end) == {4: 1} and v.outcome(end).winner == 0 and end.to_json()["scores"] == [8, 7]

@@ -37,7 +37,9 @@ Elements and keys (defaults in brackets):
   each relay lap over the hole it was lifted from (``"lap"``) [false]; ``first_in_origin``: the first seed goes back into the
   starting hole [false]; ``skip_at``: holes holding this many or more take no seed, which goes
   on to the next hole (0: none) [0]; ``relay``: a last seed that falls into an occupied hole
-  lifts its contents and sows on, until a last seed falls into an empty hole [false];
+  lifts its contents and sows on, until a last seed falls into an empty hole; or ``"next"``:
+  while the hole after the last seed's holds seeds, they are lifted and sown on from there
+  (Dongjintian) [false];
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
   traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
   over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
@@ -69,7 +71,10 @@ Elements and keys (defaults in brackets):
   hole need not have been empty [empty]; ``min = 0``: the rule is met (for ``then_take``) even
   when there is nothing to take; ``then_take``: when the rule is met, the mover then takes the
   seeds of this many more holes of the opponent's, each of his choice among those holding
-  seeds, one action each, ``{"remove": "13"}`` [0]) | ``take = "all"`` (after the sowing, every hole
+  seeds, one action each, ``{"remove": "13"}`` [0]) | ``take = "beyond"`` (when the hole after the last
+  seed's is empty, the seeds of the hole after that; with ``chain = "forward"``, on while the
+  holes after it go on alternating empty and full, never back to the last: Dongjintian)
+  | ``take = "all"`` (after the sowing, every hole
   that holds one of ``counts``, ``where`` allows [any]: Kapana Bona) | ``hook = NAME`` (a
   Python rule, see ``hooks.py``). ``to`` = ``"mover"`` | ``"owner"`` (the seeds taken go to
   the owner of the row they lay in, Enindji; the same for every rule of a file) [mover].
@@ -92,7 +97,8 @@ Elements and keys (defaults in brackets):
   comes round since the last capture, the game (or round) ends (0: never) [0], and
   ``repetition_seeds`` says where the seeds go [owner]; ``holes_at_most``: after a move that
   leaves no hole holding more than this many seeds, the game (or round) ends (Awari: 1) [none],
-  and ``holes_at_most_seeds`` says where the seeds left go [owner].
+  and ``holes_at_most_seeds`` says where the seeds left go [owner]; ``seeds_at_most``: the
+  same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none].
 - ``rounds`` (a game of several rounds, Béchi): ``refill``: seeds a hole gets at the start
   of a round, from the seeds a player won; ``short = "choose"``: a player who cannot fill
   all his holes chooses which to leave empty (``{"leave_empty": ["2", "4"]}``) and keeps the
@@ -207,6 +213,12 @@ def _both(v: Any) -> Any:
     raise _Bad(f'must be true, false or "either", got {brief(v)}')
 
 
+def _relay(v: Any) -> Any:
+    if v is True or v is False or v == "next":
+        return v
+    raise _Bad(f'must be true, false or "next", got {brief(v)}')
+
+
 def _counts(v: Any) -> Any:
     if v in ("even", "odd"):
         return v
@@ -243,14 +255,14 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "sow": {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
-        "relay": (_bool, False), "stores": (_one_of("none", "own"), "none"),
+        "relay": (_relay, False), "stores": (_one_of("none", "own"), "none"),
         "past_origin": (_one_of("sow", "origin"), "sow"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_plain": (_bool, False),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
     "capture": {
-        "take": (_one_of("last", "opposite", "all"), "last"), "counts": (_counts, None),
+        "take": (_one_of("last", "opposite", "all", "beyond"), "last"), "counts": (_counts, None),
         "to": (_one_of("mover", "owner"), "mover"),
         "where": (_one_of("opponent", "own", "any"), None), "chain": (_one_of("none", "backward", "forward"), "none"),
         "moved": (_one_of("any", "earlier", "this-move"), "any"),
@@ -270,6 +282,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
         "repetition_seeds": (_one_of(*SEEDS), "owner"),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
+        "seeds_at_most": (_int(0, 1000), None),
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose"), "choose"),
@@ -360,7 +373,7 @@ class Rules:
         "first_rows", "first_plain", "singles_last", "singles_to_empty",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
-        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "first", "rounds", "refill", "left_empty", "repeat", "starts",
+        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "first", "rounds", "refill", "left_empty", "repeat", "starts",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "origin_quirk", "to_owner",
     )
 
@@ -598,6 +611,7 @@ class SowGame(Game):
         r.repetition_seeds = end.get("repetition_seeds", o)
         r.holes_at_most = end.get("holes_at_most", o)
         r.holes_at_most_seeds = end.get("holes_at_most_seeds", o)
+        r.seeds_at_most = end.get("seeds_at_most", o)
         first = T["setup"].get("first", o)
         if first is None:
             r.first = 0
@@ -638,6 +652,8 @@ class SowGame(Game):
         if "hook" in t:
             return ("hook", HOOKS[t.static("hook")])
         take = t.get("take", o)
+        if take == "beyond":
+            return ("beyond", t.get("chain", o) == "forward")
         if take in ("last", "all"):
             counts = t.get("counts", o)
             if counts is None:
@@ -1104,6 +1120,18 @@ class SowSim(Sim):
                 after, skipped = skipped, False
             if after and r.origin_quirk:
                 return h  # sow.past_origin = "origin": judged at the (empty) starting hole
+            if r.relay == "next" and budget > 0:  # the next hole's seeds, if any, sown on
+                q = nxt[p]
+                if q < N and b[q]:
+                    c = b[q]
+                    b[q] = 0
+                    if self.laps is not None:
+                        self.laps.append(q)
+                    if r.skip_lap:
+                        h = q
+                    p = q
+                    continue
+                return p
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 c = b[p]
                 b[p] = 0
@@ -1168,6 +1196,20 @@ class SowSim(Sim):
                         taken.append((p, c))
                         p = nxt[p]
                 return taken
+            if kind == "beyond":  # the hole after the last is empty: the one after that
+                nxt = g.track(seat, d, self.r.stores, self._skip(seat))
+                q, taken = nxt[last], []
+                while q < g.N and not b[q] and q != last:
+                    t = nxt[q]
+                    if t >= g.N or not b[t] or t == last:
+                        break
+                    taken.append((t, b[t]))
+                    if not rule[1]:
+                        break
+                    q = nxt[t]
+                if taken:
+                    return taken
+                continue
             if kind == "all":  # every hole then holding one of the counts, where allowed
                 _, takes, where = rule
                 closed = self.closed
@@ -1218,7 +1260,8 @@ class SowSim(Sim):
                 if not any(self.b[i] for i in self.game.holes_of[w]):
                     self._finish((w, "empty-row"))
                     return
-        if r.holes_at_most is not None and max(self.b[: self.game.N]) <= r.holes_at_most:
+        if ((r.holes_at_most is not None and max(self.b[: self.game.N]) <= r.holes_at_most)
+                or (r.seeds_at_most is not None and sum(self.b[: self.game.N]) <= r.seeds_at_most)):
             self._end(r.holes_at_most_seeds, seat, 1 - seat, "few-seeds")
             return
         nxt = seat if again else 1 - seat
