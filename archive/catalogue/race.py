@@ -871,6 +871,18 @@ FINKEL_UR_CLAUSES = [
         "option": "capture",
     },
     {
+        "id": "UR-13",
+        "text": "The captured piece leaves the board and starts again from the beginning of its route.",
+        "source": DLP,
+        "locator": "DLP.GameRulesets.77 (Finkel), Rules, second sentence",
+        "quotation": "they are removed from the board and may reenter on a subsequent turn.",
+        "interpretation": (
+            "Option hit = swap sends it instead to the square its attacker came from, the two pieces "
+            "changing places as in Kendall's Senet (Murray's reading, UR-13 there)."
+        ),
+        "option": "hit",
+    },
+    {
         "id": "UR-7",
         "text": "A piece on the rosette in the middle of the shared row is safe: no opposing piece may land on it there.",
         "source": DLP,
@@ -923,8 +935,8 @@ FINKEL_UR_CLAUSES = [
         "locator": "DLP.GameRulesets.77 (Finkel), Rules (silent on a game that does not end)",
         "interpretation": (
             "Every race game here has this limit (games.engine.race.state.MAX_THROWS). Finkel's games take "
-            "100 to 400 throws, so it hardly ever decides one; beside Murray's reading (UR-12 there) it "
-            "shows how much longer his loop makes the race."
+            "100 to 400 throws, so it hardly ever decides one; on Murray's loop it decides the few games "
+            "that lock (UR-12 there)."
         ),
     },
 ]
@@ -977,12 +989,18 @@ MURRAY_UR_CLAUSES = [
     },
     {
         "id": "UR-11",
-        "text": "A throw of 0 moves nothing, and the turn passes.",
+        "text": (
+            "A throw with no marked tip up is worth 4, one more than the dice, as a throw of Senet's four "
+            "sticks with no marked side up is worth 5."
+        ),
         "source": DLP,
-        "locator": "DLP.GameRulesets.655 (Murray), Rules (silent on a throw of 0)",
+        "locator": "DLP.GameRulesets.655 (Murray), Description; Rules silent on a throw of 0",
+        "quotation": "These rules are suggested by Murray, who assumes it is played like Senet.",
         "interpretation": (
-            "Not stated (with three dice one throw in eight is a 0); we read it as a lost turn. Option zero = "
-            "highest counts it one more than the dice's highest."
+            "Not stated (with three dice one throw in eight shows no marked tip). Murray takes the game to be "
+            "played like Senet, so we count it as Senet's sticks count theirs. Option zero = no-move reads it "
+            "as a lost turn, as Finkel's rules do; with option hit = send-back as well (Finkel's capture), "
+            "the loop locks (UR-12)."
         ),
         "option": "zero",
     },
@@ -995,17 +1013,35 @@ MURRAY_UR_CLAUSES = [
     },
     {
         "id": "UR-6",
-        "text": "A piece that lands on an opposing piece sends it off the board to be entered again.",
+        "text": "A piece that lands on an opposing piece attacks it (UR-13 says where the attacked piece goes).",
         "source": DLP,
         "locator": "DLP.GameRulesets.655 (Murray), Description",
         "quotation": "These rules are suggested by Murray, who assumes it is played like Senet.",
         "interpretation": (
             "The summary says nothing of capture. Murray likens the game to Senet, and every reading of "
-            "Senet has pieces attack; we keep Finkel's capture so that the two rulesets differ only where "
-            "the sources do. On Murray's loop pieces also meet on the small block's squares. Option capture "
-            "off closes a square held by an opposing piece instead."
+            "Senet has pieces attack. Pieces meet on the middle row, on both passes of it, and on the small "
+            "block's squares. Option capture off closes a square held by an opposing piece instead."
         ),
         "option": "capture",
+    },
+    {
+        "id": "UR-13",
+        "text": (
+            "The attacked piece goes to the square its attacker came from: the two change places, as in "
+            "Kendall's Senet (SN-5). Where its route passes that square twice, it goes to the pass nearer "
+            "the square it stood on."
+        ),
+        "source": DLP,
+        "locator": "DLP.GameRulesets.655 (Murray), Description",
+        "quotation": "These rules are suggested by Murray, who assumes it is played like Senet.",
+        "interpretation": (
+            "The summary is silent; Murray likens the game to Senet, so we take Senet's attack. Option hit = "
+            "send-back takes Finkel's instead, the piece off the board to enter again; on this loop, which "
+            "ends on the four squares it starts on, pieces re-entering fill the squares their own side must "
+            "come home by, and with option zero = no-move as well 168 of 200 random games met the "
+            "1,000-throw limit (UR-12)."
+        ),
+        "option": "hit",
     },
     {
         "id": "UR-7",
@@ -1048,13 +1084,14 @@ MURRAY_UR_CLAUSES = [
         "source": DLP,
         "locator": "DLP.GameRulesets.655 (Murray), Rules (silent on a game that does not end)",
         "interpretation": (
-            "Every race game here has this limit (games.engine.race.state.MAX_THROWS), and in the others "
-            "whole games take 100 to 400 throws. On Murray's long loop, read with Finkel's capture, pieces "
-            "meet the enemy on both passes of the middle row and are sent back well over a hundred times a "
-            "game (about 130 between random players and 150 between strong ones in the table below), so "
-            "this limit decides most games: over four in five of the simulated random games and every "
-            "simulated game between strong players (the table below). That says something of the reading "
-            "itself: with capture off (option capture), pieces block rather than send back."
+            "Every race game here has this limit (games.engine.race.state.MAX_THROWS). Murray's loop ends on "
+            "the four squares it starts on and runs the middle row twice, head on to the enemy, so a side "
+            "can lock itself: its pieces waiting on its first four squares close the last four to its "
+            "pieces coming home, while those swap places with enemy pieces on the middle row without end. "
+            "With the readings above (UR-11, UR-13) 4 of 200 random games (2%, seeds 0-199) end so, by "
+            "this limit, and most games take about 220 throws; read with Finkel's lost turn and capture "
+            "instead (options zero = no-move, hit = send-back) 168 of 200 did (84%), and every simulated "
+            "game between strong players. With capture off (option capture) the loop locks in every game."
         ),
     },
 ]
@@ -1597,6 +1634,7 @@ GAMES = [
                     "dice": 4,
                     "zero": "no-move",
                     "capture": True,
+                    "hit": "send-back",
                     "safe_rosettes": "centre",
                     "extra_throw_rosettes": "corners",
                     "exact_bearoff": True,
@@ -1610,8 +1648,9 @@ GAMES = [
                 "dlp_id": 655,
                 "type": "suggested",
                 "summary": (
-                    "Seven pieces a side, three tetrahedral dice, a long route looping round the small "
-                    "block and back home; the rosettes have no effect."
+                    "Seven pieces a side, three tetrahedral dice (none up counts 4), a long route looping "
+                    "round the small block and back home; an attacked piece changes places with its "
+                    "attacker, as in Senet; the rosettes have no effect."
                 ),
                 "variant": "race.ur",
                 "options": {
@@ -1619,8 +1658,9 @@ GAMES = [
                     "route": "murray",
                     "pieces": 7,
                     "dice": 3,
-                    "zero": "no-move",
+                    "zero": "highest",
                     "capture": True,
+                    "hit": "swap",
                     "safe_rosettes": "none",
                     "extra_throw_rosettes": "none",
                     "exact_bearoff": True,

@@ -34,7 +34,9 @@ def test_four_tetrahedral_dice_give_0_to_4_binomially():
 
 
 def test_three_tetrahedral_dice_give_0_to_3():
-    assert worth("race.ur", {"rules": "murray"}) == {0: F(1, 8), 1: F(3, 8), 2: F(3, 8), 3: F(1, 8)}
+    assert worth("race.ur", {"rules": "murray", "zero": "no-move"}) == {0: F(1, 8), 1: F(3, 8), 2: F(3, 8), 3: F(1, 8)}
+    # Murray's preset counts no marked tip up as 4, as Senet's sticks count none up as 5 (UR-11)
+    assert worth("race.ur", {"rules": "murray"}) == {1: F(3, 8), 2: F(3, 8), 3: F(1, 8), 4: F(1, 8)}
 
 
 def test_sheep_and_ox_astragals_even_odds():

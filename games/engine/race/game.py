@@ -779,9 +779,13 @@ def _try(
             elif r.capture == "swap":
                 if p == 0:
                     return None
-                back = r.board.routes[opp].index(r.routes[side][p - 1]) + 1 if r.routes[side][p - 1] in r.routes[opp] else 0
-                if not back:
+                origin = r.routes[side][p - 1]
+                places = [i + 1 for i, c in enumerate(r.routes[opp]) if c == origin]
+                if not places:
                     return None
+                # the attacked piece takes the attacker's square; where its route passes that square
+                # twice (Murray's Ur), the pass nearest the piece, the one behind it on a tie
+                back = min(places, key=lambda x: (abs(x - at), x > at))
                 new_opp.append(back)
             elif r.capture == "remove":
                 new_lost[opp] += 1

@@ -190,11 +190,16 @@ class Senet(RaceVariant):
 UR_PRESETS: dict[str, dict[str, Any]] = {
     # Finkel 2007: 16-31 (DLP "Finkel").
     "finkel": {"route": "finkel", "pieces": 7, "dice": 4, "zero": "no-move", "capture": True,
-               "safe_rosettes": "centre", "extra_throw_rosettes": "corners", "exact_bearoff": True},
+               "hit": "send-back", "safe_rosettes": "centre", "extra_throw_rosettes": "corners",
+               "exact_bearoff": True},
     # Murray 1951: 20-21 (DLP "Murray"): three tetrahedral dice and the looping route; the
-    # summary gives the rosettes no role.
-    "murray": {"route": "murray", "pieces": 7, "dice": 3, "zero": "no-move", "capture": True,
-               "safe_rosettes": "none", "extra_throw_rosettes": "none", "exact_bearoff": True},
+    # summary gives the rosettes no role. Murray "assumes it is played like Senet" (the DLP's
+    # description), so the points the summary leaves open are Senet's: a throw with no marked tip
+    # up is worth one more than the dice (as the sticks' 5), and an attacked piece changes places
+    # with its attacker. Read with Finkel's instead (a lost turn, back off the board) the loop
+    # deadlocks: most random games met the 1,000-throw limit (UR-12).
+    "murray": {"route": "murray", "pieces": 7, "dice": 3, "zero": "highest", "capture": True,
+               "hit": "swap", "safe_rosettes": "none", "extra_throw_rosettes": "none", "exact_bearoff": True},
 }
 
 
@@ -217,6 +222,10 @@ class Ur(RaceVariant):
                            "sticks with no side up are in Senet", choices=("no-move", "highest"), clause="UR-11"),
         "capture": OptionSpec(True, "landing on an enemy piece (only possible on the shared squares) sends it "
                               "off the board to enter again; false: such a square is closed", clause="UR-6"),
+        "hit": OptionSpec("send-back", "where an attacked piece goes: off the board, to enter again (send-back, "
+                          "Finkel), or to the square its attacker came from, the two changing places as in "
+                          "Kendall's Senet (swap: Murray, who takes the game to be played like Senet)",
+                          choices=("send-back", "swap"), clause="UR-13"),
         "safe_rosettes": OptionSpec("centre", "which rosettes keep a piece safe: the centre one (Finkel), all, "
                                     "or none", choices=("centre", "all", "none"), clause="UR-7"),
         "extra_throw_rosettes": OptionSpec("corners", "which rosettes give another throw: the four corner "
@@ -235,7 +244,7 @@ class Ur(RaceVariant):
             board=board,                                                             # UR-1, UR-2
             pieces=o["pieces"], start=_off_board(o["pieces"]),                       # UR-3
             device=f"tetra{o['dice']}", zero=o["zero"],                              # UR-4, UR-11
-            capture="send-back" if o["capture"] else "none",                         # UR-6
+            capture=o["hit"] if o["capture"] else "none",                            # UR-6, UR-13
             safe_cells=pick[o["safe_rosettes"]],                                     # UR-7
             extra_cells=pick[o["extra_throw_rosettes"]],                             # UR-8
             bear_off="exact" if o["exact_bearoff"] else "any",                      # UR-9
