@@ -86,6 +86,10 @@ START_PERFT = [
     # pao (5 along the rank... 4 up/down), 2 x 4 ju (a2 a3 / i2 i3), 2 x 2 ma, 2 x 2 xiang,
     # 2 x 1 shi (e2), jiang e2.
     ("chess.xiangqi", {}, [44, 1920], "21-default-s1"),
+    # Janggi: 13 soldier moves, 2 x 2 cha, 2 x 2 ma (d2/f2 blocked by the sang), no sang move
+    # (blocked by the sa or onto its own soldiers), no po move (no screen but the other po or the
+    # ma behind with nothing beyond), janggun e1 d2 f2 e3 d3 f3, 2 x 2 sa.
+    ("chess.janggi", {}, [31, 961], "450-default-s1"),
 ]
 
 
@@ -183,6 +187,39 @@ def test_the_zu_steps_sideways_only_beyond_the_river():
     assert targets(xq({"c6": [0, "zu"]}), "c6") == {"c7", "b6", "d6"}
 
 
+# -- Janggi: the po, the sang, bikjang ----------------------------------------------------------------
+def jg(board: dict[str, list], to_move: int = 0, **options: Any) -> Any:
+    return position("chess.janggi", {"e2": [0, "janggun"], "f9": [1, "janggun"]} | board, to_move, options)
+
+
+def test_the_po_jumps_one_piece_but_never_a_po_and_takes_no_po():
+    sim = jg({"b3": [0, "po"], "b5": [0, "byeong"], "b8": [1, "cha"], "h3": [1, "po"], "c3": [1, "byeong"]})
+    # Up over b5: b6 b7 and takes b8; right over c3: d3 e3 f3 g3 but not the po on h3; left and
+    # down nothing to jump.
+    assert targets(sim, "b3") == {"b6", "b7", "b8", "d3", "e3", "f3", "g3"}
+    sim = jg({"b3": [0, "po"], "b5": [1, "po"], "b8": [1, "cha"]})
+    assert targets(sim, "b3") == set()
+
+
+def test_the_sang_is_blocked_on_either_point_it_passes():
+    assert targets(jg({"e5": [0, "sang"]}), "e5") == {"c8", "g8", "c2", "g2", "b7", "b3", "h7", "h3"}
+    # e6 blocks both northward leaps at their first point, f3 the leap to g2 at its second.
+    assert targets(jg({"e5": [0, "sang"], "e6": [1, "byeong"], "f3": [1, "byeong"]}), "e5") == {
+        "c2", "b7", "b3", "h7", "h3"}
+
+
+@pytest.mark.parametrize("bikjang,over", [(True, True), (False, False)])
+def test_bikjang_draws_when_the_generals_stay_facing(bikjang, over):
+    sim = position("chess.janggi", {"d2": [0, "janggun"], "e9": [1, "janggun"], "a1": [0, "cha"],
+                                    "i10": [1, "cha"]}, 0, {"bikjang": bikjang})
+    play(sim, "d2-e2")
+    assert sim.outcome() is None
+    play(sim, "i10-i9")
+    assert (sim.outcome() is not None) == over
+    if over:
+        assert sim.outcome().winner is None
+
+
 # -- checkmate drawn while the mated side keeps a kind (Shodra) --------------------------------------
 @pytest.mark.parametrize("black_oi,winner", [(True, None), (False, 0)])
 def test_shodra_checkmate_wins_only_once_every_oi_is_taken(black_oi, winner):
@@ -207,7 +244,8 @@ def test_a_promotion_is_two_ludii_steps_where_the_file_says_so():
 
 # -- random games end ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("key", ["chess.chaturanga", "chess.ouk-chatrang", "chess.shodra", "chess.rumi-shatranj",
-                                 "chess.xiangqi", "chess.manzhouqi", "chess.hasami-shogi"])
+                                 "chess.xiangqi", "chess.manzhouqi", "chess.hasami-shogi",
+                                 "chess.janggi"])
 def test_random_games_end(key):
     rng = random.Random(3)
     sim = start(key)

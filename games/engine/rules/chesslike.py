@@ -25,8 +25,16 @@ Kinds:
 - ``jump``: exactly ``distance`` squares along ``dirs``, over whatever stands between
   (a counsellor's double step forward, jumping the pawn in front);
 - ``screen``: along ``dirs`` over empty squares to a piece (the screen) of either side, then
-  over empty squares beyond to the first piece, which it takes if an enemy (``to = "enemy"``:
-  the Xiangqi cannon's capture; its quiet move is a plain ``slide`` to empty squares).
+  over empty squares beyond (where it may stop, unless ``to = "enemy"``) to the first piece,
+  which it takes if an enemy (``to = "enemy"``: the Xiangqi cannon's capture, its quiet move a
+  plain ``slide``; ``to = "empty-or-enemy"``: the Janggi cannon, which moves only by jumping);
+  ``not_over = [KINDS]``: pieces that cannot be the screen (the Janggi cannon never jumps
+  another cannon).
+
+End (``end = { kind = "facing", royal = KIND }``): the two royal pieces stand on one file with
+nothing between them after a move, and they already did after the move before: the game is
+drawn (Ludii's bikjang in Janggi). The flag "they faced after the last move" is kept with the
+unmoved squares (``"facing"`` in the JSON state).
 
 The state a game with ``first`` moves keeps: the set of sites whose piece has not moved since
 the start (``PiecesSim.unmoved``, a bit per site; ``"unmoved"`` in the JSON state).
@@ -40,7 +48,7 @@ from __future__ import annotations
 from typing import Any
 
 KINDS = ("jump", "screen")
-FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening"})
+FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over"})
 _MOVE = 0
 
 
@@ -53,7 +61,8 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
                                                  "go with step, slide, leap, jump or screen moves")
     b = game.board
     ch: dict[str, Any] = {"first": bool(spec.get("first", False)), "stay": None, "from": None,
-                          "takes": None, "distance": 0, "legs": None, "rev": None, "opening": 0}
+                          "takes": None, "distance": 0, "legs": None, "rev": None, "opening": 0,
+                          "not_over": frozenset()}
     if "opening" in spec:
         n = spec["opening"]
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 20:
@@ -70,6 +79,8 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
                     sites &= _region(game, str(name), seat, el.path + (key,))
                 per_seat.append(frozenset(sites))
             ch[key] = per_seat
+    if "not_over" in spec:
+        ch["not_over"] = game._kinds(spec["not_over"], el.path + ("not_over",))
     if "takes" in spec:
         ch["takes"] = game._kinds(spec["takes"], el.path + ("takes",))
     if rule.kind == "jump":
@@ -81,22 +92,14 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
         if rule.kind != "leap":
             raise game.rf.error(el.path + ("blocked",), "goes with leap moves")
         at = {(round(x), round(y)): i for i, (x, y) in enumerate(b.xy)}
-        legs: list[list[tuple[int, int]]] = []
-        rev: list[list[tuple[int, int]]] = [[] for _ in range(b.size)]
+        legs: list[list[tuple[int, tuple[int, ...]]]] = []
+        rev: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(b.size)]
         for a, t_list in enumerate(rule.offsets):
             x, y = (round(v) for v in b.xy[a])
             mine = []
             for t in t_list:
                 tx, ty = (round(v) for v in b.xy[t])
-                dx, dy = tx - x, ty - y
-                sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-                if abs(dx) == abs(dy):
-                    leg = (x + sx, y + sy)
-                elif abs(dx) > abs(dy):
-                    leg = (x + sx, y)
-                else:
-                    leg = (x, y + sy)
-                ls = at.get(leg, -1)
+                ls = tuple(at[p] for p in _path(tx - x, ty - y, x, y) if p in at)
                 mine.append((t, ls))
                 rev[t].append((a, ls))
             legs.append(mine)
@@ -104,6 +107,25 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
     rule.chess = ch
     if ch["first"]:
         game.tracks_unmoved = True
+
+
+def _path(dx: int, dy: int, x: int, y: int) -> list[tuple[int, int]]:
+    """The points a blocked leap passes: for a diagonal leap the points between; otherwise one
+    step along the longer side, then diagonal steps outwards (the Xiangqi horse [1, 2], the
+    Janggi elephant [2, 3])."""
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    if abs(dx) == abs(dy):
+        return [(x + sx * k, y + sy * k) for k in range(1, abs(dx))]
+    if abs(dx) > abs(dy):
+        first = (x + sx, y)
+    else:
+        first = (x, y + sy)
+    out = [first]
+    px, py = first
+    for _ in range(min(abs(dx), abs(dy)) - 1):
+        px, py = px + sx, py + sy
+        out.append((px, py))
+    return out
 
 
 def _region(game: Any, name: str, seat: int, path: tuple) -> frozenset[int]:
@@ -156,8 +178,11 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
     kind = rule.kind
     if kind == "leap":
         if ch["legs"] is not None:
-            for t, leg in ch["legs"][a]:
-                if leg < 0 or not cells[leg]:
+            for t, legs in ch["legs"][a]:
+                for leg in legs:
+                    if cells[leg]:
+                        break
+                else:
                     _land(sim, rule, seat, a, t, out)
         else:
             for t in rule.offsets[a]:
@@ -191,10 +216,12 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
         elif kind == "screen":
             while t >= 0 and not cells[t]:
                 t = st[t]
-            if t < 0:
+            if t < 0 or g.kind_of[cells[t]] in ch["not_over"]:
                 continue
             t = st[t]
             while t >= 0 and not cells[t]:
+                if rule.to != "enemy":
+                    _land(sim, rule, seat, a, t, out)
                 t = st[t]
             if t >= 0:
                 _land(sim, rule, seat, a, t, out)
@@ -235,12 +262,12 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
     kind = rule.kind
     if kind == "leap":
         rev = ch["rev"]
-        for a, leg in (rev[site] if rev is not None else ((a, -1) for a in rule.rev_offsets[site])):
+        for a, legs in (rev[site] if rev is not None else ((a, ()) for a in rule.rev_offsets[site])):
             c = cells[a]
             if not c or kind_of[c] not in pieces:
                 continue
             e = owner_of[c]
-            if (e != seat and (leg < 0 or not cells[leg]) and not (first and not (unmoved >> a) & 1)
+            if (e != seat and not any(cells[leg] for leg in legs) and not (first and not (unmoved >> a) & 1)
                     and (frm is None or a in frm[e]) and (stay is None or site in stay[e])):
                 return True
         return False
@@ -274,7 +301,7 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
             else:  # screen: empties, the screen, empties, the piece
                 while a >= 0 and not cells[a]:
                     a = back[a]
-                if a < 0:
+                if a < 0 or kind_of[cells[a]] in ch["not_over"]:
                     continue
                 a = back[a]
                 while a >= 0 and not cells[a]:
@@ -286,6 +313,77 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
                     and (fr is None or a in fr)):
                 return True
     return False
+
+
+# -- the facing royals (Janggi's bikjang) ------------------------------------------------------
+def compile_facing(game: Any, spec: dict, el: Any) -> dict[str, Any]:
+    (k,) = game._kinds(spec.get("royal"), el.path + ("royal",))
+    game.tracks_unmoved = True
+    return {"kind": "facing", "piece": k, "clause": el.clause}
+
+
+def _facing(sim: Any, k: int) -> bool:
+    g = sim.game
+    cells = sim.cells
+    sites = []
+    for seat in range(g.players):
+        code = g.code(seat, k)
+        if code not in cells:
+            return False
+        sites.append(cells.index(code))
+    a, b = sites[0], sites[1]
+    xa, xb = g.board.xy[a][0], g.board.xy[b][0]
+    if abs(xa - xb) > 1e-6:
+        return False
+    d = 2 if g.board.xy[b][1] > g.board.xy[a][1] else 6
+    t = g.board.step[d][a]
+    while t >= 0 and t != b:
+        if cells[t]:
+            return False
+        t = g.board.step[d][t]
+    return t == b
+
+
+def facing_end(sim: Any, e: dict[str, Any]) -> bool:
+    """After a move: the royals facing now and after the move before draw the game."""
+    bit = 1 << len(sim.cells)
+    if not _facing(sim, e["piece"]):
+        sim.unmoved &= ~bit
+        return False
+    if sim.unmoved & bit:
+        sim.over = (None, "facing")
+        return True
+    sim.unmoved |= bit
+    return False
+
+
+def state_json(sim: Any) -> dict[str, Any]:
+    """The chess state in the JSON state (games with first moves or a facing end)."""
+    g = sim.game
+    if not getattr(g, "tracks_unmoved", False):
+        return {}
+    n = len(sim.cells)
+    names = g.board.names
+    out: dict[str, Any] = {"unmoved": [names[s] for s in range(n) if (sim.unmoved >> s) & 1]}
+    if any(e["kind"] == "facing" for e in g.ends):
+        out["facing"] = bool((sim.unmoved >> n) & 1)
+    return out
+
+
+def read_state(sim: Any, data: dict[str, Any], error: Any) -> None:
+    g = sim.game
+    if not getattr(g, "tracks_unmoved", False):
+        return
+    b = g.board
+    unmoved = data.get("unmoved", [])
+    if not (isinstance(unmoved, list) and all(n in b.index for n in unmoved)):
+        raise error("unmoved: must list the sites whose piece has not moved")
+    sim.unmoved = sum(1 << b.index[n] for n in set(unmoved))
+    facing = data.get("facing", False)
+    if not isinstance(facing, bool):
+        raise error("facing: must be true or false")
+    if facing:
+        sim.unmoved |= 1 << b.size
 
 
 # -- Ludii replay ------------------------------------------------------------------------------
