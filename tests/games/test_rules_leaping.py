@@ -220,3 +220,23 @@ def test_a_man_is_crowned_only_where_its_turn_ends(tmp_path):
     s, _ = _moves(v, {"b6": [0, "man", 1], "c7": [1, "man", 1], "a1": [1, "man", 1]})
     s = v.apply(s, {"from": "b6", "to": "d8"})
     assert s.to_json()["board"]["d8"] == [0, "king", 1] and s.to_json()["to_move"] == 1
+
+
+def test_a_maximum_may_bind_only_some_kinds(tmp_path):
+    body = DRAUGHTS + """
+[[clause]]
+id = "EX-8"
+text = "Captures compulsory; a king's must take most."
+constraint = { compulsory = true, maximum = ["king"] }
+"""
+    v = _compile(tmp_path, body)
+    # King a1 over b2 lands c3..h8; only from d4 can it take again (f2, to g1): 2 pieces.
+    # The man on h4 takes g5 (to f6): 1 piece, free to choose though shorter.
+    board = {"a1": [0, "king", 1], "h4": [0, "man", 1], "b2": [1, "man", 1], "f2": [1, "man", 1],
+             "g5": [1, "man", 1]}
+    _, moves = _moves(v, board)
+    assert moves == [("a1", "d4"), ("h4", "f6")]
+    # With every kind bound, the man's single capture goes too.
+    v = _compile(tmp_path, body.replace('maximum = ["king"]', "maximum = true"))
+    _, moves = _moves(v, board)
+    assert moves == [("a1", "d4")]

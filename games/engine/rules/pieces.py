@@ -43,7 +43,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   along the edge by the mover's pieces or ``hostile`` empty regions, one end the piece just
   moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken);
 - ``constraint``: ``compulsory = true`` (a capture must be made when one can),
-  ``maximum = true`` (the capture that takes most), ``no_repeat = true`` (no move may bring
+  ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
+  must, each measured against the others of those kinds), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
 - ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (``far-rank`` or a
   region), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
@@ -64,7 +65,6 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``draw_while = [KINDS]``: a checkmate is only a draw while the mated player keeps a piece of
   these kinds),
   ``bare`` (a seat left with nothing but its ``royal`` piece loses; both bare, a draw),
-  ``facing`` (chesslike.py: the ``royal`` pieces facing on an open file two moves running draw),
   ``enclosed`` (``seat``: when none of that seat's pieces can reach the board's edge, every path
   along rows and columns blocked by the other seats' pieces, it loses: Copenhagen's encircling),
   ``fort`` (``piece``: that seat wins when the piece stands on the edge and can move, the empty
@@ -496,7 +496,11 @@ class PiecesGame(Game):
         spec = el.value if el else {}
         self.compulsory = bool(spec.get("compulsory", False))
         self.no_repeat = bool(spec.get("no_repeat", False))
-        self.maximum = bool(spec.get("maximum", False))
+        maximum = spec.get("maximum", False)
+        self.maximum = bool(maximum)
+        # The kinds whose captures must take most (None: every kind's, one measure for all).
+        self.maximum_kinds = (None if isinstance(maximum, bool)
+                              else self._kinds(maximum, el.path + ("maximum",)))
         el = self._one("promote", required=False)
         self.promote: dict[str, Any] | None = None
         if el:
@@ -580,8 +584,6 @@ class PiecesGame(Game):
             elif kind == "bare":
                 (k,) = self._kinds(spec.get("royal"), path + ("royal",))
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
-            elif kind == "facing":
-                self.ends.append(chesslike.compile_facing(self, spec, el))
             elif kind == "moves":
                 self.limit = {"limit": spec.get("limit", 0), "quiet": spec.get("quiet", 0),
                               "result": spec.get("result", "draw"), "clause": el.clause,
@@ -796,7 +798,11 @@ class PiecesGame(Game):
             if not (isinstance(seen, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in seen)):
                 raise InvalidState("seen: must list the positions already played (whole numbers)")
             sim.seen = set(seen) or {sim.position_key()}
-        chesslike.read_state(sim, data, InvalidState)
+        if getattr(self, "tracks_unmoved", False):
+            unmoved = data.get("unmoved", [])
+            if not (isinstance(unmoved, list) and all(n in b.index for n in unmoved)):
+                raise InvalidState("unmoved: must list the sites whose piece has not moved")
+            sim.unmoved = sum(1 << b.index[n] for n in set(unmoved))
         dead = data.get("dead", [])
         if not (isinstance(dead, list) and all(d in b.index and sim.cells[b.index[d]] for d in dead)):
             raise InvalidState("dead: must list occupied sites (pieces taken this turn)")
@@ -928,7 +934,7 @@ class PiecesSim(Sim):
             return self._piece_moves(self.pending) or [(PASS, -1, -1, -1, -1, -1)]
         if self.pending >= 0:
             moves = [m for m in self._piece_moves(self.pending, hops_only=True) if m[3] >= 0]
-            if g.maximum:
+            if g.maximum and (g.maximum_kinds is None or g.kind_of[self.cells[self.pending]] in g.maximum_kinds):
                 moves = self._longest(moves)
             cont = next((r.cont for r in g.capture_rules if r.cont != "no"), "no")
             if cont == "may" or not moves:
@@ -939,8 +945,13 @@ class PiecesSim(Sim):
             captures = [m for m in moves if self._captures(m)]
             if captures:
                 moves = captures
-                if g.maximum:
+                if g.maximum and g.maximum_kinds is None:
                     moves = self._longest(moves)
+                elif g.maximum:
+                    # Only these kinds' captures must take most, among themselves.
+                    bound = [m for m in moves if g.kind_of[self.cells[m[1]]] in g.maximum_kinds]
+                    free = [m for m in moves if g.kind_of[self.cells[m[1]]] not in g.maximum_kinds]
+                    moves = free + (self._longest(bound) if bound else [])
         if g.check_royal >= 0:
             moves = [m for m in moves if not self._leaves_in_check(m)]
         if self.seen:
@@ -1564,9 +1575,6 @@ class PiecesSim(Sim):
                     if c and g.kind_of[c] == e["piece"]:
                         self.over = (g.owner_of[c], "reach")
                         return
-            elif e["kind"] == "facing":
-                if chesslike.facing_end(self, e):
-                    return
             elif e["kind"] == "bare":
                 others = [seat for seat in range(g.players)
                           if any(c and g.owner_of[c] == seat and g.kind_of[c] != e["piece"] for c in self.cells)]
@@ -1684,7 +1692,8 @@ class PiecesSim(Sim):
             "over": {"winner": self.over[0], "how": self.over[1]} if self.over else None,
         } | ({"seen": sorted(self.seen)} if self.seen is not None else {}) | (
             {"dead": [names[s] for s in self.dead]} if self.dead else {}) | (
-            chesslike.state_json(self))
+            {"unmoved": [names[s] for s in range(len(self.cells)) if (self.unmoved >> s) & 1]}
+            if getattr(g, "tracks_unmoved", False) else {})
 
 
 class _Zobrist:
