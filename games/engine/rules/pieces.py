@@ -65,6 +65,7 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``draw_while = [KINDS]``: a checkmate is only a draw while the mated player keeps a piece of
   these kinds),
   ``bare`` (a seat left with nothing but its ``royal`` piece loses; both bare, a draw),
+  ``facing`` (chesslike.py: the ``royal`` pieces facing on an open file two moves running draw),
   ``enclosed`` (``seat``: when none of that seat's pieces can reach the board's edge, every path
   along rows and columns blocked by the other seats' pieces, it loses: Copenhagen's encircling),
   ``fort`` (``piece``: that seat wins when the piece stands on the edge and can move, the empty
@@ -584,6 +585,8 @@ class PiecesGame(Game):
             elif kind == "bare":
                 (k,) = self._kinds(spec.get("royal"), path + ("royal",))
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
+            elif kind == "facing":
+                self.ends.append(chesslike.compile_facing(self, spec, el))
             elif kind == "moves":
                 self.limit = {"limit": spec.get("limit", 0), "quiet": spec.get("quiet", 0),
                               "result": spec.get("result", "draw"), "clause": el.clause,
@@ -798,11 +801,7 @@ class PiecesGame(Game):
             if not (isinstance(seen, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in seen)):
                 raise InvalidState("seen: must list the positions already played (whole numbers)")
             sim.seen = set(seen) or {sim.position_key()}
-        if getattr(self, "tracks_unmoved", False):
-            unmoved = data.get("unmoved", [])
-            if not (isinstance(unmoved, list) and all(n in b.index for n in unmoved)):
-                raise InvalidState("unmoved: must list the sites whose piece has not moved")
-            sim.unmoved = sum(1 << b.index[n] for n in set(unmoved))
+        chesslike.read_state(sim, data, InvalidState)
         dead = data.get("dead", [])
         if not (isinstance(dead, list) and all(d in b.index and sim.cells[b.index[d]] for d in dead)):
             raise InvalidState("dead: must list occupied sites (pieces taken this turn)")
@@ -1575,6 +1574,9 @@ class PiecesSim(Sim):
                     if c and g.kind_of[c] == e["piece"]:
                         self.over = (g.owner_of[c], "reach")
                         return
+            elif e["kind"] == "facing":
+                if chesslike.facing_end(self, e):
+                    return
             elif e["kind"] == "bare":
                 others = [seat for seat in range(g.players)
                           if any(c and g.owner_of[c] == seat and g.kind_of[c] != e["piece"] for c in self.cells)]
@@ -1692,8 +1694,7 @@ class PiecesSim(Sim):
             "over": {"winner": self.over[0], "how": self.over[1]} if self.over else None,
         } | ({"seen": sorted(self.seen)} if self.seen is not None else {}) | (
             {"dead": [names[s] for s in self.dead]} if self.dead else {}) | (
-            {"unmoved": [names[s] for s in range(len(self.cells)) if (self.unmoved >> s) & 1]}
-            if getattr(g, "tracks_unmoved", False) else {})
+            chesslike.state_json(self))
 
 
 class _Zobrist:
