@@ -448,6 +448,7 @@ class RaceVariant(Variant):
             and after.phase == THROW
             and after.to_move == side
             and (state.phase == MOVE or after.throws > state.throws)
+            and after.skip == state.skip  # not the other side's lost turn (SN-19)
         ):
             r = self._rules(after)
             if not all(x == r.n + 1 for x in after.pieces[1 - side]):
