@@ -1280,3 +1280,28 @@ end = { seeds_at_most = 1, holes_at_most_seeds = "nobody" }
     end = v.apply(end, {"sow": "5"})  # North: 6; 7 empty, 8 empty: nothing
     end = v.apply(end, {"sow": "3"})  # South: 4; 5 empty, 6 holds one: taken; one seed left
     assert holes(end) == {4: 1} and v.outcome(end).winner == 0 and end.to_json()["scores"] == [8, 7]
+
+
+def test_first_takes_a_players_first_captures_must_take_set_numbers():
+    # capture.first_takes (Ako Okwe, DLP.GameRulesets.30 and 23): a player's first capture
+    # takes exactly three, his second exactly one, and only then any odd number (here up to 9);
+    # the captures made are told from the seeds he has taken.
+    v = make('''
+[[clause]]
+id = "F-1"
+text = "Two rows of three; a last seed making an odd number takes it, the first capture three, the second one."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 3 }
+capture = { take = "last", counts = [1, 3, 5, 7, 9], where = "any", first_takes = [3, 1] }
+''')
+    def after(counts, scores, hole):
+        data = {"board": {str(h): [None, "seed", c] for h, c in counts.items()}, "to_move": 0, "scores": scores}
+        return v.apply(v.state_from_json(data), {"sow": hole}).to_json()["scores"]
+    # 18 seeds. No capture yet: a last seed making one (hole 4 was empty) takes nothing, three takes.
+    assert after({3: 1, 5: 2, 6: 15}, [0, 0], "3") == [0, 0]
+    assert after({3: 2, 5: 2, 6: 14}, [0, 0], "3") == [3, 0]
+    # One capture made (three seeds taken): only a single seed is taken now.
+    assert after({3: 2, 5: 2, 6: 11}, [3, 0], "3") == [3, 0]
+    assert after({3: 1, 5: 2, 6: 12}, [3, 0], "3") == [4, 0]
+    # Two made (four seeds): any odd number up to nine.
+    assert after({3: 2, 5: 2, 6: 10}, [4, 0], "3") == [7, 0]

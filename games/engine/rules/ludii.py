@@ -35,7 +35,9 @@ set of Ludii's pairs is compared with the set of ours, and Ludii's chosen move i
 one action of ours with that pair. Where several of ours share it, the one whose distinguishing
 values (``promote``, ``direction``...) appear in Ludii's text of the move, or that a
 ``[[ludii.choose]]`` hint names (``desc`` a regular expression searched in the text,
-``action`` the fields the action must have); where neither decides, each position they lead
+``action`` the fields the action must have; or ``part = [k, n]``: Ludii's chosen move lies in
+the k-th of n equal parts of its list of legal moves, as where a move is offered once per
+track, ``(or (sow TrackCW) (sow TrackCCW))``); where neither decides, each position they lead
 to is followed (see "Several readings"). A chosen move we do not allow ends the replay (the
 remaining steps are not replayed), unless ``[[ludii.differs]]`` lists the step: then nothing
 is played for it and the replay goes on from our same position.
@@ -651,11 +653,15 @@ class _Replay:
                 return ""
         return f"our game has no throw {json.dumps(want.to_json())} for Ludii's dice {dice}"
 
-    def decide(self, sim: Any, moves: list, desc: str) -> list:
+    def decide(self, sim: Any, moves: list, desc: str, at: tuple[int, int] | None = None) -> list:
         """The moves sharing Ludii's pair that it may be: the one its text or a hint names,
         else one of each position they lead to (several: the replay follows each)."""
         acts = [sim.action(m).to_json() for m in moves]
         for hint in self.choose:
+            if "part" in hint:  # [k, n]: the chosen move lies in the k-th of n equal parts of the list
+                k, parts = hint["part"]
+                if at is None or at[1] % parts or at[0] * parts // at[1] != k:
+                    continue
             if re.search(str(hint.get("desc", "")), desc):
                 want = hint.get("action", {})
                 keep = [m for m, a in zip(moves, acts) if all(a.get(k) == v for k, v in want.items())]
@@ -786,7 +792,7 @@ class _Replay:
                 return [line]
             line.stopped = f"step {n}: Ludii's move {self.sites.pair_text(chosen)} ({desc}) is not legal for us"
             return [line]
-        chosen_moves = cands if len(cands) == 1 else self.decide(sim, cands, desc)
+        chosen_moves = cands if len(cands) == 1 else self.decide(sim, cands, desc, (rec["chosen"], len(legal)))
         out = []
         for i, move in enumerate(chosen_moves):
             branch = line if i == len(chosen_moves) - 1 else line.branch(sim.copy())

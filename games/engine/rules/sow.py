@@ -71,7 +71,10 @@ Elements and keys (defaults in brackets):
   hole need not have been empty [empty]; ``min = 0``: the rule is met (for ``then_take``) even
   when there is nothing to take; ``then_take``: when the rule is met, the mover then takes the
   seeds of this many more holes of the opponent's, each of his choice among those holding
-  seeds, one action each, ``{"remove": "13"}`` [0]) | ``take = "beyond"`` (when the hole after the last
+  seeds, one action each, ``{"remove": "13"}`` [0]) ``first_takes``: with ``take = "last"``, a list: a player's first capture
+  must take exactly the first number of seeds, his second the second..., and only then do
+  ``counts`` apply (the captures made are told from the seeds he has taken; Ako Okwe) [none]
+  | ``take = "beyond"`` (when the hole after the last
   seed's is empty, the seeds of the hole after that; with ``chain = "forward"``, on while the
   holes after it go on alternating empty and full, never back to the last: Dongjintian)
   | ``take = "all"`` (after the sowing, every hole
@@ -213,6 +216,12 @@ def _both(v: Any) -> Any:
     raise _Bad(f'must be true, false or "either", got {brief(v)}')
 
 
+def _first_takes(v: Any) -> Any:
+    if isinstance(v, list) and v and all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in v):
+        return v
+    raise _Bad(f"must list seed counts, one for each of a player's first captures, got {brief(v)}")
+
+
 def _relay(v: Any) -> Any:
     if v is True or v is False or v == "next":
         return v
@@ -264,6 +273,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond"), "last"), "counts": (_counts, None),
         "to": (_one_of("mover", "owner"), "mover"),
+        "first_takes": (_first_takes, None),
         "where": (_one_of("opponent", "own", "any"), None), "chain": (_one_of("none", "backward", "forward"), "none"),
         "moved": (_one_of("any", "earlier", "this-move"), "any"),
         "chain_over_left_empty": (_bool, False), "chain_through_empty": (_bool, False),
@@ -669,6 +679,12 @@ class SowGame(Game):
             if take == "all":
                 return ("all", takes, where)
             chain = {"none": 0, "backward": 1, "forward": 2}[t.get("chain", o)]
+            firsts = t.get("first_takes", o)
+            if firsts:
+                if chain:
+                    raise rf.error(t.paths["first_takes"], "a capture with first_takes takes the last hole only (no chain)")
+                prefix = [sum(firsts[:k]) for k in range(len(firsts) + 1)]
+                return ("seq", takes, where, firsts, prefix)
             return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
                     t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o))
         where = t.get("where", o) or "own"
@@ -1196,6 +1212,15 @@ class SowSim(Sim):
                         taken.append((p, c))
                         p = nxt[p]
                 return taken
+            if kind == "seq":  # capture.first_takes: a player's k-th capture takes exactly so many
+                _, takes, where, firsts, prefix = rule
+                c, done = b[last], self.sc[seat]
+                k = sum(1 for x in prefix[1:] if x <= done)  # captures made, from the seeds taken
+                if not (c == firsts[k] if k < len(firsts) else takes[c]):
+                    continue
+                if where and (owner[last] == seat) != (where == 1):
+                    continue
+                return [(last, c)]
             if kind == "beyond":  # the hole after the last is empty: the one after that
                 nxt = g.track(seat, d, self.r.stores, self._skip(seat))
                 q, taken = nxt[last], []
