@@ -220,6 +220,9 @@ MEDIA_THUMBNAIL_SIZE = (400, 400)
 # X-Forwarded-For. 0: the header is ignored and the client is the socket's address (a client
 # can write anything into that header; trusting it lets anyone escape the throttles).
 NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
+# The operator's word that the nearest proxy overwrites X-Forwarded-For (check --deploy warns
+# while NUM_PROXIES is set without it: core.checks).
+PROXY_SETS_FORWARDED_FOR = env_bool("PROXY_SETS_FORWARDED_FOR", False)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -24,6 +24,7 @@ class CoreConfig(AppConfig):
         for model_admin in admin.site._registry.values():
             model_admin.formfield_overrides.setdefault(models.TextField, {}).setdefault("max_length", TEXT_MAX)
 
+        from core import checks  # noqa: F401  (registers the deployment checks)
         from core.lockout import LockoutAdminAuthenticationForm
 
         admin.site.login_form = LockoutAdminAuthenticationForm
