@@ -240,3 +240,23 @@ constraint = { compulsory = true, maximum = ["king"] }
     v = _compile(tmp_path, body.replace('maximum = ["king"]', "maximum = true"))
     _, moves = _moves(v, board)
     assert moves == [("a1", "d4")]
+
+
+def test_several_setup_clauses_add_pieces_and_an_option_can_leave_one_out(tmp_path):
+    body = PASSING + """
+[[clause]]
+id = "EX-7"
+text = "A second white man on e1, while the option is on."
+option = "extra"
+setup = { place = [ { seat = 0, piece = "man", at = "e1" } ] }
+
+[options.extra]
+default = true
+help = "The extra man."
+"""
+    v = _compile(tmp_path, body)
+    # a1 (b2) and e1 (d2, f2): 3 moves; without the option, a1's 1.
+    s = v.new_game()
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["b2", "d2", "f2"]
+    s = v.new_game({"extra": False})
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["b2"]

@@ -9,7 +9,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   "morris" | "graph"``) and optional ``regions = { name = "sites" }`` and ``marks`` (region
   name -> mark drawn, e.g. ``{ throne = "throne" }``);
 - ``pieces``: ``{ KIND = { glyph = "K", name = "...", royal = true }, ... }``;
-- ``setup``: ``place = [{ seat, piece, at, mirror }]`` and ``hand = [{ seat, piece, count }]``;
+- ``setup`` (several clauses may each add pieces): ``place = [{ seat, piece, at, mirror }]``
+  and ``hand = [{ seat, piece, count }]``;
   ``at`` is site names, region names or rectangles (``a1:h2``), space-separated; ``mirror =
   "rotate" | "flip"`` puts the same pieces for the other seat, turned or reflected;
 - ``move`` (one kind each): ``kind = "step" | "slide" | "hop" | "leap" | "place" | "fly"``
@@ -277,40 +278,44 @@ class PiecesGame(Game):
         return 1 + seat * self.nk + kind
 
     def _compile_setup(self) -> None:
-        el = self._one("setup")
+        # Several clauses may place pieces: one governed by an option can add to the others.
+        els = self._named("setup") or [self._one("setup")]
         b = self.board
         self.start_cells = [0] * b.size
         self.start_hands = [[0] * self.nk for _ in range(self.players)]
-        for j, entry in enumerate(el.value.get("place", [])):
-            path = el.path + ("place", j)
-            seat = entry.get("seat")
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-                raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
-            kind = self._kinds(entry.get("piece"), path + ("piece",))
-            if len(kind) != 1:
-                raise self.rf.error(path + ("piece",), "must name one piece kind")
-            (k,) = kind
-            sites = self._sites(entry.get("at", ""), path + ("at",))
-            mirror = entry.get("mirror")
-            placed = [(seat, s) for s in sites]
-            if mirror:
-                if mirror not in ("rotate", "flip") or self.players != 2:
-                    raise self.rf.error(path + ("mirror",), "must be \"rotate\" or \"flip\" (two seats)")
-                placed += [(1 - seat, self._mirror(s, mirror)) for s in sites]
-            for who, s in placed:
-                if self.start_cells[s]:
-                    raise self.rf.error(path + ("at",), f"{b.names[s]} is filled twice")
-                self.start_cells[s] = self.code(who, k)
-        for j, entry in enumerate(el.value.get("hand", [])):
-            path = el.path + ("hand", j)
-            seat = entry.get("seat")
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-                raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
-            (k,) = self._kinds(entry.get("piece"), path + ("piece",)) or (0,)
-            count = entry.get("count")
-            if isinstance(count, bool) or not isinstance(count, int) or not 0 < count <= 1000:
-                raise self.rf.error(path + ("count",), "must be a number of pieces, 1 to 1000")
-            self.start_hands[seat][k] += count
+        for el in els:
+            if not isinstance(el.value, dict):
+                raise self.rf.error(el.path, "must be a table { place = [...], hand = [...] }")
+            for j, entry in enumerate(el.value.get("place", [])):
+                path = el.path + ("place", j)
+                seat = entry.get("seat")
+                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+                    raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
+                kind = self._kinds(entry.get("piece"), path + ("piece",))
+                if len(kind) != 1:
+                    raise self.rf.error(path + ("piece",), "must name one piece kind")
+                (k,) = kind
+                sites = self._sites(entry.get("at", ""), path + ("at",))
+                mirror = entry.get("mirror")
+                placed = [(seat, s) for s in sites]
+                if mirror:
+                    if mirror not in ("rotate", "flip") or self.players != 2:
+                        raise self.rf.error(path + ("mirror",), "must be \"rotate\" or \"flip\" (two seats)")
+                    placed += [(1 - seat, self._mirror(s, mirror)) for s in sites]
+                for who, s in placed:
+                    if self.start_cells[s]:
+                        raise self.rf.error(path + ("at",), f"{b.names[s]} is filled twice")
+                    self.start_cells[s] = self.code(who, k)
+            for j, entry in enumerate(el.value.get("hand", [])):
+                path = el.path + ("hand", j)
+                seat = entry.get("seat")
+                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+                    raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
+                (k,) = self._kinds(entry.get("piece"), path + ("piece",)) or (0,)
+                count = entry.get("count")
+                if isinstance(count, bool) or not isinstance(count, int) or not 0 < count <= 1000:
+                    raise self.rf.error(path + ("count",), "must be a number of pieces, 1 to 1000")
+                self.start_hands[seat][k] += count
         self.has_hands = any(any(h) for h in self.start_hands)
 
     def _mirror(self, s: int, how: str) -> int:
