@@ -90,6 +90,9 @@ START_PERFT = [
     # (blocked by the sa or onto its own soldiers), no po move (no screen but the other po or the
     # ma behind with nothing beyond), janggun e1 d2 f2 e3 d3 f3, 2 x 2 sa.
     ("chess.janggi", {}, [31, 961], "450-default-s1"),
+    # Shatranj at-Tamma: 10 sarbazes, 2 x 1 asb (d2, g2), 2 x 3 dabbaba, fers d2 f2, shah e2 f2
+    # g2, 2 x 1 rukh (a2, j2); the pils' leaps land on their own sarbazes.
+    ("chess.shatranj-at-tamma", {}, [25, 625], "288-default-s1"),
 ]
 
 
@@ -220,6 +223,18 @@ def test_bikjang_draws_when_the_generals_stay_facing(bikjang, over):
         assert sim.outcome().winner is None
 
 
+# -- a promotion only once the piece promoted to is lost (Shatranj at-Tamma) --------------------------
+@pytest.mark.parametrize("fers,after", [(True, None), (False, "fers")])
+def test_a_sarbaz_is_promoted_only_once_the_fers_is_lost_and_else_leaves(fers, after):
+    board = {"f1": [0, "shah"], "b9": [0, "sarbaz"], "e10": [1, "shah"]}
+    if fers:
+        board["a1"] = [0, "fers"]
+    sim = position("chess.shatranj-at-tamma", board)
+    play(sim, "b9-b10")
+    c = sim.cells[sim.game.board.index["b10"]]
+    assert (sim.game.kinds[sim.game.kind_of[c]] if c else None) == after
+
+
 # -- checkmate drawn while the mated side keeps a kind (Shodra) --------------------------------------
 @pytest.mark.parametrize("black_oi,winner", [(True, None), (False, 0)])
 def test_shodra_checkmate_wins_only_once_every_oi_is_taken(black_oi, winner):
@@ -245,7 +260,7 @@ def test_a_promotion_is_two_ludii_steps_where_the_file_says_so():
 # -- random games end ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("key", ["chess.chaturanga", "chess.ouk-chatrang", "chess.shodra", "chess.rumi-shatranj",
                                  "chess.xiangqi", "chess.manzhouqi", "chess.hasami-shogi",
-                                 "chess.janggi"])
+                                 "chess.janggi", "chess.shatranj-at-tamma"])
 def test_random_games_end(key):
     rng = random.Random(3)
     sim = start(key)

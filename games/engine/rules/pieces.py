@@ -48,7 +48,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   must, each measured against the others of those kinds), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
 - ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (``far-rank`` or a
-  region), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
+  region), ``if_lost`` (the piece is promoted only while none of the ``to`` kinds of its side
+  is on the board, and otherwise leaves the board), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
   promoted only where it stands when its turn ends: a man passing the far row in a capture
   chain goes on as a man);
 - ``turn``: ``first`` (the seat that starts), ``capture_again`` (a piece that takes moves again
@@ -103,6 +104,7 @@ MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly") + chesslike.KINDS
 #   what: 0 move, 1 place, 2 remove, 3 pass; taken: the site hopped over and taken, or -1;
 #   promote: the kind index promoted to, or -1; kind: the kind placed (place) else -1.
 MOVE, PLACE, REMOVE, PASS = 0, 1, 2, 3
+REMOVED = 1 << 20  # a move's promote value: the piece leaves the board on arrival (promote.if_lost)
 
 
 @dataclass
@@ -517,6 +519,7 @@ class PiecesGame(Game):
             self.promote = {"pieces": self._kinds(spec.get("pieces"), el.path + ("pieces",)), "to": to_kinds,
                             "zones": [self._zone(zone, seat, el.path + ("zone",)) for seat in range(self.players)],
                             "ends_turn": bool(spec.get("ends_turn", False)),
+                            "if_lost": bool(spec.get("if_lost", False)),
                             "at_end": bool(spec.get("at_end", False))}
         el = self._one("turn", required=False)
         spec = el.value if el else {}
@@ -839,7 +842,9 @@ class PiecesGame(Game):
             return f"{piece}@{names[b]}"
         capture = taken >= 0 or (sim.cells[b] and self.owner_of[sim.cells[b]] != sim.mover)
         text = f"{names[a]}{'x' if capture else '-'}{names[b]}"
-        if promote >= 0:
+        if promote == REMOVED:
+            text += " (removed)"
+        elif promote >= 0:
             text += f"={self.kinds[promote]}"
         return text
 
@@ -1134,6 +1139,9 @@ class PiecesSim(Sim):
         out = []
         for m in moves:
             if m[0] == MOVE and g.kind_of[self.cells[m[1]]] in p["pieces"] and m[2] in p["zones"][self.mover]:
+                if p["if_lost"] and any(self.cells.count(g.code(self.mover, k)) for k in p["to"]):
+                    out.append((MOVE, m[1], m[2], m[3], REMOVED, -1))  # nothing lost: the piece goes
+                    continue
                 out.extend((MOVE, m[1], m[2], m[3], k, -1) for k in p["to"])
             else:
                 out.append(m)
@@ -1220,7 +1228,7 @@ class PiecesSim(Sim):
         # A plain move (the chess-like games): made and unmade on the cells, no copy.
         cells = self.cells
         ca, cb, ct = cells[a], cells[b], cells[taken] if taken >= 0 else 0
-        cells[b] = ca if promote < 0 else g.code(self.mover, promote)
+        cells[b] = ca if promote < 0 else g.code(self.mover, promote) if promote != REMOVED else 0
         cells[a] = 0
         if taken >= 0:
             cells[taken] = 0
@@ -1327,7 +1335,7 @@ class PiecesSim(Sim):
                 else:
                     cells[taken] = 0
                 captured += 1
-            cells[b] = c if promote < 0 else g.code(mover, promote)
+            cells[b] = c if promote < 0 else g.code(mover, promote) if promote != REMOVED else 0
         captured += self._after_move(b, placed=what == PLACE)
         self.scores[mover] += captured
         if captured and self.seen:
@@ -1676,7 +1684,7 @@ class PiecesSim(Sim):
                 data["piece"] = g.kinds[kind]
             return Action(data)
         data = {"from": names[a], "to": names[b]}
-        if promote >= 0 and g.promote and len(g.promote["to"]) > 1:
+        if 0 <= promote < REMOVED and g.promote and len(g.promote["to"]) > 1:
             data["promote"] = g.kinds[promote]
         return Action(data)
 
