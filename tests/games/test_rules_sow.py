@@ -1305,3 +1305,35 @@ capture = { take = "last", counts = [1, 3, 5, 7, 9], where = "any", first_takes 
     assert after({3: 1, 5: 2, 6: 12}, [3, 0], "3") == [4, 0]
     # Two made (four seeds): any odd number up to nine.
     assert after({3: 2, 5: 2, 6: 10}, [4, 0], "3") == [7, 0]
+
+
+def test_clockwise_sowing_through_a_store_on_the_left():
+    # board.first_store = "left" with sow.direction = "cw" and sow.stores = "own" (Chongka',
+    # DLP.GameRulesets.292): each player's store is on his left, after his first hole.
+    v = make('''
+[[clause]]
+id = "S-1"
+text = "Two rows of three, stores on each player's left; clockwise through one's own store."
+board = { rows = 2, holes = 3, stores = 2, first_store = "left" }
+setup = { seeds = 2 }
+sow = { direction = "cw", stores = "own" }
+''')
+    sites = {s["name"]: s for s in v.game.board_info({})["geometry"]["sites"]}
+    assert sites["s1"]["x"] < sites["1"]["x"] < sites["3"]["x"] < sites["s2"]["x"]
+    s = state_of(v, {2: 3, 5: 1})  # 12 seeds, 4 on the board: scores 4 and 4
+    assert [a["sow"] for a in v.legal_actions(s)] == ["2"]
+    after = v.apply(s, {"sow": "2"})  # 1, South's store, then 6 (North's, facing 1)
+    assert holes(after) == {1: 1, 5: 1, 6: 1} and after.to_json()["scores"] == [5, 4]
+    after = v.apply(after, {"sow": "5"})  # North sows his one seed into 4
+    assert holes(after) == {1: 1, 4: 1, 6: 1} and after.to_json()["scores"] == [5, 4]
+    s = state_of(v, {4: 3, 1: 1})
+    after = v.apply(v.apply(s, {"sow": "1"}), {"sow": "4"})  # South 1 -> s1; North 4 -> s2, 3, 2
+    assert holes(after) == {2: 1, 3: 1} and after.to_json()["scores"] == [5, 5]
+    with pytest.raises(RulesFileError, match="first_store"):
+        make('''
+[[clause]]
+id = "S-1"
+text = "Clockwise through stores on the right: refused."
+board = { rows = 2, holes = 3, stores = 2 }
+sow = { direction = "cw", stores = "own" }
+''')

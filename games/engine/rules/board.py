@@ -236,12 +236,14 @@ def mancala(spec: dict) -> Board:
             xy.append((float(c), float(r)))
     kinds = ["hole"] * len(names)
     if stores:
+        # s1, the first seat's store, on his right (or, first_store = "left", on his left).
+        s1x, s2x = ((-0.85, holes - 0.15) if spec.get("first_store") == "left" else (holes - 0.15, -0.85))
         names.append("s1")
-        xy.append((holes - 0.15, (rows - 1) / 2))
+        xy.append((s1x, (rows - 1) / 2))
         kinds.append("store")
         if stores == 2:
             names.append("s2")
-            xy.append((-0.85, (rows - 1) / 2))
+            xy.append((s2x, (rows - 1) / 2))
             kinds.append("store")
     board = Board("mancala", names, xy, "hole", kinds=kinds, files=holes, ranks=rows)
     board.regions["track"] = frozenset(range(rows * holes))

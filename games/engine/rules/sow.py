@@ -23,7 +23,8 @@ second's) hold each seat's captures.
 Elements and keys (defaults in brackets):
 
 - ``board``: ``shape = "mancala"``, ``rows`` (2 or 4) [2], ``holes`` per row [6], ``stores``
-  (0 or 2) [0]. On two rows the holes make one anticlockwise track; on four each seat sows
+  (0 or 2) [0], ``first_store`` = ``"right"`` | ``"left"``: the side of the board, as the
+  first seat sees it, of his store (s1), the other's across from it ["right"]. On two rows the holes make one anticlockwise track; on four each seat sows
   round its own two rows (its outer row, then its inner row facing the opponent).
 - ``setup``: ``seeds`` in every hole [4], or ``counts`` (one per hole, in hole order);
   ``first``: the seat that moves first, by its side's name, or ``"lot"`` (a chance action
@@ -258,7 +259,7 @@ def _text(v: Any) -> str:
 SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "board": {
         "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 50), 6),
-        "stores": (_int(0, 2), 0),
+        "stores": (_int(0, 2), 0), "first_store": (_one_of("right", "left"), "right"),
     },
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None)},
     "sow": {
@@ -450,7 +451,8 @@ class SowGame(Game):
     # -- the board ---------------------------------------------------------------------------
     def _build_board(self) -> None:
         rf, t = self.rf, self.tables["board"]
-        spec = {k: t.static(k) for k in ("rows", "holes", "stores")}
+        spec = {k: t.static(k) for k in ("rows", "holes", "stores", "first_store")}
+        self.store_left = spec["first_store"] == "left"
         if spec["rows"] == 3:
             raise rf.error(t.paths.get("rows", self.board_path), "three rows are not played by this mechanic yet (2 or 4)")
         if spec["stores"] == 1:
@@ -596,8 +598,9 @@ class SowGame(Game):
                 for d in ((CCW, CW) if way == "choose" else (DIR_NAMES.index(way),)):
                     pairs.append((h, d))
             r.dirs.append(pairs)
-        if r.stores and any(d == CW for pairs in r.dirs for _, d in pairs):
-            raise rf.error(sow.paths["stores"], "sowing through the stores is played anticlockwise only")
+        if r.stores and {d for pairs in r.dirs for _, d in pairs} != {CW if self.store_left else CCW}:
+            raise rf.error(sow.paths["stores"], "sowing through the stores goes anticlockwise, each player's store on his right, "
+                           "or clockwise with board.first_store = \"left\" (each store on its player's left)")
         live = [t for t in self.capture_tables if all(t.on(k, o) for k in t.values)]
         r.captures = [self._capture_rule(t, o) for t in live]
         tos = {t.get("to", o) for t in live}
