@@ -181,3 +181,10 @@ def test_random_games_under_kendall_end_by_the_rules(seed):
 
     end = playout(KEY, {"rules": "kendall"}, seed=seed, check=check)
     assert v.outcome(end).how == "first-off"
+
+
+def test_a_backward_attack_sends_the_attacked_piece_to_where_the_move_began():
+    # a 3 cannot take 25 forward (26 must be landed on), so it goes back onto the lone piece on 22
+    s = k([[25, 31, 31, 31, 31], [1, 3, 5, 7, 22]], 3)
+    assert moves(s) == {(25, 22)}
+    assert move(s, 25, 22).pieces == ((22, 31, 31, 31, 31), (1, 3, 5, 7, 25))
