@@ -363,3 +363,44 @@ def test_a_finished_seat_plays_its_partners_pieces():
     sim = _sim(g2, [[], [1], [3], [1]], seat=3, off=[1, 0, 0, 0])
     sim._end_turn(False)  # passed over (the default): after D comes B, not A
     assert sim.seat == 1
+
+
+# -- Pancha Keliya: another throw only while pieces wait, entering beside one's own ----------------
+
+PANCHA = "race.pancha-keliya"
+LUDII_PANCHA = {"entry": "onto-own", "extra": "while-hand", "sent_back": "first-square"}
+
+
+def test_pancha_extra_throw_while_pieces_wait_to_enter():
+    # White: one piece on v2 (2nd), two in the hand. A 1 (one mouth up) gives another throw.
+    sim = position(PANCHA, [[2], [10]], options=LUDII_PANCHA)
+    throw(sim, [1, 0, 0, 0, 0, 0])
+    assert _acts(sim) == [{"from": "hand", "to": "v1"}, {"from": "v2", "to": "v4"}]
+    move = next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "v2", "to": "v4"})
+    sim.play(move)
+    assert sim.is_chance() and sim.seat == 0
+    # Every piece on the board: under while-hand the 1 earns nothing; always (the default) it does.
+    for opts, seat in ((LUDII_PANCHA, 1), ({}, 0)):
+        sim = position(PANCHA, [[2, 5, 9], [10]], options=opts)
+        throw(sim, [1, 0, 0, 0, 0, 0])
+        move = next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "v2", "to": "v4"})
+        sim.play(move)
+        assert sim.is_chance() and sim.seat == seat
+
+
+def test_pancha_entering_beside_ones_own_and_sent_back_onto_the_first_square():
+    sim = position(PANCHA, [[1], [10]])
+    throw(sim, [1, 1, 1, 1, 1, 0])  # a 5: v1 is White's own, so no piece may enter (own-free)
+    assert _acts(sim) == [{"from": "v1", "to": "u9"}]
+    sim = position(PANCHA, [[1], [10]], options=LUDII_PANCHA)
+    throw(sim, [1, 1, 1, 1, 1, 0])
+    assert _acts(sim) == [{"from": "hand", "to": "v1"}, {"from": "v1", "to": "u9"}]
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json()["from"] == "hand"))
+    assert sim.pos[0] == [1, 1]
+    throw(sim, [1, 0, 0, 0, 0, 0])  # the two on v1 move one at a time: one move, not two
+    assert _acts(sim) == [{"from": "hand", "to": "v1"}, {"from": "v1", "to": "v2"}]
+    # Black on r9 (its 9th) is sent back onto v19 by White landing there from t9 (7th) with a 2.
+    sim = position(PANCHA, [[7], [9]], options=LUDII_PANCHA)
+    throw(sim, [1, 1, 0, 0, 0, 0])
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "t9", "to": "r9"}))
+    assert sim.pos[1] == [1] and sim.hand[1] == 2

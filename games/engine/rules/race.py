@@ -48,7 +48,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   until one of these, then moves every throw's worth, each by one piece, in the order it likes;
   a worth no piece can use is lost), ``void_run = 3`` (that many equal throws in a row do not
   count) and ``void = "run" | "last"`` (all of them are void, or only the one that makes the run).
-- ``extra_throw``: another throw after the move: ``values`` (throws that earn one),
+- ``extra_throw``: another throw after the move: ``values`` (throws that earn one; with
+  ``hand = true`` only while the seat still holds pieces to bring on),
   ``cells`` (landing there earns one), ``capture = true`` (sending a piece back earns one).
 - ``enter``: how a piece comes on: ``values`` (the throws that may enter one; default any),
   ``square`` (the track square it enters on, counted from 1, or ``"throw"``: the throw's value,
@@ -56,7 +57,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   it is, brings its first piece on by the throw's value, ``values`` and ``square`` aside; that
   entry is the only move, may not be declined and earns no other throw), ``must = true`` (a
   seat that can bring a piece on must: its other moves are then not allowed; ``"only"``: while
-  it holds a piece it may make no other move, entering or not, as a hit piece in backgammon).
+  it holds a piece it may make no other move, entering or not, as a hit piece in backgammon),
+  ``onto_own = true`` (where ``stack.own`` is false, an entering piece may still join its own
+  pieces on its square; they move on one at a time).
 - ``move``: ``by = "throw"``: a piece runs the whole value forward along its track (the only
   kind yet; stated so the file says it).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
@@ -132,8 +135,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "throw": ("device", "count", "sides", "odds", "faces"),
     "worth": ("up", "none", "each"),
     "throws": ("until", "void_run", "void"),
-    "extra_throw": ("values", "cells", "capture"),
-    "enter": ("values", "square", "first", "must"),
+    "extra_throw": ("values", "cells", "capture", "hand"),
+    "enter": ("values", "square", "first", "must", "onto_own"),
     "move": ("by",),
     "capture": ("opponent", "groups", "to"),
     "safe": ("cells", "opponent"),
@@ -241,6 +244,8 @@ class Rules:
     group_share: bool = False        # two or more of one opponent's pieces are not taken; the mover may join them
     groups_move: tuple = ()          # ((pieces, values or None, times), ...): pieces on one square moving together
     partner_plays: bool = False      # a seat whose pieces are all off has its turns played with its partner's
+    extra_hand: bool = False         # extra_throw.values earn a throw only while the seat holds pieces
+    onto_own: bool = False           # an entering piece may join the seat's own on its square (stack.own false)
     clear_wins: bool = False         # end.goal = "track-clear": a seat with no piece left on its track after bearing one off wins
 
 
@@ -530,6 +535,8 @@ class RaceGame(Game):
         self.extra_values = g("extra_throw", "values", self._ints, frozenset())
         self.extra_cells = g("extra_throw", "cells", lambda v, p: frozenset(self._cells(v, p)), frozenset())
         self.capture_extra = g("extra_throw", "capture", self._bool, False)
+        self.extra_hand = g("extra_throw", "hand", self._bool, False)
+        self.onto_own = g("enter", "onto_own", self._bool, False)
         self.enter_values = g("enter", "values", self._ints)
         self.enter_square = g("enter", "square", self._square, 0)
         self.enter_first = g("enter", "first", self._bool, False)
@@ -733,6 +740,8 @@ class RaceGame(Game):
         r.group_share = _pick(self.groups, o) == "share"
         r.groups_move = _pick(self.groups_move, o)
         r.partner_plays = _pick(self.finished, o) == "partner"
+        r.extra_hand = _pick(self.extra_hand, o)
+        r.onto_own = _pick(self.onto_own, o) and not r.own_stack
         if r.groups_move and (r.jump is not None or r.loop):
             raise self._fail(self._path("stack", "together"), "cannot go with jumps or a looped track")
         if r.together and not r.off_from:
@@ -1040,7 +1049,7 @@ class RaceSim(Sim):
             self.bonus = False
         else:
             self.left = list(r.left0[i])
-            self.bonus = r.bonus0[i] and not self._opening()
+            self.bonus = r.bonus0[i] and not self._opening() and not (r.extra_hand and not self.hand[self.seat])
         self.extra = False
         if self.left:
             self.phase = MOVE
@@ -1084,7 +1093,7 @@ class RaceSim(Sim):
         out = []
         left = self.left
         pos = self.pos[s]
-        if r.own_stack and len(pos) > 1:
+        if (r.own_stack or r.onto_own) and len(pos) > 1:
             pos = sorted(set(pos))
         hand = self.hand[s]
         ev = r.enter_values
@@ -1113,7 +1122,7 @@ class RaceSim(Sim):
                     if q > n:
                         continue
                 b = base[q]
-                if own_block and occ[b + s]:
+                if own_block and occ[b + s] and (p or not r.onto_own):
                     continue
                 if mates:
                     for m in mates:
@@ -1433,7 +1442,7 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
             seats = [s for s, _ in owners]
             if any(b in r.opps[a] for a in seats for b in seats) and not (r.safe[c] and r.safe_share):
                 raise InvalidState(f"board.{names[c]}: opposing pieces cannot share this cell")
-        if owners and not r.own_stack and any(k > 1 for _, k in owners):
+        if owners and not r.own_stack and not r.onto_own and any(k > 1 for _, k in owners):
             raise InvalidState(f"board.{names[c]}: a seat's pieces cannot share a cell in this game")
     hands = data.get("hands", [{g.kind: r.count}] * P)
     if not (isinstance(hands, list) and len(hands) == P and all(isinstance(h, dict) for h in hands)):
@@ -1520,7 +1529,7 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
             raise InvalidState("throw.left: more than the throw gave")
         sim.left = list(left)
         if r.until is None:
-            sim.bonus = r.principal[sim.last] in r.extra_values
+            sim.bonus = r.principal[sim.last] in r.extra_values and not (r.extra_hand and not sim.hand[sim.seat])
         extra = data.get("extra", False)
         if not isinstance(extra, bool):
             raise InvalidState("extra: must be true or false")
