@@ -108,3 +108,18 @@ def test_the_player_who_empties_his_row_wins_at_once():
     s = state_of(v, {1: 1, 3: 1, 4: 1})
     s = v.apply(s, {"sow": "1"})
     assert v.outcome(s) is None and v.to_move(s) == 1
+
+
+# -- hook every_hole_2_4_6 (Oure Ngat) --------------------------------------------------------------
+def test_oure_ngat_takes_every_pile_of_two_four_or_six_and_puts_the_first_seed_back():
+    from games.engine.rules import rules_variant
+    from tests.games.test_rules_sow import position
+
+    v = rules_variant("sow.oure-ngat")
+    # South lifts pile 2's three seeds: one back onto 2, then 3 and 4. Piles 2 (1), 3 (2) and
+    # 4 (5) then hold 1, 2 and 5; North's 5 holds 4 and 8 holds 6, untouched by the sowing:
+    # the mover takes 3, 5 and 8 (2 + 4 + 6 = 12 seeds).
+    s = position("sow.oure-ngat", {1: 3, 2: 3, 3: 1, 4: 4, 5: 4, 6: 1, 7: 3, 8: 6}, scores=[11, 12])
+    after = v.apply(s, {"sow": "2"})
+    assert {int(k): c for k, (_, _, c) in after.to_json()["board"].items()} == {1: 3, 2: 1, 4: 5, 6: 1, 7: 3}
+    assert after.to_json()["scores"] == [23, 12]

@@ -34,3 +34,7 @@ def hook(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         return fn
 
     return register
+
+
+# Hooks kept in modules of their own register when imported here (at the end: they use ``hook``).
+from games.engine.rules import hooks_sow_b  # noqa: E402,F401
