@@ -282,3 +282,28 @@ def test_a_king_in_an_edge_fort_wins(tmp_path):
     s = _kstate(v, {"c1": (1, "king"), "b1": (1, "p"), "c2": (1, "p"), "e2": (1, "p"), "a5": (0, "p")}, to_move=1)
     s = v.apply(s, Action({"from": "e2", "to": "d2"}))
     assert s.to_json()["over"] is None
+
+
+def test_coming_between_two_enemies_takes_both_and_a_row_may_be_taken_whole(tmp_path):
+    text = (
+        _clause(1, 'board = { shape = "grid", size = [5, 5] }')
+        + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "a1" }, { seat = 1, piece = "p", at = "e5" } ] }')
+        + _clause(3, 'move = { kind = "slide", dirs = "orthogonal" }')
+        + _clause(4, 'capture = { kind = "custodial", dirs = "orthogonal", max = 0 }')
+        + _clause(5, 'capture = { kind = "intervene", dirs = "orthogonal" }')
+    )
+    v = _compile(tmp_path, text)
+    # c1-c3 comes between b3 and d3 (the second's): both go.
+    s = _state(v, {"c1": 0, "b3": 1, "d3": 1, "e5": 1, "a5": 0})
+    s = v.apply(s, Action({"from": "c1", "to": "c3"}))
+    assert set(s.to_json()["board"]) == {"c3", "e5", "a5"}
+    # max = 0: the row b4 c4 d4 between a4 (coming) and e4 (the mover's) goes whole.
+    s = _state(v, {"a1": 0, "b4": 1, "c4": 1, "d4": 1, "e4": 0, "e5": 1})
+    s = v.apply(s, Action({"from": "a1", "to": "a4"}))
+    assert set(s.to_json()["board"]) == {"a4", "e4", "e5"}
+    # Both are judged on the board the move leaves, a piece taken both ways counted once:
+    s = _state(v, {"c2": 0, "b4": 1, "d4": 1, "e4": 1, "a4": 0, "a1": 1})
+    s = v.apply(s, Action({"from": "c2", "to": "c4"}))
+    # Intervene takes b4 and d4; the custodial row west (b4 against a4) takes b4 as well;
+    # east, d4 e4 run to the edge: no custodial there. Left: a4, c4, e4, a1.
+    assert set(s.to_json()["board"]) == {"a4", "c4", "e4", "a1"}

@@ -38,8 +38,12 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``"line"`` (a line of ``length`` of one's own pieces through the moved piece lets the mover
   remove an enemy piece; ``protect = true``: not one in a line while others are not);
   ``placing = false`` (custodial, surround): a piece placed from the hand takes nothing;
+  ``max`` (custodial: the most enemies in a row taken together between the mover and its far
+  piece, 1 by default, 0 any number);
   ``at``, ``not_at`` (custodial, surround): regions where the piece taken must, or must not,
   stand (a tafl king taken by two enemies away from the throne, by four beside it);
+  ``"intervene"`` (a piece that comes between two enemies on a line, with nothing between, takes
+  both: Maak Yek's reverse custodial capture; ``pieces``, ``dirs``, ``at``/``not_at`` as above),
   ``"shieldwall"`` (a row of two or more enemies along the board's edge, closed at both ends
   along the edge by the mover's pieces or ``hostile`` empty regions, one end the piece just
   moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken);
@@ -433,12 +437,13 @@ class PiecesGame(Game):
         self.custodial: list[dict[str, Any]] = []
         self.surround: list[dict[str, Any]] = []
         self.shieldwall: list[dict[str, Any]] = []
+        self.intervene: list[dict[str, Any]] = []
         self.line: dict[str, Any] | None = None
         for el in self._named("capture"):
             spec = el.value
             kind = spec.get("kind") if isinstance(spec, dict) else None
-            if kind not in ("custodial", "surround", "line", "shieldwall"):
-                raise self.rf.error(el.path + ("kind",), "must be custodial, surround, line or shieldwall")
+            if kind not in ("custodial", "surround", "line", "shieldwall", "intervene"):
+                raise self.rf.error(el.path + ("kind",), "must be custodial, surround, line, shieldwall or intervene")
             hostile: set[int] = set()
             for region in spec.get("hostile", []):
                 hostile |= self._region(region, el.path + ("hostile",))
@@ -454,6 +459,7 @@ class PiecesGame(Game):
                 "always": frozenset(always),
                 "placing": bool(spec.get("placing", True)),  # false: a piece placed takes nothing
                 "where": self._capture_where(spec, el.path),  # the sites a piece is taken on
+                "max": self._capture_max(spec, el.path),  # custodial: the longest row taken (0: any)
             }
             if kind == "custodial":
                 self.custodial.append(entry)
@@ -461,6 +467,8 @@ class PiecesGame(Game):
                 self.surround.append(entry)
             elif kind == "shieldwall":
                 self.shieldwall.append(entry)
+            elif kind == "intervene":
+                self.intervene.append(entry)
             else:
                 length = spec.get("length", 3)
                 if isinstance(length, bool) or not isinstance(length, int) or not 2 <= length <= 8:
@@ -474,6 +482,12 @@ class PiecesGame(Game):
             for ln in self.line["lines"]:
                 for s in ln:
                     self.lines_at[s].append(ln)
+
+    def _capture_max(self, spec: dict, path: tuple) -> int:
+        value = spec.get("max", 1)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise self.rf.error(path + ("max",), "must be the most pieces in a row taken (0: any number)")
+        return value
 
     def _capture_where(self, spec: dict, path: tuple) -> frozenset[int]:
         """A capture's ``at`` and ``not_at`` regions: the sites where the piece to be taken
@@ -1399,13 +1413,30 @@ class PiecesSim(Sim):
         """Custodial and surround captures made by the piece that came to ``b``."""
         g = self.game
         cells = self.cells
-        if not (g.custodial or g.surround or g.shieldwall):
+        if not (g.custodial or g.surround or g.shieldwall or g.intervene):
             return 0
         mover = g.owner_of[cells[b]]
         mk = g.kind_of[cells[b]]
         step = g.board.step
         owner_of, kind_of = g.owner_of, g.kind_of
         taken = 0
+        between: set[int] = set()
+        for rule in g.intervene:
+            # Coming between two enemies on a line takes both; judged, like the custodial
+            # captures, on the board as the move left it (the pieces go after those).
+            if mk not in rule["by"] or placed and not rule["placing"]:
+                continue
+            for d in rule["dirs"]:
+                if d >= 4 or d + 4 not in rule["dirs"]:
+                    continue
+                n1, n2 = step[d][b], step[d + 4][b]
+                if n1 < 0 or n2 < 0:
+                    continue
+                c1, c2 = cells[n1], cells[n2]
+                if (c1 and c2 and owner_of[c1] != mover and owner_of[c2] != mover
+                        and kind_of[c1] in rule["pieces"] and kind_of[c2] in rule["pieces"]
+                        and n1 in rule["where"] and n2 in rule["where"]):
+                    between.update((n1, n2))
         for rule in g.custodial:
             if mk not in rule["by"] or placed and not rule["placing"]:
                 continue
@@ -1417,12 +1448,25 @@ class PiecesSim(Sim):
                 if not c or owner_of[c] == mover or kind_of[c] not in rule["pieces"] or n not in rule["where"]:
                     continue
                 far = step[d][n]
+                row = [n]
+                while rule["max"] != 1 and far >= 0 and (rule["max"] == 0 or len(row) < rule["max"]):
+                    # A row of enemies (custodial max): the far end is past the whole row.
+                    fc = cells[far]
+                    if not fc or owner_of[fc] == mover or kind_of[fc] not in rule["pieces"] or far not in rule["where"]:
+                        break
+                    row.append(far)
+                    far = step[d][far]
                 if far < 0:
                     continue
                 fc = cells[far]
                 if (fc and owner_of[fc] == mover) or (not fc and far in rule["hostile"]) or far in rule["always"]:
-                    cells[n] = 0
-                    taken += 1
+                    for r in row:
+                        cells[r] = 0
+                    taken += len(row)
+        for n in between:  # the intervening captures, where a custodial one left the piece
+            if cells[n]:
+                cells[n] = 0
+                taken += 1
         for rule in g.surround:
             if placed and not rule["placing"]:
                 continue
