@@ -82,6 +82,31 @@ class ArchiveAnonThrottle(SharedRateThrottle):
     scope = "anon"
 
 
+class CostlyReadThrottle(ArchiveAnonThrottle):
+    """Reads that cost a worker far more than a page (a whole export, a list page of more than
+    COSTLY_PAGE_SIZE records, or a whole page as CSV or GeoJSON): anonymous clients, per
+    address, also at API_COSTLY_RATE, so one address cannot hold the workers with them (eight
+    clients looping the 2.6 MB export kept /healthz/ at 1.9 s). Counted only for such reads."""
+
+    scope = "costly"
+
+    def get_rate(self) -> str | None:
+        rates = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {})
+        return rates.get(self.scope, "30/minute")
+
+    def allow_request(self, request, view, read=None) -> bool:
+        if not getattr(view, "costly", lambda r: False)(request):
+            return True
+        return super().allow_request(request, view, read)
+
+
+#: A list page of more records than this is a costly read (CostlyReadThrottle).
+COSTLY_PAGE_SIZE = 100
+#: A whole export at most this large is kept per data version (EvidenceExportView).
+EXPORT_CACHE_MAX_BYTES = 16 * 1024 * 1024
+EXPORT_CACHE_SECONDS = 3600
+
+
 PAGING_PARAMETERS = {"cursor", "page_size"}
 # A rendered evidence list page is kept this long at most (a write makes it unreachable at once).
 LIST_CACHE_SECONDS = 600
@@ -184,8 +209,17 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
     ordering = ["id"]
     pagination_class = ArchiveCursorPagination
     renderer_classes = [*JSON_RENDERERS, CSVRenderer, GeoJSONRenderer, JSONLDRenderer]
-    throttle_classes = [ArchiveAnonThrottle]
+    throttle_classes = [ArchiveAnonThrottle, CostlyReadThrottle]
     lookup_field = "identifier"
+
+    def costly(self, request) -> bool:
+        """A list page of many records, or one as CSV or GeoJSON (CostlyReadThrottle)."""
+        if self.detail or request.method not in ("GET", "HEAD"):
+            return False
+        size = request.query_params.get("page_size", "")
+        flat_format = request.query_params.get("format") in ("csv", "geojson") or any(
+            t in request.META.get("HTTP_ACCEPT", "") for t in ("text/csv", "application/geo+json"))
+        return flat_format or (size.isdigit() and int(size) > COSTLY_PAGE_SIZE)
     lookup_value_regex = r"[^/]+"
     queryset = Evidence.objects.all()  # for the permission class and the schema
 
@@ -456,8 +490,11 @@ EXPORT_DESCRIPTION = (
 class EvidenceExportView(EvidenceFilteredView):
     """The whole archive (or the records the filters select), streamed in constant memory."""
 
-    throttle_classes = [ArchiveAnonThrottle]
+    throttle_classes = [ArchiveAnonThrottle, CostlyReadThrottle]
     fmt = "csv"
+
+    def costly(self, request) -> bool:
+        return True
 
     def get(self, request, *args, **kwargs):
         check_query_parameters(request, set(EvidenceFilterSet.base_filters))
@@ -465,14 +502,41 @@ class EvidenceExportView(EvidenceFilteredView):
         if not filterset.is_valid():
             raise ValidationError(filterset.errors)
         content_type, writer = EXPORT_TYPES[self.fmt]
-        if self.fmt == "csv":
-            # Straight from the database's tuples to CSV rows (the same text, faster).
-            pieces = exports.evidence_csv_lines(filterset.qs, base_url=base_url(request))
+        # Kept while the archive is unchanged (its data version is in the key, read first): a
+        # second download of the same set costs a cache read, not a pass over every record.
+        version = documents.state()[0]
+        raw = "|".join([str(version), self.fmt, base_url(request), urlencode(sorted(request.query_params.lists()), doseq=True)])
+        key = "api-export:" + hashlib.sha256(raw.encode()).hexdigest()
+        kept = cache.get(key)
+        if kept is not None:
+            chunks = iter([kept])
         else:
-            pieces = writer(exports.evidence_export_rows(filterset.qs, base_url=base_url(request)))
-        response = StreamingHttpResponse(batched(pieces), content_type=content_type)
+            if self.fmt == "csv":
+                # Straight from the database's tuples to CSV rows (the same text, faster).
+                pieces = exports.evidence_csv_lines(filterset.qs, base_url=base_url(request))
+            else:
+                pieces = writer(exports.evidence_export_rows(filterset.qs, base_url=base_url(request)))
+            chunks = _kept_as_it_streams(batched(pieces), key)
+        response = StreamingHttpResponse(chunks, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="evidence.{self.fmt}"'
         return response
+
+
+def _kept_as_it_streams(chunks: Iterator[bytes], key: str) -> Iterator[bytes]:
+    """Pass the chunks on, and keep the whole under ``key`` once it has streamed to the end, if it
+    is no larger than EXPORT_CACHE_MAX_BYTES (a larger one streams in constant memory, uncached)."""
+    kept: list[bytes] | None = []
+    size = 0
+    for chunk in chunks:
+        if kept is not None:
+            size += len(chunk)
+            if size <= EXPORT_CACHE_MAX_BYTES:
+                kept.append(chunk)
+            else:
+                kept = None
+        yield chunk
+    if kept is not None:
+        cache.set(key, b"".join(kept), EXPORT_CACHE_SECONDS)
 
 
 def _export(fmt: str, media_type: str, schema_type) -> type[EvidenceExportView]:

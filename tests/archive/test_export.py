@@ -8,6 +8,7 @@ import json
 
 import bibtexparser
 import jsonschema
+from django.conf import settings
 from django.template import Context, Template
 from django.test import RequestFactory
 from django.urls import reverse
@@ -283,3 +284,43 @@ class CitationTests(ArchiveAPITestCase):
         self.assertEqual(murray["issued"], {"date-parts": [[1952]]})
         one = self.client.get(reverse("api:source-detail", args=[self.pankhurst.ref]), {"format": "csl"}).json()
         self.assertEqual((one["type"], one["container-title"], one["page"]), ("article-journal", "Ethiopia Observer", "154-206"))
+
+
+class CostlyReadTests(ArchiveAPITestCase):
+    """Issue 38 item 2: eight anonymous clients looping the whole export held the workers within
+    the anonymous rate (/healthz/ at 1.9 s). Whole exports and big or flat pages now count against
+    their own lower rate, per address, and a whole export is kept while the archive is unchanged."""
+
+    def setUp(self):
+        from django.core.cache import cache
+
+        cache.clear()
+
+    def test_exports_and_big_pages_count_against_the_costly_rate_and_others_do_not(self):
+        from django.test import override_settings
+
+        rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "costly": "3/minute", "anon": "1000/minute"}
+        with override_settings(REST_FRAMEWORK={**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}):
+            for path in ("/api/v1/export/evidence.csv", "/api/v1/evidence/?page_size=200", "/api/v1/evidence/?format=csv"):
+                self.assertEqual(self.client.get(path).status_code, 200, path)
+            r = self.client.get("/api/v1/export/evidence.geojson")
+            self.assertEqual(r.status_code, 429)
+            self.assertIn("Retry-After", r)
+            # an ordinary page from the same address is not a costly read
+            self.assertEqual(self.client.get("/api/v1/evidence/?page_size=20").status_code, 200)
+            self.assertEqual(self.client.get("/api/v1/games/").status_code, 200)
+            # a curator's token is not held to the anonymous rates
+            self.as_carol()
+            self.assertEqual(self.client.get("/api/v1/export/evidence.csv").status_code, 200)
+
+    def test_a_whole_export_is_kept_until_the_archive_changes(self):
+        first = b"".join(self.client.get("/api/v1/export/evidence.csv").streaming_content)
+        with self.assertNumQueries(1):  # the data version; the rows come from the cache
+            again = b"".join(self.client.get("/api/v1/export/evidence.csv").streaming_content)
+        self.assertEqual(first, again)
+        self.as_carol()
+        r = self.client.patch(f"/api/v1/evidence/{self.azerbaijan.identifier}/", {"summary": "A changed summary."}, format="json")
+        self.assertEqual(r.status_code, 200, r.content)
+        self.client.credentials()
+        changed = b"".join(self.client.get("/api/v1/export/evidence.csv").streaming_content)
+        self.assertIn(b"A changed summary.", changed)
