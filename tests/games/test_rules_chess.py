@@ -93,6 +93,8 @@ START_PERFT = [
     # Shatranj at-Tamma: 10 sarbazes, 2 x 1 asb (d2, g2), 2 x 3 dabbaba, fers d2 f2, shah e2 f2
     # g2, 2 x 1 rukh (a2, j2); the pils' leaps land on their own sarbazes.
     ("chess.shatranj-at-tamma", {}, [25, 625], "288-default-s1"),
+    # Los Alamos Chess: 6 pawn steps and 2 x 2 knight leaps.
+    ("chess.los-alamos-chess", {}, [10, 100, 1212], "446-default-s1"),
 ]
 
 
@@ -260,7 +262,8 @@ def test_a_promotion_is_two_ludii_steps_where_the_file_says_so():
 # -- random games end ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("key", ["chess.chaturanga", "chess.ouk-chatrang", "chess.shodra", "chess.rumi-shatranj",
                                  "chess.xiangqi", "chess.manzhouqi", "chess.hasami-shogi",
-                                 "chess.janggi", "chess.shatranj-at-tamma"])
+                                 "chess.janggi", "chess.shatranj-at-tamma",
+                                 "chess.los-alamos-chess"])
 def test_random_games_end(key):
     rng = random.Random(3)
     sim = start(key)
