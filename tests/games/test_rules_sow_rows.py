@@ -249,3 +249,35 @@ capture = { take = "opposite", where = "own", both = "either", min = 0 }
     game = v.game
     sim = v.fast(state_of(v, {4: 2, 6: 1, 9: 1, 13: 1}))
     assert game.ludii_steps(sim, sim.moves()[0], None) is None  # Ludii's one step: no relay laps
+
+
+def test_choose_once_after_a_first_clockwise_sowing_keeps_each_players_direction():
+    v = make('''
+[[clause]]
+id = "D-1"
+text = "Four rows of four; clockwise first, then a way chosen once."
+board = { rows = 4, holes = 4 }
+setup = { seeds = 1 }
+sow = { direction = "choose-once", first_direction = "cw" }
+''')
+    ways = lambda s: sorted((a["sow"], a["direction"]) for a in v.legal_actions(s))  # noqa: E731
+    s = v.new_game()
+    assert ways(s) == sorted((str(h), "cw") for h in range(1, 9))  # South's first: clockwise only
+    assert s.to_json()["directions"] == [None, None]
+    s = v.apply(s, {"sow": "1", "direction": "cw"})  # into 8 (now two)
+    assert ways(s) == sorted((str(h), "cw") for h in range(9, 17))  # North's first too
+    s = v.apply(s, {"sow": "9", "direction": "cw"})  # into 16
+    assert ways(s) == sorted((str(h), w) for h in range(2, 9) for w in ("ccw", "cw"))  # South chooses
+    s = v.apply(s, {"sow": "2", "direction": "ccw"})  # into 3: South keeps anticlockwise
+    assert s.to_json()["directions"] == ["ccw", None]
+    s = v.apply(s, {"sow": "10", "direction": "cw"})  # North chooses clockwise: 10 into 9
+    assert ways(s) == sorted((str(h), "ccw") for h in (3, 4, 5, 6, 7, 8))
+    assert v.state_from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_a_differing_result_a_clause_explains_lets_the_replay_pass():
+    from games.engine.rules.ludii import Report
+
+    assert not Report("t", "sow.test", [], 0, False, "").ok
+    assert Report("t", "sow.test", [], 0, False, "", result_clause="X-1").ok
+    assert "explained by clause X-1" in Report("t", "sow.test", [], 0, False, "", result_clause="X-1").last_line()

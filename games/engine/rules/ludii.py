@@ -27,7 +27,8 @@ each kind in a site of its own in the hand, ``[ludii] hand_sites = { KIND = n }`
 **Actions to pairs** (CONTRACT.md): ``{"from": a, "to": b}`` is ``[a, b]`` (``"hand"`` the
 mover's hand site, ``"off"`` gives ``[a, a]``); ``{"to": c}`` is ``[hand, c]`` or ``[c, c]``
 where Ludii has no hand for the mover; ``{"remove": d}`` and ``{"sow": h}`` are ``[d, d]``;
-``{"pass": true}`` is ``[-1, -1]``.
+``{"pass": true}`` is ``[-1, -1]``; where the file's ``[ludii]`` table says ``remove_to = "hand"``,
+``{"remove": d}`` is ``[d, the mover's hand]`` (Ludii moves what is taken into the hand).
 
 **A step.** If the trace has dice and our game waits for a throw, our throw is applied first
 (``game.ludii_throw(dice)`` where the mechanic defines it, else ``{"throw": dice}``). Then the
@@ -40,7 +41,8 @@ the k-th of n equal parts of its list of legal moves, as where a move is offered
 track, ``(or (sow TrackCW) (sow TrackCCW))``); where neither decides, each position they lead
 to is followed (see "Several readings"). A chosen move we do not allow ends the replay (the
 remaining steps are not replayed), unless ``[[ludii.differs]]`` lists the step: then nothing
-is played for it and the replay goes on from our same position.
+is played for it and the replay goes on from our same position. An entry with ``result = true``
+(and no steps, or some) explains the trace's result where ours differs: the clause says why.
 
 **Runs of steps.** Where one action of ours is several steps of Ludii's, the mechanic's
 ``Game.ludii_steps(sim, move, last)`` says so: called with each move of the seat to move in
@@ -484,6 +486,7 @@ class Report:
     sites: SiteMap | None = None
     dlp_ruleset: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    result_clause: str = ""  # the clause a [[ludii.differs]] entry with result = true names
 
     @property
     def agree(self) -> int:
@@ -499,11 +502,13 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        return self.agree + self.explained == self.total and self.result_agrees
+        return self.agree + self.explained == self.total and (self.result_agrees or bool(self.result_clause))
 
     def last_line(self) -> str:
         line = (f"replay: {self.agree} of {self.total} steps agree; "
                 f"result {'agrees' if self.result_agrees else 'differs'}")
+        if not self.result_agrees and self.result_clause:
+            line += f" (explained by clause {self.result_clause})"
         if self.explained:
             line += f" ({self.explained} explained by clauses {', '.join(self.clauses)})"
         return line
@@ -534,12 +539,13 @@ def explained_steps(rf: Any, stem: str) -> dict[int, str]:
     ids = set(rf.clause_ids())
     out: dict[int, str] = {}
     for n, entry in enumerate(_table(rf).get("differs", []), 1):
-        if not isinstance(entry, dict) or not {"clause", "trace", "steps"} <= set(entry):
-            raise LudiiError(f"{rf.path}: [[ludii.differs]] #{n}: needs clause, trace and steps")
+        if not isinstance(entry, dict) or not {"clause", "trace"} <= set(entry) or not (
+                "steps" in entry or entry.get("result") is True):
+            raise LudiiError(f"{rf.path}: [[ludii.differs]] #{n}: needs clause, trace and steps (or result = true)")
         if entry["clause"] not in ids:
             raise LudiiError(f"{rf.path}: [[ludii.differs]] #{n}: no clause {entry['clause']!r} in the file")
         if entry["trace"] == stem:
-            for s in _steps_of(entry["steps"]):
+            for s in _steps_of(entry.get("steps", [])):
                 out[s] = entry["clause"]
     return out
 
@@ -594,6 +600,8 @@ class _Replay:
         self.sim = variant.fast(variant.new_game(options))
         self.choose = list(_table(self.rf).get("choose", []))
         self.hand_sites = dict(_table(self.rf).get("hand_sites", {}))  # kind -> site in its hand
+        # [ludii] remove_to = "hand": Ludii's removal is a move of the seeds into the mover's hand
+        self.remove_to_hand = _table(self.rf).get("remove_to") == "hand"
         self.steps_hook = getattr(self.game, "ludii_steps", None)
 
     def passed_over(self, sim: Any, seat: int, thrown: bool = False) -> set[int]:
@@ -629,7 +637,7 @@ class _Replay:
             return (s, s)
         if "remove" in act:
             s = site(str(act["remove"]))
-            return (s, s)
+            return (s, self.sites.hand.get(seat)) if self.remove_to_hand else (s, s)
         if "from" in act:
             a = self.sites.hand.get(seat) if act["from"] == "hand" else site(str(act["from"]))
             if act.get("to") == "off":
@@ -702,8 +710,10 @@ class _Replay:
         if len(lines) > 1:
             notes.append(f"{len(lines)} readings of Ludii's moves were still open at the end; "
                          "the one shown agrees most")
+        result_clause = next((e["clause"] for e in _table(self.rf).get("differs", [])
+                              if isinstance(e, dict) and e.get("trace") == trace.stem and e.get("result") is True), "")
         return Report(trace.stem, self.variant.key, out, len(trace.steps), agrees, text, best.stopped, notes,
-                      self.sites, self.rf.dlp_ruleset)
+                      self.sites, self.rf.dlp_ruleset, result_clause=result_clause)
 
     def prune(self, lines: list[_Line], n: int) -> list[_Line]:
         """Keep the readings that agree at step ``n`` where some do (else those still going),

@@ -33,7 +33,10 @@ Elements and keys (defaults in brackets):
   needs to be sown from [1]; ``direction`` = ``"ccw"`` (anticlockwise) | ``"cw"`` |
   ``"choose"`` (the player says, ``{"sow": "3", "direction": "cw"}``) | a table by the hole's
   place in the mover's row as the mover sees it, ``{ left = "cw", right = "ccw", centre =
-  "choose" }`` (Béchi) [ccw]; ``skip_origin``: a sowing that comes round again passes over
+  "choose" }`` (Béchi) | ``"choose-once"`` (the player chooses on his first sowing, or his
+  first after the one ``first_direction`` sets, and keeps that way for the rest of the game;
+  the state lists each player's, ``directions``) [ccw]; ``first_direction`` = ``"cw"`` |
+  ``"ccw"``: each player's first sowing goes that way [any]; ``skip_origin``: a sowing that comes round again passes over
   the hole it started from, for the whole move, relay laps included (true or ``"move"``), or
   each relay lap over the hole it was lifted from (``"lap"``) [false]; ``first_in_origin``: the first seed goes back into the
   starting hole [false]; ``skip_at``: holes holding this many or more take no seed, which goes
@@ -195,7 +198,7 @@ def _one_of(*values: str) -> Callable[[Any], str]:
 
 def _direction(v: Any) -> Any:
     if isinstance(v, str):
-        return _one_of("ccw", "cw", "choose")(v)
+        return _one_of("ccw", "cw", "choose", "choose-once")(v)
     if isinstance(v, dict):
         unknown = set(v) - {"left", "right", "centre"}
         if unknown or not {"left", "right"} <= set(v):
@@ -264,6 +267,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None)},
     "sow": {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
+        "first_direction": (_one_of("any", "ccw", "cw"), "any"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_relay, False), "stores": (_one_of("none", "own"), "none"),
         "past_origin": (_one_of("sow", "origin"), "sow"),
@@ -381,7 +385,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plain", "singles_last", "singles_to_empty",
+        "first_rows", "first_plain", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "first", "rounds", "refill", "left_empty", "repeat", "starts",
@@ -595,9 +599,12 @@ class SowGame(Game):
                     way = direction[place]
                 else:
                     way = direction
-                for d in ((CCW, CW) if way == "choose" else (DIR_NAMES.index(way),)):
+                for d in ((CCW, CW) if way in ("choose", "choose-once") else (DIR_NAMES.index(way),)):
                     pairs.append((h, d))
             r.dirs.append(pairs)
+        r.choose_once = direction == "choose-once"
+        first_way = sow.get("first_direction", o)
+        r.first_dir = None if first_way == "any" else DIR_NAMES.index(first_way)
         if r.stores and {d for pairs in r.dirs for _, d in pairs} != {CW if self.store_left else CCW}:
             raise rf.error(sow.paths["stores"], "sowing through the stores goes anticlockwise, each player's store on his right, "
                            "or clockwise with board.first_store = \"left\" (each store on its player's left)")
@@ -608,7 +615,8 @@ class SowGame(Game):
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
-        r.uses_moved = r.uses_moved or r.first_rows is not None or r.first_plain  # who has sown yet
+        r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.choose_once
+                        or r.first_dir is not None)  # who has sown yet
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
         r.no_capture_moves = cons.get("no_capture_moves", o)
@@ -834,7 +842,7 @@ class SowSim(Sim):
 
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
-                 "take_left", "_then")
+                 "take_left", "_then", "way")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -856,6 +864,7 @@ class SowSim(Sim):
         self.last_text = ""
         self.laps: list[int] | None = None  # where a list: each relay lap's hole is added (ludii_steps)
         self.take_left = 0  # holes the mover has still to take (phase "take", capture.then_take)
+        self.way: list[int | None] = [None, None]  # each seat's direction, once chosen (choose-once)
         self._then = 0  # set by _captures: the then_take of the rule that was met
 
     def copy(self) -> SowSim:
@@ -869,6 +878,7 @@ class SowSim(Sim):
         s._mv = self._mv
         s.log, s.last_text, s.laps = False, "", None
         s.take_left, s._then = self.take_left, 0
+        s.way = self.way[:]
         return s
 
     # -- protocol ------------------------------------------------------------------------------
@@ -937,6 +947,11 @@ class SowSim(Sim):
         mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
         if r.first_rows is not None and not self.sown & self.game.own_mask[seat]:  # his first sowing
             mv = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
+        if r.choose_once or r.first_dir is not None:  # the way the player must sow, if any
+            fresh = not self.sown & self.game.own_mask[seat]  # type: ignore[index]
+            want = r.first_dir if fresh and r.first_dir is not None else self.way[seat]  # type: ignore[index]
+            if want is not None:
+                mv = [m for m in mv if m >> 8 == want]
         if r.singles_to_empty:
             ahead = self.game.ahead[seat]  # type: ignore[index]
             mv = [m for m in mv if b[m & 0xFF] != 1 or not b[ahead[m >> 8][m & 0xFF][0]]]
@@ -1042,6 +1057,9 @@ class SowSim(Sim):
                 c -= 1
         else:
             last = self._sow(seat, h, d)  # type: ignore[arg-type]
+        if r.choose_once and self.way[seat] is None and not (  # type: ignore[index]
+                r.first_dir is not None and not sown_before & g.own_mask[seat]):  # type: ignore[index]
+            self.way[seat] = d  # type: ignore[index]
         b = self.b
         sc = self.sc
         forfeits = 0
@@ -1451,6 +1469,8 @@ class SowSim(Sim):
         }
         if r.repetition:
             data["history"] = [[n, k[0], *k[1:]] for k, n in self.hist.items()]
+        if r.choose_once:
+            data["directions"] = [None if w is None else DIR_NAMES[w] for w in self.way]
         if r.uses_moved or r.rounds:
             data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
         if r.rounds:
@@ -1470,7 +1490,7 @@ def _mask(holes: list[int]) -> int:
 
 # -- reading a state ----------------------------------------------------------------------------------
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
-          "over", "history", "sown", "closed", "round", "starter", "rounds")
+          "over", "history", "sown", "closed", "round", "starter", "rounds", "directions")
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -1624,6 +1644,13 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         for name in ("closed", "round", "starter", "rounds"):
             if name in data:
                 raise InvalidState(f"{name}: this game is not played in rounds")
+    if "directions" in data:
+        ways = data["directions"]
+        if not r.choose_once:
+            raise InvalidState("directions: nobody chooses a direction for the game here")
+        if not (isinstance(ways, list) and len(ways) == 2 and all(w in (None, "ccw", "cw") for w in ways)):
+            raise InvalidState(f'directions: must list each seat\'s way, "ccw", "cw" or null, got {brief(ways)}')
+        sim.way = [None if w is None else DIR_NAMES.index(w) for w in ways]
     # who moves
     to_move = data.get("to_move")
     if phase in (LOT, OVER):
@@ -1663,7 +1690,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             sim.hist[key] = 1
         if sim.hist[key] >= r.repetition:
             raise InvalidState(f"history: the position has come round {sim.hist[key]} times, so the game is over")
-    elif sim.hist:
+    elif sim.hist and phase != TAKE:  # (a take's capture clears it once the takes are made)
         raise InvalidState(f"history: only a position being played has a history, not phase {phase!r}")
     if phase == PLAY:
         sim._gen()
