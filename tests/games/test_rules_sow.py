@@ -1337,3 +1337,22 @@ text = "Clockwise through stores on the right: refused."
 board = { rows = 2, holes = 3, stores = 2 }
 sow = { direction = "cw", stores = "own" }
 ''')
+
+
+def test_first_right_each_players_first_sowing_from_his_rightmost_holes():
+    # sow.first_right (Dabuda, DLP.GameRulesets.366 and 27): each player's first sowing is
+    # from one of his n rightmost holes, as he sees them; afterwards from any.
+    v = make('''
+[[clause]]
+id = "R-1"
+text = "Two rows of four; each player opens from one of his two rightmost holes."
+board = { rows = 2, holes = 4 }
+setup = { seeds = 2 }
+sow = { first_right = 2 }
+''')
+    s = v.new_game()
+    assert [a["sow"] for a in v.legal_actions(s)] == ["3", "4"]
+    s = v.apply(s, {"sow": "4"})
+    assert [a["sow"] for a in v.legal_actions(s)] == ["7", "8"]  # North's right: 7 and 8
+    s = v.apply(s, {"sow": "7"})
+    assert [a["sow"] for a in v.legal_actions(s)] == ["1", "2", "3"]  # 4 is empty

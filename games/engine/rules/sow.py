@@ -52,7 +52,9 @@ Elements and keys (defaults in brackets):
   mover's row; seeds sown there are the mover's) [none]; ``first_from`` = ``"inner"`` |
   ``"outer"``: on four rows, each player's first sowing of the game is from that row of his
   (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
-  row from the player's left [0: any]; ``first_plain``: each player's first sowing is one lap
+  row from the player's left [0: any]; ``first_right = n``: on two rows, each player's first
+  sowing of the game is from one of his n rightmost holes, as he sees them (Dabuda) [0: any];
+  ``first_plain``: each player's first sowing is one lap
   (no relay) and takes nothing [false]; ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -272,6 +274,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "relay": (_relay, False), "stores": (_one_of("none", "own"), "none"),
         "past_origin": (_one_of("sow", "origin"), "sow"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
+        "first_right": (_int(0, 50), 0),
         "first_plain": (_bool, False),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
@@ -575,6 +578,11 @@ class SowGame(Game):
             cols = (k - 1, self.per_row - k) if k else (None, None)
             r.first_rows = tuple(frozenset(i for i in self.holes_of[s] if self.row_of[i] == rows[s]
                                            and cols[s] in (None, self.col_of[i])) for s in (0, 1))
+        first_right = sow.get("first_right", o)
+        if first_right:  # sow.first_right: the first sowing from one of the n rightmost holes
+            if self.rows != 2 or r.first_rows is not None or first_right > self.per_row:
+                raise rf.error(sow.paths["first_right"], f"needs two rows (of at least {first_right} holes) and no first_from")
+            r.first_rows = tuple(frozenset(self.holes_of[s][-first_right:]) for s in (0, 1))
         r.singles_last = sow.get("singles", o) == "last-resort"
         r.first_plain = sow.get("first_plain", o)
         r.singles_to_empty = sow.get("singles_to_empty", o)
