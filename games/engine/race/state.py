@@ -23,9 +23,10 @@ PHASES = (OPENING, THROW, MOVE, OVER)
 #: The family's guard against endless games (ours, not a source's): once this many throws have
 #: been made the game ends at the end of the turn, and the side further on wins (more pieces
 #: off, then more squares run in all; a tie goes to side 1). Whole games take 100-400 throws
-#: under every ruleset but Murray's Ur, whose long route meets the enemy on both passes of the
-#: middle row: there computer players hit each other 130-150 times a game and the limit
-#: usually decides. It also ends positions where no side can ever move again.
+#: under every preset. Murray's Ur loop ends on the squares it starts on and can lock (UR-12):
+#: read "like Senet" (its preset) the limit decides about 2% of random games; read with
+#: Finkel's lost turn and capture it decided 84%. It also ends positions where no side can
+#: ever move again.
 MAX_THROWS = 1000
 HOWS = ("first-off", "most-off", "limit")
 MAX_TEXT = 200_000  # a state is a few hundred bytes; refuse megabytes before parsing them
