@@ -1356,3 +1356,31 @@ sow = { first_right = 2 }
     assert [a["sow"] for a in v.legal_actions(s)] == ["7", "8"]  # North's right: 7 and 8
     s = v.apply(s, {"sow": "7"})
     assert [a["sow"] for a in v.legal_actions(s)] == ["1", "2", "3"]  # 4 is empty
+
+
+def test_take_sown_the_opponents_holes_a_sowing_made_even():
+    # capture.take = "sown" (Kara, DLP.GameRulesets.240): a sowing ending in the opponent's row,
+    # or (or_own_last) in the mover's rightmost hole, takes the opponent's holes it dropped a
+    # seed into that then hold two, four or six; scope = "last" takes the last hole only.
+    body = '''
+[[clause]]
+id = "K-1"
+text = "Two rows of three; the holes sown to two or four taken."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 3 }
+capture = { take = "sown", counts = [2, 4], where = "opponent", or_own_last = %s, scope = "%s" }
+'''
+    sown, last, plain = make(body % ("true", "sown")), make(body % ("true", "last")), make(body % ("false", "sown"))
+    def scores(v, counts, hole):
+        rest = v.game.total - sum(counts.values())
+        data = {"board": {str(h): [None, "seed", c] for h, c in counts.items()}, "to_move": 0,
+                "scores": [rest // 2, rest - rest // 2]}
+        before = data["scores"]
+        after = v.apply(v.state_from_json(data), {"sow": hole}).to_json()["scores"]
+        return after[0] - before[0]
+    # South sows 2 (three seeds) into 3, 4 (one: now two) and 5 (three: now four), the last.
+    for v, got in ((sown, 6), (last, 4), (plain, 6)):
+        assert scores(v, {2: 3, 4: 1, 5: 3, 6: 2}, "2") == got
+    # South sows 3 (six seeds) round into 4, 5, 6, 1, 2 and 3, his rightmost hole, last.
+    for v, got in ((sown, 6), (last, 0), (plain, 0)):
+        assert scores(v, {3: 6, 4: 1, 5: 3, 2: 1}, "3") == got

@@ -123,3 +123,27 @@ def test_oure_ngat_takes_every_pile_of_two_four_or_six_and_puts_the_first_seed_b
     after = v.apply(s, {"sow": "2"})
     assert {int(k): c for k, (_, _, c) in after.to_json()["board"].items()} == {1: 3, 2: 1, 4: 5, 6: 1, 7: 3}
     assert after.to_json()["scores"] == [23, 12]
+
+
+# -- sow.relay_take (Meusueb) -----------------------------------------------------------------------
+RELAY4 = '''
+[[clause]]
+id = "T-1"
+text = "Two rows of three, relay sowing; a last seed making four takes them and the next hole is sown on."
+board = { shape = "mancala", rows = 2, holes = 3 }
+setup = { seeds = 2 }
+sow = { relay = true, relay_take = 4 }
+'''
+
+
+def test_a_last_seed_making_four_takes_them_and_the_next_hole_is_sown_on():
+    v = make(RELAY4)
+    # South sows hole 1's two seeds into 2 and 3; hole 3 then holds four: taken. The next
+    # hole, North's 4, holds two: lifted and sown into 5 and 6, empty, and the move ends.
+    s = state_of(v, {1: 2, 3: 3, 4: 2}, scores=[0, 5])
+    after = v.apply(s, {"sow": "1"})
+    assert holes(after) == {2: 1, 5: 1, 6: 1} and after.to_json()["scores"] == [4, 5]
+    # With hole 4 empty, the move ends once the four are taken.
+    s = state_of(v, {1: 2, 3: 3, 5: 2}, scores=[0, 5])
+    after = v.apply(s, {"sow": "1"})
+    assert holes(after) == {2: 1, 5: 2} and after.to_json()["scores"] == [4, 5]

@@ -41,7 +41,9 @@ Elements and keys (defaults in brackets):
   each relay lap over the hole it was lifted from (``"lap"``) [false]; ``first_in_origin``: the first seed goes back into the
   starting hole [false]; ``skip_at``: holes holding this many or more take no seed, which goes
   on to the next hole (0: none) [0]; ``relay``: a last seed that falls into an occupied hole
-  lifts its contents and sows on, until a last seed falls into an empty hole; or ``"next"``:
+  lifts its contents and sows on, until a last seed falls into an empty hole (``relay_take``:
+  a last seed that makes this many in a hole, either row, takes them for the mover, and the
+  relay goes on with the seeds of the next hole, ending if it is empty; 0: none [0]); or ``"next"``:
   while the hole after the last seed's holds seeds, they are lifted and sown on from there
   (Dongjintian) [false];
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
@@ -83,7 +85,10 @@ Elements and keys (defaults in brackets):
   | ``take = "beyond"`` (when the hole after the last
   seed's is empty, the seeds of the hole after that; with ``chain = "forward"``, on while the
   holes after it go on alternating empty and full, never back to the last: Dongjintian)
-  | ``take = "all"`` (after the sowing, every hole
+  | ``take = "sown"`` (when the last seed falls where
+  ``where`` allows, or with ``or_own_last`` in the mover's last hole, his rightmost: the
+  opponent's holes this sowing dropped a seed into that then hold one of ``counts``, or with
+  ``scope = "last"`` the last hole only, if it holds one: Kara) | ``take = "all"`` (after the sowing, every hole
   that holds one of ``counts``, ``where`` allows [any]: Kapana Bona) | ``hook = NAME`` (a
   Python rule, see ``hooks.py``). ``to`` = ``"mover"`` | ``"owner"`` (the seeds taken go to
   the owner of the row they lay in, Enindji; the same for every rule of a file) [mover].
@@ -271,7 +276,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
-        "relay": (_relay, False), "stores": (_one_of("none", "own"), "none"),
+        "relay": (_relay, False), "relay_take": (_int(0, 1000), 0), "stores": (_one_of("none", "own"), "none"),
         "past_origin": (_one_of("sow", "origin"), "sow"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0),
@@ -279,7 +284,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
     "capture": {
-        "take": (_one_of("last", "opposite", "all", "beyond"), "last"), "counts": (_counts, None),
+        "take": (_one_of("last", "opposite", "all", "beyond", "sown"), "last"),
+        "scope": (_one_of("sown", "last"), "sown"), "or_own_last": (_bool, False), "counts": (_counts, None),
         "to": (_one_of("mover", "owner"), "mover"),
         "first_takes": (_first_takes, None),
         "where": (_one_of("opponent", "own", "any"), None), "chain": (_one_of("none", "backward", "forward"), "none"),
@@ -389,7 +395,7 @@ class Rules:
 
     __slots__ = (
         "first_rows", "first_plain", "singles_last", "singles_to_empty", "choose_once", "first_dir",
-        "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "stores", "captures",
+        "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "first", "rounds", "refill", "left_empty", "repeat", "starts",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "origin_quirk", "to_owner",
@@ -563,6 +569,7 @@ class SowGame(Game):
         r.first_in_origin = sow.get("first_in_origin", o)
         r.skip_at = sow.get("skip_at", o)
         r.relay = sow.get("relay", o)
+        r.relay_take = sow.get("relay_take", o) if r.relay else 0
         r.origin_quirk = sow.get("past_origin", o) == "origin"
         first_from = sow.get("first_from", o)
         r.first_rows = None
@@ -683,7 +690,7 @@ class SowGame(Game):
         take = t.get("take", o)
         if take == "beyond":
             return ("beyond", t.get("chain", o) == "forward")
-        if take in ("last", "all"):
+        if take in ("last", "all", "sown"):
             counts = t.get("counts", o)
             if counts is None:
                 raise rf.error(t.paths.get("take", next(iter(t.paths.values()))), "a capture by count needs counts")
@@ -697,6 +704,11 @@ class SowGame(Game):
             where = {"any": 0, "own": 1, "opponent": 2}[t.get("where", o) or ("opponent" if take == "last" else "any")]
             if take == "all":
                 return ("all", takes, where)
+            if take == "sown":
+                if not (self.tables["sow"].get("relay", o) is False and not self.tables["sow"].get("stores", o) == "own"
+                        and not self.tables["sow"].get("skip_at", o)):
+                    raise rf.error(t.paths["take"], "a capture of the holes sown needs a plain sowing (no relay, stores or skips)")
+                return ("sown", takes, where, t.get("or_own_last", o), t.get("scope", o) == "sown")
             chain = {"none": 0, "backward": 1, "forward": 2}[t.get("chain", o)]
             firsts = t.get("first_takes", o)
             if firsts:
@@ -850,7 +862,7 @@ class SowSim(Sim):
 
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
-                 "take_left", "_then", "way")
+                 "take_left", "_then", "way", "lifted")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1071,7 +1083,7 @@ class SowSim(Sim):
         b = self.b
         sc = self.sc
         forfeits = 0
-        if r.stores:
+        if r.stores or r.relay_take:
             for s in (0, 1):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
@@ -1124,6 +1136,7 @@ class SowSim(Sim):
         """Lift hole ``h`` and sow; returns the position of the last seed."""
         r, b = self.r, self.b
         c = b[h]
+        self.lifted = c
         b[h] = 0
         p = h
         if r.first_in_origin and c:
@@ -1177,6 +1190,20 @@ class SowSim(Sim):
                     p = q
                     continue
                 return p
+            if r.relay_take and p < N and b[p] == r.relay_take and budget > 0:
+                b[N + seat] += b[p]  # sow.relay_take: taken (credited after the sowing)
+                b[p] = 0
+                q = g.plain[seat][d][p]
+                if not b[q]:
+                    return q
+                c = b[q]
+                b[q] = 0
+                if self.laps is not None:
+                    self.laps.append(q)
+                if r.skip_lap:
+                    h = q
+                p = q
+                continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 c = b[p]
                 b[p] = 0
@@ -1250,6 +1277,30 @@ class SowSim(Sim):
                 if where and (owner[last] == seat) != (where == 1):
                     continue
                 return [(last, c)]
+            if kind == "sown":  # capture.take = "sown": where the last seed fell decides
+                _, takes, where, own_last, whole = rule
+                ok = (not where or (owner[last] == seat) == (where == 1)
+                      or (own_last and last == g.holes_of[seat][-1]))
+                if not ok:
+                    continue
+                if not whole:  # scope = "last": the last hole only
+                    if takes[b[last]]:
+                        return [(last, b[last])]
+                    continue
+                nxt, q, k, seen = g.plain[seat][d], h, self.lifted, []
+                if self.r.first_in_origin and k:
+                    k -= 1
+                while k > 0:
+                    q = nxt[q]
+                    if q == h and self.r.skip_origin:
+                        continue
+                    if q not in seen:
+                        seen.append(q)
+                    k -= 1
+                taken = [(q, b[q]) for q in seen if owner[q] != seat and takes[b[q]]]
+                if taken:
+                    return taken
+                continue
             if kind == "beyond":  # the hole after the last is empty: the one after that
                 nxt = g.track(seat, d, self.r.stores, self._skip(seat))
                 q, taken = nxt[last], []
