@@ -404,3 +404,39 @@ def test_pancha_entering_beside_ones_own_and_sent_back_onto_the_first_square():
     throw(sim, [1, 1, 0, 0, 0, 0])
     sim.play(next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "t9", "to": "r9"}))
     assert sim.pos[1] == [1] and sim.hand[1] == 2
+
+
+# -- Patolli (no Ludii trace): the DLP's clauses worked by hand -----------------------------------
+
+PATOLLI = "race.patolli"
+
+
+def test_patolli_beans_score_double_when_all_are_up():
+    v = rules_variant(PATOLLI)
+    for beans, table in ((5, {0: 0, 1: 1, 4: 4, 5: 10}), (4, {3: 3, 4: 8}), (10, {9: 9, 10: 20})):
+        r = v.game.rules(v.validate_options({"beans": beans}))
+        for faces, worth in zip(r.outcomes, r.vals):
+            up = sum(faces)
+            if up in table:
+                assert worth == (table[up],)
+    r = v.game.rules(v.validate_options({}))
+    assert sum(w for f, w in zip(r.outcomes, r.weights) if sum(f) == 5) * 32 == r.total  # 1 in 32
+
+
+def test_patolli_entering_taking_and_leaving():
+    sim = position(PATOLLI, [[1], [8]])  # South on k1, its first square
+    throw(sim, [1, 1, 0, 0, 0])  # a 2: a piece comes on to k2, or the one on k1 moves to k3
+    assert actions(sim) == [{"from": "hand", "to": "k2"}, {"from": "k1", "to": "k3"}]
+    v = rules_variant(PATOLLI)
+    r = v.game.rules(v.validate_options({}))
+    south, north = r.track_names
+    assert south[17] == "t10" and south[18] == "t11" and north.index("t11") == 54
+    # South on t10 (its 18th) lands by a 1 on t11, where North's piece (its 55th) stands: it goes off.
+    sim = position(PATOLLI, [[18], [55]])
+    throw(sim, [1, 0, 0, 0, 0])
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "t10", "to": "t11"}))
+    assert sim.pos[1] == [] and sim.hand[1] == 6
+    # Leaving: from j2 (the 71st of 72) a 4 passes the end and takes the piece off (exact = false).
+    sim = position(PATOLLI, [[71], [1]])
+    throw(sim, [1, 1, 1, 1, 0])
+    assert {"from": "j2", "to": "off"} in actions(sim)
