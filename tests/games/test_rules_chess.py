@@ -95,6 +95,8 @@ START_PERFT = [
     ("chess.shatranj-at-tamma", {}, [25, 625], "288-default-s1"),
     # Los Alamos Chess: 6 pawn steps and 2 x 2 knight leaps.
     ("chess.los-alamos-chess", {}, [10, 100, 1212], "446-default-s1"),
+    # Half Chess: knights g1 (e2 f3) and g4 (e3 f2), bishops g2 (f1 f3 e4) and g3 (f2 f4 e1).
+    ("chess.half-chess", {}, [10, 100, 1658], "111-default-s1"),
 ]
 
 
@@ -263,7 +265,7 @@ def test_a_promotion_is_two_ludii_steps_where_the_file_says_so():
 @pytest.mark.parametrize("key", ["chess.chaturanga", "chess.ouk-chatrang", "chess.shodra", "chess.rumi-shatranj",
                                  "chess.xiangqi", "chess.manzhouqi", "chess.hasami-shogi",
                                  "chess.janggi", "chess.shatranj-at-tamma",
-                                 "chess.los-alamos-chess"])
+                                 "chess.los-alamos-chess", "chess.half-chess"])
 def test_random_games_end(key):
     rng = random.Random(3)
     sim = start(key)
