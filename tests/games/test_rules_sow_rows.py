@@ -281,3 +281,14 @@ def test_a_differing_result_a_clause_explains_lets_the_replay_pass():
     assert not Report("t", "sow.test", [], 0, False, "").ok
     assert Report("t", "sow.test", [], 0, False, "", result_clause="X-1").ok
     assert "explained by clause X-1" in Report("t", "sow.test", [], 0, False, "", result_clause="X-1").last_line()
+
+
+def test_both_behind_takes_only_the_outer_hole_and_only_behind_an_empty_facing_hole():
+    v = make(FOUR % '"behind"')
+    s = {4: 2, 14: 4, 13: 1}  # 4: 5, then 6 (empty); 11, facing 6, is empty: 14 behind it is taken
+    after = v.apply(state_of(v, s), {"sow": "4"})
+    assert holes(after) == {5: 1, 6: 1, 13: 1}
+    s = {4: 2, 11: 3, 14: 4, 13: 1}  # 11 holds seeds: nothing is taken
+    after = v.apply(state_of(v, s), {"sow": "4"})
+    assert holes(after) == {5: 1, 6: 1, 11: 3, 13: 1, 14: 4}
+    assert sorted((a["sow"] for a in v.legal_actions(after)), key=int) == ["11", "13", "14"]

@@ -75,7 +75,8 @@ Elements and keys (defaults in brackets):
   mover's (``where`` = ``"own"``; or of the opponent's, ``"opponent"``, or either, ``"any"``),
   the seeds of the hole facing it, whoever's, if there are at least ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
   behind the facing one too, if the facing one is taken (true), or the two whichever of them
-  hold seeds, ``min`` then counting both (``"either"``) [false]; ``into = "any"``: the last
+  hold seeds, ``min`` then counting both (``"either"``), or only the hole behind, when the
+  facing one is empty (``"behind"``) [false]; ``into = "any"``: the last
   hole need not have been empty [empty]; ``min = 0``: the rule is met (for ``then_take``) even
   when there is nothing to take; ``then_take``: when the rule is met, the mover then takes the
   seeds of this many more holes of the opponent's, each of his choice among those holding
@@ -222,9 +223,9 @@ def _skip_origin(v: Any) -> Any:
 
 
 def _both(v: Any) -> Any:
-    if v is True or v is False or v == "either":
+    if v is True or v is False or v in ("either", "behind"):
         return v
-    raise _Bad(f'must be true, false or "either", got {brief(v)}')
+    raise _Bad(f'must be true, false, "either" or "behind", got {brief(v)}')
 
 
 def _first_takes(v: Any) -> Any:
@@ -1328,6 +1329,15 @@ class SowSim(Sim):
                 if (b[last] != 1 and not into_any and not (b[last] == 0 and self.r.origin_quirk)) or (side != "any" and (owner[last] == seat) != (side == "own")):
                     continue
                 f = g.facing[last]
+                if both == "behind":  # only the hole behind the facing one, when that is empty
+                    p = g.behind[last]
+                    if f < 0 or owner[f] == seat or b[f] or p < 0 or not b[p] or b[p] < least:
+                        continue
+                    taken = [(p, b[p])]
+                    if with_last:
+                        taken.append((last, 1))
+                    self._then = then_take
+                    return taken
                 if both == "either":  # the facing hole and the one behind it, whichever hold seeds
                     if f < 0 or owner[f] == seat:
                         continue
