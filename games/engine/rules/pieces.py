@@ -34,7 +34,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
 - ``capture``: ``kind = "custodial"`` (an enemy between the moved piece and a friend, or a
   ``hostile`` empty region, or a ``hostile_always`` region even when occupied, along ``dirs``;
   ``pieces`` the kinds so taken), ``"surround"``
-  (``pieces`` taken when enemies, or ``hostile`` regions, stand on every side along ``dirs``),
+  (``pieces`` taken when enemies, or ``hostile`` regions, stand on every side along ``dirs``;
+  ``edge = true``: the board's edge closes the sides it stands on),
   ``"line"`` (a line of ``length`` of one's own pieces through the moved piece lets the mover
   remove an enemy piece; ``protect = true``: not one in a line while others are not);
   ``placing = false`` (custodial, surround): a piece placed from the hand takes nothing;
@@ -457,6 +458,7 @@ class PiecesGame(Game):
                 "by": self._kinds(spec.get("by"), el.path + ("by",)),
                 "hostile": frozenset(hostile),
                 "always": frozenset(always),
+                "edge": bool(spec.get("edge", False)),  # surround: the board's edge closes a side
                 "placing": bool(spec.get("placing", True)),  # false: a piece placed takes nothing
                 "where": self._capture_where(spec, el.path),  # the sites a piece is taken on
                 "max": self._capture_max(spec, el.path),  # custodial: the longest row taken (0: any)
@@ -1481,6 +1483,8 @@ class PiecesSim(Sim):
                 for d in rule["dirs"]:
                     m = step[d][n]
                     if m < 0:
+                        if rule["edge"]:
+                            continue  # the board's edge closes this side
                         closed = False
                         break
                     mc = cells[m]
