@@ -260,3 +260,31 @@ help = "The extra man."
     assert sorted(a["to"] for a in v.legal_actions(s)) == ["b2", "d2", "f2"]
     s = v.new_game({"extra": False})
     assert sorted(a["to"] for a in v.legal_actions(s)) == ["b2"]
+
+
+def test_turn_facing_turns_a_seats_forward_and_its_far_rank(tmp_path):
+    body = """
+[[clause]]
+id = "EX-3"
+text = "The first seat faces down the board, the second up."
+turn = { facing = ["s", "n"] }
+move = { kind = "step", pieces = ["man"], dirs = "forward-diagonal" }
+
+[[clause]]
+id = "EX-4"
+text = "Crowned on the far rank, the one faced."
+promote = { pieces = ["man"], to = "king", zone = "far-rank" }
+"""
+    v = _compile(tmp_path, body)
+    # White (seat 0) on d4 steps to c3 or e3; Black (seat 1) on d4 to c5 or e5.
+    _, moves = _moves(v, {"d4": [0, "man", 1], "h8": [1, "man", 1]})
+    assert moves == [("d4", "c3"), ("d4", "e3")]
+    _, moves = _moves(v, {"d4": [1, "man", 1], "a1": [0, "man", 1]}, to_move=1)
+    assert moves == [("d4", "c5"), ("d4", "e5")]
+    # White's far rank is rank 1: b2 to a1 crowns.
+    s, _ = _moves(v, {"b2": [0, "man", 1], "h8": [1, "man", 1]})
+    s = v.apply(s, {"from": "b2", "to": "a1"})
+    assert s.to_json()["board"]["a1"] == [0, "king", 1]
+    from games.engine.rules.loader import RulesFileError as E
+    with pytest.raises(E, match=r"turn\.facing: must list 2 compass directions"):
+        _compile(tmp_path, body.replace('["s", "n"]', '["down", "n"]'))

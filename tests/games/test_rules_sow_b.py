@@ -147,3 +147,31 @@ def test_a_last_seed_making_four_takes_them_and_the_next_hole_is_sown_on():
     s = state_of(v, {1: 2, 3: 3, 5: 2}, scores=[0, 5])
     after = v.apply(s, {"sow": "1"})
     assert holes(after) == {2: 1, 5: 2} and after.to_json()["scores"] == [4, 5]
+
+
+# -- the replay's run for an extra turn the mover cannot use (Sungka) --------------------------------
+EXTRA = '''
+[[clause]]
+id = "T-1"
+text = "Two rows of two, stores sown by their owners, relay sowing, another turn for a last seed in the store."
+board = { shape = "mancala", rows = 2, holes = 2, stores = 2 }
+setup = { seeds = 2 }
+sow = { stores = "own", relay = true }
+extra_turn = { when = "store" }
+end = { no_moves = "pass" }
+'''
+
+
+def test_an_extra_turn_the_mover_cannot_use_is_ludiis_pass_of_his():
+    v = make(EXTRA)
+    # South's single seed in hole 2 goes into his store: another turn, but his row is empty;
+    # our turn passes to North by itself, where Ludii has South pass: the run has that pass.
+    s = state_of(v, {2: 1, 3: 2, 4: 2})
+    sim = v.fast(s)
+    move = next(m for m in sim.moves() if sim.action(m).to_json() == {"sow": "2"})
+    assert v.game.ludii_steps(sim, move, None) == [(0, {"sow": "2"}, False), (0, {"pass": True}, False)]
+    # Sown from hole 1 instead, the last seed falls into hole 2 (empty): no extra turn, no pass.
+    s = state_of(v, {1: 1, 3: 2, 4: 2})
+    sim = v.fast(s)
+    move = next(m for m in sim.moves() if sim.action(m).to_json() == {"sow": "1"})
+    assert v.game.ludii_steps(sim, move, None) is None

@@ -57,7 +57,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   is on the board, and otherwise leaves the board), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
   promoted only where it stands when its turn ends: a man passing the far row in a capture
   chain goes on as a man);
-- ``turn``: ``first`` (the seat that starts), ``capture_again`` (a piece that takes moves again
+- ``turn``: ``first`` (the seat that starts), ``facing`` (each seat's forward direction, a
+  compass name per seat, where the second seat does not face down the board), ``capture_again`` (a piece that takes moves again
   at once, any of its moves, and again while it takes; a pass where it has none);
 - ``end`` (one condition each; ``result`` is the mover's or the seat's, as said):
   ``no-moves`` (the player to move has none: ``result = "loss" | "win" | "draw" | "pass"``;
@@ -341,7 +342,7 @@ class PiecesGame(Game):
         second)."""
         words = value if isinstance(value, list) else [value or "all"]
         per_seat: list[set[int]] = [set() for _ in range(self.players)]
-        forward = {0: 2, 1: 6, 2: 0, 3: 4}
+        forward = self._facing()
         for w in words:
             if w in NAMED_DIRS:
                 for s in per_seat:
@@ -639,11 +640,27 @@ class PiecesGame(Game):
             raise self.rf.error(path + ("result",), f"must be {', '.join(allowed[:-1])} or {allowed[-1]}")
         return result
 
+    def _facing(self) -> dict[int, int]:
+        """Each seat's forward direction: up the board for the first seat, down for the second
+        (east, west for a third and fourth), or as ``turn.facing`` lists them (compass names)."""
+        forward = {0: 2, 1: 6, 2: 0, 3: 4}
+        el = self._one("turn", required=False)
+        facing = el.value.get("facing") if el else None
+        if facing is not None:
+            if not (isinstance(facing, list) and len(facing) == self.players
+                    and all(f in boards.DIRECTIONS for f in facing)):
+                raise self.rf.error(el.path + ("facing",), f"must list {self.players} compass directions (n, s, e...)")
+            forward = {seat: boards.DIRECTIONS.index(f) for seat, f in enumerate(facing)}
+        return forward
+
     def _zone(self, zone: str, seat: int, path: tuple) -> frozenset[int]:
         b = self.board
         if zone == "far-rank":
             ys = [y for _, y in b.xy]
             target = max(ys) if seat % 2 == 0 else min(ys)
+            el = self._one("turn", required=False)
+            if el and el.value.get("facing") is not None:  # the far rank is the one faced
+                target = min(ys) if self._facing()[seat] == 6 else max(ys)
             return frozenset(i for i, (_, y) in enumerate(b.xy) if y == target)
         return self._region(zone, path)
 

@@ -802,6 +802,9 @@ class SowGame(Game):
                 run += [(seat, {"sow": self.names[p]}, False) for p in probe.laps]
             after = sim.copy()
             after.play(move)
+            if (r.extra_store and after.phase == PLAY and after.turn != seat
+                    and sim.copy()._sow(seat, move & 0xFF, move >> 8) == self.N + seat):  # type: ignore[arg-type]
+                run.append((seat, {"pass": True}, False))  # the extra turn he cannot use: Ludii's pass
             if r.rounds and len(after.rounds) != len(sim.rounds):
                 run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
