@@ -23,13 +23,32 @@ shows a change of links as the links removed and added (``ContextHelper``).
 from __future__ import annotations
 
 import dataclasses
+from contextlib import contextmanager
 from functools import partial
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.db.models.signals import post_delete, pre_delete
 from django.utils.text import capfirst
 from simple_history import models as simple_history
 from simple_history.template_utils import HistoricalRecordContextHelper
+
+@contextmanager
+def acting_as(user):
+    """Within it, history rows written by saves that name no user of their own (``_history_user``)
+    name ``user``, as a signed-in request's do: for commands (imports, the catalogue's load)."""
+    context = simple_history.HistoricalRecords.context
+    before = getattr(context, "request", None)
+    context.request = SimpleNamespace(user=user) if user is not None else before
+    try:
+        yield
+    finally:
+        if before is None:
+            if hasattr(context, "request"):
+                del context.request
+        else:
+            context.request = before
+
 
 #: The HistoricalRecords of each model keeping history, by model class.
 REGISTRY: dict[type, HistoricalRecords] = {}

@@ -596,7 +596,7 @@ def rules_files_load(*, files=None, strict: bool = True, kept: Counter[str] | No
 
 
 @transaction.atomic
-def catalogue_load(*, dlp: bool = True, kept: Counter[str] | None = None, rules_files=None) -> Counter[str]:
+def catalogue_load(*, dlp: bool = True, kept: Counter[str] | None = None, rules_files=None, user=None) -> Counter[str]:
     """The whole DLP archive (the shipped dump, archive.importers.dlp), then the first catalogue
     (archive.catalogue) merged on top: vocabularies by DLP id, sources by DLP id or ref, games by
     slug, rulesets by slug within their game, clauses by clause id, evidence by DLP id. Catalogue
@@ -604,13 +604,21 @@ def catalogue_load(*, dlp: bool = True, kept: Counter[str] | None = None, rules_
     again changes nothing and records no history. All or nothing. ``dlp=False`` loads the
     catalogue alone (a small archive, for tests). Last, every rules file (games/rulesets/, or
     ``rules_files``) is linked to its ruleset with its clauses (``_rules_files``). What it
-    changed, counted; what it left as curators made it (``Upserter``) is counted into ``kept``."""
+    changed, counted; what it left as curators made it (``Upserter``) is counted into ``kept``.
+    Its history rows name ``user`` (load_catalogue: the import user)."""
+    from archive.history import acting_as
+
+    with acting_as(user):
+        return _catalogue_load(dlp=dlp, kept=kept, rules_files=rules_files, user=user)
+
+
+def _catalogue_load(*, dlp: bool, kept: Counter[str] | None, rules_files, user) -> Counter[str]:
     up = Upserter()
     if dlp:
         from archive.importers.dlp import REASON, dlp_import
         from archive.importers.sqldump import read_dump_file
 
-        report = dlp_import(dump=read_dump_file(DLP_DUMP), reason=f"{REASON} {DLP_DUMP.name}")
+        report = dlp_import(dump=read_dump_file(DLP_DUMP), user=user, reason=f"{REASON} {DLP_DUMP.name}")
         for what in report.created:
             if report.created[what]:
                 up.counts[f"DLP {what} created"] += report.created[what]

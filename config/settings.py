@@ -257,6 +257,8 @@ REST_FRAMEWORK = {
         "costly": os.environ.get("API_COSTLY_RATE", "30/minute"),
     },
 }
+# The account imports are recorded as when no --user is given (made on first use; no one can sign in as it).
+IMPORT_USER = os.environ.get("IMPORT_USER", "importer")
 # Match storage (README: Limits): matches in play one address may hold, and a match's log.
 MATCH_OPEN_PER_ADDRESS = int(os.environ.get("MATCH_OPEN_PER_ADDRESS", "200"))
 MATCH_LOG_MAX = int(os.environ.get("MATCH_LOG_MAX", "30000"))

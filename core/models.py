@@ -6,8 +6,12 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.signals import user_logged_in
 from django.db import models
 from django.utils import timezone
+from simple_history import register
+from simple_history.models import HistoricalRecords
 
 
 class ThrottleCount(models.Model):
@@ -67,6 +71,9 @@ class ApiToken(models.Model):
         default=False, editable=False, help_text="The user was staff when the token was made: it ends with that status.",
     )
 
+    # Who made, changed or deleted each token, and when (the key's digest is not copied there).
+    history = HistoricalRecords(excluded_fields=["digest", "last_used"])
+
     class Meta:
         ordering = ["-created"]
         verbose_name = "API token"
@@ -101,3 +108,22 @@ class ApiToken(models.Model):
     @property
     def expired(self) -> bool:
         return self.expires <= timezone.now()
+
+
+# Users' history: who changed an account (staff, superuser, permissions, active) and when. The
+# password hash is never copied; a password change shows as a change with no field shown. A
+# sign-in (last_login) is not a change of the account and writes no row.
+register(get_user_model(), app="core", excluded_fields=["password", "last_login"])
+
+
+def _last_login_without_history(sender, user, **kwargs):
+    user.skip_history_when_saving = True
+    try:
+        user.last_login = timezone.now()
+        user.save(update_fields=["last_login"])
+    finally:
+        del user.skip_history_when_saving
+
+
+user_logged_in.disconnect(dispatch_uid="update_last_login")
+user_logged_in.connect(_last_login_without_history, dispatch_uid="update_last_login")

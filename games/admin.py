@@ -18,3 +18,8 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        # Play changes a match, nothing else: its log is its history (README: Who made each
+        # change). The admin shows matches and may delete them.
+        return False

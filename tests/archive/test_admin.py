@@ -179,7 +179,7 @@ class TestInlineRowsInHistory(CuratorTestCase):
         self.assertEqual(latest.history_user, self.alice)
         page = self.client.get(f"/admin/archive/evidence/{self.record.pk}/history/")
         self.assertContains(page, "places: changed Salyan town")
-        self.assertContains(page, "an import or the system")  # the DLP import's rows, not "None"
+        self.assertContains(page, "<td>importer</td>", html=False)  # the DLP import's rows name the import user (issue 38 item 10)
         self.assertNotContains(page, "Change reason")
 
     def test_a_field_and_a_name_changed_together_are_one_row(self):

@@ -97,3 +97,26 @@ def test_the_admin_refuses_an_expiry_past_the_cap_for_a_non_superuser(curator, c
     assert r.status_code == 200
     token.refresh_from_db()
     assert token.expires < timezone.now() + timedelta(days=11)
+
+
+def test_tokens_and_users_changes_are_in_the_history_with_who_made_them(db, client):
+    # Issue 38 item 10: these were in Django's admin log only.
+    boss = User.objects.create(username="boss", is_superuser=True, is_staff=True)
+    clerk = User.objects.create(username="clerk2", is_staff=True)
+    client.force_login(boss)
+    assert not User.history.filter(username="boss").exclude(history_type="+").exists()  # signing in is not a change
+    far = (timezone.now() + timedelta(days=5)).strftime("%Y-%m-%d")
+    client.post("/admin/core/apitoken/add/", {"user": clerk.pk, "name": "ci", "expires_0": far, "expires_1": "00:00:00"})
+    token = ApiToken.objects.get(name="ci")
+    made = token.history.get(history_type="+")
+    assert made.history_user == boss
+    assert not hasattr(made, "digest")
+    r = client.post(f"/admin/auth/user/{clerk.pk}/change/", {
+        "username": "clerk2", "is_active": "on", "date_joined_0": "2026-01-01", "date_joined_1": "00:00:00",
+    })
+    assert r.status_code == 302, r.content[:500]
+    clerk.refresh_from_db()
+    assert not clerk.is_staff
+    change = User.history.filter(id=clerk.pk, history_type="~").latest("history_date")
+    assert change.history_user == boss and change.is_staff is False
+    assert not hasattr(change, "password")

@@ -12,8 +12,19 @@ from archive.importers.sqldump import read_dump_file
 
 
 def command_user(username: str | None):
+    """The user an import's changes are recorded as: ``--user NAME``, or else the import user
+    (settings.IMPORT_USER, "importer"), made on first use as an account nobody can sign in to,
+    so that every change in the history says who made it (README: Importing)."""
     if not username:
-        return None
+        from django.conf import settings
+
+        user, made = get_user_model().objects.get_or_create(
+            username=settings.IMPORT_USER, defaults={"is_active": False, "first_name": "Imports", "last_name": "(command line)"},
+        )
+        if made:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+        return user
     try:
         return get_user_model().objects.get_by_natural_key(username)
     except get_user_model().DoesNotExist:
@@ -29,7 +40,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("file", help="ludiiGames.sql or database.zip")
-        parser.add_argument("--user", help="record the changes in the history as this user")
+        parser.add_argument("--user", help="record the changes in the history as this user (default: the import user, IMPORT_USER)")
 
     def handle(self, *args, **options) -> None:
         user = command_user(options.get("user"))

@@ -18,7 +18,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("files", nargs="+", help="saved pages (text)")
-        parser.add_argument("--user", help="record the changes in the history as this user")
+        parser.add_argument("--user", help="record the changes in the history as this user (default: the import user, IMPORT_USER)")
 
     def handle(self, *args, **options) -> None:
         user = command_user(options.get("user"))

@@ -5,6 +5,7 @@ from collections import Counter
 from django.core.management.base import BaseCommand, CommandError
 
 from archive.importers.errors import ImportFailed
+from archive.management.commands.import_dlp import command_user
 
 from archive.services import catalogue_load
 
@@ -19,11 +20,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--without-dlp", action="store_true", help="load the catalogue alone, without the DLP's database"
         )
+        parser.add_argument("--user", help="record the changes in the history as this user (default: the import user, IMPORT_USER)")
 
     def handle(self, *args, **options) -> None:
         kept: Counter[str] = Counter()
         try:
-            counts = catalogue_load(dlp=not options["without_dlp"], kept=kept)
+            counts = catalogue_load(dlp=not options["without_dlp"], kept=kept, user=command_user(options.get("user")))
         except ImportFailed as exc:
             raise CommandError(f"{exc} (nothing was loaded)") from None
         # The rulesets' precomputed simulations (games/data/simulations.json), so a fresh install
