@@ -292,3 +292,30 @@ def test_both_behind_takes_only_the_outer_hole_and_only_behind_an_empty_facing_h
     after = v.apply(state_of(v, s), {"sow": "4"})
     assert holes(after) == {5: 1, 6: 1, 11: 3, 13: 1, 14: 4}
     assert sorted((a["sow"] for a in v.legal_actions(after)), key=int) == ["11", "13", "14"]
+
+
+def test_a_relay_hook_draws_the_facing_holes_into_the_last_and_the_sowing_goes_on():
+    import games.engine.rules.hooks_sow_rows  # noqa: F401  (registers katra-boaoaka-draw)
+
+    v = make('''
+[[clause]]
+id = "K-1"
+text = "Four rows of four; relay sowing; a lap ending in the inner row draws in the facing holes."
+board = { rows = 4, holes = 4 }
+setup = { seeds = 2 }
+sow = { relay = true, relay_hook = "katra-boaoaka-draw" }
+''')
+    assert v.rules_file.hooks == ["katra-boaoaka-draw"]
+    # 4: 5, 6 (empty); 11 (two) and 14 (one) are drawn into 6, which sows on: 7, 8, 1, 2 (empty, outer).
+    s = state_of(v, {4: 2, 11: 2, 14: 1, 13: 1})
+    sim = v.fast(s)
+    move = next(m for m in sim.moves() if sim.action(m).to_json() == {"sow": "4"})
+    assert [a["sow"] for _, a, _ in v.game.ludii_steps(sim, move, None)] == ["4", "6"]
+    after = v.apply(s, {"sow": "4"})
+    assert holes(after) == {5: 1, 7: 1, 8: 1, 1: 1, 2: 1, 13: 1}
+    # The last hole was empty and the facing holes hold one each: nothing is drawn.
+    after = v.apply(state_of(v, {4: 2, 11: 1, 14: 1, 13: 1}), {"sow": "4"})
+    assert holes(after) == {5: 1, 6: 1, 11: 1, 14: 1, 13: 1}
+    # An occupied last hole draws too: 6 (one, now two) takes 11 (one): 3 sown on: 7, 8, 1.
+    after = v.apply(state_of(v, {4: 2, 6: 1, 11: 1, 13: 1}), {"sow": "4"})
+    assert holes(after) == {5: 1, 7: 1, 8: 1, 1: 1, 13: 1}

@@ -57,7 +57,10 @@ Elements and keys (defaults in brackets):
   row from the player's left [0: any]; ``first_right = n``: on two rows, each player's first
   sowing of the game is from one of his n rightmost holes, as he sees them (Dabuda) [0: any];
   ``first_plain``: each player's first sowing is one lap
-  (no relay) and takes nothing [false]; ``singles = "last-resort"``: a hole with one seed may be
+  (no relay) and takes nothing [false]; ``relay_hook = NAME``: with relay sowing, at the end of
+  each lap a Python rule (``hooks.py``: ``fn(sim, seat, last) -> [holes]``) may name holes whose
+  seeds are drawn into the last hole, the sowing then going on from it with all its seeds
+  [none]; ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
 - ``capture`` (one rule a clause; the first that takes anything is the move's capture):
@@ -281,7 +284,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "past_origin": (_one_of("sow", "origin"), "sow"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0),
-        "first_plain": (_bool, False),
+        "first_plain": (_bool, False), "relay_hook": (_text, None),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
     "capture": {
@@ -395,7 +398,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plain", "singles_last", "singles_to_empty", "choose_once", "first_dir",
+        "first_rows", "first_plain", "relay_hook", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "first", "rounds", "refill", "left_empty", "repeat", "starts",
@@ -430,6 +433,11 @@ class SowGame(Game):
         if len(boards_seen) != 1:
             raise rf.error(("clause",), f"exactly one clause must carry the board ({len(boards_seen)} do)")
         self.board_path = boards_seen[0].path
+        if "relay_hook" in self.tables["sow"]:
+            name = self.tables["sow"].static("relay_hook")
+            if name not in HOOKS:
+                raise rf.error(self.tables["sow"].paths["relay_hook"], f"no hook {name!r} (known: {', '.join(sorted(HOOKS)) or 'none'})")
+            rf.hooks.append(name)
         for t in self.capture_tables:
             if "hook" in t:
                 name = t.static("hook")
@@ -593,6 +601,8 @@ class SowGame(Game):
             r.first_rows = tuple(frozenset(self.holes_of[s][-first_right:]) for s in (0, 1))
         r.singles_last = sow.get("singles", o) == "last-resort"
         r.first_plain = sow.get("first_plain", o)
+        relay_hook = sow.get("relay_hook", o)
+        r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
         r.singles_to_empty = sow.get("singles_to_empty", o)
         r.stores = sow.get("stores", o) == "own"
         if r.stores and not self.n_stores:
@@ -1208,6 +1218,19 @@ class SowSim(Sim):
                     h = q
                 p = q
                 continue
+            if r.relay_hook is not None and p < N and budget > 0:
+                draw = r.relay_hook(self, seat, p)  # sow.relay_hook: holes drawn into the last
+                if draw:
+                    for q in draw:
+                        b[p] += b[q]
+                        b[q] = 0
+                    c = b[p]
+                    b[p] = 0
+                    if self.laps is not None:
+                        self.laps.append(p)
+                    if r.skip_lap:
+                        h = p
+                    continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 c = b[p]
                 b[p] = 0
