@@ -12,6 +12,10 @@ Hook points so far (the mechanic's module docstring says more):
   -> [(hole index, seeds taken), ...]``, called after the sowing in the rule's turn among the
   other capture rules; it reads the position (``sim.b``, the hole counts) and returns what it
   takes, changing nothing itself.
+- ``sow`` mechanic, ``sow = { relay_hook = NAME }`` (with relay sowing): ``fn(sim, seat, last)
+  -> [hole index, ...]``, called at the end of each lap with the last hole's index; the seeds
+  of the holes it names are drawn into the last hole and the sowing goes on from it (none: the
+  ordinary relay rule decides). It changes nothing itself (``hooks_sow_rows.py``).
 """
 from __future__ import annotations
 
