@@ -307,3 +307,33 @@ def test_coming_between_two_enemies_takes_both_and_a_row_may_be_taken_whole(tmp_
     # Intervene takes b4 and d4; the custodial row west (b4 against a4) takes b4 as well;
     # east, d4 e4 run to the edge: no custodial there. Left: a4, c4, e4, a1.
     assert set(s.to_json()["board"]) == {"a4", "c4", "e4", "a1"}
+
+
+def test_the_last_placer_moves_on_and_a_taker_goes_on_only_to_take(tmp_path):
+    v = _compile(tmp_path, SEEGA_3X3.replace('avoid = ["centre"] }', 'avoid = ["centre"], then_move = true }'))
+    s = _to(v, v.new_game(), "a1", "a3", "b1", "b3", "c1", "a2", "c3", "c2")
+    # The second player placed last: it moves now, into the centre from b1, b3 or c2.
+    assert s.to_json()["to_move"] == 1
+    assert sorted(a["from"] for a in v.legal_actions(s)) == ["b1", "b3", "c2"]
+    v = _compile(tmp_path, CAPTURE_AGAIN.replace("capture_again = true", 'capture_again = "capturing"'))
+    s = _state(v, {"b1": 0, "d2": 0, "c3": 0, "c1": 1, "c2": 1, "e3": 1})
+    s = v.apply(s, Action({"from": "d2", "to": "d1"}))
+    # After the take only the step that takes again: d1-c1 (c2 between c1 and c3); not d2, e1.
+    assert [(a["from"], a["to"]) for a in v.legal_actions(s)] == [("d1", "c1")]
+    s = v.apply(s, Action({"from": "d1", "to": "c1"}))
+    # No take is open from c1: the turn ends.
+    assert "c2" not in s.to_json()["board"] and s.to_json()["to_move"] == 1
+
+
+def test_no_move_may_leave_the_opponent_without_one(tmp_path):
+    text = (
+        _clause(1, 'board = { shape = "grid", size = [5, 2] }')
+        + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "c1 e1 a2 b2 c2 d2 e2" }, '
+                     '{ seat = 1, piece = "p", at = "a1" } ] }')
+        + _clause(3, 'move = { kind = "step", dirs = "orthogonal" }')
+        + _clause(4, 'constraint = { leave_move = true }')
+    )
+    v = _compile(tmp_path, text)
+    # The first's second rank is full. c1-b1 and b2-b1 would shut a1 in (a2 is full): only
+    # the three moves into d1 are left.
+    assert sorted((a["from"], a["to"]) for a in v.legal_actions(v.new_game())) == [("c1", "d1"), ("d2", "d1"), ("e1", "d1")]

@@ -69,7 +69,8 @@ at most ``MAX_LINES`` are kept. The report is the reading with the most steps ag
 explained (then the one whose result agrees).
 
 **Forced passes.** Ludii gives a player with no move a step of its own whose only legal move
-is ``[-1, -1]``. Our games have no such step: the turn passes on by itself (the next seat is to
+is ``[-1, -1]``. (Where a file's ``[ludii] own_pass = true``, the seat that has just moved may
+meet one such pass too: Ludii gave it another turn, with nothing to do, that our game did not.) Our games have no such step: the turn passes on by itself (the next seat is to
 move, or a throw is due). So a Ludii step offering only the pass agrees when our game has no
 decision for that player there (not over, and either a throw is due or another seat, or the
 same seat's next turn, is to move), and nothing is played for it. Where a file offers the
@@ -600,6 +601,7 @@ class _Replay:
         self.sim = variant.fast(variant.new_game(options))
         self.choose = list(_table(self.rf).get("choose", []))
         self.hand_sites = dict(_table(self.rf).get("hand_sites", {}))  # kind -> site in its hand
+        self.own_pass = bool(_table(self.rf).get("own_pass", False))
         # [ludii] remove_to = "hand": Ludii's removal is a move of the seeds into the mover's hand
         self.remove_to_hand = _table(self.rf).get("remove_to") == "hand"
         self.steps_hook = getattr(self.game, "ludii_steps", None)
@@ -626,6 +628,8 @@ class _Replay:
             s = (s + 1) % n
         if nxt == seat and not thrown:
             out = set(range(n)) - {seat}
+        elif self.own_pass and not thrown:
+            out.add(seat)  # [ludii] own_pass: Ludii's empty extra turn after the seat's move
         return out
 
     def pair(self, act: dict[str, Any], seat: int) -> tuple[int | None, int | None]:

@@ -30,7 +30,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   twice till then), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
   after), ``at_most`` (fly: only while the mover has at most this many pieces), ``per_turn``
   (place: the pieces of these kinds a player places in one turn, counted from the first placed),
-  ``after`` (place: only once the mover's hand holds none of these kinds);
+  ``after`` (place: only once the mover's hand holds none of these kinds), ``then_move`` (place:
+  who places the last piece of all goes on to move in the same turn);
 - ``capture``: ``kind = "custodial"`` (an enemy between the moved piece and a friend, or a
   ``hostile`` empty region, or a ``hostile_always`` region even when occupied, along ``dirs``;
   ``pieces`` the kinds so taken), ``"surround"``
@@ -48,7 +49,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``"shieldwall"`` (a row of two or more enemies along the board's edge, closed at both ends
   along the edge by the mover's pieces or ``hostile`` empty regions, one end the piece just
   moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken);
-- ``constraint``: ``compulsory = true`` (a capture must be made when one can),
+- ``constraint``: ``leave_move = true`` (no move may leave the opponent without a move, unless
+  it takes the opponent's last piece), ``compulsory = true`` (a capture must be made when one can),
   ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
   must, each measured against the others of those kinds), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
@@ -59,7 +61,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   chain goes on as a man);
 - ``turn``: ``first`` (the seat that starts), ``facing`` (each seat's forward direction, a
   compass name per seat, where the second seat does not face down the board), ``capture_again`` (a piece that takes moves again
-  at once, any of its moves, and again while it takes; a pass where it has none);
+  at once, any of its moves, and again while it takes; a pass where it has none; ``"capturing"``:
+  only while it can take again, and only with moves that take);
 - ``end`` (one condition each; ``result`` is the mover's or the seat's, as said):
   ``no-moves`` (the player to move has none: ``result = "loss" | "win" | "draw" | "pass"``;
   ``seats`` limits it to those seats, so a hunt's two sides may differ; ``pass`` passes the
@@ -136,6 +139,7 @@ class MoveRule:
     at_end: bool = False  # hop: the pieces taken leave the board when the turn ends
     per_turn: int = 1  # place: pieces placed in one turn
     after: frozenset[int] = frozenset()  # place: only once the hand holds none of these kinds
+    then_move: bool = False  # place: who places the last piece of all moves on in the same turn
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
 
 
@@ -365,7 +369,7 @@ class PiecesGame(Game):
         self.move_rules: list[MoveRule] = []
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
-                 "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "per_turn", "after"} | chesslike.FIELDS
+                 "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "per_turn", "after", "then_move"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -414,6 +418,7 @@ class PiecesGame(Game):
                 if isinstance(rule.per_turn, bool) or not isinstance(rule.per_turn, int) or not 1 <= rule.per_turn <= 8:
                     raise self.rf.error(el.path + ("per_turn",), "must be 1 to 8 pieces a turn")
                 rule.after = self._kinds(spec.get("after"), el.path + ("after",), default_all=False)
+                rule.then_move = bool(spec.get("then_move", False))
             if "region" in spec:
                 rule.region = frozenset(self._sites(spec["region"], el.path + ("region",)))
             if kind == "leap":
@@ -521,6 +526,7 @@ class PiecesGame(Game):
         spec = el.value if el else {}
         self.compulsory = bool(spec.get("compulsory", False))
         self.no_repeat = bool(spec.get("no_repeat", False))
+        self.leave_move = bool(spec.get("leave_move", False))  # a move must leave the opponent one
         maximum = spec.get("maximum", False)
         self.maximum = bool(maximum)
         # The kinds whose captures must take most (None: every kind's, one measure for all).
@@ -544,7 +550,9 @@ class PiecesGame(Game):
         if isinstance(self.first, bool) or not isinstance(self.first, int) or not 0 <= self.first < self.players:
             raise self.rf.error((el.path if el else ()) + ("first",), f"must be a seat 0..{self.players - 1}")
         self.capture_again = bool(spec.get("capture_again", False))
+        self.again_capturing = spec.get("capture_again") == "capturing"
         self.per_turn: dict[int, int] = {}  # kind -> pieces placed a turn (place per_turn > 1)
+        self.then_move = any(r.kind == "place" and r.then_move for r in self.move_rules)
         self.per_turn_kinds: dict[int, frozenset[int]] = {}
         for r in self.move_rules:
             if r.kind == "place" and r.per_turn > 1:
@@ -973,7 +981,10 @@ class PiecesSim(Sim):
             return self._removals()
         if self.pending >= 0 and g.capture_again:
             # The piece that took moves again (capture_again): any of its moves, or a pass.
-            return self._piece_moves(self.pending) or [(PASS, -1, -1, -1, -1, -1)]
+            moves = self._piece_moves(self.pending)
+            if g.again_capturing:
+                moves = [m for m in moves if self._takes(m)]
+            return moves or [(PASS, -1, -1, -1, -1, -1)]
         if self.pending >= 0:
             moves = [m for m in self._piece_moves(self.pending, hops_only=True) if m[3] >= 0]
             if g.maximum and (g.maximum_kinds is None or g.kind_of[self.cells[self.pending]] in g.maximum_kinds):
@@ -996,10 +1007,33 @@ class PiecesSim(Sim):
                     moves = free + (self._longest(bound) if bound else [])
         if g.check_royal >= 0:
             moves = [m for m in moves if not self._leaves_in_check(m)]
+        if g.leave_move:
+            moves = [m for m in moves if self._leaves_a_move(m)]
         if self.seen:
             self._base_key = None
             moves = [m for m in moves if not self._repeats(m)]
         return moves
+
+    def _takes(self, m: tuple) -> bool:
+        """Whether the move takes a piece (played on a copy)."""
+        sim = self.copy()
+        sim.seen = None
+        before = sum(1 for c in sim.cells if c)
+        sim._apply_move(m, continue_turn=True, check_ends=False)
+        return sum(1 for c in sim.cells if c) < before
+
+    def _leaves_a_move(self, m: tuple) -> bool:
+        """constraint.leave_move: after the move (its first step) the opponent could move, or
+        has no piece left at all (the game is won)."""
+        g = self.game
+        sim = self.copy()
+        sim.seen = None
+        sim._apply_move(m, continue_turn=True, check_ends=False)
+        other = (self.mover + 1) % g.players
+        if not any(c and g.owner_of[c] == other for c in sim.cells) and not any(sim.hands[other]):
+            return True
+        sim.mover, sim.pending, sim.removals, sim._moves = other, -1, 0, None
+        return bool(sim._pseudo())
 
     def _set_base_key(self) -> int:
         self._base_key = self.position_key()
@@ -1393,8 +1427,15 @@ class PiecesSim(Sim):
                 self.pending = -1
                 if self.moves():
                     return
+        if what == PLACE and g.then_move and not any(any(h) for h in self.hands):
+            # then_move: who placed the last piece of all moves on in the same turn.
+            self.pending = -1
+            self._moves = None
+            if self.moves():
+                return
         # capture_again: the piece that took moves again.
-        if g.capture_again and what == MOVE and captured:
+        if g.capture_again and what == MOVE and captured and not (
+                g.again_capturing and not any(self._takes(m) for m in self._piece_moves(b))):
             if check_ends:
                 self._check_ends(after_move=True)
             if self.over:
