@@ -1384,3 +1384,31 @@ capture = { take = "sown", counts = [2, 4], where = "opponent", or_own_last = %s
     # South sows 3 (six seeds) round into 4, 5, 6, 1, 2 and 3, his rightmost hole, last.
     for v, got in ((sown, 6), (last, 0), (plain, 0)):
         assert scores(v, {3: 6, 4: 1, 5: 3, 2: 1}, "3") == got
+
+
+def test_take_at_holes_made_four_while_sowing_and_the_sweep():
+    # sow.take_at and end.sweep (Hoyito, DLP.GameRulesets.290): a hole a seed makes hold four
+    # is taken at once, a relay ending there; a capture with eight seeds or fewer on the board
+    # takes them all.
+    v = make('''
+[[clause]]
+id = "H-1"
+text = "Two rows of three; relay sowing; fours taken as they are made; the sweep at eight."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 4 }
+sow = { relay = true, take_at = 4 }
+end = { sweep = 8, no_moves = "pass", stalled = "nobody" }
+''')
+    def play(counts, hole):
+        rest = v.game.total - sum(counts.values())
+        data = {"board": {str(h): [None, "seed", c] for h, c in counts.items()}, "to_move": 0,
+                "scores": [rest // 2, rest - rest // 2]}
+        after = v.apply(v.state_from_json(data), {"sow": hole}).to_json()
+        return holes(v.state_from_json(after)) if after["phase"] != "over" else {}, after["scores"][0] - rest // 2
+    # 24 seeds. South sows 1 (three): 2, 3 (three: four, taken at once), 4 (two: three), the
+    # last; 4 is lifted and sown on: 5, 6 and 1, emptied by the move: the relay ends there.
+    assert play({1: 3, 2: 1, 3: 3, 4: 2, 6: 9}, "1") == ({1: 1, 2: 2, 5: 1, 6: 10}, 4)
+    # South sows 2 (one seed) into 3 (three: four): taken, and the turn ends there.
+    assert play({2: 1, 3: 3, 5: 12, 6: 8}, "2") == ({5: 12, 6: 8}, 4)
+    # Eight seeds on the board: the capture of four takes the other four too; the game is over.
+    assert play({2: 1, 3: 3, 5: 2, 6: 2}, "2") == ({}, 8)

@@ -46,6 +46,8 @@ Elements and keys (defaults in brackets):
   relay goes on with the seeds of the next hole, ending if it is empty; 0: none [0]); or ``"next"``:
   while the hole after the last seed's holds seeds, they are lifted and sown on from there
   (Dongjintian) [false];
+  ``take_at = n``: while sowing, a hole that a seed makes hold n seeds is emptied at once into
+  the mover's captures (a relay then ends there) [0: none] (Hoyito);
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
   traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
   over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
@@ -116,7 +118,9 @@ Elements and keys (defaults in brackets):
   ``repetition_seeds`` says where the seeds go [owner]; ``holes_at_most``: after a move that
   leaves no hole holding more than this many seeds, the game (or round) ends (Awari: 1) [none],
   and ``holes_at_most_seeds`` says where the seeds left go [owner]; ``seeds_at_most``: the
-  same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none].
+  same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none];
+  ``sweep = n``: a move that captures while the board holds n seeds or fewer (before its
+  captures) takes every seed left on the board too (Hoyito: 8) [0: none].
 - ``rounds`` (a game of several rounds, Béchi): ``refill``: seeds a hole gets at the start
   of a round, from the seeds a player won; ``short = "choose"``: a player who cannot fill
   all his holes chooses which to leave empty (``{"leave_empty": ["2", "4"]}``) and keeps the
@@ -281,7 +285,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_relay, False), "relay_take": (_int(0, 1000), 0), "stores": (_one_of("none", "own"), "none"),
-        "past_origin": (_one_of("sow", "origin"), "sow"),
+        "past_origin": (_one_of("sow", "origin"), "sow"), "take_at": (_int(0, 1000), 0),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
@@ -310,7 +314,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
         "repetition_seeds": (_one_of(*SEEDS), "owner"),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
-        "seeds_at_most": (_int(0, 1000), None),
+        "seeds_at_most": (_int(0, 1000), None), "sweep": (_int(0, 100000), 0),
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose"), "choose"),
@@ -401,7 +405,7 @@ class Rules:
         "first_rows", "first_plain", "relay_hook", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
-        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "first", "rounds", "refill", "left_empty", "repeat", "starts",
+        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "origin_quirk", "to_owner",
     )
 
@@ -659,6 +663,8 @@ class SowGame(Game):
         r.holes_at_most = end.get("holes_at_most", o)
         r.holes_at_most_seeds = end.get("holes_at_most_seeds", o)
         r.seeds_at_most = end.get("seeds_at_most", o)
+        r.sweep = end.get("sweep", o)
+        r.take_at = sow.get("take_at", o)
         first = T["setup"].get("first", o)
         if first is None:
             r.first = 0
@@ -679,7 +685,7 @@ class SowGame(Game):
             r.starts = rounds.get("starts", o)
         else:
             r.refill, r.left_empty, r.repeat, r.starts = 0, "skip", 0, "alternate"
-        r.simple = not (r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk)
+        r.simple = not (r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
         r.check_moves = r.feed or r.grand_slam == "forbidden"
@@ -876,7 +882,7 @@ class SowSim(Sim):
 
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
-                 "take_left", "_then", "way", "lifted")
+                 "take_left", "_then", "way", "lifted", "during")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1126,6 +1132,17 @@ class SowSim(Sim):
                     sc[g.owner[p]] += c
             if not r.to_owner:
                 sc[seat] += got  # type: ignore[index]
+        if r.take_at and self.during and not plain:  # the holes taken while sowing
+            caught = sum(c for _, c in self.during)
+            sc[seat] += caught  # type: ignore[index]
+            got += caught
+            taken = (taken or []) + self.during
+        if r.sweep and got:  # end.sweep: a capture with this few seeds left takes them all
+            left = sum(b[: g.N])
+            if left + got <= r.sweep:
+                for i in range(g.N):
+                    b[i] = 0
+                sc[seat] += left  # type: ignore[index]
         self.sown = sown_before | (1 << h)
         self.plies += 1
         if self.log:
@@ -1151,6 +1168,8 @@ class SowSim(Sim):
         r, b = self.r, self.b
         c = b[h]
         self.lifted = c
+        if r.take_at:
+            self.during = []
         b[h] = 0
         p = h
         if r.first_in_origin and c:
@@ -1190,6 +1209,9 @@ class SowSim(Sim):
                 c -= 1
                 budget -= 1
                 after, skipped = skipped, False
+                if r.take_at and p < N and b[p] == r.take_at:  # sow.take_at: taken at once
+                    self.during.append((p, b[p]))
+                    b[p] = 0
             if after and r.origin_quirk:
                 return h  # sow.past_origin = "origin": judged at the (empty) starting hole
             if r.relay == "next" and budget > 0:  # the next hole's seeds, if any, sown on
