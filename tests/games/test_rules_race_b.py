@@ -440,3 +440,38 @@ def test_patolli_entering_taking_and_leaving():
     sim = position(PATOLLI, [[71], [1]])
     throw(sim, [1, 1, 1, 1, 0])
     assert {"from": "j2", "to": "off"} in actions(sim)
+
+
+# -- Kints: sticks each marked with its own number, entering barred while one's own is on the arc --
+
+KINTS = "race.kints"
+
+
+def test_kints_a_lone_marked_stick_is_worth_its_own_number():
+    v = rules_variant(KINTS)
+    r = v.game.rules(v.validate_options({}))
+    got = {tuple(f): w for f, w in zip(r.outcomes, r.vals)}
+    assert got[(0, 0, 0, 0)] == (10,) and got[(1, 1, 1, 1)] == (5,)
+    assert [got[f] for f in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))] == [(4,), (6,), (14,), (15,)]
+    assert got[(1, 1, 0, 0)] == (2,) and got[(0, 1, 1, 1)] == (3,)
+    # Ludii numbers a stick by its marked side's value: 0 or 4, 0 or 6, ... -> our 0 or 1.
+    assert v.game.ludii_throw([4, 0, 14, 0]) == {"throw": [1, 0, 1, 0]}
+
+
+def test_kints_second_piece_waits_until_the_first_leaves_the_arc_and_the_last_hole():
+    sim = position(KINTS, [[3], []])  # White's first piece on c7, still on the arc
+    throw(sim, [1, 1, 0, 0])  # a 2: only the piece on the board moves (c7 to e3)
+    assert actions(sim) == [{"from": "c7", "to": "e3"}]
+    sim = position(KINTS, [[7], []])  # on f4, off the arc: the second may come in
+    throw(sim, [1, 1, 0, 0])
+    assert actions(sim) == [{"from": "f4", "to": "f8"}, {"from": "hand", "to": "b9"}]
+    # On d5, the hole before the marked one (44th of 44): any throw under 14 takes it home ...
+    sim = position(KINTS, [[44], []], hands=[0, 2], off=[1, 0])
+    throw(sim, [1, 1, 1, 0])  # a 3
+    assert actions(sim) == [{"from": "d5", "to": "off"}]
+    sim = position(KINTS, [[44], []], hands=[0, 2], off=[1, 0])
+    throw(sim, [0, 0, 1, 0])  # a 14 does not
+    assert sim.is_chance() and sim.seat == 1
+    sim = position(KINTS, [[44], []], hands=[0, 2], off=[1, 0], options={"last_hole": "stranded"})
+    throw(sim, [1, 1, 1, 0])  # under Ludii's reading nothing does
+    assert sim.is_chance() and sim.seat == 1

@@ -40,7 +40,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   ``odds = "even" | "measured"``), or a device of ``devices.DEVICES`` by name (``"tetra4"``);
   dice may carry other numbers than 1 to ``sides``: ``faces = [1, 2, 5, 6]`` (Chaupar's long dice).
 - ``worth``: what a throw is worth. Two-sided pieces count the marked sides up unless ``up =
-  [worth with 0 up, with 1 up, ...]`` says otherwise (an entry may be a list: the throw gives
+  [worth with 0 up, with 1 up, ...]`` says otherwise, or ``marked = [w1, w2, ...]``: a lone
+  marked side up is worth that stick's own value (Kints' sticks, 4, 6, 14 and 15), any other
+  count as ``up`` says (an entry may be a list: the throw gives
   several moves, e.g. ``[25, 1]``) or ``none = N | "count+1"`` gives the worth of no side up;
   dice and astragals are summed, unless ``each = true``: each die is then a move of its own
   (played in the order the seat likes, by one piece or two). A worth of 0 moves nothing.
@@ -59,7 +61,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   seat that can bring a piece on must: its other moves are then not allowed; ``"only"``: while
   it holds a piece it may make no other move, entering or not, as a hit piece in backgammon),
   ``onto_own = true`` (where ``stack.own`` is false, an entering piece may still join its own
-  pieces on its square; they move on one at a time).
+  pieces on its square; they move on one at a time), ``clear = [[cells], ...]`` (a cell list a
+  seat: no piece of it enters while one of its own stands on those cells).
 - ``move``: ``by = "throw"``: a piece runs the whole value forward along its track (the only
   kind yet; stated so the file says it).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
@@ -133,10 +136,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "track": ("seats", "path", "rotate", "loop"),
     "pieces": ("count", "name", "glyph", "start"),
     "throw": ("device", "count", "sides", "odds", "faces"),
-    "worth": ("up", "none", "each"),
+    "worth": ("up", "none", "each", "marked"),
     "throws": ("until", "void_run", "void"),
     "extra_throw": ("values", "cells", "capture", "hand"),
-    "enter": ("values", "square", "first", "must", "onto_own"),
+    "enter": ("values", "square", "first", "must", "onto_own", "clear"),
     "move": ("by",),
     "capture": ("opponent", "groups", "to"),
     "safe": ("cells", "opponent"),
@@ -246,6 +249,7 @@ class Rules:
     partner_plays: bool = False      # a seat whose pieces are all off has its turns played with its partner's
     extra_hand: bool = False         # extra_throw.values earn a throw only while the seat holds pieces
     onto_own: bool = False           # an entering piece may join the seat's own on its square (stack.own false)
+    enter_clear: tuple = ()          # per seat, cells where a piece of its own bars entering
     clear_wins: bool = False         # end.goal = "track-clear": a seat with no piece left on its track after bearing one off wins
 
 
@@ -537,6 +541,8 @@ class RaceGame(Game):
         self.capture_extra = g("extra_throw", "capture", self._bool, False)
         self.extra_hand = g("extra_throw", "hand", self._bool, False)
         self.onto_own = g("enter", "onto_own", self._bool, False)
+        self.worth_marked = g("worth", "marked", self._marked, None)
+        self.enter_clear = g("enter", "clear", self._seat_cells, None)
         self.enter_values = g("enter", "values", self._ints)
         self.enter_square = g("enter", "square", self._square, 0)
         self.enter_first = g("enter", "first", self._bool, False)
@@ -596,6 +602,16 @@ class RaceGame(Game):
                 raise self._fail(path, f"must list {self.players} track squares, one a seat")
             return tuple(self._int(1, 250)(x, path) for x in v)
         return self._int(1, 250)(v, path)
+
+    def _marked(self, v: Any, path: tuple) -> tuple[int, ...]:
+        if not isinstance(v, list) or not all(_is_int(x) and 0 < x <= 1000 for x in v):
+            raise self._fail(path, f"must list each stick's worth when it alone lands marked side up, got {brief(v)}")
+        return tuple(v)
+
+    def _seat_cells(self, v: Any, path: tuple) -> tuple[frozenset[int], ...]:
+        if not isinstance(v, list) or len(v) != self.players:
+            raise self._fail(path, f"must list {self.players} lists of cells, one a seat")
+        return tuple(frozenset(self._cells(x, path + (i,))) for i, x in enumerate(v))
 
     def _faces(self, v: Any, path: tuple) -> tuple[int, ...]:
         if not isinstance(v, list) or len(v) < 2 or not all(_is_int(x) and 0 <= x <= 100 for x in v):
@@ -742,6 +758,8 @@ class RaceGame(Game):
         r.partner_plays = _pick(self.finished, o) == "partner"
         r.extra_hand = _pick(self.extra_hand, o)
         r.onto_own = _pick(self.onto_own, o) and not r.own_stack
+        clear = _pick(self.enter_clear, o)
+        r.enter_clear = tuple(tuple(sorted(c)) for c in clear) if clear else ()
         if r.groups_move and (r.jump is not None or r.loop):
             raise self._fail(self._path("stack", "together"), "cannot go with jumps or a looped track")
         if r.together and not r.off_from:
@@ -829,7 +847,12 @@ class RaceGame(Game):
         none = _pick(self.worth_none, o)
         if k:
             up = sum(faces)
-            if up_table is not None:
+            marked = _pick(self.worth_marked, o)
+            if marked is not None and len(marked) != k:
+                raise self._fail(self._path("worth", "marked"), f"must give {k} worths, one a stick")
+            if marked is not None and up == 1:
+                value = (marked[faces.index(1)],)
+            elif up_table is not None:
                 if len(up_table) != k + 1:
                     raise self._fail(self._path("worth", "up"), f"must give {k + 1} worths (0 to {k} up), got {len(up_table)}")
                 value = up_table[up]
@@ -840,6 +863,8 @@ class RaceGame(Game):
         else:
             if up_table is not None or none is not None:
                 raise self._fail(self._path("worth", "up"), "up and none are for two-sided pieces (sticks, tetra, cowries)")
+            if _pick(self.worth_marked, o) is not None:
+                raise self._fail(self._path("worth", "marked"), "marked is for two-sided sticks")
             if _pick(self.worth_each, o) and len(faces) > 1:
                 return tuple(sorted(faces, reverse=True))  # each die a move of its own
             value = (sum(faces),)
@@ -900,6 +925,16 @@ class RaceGame(Game):
                                   for f, v, w in zip(r.outcomes, r.vals, r.weights)]},
             "count": r.count,
         }
+
+    def ludii_throw(self, dice: list[int]) -> dict[str, Any]:
+        """Ludii's dice as our throw: a two-sided piece Ludii numbers by its marked side's value
+        (Kints' sticks: 0 or 4, 0 or 6...) is 1 when that side is up."""
+        if self._binary(self.rules_options()):
+            return {"throw": [1 if d else 0 for d in dice]}
+        return {"throw": list(dice)}
+
+    def rules_options(self) -> dict[str, Any]:
+        return {name: spec.default for name, spec in self.option_specs.items()}
 
     def describe(self, sim: RaceSim, move: Any) -> str:
         r = sim.r
@@ -1104,6 +1139,8 @@ class RaceSim(Sim):
         home = not r.together or (not hand and (not pos or min(pos) >= off_from))
         if r.enter_first and self._opening():
             ev, enter_square, pos = None, 0, []  # the opening: the first piece on by the throw
+        if hand and r.enter_clear and any(occ[c * r.players + s] for c in r.enter_clear[s]):
+            hand = 0  # a piece of its own still on those cells bars entering
         for v in (left if len(left) == 1 else sorted(set(left))):
             for p in ([0] + pos if hand and (ev is None or v in ev) else pos):
                 if p:
