@@ -40,12 +40,12 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   ``odds = "even" | "measured"``), or a device of ``devices.DEVICES`` by name (``"tetra4"``);
   dice may carry other numbers than 1 to ``sides``: ``faces = [1, 2, 5, 6]`` (Chaupar's long dice).
 - ``worth``: what a throw is worth. Two-sided pieces count the marked sides up unless ``up =
-  [worth with 0 up, with 1 up, ...]`` says otherwise, or ``marked = [w1, w2, ...]``: a lone
-  marked side up is worth that stick's own value (Kints' sticks, 4, 6, 14 and 15), any other
-  count as ``up`` says (an entry may be a list: the throw gives
+  [worth with 0 up, with 1 up, ...]`` says otherwise (an entry may be a list: the throw gives
   several moves, e.g. ``[25, 1]``) or ``none = N | "count+1"`` gives the worth of no side up;
-  dice and astragals are summed, unless ``each = true``: each die is then a move of its own
-  (played in the order the seat likes, by one piece or two). A worth of 0 moves nothing.
+  ``marked = [w1, w2, ...]``: a lone marked side up is worth that stick's own value (Kints'
+  sticks, 4, 6, 14 and 15), other counts as ``up`` says. Dice and astragals are summed, unless
+  ``each = true``: each die is then a move of its own (played in the order the seat likes, by
+  one piece or two). A worth of 0 moves nothing.
 - ``throws``: throws made before moving: ``until = [values]`` (the seat throws again and again
   until one of these, then moves every throw's worth, each by one piece, in the order it likes;
   a worth no piece can use is lost), ``void_run = 3`` (that many equal throws in a row do not
@@ -86,8 +86,7 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   goes off only from the track's last N squares (it must stop there first), 0 (the default)
   from anywhere, and with ``together = true`` only once every piece of the seat stands there
   (none in the hand: backgammon's home board); ``past = false``: no throw takes a piece past
-  the last square (only a
-  ``jump`` takes it off; a looped track is so).
+  the last square (only a ``jump`` takes it off; a looped track is so).
 - ``pass``: ``choice = true``: a seat with a move may also pass (``{"pass": true}``); false (the
   default): only a seat with no move passes, automatically.
 - ``end``: ``goal = "all-off"`` (the first seat to bear off every piece wins; with ``teams`` in
@@ -107,7 +106,7 @@ board alone cannot say where a piece on a cell its track passes twice is), ``ser
 made before moving, ``throws``), ``extra`` (another throw earned this turn) and ``throws`` (how
 many throws the game has seen). ``RaceSim`` is the mutable play-out path: lists of positions per
 seat and a flat cell-by-seat count, moves as ``(from, to, value)`` tuples generated once per
-throw.
+throw (``value`` negative, ``-(K * 1000 + value)``, for K pieces moving together).
 """
 from __future__ import annotations
 
