@@ -1412,3 +1412,41 @@ end = { sweep = 8, no_moves = "pass", stalled = "nobody" }
     assert play({2: 1, 3: 3, 5: 12, 6: 8}, "2") == ({5: 12, 6: 8}, 4)
     # Eight seeds on the board: the capture of four takes the other four too; the game is over.
     assert play({2: 1, 3: 3, 5: 2, 6: 2}, "2") == ({}, 8)
+
+
+def test_the_opening_into_the_next_hole_and_leaving_the_opponent_a_move():
+    # sow.first_to_next and constraint.feed with sow.min = 2 or "always" (English Wari,
+    # DLP.GameRulesets.250).
+    body = '''
+[[clause]]
+id = "E-1"
+text = "Two rows of three; the opening into the next hole; no single seed sown; feeding."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 2 }
+sow = { min = 2, first_to_next = true }
+capture = { take = "last", counts = [3], where = "any" }
+constraint = { feed = %s }
+'''
+    v, always = make(body % "true"), make(body % '"always"')
+    s = v.new_game()
+    assert [a["sow"] for a in v.legal_actions(s)] == ["1", "2", "3"]
+    s = v.apply(s, {"sow": "3"})  # all of 3 into 4
+    assert holes(s) == {1: 2, 2: 2, 4: 4, 5: 2, 6: 2}
+    s = v.apply(s, {"sow": "6"})  # North's opening: all of 6 into 1
+    assert holes(s) == {1: 4, 2: 2, 4: 4, 5: 2}
+    assert [a["sow"] for a in v.legal_actions(s)] == ["1", "2"]  # sowing proper: 2 seeds or more
+    # After the openings (both have sown), North holds only single seeds: he cannot move, so
+    # South must leave him a hole of two. 1 (two) reaches 2 and 3 only; 2 (three) reaches 4.
+    def moves(w, counts):
+        data = {"board": {str(h): [None, "seed", c] for h, c in counts.items()}, "to_move": 0,
+                "scores": [6, 12 - 6 - sum(counts.values())], "sown": ["1", "4"]}
+        return [a["sow"] for a in w.legal_actions(w.state_from_json(data))]
+    assert moves(v, {1: 2, 2: 3, 4: 1}) == ["2"]
+    assert moves(always, {1: 2, 2: 3, 4: 1}) == ["2"]
+    # North has a hole of two: "true" asks nothing; "always" still forbids a move after which
+    # he has none (1 reaches 3 and 4 only: 5's two stay) - here every move leaves him one.
+    assert moves(v, {1: 2, 2: 2, 5: 2}) == ["1", "2"]
+    assert moves(always, {1: 2, 2: 2, 5: 2}) == ["1", "2"]
+    # South's 3 (two) sows 4 and 5, making three there: taken, North is left a single seed.
+    assert moves(v, {1: 2, 3: 2, 5: 2}) == ["1", "3"]
+    assert moves(always, {1: 2, 3: 2, 5: 2}) == ["1"]

@@ -46,7 +46,8 @@ Elements and keys (defaults in brackets):
   relay goes on with the seeds of the next hole, ending if it is empty; 0: none [0]); or ``"next"``:
   while the hole after the last seed's holds seeds, they are lifted and sown on from there
   (Dongjintian) [false];
-  ``take_at = n``: while sowing, a hole that a seed makes hold n seeds is emptied at once into
+  ``first_to_next``: each player's first move puts all the seeds of one of his holes into
+  the next hole, taking nothing (English Wari) [false]; ``take_at = n``: while sowing, a hole that a seed makes hold n seeds is emptied at once into
   the mover's captures (a relay then ends there) [0: none] (Hoyito);
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
   traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
@@ -101,7 +102,10 @@ Elements and keys (defaults in brackets):
 - ``constraint``: ``grand_slam`` = ``"allowed"`` | ``"forbidden"`` (a move that would take
   every seed of the opponent's is not legal; a player left with only such moves has no move)
   | ``"captures-nothing"`` (it is played but takes nothing) [allowed]; ``feed``: when the
-  opponent's holes are all empty, the mover must sow into them if any move does [false];
+  opponent's holes are all empty, the mover must sow into them if any move does (where
+  ``sow.min`` is more than one: when the opponent has no hole he may sow from, the mover must
+  leave him one, if any move does); ``"always"``: every move must leave the opponent a hole he
+  may sow from, its captures made (Ludii's reading of English Wari) [false];
   ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies) [0].
 - ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
   ``"capture"``: the mover moves again.
@@ -241,6 +245,14 @@ def _first_takes(v: Any) -> Any:
     raise _Bad(f"must list seed counts, one for each of a player's first captures, got {brief(v)}")
 
 
+def _feed(v: Any) -> Any:
+    if v is True or v is False or v == "always":
+        return v
+    if v == "needed":  # the same as true, for an option's choices
+        return True
+    raise _Bad(f'must be true (or "needed"), false or "always", got {brief(v)}')
+
+
 def _relay(v: Any) -> Any:
     if v is True or v is False or v == "next":
         return v
@@ -285,7 +297,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_relay, False), "relay_take": (_int(0, 1000), 0), "stores": (_one_of("none", "own"), "none"),
-        "past_origin": (_one_of("sow", "origin"), "sow"), "take_at": (_int(0, 1000), 0),
+        "past_origin": (_one_of("sow", "origin"), "sow"), "first_to_next": (_bool, False), "take_at": (_int(0, 1000), 0),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
@@ -304,7 +316,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "into": (_one_of("empty", "any"), "empty"), "hook": (_text, None),
     },
     "constraint": {
-        "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_bool, False),
+        "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
         "no_capture_moves": (_int(0, 1000), 0),
     },
     "extra_turn": {"when": (_when, ())},
@@ -406,7 +418,7 @@ class Rules:
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts",
-        "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "origin_quirk", "to_owner",
+        "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "origin_quirk", "to_owner",
     )
 
 
@@ -605,6 +617,7 @@ class SowGame(Game):
             r.first_rows = tuple(frozenset(self.holes_of[s][-first_right:]) for s in (0, 1))
         r.singles_last = sow.get("singles", o) == "last-resort"
         r.first_plain = sow.get("first_plain", o)
+        r.first_to_next = sow.get("first_to_next", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
         r.singles_to_empty = sow.get("singles_to_empty", o)
@@ -645,7 +658,7 @@ class SowGame(Game):
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
-        r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.choose_once
+        r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.first_to_next or r.choose_once
                         or r.first_dir is not None)  # who has sown yet
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
@@ -984,6 +997,9 @@ class SowSim(Sim):
             return
         b, r, seat = self.b, self.r, self.turn
         lo = r.min
+        if r.first_to_next and not self.sown & self.game.own_mask[seat]:  # the opening: any hole
+            self._mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h]]  # type: ignore[index]
+            return
         mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
         if r.first_rows is not None and not self.sown & self.game.own_mask[seat]:  # his first sowing
             mv = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
@@ -1000,7 +1016,7 @@ class SowSim(Sim):
         if r.check_moves and mv:
             g = self.game
             opp = g.holes_of[1 - seat]  # type: ignore[operator]
-            hungry = r.feed and not sum(b[opp[0]: opp[-1] + 1])
+            hungry = r.feed and (r.feed == "always" or not any(b[i] >= lo for i in opp))
             if not hungry and r.grand_slam != "forbidden":
                 self._mv = mv
                 return
@@ -1031,7 +1047,7 @@ class SowSim(Sim):
     def _trial(self, seat: int, m: int, opp: list[int]) -> tuple[bool, bool]:
         """Whether move ``m`` leaves seeds in the opponent's holes after sowing (feeds), and
         whether its capture would take every seed the opponent has (a grand slam)."""
-        saved, sown = self.b, self.sown
+        saved, sown, r = self.b, self.sown, self.r
         self.b = saved[:]
         try:
             last = self._sow(seat, m & 0xFF, m >> 8)
@@ -1047,6 +1063,9 @@ class SowSim(Sim):
                     if self.game.owner[p] != seat:
                         got += c
                 slam = got == left
+            if r.feed == "always" or r.min > 1:  # fed: the opponent has a move after it all
+                tk = dict(taken or ())
+                return any(b[i] - tk.get(i, 0) >= r.min for i in opp), slam
             return left > 0, slam
         finally:
             self.b = saved
@@ -1086,8 +1105,13 @@ class SowSim(Sim):
         seat = self.turn
         h, d = m & 0xFF, m >> 8
         sown_before = self.sown
-        plain = r.first_plain and not self.sown & g.own_mask[seat]  # type: ignore[index]
-        if plain:  # sow.first_plain: the player's first sowing is one lap and takes nothing
+        plain = (r.first_plain or r.first_to_next) and not self.sown & g.own_mask[seat]  # type: ignore[index]
+        if plain and r.first_to_next:  # sow.first_to_next: the opening, all into the next hole
+            b = self.b
+            last = g.plain[seat][d][h]  # type: ignore[index]
+            b[last] += b[h]
+            b[h] = 0
+        elif plain:  # sow.first_plain: the player's first sowing is one lap and takes nothing
             b = self.b
             c, b[h], last = b[h], 0, h
             nxt = g.plain[seat][d]  # type: ignore[index]
