@@ -288,3 +288,28 @@ promote = { pieces = ["man"], to = "king", zone = "far-rank" }
     from games.engine.rules.loader import RulesFileError as E
     with pytest.raises(E, match=r"turn\.facing: must list 2 compass directions"):
         _compile(tmp_path, body.replace('["s", "n"]', '["down", "n"]'))
+
+
+def test_a_promotion_zone_may_differ_by_seat(tmp_path):
+    body = """
+[[clause]]
+id = "EX-3"
+text = "Men step any way."
+move = { kind = "step", pieces = ["man"], dirs = "all" }
+
+[[clause]]
+id = "EX-4"
+text = "White is crowned on h8, Black on a1 only."
+promote = { pieces = ["man"], to = "king", zone = ["top", "bottom"] }
+"""
+    folder = tmp_path / "rulesets" / "war"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "example.toml"
+    text = (HEAD % (8, 8)).replace('size = [8, 8] }', 'size = [8, 8], regions = { top = "h8", bottom = "a1" } }') + body
+    path.write_text(text, encoding="utf-8")
+    v = compile_file(path, tmp_path)
+    s, _ = _moves(v, {"g7": [0, "man", 1], "b2": [1, "man", 1]})
+    # White g7 to h8 (its corner) crowns; to a1 it would not, Black's corner.
+    kinds = {a["to"]: v.apply(s, a).to_json()["board"][a["to"]][1] for a in v.legal_actions(s)}
+    assert kinds == {"f6": "man", "g6": "man", "h6": "man", "f7": "man", "h7": "man", "f8": "man",
+                     "g8": "man", "h8": "king"}

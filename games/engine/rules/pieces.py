@@ -54,7 +54,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
   must, each measured against the others of those kinds), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
-- ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (``far-rank`` or a
+- ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (a list: one per
+  seat; each ``far-rank`` or a
   region), ``if_lost`` (the piece is promoted only while none of the ``to`` kinds of its side
   is on the board, and otherwise leaves the board), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
   promoted only where it stands when its turn ends: a man passing the far row in a capture
@@ -540,7 +541,8 @@ class PiecesGame(Game):
             to_kinds = sorted(self._kinds(to, el.path + ("to",)))
             zone = spec.get("zone", "far-rank")
             self.promote = {"pieces": self._kinds(spec.get("pieces"), el.path + ("pieces",)), "to": to_kinds,
-                            "zones": [self._zone(zone, seat, el.path + ("zone",)) for seat in range(self.players)],
+                            "zones": [self._zone(zone[seat] if isinstance(zone, list) and len(zone) == self.players
+                                                 else zone, seat, el.path + ("zone",)) for seat in range(self.players)],
                             "ends_turn": bool(spec.get("ends_turn", False)),
                             "if_lost": bool(spec.get("if_lost", False)),
                             "at_end": bool(spec.get("at_end", False))}
