@@ -1450,3 +1450,37 @@ constraint = { feed = %s }
     # South's 3 (two) sows 4 and 5, making three there: taken, North is left a single seed.
     assert moves(v, {1: 2, 3: 2, 5: 2}) == ["1", "3"]
     assert moves(always, {1: 2, 3: 2, 5: 2}) == ["1"]
+
+
+def test_opening_each_hole_once_the_hole_after_the_last_and_the_blocked_player_losing():
+    # sow.opening_each, capture.take = "after" (chain forward) and end.no_moves = "loses" with
+    # loses_draw (Adjiboto, DLP.GameRulesets.252).
+    v = make('''
+[[clause]]
+id = "A-1"
+text = "Two rows of three; each hole once to begin; the hole after the last taken at one or three."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 2 }
+sow = { min = 2, opening_each = true }
+capture = { take = "after", counts = [1, 3], chain = "forward" }
+end = { no_moves = "loses", loses_draw = 6 }
+''')
+    def state(counts, sown=(), scores=None, to_move=0):
+        rest = v.game.total - sum(counts.values())
+        data = {"board": {str(h): [None, "seed", c] for h, c in counts.items()}, "to_move": to_move,
+                "scores": scores or [rest // 2, rest - rest // 2], "sown": list(sown)}
+        return v.state_from_json(data)
+    s = state({1: 2, 2: 2, 3: 2, 4: 1, 5: 3, 6: 2}, sown=["2"])
+    assert [a["sow"] for a in v.legal_actions(s)] == ["1", "3"]  # 2 already sown from
+    after = v.apply(s, {"sow": "3"})  # 4 and 5: the opening takes nothing
+    assert holes(after) == {1: 2, 2: 2, 4: 2, 5: 4, 6: 2}
+    # Opening over (1, 2, 3 sown): South sows 1 into 2, 3; 4 after it holds one: taken, and 5
+    # (three) too; 6 (two) ends the chain.
+    s = state({1: 2, 2: 1, 4: 1, 5: 3, 6: 2}, sown=["1", "2", "3"])
+    after = v.apply(s, {"sow": "1"})
+    assert holes(after) == {2: 2, 3: 1, 6: 2}
+    # North cannot move after South's move: South wins, or it is a draw if North holds six.
+    # South sows 1 into 2 and 3; 4 after it holds one: taken, and North's row is empty.
+    for scores, winner in (([1, 5], 0), ([0, 6], None)):
+        s = state({1: 2, 2: 3, 4: 1}, sown=["1", "2", "3", "4", "5", "6"], scores=scores)
+        assert v.outcome(v.apply(s, {"sow": "1"})).winner == winner

@@ -46,6 +46,8 @@ Elements and keys (defaults in brackets):
   relay goes on with the seeds of the next hole, ending if it is empty; 0: none [0]); or ``"next"``:
   while the hole after the last seed's holds seeds, they are lifted and sown on from there
   (Dongjintian) [false];
+  ``opening_each``: until a player has sown once from each of his holes, he sows only from
+  those he has not yet sown from, and takes nothing (Adjiboto) [false];
   ``first_to_next``: each player's first move puts all the seeds of one of his holes into
   the next hole, taking nothing (English Wari) [false]; ``take_at = n``: while sowing, a hole that a seed makes hold n seeds is emptied at once into
   the mover's captures (a relay then ends there) [0: none] (Hoyito);
@@ -89,7 +91,9 @@ Elements and keys (defaults in brackets):
   seeds, one action each, ``{"remove": "13"}`` [0]) ``first_takes``: with ``take = "last"``, a list: a player's first capture
   must take exactly the first number of seeds, his second the second..., and only then do
   ``counts`` apply (the captures made are told from the seeds he has taken; Ako Okwe) [none]
-  | ``take = "beyond"`` (when the hole after the last
+  | ``take = "after"`` (the hole after the last
+  seed's, when it holds one of ``counts``, a list; with ``chain = "forward"`` the holes after
+  it too while each does: Adjiboto) | ``take = "beyond"`` (when the hole after the last
   seed's is empty, the seeds of the hole after that; with ``chain = "forward"``, on while the
   holes after it go on alternating empty and full, never back to the last: Dongjintian)
   | ``take = "sown"`` (when the last seed falls where
@@ -123,7 +127,8 @@ Elements and keys (defaults in brackets):
   leaves no hole holding more than this many seeds, the game (or round) ends (Awari: 1) [none],
   and ``holes_at_most_seeds`` says where the seeds left go [owner]; ``seeds_at_most``: the
   same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none];
-  ``sweep = n``: a move that captures while the board holds n seeds or fewer (before its
+  ``no_moves = "loses"``: the player who cannot move has lost, or drawn when he has taken
+  ``loses_draw`` seeds or more (0: never) [0]; ``sweep = n``: a move that captures while the board holds n seeds or fewer (before its
   captures) takes every seed left on the board too (Hoyito: 8) [0: none].
 - ``rounds`` (a game of several rounds, Béchi): ``refill``: seeds a hole gets at the start
   of a round, from the seeds a player won; ``short = "choose"``: a player who cannot fill
@@ -297,14 +302,14 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_relay, False), "relay_take": (_int(0, 1000), 0), "stores": (_one_of("none", "own"), "none"),
-        "past_origin": (_one_of("sow", "origin"), "sow"), "first_to_next": (_bool, False), "take_at": (_int(0, 1000), 0),
+        "past_origin": (_one_of("sow", "origin"), "sow"), "first_to_next": (_bool, False), "opening_each": (_bool, False), "take_at": (_int(0, 1000), 0),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
     "capture": {
-        "take": (_one_of("last", "opposite", "all", "beyond", "sown"), "last"),
+        "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
         "scope": (_one_of("sown", "last"), "sown"), "or_own_last": (_bool, False), "counts": (_counts, None),
         "to": (_one_of("mover", "owner"), "mover"),
         "first_takes": (_first_takes, None),
@@ -321,12 +326,13 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     },
     "extra_turn": {"when": (_when, ())},
     "end": {
-        "no_moves": (_one_of("pass", *SEEDS), "owner"), "stalled": (_one_of(*SEEDS), "owner"),
+        "no_moves": (_one_of("pass", "loses", *SEEDS), "owner"), "stalled": (_one_of(*SEEDS), "owner"),
         "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins"), "none"),
         "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
         "repetition_seeds": (_one_of(*SEEDS), "owner"),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
         "seeds_at_most": (_int(0, 1000), None), "sweep": (_int(0, 100000), 0),
+        "loses_draw": (_int(0, 100000), 0),
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose"), "choose"),
@@ -418,7 +424,7 @@ class Rules:
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts",
-        "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "origin_quirk", "to_owner",
+        "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
     )
 
 
@@ -618,6 +624,7 @@ class SowGame(Game):
         r.singles_last = sow.get("singles", o) == "last-resort"
         r.first_plain = sow.get("first_plain", o)
         r.first_to_next = sow.get("first_to_next", o)
+        r.opening_each = sow.get("opening_each", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
         r.singles_to_empty = sow.get("singles_to_empty", o)
@@ -658,7 +665,7 @@ class SowGame(Game):
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
-        r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.first_to_next or r.choose_once
+        r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
                         or r.first_dir is not None)  # who has sown yet
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
@@ -677,6 +684,7 @@ class SowGame(Game):
         r.holes_at_most_seeds = end.get("holes_at_most_seeds", o)
         r.seeds_at_most = end.get("seeds_at_most", o)
         r.sweep = end.get("sweep", o)
+        r.loses_draw = end.get("loses_draw", o)
         r.take_at = sow.get("take_at", o)
         first = T["setup"].get("first", o)
         if first is None:
@@ -720,6 +728,11 @@ class SowGame(Game):
         take = t.get("take", o)
         if take == "beyond":
             return ("beyond", t.get("chain", o) == "forward")
+        if take == "after":
+            counts = t.get("counts", o)
+            if not isinstance(counts, list):
+                raise rf.error(t.paths.get("take", next(iter(t.paths.values()))), "a capture of the hole after the last needs counts, a list")
+            return ("after", [c in counts for c in range(self.total + 2)], t.get("chain", o) == "forward")
         if take in ("last", "all", "sown"):
             counts = t.get("counts", o)
             if counts is None:
@@ -1001,6 +1014,8 @@ class SowSim(Sim):
             self._mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h]]  # type: ignore[index]
             return
         mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
+        if r.opening_each and self.sown & self.game.own_mask[seat] != self.game.own_mask[seat]:  # type: ignore[index]
+            mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
         if r.first_rows is not None and not self.sown & self.game.own_mask[seat]:  # his first sowing
             mv = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
         if r.choose_once or r.first_dir is not None:  # the way the player must sow, if any
@@ -1140,7 +1155,8 @@ class SowSim(Sim):
                     sc[g.owner[p]] += b[p]
                     b[p] = 0
         self._then = 0
-        taken = self._captures(seat, h, d, last, sown_before) if r.captures and not plain else None  # type: ignore[arg-type]
+        quiet = r.opening_each and sown_before & g.own_mask[seat] != g.own_mask[seat]  # type: ignore[index]
+        taken = self._captures(seat, h, d, last, sown_before) if r.captures and not plain and not quiet else None  # type: ignore[arg-type]
         if taken and r.grand_slam == "captures-nothing":
             left = 0
             for i in g.holes_of[1 - seat]:  # type: ignore[operator]
@@ -1374,6 +1390,18 @@ class SowSim(Sim):
                 if taken:
                     return taken
                 continue
+            if kind == "after":  # the hole after the last, and on, while they hold the counts
+                _, takes, fwd = rule
+                nxt, taken = g.plain[seat][d], []
+                q = nxt[last]
+                while q != last and takes[b[q]]:
+                    taken.append((q, b[q]))
+                    if not fwd:
+                        break
+                    q = nxt[q]
+                if taken:
+                    return taken
+                continue
             if kind == "beyond":  # the hole after the last is empty: the one after that
                 nxt = g.track(seat, d, self.r.stores, self._skip(seat))
                 q, taken = nxt[last], []
@@ -1465,6 +1493,10 @@ class SowSim(Sim):
                     return
                 if self.log:
                     self.last_text += f"; {self.game.rf.sides[nxt]} passes"
+            elif r.no_moves == "loses":  # the player who cannot move has lost (or drawn)
+                draw = bool(r.loses_draw) and self.sc[nxt] >= r.loses_draw
+                self._finish((None, "draw") if draw else (1 - nxt, "no-moves"))
+                return
             else:
                 self._end(r.no_moves, seat, nxt, "no-moves")
                 return
