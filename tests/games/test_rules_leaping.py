@@ -313,3 +313,28 @@ promote = { pieces = ["man"], to = "king", zone = ["top", "bottom"] }
     kinds = {a["to"]: v.apply(s, a).to_json()["board"][a["to"]][1] for a in v.legal_actions(s)}
     assert kinds == {"f6": "man", "g6": "man", "h6": "man", "f7": "man", "h7": "man", "f8": "man",
                      "g8": "man", "h8": "king"}
+
+
+def test_a_hop_may_land_on_an_enemy_and_take_it(tmp_path):
+    body = """
+[[clause]]
+id = "EX-3"
+text = "Steps along rows and columns; a hop over a friend onto an enemy takes it."
+move = { kind = "step", dirs = "orthogonal" }
+
+[[clause]]
+id = "EX-4"
+text = "Kono's hop."
+move = { kind = "hop", dirs = "orthogonal", over = "friend", to = "enemy", capture = false }
+"""
+    v = _compile(tmp_path, body)
+    # a1 over its b1 onto c1 (Black's); a1 up to a2; b1 up to b2. b1 cannot hop c1 (an
+    # enemy, not a friend) nor step onto it: 3 moves.
+    s, moves = _moves(v, {"a1": [0, "man", 1], "b1": [0, "man", 1], "c1": [1, "man", 1], "h8": [1, "man", 1]})
+    assert moves == [("a1", "a2"), ("a1", "c1"), ("b1", "b2")]
+    s = v.apply(s, {"from": "a1", "to": "c1"})
+    data = s.to_json()
+    assert data["board"]["c1"] == [0, "man", 1] and "a1" not in data["board"] and data["scores"] == [1, 0]
+    # Onto an empty site the hop does not go: with c1 empty, a1's moves are a2 only.
+    _, moves = _moves(v, {"a1": [0, "man", 1], "b1": [0, "man", 1], "h8": [1, "man", 1]})
+    assert [m for m in moves if m[0] == "a1"] == [("a1", "a2")]

@@ -21,7 +21,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   (``empty`` | ``enemy`` | ``empty-or-enemy``: landing on an enemy captures it), ``not_capture``
   (kinds this move may not take), ``max`` (slide's longest run), ``offsets`` (leap's
   ``[[dx, dy]]``, every turn and reflection of each), ``over`` (hop: ``enemy`` | ``any`` |
-  ``friend``), ``capture`` (hop: the piece hopped over is taken), ``continue`` (hop: ``must`` |
+  ``friend``; a hop's ``to = "enemy"`` lands on an enemy piece and takes it, Kono's hop over
+  a friend), ``capture`` (hop: the piece hopped over is taken), ``continue`` (hop: ``must`` |
   ``may`` | ``no``, whether the same piece hops again in the same turn), ``avoid`` (regions
   this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
   on), ``flying`` (hop: from any distance along empty sites, over one enemy, landing on any
@@ -1168,7 +1169,11 @@ class PiecesSim(Sim):
                 if rule.over == "enemy" and who == mover or rule.over == "friend" and who != mover:
                     continue
                 land = b.ahead.get((a, t), -1) if b.ahead else step[t]  # along the board's lines
-                if land < 0 or cells[land] or land in rule.avoid or land in rule.avoid_stop:
+                if land < 0 or land in rule.avoid or land in rule.avoid_stop:
+                    continue
+                if cells[land] and (to == "empty" or owner_of[cells[land]] == mover):
+                    continue  # a hop lands on an empty site, or where `to` allows, on an enemy it takes
+                if not cells[land] and to == "enemy":
                     continue
                 out.append((MOVE, a, land, t if (rule.capture and who != mover) else -1, -1, -1))
 
