@@ -337,3 +337,46 @@ def test_no_move_may_leave_the_opponent_without_one(tmp_path):
     # The first's second rank is full. c1-b1 and b2-b1 would shut a1 in (a2 is full): only
     # the three moves into d1 are left.
     assert sorted((a["from"], a["to"]) for a in v.legal_actions(v.new_game())) == [("c1", "d1"), ("d2", "d1"), ("e1", "d1")]
+
+
+FANORONA_5X5 = (
+    _clause(1, 'board = { shape = "alquerque", size = [5, 5] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "a1" }, { seat = 1, piece = "p", at = "e5" } ] }')
+    + _clause(3, 'move = { kind = "step", dirs = "all" }')
+    + _clause(4, 'move = { kind = "approach", dirs = "all", continue = "may" }')
+    + _clause(5, 'option = "new_direction"\nmove = { kind = "approach", dirs = "all", continue = "may", new_direction = true }')
+    + _clause(6, 'constraint = { compulsory = true }')
+    + '\n[options.new_direction]\ndefault = true\nhelp = "x"\n'
+)
+
+
+def test_approach_and_withdrawal_take_a_row_and_the_player_chooses(tmp_path):
+    v = _compile(tmp_path, FANORONA_5X5)
+    # White c2 (a point without diagonals); Black c1 behind it, c4 and c5 ahead.
+    s = _state(v, {"c2": 0, "c1": 1, "c4": 1, "c5": 1, "e5": 1})
+    acts = v.legal_actions(s)
+    # Only c2-c3 takes: by approach (c4, and c5 behind it) or by withdrawal (c1): two actions.
+    assert sorted((a["from"], a["to"], a["take"]) for a in acts) == [("c2", "c3", "c1"), ("c2", "c3", "c4")]
+    s = v.apply(s, Action({"from": "c2", "to": "c3", "take": "c4"}))
+    assert set(s.to_json()["board"]) == {"c3", "c1", "e5"}
+    # From c3 (with diagonals) c3-d4 approaches e5, and c3-c2 (back, southward: a new
+    # direction) approaches c1: the chain may go on either way, or stop.
+    acts = v.legal_actions(s)
+    assert {json_key(a) for a in acts} == {("c3", "d4", "e5"), ("c3", "c2", "c1"), "pass"}
+
+
+def json_key(a):
+    return "pass" if a.get("pass") else (a["from"], a["to"], a["take"])
+
+
+def test_a_chain_may_not_go_on_in_the_same_direction(tmp_path):
+    v = _compile(tmp_path, FANORONA_5X5)
+    s = _state(v, {"c2": 0, "c1": 1, "c5": 1})
+    # c2-c3 withdraws from c1; c3-c4 would approach c5, but northward again: the turn ends.
+    s = v.apply(s, Action({"from": "c2", "to": "c3", "take": "c1"}))
+    assert s.to_json()["to_move"] == 1
+    # With the option off, the chain goes on northward (or stops).
+    data = _state(v, {"c2": 0, "c1": 1, "c5": 1}).to_json()
+    data["options"] = {"new_direction": False}
+    s = v.apply(v.state_from_json(data), Action({"from": "c2", "to": "c3", "take": "c1"}))
+    assert {json_key(a) for a in v.legal_actions(s)} == {("c3", "c4", "c5"), "pass"}

@@ -47,6 +47,12 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   stand (a tafl king taken by two enemies away from the throne, by four beside it);
   ``"intervene"`` (a piece that comes between two enemies on a line, with nothing between, takes
   both: Maak Yek's reverse custodial capture; ``pieces``, ``dirs``, ``at``/``not_at`` as above),
+  (move ``kind = "approach"``: Fanorona's step to an empty neighbour along ``dirs`` that takes
+  the enemy next beyond the landing square on the line of the move (approach) or next behind the
+  starting square (withdrawal), and the unbroken row of enemies behind that one; the action
+  names the first taken (``"take"``); ``continue`` as for hops, the chain's moves taking again;
+  ``no_revisit``: never back to a square the chain stood on; ``new_direction``: never twice in
+  a row in one direction),
   ``"shieldwall"`` (a row of two or more enemies along the board's edge, closed at both ends
   along the edge by the mover's pieces or ``hostile`` empty regions, one end the piece just
   moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken);
@@ -110,7 +116,7 @@ NAMED_DIRS = {
     "orthogonal": boards.ORTHOGONAL,
     "diagonal": boards.DIAGONAL,
 }
-MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly") + chesslike.KINDS
+MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach") + chesslike.KINDS
 # Move tuples on the fast path: (what, from, to, taken, promote, kind)
 #   what: 0 move, 1 place, 2 remove, 3 pass; taken: the site hopped over and taken, or -1;
 #   promote: the kind index promoted to, or -1; kind: the kind placed (place) else -1.
@@ -142,6 +148,8 @@ class MoveRule:
     per_turn: int = 1  # place: pieces placed in one turn
     after: frozenset[int] = frozenset()  # place: only once the hand holds none of these kinds
     then_move: bool = False  # place: who places the last piece of all moves on in the same turn
+    no_revisit: bool = False  # approach: a chain never comes back to a square it passed
+    new_direction: bool = False  # approach: a chain never goes on in the direction it came
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
 
 
@@ -371,7 +379,7 @@ class PiecesGame(Game):
         self.move_rules: list[MoveRule] = []
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
-                 "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "per_turn", "after", "then_move"} | chesslike.FIELDS
+                 "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "no_revisit", "new_direction", "per_turn", "after", "then_move"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -394,7 +402,9 @@ class PiecesGame(Game):
             rule.over = spec.get("over", "enemy")
             if rule.over not in ("enemy", "any", "friend"):
                 raise self.rf.error(el.path + ("over",), "must be enemy, any or friend")
-            rule.capture = bool(spec.get("capture", kind == "hop"))
+            rule.capture = bool(spec.get("capture", kind in ("hop", "approach")))
+            rule.no_revisit = bool(spec.get("no_revisit", False))
+            rule.new_direction = bool(spec.get("new_direction", False))
             rule.cont = spec.get("continue", "no")
             if rule.cont not in ("must", "may", "no"):
                 raise self.rf.error(el.path + ("continue",), "must be must, may or no")
@@ -642,7 +652,11 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
             else:
                 raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, captured, checkmate, bare, moves, enclosed or fort")
-        self.capture_rules = [r for r in self.move_rules if (r.kind == "hop" and r.capture)]
+        self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
+        self.approach = next((r for r in self.move_rules if r.kind == "approach"), None)
+        # A chain's limits hold where any approach move (of any clause) states them.
+        self.chain_no_revisit = any(r.kind == "approach" and r.no_revisit for r in self.move_rules)
+        self.chain_new_direction = any(r.kind == "approach" and r.new_direction for r in self.move_rules)
         self.taken_at_end = any(r.at_end for r in self.capture_rules)
 
     def _result(self, spec: dict, path: tuple, allowed: tuple = ("loss", "win", "draw")) -> str:
@@ -858,6 +872,10 @@ class PiecesGame(Game):
         if not (isinstance(dead, list) and all(d in b.index and sim.cells[b.index[d]] for d in dead)):
             raise InvalidState("dead: must list occupied sites (pieces taken this turn)")
         sim.dead = [b.index[d] for d in dead]
+        trail = data.get("trail", [])
+        if not (isinstance(trail, list) and all(t in b.index for t in trail)):
+            raise InvalidState("trail: must list the squares the capturing piece stood on this turn")
+        sim.trail = [b.index[t] for t in trail]
         sim.begin_turn(keep_over=True)
         return sim
 
@@ -908,7 +926,7 @@ class PiecesGame(Game):
 
 class PiecesSim(Sim):
     __slots__ = ("game", "options", "cells", "hands", "mover", "pending", "removals", "scores", "turn",
-                 "quiet", "over", "_moves", "seen", "_base_key", "last_to", "dead", "unmoved")
+                 "quiet", "over", "_moves", "seen", "_base_key", "last_to", "dead", "unmoved", "trail")
 
     def __init__(self, game: PiecesGame, options: dict[str, Any]) -> None:
         self.game = game
@@ -928,6 +946,7 @@ class PiecesSim(Sim):
         self.last_to = -1  # where the move being played ended (for the ends it decides)
         self.dead: list[int] = []  # pieces taken this turn, left on the board till it ends
         self.unmoved = 0  # a bit per site whose piece has not moved (chesslike.py's first moves)
+        self.trail: list[int] = []  # approach: the squares a capturing chain has stood on this turn
 
     def copy(self) -> PiecesSim:
         other = PiecesSim.__new__(PiecesSim)
@@ -943,6 +962,7 @@ class PiecesSim(Sim):
         other.last_to = self.last_to
         other.dead = self.dead
         other.unmoved = self.unmoved
+        other.trail = self.trail
         return other
 
     def position_key(self) -> int:
@@ -955,6 +975,8 @@ class PiecesSim(Sim):
                 key ^= z.cell[s][c]
         for s in self.dead:
             key ^= z.cell[s][0]  # taken, still on the board
+        for s in self.trail:
+            key ^= z.cell[s][0] * 3  # a capturing chain's squares (approach)
         for seat, h in enumerate(self.hands):
             for k, n in enumerate(h):
                 if n:
@@ -989,7 +1011,7 @@ class PiecesSim(Sim):
                 moves = [m for m in moves if self._takes(m)]
             return moves or [(PASS, -1, -1, -1, -1, -1)]
         if self.pending >= 0:
-            moves = [m for m in self._piece_moves(self.pending, hops_only=True) if m[3] >= 0]
+            moves = [m for m in self._piece_moves(self.pending, hops_only=True) if m[3] >= 0 and self._chain_ok(m)]
             if g.maximum and (g.maximum_kinds is None or g.kind_of[self.cells[self.pending]] in g.maximum_kinds):
                 moves = self._longest(moves)
             cont = next((r.cont for r in g.capture_rules if r.cont != "no"), "no")
@@ -1016,6 +1038,23 @@ class PiecesSim(Sim):
             self._base_key = None
             moves = [m for m in moves if not self._repeats(m)]
         return moves
+
+    def _direction(self, a: int, b: int) -> int:
+        """The direction of the one-step move a -> b, or -1 (not neighbours)."""
+        step = self.game.board.step
+        return next((d for d in range(8) if step[d][a] == b), -1)
+
+    def _chain_ok(self, m: tuple) -> bool:
+        """Whether a capturing chain may go on with ``m`` (approach: no_revisit, new_direction)."""
+        g = self.game
+        if g.approach is None or not self.trail or self._direction(m[1], m[2]) < 0:
+            return True
+        if g.chain_no_revisit and m[2] in self.trail:
+            return False
+        if g.chain_new_direction and len(self.trail) >= 2:
+            if self._direction(m[1], m[2]) == self._direction(self.trail[-2], self.trail[-1]):
+                return False
+        return True
 
     def _takes(self, m: tuple) -> bool:
         """Whether the move takes a piece (played on a copy)."""
@@ -1114,7 +1153,7 @@ class PiecesSim(Sim):
         out: list = []
         c = self.cells[a]
         for rule in g.move_rules:
-            if hops_only and not (rule.kind == "hop" and rule.capture):
+            if hops_only and not (rule.kind in ("hop", "approach") and rule.capture):
                 continue
             if g.kind_of[c] in rule.pieces:
                 self._rule_moves(rule, a, c, out)
@@ -1158,6 +1197,17 @@ class PiecesSim(Sim):
                     if rule.max and n >= rule.max:
                         break
                     t = step[t]
+            elif kind == "approach":
+                # Fanorona: a step to an empty neighbour that takes the enemy next beyond it
+                # (approach) or next behind the start (withdrawal), with the row behind that one.
+                if cells[t] or t in rule.avoid:
+                    continue
+                ap = step[t]
+                if ap >= 0 and cells[ap] and owner_of[cells[ap]] != mover:
+                    out.append((MOVE, a, t, ap, -1, -1))
+                wd = b.step[(d + 4) % 8][a]
+                if wd >= 0 and cells[wd] and owner_of[cells[wd]] != mover:
+                    out.append((MOVE, a, t, wd, -1, -1))
             elif kind == "hop":
                 if rule.flying:
                     self._flying_hop(rule, a, mover, step, t, out)
@@ -1401,6 +1451,16 @@ class PiecesSim(Sim):
                 if check_ends and g.kind_of[victim] in g.royal:
                     self._royal_taken(victim)
             cells[a] = 0
+            if taken >= 0 and g.approach is not None and self._direction(a, b) >= 0:
+                # An approach or a withdrawal: the row of enemies behind the first goes too.
+                d = self._direction(a, b)
+                dd = d if g.board.step[d][b] == taken else (d + 4) % 8
+                s = g.board.step[dd][taken]
+                while s >= 0 and cells[s] and g.owner_of[cells[s]] != mover:
+                    cells[s] = 0
+                    captured += 1
+                    s = g.board.step[dd][s]
+                self.trail = (self.trail or [a]) + [b]
             if taken >= 0:
                 if check_ends and g.kind_of[cells[taken]] in g.royal:
                     self._royal_taken(cells[taken])
@@ -1455,7 +1515,7 @@ class PiecesSim(Sim):
             rule_cont = next((r.cont for r in g.capture_rules if r.cont != "no"), "no")
             if rule_cont != "no":
                 self.pending = b
-                more = [m for m in self._piece_moves(b, hops_only=True) if m[3] >= 0]
+                more = [m for m in self._piece_moves(b, hops_only=True) if m[3] >= 0 and self._chain_ok(m)]
                 if more:
                     if check_ends:
                         self._check_ends(after_move=True)
@@ -1608,6 +1668,7 @@ class PiecesSim(Sim):
 
     def _next_turn(self, check_ends: bool = True) -> None:
         g = self.game
+        self.trail = []
         if self.dead:
             for s in self.dead:
                 self.cells[s] = 0
@@ -1797,6 +1858,8 @@ class PiecesSim(Sim):
                 data["piece"] = g.kinds[kind]
             return Action(data)
         data = {"from": names[a], "to": names[b]}
+        if g.approach is not None and taken >= 0 and self._direction(a, b) >= 0:
+            data["take"] = names[taken]  # approach or withdrawal: which enemy is taken
         if 0 <= promote < REMOVED and g.promote and len(g.promote["to"]) > 1:
             data["promote"] = g.kinds[promote]
         return Action(data)
@@ -1820,6 +1883,7 @@ class PiecesSim(Sim):
             "over": {"winner": self.over[0], "how": self.over[1]} if self.over else None,
         } | ({"seen": sorted(self.seen)} if self.seen is not None else {}) | (
             {"dead": [names[s] for s in self.dead]} if self.dead else {}) | (
+            {"trail": [names[s] for s in self.trail]} if self.trail else {}) | (
             chesslike.state_json(self))
 
 
