@@ -338,3 +338,30 @@ move = { kind = "hop", dirs = "orthogonal", over = "friend", to = "enemy", captu
     # Onto an empty site the hop does not go: with c1 empty, a1's moves are a2 only.
     _, moves = _moves(v, {"a1": [0, "man", 1], "b1": [0, "man", 1], "h8": [1, "man", 1]})
     assert [m for m in moves if m[0] == "a1"] == [("a1", "a2")]
+
+
+def test_a_side_wins_by_filling_a_region(tmp_path):
+    body = """
+[[clause]]
+id = "EX-3"
+text = "Men step any way."
+move = { kind = "step", pieces = ["man"], dirs = "all" }
+
+[[clause]]
+id = "EX-4"
+text = "White wins with men on both a8 and b8."
+end = { kind = "fill", seat = 0, region = "goal" }
+"""
+    folder = tmp_path / "rulesets" / "war"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "example.toml"
+    text = (HEAD % (8, 8)).replace('size = [8, 8] }', 'size = [8, 8], regions = { goal = "a8 b8" } }') + body
+    path.write_text(text, encoding="utf-8")
+    v = compile_file(path, tmp_path)
+    s, _ = _moves(v, {"a8": [0, "man", 1], "c7": [0, "man", 1], "h1": [1, "man", 1]})
+    # c7 to b8 fills the goal: White wins; c7 to b7 does not.
+    assert v.outcome(v.apply(s, {"from": "c7", "to": "b8"})).winner == 0
+    assert v.outcome(v.apply(s, {"from": "c7", "to": "b7"})) is None
+    # Black's man on b8 leaves it unfilled for White.
+    s, _ = _moves(v, {"a8": [0, "man", 1], "c7": [0, "man", 1], "b8": [1, "man", 1]})
+    assert v.outcome(v.apply(s, {"from": "c7", "to": "c8"})) is None

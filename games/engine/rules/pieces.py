@@ -78,7 +78,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``pieces`` (a seat with ``at_most`` pieces left, on the board and in hand, loses; ``seats``
   limits the count to those seats), ``line`` (a move making a row of ``length`` of one's own
   pieces along the board's lines wins),
-  ``reach`` (a ``piece`` reaching ``region`` wins), ``captured`` (a seat whose ``piece`` is
+  ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
+  stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked; a player with no
   move in check loses, and ``stalemate`` says what no move out of check is worth;
   ``draw_while = [KINDS]``: a checkmate is only a draw while the mated player keeps a piece of
@@ -611,6 +612,12 @@ class PiecesGame(Game):
                     for s in ln:
                         at[s].append(ln)
                 self.ends.append({"kind": kind, "length": length, "lines_at": at, "clause": el.clause})
+            elif kind == "fill":
+                seat = spec.get("seat", 0)
+                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+                    raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
+                self.ends.append({"kind": kind, "seat": seat, "region": self._region(spec.get("region", ""), path + ("region",)),
+                                  "clause": el.clause})
             elif kind == "reach":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 self.ends.append({"kind": kind, "piece": k, "region": self._region(spec.get("region", ""), path + ("region",)),
@@ -651,7 +658,7 @@ class PiecesGame(Game):
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, captured, checkmate, bare, moves, enclosed or fort")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed or fort")
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
         self.approach = next((r for r in self.move_rules if r.kind == "approach"), None)
         # A chain's limits hold where any approach move (of any clause) states them.
@@ -1755,6 +1762,11 @@ class PiecesSim(Sim):
                     if n <= e["at_most"]:
                         self.over = (self._other(seat), "pieces")
                         return
+            elif e["kind"] == "fill":
+                # The seat's pieces stand on every site of the region: it wins.
+                if all(self.cells[s] and g.owner_of[self.cells[s]] == e["seat"] for s in e["region"]):
+                    self.over = (e["seat"], "fill")
+                    return
             elif e["kind"] == "reach":
                 for s in e["region"]:
                     c = self.cells[s]
