@@ -365,3 +365,34 @@ end = { kind = "fill", seat = 0, region = "goal" }
     # Black's man on b8 leaves it unfilled for White.
     s, _ = _moves(v, {"a8": [0, "man", 1], "c7": [0, "man", 1], "b8": [1, "man", 1]})
     assert v.outcome(v.apply(s, {"from": "c7", "to": "c8"})) is None
+
+
+def test_a_no_moves_end_may_hold_only_where_a_piece_stands(tmp_path):
+    body = """
+[[clause]]
+id = "EX-3"
+text = "Kings step."
+move = { kind = "step", pieces = ["king"], dirs = "orthogonal" }
+
+[[clause]]
+id = "EX-4"
+text = "Black, blocked on a8, loses."
+end = { kind = "no-moves", result = "loss", seats = [1], where = "trap" }
+
+[[clause]]
+id = "EX-5"
+text = "Blocked elsewhere, a player passes."
+end = { kind = "no-moves", result = "pass" }
+"""
+    folder = tmp_path / "rulesets" / "war"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "example.toml"
+    text = (HEAD % (8, 8)).replace('size = [8, 8] }', 'size = [8, 8], regions = { trap = "a8" } }') + body
+    path.write_text(text, encoding="utf-8")
+    v = compile_file(path, tmp_path)
+    # Black's king on a8 hemmed by b8 and a7: Black loses.
+    s, moves = _moves(v, {"a8": [1, "king", 1], "b8": [0, "man", 1], "a7": [0, "man", 1], "h1": [0, "king", 1]}, to_move=1)
+    assert moves == [] and v.outcome(s).winner == 0
+    # The same block on h8: Black passes (White's h1 king can move).
+    s, moves = _moves(v, {"h8": [1, "king", 1], "g8": [0, "man", 1], "h7": [0, "man", 1], "h1": [0, "king", 1]}, to_move=1)
+    assert moves == [("pass", "")] and v.outcome(s) is None

@@ -73,7 +73,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   only while it can take again, and only with moves that take);
 - ``end`` (one condition each; ``result`` is the mover's or the seat's, as said):
   ``no-moves`` (the player to move has none: ``result = "loss" | "win" | "draw" | "pass"``;
-  ``seats`` limits it to those seats, so a hunt's two sides may differ; ``pass`` passes the
+  ``seats`` limits it to those seats, so a hunt's two sides may differ; ``where``: only while
+  one of the seat's pieces stands in that region (a monk trapped on the diamond's point); ``pass`` passes the
   turn, a draw where the other player cannot move either),
   ``pieces`` (a seat with ``at_most`` pieces left, on the board and in hand, loses; ``seats``
   limits the count to those seats), ``line`` (a move making a row of ``length`` of one's own
@@ -578,6 +579,7 @@ class PiecesGame(Game):
         self.stalemate = "loss"
         self.no_moves = "loss"
         self.no_moves_of: dict[int, str] = {}  # per seat, where an end names seats
+        self.no_moves_where: dict[int, list] = {}  # per seat: (region, result), where a piece stands
         self.limit: dict[str, Any] | None = None
         for el in self._named("end"):
             spec = el.value
@@ -586,7 +588,13 @@ class PiecesGame(Game):
             if kind == "no-moves":
                 result = self._result(spec, path, ("loss", "win", "draw", "pass"))
                 seats = spec.get("seats")
-                if seats is None:
+                if "where" in spec:
+                    # Only while one of the seat's pieces stands in the region; else the other
+                    # no-moves ends say.
+                    region = self._region(spec["where"], path + ("where",))
+                    for s in (seats if isinstance(seats, list) else range(self.players)):
+                        self.no_moves_where.setdefault(s, []).append((region, result))
+                elif seats is None:
                     self.no_moves = result
                 elif not (isinstance(seats, list) and seats and all(
                         isinstance(s, int) and not isinstance(s, bool) and 0 <= s < self.players for s in seats)):
@@ -1725,6 +1733,10 @@ class PiecesSim(Sim):
                 how = "stalemate"
             else:
                 result = g.no_moves_of.get(self.mover, g.no_moves)
+                for region, res in g.no_moves_where.get(self.mover, ()):
+                    if any(self.cells[s] and g.owner_of[self.cells[s]] == self.mover for s in region):
+                        result = res
+                        break
                 how = "no-moves"
                 if result == "pass":
                     # The player passes; where the other cannot move either, the game is drawn.
