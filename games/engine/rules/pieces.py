@@ -30,9 +30,13 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   taken leave the board at once, or when the turn ends, blocking the way and never hopped
   twice till then), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
   after), ``at_most`` (fly: only while the mover has at most this many pieces), ``per_turn``
-  (place: the pieces of these kinds a player places in one turn, counted from the first placed),
+  (place: the pieces of these kinds a player places in one turn, counted from the first placed;
+  ``first_turn``: the game's first turn places only this many, Connect6's one stone),
   ``after`` (place: only once the mover's hand holds none of these kinds), ``then_move`` (place:
-  who places the last piece of all goes on to move in the same turn);
+  who places the last piece of all goes on to move in the same turn), ``beside = "enemy"`` (only
+  a piece standing next to an enemy piece, along the board's lines, moves so: Mu Torere's move
+  into the centre), ``touching`` (place: only on a site with exactly this many occupied
+  neighbours, of either side; on an empty board anywhere: Spots, Snowpaque);
 - ``capture``: ``kind = "custodial"`` (an enemy between the moved piece and a friend, or a
   ``hostile`` empty region, or a ``hostile_always`` region even when occupied, along ``dirs``;
   ``pieces`` the kinds so taken), ``"surround"``
@@ -57,7 +61,7 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   along the edge by the mover's pieces or ``hostile`` empty regions, one end the piece just
   moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken);
 - ``constraint``: ``leave_move = true`` (no move may leave the opponent without a move, unless
-  it takes the opponent's last piece), ``compulsory = true`` (a capture must be made when one can),
+  it takes the opponent's last piece; a number N: only on the game's first N turns), ``compulsory = true`` (a capture must be made when one can),
   ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
   must, each measured against the others of those kinds), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
@@ -78,7 +82,10 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   turn, a draw where the other player cannot move either),
   ``pieces`` (a seat with ``at_most`` pieces left, on the board and in hand, loses; ``seats``
   limits the count to those seats), ``line`` (a move making a row of ``length`` of one's own
-  pieces along the board's lines wins),
+  pieces along the board's lines wins; ``result = "loss"``: it loses instead, judged after the
+  ends of earlier clauses, so Squava's four wins before its three loses; ``exact = true``: a
+  row longer than ``length`` does not count; ``not_start = true``: nor does a row standing
+  wholly on the player's own starting sites, Tant Fant's),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
   stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked; a player with no
@@ -152,6 +159,9 @@ class MoveRule:
     then_move: bool = False  # place: who places the last piece of all moves on in the same turn
     no_revisit: bool = False  # approach: a chain never comes back to a square it passed
     new_direction: bool = False  # approach: a chain never goes on in the direction it came
+    beside: str = ""  # "enemy": only a piece standing next to an enemy piece moves so
+    touching: int = -1  # place: only on a site with exactly this many occupied neighbours (-1: any)
+    first_turn: int = 0  # place with per_turn: the pieces the game's first turn places (0: per_turn)
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
 
 
@@ -381,7 +391,8 @@ class PiecesGame(Game):
         self.move_rules: list[MoveRule] = []
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
-                 "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "no_revisit", "new_direction", "per_turn", "after", "then_move"} | chesslike.FIELDS
+                 "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "no_revisit", "new_direction", "per_turn", "after", "then_move",
+                 "beside", "touching", "first_turn"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -398,6 +409,9 @@ class PiecesGame(Game):
             if rule.to not in ("empty", "enemy", "empty-or-enemy"):
                 raise self.rf.error(el.path + ("to",), "must be empty, enemy or empty-or-enemy")
             rule.not_capture = self._kinds(spec.get("not_capture"), el.path + ("not_capture",), default_all=False)
+            rule.beside = spec.get("beside", "")
+            if rule.beside not in ("", "enemy"):
+                raise self.rf.error(el.path + ("beside",), "must be enemy (only a piece next to an enemy moves so)")
             rule.max = spec.get("max", 0)
             if isinstance(rule.max, bool) or not isinstance(rule.max, int) or rule.max < 0:
                 raise self.rf.error(el.path + ("max",), "must be a whole number (0: no limit)")
@@ -433,6 +447,12 @@ class PiecesGame(Game):
                     raise self.rf.error(el.path + ("per_turn",), "must be 1 to 8 pieces a turn")
                 rule.after = self._kinds(spec.get("after"), el.path + ("after",), default_all=False)
                 rule.then_move = bool(spec.get("then_move", False))
+                rule.first_turn = spec.get("first_turn", 0)
+                if isinstance(rule.first_turn, bool) or not isinstance(rule.first_turn, int) or not 0 <= rule.first_turn <= rule.per_turn:
+                    raise self.rf.error(el.path + ("first_turn",), "must be 1 to per_turn pieces (the game's first turn)")
+                rule.touching = spec.get("touching", -1)
+                if isinstance(rule.touching, bool) or not isinstance(rule.touching, int) or not -1 <= rule.touching <= 8:
+                    raise self.rf.error(el.path + ("touching",), "must be a number of occupied neighbours, 0 to 8")
             if "region" in spec:
                 rule.region = frozenset(self._sites(spec["region"], el.path + ("region",)))
             if kind == "leap":
@@ -541,6 +561,11 @@ class PiecesGame(Game):
         self.compulsory = bool(spec.get("compulsory", False))
         self.no_repeat = bool(spec.get("no_repeat", False))
         self.leave_move = bool(spec.get("leave_move", False))  # a move must leave the opponent one
+        # leave_move = N (a number): only on the game's first N turns (0: every turn).
+        lm = spec.get("leave_move", False)
+        if not isinstance(lm, bool) and (not isinstance(lm, int) or lm < 1):
+            raise self.rf.error(el.path + ("leave_move",), "must be true or a number of turns from the start")
+        self.leave_move_turns = 0 if isinstance(lm, bool) else lm
         maximum = spec.get("maximum", False)
         self.maximum = bool(maximum)
         # The kinds whose captures must take most (None: every kind's, one measure for all).
@@ -569,10 +594,13 @@ class PiecesGame(Game):
         self.per_turn: dict[int, int] = {}  # kind -> pieces placed a turn (place per_turn > 1)
         self.then_move = any(r.kind == "place" and r.then_move for r in self.move_rules)
         self.per_turn_kinds: dict[int, frozenset[int]] = {}
+        self.per_turn_shift: dict[int, int] = {}  # kind -> the first seat's count shift (first_turn)
         for r in self.move_rules:
             if r.kind == "place" and r.per_turn > 1:
                 for k in r.pieces:
                     self.per_turn[k], self.per_turn_kinds[k] = r.per_turn, r.pieces
+                    if r.first_turn:
+                        self.per_turn_shift[k] = r.per_turn - r.first_turn
         self.ends: list[dict[str, Any]] = []
         self.check_royal: int = -1
         self.mate_draw_while: frozenset[int] = frozenset()
@@ -619,7 +647,19 @@ class PiecesGame(Game):
                 for ln in lines:
                     for s in ln:
                         at[s].append(ln)
-                self.ends.append({"kind": kind, "length": length, "lines_at": at, "clause": el.clause})
+                line_result = spec.get("result", "win")
+                if line_result not in ("win", "loss"):
+                    raise self.rf.error(path + ("result",), "must be win or loss (for the player making the line)")
+                # exact: the sites just beyond either end of the line, which must not be the owner's.
+                flanks: dict[tuple[int, ...], tuple[int, ...]] = {}
+                if spec.get("exact"):
+                    step = self.board.step
+                    for ln in lines:
+                        d = next(d for d in range(8) if step[d][ln[0]] == ln[1])
+                        flanks[ln] = tuple(f for f in (step[(d + 4) % 8][ln[0]], step[d][ln[-1]]) if f >= 0)
+                self.ends.append({"kind": kind, "length": length, "lines_at": at, "clause": el.clause,
+                                  "result": line_result, "flanks": flanks if spec.get("exact") else None,
+                                  "not_start": bool(spec.get("not_start", False))})
             elif kind == "fill":
                 seat = spec.get("seat", 0)
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -1047,7 +1087,7 @@ class PiecesSim(Sim):
                     moves = free + (self._longest(bound) if bound else [])
         if g.check_royal >= 0:
             moves = [m for m in moves if not self._leaves_in_check(m)]
-        if g.leave_move:
+        if g.leave_move and (not g.leave_move_turns or self.turn < g.leave_move_turns):
             moves = [m for m in moves if self._leaves_a_move(m)]
         if self.seen:
             self._base_key = None
@@ -1070,6 +1110,13 @@ class PiecesSim(Sim):
             if self._direction(m[1], m[2]) == self._direction(self.trail[-2], self.trail[-1]):
                 return False
         return True
+
+    def _touching(self, s: int, n: int) -> bool:
+        """move.touching: site ``s`` has exactly ``n`` occupied neighbours, or the board is
+        empty (the first piece goes anywhere)."""
+        cells = self.cells
+        near = sum(1 for st in self.game.board.step if st[s] >= 0 and cells[st[s]])
+        return near == n or not any(cells)
 
     def _takes(self, m: tuple) -> bool:
         """Whether the move takes a piece (played on a copy)."""
@@ -1142,7 +1189,8 @@ class PiecesSim(Sim):
                     continue
                 targets = rule.region if rule.region is not None else range(len(self.cells))
                 for s in targets:
-                    if not self.cells[s] and s not in rule.avoid:
+                    if not self.cells[s] and s not in rule.avoid and (
+                            rule.touching < 0 or self._touching(s, rule.touching)):
                         for k in kinds:
                             out.append((PLACE, -1, s, -1, -1, k))
                 continue
@@ -1184,6 +1232,8 @@ class PiecesSim(Sim):
         owner_of = g.owner_of
         to = rule.to
         kind = rule.kind
+        if rule.beside and not any(t >= 0 and cells[t] and owner_of[cells[t]] != mover for t in (st[a] for st in b.step)):
+            return  # move.beside: no enemy piece stands next to this one
         if rule.chess is not None:
             chesslike.rule_moves(self, rule, a, c, out)
             return
@@ -1505,6 +1555,8 @@ class PiecesSim(Sim):
         if what == PLACE and g.per_turn.get(kind, 1) > 1:
             kinds = g.per_turn_kinds[kind]
             placed = sum(g.start_hands[mover][k] - self.hands[mover][k] for k in kinds)
+            if mover == g.first:
+                placed += g.per_turn_shift.get(kind, 0)  # first_turn: the opening turn places fewer
             if placed % g.per_turn[kind] and any(self.hands[mover][k] for k in kinds):
                 self.pending = -1
                 if self.moves():
@@ -1766,7 +1818,13 @@ class PiecesSim(Sim):
                     owner = g.owner_of[c]
                     for ln in e["lines_at"][self.last_to]:
                         if all(self.cells[t] and g.owner_of[self.cells[t]] == owner for t in ln):
-                            self.over = (owner, "line")
+                            if e["flanks"] is not None and any(
+                                    self.cells[f] and g.owner_of[self.cells[f]] == owner for f in e["flanks"][ln]):
+                                continue  # part of a longer row (exact)
+                            if e["not_start"] and all(
+                                    g.start_cells[t] and g.owner_of[g.start_cells[t]] == owner for t in ln):
+                                continue  # the row the pieces started in (not_start)
+                            self.over = (owner if e["result"] == "win" else self._other(owner), "line")
                             return
             elif e["kind"] == "pieces":
                 for seat in e["seats"]:

@@ -1,0 +1,201 @@
+"""The pieces mechanic's constructs for the n-in-a-row games (Squava, Yavalath, Tant Fant,
+Gomoku, Mu Torere): legal-move counts and ends from set positions, worked out by hand.
+
+- ``end`` ``line`` with ``result = "loss"`` (a row of three loses, judged after the row of
+  four that wins), ``not_start = true`` (the row the pieces started in does not count) and
+  ``exact = true`` (a row longer than ``length`` does not count);
+- ``move`` with ``beside = "enemy"`` (only a piece next to an enemy moves so: Mu Torere's
+  putahi) and ``constraint`` ``leave_move = N`` (only on the first N turns).
+"""
+from __future__ import annotations
+
+from games.engine.core import Action
+from games.engine.rules import compile_file
+
+HEAD = """\
+key = "line.example"
+title = "Example"
+mechanic = "pieces"
+game = { dlp = 380, name = "Squava" }
+ruleset = { dlp = 0, name = "Ours" }
+source = "dlp-2020"
+locator = "DLP.GameRulesets.398"
+"""
+
+
+def _compile(tmp_path, clauses: str):
+    folder = tmp_path / "rulesets" / "line"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "example.toml"
+    path.write_text(HEAD + clauses, encoding="utf-8")
+    return compile_file(path, tmp_path)
+
+
+def _clause(n: int, body: str) -> str:
+    return f'\n[[clause]]\nid = "EX-{n}"\ntext = "A rule."\n{body}\n'
+
+
+def _state(v, board: dict, to_move: int = 0, hands=None):
+    data = v.new_game().to_json()
+    data.update(board={k: [seat, "p", 1] for k, seat in board.items()}, to_move=to_move, turn=10)
+    if hands is not None:
+        data.update(hands=[{"p": n} for n in hands])
+    return v.state_from_json(data)
+
+
+SQUAVA = (
+    _clause(1, 'board = { shape = "grid", size = [5, 5] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 13 }, { seat = 1, piece = "p", count = 12 } ] }')
+    + _clause(3, 'move = { kind = "place" }')
+    + _clause(4, 'end = { kind = "line", length = 4 }')
+    + _clause(5, 'end = { kind = "line", length = 3, result = "loss" }')
+    + _clause(6, 'end = { kind = "no-moves", result = "draw" }')
+)
+
+
+def test_three_in_a_row_loses_four_wins(tmp_path):
+    v = _compile(tmp_path, SQUAVA)
+    # White a1 b1, Black a5 b5 e5; White to place, 20 empty squares.
+    s = _state(v, {"a1": 0, "b1": 0, "a5": 1, "b5": 1, "e5": 1}, hands=[11, 9])
+    assert len(v.legal_actions(s)) == 20
+    # c1 makes a row of three: White loses.
+    out = v.outcome(v.apply(s, Action({"to": "c1"})))
+    assert out is not None and out.winner == 1
+    # d1 makes no row: play goes on.
+    assert v.outcome(v.apply(s, Action({"to": "d1"}))) is None
+    # With d1 down too, c1 makes four at once (and threes within it): White wins.
+    s = _state(v, {"a1": 0, "b1": 0, "d1": 0, "a5": 1, "b5": 1, "e5": 1}, hands=[10, 9])
+    assert len(v.legal_actions(s)) == 19
+    out = v.outcome(v.apply(s, Action({"to": "c1"})))
+    assert out is not None and out.winner == 0
+
+
+TANT_FANT = (
+    _clause(1, 'board = { shape = "alquerque", size = [3, 3] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "rank1", mirror = "rotate" } ] }')
+    + _clause(3, 'move = { kind = "step", dirs = "all" }')
+    + _clause(4, 'end = { kind = "line", length = 3, not_start = true }')
+)
+
+
+def test_the_starting_row_does_not_win(tmp_path):
+    v = _compile(tmp_path, TANT_FANT)
+    s = v.new_game()
+    # From the start White's a1 and c1 step up (a2; c2), b1 up or diagonally (a2 b2 c2): 5.
+    assert v.outcome(s) is None and len(v.legal_actions(s)) == 5
+    # White a1 c1 on its starting row and b2, Black a3 b3 c3: b2 back to b1 makes the
+    # starting row again, which does not win.
+    s = _state(v, {"a1": 0, "c1": 0, "b2": 0, "a3": 1, "b3": 1, "c3": 1})
+    # b2 goes to a2, b1 or c2; a1 to a2 or b1; c1 to b1 or c2: 7.
+    assert len(v.legal_actions(s)) == 7
+    assert v.outcome(v.apply(s, Action({"from": "b2", "to": "b1"}))) is None
+    # White a2 b2 and c1: c1 to c2 makes the middle row, not a starting row: White wins.
+    s = _state(v, {"a2": 0, "b2": 0, "c1": 0, "a3": 1, "b3": 1, "c3": 1})
+    out = v.outcome(v.apply(s, Action({"from": "c1", "to": "c2"})))
+    assert out is not None and out.winner == 0
+
+
+GOMOKU = (
+    _clause(1, 'board = { shape = "grid", size = [7, 2] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 4 }, { seat = 1, piece = "p", count = 3 } ] }')
+    + _clause(3, 'move = { kind = "place" }')
+    + _clause(4, 'end = { kind = "line", length = 3, exact = true }')
+    + _clause(5, 'end = { kind = "no-moves", result = "draw" }')
+)
+
+
+def test_an_overline_does_not_win(tmp_path):
+    v = _compile(tmp_path, GOMOKU)
+    # Seven by two: White a1 b1 d1 e1, Black g1; White to place on c1, f1 or the second rank: 9.
+    s = _state(v, {"a1": 0, "b1": 0, "d1": 0, "e1": 0, "g1": 1}, hands=[1, 2])
+    assert len(v.legal_actions(s)) == 9
+    # c1 makes a row of five, longer than three: no win, and play goes on.
+    assert v.outcome(v.apply(s, Action({"to": "c1"}))) is None
+    # White b1 c1, Black a1: d1 makes exactly three (a1 is Black's, e1 empty): White wins.
+    s = _state(v, {"b1": 0, "c1": 0, "a1": 1}, hands=[2, 2])
+    out = v.outcome(v.apply(s, Action({"to": "d1"})))
+    assert out is not None and out.winner == 0
+
+
+STAR = (
+    _clause(1, 'board = { shape = "graph", sites = [ ["o", 0, 0], ["n", 0, 2], ["ne", 1.4, 1.4], ["e", 2, 0], '
+               '["se", 1.4, -1.4], ["s", 0, -2], ["sw", -1.4, -1.4], ["w", -2, 0], ["nw", -1.4, 1.4] ], '
+               'edges = [ ["o", "n"], ["o", "ne"], ["o", "e"], ["o", "se"], ["o", "s"], ["o", "sw"], ["o", "w"], ["o", "nw"] ], '
+               'lines = [ ["n", "ne", "e", "se", "s", "sw", "w", "nw", "n"] ], regions = { centre = "o", ring = "n ne e se s sw w nw" } }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "n nw w sw" }, '
+                 '{ seat = 1, piece = "p", at = "ne e se s" } ] }')
+    + _clause(6, 'end = { kind = "no-moves", result = "loss" }')
+)
+
+
+def test_into_the_centre_only_from_beside_an_enemy(tmp_path):
+    v = _compile(tmp_path, STAR
+                 + _clause(3, 'move = { kind = "step", dirs = "all", avoid = ["centre"] }')
+                 + _clause(4, 'move = { kind = "step", dirs = "all", avoid = ["ring"], beside = "enemy" }'))
+    s = v.new_game()
+    # The ring is full: only into the centre, and only n (beside ne) and sw (beside s): 2.
+    assert sorted(a["from"] for a in v.legal_actions(s)) == ["n", "sw"]
+    s = v.apply(s, Action({"from": "n", "to": "o"}))
+    # Black: only into n, from ne (o is taken now): 1.
+    assert [(a["from"], a["to"]) for a in v.legal_actions(s)] == [("ne", "n")]
+    s = v.apply(s, Action({"from": "ne", "to": "n"}))
+    # White: o out to ne (its only empty neighbour); nw, w, sw have no empty neighbour: 1.
+    assert [(a["from"], a["to"]) for a in v.legal_actions(s)] == [("o", "ne")]
+
+
+def test_the_first_move_must_leave_a_move(tmp_path):
+    v = _compile(tmp_path, STAR
+                 + _clause(3, 'move = { kind = "step", dirs = "all" }')
+                 + _clause(4, 'constraint = { leave_move = 1 }'))
+    s = v.new_game()
+    # Any of White's four may step into the centre, but nw or w there leaves Black no move: 2.
+    assert sorted(a["from"] for a in v.legal_actions(s)) == ["n", "sw"]
+    # The same position later in a game (turn 10): no restriction, all four: 4.
+    start = {"n": 0, "nw": 0, "w": 0, "sw": 0, "ne": 1, "e": 1, "se": 1, "s": 1}
+    s = _state(v, start)
+    assert sorted(a["from"] for a in v.legal_actions(s)) == ["n", "nw", "sw", "w"]
+    # w into the centre now blocks Black, who loses.
+    out = v.outcome(v.apply(s, Action({"from": "w", "to": "o"})))
+    assert out is not None and out.winner == 0
+
+
+def test_placing_by_the_number_of_marked_neighbours(tmp_path):
+    board = _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+    rest = (_clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 5 }, { seat = 1, piece = "p", count = 5 } ] }')
+            + _clause(4, 'end = { kind = "no-moves", result = "loss" }'))
+    # touching = 0 (Spots): on a three by three grid, neighbours along the eight directions.
+    v = _compile(tmp_path, board + _clause(3, 'move = { kind = "place", touching = 0 }') + rest)
+    assert len(v.legal_actions(v.new_game())) == 9
+    # A mark on a1 rules out a2 b1 b2: five left.
+    s = _state(v, {"a1": 0}, to_move=1, hands=[4, 5])
+    assert len(v.legal_actions(s)) == 5
+    # Marks on a1 and c3: only c1 and a3 touch neither: 2.
+    s = _state(v, {"a1": 0, "c3": 1}, hands=[4, 4])
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a3", "c1"]
+    # touching = 1 (Snowpaque): anywhere on the empty board, then beside exactly one mark.
+    v = _compile(tmp_path, board + _clause(3, 'move = { kind = "place", touching = 1 }') + rest)
+    assert len(v.legal_actions(v.new_game())) == 9
+    # a1 and c1 marked: b1 and b2 touch both; a2 (a1) and c2 (c1) touch one; a3, b3, c3 none.
+    s = _state(v, {"a1": 0, "c1": 1}, hands=[4, 4])
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a2", "c2"]
+
+
+def test_two_stones_a_turn_but_one_at_the_first(tmp_path):
+    v = _compile(tmp_path, _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+                 + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 5 }, { seat = 1, piece = "p", count = 4 } ] }')
+                 + _clause(3, 'move = { kind = "place", per_turn = 2, first_turn = 1 }')
+                 + _clause(4, 'end = { kind = "no-moves", result = "draw" }'))
+    s = v.new_game()
+    assert len(v.legal_actions(s)) == 9
+    # The first player's first turn is one stone: the second player is to place next, on 8.
+    s = v.apply(s, Action({"to": "b2"}))
+    assert s.to_json()["to_move"] == 1 and len(v.legal_actions(s)) == 8
+    # The second player places two, then the first two, then the second again.
+    s = v.apply(s, Action({"to": "a1"}))
+    assert s.to_json()["to_move"] == 1 and len(v.legal_actions(s)) == 7
+    s = v.apply(s, Action({"to": "c1"}))
+    assert s.to_json()["to_move"] == 0 and len(v.legal_actions(s)) == 6
+    s = v.apply(s, Action({"to": "a3"}))
+    assert s.to_json()["to_move"] == 0
+    s = v.apply(s, Action({"to": "c3"}))
+    assert s.to_json()["to_move"] == 1 and len(v.legal_actions(s)) == 4
