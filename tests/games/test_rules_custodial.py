@@ -380,3 +380,26 @@ def test_a_chain_may_not_go_on_in_the_same_direction(tmp_path):
     data["options"] = {"new_direction": False}
     s = v.apply(v.state_from_json(data), Action({"from": "c2", "to": "c3", "take": "c1"}))
     assert {json_key(a) for a in v.legal_actions(s)} == {("c3", "c4", "c5"), "pass"}
+
+
+CIRCUIT = '["b4", "b3", "b2", "b1", "a2", "b2", "c2", "d2", "c1", "c2", "c3", "c4", "d3", "c3", "b3", "a3"]'
+
+
+def test_a_run_along_the_circuit_takes_through_a_loop(tmp_path):
+    text = (
+        _clause(1, 'board = { shape = "grid", size = [4, 4] }')
+        + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "b1" }, { seat = 1, piece = "p", at = "a3" } ] }')
+        + _clause(3, 'move = { kind = "step", dirs = "orthogonal" }')
+        + _clause(4, f'move = {{ kind = "circuit", tracks = [ {CIRCUIT} ], to = "enemy" }}')
+    )
+    v = _compile(tmp_path, text)
+    s = v.new_game()
+    # Steps a1 c1 b2, and a3 taken either way round: up the b column and through the a3-b4
+    # loop, or through the b1-a2 loop and on round the whole circuit. Four actions.
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a1", "a3", "b2", "c1"]
+    s = v.apply(s, Action({"from": "b1", "to": "a3"}))
+    assert s.to_json()["board"] == {"a3": [0, "p", 1]}
+    # With runs to empty points too: every empty point after the b1-a2 loop (a2 b2 c2 d2 c1
+    # c3 c4 d3 b3), the steps (a1 c1 b2) and the take (a3): eleven.
+    v = _compile(tmp_path, text + _clause(5, f'move = {{ kind = "circuit", tracks = [ {CIRCUIT} ], to = "empty" }}'))
+    assert len(v.legal_actions(v.new_game())) == 11

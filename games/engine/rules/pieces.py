@@ -57,6 +57,10 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   names the first taken (``"take"``); ``continue`` as for hops, the chain's moves taking again;
   ``no_revisit``: never back to a square the chain stood on; ``new_direction``: never twice in
   a row in one direction),
+  (move ``kind = "circuit"``: Surakarta's move along ``tracks``, circuits listed site by site,
+  either way, over empty sites, through at least one loop (a passage between two sites that
+  are not neighbours along a row or column), to an empty site or the first piece met, an
+  enemy's, which it takes (``to`` says which)),
   ``"shieldwall"`` (a row of two or more enemies along the board's edge, closed at both ends
   along the edge by the mover's pieces or ``hostile`` empty regions, one end the piece just
   moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken);
@@ -125,7 +129,7 @@ NAMED_DIRS = {
     "orthogonal": boards.ORTHOGONAL,
     "diagonal": boards.DIAGONAL,
 }
-MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach") + chesslike.KINDS
+MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach", "circuit") + chesslike.KINDS
 # Move tuples on the fast path: (what, from, to, taken, promote, kind)
 #   what: 0 move, 1 place, 2 remove, 3 pass; taken: the site hopped over and taken, or -1;
 #   promote: the kind index promoted to, or -1; kind: the kind placed (place) else -1.
@@ -158,6 +162,7 @@ class MoveRule:
     after: frozenset[int] = frozenset()  # place: only once the hand holds none of these kinds
     then_move: bool = False  # place: who places the last piece of all moves on in the same turn
     no_revisit: bool = False  # approach: a chain never comes back to a square it passed
+    tracks: list[tuple[list[int], list[bool]]] = field(default_factory=list)  # circuit: sites, loop after each
     new_direction: bool = False  # approach: a chain never goes on in the direction it came
     beside: str = ""  # "enemy": only a piece standing next to an enemy piece moves so
     touching: int = -1  # place: only on a site with exactly this many occupied neighbours (-1: any)
@@ -391,7 +396,7 @@ class PiecesGame(Game):
         self.move_rules: list[MoveRule] = []
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
-                 "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "no_revisit", "new_direction", "per_turn", "after", "then_move",
+                 "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
                  "beside", "touching", "first_turn"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
@@ -455,6 +460,17 @@ class PiecesGame(Game):
                     raise self.rf.error(el.path + ("touching",), "must be a number of occupied neighbours, 0 to 8")
             if "region" in spec:
                 rule.region = frozenset(self._sites(spec["region"], el.path + ("region",)))
+            if kind == "circuit":
+                tracks = spec.get("tracks")
+                if not (isinstance(tracks, list) and tracks and all(isinstance(t, list) and len(t) >= 4 for t in tracks)):
+                    raise self.rf.error(el.path + ("tracks",), "must list circuits, each the sites in their order")
+                for j, tr in enumerate(tracks):
+                    sites = self._sites(tr, el.path + ("tracks", j))
+                    # A passage between two sites that are not neighbours along a row or a
+                    # column is one of the loops.
+                    loops = [abs(b.xy[s][0] - b.xy[t][0]) + abs(b.xy[s][1] - b.xy[t][1]) != 1
+                             for s, t in zip(sites, sites[1:] + sites[:1])]
+                    rule.tracks.append((sites, loops))
             if kind == "leap":
                 offsets = spec.get("offsets")
                 if not (isinstance(offsets, list) and offsets and all(isinstance(o, list) and len(o) == 2 for o in offsets)):
@@ -1240,6 +1256,31 @@ class PiecesSim(Sim):
         if kind == "leap":
             for t in rule.offsets[a]:
                 self._land(rule, a, t, out)
+            return
+        if kind == "circuit":
+            # Surakarta: along a circuit either way, over empty sites (and its own), through at
+            # least one loop, to an empty site (to = empty) or the first piece, an enemy's.
+            for sites, loops in rule.tracks:
+                n = len(sites)
+                for i, s in enumerate(sites):
+                    if s != a:
+                        continue
+                    for sgn in (1, -1):
+                        j, looped = i, False
+                        for _ in range(n):
+                            k = (j + sgn) % n
+                            looped = looped or loops[j if sgn == 1 else k]
+                            j = k
+                            t = sites[j]
+                            if t == a:
+                                continue
+                            if not cells[t]:
+                                if looped and to != "enemy":
+                                    out.append((MOVE, a, t, -1, -1, -1))
+                                continue
+                            if looped and to != "empty" and owner_of[cells[t]] != mover:
+                                out.append((MOVE, a, t, -1, -1, -1))
+                            break
             return
         for d in rule.dirs[mover]:
             step = b.step[d]
