@@ -257,6 +257,8 @@ REST_FRAMEWORK = {
         "costly": os.environ.get("API_COSTLY_RATE", "30/minute"),
     },
 }
+# Backups (archive.backup) keep times to the microsecond.
+SERIALIZATION_MODULES = {"exactjson": "archive.exact_json"}
 # The account imports are recorded as when no --user is given (made on first use; no one can sign in as it).
 IMPORT_USER = os.environ.get("IMPORT_USER", "importer")
 # Match storage (README: Limits): matches in play one address may hold, and a match's log.

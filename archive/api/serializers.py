@@ -46,6 +46,11 @@ class LimitedModelSerializer(serializers.ModelSerializer):
         field_class, field_kwargs = super().build_standard_field(field_name, model_field)
         if isinstance(model_field, models.TextField) and "max_length" not in field_kwargs and not field_kwargs.get("read_only"):
             field_kwargs["max_length"] = TEXT_MAX
+        if isinstance(model_field, models.TextField) and not field_kwargs.get("read_only"):
+            # A text is kept as written, leading and trailing whitespace included (the DLP's
+            # texts have some): trimmed, a CSV export imported into a fresh installation came
+            # back with 242 texts changed (issue 38).
+            field_kwargs["trim_whitespace"] = False
         return field_class, field_kwargs
 
 
