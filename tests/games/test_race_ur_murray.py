@@ -9,7 +9,8 @@ engine's 1,000-throw limit (UR-12), an outside audit's figure and ours.
 Measured with the present readings: 4 of 200 random games (2%, seeds 0-199: 7, 112, 163 and 165)
 still end at the limit, each in the lock UR-12 describes (each side's first four squares full,
 its other pieces swapping places with the enemy's on the middle row); the rest end by the rules,
-the median game after about 220 throws."""
+the median game after about 220 throws. The catalogue's simulation (games/data/simulations.json,
+seed 2026) agrees: 15 of 500 random games (3%) end at the limit, none of 30 between strong players."""
 from __future__ import annotations
 
 import pytest
