@@ -1,11 +1,15 @@
-"""The pieces mechanic's constructs for the n-in-a-row games (Squava, Yavalath, Tant Fant,
-Gomoku, Mu Torere): legal-move counts and ends from set positions, worked out by hand.
+"""The pieces mechanic's constructs for the n-in-a-row and blocking games (Squava, Yavalath,
+Tant Fant, Mu Torere, Dara, NoGo...): legal-move counts and ends from set positions, worked out by hand.
 
 - ``end`` ``line`` with ``result = "loss"`` (a row of three loses, judged after the row of
   four that wins), ``not_start = true`` (the row the pieces started in does not count) and
   ``exact = true`` (a row longer than ``length`` does not count);
 - ``move`` with ``beside = "enemy"`` (only a piece next to an enemy moves so: Mu Torere's
-  putahi) and ``constraint`` ``leave_move = N`` (only on the first N turns).
+  putahi) and ``constraint`` ``leave_move = N`` (only on the first N turns);
+- ``place`` with ``touching`` (Spots, Snowpaque) and ``first_turn`` (Connect6);
+- ``place`` with ``beside_last`` (Blue Nile);
+- ``constraint`` ``no_line`` (Dara, Dra) and ``liberties`` (NoGo); ``capture`` ``line`` with
+  ``dirs``, ``exact`` and ``placing = false`` (Dra).
 """
 from __future__ import annotations
 
@@ -199,3 +203,89 @@ def test_two_stones_a_turn_but_one_at_the_first(tmp_path):
     assert s.to_json()["to_move"] == 0
     s = v.apply(s, Action({"to": "c3"}))
     assert s.to_json()["to_move"] == 1 and len(v.legal_actions(s)) == 4
+
+
+def test_no_row_of_three_while_placing(tmp_path):
+    v = _compile(tmp_path, _clause(1, 'board = { shape = "grid", size = [4, 3] }')
+                 + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 6 }, { seat = 1, piece = "p", count = 6 } ] }')
+                 + _clause(3, 'move = { kind = "place" }')
+                 + _clause(4, 'move = { kind = "step", dirs = "orthogonal", while = "no-hand" }')
+                 + _clause(5, 'constraint = { no_line = { length = 3, dirs = "orthogonal", placing = true } }'))
+    # White a1 b1, Black a3 d3; White to place on the 8 empty squares but c1 (a row of three): 7.
+    s = _state(v, {"a1": 0, "b1": 0, "a3": 1, "d3": 1}, hands=[4, 4])
+    acts = sorted(a["to"] for a in v.legal_actions(s))
+    assert len(acts) == 7 and "c1" not in acts
+    # A diagonal row is not barred: White a1 b2, c3 is open.
+    s = _state(v, {"a1": 0, "b2": 0, "a3": 1, "d3": 1}, hands=[4, 4])
+    assert "c3" in {a["to"] for a in v.legal_actions(s)}
+    # Moving is not barred (placing = true): White a1 b1 c2, hands empty: c2 to c1 is open.
+    s = _state(v, {"a1": 0, "b1": 0, "c2": 0, "a3": 1, "d3": 1}, hands=[0, 0])
+    assert ("c2", "c1") in {(a["from"], a["to"]) for a in v.legal_actions(s)}
+
+
+DRA = (
+    _clause(1, 'board = { shape = "grid", size = [5, 3] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 5 }, { seat = 1, piece = "p", count = 5 } ] }')
+    + _clause(3, 'move = { kind = "place" }')
+    + _clause(4, 'move = { kind = "step", dirs = "orthogonal", while = "no-hand" }')
+    + _clause(5, 'capture = { kind = "line", length = 3, dirs = "orthogonal", exact = true, placing = false }')
+)
+
+
+def test_a_row_of_exactly_three_made_by_moving_takes(tmp_path):
+    v = _compile(tmp_path, DRA)
+    # White a1 b1 c2, Black c3 e3 e2: c2 to c1 makes a1 b1 c1: White removes one of Black's 3.
+    s = _state(v, {"a1": 0, "b1": 0, "c2": 0, "c3": 1, "e3": 1, "e2": 1}, hands=[0, 0])
+    s = v.apply(s, Action({"from": "c2", "to": "c1"}))
+    assert s.to_json()["to_move"] == 0 and sorted(a["remove"] for a in v.legal_actions(s)) == ["c3", "e2", "e3"]
+    # With d1 White's too the row is four long: nothing is taken, Black is to move.
+    s = _state(v, {"a1": 0, "b1": 0, "c2": 0, "d1": 0, "c3": 1, "e3": 1, "e2": 1}, hands=[0, 0])
+    s = v.apply(s, Action({"from": "c2", "to": "c1"}))
+    assert s.to_json()["to_move"] == 1
+    # A diagonal row takes nothing (dirs = orthogonal): White a1 b2, c2 to c3 (c3 empty here).
+    s = _state(v, {"a1": 0, "b2": 0, "c2": 0, "e3": 1, "e2": 1}, hands=[0, 0])
+    s = v.apply(s, Action({"from": "c2", "to": "c3"}))
+    assert s.to_json()["to_move"] == 1
+    # A row made by placing takes nothing (placing = false).
+    s = _state(v, {"a1": 0, "b1": 0, "e3": 1, "e2": 1}, hands=[1, 1])
+    s = v.apply(s, Action({"to": "c1"}))
+    assert s.to_json()["to_move"] == 1
+
+
+def test_every_group_keeps_a_liberty(tmp_path):
+    v = _compile(tmp_path, _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+                 + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 5 }, { seat = 1, piece = "p", count = 4 } ] }')
+                 + _clause(3, 'move = { kind = "place" }\nconstraint = { liberties = true }')
+                 + _clause(4, 'end = { kind = "no-moves", result = "loss" }'))
+    # Black (seat 0) b1, White a1: a2 would leave White's a1 without a liberty: 7 empty, 6 legal.
+    s = _state(v, {"b1": 0, "a1": 1}, hands=[4, 3])
+    acts = sorted(a["to"] for a in v.legal_actions(s))
+    assert len(acts) == 6 and "a2" not in acts
+    # Black a2 and b1, White to place: a1 would be a White stone without a liberty: 6 legal.
+    s = _state(v, {"a2": 0, "b1": 0}, to_move=1, hands=[3, 4])
+    acts = sorted(a["to"] for a in v.legal_actions(s))
+    assert len(acts) == 6 and "a1" not in acts
+    # White a1 b1 (its one liberty a2), Black b2 c1 a3, White to place on a2 b3 c2 c3: a2 fills
+    # White's own last liberty, c2 takes Black's c1's last; b3 and c3 leave every group free: 2.
+    s = _state(v, {"a1": 1, "b1": 1, "b2": 0, "c1": 0, "a3": 0}, to_move=1, hands=[2, 2])
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["b3", "c3"]
+
+
+def test_placing_next_to_the_last_stone_and_no_other(tmp_path):
+    v = _compile(tmp_path, _clause(1, 'board = { shape = "grid", size = [4, 2] }')
+                 + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 4 }, { seat = 1, piece = "p", count = 4 } ] }')
+                 + _clause(3, 'move = { kind = "place", touching = 1, beside_last = true }')
+                 + _clause(4, 'end = { kind = "no-moves", result = "loss" }'))
+    s = v.new_game()
+    # Anywhere on the empty four by two board: 8.
+    assert len(v.legal_actions(s)) == 8
+    s = v.apply(s, Action({"to": "a1"}))
+    # Next to a1 (a2, b1, b2 along the eight directions), each touching only a1: 3.
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a2", "b1", "b2"]
+    s = v.apply(s, Action({"to": "b1"}))
+    # Next to b1: a2 and b2 touch a1 too; c1, c2 touch b1 only: 2.
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["c1", "c2"]
+    # The last stone survives the state's JSON.
+    s = v.state_from_json(v.apply(s, Action({"to": "c2"})).to_json())
+    # Next to c2: b2 touches a1 b1 c2, c1 touches b1, d1 and d2 touch c2 only: 2.
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["d1", "d2"]

@@ -23,7 +23,10 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``[[dx, dy]]``, every turn and reflection of each), ``over`` (hop: ``enemy`` | ``any`` |
   ``friend``; a hop's ``to = "enemy"`` lands on an enemy piece and takes it, Kono's hop over
   a friend), ``capture`` (hop: the piece hopped over is taken), ``continue`` (hop: ``must`` |
-  ``may`` | ``no``, whether the same piece hops again in the same turn), ``avoid`` (regions
+  ``may`` | ``no``, whether the same piece hops again in the same turn; ``straight``: it may,
+  only on in the direction of its last hop, with ``taken = "turn-end"``: Konane), kind
+  ``lift`` (the mover takes one of its own pieces off, the only move of the game's turn
+  ``at_turn``: in ``region``, or ``next_to_empty``: Konane's opening), ``avoid`` (regions
   this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
   on), ``flying`` (hop: from any distance along empty sites, over one enemy, landing on any
   empty site beyond it: draughts' long king), ``taken = "now" | "turn-end"`` (hop: the pieces
@@ -36,14 +39,18 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   who places the last piece of all goes on to move in the same turn), ``beside = "enemy"`` (only
   a piece standing next to an enemy piece, along the board's lines, moves so: Mu Torere's move
   into the centre), ``touching`` (place: only on a site with exactly this many occupied
-  neighbours, of either side; on an empty board anywhere: Spots, Snowpaque);
+  neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``beside_last``
+  (place: only next to the piece that came last onto the board, anywhere on an empty board:
+  Blue Nile);
 - ``capture``: ``kind = "custodial"`` (an enemy between the moved piece and a friend, or a
   ``hostile`` empty region, or a ``hostile_always`` region even when occupied, along ``dirs``;
   ``pieces`` the kinds so taken), ``"surround"``
   (``pieces`` taken when enemies, or ``hostile`` regions, stand on every side along ``dirs``;
   ``edge = true``: the board's edge closes the sides it stands on),
   ``"line"`` (a line of ``length`` of one's own pieces through the moved piece lets the mover
-  remove an enemy piece; ``protect = true``: not one in a line while others are not);
+  remove an enemy piece; ``protect = true``: not one in a line while others are not; ``dirs``:
+  only rows along these; ``exact = true``: a longer row does not count; ``placing = false``: a
+  row made by placing takes nothing);
   ``placing = false`` (custodial, surround): a piece placed from the hand takes nothing;
   ``max`` (custodial: the most enemies in a row taken together between the mover and its far
   piece, 1 by default, 0 any number);
@@ -64,7 +71,11 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``"shieldwall"`` (a row of two or more enemies along the board's edge, closed at both ends
   along the edge by the mover's pieces or ``hostile`` empty regions, one end the piece just
   moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken);
-- ``constraint``: ``leave_move = true`` (no move may leave the opponent without a move, unless
+- ``constraint``: ``no_line = { length, dirs, placing }`` (no move may make a row of ``length``
+  or more of the mover's pieces along ``dirs``; ``placing = true``: only placing is so barred),
+  ``liberties = true`` (after a move every group, pieces of one side joined along rows and
+  columns, still touches an empty site along a row or column: NoGo),
+  ``leave_move = true`` (no move may leave the opponent without a move, unless
   it takes the opponent's last piece; a number N: only on the game's first N turns), ``compulsory = true`` (a capture must be made when one can),
   ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
   must, each measured against the others of those kinds), ``no_repeat = true`` (no move may bring
@@ -129,7 +140,7 @@ NAMED_DIRS = {
     "orthogonal": boards.ORTHOGONAL,
     "diagonal": boards.DIAGONAL,
 }
-MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach", "circuit") + chesslike.KINDS
+MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach", "circuit", "lift") + chesslike.KINDS
 # Move tuples on the fast path: (what, from, to, taken, promote, kind)
 #   what: 0 move, 1 place, 2 remove, 3 pass; taken: the site hopped over and taken, or -1;
 #   promote: the kind index promoted to, or -1; kind: the kind placed (place) else -1.
@@ -157,6 +168,8 @@ class MoveRule:
     at_most: int = 0
     region: frozenset[int] | None = None
     flying: bool = False  # hop: from any distance over empty sites, landing any distance beyond
+    at_turn: int = -1  # lift: the game's turn (0 the first) on which it is the only move
+    next_to_empty: bool = False  # lift: only a piece orthogonally next to an empty site
     at_end: bool = False  # hop: the pieces taken leave the board when the turn ends
     per_turn: int = 1  # place: pieces placed in one turn
     after: frozenset[int] = frozenset()  # place: only once the hand holds none of these kinds
@@ -167,6 +180,7 @@ class MoveRule:
     beside: str = ""  # "enemy": only a piece standing next to an enemy piece moves so
     touching: int = -1  # place: only on a site with exactly this many occupied neighbours (-1: any)
     first_turn: int = 0  # place with per_turn: the pieces the game's first turn places (0: per_turn)
+    beside_last: bool = False  # place: only next to the piece that came last onto the board
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
 
 
@@ -396,8 +410,8 @@ class PiecesGame(Game):
         self.move_rules: list[MoveRule] = []
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
-                 "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn"} | chesslike.FIELDS
+                 "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
+                 "beside", "touching", "first_turn", "beside_last"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -427,8 +441,10 @@ class PiecesGame(Game):
             rule.no_revisit = bool(spec.get("no_revisit", False))
             rule.new_direction = bool(spec.get("new_direction", False))
             rule.cont = spec.get("continue", "no")
-            if rule.cont not in ("must", "may", "no"):
-                raise self.rf.error(el.path + ("continue",), "must be must, may or no")
+            if rule.cont not in ("must", "may", "no", "straight"):
+                raise self.rf.error(el.path + ("continue",), "must be must, may, straight or no")
+            rule.at_turn = spec.get("at_turn", -1)
+            rule.next_to_empty = bool(spec.get("next_to_empty", False))
             for name in ("avoid", "avoid_stop"):
                 sites: set[int] = set()
                 for region in spec.get(name, []):
@@ -455,6 +471,7 @@ class PiecesGame(Game):
                 rule.first_turn = spec.get("first_turn", 0)
                 if isinstance(rule.first_turn, bool) or not isinstance(rule.first_turn, int) or not 0 <= rule.first_turn <= rule.per_turn:
                     raise self.rf.error(el.path + ("first_turn",), "must be 1 to per_turn pieces (the game's first turn)")
+                rule.beside_last = bool(spec.get("beside_last", False))
                 rule.touching = spec.get("touching", -1)
                 if isinstance(rule.touching, bool) or not isinstance(rule.touching, int) or not -1 <= rule.touching <= 8:
                     raise self.rf.error(el.path + ("touching",), "must be a number of occupied neighbours, 0 to 8")
@@ -531,8 +548,9 @@ class PiecesGame(Game):
                 length = spec.get("length", 3)
                 if isinstance(length, bool) or not isinstance(length, int) or not 2 <= length <= 8:
                     raise self.rf.error(el.path + ("length",), "must be 2 to 8")
-                entry.update(length=length, protect=bool(spec.get("protect", False)))
-                entry["lines"] = self._lines(length)
+                entry.update(length=length, protect=bool(spec.get("protect", False)),
+                             exact=bool(spec.get("exact", False)))
+                entry["lines"] = self._axis_lines(length, spec.get("dirs"), el.path + ("dirs",))
                 self.line = entry
         # Every line through each site, for the line capture.
         if self.line:
@@ -540,6 +558,15 @@ class PiecesGame(Game):
             for ln in self.line["lines"]:
                 for s in ln:
                     self.lines_at[s].append(ln)
+
+    def _axis_lines(self, n: int, dirs: Any, path: tuple) -> list[tuple[int, ...]]:
+        """The runs of ``n`` sites (``_lines``), only along ``dirs`` where given."""
+        lines = self._lines(n)
+        if dirs is None:
+            return lines
+        allowed = set(self._dirs(dirs, path)[0])
+        step = self.board.step
+        return [ln for ln in lines if any(step[d][ln[0]] == ln[1] for d in allowed)]
 
     def _capture_max(self, spec: dict, path: tuple) -> int:
         value = spec.get("max", 1)
@@ -582,6 +609,22 @@ class PiecesGame(Game):
         if not isinstance(lm, bool) and (not isinstance(lm, int) or lm < 1):
             raise self.rf.error(el.path + ("leave_move",), "must be true or a number of turns from the start")
         self.leave_move_turns = 0 if isinstance(lm, bool) else lm
+        # no_line = { length, dirs, placing }: no move (only placing ones, with placing = true)
+        # may make a row of length or more of the mover's own pieces along dirs.
+        self.no_line: dict[str, Any] | None = None
+        nl = spec.get("no_line")
+        if nl is not None:
+            if not isinstance(nl, dict) or not isinstance(nl.get("length"), int) or isinstance(nl.get("length"), bool) \
+                    or not 2 <= nl["length"] <= 19:
+                raise self.rf.error(el.path + ("no_line",), "must be { length = 2 to 19, dirs = ..., placing = true|false }")
+            at: list[list[tuple[int, ...]]] = [[] for _ in range(self.board.size)]
+            for ln in self._axis_lines(nl["length"], nl.get("dirs"), el.path + ("no_line", "dirs")):
+                for site in ln:
+                    at[site].append(ln)
+            self.no_line = {"lines_at": at, "placing": bool(nl.get("placing", False))}
+        # liberties = true: after a move every group (pieces of one side joined along rows and
+        # columns) still touches an empty site along a row or column (NoGo).
+        self.liberties = bool(spec.get("liberties", False))
         maximum = spec.get("maximum", False)
         self.maximum = bool(maximum)
         # The kinds whose captures must take most (None: every kind's, one measure for all).
@@ -729,6 +772,7 @@ class PiecesGame(Game):
         self.chain_no_revisit = any(r.kind == "approach" and r.no_revisit for r in self.move_rules)
         self.chain_new_direction = any(r.kind == "approach" and r.new_direction for r in self.move_rules)
         self.taken_at_end = any(r.at_end for r in self.capture_rules)
+        self.straight_chain = any(r.cont == "straight" for r in self.capture_rules)
 
     def _result(self, spec: dict, path: tuple, allowed: tuple = ("loss", "win", "draw")) -> str:
         result = spec.get("result", "loss")
@@ -947,6 +991,11 @@ class PiecesGame(Game):
         if not (isinstance(trail, list) and all(t in b.index for t in trail)):
             raise InvalidState("trail: must list the squares the capturing piece stood on this turn")
         sim.trail = [b.index[t] for t in trail]
+        last = data.get("last")  # move.beside_last: where the last piece came
+        if last is not None and (last not in b.index or not sim.cells[b.index[last]]):
+            raise InvalidState("last: must be the occupied site the last piece came to")
+        if last is not None:
+            sim.last_to = b.index[last]
         sim.begin_turn(keep_over=True)
         return sim
 
@@ -1086,7 +1135,7 @@ class PiecesSim(Sim):
             if g.maximum and (g.maximum_kinds is None or g.kind_of[self.cells[self.pending]] in g.maximum_kinds):
                 moves = self._longest(moves)
             cont = next((r.cont for r in g.capture_rules if r.cont != "no"), "no")
-            if cont == "may" or not moves:
+            if cont in ("may", "straight") or not moves:
                 moves.append((PASS, -1, -1, -1, -1, -1))
             return moves
         moves = self._pseudo()
@@ -1103,6 +1152,10 @@ class PiecesSim(Sim):
                     moves = free + (self._longest(bound) if bound else [])
         if g.check_royal >= 0:
             moves = [m for m in moves if not self._leaves_in_check(m)]
+        if g.no_line:
+            moves = [m for m in moves if not self._makes_barred_line(m)]
+        if g.liberties:
+            moves = [m for m in moves if self._keeps_liberties(m)]
         if g.leave_move and (not g.leave_move_turns or self.turn < g.leave_move_turns):
             moves = [m for m in moves if self._leaves_a_move(m)]
         if self.seen:
@@ -1116,8 +1169,12 @@ class PiecesSim(Sim):
         return next((d for d in range(8) if step[d][a] == b), -1)
 
     def _chain_ok(self, m: tuple) -> bool:
-        """Whether a capturing chain may go on with ``m`` (approach: no_revisit, new_direction)."""
+        """Whether a capturing chain may go on with ``m`` (approach: no_revisit, new_direction;
+        hop continue = straight: only on in the direction of the hop before)."""
         g = self.game
+        if g.straight_chain and self.dead:
+            d = self._direction(self.dead[-1], m[1])
+            return d >= 0 and m[3] == g.board.step[d][m[1]]
         if g.approach is None or not self.trail or self._direction(m[1], m[2]) < 0:
             return True
         if g.chain_no_revisit and m[2] in self.trail:
@@ -1125,6 +1182,53 @@ class PiecesSim(Sim):
         if g.chain_new_direction and len(self.trail) >= 2:
             if self._direction(m[1], m[2]) == self._direction(self.trail[-2], self.trail[-1]):
                 return False
+        return True
+
+    def _makes_barred_line(self, m: tuple) -> bool:
+        """constraint.no_line: the move makes a row of the barred length or more of the
+        mover's pieces through the site it comes to."""
+        g = self.game
+        if m[0] not in (MOVE, PLACE) or g.no_line["placing"] and m[0] != PLACE:
+            return False
+        sim = self.copy()
+        sim.seen = None
+        sim._apply_move(m, continue_turn=True, check_ends=False)
+        cells, t = sim.cells, m[2]
+        return any(all(cells[u] and g.owner_of[cells[u]] == self.mover for u in ln) for ln in g.no_line["lines_at"][t])
+
+    def _keeps_liberties(self, m: tuple) -> bool:
+        """constraint.liberties: after the move, the group of the piece moved or placed and
+        every group beside it still touch an empty site along a row or a column."""
+        if m[0] not in (MOVE, PLACE):
+            return True
+        g = self.game
+        step = g.board.step
+        orth = boards.ORTHOGONAL
+        sim = self.copy()
+        sim.seen = None
+        sim._apply_move(m, continue_turn=True, check_ends=False)
+        cells, t = sim.cells, m[2]
+        starts = [t] + [step[d][t] for d in orth if step[d][t] >= 0 and cells[step[d][t]]]
+        free_groups: set[int] = set()  # pieces of groups found free
+        for a in starts:
+            if a in free_groups or not cells[a]:
+                continue
+            owner, todo, seen, free = g.owner_of[cells[a]], [a], {a}, False
+            while todo and not free:
+                x = todo.pop()
+                for d in orth:
+                    y = step[d][x]
+                    if y < 0 or y in seen:
+                        continue
+                    if not cells[y]:
+                        free = True
+                        break
+                    if g.owner_of[cells[y]] == owner:
+                        seen.add(y)
+                        todo.append(y)
+            if not free:
+                return False
+            free_groups |= seen
         return True
 
     def _touching(self, s: int, n: int) -> bool:
@@ -1189,15 +1293,40 @@ class PiecesSim(Sim):
             return False
         return taken >= 0 or (self.cells[b] != 0)
 
+    def _lifts(self) -> list:
+        """The opening lifts of this turn (move kind lift, at_turn): a piece of the mover's own
+        taken off the board, the turn's only moves; none on other turns."""
+        g = self.game
+        step = g.board.step
+        out = []
+        for rule in g.move_rules:
+            if rule.kind != "lift" or rule.at_turn != self.turn:
+                continue
+            for s, c in enumerate(self.cells):
+                if not c or g.owner_of[c] != self.mover or g.kind_of[c] not in rule.pieces:
+                    continue
+                if rule.region is not None and s not in rule.region:
+                    continue
+                if rule.next_to_empty and not any(step[d][s] >= 0 and not self.cells[step[d][s]] for d in (0, 2, 4, 6)):
+                    continue
+                out.append((REMOVE, -1, s, -1, -1, -1))
+        return out
+
     def _pseudo(self) -> list:
         g = self.game
         mover = self.mover
+        if any(r.kind == "lift" for r in g.move_rules):
+            lifts = self._lifts()
+            if lifts or any(r.kind == "lift" and r.at_turn == self.turn for r in g.move_rules):
+                return lifts
         owner_of = g.owner_of
         out: list = []
         has_hand = any(self.hands[mover])
         count = None
         for rule in chesslike.rules_now(self):
             if rule.when == "hand" and not has_hand or rule.when == "no-hand" and has_hand:
+                continue
+            if rule.kind == "lift":
                 continue
             if rule.kind == "place":
                 kinds = [k for k in sorted(rule.pieces) if self.hands[mover][k]]
@@ -1206,7 +1335,9 @@ class PiecesSim(Sim):
                 targets = rule.region if rule.region is not None else range(len(self.cells))
                 for s in targets:
                     if not self.cells[s] and s not in rule.avoid and (
-                            rule.touching < 0 or self._touching(s, rule.touching)):
+                            rule.touching < 0 or self._touching(s, rule.touching)) and (
+                            not rule.beside_last or self.last_to < 0
+                            or any(st[self.last_to] == s for st in g.board.step)):
                         for k in kinds:
                             out.append((PLACE, -1, s, -1, -1, k))
                 continue
@@ -1407,12 +1538,19 @@ class PiecesSim(Sim):
                 enemy = free
         return [(REMOVE, -1, s, -1, -1, -1) for s in enemy]
 
-    def _in_line(self, s: int) -> bool:
+    def _in_line(self, s: int, exact: bool = False) -> bool:
         g = self.game
         cells = self.cells
         owner = g.owner_of[cells[s]]
+        step = g.board.step
         for ln in g.lines_at[s]:
             if all(cells[t] and g.owner_of[cells[t]] == owner for t in ln):
+                if exact:
+                    # capture.line exact: the row is no longer than its length.
+                    d = next(d for d in range(8) if step[d][ln[0]] == ln[1])
+                    if any(f >= 0 and cells[f] and g.owner_of[cells[f]] == owner
+                           for f in (step[(d + 4) % 8][ln[0]], step[d][ln[-1]])):
+                        continue
                 return True
         return False
 
@@ -1533,8 +1671,9 @@ class PiecesSim(Sim):
             self._next_turn(check_ends)
             return
         if what == REMOVE:
+            if g.owner_of[cells[b]] != mover:  # lifting one's own piece scores nothing
+                self.scores[mover] += 1
             cells[b] = 0
-            self.scores[mover] += 1
             if self.seen:
                 self.seen.clear()
             self.removals -= 1
@@ -1584,7 +1723,7 @@ class PiecesSim(Sim):
         if self.over:
             return
         # Lines formed: the mover removes.
-        if g.line and self._in_line(b):
+        if g.line and not (what == PLACE and not g.line["placing"]) and self._in_line(b, g.line["exact"]):
             if any(c and g.team_of(g.owner_of[c]) != g.team_of(mover) for c in cells):
                 self.removals = 1
                 self.pending = -1
@@ -2007,6 +2146,7 @@ class PiecesSim(Sim):
         } | ({"seen": sorted(self.seen)} if self.seen is not None else {}) | (
             {"dead": [names[s] for s in self.dead]} if self.dead else {}) | (
             {"trail": [names[s] for s in self.trail]} if self.trail else {}) | (
+            {"last": names[self.last_to]} if self.last_to >= 0 and any(r.beside_last for r in g.move_rules) else {}) | (
             chesslike.state_json(self))
 
 
