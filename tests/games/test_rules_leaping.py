@@ -396,3 +396,59 @@ end = { kind = "no-moves", result = "pass" }
     # The same block on h8: Black passes (White's h1 king can move).
     s, moves = _moves(v, {"h8": [1, "king", 1], "g8": [0, "man", 1], "h7": [0, "man", 1], "h1": [0, "king", 1]}, to_move=1)
     assert moves == [("pass", "")] and v.outcome(s) is None
+
+
+KONANE = """
+[[clause]]
+id = "EX-3"
+text = "The first player lifts a piece of its own from a1 or h8; the second one next to the gap."
+move = { kind = "lift", region = "opening", at_turn = 0 }
+
+[[clause]]
+id = "EX-4"
+text = "Lift next to the gap."
+move = { kind = "lift", next_to_empty = true, at_turn = 1 }
+
+[[clause]]
+id = "EX-5"
+text = "Then only jumps, going on straight."
+move = { kind = "hop", dirs = "orthogonal", over = "enemy", capture = true, continue = "straight", taken = "turn-end" }
+"""
+
+
+def _konane(tmp_path):
+    folder = tmp_path / "rulesets" / "war"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "example.toml"
+    text = (HEAD % (8, 8)).replace('size = [8, 8] }', 'size = [8, 8], regions = { opening = "a1 h8" } }') + KONANE
+    path.write_text(text, encoding="utf-8")
+    return compile_file(path, tmp_path)
+
+
+def test_opening_lifts_take_off_ones_own_piece_on_the_turns_named(tmp_path):
+    v = _konane(tmp_path)
+    board = {"a1": [0, "man", 1], "b1": [1, "man", 1], "a2": [1, "man", 1], "h8": [1, "man", 1], "c1": [0, "man", 1]}
+    # Turn 0: White lifts its a1 (in the region; h8 is Black's, c1 outside): 1 move.
+    s = v.state_from_json({"board": board, "to_move": 0, "turn": 0})
+    assert [a.to_json() for a in v.legal_actions(s)] == [{"remove": "a1"}]
+    s = v.apply(s, {"remove": "a1"})
+    # Turn 1: Black lifts a piece next to an empty square: b1 or a2 beside the gap, and h8
+    # too on this sparse board (on Konane's full board only the gap is empty): 3 moves.
+    assert sorted(a["remove"] for a in v.legal_actions(s)) == ["a2", "b1", "h8"]
+    s = v.apply(s, {"remove": "b1"})
+    assert s.to_json()["scores"] == [0, 0] and s.to_json()["to_move"] == 0
+
+
+def test_a_straight_chain_goes_on_only_in_its_direction(tmp_path):
+    v = _konane(tmp_path)
+    # a1 jumps a2 to a3; from a3 it may go on over a4 to a5 (straight) but not over b3 to
+    # c3 (a turn), or stop: 2 moves.
+    board = {"a1": [0, "man", 1], "a2": [1, "man", 1], "a4": [1, "man", 1], "b3": [1, "man", 1]}
+    s = v.state_from_json({"board": board, "to_move": 0, "turn": 5})
+    assert [a["to"] for a in v.legal_actions(s)] == ["a3"]
+    s = v.apply(s, {"from": "a1", "to": "a3"})
+    assert sorted(str(a.to_json()) for a in v.legal_actions(s)) == [str({"from": "a3", "to": "a5"}), str({"pass": True})]
+    # With nothing straight ahead the turn ends at once (no pass to play).
+    board = {"a1": [0, "man", 1], "a2": [1, "man", 1], "b3": [1, "man", 1]}
+    s = v.apply(v.state_from_json({"board": board, "to_move": 0, "turn": 5}), {"from": "a1", "to": "a3"})
+    assert s.to_json()["to_move"] == 1
