@@ -9,7 +9,8 @@ Tant Fant, Mu Torere, Dara, NoGo...): legal-move counts and ends from set positi
 - ``place`` with ``touching`` (Spots, Snowpaque) and ``first_turn`` (Connect6);
 - ``place`` with ``beside_last`` (Blue Nile);
 - ``constraint`` ``no_line`` (Dara, Dra) and ``liberties`` (NoGo); ``capture`` ``line`` with
-  ``dirs``, ``exact`` and ``placing = false`` (Dra).
+  ``dirs``, ``exact`` and ``placing = false`` (Dra); ``capture`` ``enclose`` with
+  ``liberties`` along given directions (Pentalath).
 """
 from __future__ import annotations
 
@@ -289,3 +290,20 @@ def test_placing_next_to_the_last_stone_and_no_other(tmp_path):
     s = v.state_from_json(v.apply(s, Action({"to": "c2"})).to_json())
     # Next to c2: b2 touches a1 b1 c2, c1 touches b1, d1 and d2 touch c2 only: 2.
     assert sorted(a["to"] for a in v.legal_actions(s)) == ["d1", "d2"]
+
+
+def test_groups_without_freedom_are_taken(tmp_path):
+    v = _compile(tmp_path, _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+                 + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 5 }, { seat = 1, piece = "p", count = 5 } ] }')
+                 + _clause(3, 'move = { kind = "place" }\ncapture = { kind = "enclose", dirs = "orthogonal" }')
+                 + _clause(4, 'constraint = { liberties = "orthogonal" }'))
+    # Black (seat 1) b1 and a2, White c1: a1 touches only Black stones, and b1 keeps b2: a1 is
+    # barred; the other five empty points are open.
+    s = _state(v, {"b1": 1, "a2": 1, "c1": 0}, hands=[4, 3])
+    acts = sorted(a["to"] for a in v.legal_actions(s))
+    assert acts == ["a3", "b2", "b3", "c2", "c3"]
+    # With White on b2 too, a1 takes b1 (its last freedom) and so has one: open, and b1 goes.
+    s = _state(v, {"b1": 1, "a2": 1, "c1": 0, "b2": 0}, hands=[3, 3])
+    assert "a1" in {a["to"] for a in v.legal_actions(s)}
+    board = v.apply(s, Action({"to": "a1"})).to_json()["board"]
+    assert "b1" not in board and board["a2"][0] == 1

@@ -68,13 +68,16 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   either way, over empty sites, through at least one loop (a passage between two sites that
   are not neighbours along a row or column), to an empty site or the first piece met, an
   enemy's, which it takes (``to`` says which)),
+  ``"enclose"`` (the opponent's groups beside the piece, pieces joined along ``dirs``, that no
+  longer touch an empty site along ``dirs`` are taken: Pentalath's go capture),
   ``"shieldwall"`` (a row of two or more enemies along the board's edge, closed at both ends
   along the edge by the mover's pieces or ``hostile`` empty regions, one end the piece just
   moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken);
 - ``constraint``: ``no_line = { length, dirs, placing }`` (no move may make a row of ``length``
   or more of the mover's pieces along ``dirs``; ``placing = true``: only placing is so barred),
   ``liberties = true`` (after a move every group, pieces of one side joined along rows and
-  columns, still touches an empty site along a row or column: NoGo),
+  columns, still touches an empty site along a row or column: NoGo; directions instead of true:
+  along those),
   ``leave_move = true`` (no move may leave the opponent without a move, unless
   it takes the opponent's last piece; a number N: only on the game's first N turns), ``compulsory = true`` (a capture must be made when one can),
   ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
@@ -512,12 +515,13 @@ class PiecesGame(Game):
         self.surround: list[dict[str, Any]] = []
         self.shieldwall: list[dict[str, Any]] = []
         self.intervene: list[dict[str, Any]] = []
+        self.enclose: list[dict[str, Any]] = []  # capture enclose: groups left without an empty site
         self.line: dict[str, Any] | None = None
         for el in self._named("capture"):
             spec = el.value
             kind = spec.get("kind") if isinstance(spec, dict) else None
-            if kind not in ("custodial", "surround", "line", "shieldwall", "intervene"):
-                raise self.rf.error(el.path + ("kind",), "must be custodial, surround, line, shieldwall or intervene")
+            if kind not in ("custodial", "surround", "line", "shieldwall", "intervene", "enclose"):
+                raise self.rf.error(el.path + ("kind",), "must be custodial, surround, line, shieldwall, intervene or enclose")
             hostile: set[int] = set()
             for region in spec.get("hostile", []):
                 hostile |= self._region(region, el.path + ("hostile",))
@@ -544,6 +548,8 @@ class PiecesGame(Game):
                 self.shieldwall.append(entry)
             elif kind == "intervene":
                 self.intervene.append(entry)
+            elif kind == "enclose":
+                self.enclose.append(entry)
             else:
                 length = spec.get("length", 3)
                 if isinstance(length, bool) or not isinstance(length, int) or not 2 <= length <= 8:
@@ -624,7 +630,9 @@ class PiecesGame(Game):
             self.no_line = {"lines_at": at, "placing": bool(nl.get("placing", False))}
         # liberties = true: after a move every group (pieces of one side joined along rows and
         # columns) still touches an empty site along a row or column (NoGo).
-        self.liberties = bool(spec.get("liberties", False))
+        lib = spec.get("liberties", False)
+        self.liberties = bool(lib)
+        self.liberty_dirs = boards.ORTHOGONAL if isinstance(lib, bool) else self._dirs(lib, el.path + ("liberties",))[0]
         maximum = spec.get("maximum", False)
         self.maximum = bool(maximum)
         # The kinds whose captures must take most (None: every kind's, one measure for all).
@@ -1203,7 +1211,7 @@ class PiecesSim(Sim):
             return True
         g = self.game
         step = g.board.step
-        orth = boards.ORTHOGONAL
+        orth = g.liberty_dirs
         sim = self.copy()
         sim.seen = None
         sim._apply_move(m, continue_turn=True, check_ends=False)
@@ -1787,7 +1795,7 @@ class PiecesSim(Sim):
         """Custodial and surround captures made by the piece that came to ``b``."""
         g = self.game
         cells = self.cells
-        if not (g.custodial or g.surround or g.shieldwall or g.intervene):
+        if not (g.custodial or g.surround or g.shieldwall or g.intervene or g.enclose):
             return 0
         mover = g.owner_of[cells[b]]
         mk = g.kind_of[cells[b]]
@@ -1868,9 +1876,38 @@ class PiecesSim(Sim):
                         self._royal_taken(c)
                     cells[n] = 0
                     taken += 1
+        for rule in g.enclose:
+            # The opponent's groups beside the piece left without an empty site beside them.
+            for d0 in rule["dirs"]:
+                n = step[d0][b]
+                if n < 0 or not cells[n] or owner_of[cells[n]] == mover:
+                    continue
+                group = self._closed_group(n, rule["dirs"])
+                for s in group:
+                    cells[s] = 0
+                taken += len(group)
         if g.shieldwall and not placed:
             taken += self._shieldwall(b, mover)
         return taken
+
+    def _closed_group(self, a: int, dirs: tuple[int, ...]) -> list[int]:
+        """The group of ``a`` (pieces of its side joined along ``dirs``) where no empty site
+        lies beside it along ``dirs``, else []."""
+        g, cells, step = self.game, self.cells, self.game.board.step
+        owner = g.owner_of[cells[a]]
+        todo, seen = [a], {a}
+        while todo:
+            x = todo.pop()
+            for d in dirs:
+                y = step[d][x]
+                if y < 0 or y in seen:
+                    continue
+                if not cells[y]:
+                    return []
+                if g.owner_of[cells[y]] == owner:
+                    seen.add(y)
+                    todo.append(y)
+        return sorted(seen)
 
     def _edge_inward(self, s: int) -> list[tuple[int, int]]:
         """For a site on the grid's edge (not a corner): [(direction along the edge, the
