@@ -806,8 +806,26 @@ def source_uses(source: Source) -> dict[str, list]:
     return {
         "games": list(source.games.order_by("name")[:100]),
         "rulesets": list(source.rulesets.select_related("game").order_by("game__name", "order")[:100]),
-        "clauses": list(source.clauses.select_related("ruleset", "ruleset__game").order_by("ruleset_id", "order")[:200]),
+        # Every clause citing it, grouped by ruleset: the DLP's ruleset texts are cited by
+        # thousands of clauses of the rules files, and a bounded flat list hid most of them.
+        "clause_groups": _clause_groups(source),
     }
+
+
+def _clause_groups(source: Source, rulesets: int = 500) -> list[tuple]:
+    """[(ruleset, [clause, ...]), ...] for the clauses citing ``source``, by game and ruleset name
+    (at most ``rulesets`` rulesets; clause ids and anchors only)."""
+    groups: dict[int, tuple] = {}
+    rows = (source.clauses.select_related("ruleset", "ruleset__game")
+            .only("clause_id", "order", "ruleset__name", "ruleset__slug", "ruleset__game__name", "ruleset__game__slug")
+            .order_by("ruleset__game__name", "ruleset__name", "order"))
+    for clause in rows:
+        if clause.ruleset_id not in groups:
+            if len(groups) >= rulesets:
+                break
+            groups[clause.ruleset_id] = (clause.ruleset, [])
+        groups[clause.ruleset_id][1].append(clause)
+    return list(groups.values())
 
 
 # -- caching under the archive's data version ---------------------------------------------------
