@@ -307,3 +307,24 @@ def test_groups_without_freedom_are_taken(tmp_path):
     assert "a1" in {a["to"] for a in v.legal_actions(s)}
     board = v.apply(s, Action({"to": "a1"})).to_json()["board"]
     assert "b1" not in board and board["a2"][0] == 1
+
+
+def test_the_central_four_first_and_a_row_left_behind(tmp_path):
+    v = _compile(tmp_path, _clause(1, 'board = { shape = "grid", size = [5, 4] }')
+                 + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 5 }, { seat = 1, piece = "p", count = 5 } ] }')
+                 + _clause(3, 'move = { kind = "place", fill_first = "b2 c2 b3 c3" }')
+                 + _clause(4, 'move = { kind = "step", dirs = "orthogonal", while = "no-hand" }')
+                 + _clause(5, 'capture = { kind = "line", length = 3, dirs = "orthogonal", exact = true, leaving = true }'))
+    s = v.new_game()
+    # The game's first four placings go to the four central squares.
+    for n in (4, 3, 2, 1):
+        assert len(v.legal_actions(s)) == n
+        s = v.apply(s, Action({"to": v.legal_actions(s)[0]["to"]}))
+    assert len(v.legal_actions(s)) == 16
+    # White a1 b1 c1 d1, a row of exactly four; Black e4 a4. a1 up to a2 leaves b1 c1 d1: a take.
+    s = _state(v, {"a1": 0, "b1": 0, "c1": 0, "d1": 0, "e4": 1, "a4": 1}, hands=[0, 0])
+    s = v.apply(s, Action({"from": "a1", "to": "a2"}))
+    assert s.to_json()["to_move"] == 0 and sorted(a["remove"] for a in v.legal_actions(s)) == ["a4", "e4"]
+    # b1 up to b2 splits the row (a1 | c1 d1): nothing taken, Black to move.
+    s = _state(v, {"a1": 0, "b1": 0, "c1": 0, "d1": 0, "e4": 1, "a4": 1}, hands=[0, 0])
+    assert v.apply(s, Action({"from": "b1", "to": "b2"})).to_json()["to_move"] == 1

@@ -41,7 +41,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   into the centre), ``touching`` (place: only on a site with exactly this many occupied
   neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``beside_last``
   (place: only next to the piece that came last onto the board, anywhere on an empty board:
-  Blue Nile);
+  Blue Nile), ``fill_first`` (place: the sites the game's first placings fill, one each, before any
+  other: Dala's central four);
 - ``capture``: ``kind = "custodial"`` (an enemy between the moved piece and a friend, or a
   ``hostile`` empty region, or a ``hostile_always`` region even when occupied, along ``dirs``;
   ``pieces`` the kinds so taken), ``"surround"``
@@ -50,7 +51,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``"line"`` (a line of ``length`` of one's own pieces through the moved piece lets the mover
   remove an enemy piece; ``protect = true``: not one in a line while others are not; ``dirs``:
   only rows along these; ``exact = true``: a longer row does not count; ``placing = false``: a
-  row made by placing takes nothing);
+  row made by placing takes nothing; ``leaving = true``: a piece moving off the end of a row
+  one longer than ``length`` along ``dirs`` takes too, the row it leaves behind: Dala);
   ``placing = false`` (custodial, surround): a piece placed from the hand takes nothing;
   ``max`` (custodial: the most enemies in a row taken together between the mover and its far
   piece, 1 by default, 0 any number);
@@ -184,6 +186,7 @@ class MoveRule:
     touching: int = -1  # place: only on a site with exactly this many occupied neighbours (-1: any)
     first_turn: int = 0  # place with per_turn: the pieces the game's first turn places (0: per_turn)
     beside_last: bool = False  # place: only next to the piece that came last onto the board
+    fill_first: frozenset[int] | None = None  # place: the game's first placings, one a site, only here
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
 
 
@@ -414,7 +417,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -480,6 +483,8 @@ class PiecesGame(Game):
                     raise self.rf.error(el.path + ("touching",), "must be a number of occupied neighbours, 0 to 8")
             if "region" in spec:
                 rule.region = frozenset(self._sites(spec["region"], el.path + ("region",)))
+            if "fill_first" in spec:
+                rule.fill_first = frozenset(self._sites(spec["fill_first"], el.path + ("fill_first",)))
             if kind == "circuit":
                 tracks = spec.get("tracks")
                 if not (isinstance(tracks, list) and tracks and all(isinstance(t, list) and len(t) >= 4 for t in tracks)):
@@ -555,7 +560,7 @@ class PiecesGame(Game):
                 if isinstance(length, bool) or not isinstance(length, int) or not 2 <= length <= 8:
                     raise self.rf.error(el.path + ("length",), "must be 2 to 8")
                 entry.update(length=length, protect=bool(spec.get("protect", False)),
-                             exact=bool(spec.get("exact", False)))
+                             exact=bool(spec.get("exact", False)), leaving=bool(spec.get("leaving", False)))
                 entry["lines"] = self._axis_lines(length, spec.get("dirs"), el.path + ("dirs",))
                 self.line = entry
         # Every line through each site, for the line capture.
@@ -1341,6 +1346,9 @@ class PiecesSim(Sim):
                 if rule.after and any(self.hands[mover][k] for k in rule.after):
                     continue
                 targets = rule.region if rule.region is not None else range(len(self.cells))
+                if (rule.fill_first is not None and self.turn < len(rule.fill_first)
+                        and any(not self.cells[t] for t in rule.fill_first)):
+                    targets = sorted(rule.fill_first)  # place fill_first: the game's first placings
                 for s in targets:
                     if not self.cells[s] and s not in rule.avoid and (
                             rule.touching < 0 or self._touching(s, rule.touching)) and (
@@ -1546,6 +1554,22 @@ class PiecesSim(Sim):
                 enemy = free
         return [(REMOVE, -1, s, -1, -1, -1) for s in enemy]
 
+    def _left_row(self, a: int, b: int, mover: int) -> bool:
+        """capture.line leaving: the piece that went from ``a`` to ``b`` stood at the end of a
+        row of exactly one more than the line's length along its dirs, and the rest stays."""
+        g, cells, step = self.game, self.cells, self.game.board.step
+        n = g.line["length"]
+        for d in g.line["dirs"]:
+            runs = []
+            for e in (d, (d + 4) % 8):
+                k, x = 0, step[e][a]
+                while x >= 0 and x != b and cells[x] and g.owner_of[cells[x]] == mover:
+                    k, x = k + 1, step[e][x]
+                runs.append(k)
+            if sorted(runs) == [0, n]:
+                return True
+        return False
+
     def _in_line(self, s: int, exact: bool = False) -> bool:
         g = self.game
         cells = self.cells
@@ -1731,7 +1755,8 @@ class PiecesSim(Sim):
         if self.over:
             return
         # Lines formed: the mover removes.
-        if g.line and not (what == PLACE and not g.line["placing"]) and self._in_line(b, g.line["exact"]):
+        if g.line and not (what == PLACE and not g.line["placing"]) and (
+                self._in_line(b, g.line["exact"]) or what == MOVE and g.line["leaving"] and self._left_row(a, b, mover)):
             if any(c and g.team_of(g.owner_of[c]) != g.team_of(mover) for c in cells):
                 self.removals = 1
                 self.pending = -1
