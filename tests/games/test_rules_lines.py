@@ -10,7 +10,9 @@ Tant Fant, Mu Torere, Dara, NoGo...): legal-move counts and ends from set positi
 - ``place`` with ``beside_last`` (Blue Nile);
 - ``constraint`` ``no_line`` (Dara, Dra) and ``liberties`` (NoGo); ``capture`` ``line`` with
   ``dirs``, ``exact`` and ``placing = false`` (Dra); ``capture`` ``enclose`` with
-  ``liberties`` along given directions (Pentalath).
+  ``liberties`` along given directions (Pentalath); ``place`` ``fill_first`` and ``capture``
+  ``line`` ``leaving`` (Dala); ``move`` ``not_in_row``, ``no_line`` lists and ``end`` ``rows``
+  (Shiva).
 """
 from __future__ import annotations
 
@@ -328,3 +330,43 @@ def test_the_central_four_first_and_a_row_left_behind(tmp_path):
     # b1 up to b2 splits the row (a1 | c1 d1): nothing taken, Black to move.
     s = _state(v, {"a1": 0, "b1": 0, "c1": 0, "d1": 0, "e4": 1, "a4": 1}, hands=[0, 0])
     assert v.apply(s, Action({"from": "b1", "to": "b2"})).to_json()["to_move"] == 1
+
+
+SHIVA = (
+    _clause(1, 'board = { shape = "grid", size = [5, 3] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 4 }, { seat = 1, piece = "p", count = 4 } ] }')
+    + _clause(3, 'move = { kind = "place" }')
+    + _clause(4, 'move = { kind = "step", dirs = "orthogonal", while = "no-hand", not_in_row = { length = 3, dirs = "orthogonal" } }')
+    + _clause(5, 'constraint = { no_line = [ { length = 3, dirs = "orthogonal", placing = true }, { length = 4, dirs = "orthogonal" } ] }')
+    + _clause(6, 'end = { kind = "rows", count = 3, length = 3, dirs = "orthogonal", alone = true }')
+)
+
+
+def _scored(v, board, scores, hands):
+    data = _state(v, board, hands=hands).to_json()
+    data["scores"] = scores
+    return v.state_from_json(data)
+
+
+def test_rows_that_stand_fast_and_three_rows_win(tmp_path):
+    v = _compile(tmp_path, SHIVA)
+    # Placing: a1 b1 White's; c1 would make a row of three: 15 - 3 empty, c1 barred: 11.
+    s = _state(v, {"a1": 0, "b1": 0, "e3": 1}, hands=[2, 3])
+    acts = sorted(a["to"] for a in v.legal_actions(s))
+    assert len(acts) == 11 and "c1" not in acts
+    # Moving: White a1 b1 c2 d1, two rows made before, Black e3 none: c2 to c1 would make four
+    # (barred); c2 goes to b2, c3 or d2; a1 to a2; b1 to b2 or c1; d1 to c1, d2 or e1: 9.
+    board = {"a1": 0, "b1": 0, "c2": 0, "d1": 0, "e3": 1}
+    s = _scored(v, board, [2, 0], [0, 0])
+    acts = {(a["from"], a["to"]) for a in v.legal_actions(s)}
+    assert len(acts) == 9 and ("c2", "c1") not in acts
+    # Without d1: c2 to c1 makes the third row, Black has none: White wins.
+    board = {"a1": 0, "b1": 0, "c2": 0, "e3": 1}
+    out = v.outcome(v.apply(_scored(v, board, [2, 0], [0, 0]), Action({"from": "c2", "to": "c1"})))
+    assert out is not None and out.winner == 0
+    # Black has made a row: the third is no win (alone), and a1 b1 c1 now stand fast: Black's
+    # e3 moves (e2, d3), White's none of a1 b1 c1.
+    s = v.apply(_scored(v, board, [2, 1], [0, 0]), Action({"from": "c2", "to": "c1"}))
+    assert v.outcome(s) is None and s.to_json()["scores"] == [3, 1]
+    s = v.apply(s, Action({"from": "e3", "to": "e2"}))
+    assert v.legal_actions(s) == []

@@ -42,7 +42,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``beside_last``
   (place: only next to the piece that came last onto the board, anywhere on an empty board:
   Blue Nile), ``fill_first`` (place: the sites the game's first placings fill, one each, before any
-  other: Dala's central four);
+  other: Dala's central four), ``not_in_row = { length, dirs }`` (a piece standing in a row of
+  ``length`` or more of its side along ``dirs`` does not move so: Shiva);
 - ``capture``: ``kind = "custodial"`` (an enemy between the moved piece and a friend, or a
   ``hostile`` empty region, or a ``hostile_always`` region even when occupied, along ``dirs``;
   ``pieces`` the kinds so taken), ``"surround"``
@@ -76,7 +77,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   along the edge by the mover's pieces or ``hostile`` empty regions, one end the piece just
   moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken);
 - ``constraint``: ``no_line = { length, dirs, placing }`` (no move may make a row of ``length``
-  or more of the mover's pieces along ``dirs``; ``placing = true``: only placing is so barred),
+  or more of the mover's pieces along ``dirs``; ``placing = true``: only placing is so barred; a
+  list of such tables bars each),
   ``liberties = true`` (after a move every group, pieces of one side joined along rows and
   columns, still touches an empty site along a row or column: NoGo; directions instead of true:
   along those),
@@ -119,6 +121,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``fort`` (``piece``: that seat wins when the piece stands on the edge and can move, the empty
   squares it reaches touch no enemy, and no piece of the wall around them can be taken: each
   has, in each line, a side that is off the board, inside the fort or another piece of the wall),
+  ``rows`` (each move making a row of ``length`` or more of the mover's pieces along ``dirs``
+  counts one in the mover's score; ``count`` rows win, with ``alone = true`` only while the
+  opponent has made none: Shiva),
   ``moves`` (the game stops after ``limit`` turns, or ``quiet`` turns without a capture, and
   ``result = "draw" | "more-pieces"``; ``from_play = true``: placing a piece starts the quiet
   count afresh; ``tie``: the seat that wins when ``more-pieces`` finds equal counts, else a draw).
@@ -187,6 +192,7 @@ class MoveRule:
     first_turn: int = 0  # place with per_turn: the pieces the game's first turn places (0: per_turn)
     beside_last: bool = False  # place: only next to the piece that came last onto the board
     fill_first: frozenset[int] | None = None  # place: the game's first placings, one a site, only here
+    not_in_row: list | None = None  # per site, the rows through it: a piece standing in one stays
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
 
 
@@ -417,7 +423,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -483,6 +489,11 @@ class PiecesGame(Game):
                     raise self.rf.error(el.path + ("touching",), "must be a number of occupied neighbours, 0 to 8")
             if "region" in spec:
                 rule.region = frozenset(self._sites(spec["region"], el.path + ("region",)))
+            if "not_in_row" in spec:
+                nr = spec["not_in_row"]
+                if not isinstance(nr, dict) or isinstance(nr.get("length"), bool) or not isinstance(nr.get("length"), int):
+                    raise self.rf.error(el.path + ("not_in_row",), "must be { length = N, dirs = ... }")
+                rule.not_in_row = self._lines_at(nr["length"], nr.get("dirs"), el.path + ("not_in_row", "dirs"))
             if "fill_first" in spec:
                 rule.fill_first = frozenset(self._sites(spec["fill_first"], el.path + ("fill_first",)))
             if kind == "circuit":
@@ -570,6 +581,14 @@ class PiecesGame(Game):
                 for s in ln:
                     self.lines_at[s].append(ln)
 
+    def _lines_at(self, n: int, dirs: Any, path: tuple) -> list[list[tuple[int, ...]]]:
+        """Per site, the runs of ``n`` sites along ``dirs`` through it."""
+        at: list[list[tuple[int, ...]]] = [[] for _ in range(self.board.size)]
+        for ln in self._axis_lines(n, dirs, path):
+            for site in ln:
+                at[site].append(ln)
+        return at
+
     def _axis_lines(self, n: int, dirs: Any, path: tuple) -> list[tuple[int, ...]]:
         """The runs of ``n`` sites (``_lines``), only along ``dirs`` where given."""
         lines = self._lines(n)
@@ -622,17 +641,15 @@ class PiecesGame(Game):
         self.leave_move_turns = 0 if isinstance(lm, bool) else lm
         # no_line = { length, dirs, placing }: no move (only placing ones, with placing = true)
         # may make a row of length or more of the mover's own pieces along dirs.
-        self.no_line: dict[str, Any] | None = None
-        nl = spec.get("no_line")
-        if nl is not None:
+        # A list of such tables bars each.
+        self.no_line: list[dict[str, Any]] = []
+        nls = spec.get("no_line", [])
+        for nl in nls if isinstance(nls, list) else [nls]:
             if not isinstance(nl, dict) or not isinstance(nl.get("length"), int) or isinstance(nl.get("length"), bool) \
                     or not 2 <= nl["length"] <= 19:
                 raise self.rf.error(el.path + ("no_line",), "must be { length = 2 to 19, dirs = ..., placing = true|false }")
-            at: list[list[tuple[int, ...]]] = [[] for _ in range(self.board.size)]
-            for ln in self._axis_lines(nl["length"], nl.get("dirs"), el.path + ("no_line", "dirs")):
-                for site in ln:
-                    at[site].append(ln)
-            self.no_line = {"lines_at": at, "placing": bool(nl.get("placing", False))}
+            self.no_line.append({"lines_at": self._lines_at(nl["length"], nl.get("dirs"), el.path + ("no_line", "dirs")),
+                                 "placing": bool(nl.get("placing", False))})
         # liberties = true: after a move every group (pieces of one side joined along rows and
         # columns) still touches an empty site along a row or column (NoGo).
         lib = spec.get("liberties", False)
@@ -777,8 +794,15 @@ class PiecesGame(Game):
             elif kind == "fort":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
+            elif kind == "rows":
+                count, length = spec.get("count", 3), spec.get("length", 3)
+                if any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in (count, length)):
+                    raise self.rf.error(path, "rows: count and length must be whole numbers")
+                self.rows_at = self._lines_at(length, spec.get("dirs"), path + ("dirs",))
+                self.ends.append({"kind": kind, "count": count, "alone": bool(spec.get("alone", False)),
+                                  "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed or fort")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort or rows")
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
         self.approach = next((r for r in self.move_rules if r.kind == "approach"), None)
         # A chain's limits hold where any approach move (of any clause) states them.
@@ -1201,13 +1225,15 @@ class PiecesSim(Sim):
         """constraint.no_line: the move makes a row of the barred length or more of the
         mover's pieces through the site it comes to."""
         g = self.game
-        if m[0] not in (MOVE, PLACE) or g.no_line["placing"] and m[0] != PLACE:
+        bars = [nl for nl in g.no_line if m[0] == PLACE or m[0] == MOVE and not nl["placing"]]
+        if not bars:
             return False
         sim = self.copy()
         sim.seen = None
         sim._apply_move(m, continue_turn=True, check_ends=False)
         cells, t = sim.cells, m[2]
-        return any(all(cells[u] and g.owner_of[cells[u]] == self.mover for u in ln) for ln in g.no_line["lines_at"][t])
+        return any(all(cells[u] and g.owner_of[cells[u]] == self.mover for u in ln)
+                   for nl in bars for ln in nl["lines_at"][t])
 
     def _keeps_liberties(self, m: tuple) -> bool:
         """constraint.liberties: after the move, the group of the piece moved or placed and
@@ -1395,6 +1421,9 @@ class PiecesSim(Sim):
         owner_of = g.owner_of
         to = rule.to
         kind = rule.kind
+        if rule.not_in_row is not None and any(
+                all(cells[u] and owner_of[cells[u]] == mover for u in ln) for ln in rule.not_in_row[a]):
+            return  # move.not_in_row: a piece standing in a row does not move so
         if rule.beside and not any(t >= 0 and cells[t] and owner_of[cells[t]] != mover for t in (st[a] for st in b.step)):
             return  # move.beside: no enemy piece stands next to this one
         if rule.chess is not None:
@@ -1749,6 +1778,10 @@ class PiecesSim(Sim):
             cells[b] = c if promote < 0 else g.code(mover, promote) if promote != REMOVED else 0
         captured += self._after_move(b, placed=what == PLACE)
         self.scores[mover] += captured
+        rows_at = getattr(g, "rows_at", None)
+        if rows_at is not None and cells[b] and any(
+                all(cells[u] and g.owner_of[cells[u]] == mover for u in ln) for ln in rows_at[b]):
+            self.scores[mover] += 1  # end rows: a row made by this move counts
         if captured and self.seen:
             self.seen.clear()
         self.quiet = 0 if captured or (what == PLACE and g.limit and g.limit.get("from_play")) else self.quiet + 1
@@ -2110,6 +2143,13 @@ class PiecesSim(Sim):
                 for s, c in enumerate(self.cells):
                     if c and g.kind_of[c] == e["piece"] and self._fort(s):
                         self.over = (g.owner_of[c], "fort")
+                        return
+            elif e["kind"] == "rows":
+                # The rows each player has made, counted in the scores (end rows).
+                for seat in range(g.players):
+                    if self.scores[seat] >= e["count"] and not (
+                            e["alone"] and any(self.scores[o] for o in range(g.players) if o != seat)):
+                        self.over = (seat, "rows")
                         return
 
     def _enclosed(self, seat: int) -> bool:
