@@ -12,7 +12,7 @@ Tant Fant, Mu Torere, Dara, NoGo...): legal-move counts and ends from set positi
   ``dirs``, ``exact`` and ``placing = false`` (Dra); ``capture`` ``enclose`` with
   ``liberties`` along given directions (Pentalath); ``place`` ``fill_first`` and ``capture``
   ``line`` ``leaving`` (Dala); ``move`` ``not_in_row``, ``no_line`` lists and ``end`` ``rows``
-  (Shiva).
+  (Shiva); ``end`` ``smothered`` and ``move`` ``while = "any"`` (Susan).
 """
 from __future__ import annotations
 
@@ -370,3 +370,23 @@ def test_rows_that_stand_fast_and_three_rows_win(tmp_path):
     assert v.outcome(s) is None and s.to_json()["scores"] == [3, 1]
     s = v.apply(s, Action({"from": "e3", "to": "e2"}))
     assert v.legal_actions(s) == []
+
+
+def test_a_piece_shut_in_loses_or_wins(tmp_path):
+    v = _compile(tmp_path, _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+                 + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 5 }, { seat = 1, piece = "p", count = 5 } ] }')
+                 + _clause(3, 'move = { kind = "place" }')
+                 + _clause(4, 'move = { kind = "step", dirs = "all", while = "any" }')
+                 + _clause(5, 'end = { kind = "smothered" }'))
+    # Black a1, White a2 b1, hands not empty: 6 placings and 6 slides (while = any).
+    s = _state(v, {"a1": 1, "a2": 0, "b1": 0}, hands=[3, 4])
+    acts = v.legal_actions(s)
+    assert len([a for a in acts if "from" in a]) == 6 and len(acts) == 12
+    # b2 shuts Black's a1 in (a2 b1 b2), White's own pieces keep room: White wins.
+    out = v.outcome(v.apply(s, Action({"to": "b2"})))
+    assert out is not None and out.winner == 0
+    # Black a1 a3, White a2 b1 b2: b3 fills a2's last empty neighbour (a1 a3 b1 b2 b3) and a1's
+    # too; White's own piece shut in counts first: White loses.
+    s = _state(v, {"a1": 1, "a3": 1, "a2": 0, "b1": 0, "b2": 0}, hands=[2, 3])
+    out = v.outcome(v.apply(s, Action({"to": "b3"})))
+    assert out is not None and out.winner == 1

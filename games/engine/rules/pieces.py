@@ -32,7 +32,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   empty site beyond it: draughts' long king), ``taken = "now" | "turn-end"`` (hop: the pieces
   taken leave the board at once, or when the turn ends, blocking the way and never hopped
   twice till then), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
-  after), ``at_most`` (fly: only while the mover has at most this many pieces), ``per_turn``
+  after; ``any``: either, where a move other than placing would otherwise wait for the hand to
+  empty: Susan), ``at_most`` (fly: only while the mover has at most this many pieces), ``per_turn``
   (place: the pieces of these kinds a player places in one turn, counted from the first placed;
   ``first_turn``: the game's first turn places only this many, Connect6's one stone),
   ``after`` (place: only once the mover's hand holds none of these kinds), ``then_move`` (place:
@@ -121,6 +122,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``fort`` (``piece``: that seat wins when the piece stands on the edge and can move, the empty
   squares it reaches touch no enemy, and no piece of the wall around them can be taken: each
   has, in each line, a side that is off the board, inside the fort or another piece of the wall),
+  ``smothered`` (after a move, a piece with no empty site beside it along the board's lines:
+  the mover's own loses the game for the mover, else an opponent's wins it: Susan),
   ``rows`` (each move making a row of ``length`` or more of the mover's pieces along ``dirs``
   counts one in the mover's score; ``count`` rows win, with ``alone = true`` only while the
   opponent has made none: Shiva),
@@ -463,8 +466,8 @@ class PiecesGame(Game):
                     sites |= self._region(region, el.path + (name,))
                 setattr(rule, name, frozenset(sites))
             rule.when = spec.get("while", "")
-            if rule.when not in ("", "hand", "no-hand"):
-                raise self.rf.error(el.path + ("while",), "must be hand or no-hand")
+            if rule.when not in ("", "hand", "no-hand", "any"):
+                raise self.rf.error(el.path + ("while",), "must be hand, no-hand or any")
             if kind == "place" and not rule.when:
                 rule.when = "hand"
             if kind != "place" and not rule.when and self.has_hands:
@@ -794,6 +797,8 @@ class PiecesGame(Game):
             elif kind == "fort":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
+            elif kind == "smothered":
+                self.ends.append({"kind": kind, "clause": el.clause})
             elif kind == "rows":
                 count, length = spec.get("count", 3), spec.get("length", 3)
                 if any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in (count, length)):
@@ -802,7 +807,7 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "count": count, "alone": bool(spec.get("alone", False)),
                                   "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort or rows")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows or smothered")
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
         self.approach = next((r for r in self.move_rules if r.kind == "approach"), None)
         # A chain's limits hold where any approach move (of any clause) states them.
@@ -2144,6 +2149,22 @@ class PiecesSim(Sim):
                     if c and g.kind_of[c] == e["piece"] and self._fort(s):
                         self.over = (g.owner_of[c], "fort")
                         return
+            elif e["kind"] == "smothered":
+                # A piece with no empty site beside it: the mover's own loses the game, else an
+                # opponent's wins it.
+                c = self.cells[self.last_to] if self.last_to >= 0 else 0
+                if not c:
+                    continue
+                mover = g.owner_of[c]
+                step, cells = g.board.step, self.cells
+                shut = {g.owner_of[x] for s, x in enumerate(cells)
+                        if x and not any(st[s] >= 0 and not cells[st[s]] for st in step)}
+                if mover in shut:
+                    self.over = (self._other(mover), "smothered")
+                    return
+                if shut:
+                    self.over = (mover, "smothered")
+                    return
             elif e["kind"] == "rows":
                 # The rows each player has made, counted in the scores (end rows).
                 for seat in range(g.players):
