@@ -41,3 +41,17 @@ urlpatterns = [
 
 if settings.SERVE_MEDIA:
     urlpatterns.insert(0, re_path(r"^media/(?P<path>.+)$", serve_media, name="media"))
+
+
+def not_found(request, exception=None):
+    """A 404: JSON under /api/ (what every API client reads), the site's page elsewhere."""
+    if request.path.startswith("/api/"):
+        from django.http import JsonResponse
+
+        return JsonResponse({"detail": f"Nothing at {request.path}: no such endpoint or identifier."}, status=404)
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
+handler404 = not_found

@@ -24,10 +24,12 @@ class RejectNulMiddleware:
         if "\x00" in request.path or any(
             "\x00" in key or any("\x00" in value for value in values) for key, values in request.GET.lists()
         ):
-            return HttpResponseBadRequest(
-                "Bad request: the address contains a NUL character (%00), which no page or filter accepts.",
-                content_type="text/plain; charset=utf-8",
-            )
+            message = "Bad request: the address contains a NUL character (%00), which no page or filter accepts."
+            if request.path.startswith("/api/"):  # an API client reads JSON, errors included
+                from django.http import JsonResponse
+
+                return JsonResponse({"detail": message}, status=400)
+            return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
 
 

@@ -51,7 +51,9 @@ class BibTeXRenderer(renderers.BaseRenderer):
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
         if isinstance(data, str):
-            return data.encode("utf-8")
+            # An empty list is a BibTeX comment, not an empty body (an empty body loses its
+            # Content-Type in DRF, which an outside check flagged).
+            return (data or "% No entries match.\n").encode("utf-8")
         return json.dumps(data).encode()
 
 

@@ -423,13 +423,19 @@ class RulesetViewSet(ReadableViewSet):
 SOURCE_FORMATS = {
     (200, "application/json"): SourceSerializer,
     (200, "application/x-bibtex"): OpenApiResponse(OpenApiTypes.STR, description="BibTeX entries, keyed by ref."),
-    (200, "application/vnd.citationstyles.csl+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="CSL-JSON items (Zotero, Pandoc, citeproc)."),
+    (200, "application/vnd.citationstyles.csl+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="One CSL-JSON item (Zotero, Pandoc, citeproc)."),
+}
+# A list in CSL-JSON is an array of items (empty when nothing matches).
+SOURCE_LIST_FORMATS = {
+    **SOURCE_FORMATS,
+    (200, "application/vnd.citationstyles.csl+json"): OpenApiResponse(
+        {"type": "array", "items": {"type": "object"}}, description="CSL-JSON items (Zotero, Pandoc, citeproc), a list."),
 }
 SOURCE_FORMAT_PARAMETER = OpenApiParameter("format", str, enum=["json", "bibtex", "csl"], description="Response format.")
 
 
 @extend_schema_view(
-    list=extend_schema(summary="Sources", parameters=[SOURCE_FORMAT_PARAMETER], responses=SOURCE_FORMATS),
+    list=extend_schema(summary="Sources", parameters=[SOURCE_FORMAT_PARAMETER], responses=SOURCE_LIST_FORMATS),
     retrieve=extend_schema(summary="One source, by ref", parameters=[SOURCE_FORMAT_PARAMETER], responses=SOURCE_FORMATS),
 )
 class SourceViewSet(ReadableViewSet):

@@ -77,3 +77,30 @@ class DocsTests(TestCase):
         r = self.client.get(reverse("api-redoc"))
         self.assertEqual(r.status_code, 200)
         self.assertIn("/static/drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js", r.content.decode())
+
+
+class TestSchemaSaysWhatTheApiDoes:
+    """Issue 38 item 11 (besides the schemathesis run in test_api_fuzz.py)."""
+
+    def test_the_play_routes_served_by_plain_views_are_in_the_schema(self, client):
+        schema = client.get("/api/schema/?format=json").json()
+        assert "/api/v1/matches/{id}/events/" in schema["paths"]
+        assert "/api/v1/matches/{id}/export/{fmt}/" in schema["paths"]
+
+    def test_error_statuses_are_documented(self, client):
+        schema = client.get("/api/schema/?format=json").json()
+        op = schema["paths"]["/api/v1/evidence/{identifier}/"]
+        assert {"400", "404", "429"} <= set(op["get"]["responses"])
+        assert {"401", "403"} <= set(op["patch"]["responses"])
+
+    def test_an_empty_bibtex_list_has_its_content_type_and_csl_lists_are_arrays(self, client, db):
+        r = client.get("/api/v1/sources/", {"format": "bibtex", "q": "nothing-matches-this"})
+        assert r.status_code == 200 and r["Content-Type"].startswith("application/x-bibtex")
+        schema = client.get("/api/schema/?format=json").json()
+        csl = schema["paths"]["/api/v1/sources/"]["get"]["responses"]["200"]["content"]["application/vnd.citationstyles.csl+json"]
+        assert csl["schema"]["type"] == "array"
+        assert client.get("/api/v1/sources/", {"format": "csl", "q": "nothing-matches-this"}).json() == []
+
+    def test_an_unknown_api_address_is_a_json_404(self, client):
+        r = client.get("/api/v1/no-such-thing/")
+        assert r.status_code == 404 and r["Content-Type"] == "application/json"
