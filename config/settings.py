@@ -279,7 +279,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Every status the API answers with is documented (core.schema).
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.schema.play_routes", "core.schema.document_error_statuses"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.schema.play_routes", "archive.api.schema_hooks.vocabulary_enums",
+                            "core.schema.document_error_statuses"],
     # Two models have a "kind" field with different choices.
     "ENUM_NAME_OVERRIDES": {
         "SourceKindEnum": "archive.models.Source.Kind",

@@ -82,12 +82,12 @@ class DocsTests(TestCase):
 class TestSchemaSaysWhatTheApiDoes:
     """Issue 38 item 11 (besides the schemathesis run in test_api_fuzz.py)."""
 
-    def test_the_play_routes_served_by_plain_views_are_in_the_schema(self, client):
+    def test_the_play_routes_served_by_plain_views_are_in_the_schema(self, client, db):
         schema = client.get("/api/schema/?format=json").json()
         assert "/api/v1/matches/{id}/events/" in schema["paths"]
         assert "/api/v1/matches/{id}/export/{fmt}/" in schema["paths"]
 
-    def test_error_statuses_are_documented(self, client):
+    def test_error_statuses_are_documented(self, client, db):
         schema = client.get("/api/schema/?format=json").json()
         op = schema["paths"]["/api/v1/evidence/{identifier}/"]
         assert {"400", "404", "429"} <= set(op["get"]["responses"])
@@ -104,3 +104,13 @@ class TestSchemaSaysWhatTheApiDoes:
     def test_an_unknown_api_address_is_a_json_404(self, client):
         r = client.get("/api/v1/no-such-thing/")
         assert r.status_code == 404 and r["Content-Type"] == "application/json"
+
+    def test_vocabulary_filters_list_their_names(self, client, db):
+        from archive.models import Age
+
+        Age.objects.create(name="Child")
+        schema = client.get("/api/schema/?format=json").json()
+        params = {p["name"]: p for p in schema["paths"]["/api/v1/evidence/"]["get"]["parameters"]}
+        assert params["type"]["schema"]["items"]["enum"][:1] and "artifact" in params["type"]["schema"]["items"]["enum"]
+        assert params["region"]["schema"]["items"]["enum"] == ["Africa", "Americas", "Asia", "Europe", "Oceania"]
+        assert params["age"]["schema"]["items"]["enum"] == ["Child"] and params["age"]["explode"] is False
