@@ -11,7 +11,8 @@ after Bell, the tafl games): legal-move counts from set positions, worked out by
 from __future__ import annotations
 
 from games.engine.core import Action
-from games.engine.rules import compile_file
+from tests.games.rules_text import clause as _clause
+from tests.games.rules_text import compile_example
 
 HEAD = """\
 key = "war.example"
@@ -25,15 +26,7 @@ locator = "DLP.GameRulesets.150"
 
 
 def _compile(tmp_path, clauses: str):
-    folder = tmp_path / "rulesets" / "war"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "example.toml"
-    path.write_text(HEAD + clauses, encoding="utf-8")
-    return compile_file(path, tmp_path)
-
-
-def _clause(n: int, body: str) -> str:
-    return f'\n[[clause]]\nid = "EX-{n}"\ntext = "A rule."\n{body}\n'
+    return compile_example(tmp_path, "war", HEAD, clauses)
 
 
 SEEGA_3X3 = (

@@ -17,7 +17,8 @@ Tant Fant, Mu Torere, Dara, NoGo...): legal-move counts and ends from set positi
 from __future__ import annotations
 
 from games.engine.core import Action
-from games.engine.rules import compile_file
+from tests.games.rules_text import clause as _clause
+from tests.games.rules_text import compile_example
 
 HEAD = """\
 key = "line.example"
@@ -31,15 +32,7 @@ locator = "DLP.GameRulesets.398"
 
 
 def _compile(tmp_path, clauses: str):
-    folder = tmp_path / "rulesets" / "line"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "example.toml"
-    path.write_text(HEAD + clauses, encoding="utf-8")
-    return compile_file(path, tmp_path)
-
-
-def _clause(n: int, body: str) -> str:
-    return f'\n[[clause]]\nid = "EX-{n}"\ntext = "A rule."\n{body}\n'
+    return compile_example(tmp_path, "line", HEAD, clauses)
 
 
 def _state(v, board: dict, to_move: int = 0, hands=None):
