@@ -21,6 +21,11 @@ RULES_GAMES = [
     ("chess.shatranj", 4),           # squares, pieces by their letters
     ("race.ur-finkel", 10),          # a track: entering from the hand, throws
     ("race.pachisi", 10),            # a cross for four seats in two teams
+    # boards and moves the families added later
+    ("chess.xiangqi", 4),            # points with a river and palaces; cannons
+    ("war.pretwa", 6),               # a graph board whose hops follow circles
+    ("line.yavalath", 6),            # a hexagonal board: placing
+    ("sow.bao-ki-arabu-zanzibar-2", 6),  # four rows of holes
 ]
 
 
