@@ -26,6 +26,7 @@ RULES_GAMES = [
     ("war.pretwa", 6),               # a graph board whose hops follow circles
     ("line.yavalath", 6),            # a hexagonal board: placing
     ("sow.bao-ki-arabu-zanzibar-2", 6),  # four rows of holes
+    ("war.fanorona", 4),             # approach and withdrawal captures that go on
 ]
 
 
@@ -90,7 +91,9 @@ def tap(board, action: dict, seat: int) -> None:
     elif "remove" in action:
         click("site", action["remove"])
     elif action.get("from") not in (None, "hand"):
-        click("site", action["from"])
+        # A capture that goes on keeps its piece selected (tapping it again would let it go).
+        if board.evaluate("root => root.playApp.board.selection?.site ?? null") != action["from"]:
+            click("site", action["from"])
         drawn(board)  # the selection is drawn at the next frame, not at the click
         # Only where a legal action takes the selected piece is lit.
         m = match(board)
