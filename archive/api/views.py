@@ -219,7 +219,7 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         size = request.query_params.get("page_size", "")
         flat_format = request.query_params.get("format") in ("csv", "geojson") or any(
             t in request.META.get("HTTP_ACCEPT", "") for t in ("text/csv", "application/geo+json"))
-        return flat_format or (size.isdigit() and int(size) > COSTLY_PAGE_SIZE)
+        return flat_format or (size.isascii() and size.isdigit() and int(size) > COSTLY_PAGE_SIZE)
     lookup_value_regex = r"[^/]+"
     queryset = Evidence.objects.all()  # for the permission class and the schema
 
