@@ -104,6 +104,9 @@ def restore(path: str | Path) -> dict[str, int]:
                 "after `manage.py migrate`; nothing was restored"
             )
         media_root = Path(settings.MEDIA_ROOT)
+        for name in manifest.get("media", []):
+            if ".." in Path(name).parts or Path(name).is_absolute():
+                raise BackupError(f"{path}: media name {name!r} leaves MEDIA_ROOT; nothing was restored")
         clashes = [n for n in manifest.get("media", []) if (media_root / n).exists()]
         if clashes:
             raise BackupError(f"MEDIA_ROOT already holds {clashes[0]} (and {len(clashes) - 1} more): nothing was restored")
@@ -119,8 +122,6 @@ def restore(path: str | Path) -> dict[str, int]:
                     raise BackupError(f"{path}: restored counts differ from the manifest's: {wrong}; nothing was restored")
         for name in manifest.get("media", []):
             target = media_root / name
-            if ".." in Path(name).parts or Path(name).is_absolute():
-                raise BackupError(f"{path}: media name {name!r} leaves MEDIA_ROOT")
             target.parent.mkdir(parents=True, exist_ok=True)
             with archive.open(f"media/{name}") as src, open(target, "wb") as dst:
                 shutil.copyfileobj(src, dst)
