@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from games.engine import get_variant, variants
 
-#: One rules file per mechanic, with short games: the play layer's representatives.
-RULES_SAMPLE = ("war.alquerque", "sow.oware", "race.ur-finkel")
+#: One rules file per mechanic, with short games, and a game of three seats each playing for
+#: itself (seated as the first against the rest): the play layer's representatives.
+RULES_SAMPLE = ("war.alquerque", "sow.oware", "race.ur-finkel", "line.tic-tac-mo")
 
 
 def play_layer_keys() -> list[str]:

@@ -190,17 +190,23 @@ class RulesVariant(Variant):
             self.evaluate = evaluate
         # The play layer seats two sides. Two seats are the two sides; four seats in two teams
         # are played by two sides, each moving its team's pieces (the DLP's Pachisi: "two teams
-        # of two players, or ... two players playing with two sets of pieces").
-        if game.players == 2:
-            self.sides = 2
-        elif game.teams and len(game.teams) == 2:
-            self.sides = 2
-        else:
-            self.sides = game.players
+        # of two players, or ... two players playing with two sets of pieces"). Three or four
+        # seats that each play for themselves (Gyan Chaupar, Tic-Tac-Mo) are seated as the first
+        # seat against the others: one device plays them all, the computer takes every seat but
+        # the player's, a friend by link the other seats. Each seat still plays for itself (the
+        # engine's results and the opponent's rewards stay per seat); only who moves them is
+        # grouped.
+        self.sides = 2
+        self._free_for_all = game.players > 2 and not (game.teams and len(game.teams) == 2)
 
     def side_of(self, seat: int | None) -> int | None:
-        """The play layer's side for a seat (its team where two teams play)."""
-        return None if seat is None else self.game.team_of(seat)
+        """The play layer's side for a seat: its team where two teams play, the first seat
+        against the rest where three or four play each for themselves."""
+        if seat is None:
+            return None
+        if self._free_for_all:
+            return 0 if seat == 0 else 1
+        return self.game.team_of(seat)
 
     # -- reading states ------------------------------------------------------------------
     def _sim(self, state: State) -> Sim:
