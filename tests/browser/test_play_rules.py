@@ -27,6 +27,8 @@ RULES_GAMES = [
     ("line.yavalath", 6),            # a hexagonal board: placing
     ("sow.bao-ki-arabu-zanzibar-2", 6),  # four rows of holes
     ("war.fanorona", 4),             # approach and withdrawal captures that go on
+    ("race.gyan-chaupar", 10),       # four seats each for itself; snakes and ladders drawn
+    ("line.tic-tac-mo", 6),          # three seats each for itself, on one device
 ]
 
 
@@ -119,6 +121,7 @@ def test_each_rules_game_is_drawn_and_played_by_taps(site, page, artifacts_dir, 
     assert board.locator("[data-site]").count() == len(geometry["sites"])
     assert board.locator(".site .mark").count() == sum(1 for s in geometry["sites"] if s.get("mark"))
     assert board.locator(".edge").count() == len(geometry.get("edges") or [])
+    assert board.locator(".jump").count() == len(geometry.get("jumps") or [])
     if geometry["style"] == "mancala":
         holes = [s for s in geometry["sites"] if s["shape"] == "hole"]
         assert board.locator(".cup").count() == len(holes)

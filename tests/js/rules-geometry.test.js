@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import {
   UNIT, spacing, quarterTurns, layout, hitTest, stripItems, stacks, stripSeats, classify, targets, tapSite,
   initialSelection, optionLabels, parseRulesInput, resolveInput, actionWords, actionSites, capturedSites,
-  readSite, readPosition, throwWords, seatName, DEFAULT_SIDES, pendingSite, pendingRemovals, boardStacks, ownSites,
+  jumpsOf, readSite, readPosition, throwWords, seatName, DEFAULT_SIDES, pendingSite, pendingRemovals, boardStacks, ownSites,
   actionLabel,
 } from "../../static/js/board/rules-geometry.js";
 import { seedOffsets, pieceShape } from "../../static/js/board/rules-board.js";
@@ -416,4 +416,25 @@ test("a long track board whose seats start at one end (Ur) is turned by rows, no
   assert.equal(quarterTurns(g, 1, 2), 2);
   const lay = layout(g, { viewer: 1, strips: [0, 1] });
   assert.ok(lay.byName.get("d3").cy > lay.byName.get("d1").cy, "Black's row at the bottom for Black");
+});
+
+test("snakes, ladders and goals are read from the geometry and said on their squares", () => {
+  const geometry = {
+    style: "track",
+    sites: ["a1", "b1", "c1", "d1", "e1"].map((name, i) => ({ name, x: i, y: 0, shape: "square", owner: null, mark: null })),
+    edges: [],
+    tracks: [["a1", "b1", "c1", "d1", "e1"], ["a1", "b1", "c1", "d1", "e1"]],
+    jumps: [{ from: "b1", to: "d1" }, { from: "e1", to: "a1" }, { from: "c1", to: "off", seats: [1] }, { from: 7, to: "a1" }],
+  };
+  assert.deepEqual(jumpsOf(geometry), [
+    { from: "b1", to: "d1", kind: "ladder", seats: null },
+    { from: "e1", to: "a1", kind: "snake", seats: null },
+    { from: "c1", to: "off", kind: "goal", seats: [1] },
+  ]);
+  assert.deepEqual(jumpsOf({ sites: [] }), []);
+  const info = { sides: ["Red", "Green"], geometry, pieces: {} };
+  const state = { board: {}, to_move: 0 };
+  assert.equal(readSite(info, state, "b1", {}), "b1 (ladder: a piece landing here goes up to d1): empty.");
+  assert.equal(readSite(info, state, "e1", {}), "e1 (snake: a piece landing here goes down to a1): empty.");
+  assert.equal(readSite(info, state, "c1", {}), "c1 (goal: a piece landing here goes off the board (Green)): empty.");
 });

@@ -648,6 +648,13 @@ class RaceGame(Game):
             out[self.board.index[a]] = -1 if b == "off" else self.board.index[b]
         return out
 
+    def _jump_tables(self, options: dict[str, Any]) -> list[dict[int, int]] | None:
+        """The jumps under ``options``, a table a seat (cell -> cell, -1 off), or None."""
+        jumps = _pick(self.jump_seats, options)
+        if jumps is None and _pick(self.jump_cells, options) is not None:
+            jumps = [_pick(self.jump_cells, options)] * self.players
+        return jumps
+
     def _seat_jumps(self, v: Any, path: tuple) -> list[dict[int, int]]:
         if not isinstance(v, list) or len(v) != self.players:
             raise self._fail(path, f"must list {self.players} tables, one a seat")
@@ -764,9 +771,7 @@ class RaceGame(Game):
         if r.together and not r.off_from:
             raise self._fail(self._path("bear_off", "together"), "needs bear_off.from (the squares every piece must stand in)")
         r.clear_wins = _pick(self.goal, o) == "track-clear"
-        jumps = _pick(self.jump_seats, o)
-        if jumps is None and _pick(self.jump_cells, o) is not None:
-            jumps = [_pick(self.jump_cells, o)] * P
+        jumps = self._jump_tables(o)
         if jumps is not None:
             r.jump = []
             for s in range(P):
@@ -912,6 +917,16 @@ class RaceGame(Game):
         geometry["hands"] = True
         geometry["tracks"] = [list(t) for t in r.track_names]
         geometry["regions"] = {m: sorted(self.board.names[c] for c in cells) for m, cells in self.marks.items()}
+        jumps = self._jump_tables(options)
+        if jumps:
+            # The board draws each square that carries a piece on (a ladder up, a snake down, a
+            # goal off the track), and with which seats where the seats' tables differ.
+            seats_of: dict[tuple[str, str], list[int]] = {}
+            for seat, table in enumerate(jumps):
+                for a, b in table.items():
+                    seats_of.setdefault((self.board.names[a], "off" if b == -1 else self.board.names[b]), []).append(seat)
+            geometry["jumps"] = [{"from": a, "to": b, **({} if len(seats) == len(jumps) else {"seats": seats})}
+                                 for (a, b), seats in sorted(seats_of.items())]
         device = _pick(self.device, options)
         return {
             "players": self.players, "sides": list(self.rf.sides),

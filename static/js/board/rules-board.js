@@ -6,7 +6,7 @@
 
 import { el, svgPoint, redrawer } from "./svg.js";
 import {
-  UNIT, layout, hitTest, stripItems, boardStacks, isSeeds, stripSeats, classify, targets, tapSite, pendingSite,
+  UNIT, layout, hitTest, stripItems, boardStacks, jumpsOf, isSeeds, stripSeats, classify, targets, tapSite, pendingSite,
   actionLabel, initialSelection, placeableKinds, optionLabels, seatLabels, kindName, countOf, possessive,
 } from "./rules-geometry.js";
 import { sameAction } from "./notation.js";
@@ -315,6 +315,7 @@ export class RulesBoard {
     this.stacks = boardStacks(state, geometry);
     this.drawGround(geometry, lay);
     for (const site of lay.sites) this.drawSite(site, geometry, lay, marks);
+    this.drawJumps(geometry, lay);
     const labels = el("g", { class: "coords", "aria-hidden": "true" });
     for (const l of lay.labels) labels.append(el("text", { x: l.x, y: l.y, "dominant-baseline": "central", class: "coord" }, [l.text]));
     svg.append(labels);
@@ -352,6 +353,45 @@ export class RulesBoard {
     const lines = el("g", { class: "lines" });
     for (const [x1, y1, x2, y2] of lay.edges) lines.append(el("line", { x1, y1, x2, y2, class: "edge" }));
     this.svg.append(lines);
+  }
+
+  // Snakes, ladders and goals (geometry.jumps): an arrow from the square a piece lands on to the
+  // square it is carried to, over the squares and under nothing a player taps (pointer-events
+  // off); a goal is a ring. Each has a title a pointer or a screen reader finds.
+  drawJumps(geometry, lay) {
+    const jumps = jumpsOf(geometry);
+    if (!jumps.length) return;
+    const u = lay.unit;
+    const g = el("g", { class: "jumps" });
+    for (const j of jumps) {
+      const a = lay.byName.get(j.from);
+      const b = j.to === "off" ? null : lay.byName.get(j.to);
+      if (!a || (j.to !== "off" && !b)) continue;
+      const title = el("title", {}, [j.kind === "goal" ? `${j.from}: goal (off the board)` : `${j.kind} from ${j.from} to ${j.to}`]);
+      const item = el("g", { class: `jump jump-${j.kind}`, "data-jump": j.from });
+      item.append(title);
+      if (!b) {
+        item.append(el("circle", { cx: a.cx, cy: a.cy, r: 0.42 * u, class: "jump-line" }));
+      } else {
+        const dx = b.cx - a.cx;
+        const dy = b.cy - a.cy;
+        const len = Math.hypot(dx, dy) || 1;
+        const ux = dx / len;
+        const uy = dy / len;
+        const head = 0.22 * u;
+        const tx = b.cx - ux * 0.18 * u;
+        const ty = b.cy - uy * 0.18 * u;
+        item.append(el("line", { x1: a.cx, y1: a.cy, x2: tx - ux * head * 0.6, y2: ty - uy * head * 0.6, class: "jump-line" }));
+        item.append(el("path", {
+          d: `M ${tx} ${ty} L ${tx - ux * head - uy * head * 0.6} ${ty - uy * head + ux * head * 0.6} `
+            + `L ${tx - ux * head + uy * head * 0.6} ${ty - uy * head - ux * head * 0.6} Z`,
+          class: "jump-head",
+        }));
+        item.append(el("circle", { cx: a.cx, cy: a.cy, r: 0.1 * u, class: "jump-head" }));
+      }
+      g.append(item);
+    }
+    this.svg.append(g);
   }
 
   drawSite(site, geometry, lay, m) {

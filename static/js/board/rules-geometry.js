@@ -5,7 +5,8 @@
 //
 // Board info: {players, sides, teams, geometry, pieces: {kind: {name, glyph}}}. Geometry: {style:
 // "grid" | "lines" | "mancala" | "track", sites: [{name, x, y, shape, owner, mark}], edges: [[name,
-// name]], checkered, regions: {name: [site]}, hands, tracks?: [[site, ...] per seat]}. Coordinates
+// name]], checkered, regions: {name: [site]}, hands, tracks?: [[site, ...] per seat], jumps?: [{from,
+// to: site | "off", seats?}] (snakes, ladders and goals: a piece landing on `from` goes on to `to`)}. Coordinates
 // are in site units with y growing upwards (the closest two sites set the scale; width and height
 // are not needed); the board is drawn with y downwards, turned so the viewer's own sites (those it
 // owns, else the first squares of its track) lie where the first seat's do, at the bottom.
@@ -807,6 +808,29 @@ export function capturedSites(before, after, action) {
   return out;
 }
 
+// The squares that carry a piece on (geometry.jumps), each as {from, to, kind, seats}: "ladder"
+// where it goes on up its track, "snake" where it goes back, "goal" where it goes off the track.
+// Up or back is read on the first listed seat's track (or the first seat's).
+export function jumpsOf(geometry) {
+  const out = [];
+  for (const j of Array.isArray(geometry?.jumps) ? geometry.jumps : []) {
+    if (!j || typeof j.from !== "string" || typeof j.to !== "string") continue;
+    const seats = Array.isArray(j.seats) ? j.seats : null;
+    const track = geometry.tracks?.[seats ? seats[0] : 0] || [];
+    const kind = j.to === "off" ? "goal" : track.indexOf(j.to) > track.indexOf(j.from) ? "ladder" : "snake";
+    out.push({ from: j.from, to: j.to, kind, seats });
+  }
+  return out;
+}
+
+function jumpWords(geometry, name, names, sides) {
+  return jumpsOf(geometry).filter((j) => j.from === name).map((j) => {
+    const words = j.kind === "goal" ? "goal: a piece landing here goes off the board"
+      : `${j.kind}: a piece landing here goes ${j.kind === "ladder" ? "up" : "down"} to ${j.to}`;
+    return j.seats ? `${words} (${j.seats.map((s) => seatName(names, sides, s)).join(", ")})` : words;
+  });
+}
+
 // What stands on a site, in words: "d4 (throne): North's king", "hole 3: 4 seeds".
 export function readSite(info, state, name, { viewer = 0, names = null } = {}) {
   const geometry = info?.geometry;
@@ -818,7 +842,7 @@ export function readSite(info, state, name, { viewer = 0, names = null } = {}) {
   const store = whose(site.owner);
   const label = site.shape === "hole" ? `Hole ${site.name}` : site.shape === "store" ? `${store[0].toUpperCase()}${store.slice(1)} store` : site.name;
   const extra = [site.mark, site.owner !== null && site.owner !== undefined && site.shape !== "store"
-    ? (site.owner === viewer ? "yours" : whose(site.owner)) : null].filter(Boolean);
+    ? (site.owner === viewer ? "yours" : whose(site.owner)) : null, ...jumpWords(geometry, site.name, names, sides)].filter(Boolean);
   const here = boardStacks(state, geometry).get(site.name);
   let what = "empty";
   if (here) {
