@@ -28,9 +28,17 @@ catalogue: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py load_catalogue
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py build_documents
 
-# Install, migrate, load the catalogue (idempotent) and serve on http://$(HOST):$(PORT).
+# Install, migrate, load the catalogue (idempotent) and serve on http://$(HOST):$(PORT), with a
+# local worker beside the server that plays simulation runs (games/jobs.py; with no
+# CELERY_BROKER_URL its queue is a folder, var/simulation-queue). LOCAL_WORKER=0 starts none.
+LOCAL_WORKER ?= 1
 run: catalogue
-	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	@if [ "$(LOCAL_WORKER)" = 1 ]; then \
+		mkdir -p var/simulation-queue; \
+		DEBUG=$${DEBUG:-1} $(BIN)/celery -A config worker -Q simulations -c 1 --loglevel=warning & worker=$$!; \
+		trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+		DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT); \
+	else DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT); fi
 
 # The whole suite: Python (engines, archive, API, browser) and the board scripts' unit tests.
 test: install-dev

@@ -6,6 +6,7 @@ DATABASE_URL (postgres://user@host:port/name) for PostgreSQL.
 from __future__ import annotations
 
 import os
+import tempfile
 import warnings
 import sys
 from pathlib import Path
@@ -311,6 +312,39 @@ LOGIN_LOCKOUT_MINUTES = int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
 AUTHENTICATION_BACKENDS = ["core.lockout.LockoutModelBackend"]
 # API tokens expire after this many days (core.ApiToken).
 API_TOKEN_DAYS = int(os.environ.get("API_TOKEN_DAYS", "90"))
+
+# Simulated play as jobs (games/jobs.py, games/tasks.py): a run is cut into chunks of games that
+# Celery workers play, on this machine or others sharing the database and the broker. With no
+# CELERY_BROKER_URL (a fresh install), the broker is a folder on disk that a local worker, started
+# by `make run` beside the server, reads; the README says how to run workers elsewhere.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "filesystem://"
+# (The test suite's messages go to a folder of its own, never the checkout's.)
+SIMULATION_QUEUE_DIR = Path(os.environ.get("SIMULATION_QUEUE_DIR") or (
+    Path(tempfile.gettempdir()) / f"archive-test-simulation-queue-{os.getpid()}" if TESTING
+    else BASE_DIR / "var" / "simulation-queue"))
+if CELERY_BROKER_URL == "filesystem://":
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(SIMULATION_QUEUE_DIR), "data_folder_out": str(SIMULATION_QUEUE_DIR),
+        "control_folder": str(SIMULATION_QUEUE_DIR / "control"),
+    }
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True             # a chunk whose worker dies is played again (chunks are idempotent)
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1    # a worker takes one chunk at a time: long chunks spread over workers
+CELERY_TASK_DEFAULT_QUEUE = "simulations"
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# Limits that keep the site up: games per chunk (random and strong players), the most games one
+# request may ask for (anonymous, curators), an anonymous address's budget of games an hour
+# (a strong game counts SIMULATION_STRONG_WEIGHT), runs waiting or running at most, and how long
+# a run may wait before it is expired.
+SIMULATION_CHUNK_GAMES = {"random": int(os.environ.get("SIMULATION_CHUNK_RANDOM", "100")),
+                          "strong": int(os.environ.get("SIMULATION_CHUNK_STRONG", "4"))}
+SIMULATION_MAX_GAMES = {"anonymous": int(os.environ.get("SIMULATION_MAX_GAMES_ANON", "2000")),
+                        "curator": int(os.environ.get("SIMULATION_MAX_GAMES_CURATOR", "100000"))}
+SIMULATION_ANON_BUDGET = int(os.environ.get("SIMULATION_ANON_BUDGET", "5000"))
+SIMULATION_STRONG_WEIGHT = int(os.environ.get("SIMULATION_STRONG_WEIGHT", "25"))
+SIMULATION_QUEUE_MAX = int(os.environ.get("SIMULATION_QUEUE_MAX", "50"))
+SIMULATION_EXPIRE_HOURS = int(os.environ.get("SIMULATION_EXPIRE_HOURS", "24"))
 
 # Play: a fixed seed makes the server's dice reproducible (tests only; never in production).
 PLAY_DICE_SEED = os.environ.get("PLAY_DICE_SEED") or None

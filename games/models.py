@@ -207,3 +207,80 @@ class SimulationRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.variant} {self.options_key} ({self.players}, {self.games} games, seed {self.seed})"
+
+
+class SimulationJob(models.Model):
+    """A simulation asked for from a page or the API, played as chunks of games by workers
+    (games/jobs.py). Identical requests (same engine version, variant, options, players, games
+    and seed: ``request_key``) share one job while it waits, runs or once it is done; its result
+    is stored as a :class:`SimulationRun`."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Waiting for a worker"
+        RUNNING = "running", "Running"
+        MERGING = "merging", "Putting the chunks together"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+        CANCELLED = "cancelled", "Cancelled"
+        EXPIRED = "expired", "Expired before a worker took it"
+
+    ACTIVE = (Status.QUEUED, Status.RUNNING, Status.MERGING)
+    SHARED = (Status.QUEUED, Status.RUNNING, Status.MERGING, Status.DONE)
+
+    id = models.CharField(primary_key=True, max_length=ID_LENGTH, default=new_match_id, editable=False)
+    request_key = models.CharField(max_length=64, db_index=True,
+                                   help_text="SHA-256 of engine version, variant, options, players, games and seed")
+    variant = models.CharField(max_length=100, db_index=True)
+    options = models.JSONField(default=dict, help_text="The complete options played")
+    players = models.CharField(max_length=10, choices=SimulationRun.Players.choices)
+    games = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    engine_version = models.CharField(max_length=40)
+    chunk_games = models.PositiveIntegerField(help_text="Games per chunk")
+    chunks = models.PositiveIntegerField()
+    chunks_done = models.PositiveIntegerField(default=0)
+    games_done = models.PositiveIntegerField(default=0)
+    play_seconds = models.FloatField(default=0, help_text="Seconds the workers spent playing, summed over chunks")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED, db_index=True)
+    curator = models.BooleanField(default=False, help_text="Asked by a curator (queued ahead of anonymous requests)")
+    requested_by = models.ForeignKey("auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    address_hash = models.CharField(max_length=64, blank=True, help_text="Keyed hash of the requesting address")
+    cost = models.PositiveIntegerField(default=0, help_text="Games counted against the address's hourly budget")
+    result = models.ForeignKey(SimulationRun, null=True, blank=True, on_delete=models.SET_NULL, related_name="jobs")
+    error = models.TextField(blank=True)
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            # One shared job per request while it waits, runs or is done; a failed, cancelled or
+            # expired one leaves room for a new request.
+            models.UniqueConstraint(fields=["request_key"], condition=Q(status__in=["queued", "running", "merging", "done"]),
+                                    name="simulation_job_shared"),
+            models.CheckConstraint(condition=Q(players__in=["random", "strong"]), name="simulation_job_players_valid"),
+            models.CheckConstraint(condition=Q(games__gte=1), name="simulation_job_games_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.variant} ({self.players}, {self.games} games, {self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:simulation-job", args=[self.id])
+
+
+class SimulationChunk(models.Model):
+    """Games ``start`` to ``stop - 1`` of a job, and their records once a worker has played them."""
+
+    job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="chunk_set")
+    index = models.PositiveIntegerField()
+    start = models.PositiveIntegerField()
+    stop = models.PositiveIntegerField()
+    records = models.JSONField(null=True, blank=True, help_text="One record per game, in game order")
+    seconds = models.FloatField(default=0)
+    done = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["job", "index"]
+        constraints = [models.UniqueConstraint(fields=["job", "index"], name="simulation_chunk_unique")]
