@@ -236,21 +236,26 @@ def for_ruleset(ruleset: Any) -> dict[str, Any] | None:
     columns = []
     for (key, players), r in latest.items():
         mine = key == own_key
-        label = "This ruleset" if mine else names.get(key) or _differences(r.options, own)
-        version = current_version(r.variant, players)
-        columns.append({
-            "run": r,
-            "own": mine,
-            "label": label,
-            "players": r.get_players_display(),
-            "stale": bool(version) and version != r.engine_version,
-            "current_version": version,
-            "m": r.metrics,
-            "first_pct": _pct(r.metrics["first_player"]),
-        })
+        columns.append(column(r, "This ruleset" if mine else names.get(key) or _differences(r.options, own), mine))
     columns.sort(key=lambda c: (not c["own"], c["label"], c["run"].players))
     if not any(c["own"] for c in columns):
         return None
+    return table(variant, columns)
+
+
+def column(run: SimulationRun, label: str, own: bool) -> dict[str, Any]:
+    """One column of a results table: a stored run, named, with its staleness."""
+    version = current_version(run.variant, run.players)
+    return {
+        "run": run, "own": own, "label": label, "players": run.get_players_display(),
+        "stale": bool(version) and version != run.engine_version, "current_version": version,
+        "m": run.metrics, "first_pct": _pct(run.metrics["first_player"]),
+    }
+
+
+def table(variant: Any, columns: list[dict[str, Any]]) -> dict[str, Any]:
+    """The rows of a results table (outcome kinds, clause events) and its chart, for columns of
+    one variant (templates/games/_simulation_table.html)."""
     kinds = sorted({how for c in columns for how in c["m"]["outcomes"]})
     events = []
     for name, (clause, text) in variant.clause_event_names.items():

@@ -22,3 +22,12 @@ def pct(value: Any) -> str:
         return f"{100 * float(value):.1f}%"
     except (TypeError, ValueError):
         return "–"
+
+
+@register.simple_tag
+def simulation_request_fields(ruleset: Any) -> list[dict[str, Any]]:
+    """The options a researcher may change before asking for a run of ``ruleset``
+    (templates/games/_simulation_request.html), each at the ruleset's own value."""
+    from games.jobs import request_fields
+
+    return request_fields(ruleset.variant, ruleset.options or {})
