@@ -315,3 +315,29 @@ def test_a_run_asked_for_from_the_ruleset_page_is_followed_and_compared(client, 
     bad = client.post("/simulations/new/", {"ruleset": ur_ruleset.pk, "players": "random", "games": "many", "seed": "2"})
     assert bad.status_code == 400 and "games: must be a whole number, got &#x27;many&#x27;" in bad.content.decode()
     assert client.get("/simulations/compare/?a=x&b=y").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_shipped_results_are_regenerated_by_one_command_that_runs_jobs(eager, small_chunks, monkeypatch, tmp_path):
+    import io
+    import json
+
+    from django.core.management import call_command
+
+    from games.simulation import Target
+
+    monkeypatch.setattr("archive.management.commands.simulate_ruleset.catalogue_targets",
+                        lambda: [Target("race.ur", {}, "Ur"), Target("mancala.bechi", {}, "Béchi")])
+    # The test's transaction never commits: send each job's chunks at once (the eager "workers"
+    # play them on this connection, which sees the rows).
+    monkeypatch.setattr("games.jobs.transaction.on_commit", lambda send: send())
+    out = io.StringIO()
+    path = tmp_path / "simulations.json"
+    call_command("simulate_ruleset", "--catalogue", "--jobs", "--games", "12", "--write", str(path), stdout=out)
+    assert "2 runs played as jobs" in out.getvalue()
+    rows = {row["variant"]: row for row in json.loads(path.read_text())}
+    for key in ("race.ur", "mancala.bechi"):
+        expected = simulate(key, {}, games=12, seed=2026)
+        assert {k: rows[key][k] for k in ("turns", "first_player", "outcomes", "events", "engine_version")} == {
+            k: expected[k] for k in ("turns", "first_player", "outcomes", "events", "engine_version")}
+    assert SimulationJob.objects.filter(status="done").count() == 2

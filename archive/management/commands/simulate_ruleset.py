@@ -29,6 +29,11 @@ class Command(BaseCommand):
                             help="an option over the ruleset's (JSON values: true, 3, low); repeatable")
         parser.add_argument("--catalogue", action="store_true", help="every catalogue ruleset and comparison, both players")
         parser.add_argument("--write", metavar="PATH", help="with --catalogue: write the results as the shipped data file")
+        parser.add_argument("--jobs", action="store_true",
+                            help="with --catalogue: play the simulations as jobs (games/jobs.py), on every worker "
+                                 "listening to the site's broker, and wait for them")
+        parser.add_argument("--workers", type=int, default=0, metavar="N",
+                            help="with --jobs: also start N local worker processes for the command's duration")
         parser.add_argument("--stale", action="store_true",
                             help="with --catalogue --write: keep the file's results that today's engines would "
                                  "reproduce (same engine version, games and seed) and simulate only the others")
@@ -77,8 +82,12 @@ class Command(BaseCommand):
             current = simulation.current_rows(Path(opts["write"])) if opts["stale"] else {}
         except (ValueError, KeyError, TypeError) as exc:  # not JSON, or rows without their fields
             raise CommandError(f"--stale: {opts['write']} is not a simulations data file ({exc!r}); nothing was simulated") from None
+        if opts["workers"] and not opts["jobs"]:
+            raise CommandError("--workers goes with --jobs")
         runs = []
+        waiting = []  # (label, job) played by the workers
         players = [opts["players"]] if opts["games"] is not None else ["random", "strong"]
+        started_all = time.perf_counter()
         for target in catalogue_targets():
             for who in players:
                 limit = simulation.CATALOGUE_LIMITS.get(target.variant, simulation.CATALOGUE_GAMES)[who]
@@ -88,6 +97,16 @@ class Command(BaseCommand):
                     runs.append(simulation.store(current[key], created=current[key]["created"]))
                     self.stdout.write(f"{target.label} [{who}] kept: engine {current[key]['engine_version']} is today's")
                     continue
+                if opts["jobs"]:
+                    from games import jobs
+
+                    try:
+                        job, _ = jobs.submit(variant=target.variant, options=simulation.check(target, {}), players=who,
+                                             games=games, seed=seed, who=jobs.Requester(trusted=True))
+                    except jobs.JobError as exc:
+                        raise CommandError(f"{target.label} [{who}]: {exc}") from None
+                    waiting.append((target.label, job))
+                    continue
                 started = time.perf_counter()
                 try:
                     run = simulation.run(target, {}, games=games, seed=seed, players=who)
@@ -95,6 +114,56 @@ class Command(BaseCommand):
                     raise CommandError(str(exc)) from None
                 self.report(target.label, run, time.perf_counter() - started)
                 runs.append(run)
+        if waiting:
+            runs += self.wait(waiting, opts["workers"])
+            self.stdout.write(f"{len(waiting)} runs played as jobs in {time.perf_counter() - started_all:.0f} s")
         if opts["write"]:
             n = simulation.write_data_file(runs, Path(opts["write"]))
             self.stdout.write(self.style.SUCCESS(f"Wrote {n} results to {opts['write']}"))
+
+    def wait(self, waiting, workers: int):
+        """Wait for the jobs (starting ``workers`` local worker processes meanwhile); their runs."""
+        import os
+        import signal
+        import subprocess
+        import sys
+
+        from django.conf import settings
+
+        from games.models import SimulationJob
+
+        local = None
+        if workers:
+            if settings.CELERY_BROKER_URL == "filesystem://":
+                settings.SIMULATION_QUEUE_DIR.mkdir(parents=True, exist_ok=True)
+            local = subprocess.Popen(
+                [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "simulations", "-c", str(workers),
+                 "--loglevel=warning"], cwd=settings.BASE_DIR, start_new_session=True)
+        try:
+            pending = {job.pk: label for label, job in waiting}
+            done = []
+            said = time.monotonic()
+            if not workers:
+                self.stdout.write(f"waiting for {len(pending)} runs: workers listening to {settings.CELERY_BROKER_URL} "
+                                  "play them (make run starts one; --workers N starts some here)")
+            while pending:
+                if time.monotonic() - said > 30:
+                    said = time.monotonic()
+                    left = SimulationJob.objects.filter(pk__in=list(pending))
+                    played = sum(j.games_done for j in left)
+                    self.stdout.write(f"  {len(pending)} runs waiting or running, {played} of {sum(j.games for j in left)} games played")
+                for job in SimulationJob.objects.filter(pk__in=list(pending)).select_related("result"):
+                    if job.status in SimulationJob.ACTIVE:
+                        continue
+                    label = pending.pop(job.pk)
+                    if job.status != SimulationJob.Status.DONE:
+                        raise CommandError(f"{label} [{job.players}]: the run ended {job.status}: {job.error}")
+                    self.report(label, job.result, job.play_seconds)
+                    done.append(job.result)
+                if pending:
+                    time.sleep(0.5)
+            return done
+        finally:
+            if local is not None:
+                os.killpg(local.pid, signal.SIGTERM)
+                local.wait(timeout=60)
