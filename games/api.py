@@ -76,7 +76,8 @@ class PlayThrottle(SharedRateThrottle):
 
 
 RECORD_RATE = "120/minute"
-REVIEW_RATE = "30/minute"
+REVIEW_RATE = "10/minute"
+ESTIMATE_RATE = "120/minute"
 
 
 class ReadThrottle(PlayThrottle):
@@ -675,11 +676,19 @@ class MatchRematchView(PlayView):
 
 
 class ReviewThrottle(ReadThrottle):
-    """A review or an estimate: engine work, counted per address at REVIEW_RATE (a "review" rate in
-    REST_FRAMEWORK's DEFAULT_THROTTLE_RATES overrides it)."""
+    """A review: up to some 20 s of engine work the first time (kept after), counted per address
+    at the 'review' rate (API_REVIEW_RATE; REVIEW_RATE where settings give none)."""
 
     scope = "review"
     default = REVIEW_RATE
+
+
+class EstimateThrottle(ReadThrottle):
+    """An estimate: a fraction of a second of engine work, asked once a turn by a board with the
+    bar turned on, at the 'estimate' rate (API_ESTIMATE_RATE; ESTIMATE_RATE where settings give none)."""
+
+    scope = "estimate"
+    default = ESTIMATE_RATE
 
 
 class MatchReviewView(PlayView):
@@ -709,7 +718,7 @@ class MatchReviewView(PlayView):
 
 
 class MatchEstimateView(PlayView):
-    throttle_classes = [ReviewThrottle]
+    throttle_classes = [EstimateThrottle]
 
     @extend_schema(
         operation_id="matches_estimate",

@@ -24,7 +24,7 @@ def three_a_side() -> dict:
 def test_a_finished_game_of_ur_is_reviewed(live_server, settings, page, artifacts_dir):
     settings.PLAY_DICE_SEED = "browser-review"
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
-                               "DEFAULT_THROTTLE_RATES": {"anon": None, "play": None, "review": None}}
+                               "DEFAULT_THROTTLE_RATES": {"anon": None, "play": None, "review": None, "estimate": None}}
     site = live_server.url
     fast(page)
     created = api_create(site, {"variant": "race.ur", "opponent": "computer", "level": "random",

@@ -190,7 +190,7 @@ def no_play_throttle(settings):
     settings.PLAY_DICE_SEED = "tests"
     rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
-                               "DEFAULT_THROTTLE_RATES": {**rates, "play": None, "review": None}}
+                               "DEFAULT_THROTTLE_RATES": {**rates, "play": None, "review": None, "estimate": None}}
     cache.clear()
 
 
@@ -227,3 +227,23 @@ def test_the_api_reviews_a_finished_match_once_and_refuses_one_in_play(no_play_t
     unknown = client.get(reverse("games:api-match-review", args=["nosuchmatch2"]))
     assert unknown.status_code == 404 and unknown.json()["code"] == "not_found"
     assert client.get(reverse("games:api-match-estimate", args=["nosuchmatch2"])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_reviews_and_estimates_are_counted_per_address(settings):
+    settings.PLAY_DICE_SEED = "tests"
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {**rates, "play": None, "review": "2/minute",
+                                                          "estimate": "3/minute"}}
+    cache.clear()
+    client = APIClient()
+    made = client.post(reverse("games:api-matches"), {"variant": "tables.backgammon", "opponent": "hotseat",
+                                                      "options": {"match_to": 1}}, format="json").json()
+    estimate_url = reverse("games:api-match-estimate", args=[made["id"]])
+    answers = [client.get(estimate_url) for _ in range(4)]
+    assert [a.status_code for a in answers] == [200, 200, 200, 429]
+    assert answers[0].json()["available"] and len(answers[0].json()["win_chance"]) == 2
+    assert answers[3].json()["code"] == "throttled" and "Retry-After" in answers[3]
+    review_url = reverse("games:api-match-review", args=[made["id"]])
+    assert [client.get(review_url).status_code for _ in range(3)] == [400, 400, 429]

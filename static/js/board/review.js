@@ -74,7 +74,9 @@ export class ReviewPanel {
     const over = Boolean(match.outcome);
     this.button.hidden = !over || Boolean(this.review);
     this.estimate.hidden = !this.toggle.checked || over;
-    if (this.toggle.checked && !over && this.estimateVersion !== match.version) this.fetchEstimate(match);
+    // Asked at the start of a turn (or while the other side plays), not after each step of one.
+    const midTurn = Boolean(match.turn?.steps);
+    if (this.toggle.checked && !over && !midTurn && this.estimateVersion !== match.version) this.fetchEstimate(match);
   }
 
   url(match, what) {
