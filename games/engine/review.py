@@ -23,8 +23,9 @@ with what the strongest computer player would have played, by that player's own 
   the position before; the move played and the best are valued alike, by a search of the
   position each leaves (for the mover), so the loss is their difference. Where a move leaves
   dice to throw, the two moves' means in the search before stand instead (the move played
-  judged only if that search visited it :data:`MCTS_MIN_VISITS` times). Games of more than two
-  sides are not judged. These are estimates: a small search is noisy.
+  judged only if that search visited it :data:`MCTS_MIN_VISITS` times). A search of fewer than
+  :data:`MCTS_MIN_ITERATIONS` iterations (a slow game in a long log) judges nothing. Games of
+  more than two sides are not judged. These are estimates: a small search is noisy.
 
 A family without an evaluator gets a review that says so (``available`` false, ``reason``).
 
@@ -67,6 +68,9 @@ MCTS_ITERATIONS = 300
 MCTS_SECONDS = 0.2
 #: The fewest visits of a move for its mean in a search to judge it by.
 MCTS_MIN_VISITS = 10
+#: The fewest iterations whose values judge a move: a game whose search runs fewer in
+#: MCTS_SECONDS (the heaviest rules files) has no evaluator fast enough, and the review says so.
+MCTS_MIN_ITERATIONS = 30
 #: Race: how many continuations of a throw still being played are followed through the throws.
 CONTINUATIONS = 2
 #: Béchi: the search depth when time is short (plies).
@@ -387,7 +391,12 @@ def review(variant: Variant, initial: State, entries: list[Mapping[str, Any]], *
     unit = found["unit"] if found else ""
     judged: list[Judgement] = []
     if found is not None and variant.family == "rules":
-        judged = _rules_judgements(variant, turns, start, seconds, clock)
+        try:
+            judged = _rules_judgements(variant, turns, start, seconds, clock)
+        except _TooSlow as exc:
+            judged = [{} for _ in turns]
+            found = None
+            out.update(available=False, evaluator=None, reason=too_slow(exc.iterations))
     elif found is not None:
         judge = {"tables": _tables_judge, "race": _race_judge, "mancala": _mancala_judge}[variant.family]
         deep_time, deep_count, n = 0.0, 0, len(turns)
@@ -458,6 +467,19 @@ def _summary(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sides
 
 
+class _TooSlow(Exception):
+    """The search is too slow in this game for its values to judge a move."""
+
+    def __init__(self, iterations: int) -> None:
+        super().__init__(iterations)
+        self.iterations = iterations
+
+
+def too_slow(iterations: int) -> str:
+    return (f"this game has no evaluator fast enough to judge its moves: the search ran {iterations} "
+            f"iterations in {MCTS_SECONDS:g} s, fewer than the {MCTS_MIN_ITERATIONS} its values need")
+
+
 def _rules_judgements(variant: Variant, turns: list[_Turn], start: float, seconds: float,
                       clock: Callable[[], float]) -> list[Judgement]:
     """Each decision judged by searches of the positions the best move and the move played
@@ -468,7 +490,7 @@ def _rules_judgements(variant: Variant, turns: list[_Turn], start: float, second
 
     if sides(variant) != 2:
         return [{"note": "not judged: the review judges games of two sides only"} for _ in turns]
-    searcher = _Searcher(variant, start, seconds, clock, 2 * len(turns))
+    searcher = _Searcher(variant, start, seconds, clock)
     out: list[Judgement] = []
     for turn in turns:
         got = searcher.search(turn.before)
@@ -477,6 +499,12 @@ def _rules_judgements(variant: Variant, turns: list[_Turn], start: float, second
             continue
         if got["value"] is None:
             out.append({"forced": True})
+            continue
+        if got["iterations"] < MCTS_MIN_ITERATIONS:
+            if got["iterations"] < MCTS_ITERATIONS and all("played" not in j for j in out):
+                # Cut by its time, not its iterations, on the first judgement: too slow a game.
+                raise _TooSlow(got["iterations"])
+            out.append({"note": "not judged: the review's time budget ran out"})
             continue
         played, best = turn.actions[0], got["action"]
         found: Judgement = {"choices": got["choices"], "iterations": got["iterations"],
@@ -497,11 +525,11 @@ def _rules_judgements(variant: Variant, turns: list[_Turn], start: float, second
 
 
 class _Searcher:
-    """The searches of one review: one per position (kept by the position's JSON), the time
-    left shared among the searches still planned."""
+    """The searches of one review: one per position (kept by the position's JSON), each of
+    MCTS_ITERATIONS at most MCTS_SECONDS (less if the review's time is nearly gone)."""
 
-    def __init__(self, variant: Variant, start: float, seconds: float, clock: Callable[[], float], planned: int) -> None:
-        self.variant, self.start, self.seconds, self.clock, self.planned = variant, start, seconds, clock, planned
+    def __init__(self, variant: Variant, start: float, seconds: float, clock: Callable[[], float]) -> None:
+        self.variant, self.start, self.seconds, self.clock = variant, start, seconds, clock
         self.kept: dict[str, dict[str, Any] | None] = {}
 
     def search(self, state: State) -> dict[str, Any] | None:
@@ -519,7 +547,7 @@ class _Searcher:
         left = self.seconds - (self.clock() - self.start)
         if left <= 0:
             return None
-        budget = min(MCTS_SECONDS, left / max(1, self.planned - len(self.kept)))
+        budget = min(MCTS_SECONDS, left)
         cap = EVALUATED_CAP if hasattr(self.variant, "evaluate") else PLAYOUT_CAP
         result = search(self.variant, state, random.Random(f"review:{len(self.kept)}"), iterations=MCTS_ITERATIONS,
                         time_limit=budget, playout_cap=cap)
@@ -552,6 +580,8 @@ class _Searcher:
             if depth >= 8:
                 return None
             return self.value_for(variant.apply(state, got["action"]), side, depth + 1)
+        if got["iterations"] < MCTS_MIN_ITERATIONS:
+            return None
         return got["value"] if mover == side else 1.0 - got["value"]
 
 
@@ -585,10 +615,13 @@ def estimate(variant: Variant, state: State) -> dict[str, Any]:
             out["reason"] = "no estimate while a throw is due"
             return out
         mover = variant.to_move(state)
-        value, _best, _n, _it = _mcts_value(variant, state, "estimate", MCTS_SECONDS)
+        value, _best, _n, iterations = _mcts_value(variant, state, "estimate", MCTS_SECONDS)
         if value is None:  # a lone move: the position after it
             only = variant.legal_actions(state)[0]
             return estimate(variant, variant.apply(state, only))
+        if iterations < MCTS_MIN_ITERATIONS:
+            out.update(evaluator=None, reason=too_slow(iterations))
+            return out
         p0 = value if mover == 0 else 1.0 - value
         out.update(available=True, win_chance=[round(p0, 4), round(1 - p0, 4)])
     else:

@@ -133,6 +133,20 @@ class TestRulesFiles:
         assert found["available"] and sum(found["win_chance"]) == pytest.approx(1.0)
 
 
+    def test_a_game_whose_search_is_too_slow_says_it_has_no_evaluator(self, monkeypatch):
+        # As the heaviest rules files are (Shatranj: some 15 iterations in the time): their
+        # values would be noise, so nothing is marked and the review says why.
+        monkeypatch.setattr(engine_review, "MCTS_SECONDS", 1e-9)
+        v = get_variant("line.tic-tac-toe")
+        start = v.new_game({})
+        entries, end = log_of(v, start, [{"to": "a1"}, {"to": "b2"}, {"to": "a2"}, {"to": "c3"}, {"to": "a3"}])
+        r = review(v, start, entries)
+        assert r["available"] is False and "no evaluator fast enough" in r["reason"]
+        assert len(r["moves"]) == 5 and not any(m["judged"] or m["mark"] for m in r["moves"])
+        found = estimate(v, v.apply(start, {"to": "a1"}))
+        assert found["available"] is False and "no evaluator fast enough" in found["reason"]
+
+
 class TestBounds:
     def test_a_review_out_of_time_lists_the_moves_unjudged_and_says_so(self):
         v = get_variant("race.ur")
