@@ -94,7 +94,10 @@ export class ReviewPanel {
       this.showEstimate(null, `No estimate: ${body.reason}.`);
     } else if (body.win_chance) {
       const [p0, p1] = body.win_chance;
-      this.showEstimate(p0, `Win chance: ${names[0]} ${percent(p0)} · ${names[1]} ${percent(p1)}`);
+      // The bar fills with the chance of the side this board is played from (the first side's
+      // for a watcher); the words give both.
+      const mine = match.you?.length === 1 ? match.you[0] : 0;
+      this.showEstimate(body.win_chance[mine], `Win chance: ${names[0]} ${percent(p0)} · ${names[1]} ${percent(p1)}`);
     } else {
       this.showEstimate(null, `Estimate: ${leadText(body.value, body.evaluator.unit, names)} (the computer's own count, not a win chance).`);
     }
