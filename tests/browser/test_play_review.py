@@ -87,3 +87,27 @@ def test_a_finished_game_of_ur_is_reviewed(live_server, settings, page, artifact
     assert "Replay: position" in board.locator(".play-status").inner_text()
     page.screenshot(path=str(artifacts_dir / "play-review-ur.png"), full_page=True)
     assert page.js_errors == []
+
+
+def test_the_win_chance_bar_on_a_backgammon_board(live_server, settings, page):
+    """Tables games: the bar is the trained network's win chance, both sides' in words."""
+    settings.PLAY_DICE_SEED = "browser-review"
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {"anon": None, "play": None, "review": None, "estimate": None}}
+    page.add_init_script("localStorage.setItem('play:settings:tables', '{\"speed\": \"off\"}')")
+    page.goto(f"{live_server.url}/play/tables.backgammon/")
+    board = page.locator("[data-play]").first
+    board.locator("input[value=computer]").check()
+    board.get_by_role("button", name="Start").click()
+    wait_ready(board, timeout=20_000)
+    board.locator("[data-review='estimate']").check()
+    text = board.locator("[data-role='estimate'] .play-estimate-text")
+    page.wait_for_function("el => el.textContent.startsWith('Win chance:')", arg=text.element_handle(), timeout=20_000)
+    assert "You" in text.inner_text() and "Computer" in text.inner_text()
+    value = board.locator("[data-role='estimate'] meter").evaluate("m => m.value")
+    assert 0 < value < 1
+    # Off again: hidden, and remembered off.
+    board.locator("[data-review='estimate']").uncheck()
+    assert board.locator("[data-role='estimate']").is_hidden()
+    assert page.evaluate("localStorage.getItem('play:estimate')") == "off"
+    assert page.js_errors == []
