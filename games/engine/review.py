@@ -237,7 +237,7 @@ def _tables_judge(variant: Any, turn: _Turn, shallow: bool = False) -> Judgement
     else:
         values = {i: float(eq[i]) for i in order[:1] + [played]}
     best = max(values, key=lambda i: (values[i], -order.index(i)))
-    return {"played": values[played], "best": values[best], "best_is_played": best == played,
+    return {"played": values[played], "best": values[best], "best_is_played": values[played] >= values[best],
             "best_text": variant.play_text(plays[best]), "choices": len(plays),
             "depth": "1-ply" if deep else "0-ply"}
 
