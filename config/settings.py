@@ -254,6 +254,8 @@ REST_FRAMEWORK = {
         "play": os.environ.get("API_PLAY_RATE", "600/minute"),
         "record": os.environ.get("API_RECORD_RATE", "120/minute"),
         "read": os.environ.get("API_READ_RATE", "600/minute"),
+        "review": os.environ.get("API_REVIEW_RATE", "10/minute"),
+        "estimate": os.environ.get("API_ESTIMATE_RATE", "120/minute"),
         # Whole exports and big or flat list pages, per anonymous address (archive.api.views.CostlyReadThrottle).
         "costly": os.environ.get("API_COSTLY_RATE", "30/minute"),
     },

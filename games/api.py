@@ -31,7 +31,7 @@ from core.numbers import whole_number
 from core.paths import path_for
 from core.renderers import JSONRenderer as FastJSONRenderer
 from core.throttling import SharedRateThrottle, client_ip
-from games import exports, selectors, services
+from games import exports, review, selectors, services
 from games.engine.core import EngineError, brief, loads
 from games.models import Match
 
@@ -76,6 +76,8 @@ class PlayThrottle(SharedRateThrottle):
 
 
 RECORD_RATE = "120/minute"
+REVIEW_RATE = "10/minute"
+ESTIMATE_RATE = "120/minute"
 
 
 class ReadThrottle(PlayThrottle):
@@ -668,6 +670,71 @@ class MatchRematchView(PlayView):
         new, created = services.match_rematch(match=match, sides=sides)
         new_sides = [1 - s for s in sides]
         return self.match_response(new, sorted(new_sides), 201 if created else 200)
+
+
+# -- the review after a game, and the estimate during one (issue 37) ------------------------------
+
+
+class ReviewThrottle(ReadThrottle):
+    """A review: up to some 20 s of engine work the first time (kept after), counted per address
+    at the 'review' rate (API_REVIEW_RATE; REVIEW_RATE where settings give none)."""
+
+    scope = "review"
+    default = REVIEW_RATE
+
+
+class EstimateThrottle(ReadThrottle):
+    """An estimate: a fraction of a second of engine work, asked once a turn by a board with the
+    bar turned on, at the 'estimate' rate (API_ESTIMATE_RATE; ESTIMATE_RATE where settings give none)."""
+
+    scope = "estimate"
+    default = ESTIMATE_RATE
+
+
+class MatchReviewView(PlayView):
+    throttle_classes = [ReviewThrottle]
+
+    @extend_schema(
+        operation_id="matches_review",
+        responses={200: OpenApiTypes.OBJECT, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse},
+        description="The review of a finished match: every decision of each side (a tables turn's "
+        "steps are one play; chance and cube decisions are left out) compared with the strongest "
+        "computer player's choice by that player's evaluator (`evaluator`: tables games the trained "
+        "network's cubeless equity in points, race games the race evaluation in squares, Béchi the "
+        "search in counters, rules-file games a small Monte Carlo search's win chance). Each of "
+        "`moves` gives the log entries it spans (`entries`, 1-based: the position after the last is "
+        "`entries[1]`), `played`, `best` (null when the move played was the best), the values, "
+        "`loss`, `loss_text` and `mark` (`inaccuracy`, `mistake`, `blunder` or null, by "
+        "`evaluator.thresholds`); `summary` counts them per side. The work is bounded (about 20 s "
+        "for the longest games): `depth` says how deeply a move was judged, and `complete` is false "
+        "when moves were left unjudged. A game without an evaluator answers `available: false` and "
+        "a `reason`. Kept once made (`cached`). 400 `match_not_over` while the match is played.",
+    )
+    def get(self, request: Request, match_id: str) -> Response:
+        match = get_object_or_404(Match, pk=match_id)
+        response = Response(review.match_review(match))
+        response["Cache-Control"] = "no-cache"
+        return response
+
+
+class MatchEstimateView(PlayView):
+    throttle_classes = [EstimateThrottle]
+
+    @extend_schema(
+        operation_id="matches_estimate",
+        responses={200: OpenApiTypes.OBJECT, 404: ErrorResponse, 429: ErrorResponse},
+        description="The strongest computer player's estimate of the match's current position, for "
+        "the win-chance bar: `win_chance` (side 0's, then side 1's) where the evaluator gives one "
+        "(tables games, rules-file games), else `value`, side 0's lead in the evaluator's unit "
+        "(`evaluator.unit`: squares in the race games, counters in Béchi). `available` is false, "
+        "with a `reason`, where there is none (the game over, dice due in a rules-file game, a game "
+        "without an evaluator). Kept per match `version`.",
+    )
+    def get(self, request: Request, match_id: str) -> Response:
+        match = get_object_or_404(Match.objects.defer("initial_state"), pk=match_id)
+        response = Response(review.match_estimate(match))
+        response["Cache-Control"] = "no-cache"
+        return response
 
 
 # -- exports -------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { sameAction, isMeta, UNDO, CONFIRM } from "./notation.js";
 import { sideNames, entryLine, statusLine } from "./words.js";
 import { TextMode } from "./text-mode.js";
 import { fillFacts, fillMoves, matchLengthChoice, MatchBar } from "./panel.js";
+import { ReviewPanel } from "./review.js";
 
 const POLL_MS = 1000;
 const POLL_WITH_EVENTS_MS = 5000; // a safety net while the events stream carries the news
@@ -70,6 +71,7 @@ export class PlayApp {
     this.text = new TextMode(this);
     this.matchOptions = matchLengthChoice(this.q("start"));
     this.matchBar = new MatchBar(this.root, { onResign: () => this.resign(), onRematch: () => this.rematch() });
+    this.reviewPanel = new ReviewPanel(this);
     this.decisionButtons();
     const help = this.root.querySelector(".play-help");
     if (help && this.family.text?.help) help.textContent = this.family.text.help;
@@ -603,6 +605,7 @@ export class PlayApp {
     this.applyTextMode();
     this.q("replay-pos").textContent = live ? `${m.log.length}` : `${this.replay}/${m.log.length}`;
     this.matchBar.update(m, { playing: this.playing || this.busy });
+    this.reviewPanel.update(m);
     this.autoPlay(mine, legal);
   }
 
