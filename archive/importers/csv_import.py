@@ -302,7 +302,7 @@ def _create_games(unknown: list[tuple[str, str, list[int]]], user) -> list[str]:
 
 def evidence_csv_import(*, text: str, user=None, create_games: bool = False) -> dict:
     """Create or update the records in ``text`` (all-or-nothing). Returns counts, and under
-    "games_created" the games made for rows naming games the archive lacks: only where the
+    "games_created" (only when there are some) the games made for rows naming games the archive lacks: only where the
     curator asked (``create_games``); otherwise such rows refuse the import, every unknown game
     named."""
     from archive.api.serializers import EvidenceSerializer
@@ -310,7 +310,7 @@ def evidence_csv_import(*, text: str, user=None, create_games: bool = False) -> 
 
     header, rows = read_csv(text)
     context = {"request": SimpleNamespace(user=user), "reason": REASON}
-    counts = {"created": 0, "updated": 0, "unchanged": 0, "games_created": []}
+    counts: dict = {"created": 0, "updated": 0, "unchanged": 0}
     with transaction.atomic():
         unknown = unknown_games(rows)
         if unknown and not create_games:
@@ -325,7 +325,8 @@ def evidence_csv_import(*, text: str, user=None, create_games: bool = False) -> 
                 f"{'them' if len(unknown) > 1 else 'it'} with the names the file gives",
                 row=first_rows[0], field="game",
             )
-        counts["games_created"] = _create_games(unknown, user)
+        if unknown:
+            counts["games_created"] = _create_games(unknown, user)
         current = _current_rows(rows)
         seen: dict[tuple, int] = {}
         for number, row in enumerate(rows, start=2):
@@ -389,7 +390,7 @@ def evidence_csv_import(*, text: str, user=None, create_games: bool = False) -> 
                 evidence._history_user = user
                 evidence.save(update_fields=changed)
             counts["updated" if existing is not None else "created"] += 1
-        if counts["created"] or counts["updated"] or counts["games_created"]:
+        if counts["created"] or counts["updated"] or counts.get("games_created"):
             archive_changed()
     return counts
 

@@ -407,7 +407,7 @@ def _differences(a: PageRecord, b: PageRecord) -> list[str]:
 def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, reason: str = "import_dlp_page",
                           create_games: bool = False) -> dict:
     """Write or update the records (all-or-nothing); returns counts, and under "games_created"
-    the games made because the curator asked (``create_games``) for those the pages name and the
+    (only when there are some) the games made because the curator asked (``create_games``) for those the pages name and the
     archive lacks. A record the DLP dump or an earlier page brought in is updated where the page
     differs from what was last imported; a record the catalogue holds keeps its curated values
     and gains what it lacks (the merge rule of archive.importers.dlp)."""
@@ -423,7 +423,7 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
     check_page_records(records)
     refuse_repeats(records)
     vocabularies = {"ages": Age, "genders": Gender, "social_statuses": SocialStatus, "spaces": Space, "uncertainty_factors": UncertaintyFactor}
-    counts = {"created": 0, "updated": 0, "unchanged": 0, "games_created": []}
+    counts: dict = {"created": 0, "updated": 0, "unchanged": 0}
 
     def history(obj):
         obj._history_user = user
@@ -465,7 +465,10 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
         return source
 
     with transaction.atomic():
-        games = games_for(records, create_games=create_games, user=user, reason=reason, created=counts["games_created"])
+        made: list[str] = []
+        games = games_for(records, create_games=create_games, user=user, reason=reason, created=made)
+        if made:
+            counts["games_created"] = made
         for file, rec in records:
             if rec.dlp_id is not None:
                 evidence = Evidence.objects.filter(dlp_id=rec.dlp_id).first()
@@ -511,6 +514,6 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
                     history(old).delete()
                 for order, p in enumerate(rec.places):
                     history(Place(evidence=evidence, latitude=p.latitude, longitude=p.longitude, coordinates_text=p.text[:200], order=order)).save()
-        if counts["created"] or counts["updated"] or counts["games_created"]:
+        if counts["created"] or counts["updated"] or made:
             archive_changed()
     return counts

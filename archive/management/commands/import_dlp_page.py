@@ -46,7 +46,7 @@ class Command(BaseCommand):
             raise CommandError(f"{exc} (nothing was imported)") from None
         for what in cut:
             self.stderr.write(f"warning: {what} is cut off on the page: nothing of it was imported")
-        for name in counts["games_created"]:
+        for name in counts.get("games_created", []):
             self.stdout.write(f"game created: {name}")
         self.stdout.write(
             f"{len(records)} record(s): {counts['created']} created, {counts['updated']} updated, {counts['unchanged']} unchanged"

@@ -41,6 +41,6 @@ class Command(BaseCommand):
             counts = evidence_csv_import(text=text, user=user, create_games=options["create_games"])
         except ImportFailed as exc:
             raise CommandError(f"{name}: {exc} (nothing was imported)") from None
-        for name in counts["games_created"]:
+        for name in counts.get("games_created", []):
             self.stdout.write(f"game created: {name}")
         self.stdout.write(f"{counts['created']} created, {counts['updated']} updated, {counts['unchanged']} unchanged")
