@@ -329,6 +329,14 @@ class EvidenceAdmin(StableAddressAdmin):
     ]
     list_per_page = 50
     show_full_result_count = False
+    # The list links to the import (evidence_import_view): a page or CSV file, previewed first.
+    change_list_template = "admin/archive/evidence/change_list.html"
+
+    def get_urls(self):
+        from django.urls import path
+
+        view = self.admin_site.admin_view(lambda request: evidence_import_view(self, request))
+        return [path("import/", view, name="archive_evidence_import"), *super().get_urls()]
 
     @admin.display(description="public page")
     def public_link(self, obj: Evidence) -> str:
@@ -362,3 +370,99 @@ class MediaAdmin(HistoryAdmin):
     def get_form(self, request, obj=None, **kwargs):
         kwargs["fields"] = self.get_fields(request, obj)
         return super().get_form(request, obj, **kwargs)
+
+
+# -- importing pages and CSV files from the admin, with a preview ------------------------------
+
+IMPORT_MAX_BYTES = 20 * 1024 * 1024
+
+
+class EvidenceImportForm(forms.Form):
+    """A portal page (text, 'Evidence for ...') or a CSV file in the export's format. The preview
+    keeps the file's text in ``text`` so that the import reads exactly what was previewed."""
+
+    file = forms.FileField(required=False, help_text="A saved Ludii Portal page (.txt) or a CSV file (.csv), UTF-8.")
+    text = forms.CharField(required=False, widget=forms.HiddenInput)
+    name = forms.CharField(required=False, widget=forms.HiddenInput)
+    create_games = forms.BooleanField(
+        required=False, label="Create the games listed above, with the names the file gives",
+        help_text="Without this, an import naming a game the archive does not know is refused.",
+    )
+
+
+def import_preview(name: str, text: str) -> dict:
+    """What importing ``text`` would do: the records it holds, the games the archive lacks (with
+    the nearest names it knows), and the records cut off on a page. ImportFailed if unreadable."""
+    from archive.importers import csv_import, page
+
+    if name.lower().endswith(".csv"):
+        _, rows = csv_import.read_csv(text)
+        unknown = [{"name": n, "where": f"row{'s' if len(r) > 1 else ''} {', '.join(map(str, r))}", "nearest": []}
+                   for _, n, r in csv_import.unknown_games(rows)]
+        return {"kind": "CSV", "records": [r.get("identifier") or r.get("ref") or f"row {i}" for i, r in enumerate(rows, 2)],
+                "unknown": unknown, "cut": []}
+    parsed = page.parse_page(text, name=name)
+    records = [(name, r) for r in parsed]
+    unknown = [{"name": g.name, "where": "; ".join(g.where), "nearest": g.nearest} for g in page.unknown_games(records)]
+    return {"kind": "portal page", "records": [r.identifier for r in parsed], "unknown": unknown, "cut": list(parsed.cut)}
+
+
+def run_import(name: str, text: str, *, create_games: bool, user) -> dict:
+    from archive.importers import csv_import, page
+
+    if name.lower().endswith(".csv"):
+        return csv_import.evidence_csv_import(text=text, user=user, create_games=create_games)
+    parsed = page.parse_page(text, name=name)
+    return page.evidence_pages_import(records=[(name, r) for r in parsed], user=user, reason="admin import", create_games=create_games)
+
+
+def evidence_import_view(model_admin, request):
+    """Upload, preview (records, unknown games, cut records), then import: the curator ticks
+    "Create the games listed" to have the games the file names and the archive lacks created."""
+    from django.contrib import messages
+    from django.shortcuts import redirect
+    from django.template.response import TemplateResponse
+
+    from archive.importers.checks import utf8_text
+    from archive.importers.errors import ImportFailed
+
+    if not model_admin.has_add_permission(request):
+        raise PermissionDenied
+    form = EvidenceImportForm(request.POST or None, request.FILES or None)
+    preview = error = None
+    name = text = ""
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload is not None:
+                if upload.size > IMPORT_MAX_BYTES:
+                    raise ImportFailed(f"{upload.name} is {filesizeformat(upload.size)}; an import takes at most {filesizeformat(IMPORT_MAX_BYTES)}")
+                name, text = upload.name, utf8_text(upload.read(), upload.name)
+            else:
+                name, text = form.cleaned_data["name"], form.cleaned_data["text"]
+            if not text:
+                raise ImportFailed("choose a file to import")
+            text_lines = text if name.lower().endswith(".csv") else text.replace("\r\n", "\n").replace("\r", "\n")
+            if "import" in request.POST and upload is None:
+                counts = run_import(name, text_lines, create_games=form.cleaned_data["create_games"], user=request.user)
+                made = counts.get("games_created") or []
+                messages.success(request, (
+                    f"{name}: {counts['created']} created, {counts['updated']} updated, {counts['unchanged']} unchanged"
+                    + (f"; games created: {', '.join(made)}" if made else "")
+                ))
+                return redirect("admin:archive_evidence_changelist")
+            preview = import_preview(name, text_lines)
+        except ImportFailed as exc:
+            error = f"{exc} (nothing was imported)"
+            if text:
+                try:
+                    preview = import_preview(name, text_lines)
+                except ImportFailed:
+                    preview = None
+    form = EvidenceImportForm(initial={"name": name, "text": text}) if text else form
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.model._meta, "title": "Import evidence", "form": form, "preview": preview,
+        "error": error, "name": name,
+    }
+    return TemplateResponse(request, "admin/archive/evidence/import.html", context)

@@ -588,8 +588,14 @@ class Evidence(models.Model):
 
     @property
     def date_note(self) -> str:
-        """What a reader must know about the date as recorded (a start after its end)."""
-        return years.reversed_note(self.start_year, self.end_year) if self.date_reversed else ""
+        """What a reader must know about the date as recorded: a start after its end, a BCE flag
+        the DLP gives as neither 0 nor 1 (read as CE, as the importer does)."""
+        notes = [years.reversed_note(self.start_year, self.end_year)] if self.date_reversed else []
+        for key, end in (("DateStartBC", "start"), ("DateEndBC", "end")):
+            flag = (self.dlp_extra or {}).get(key)
+            if flag not in (None, 0, 1, True, False, "0", "1"):
+                notes.append(f"The DLP's flag for a BCE {end} ({key}) reads {flag}, neither 0 nor 1; we read the {end} as CE.")
+        return " ".join(notes)
 
     @property
     def date_edtf(self) -> str:

@@ -778,17 +778,26 @@ def evidence_timeline(queryset: QuerySet, limit: int = 2000) -> dict:
                 "start": years.to_astronomical(start if start is not None else end),
                 "end": years.to_astronomical(end if end is not None else start),
                 "open": "end" if end is None else "start" if start is None else "",
+                # The source puts the start after the end: drawn over the span in order, marked.
+                "reversed": bool(r["date_reversed"]),
                 "label": f"{identifier}: {labels.get(r['type'], r['type'])}, {when}",
                 "when": when,
             }
         )
     if not items:
-        return {"items": [], "ticks": [], "from": None, "to": None, "span": ""}
+        return {"items": [], "ticks": [], "from": None, "to": None, "span": "", "notes": []}
+    # What the reader must know about the span drawn: a reversed range stretches it as far as the
+    # earlier of its two years, so the timeline says which record does, and how it was recorded.
+    notes = [
+        f"{i['id']}: {i['when']}; drawn here from {years.year_label(years.from_astronomical(i['start']))} "
+        f"to {years.year_label(years.from_astronomical(i['end']))}, hatched."
+        for i in items if i["reversed"]
+    ]
     first = min(i["start"] for i in items)
     last = max(i["end"] for i in items)
     axis = years.timeline_axis(years.from_astronomical(first), years.from_astronomical(last))
     span = years.date_label(years.from_astronomical(first), years.from_astronomical(last))
-    return {**axis, "items": items, "span": span}
+    return {**axis, "items": items, "span": span, "notes": notes}
 
 
 def source_get(ref: str) -> Source | None:

@@ -261,9 +261,12 @@ def _sources(up: Upserter) -> dict[str, Source]:
             # Found by DLP id, so that a DLP import run first has made the same source.
             values["ref"] = identifiers.source_ref(dlp_id=data["dlp_id"])
             lookup = {"dlp_id": values.pop("dlp_id")}
-            # The DLP's reference text is kept verbatim; our fields fill in around it.
+            # The DLP's reference text and URL are kept verbatim (source 122's URL ends in
+            # "&referer=brief_results"); our fields fill in around them.
             if Source.objects.filter(**lookup).exclude(citation="").exists():
                 values.pop("citation", None)
+            if Source.objects.filter(**lookup).exclude(url="").exists():
+                values.pop("url", None)
         else:
             lookup = {"ref": data["ref"]}
         out[data["key"]] = source = up.upsert(Source, lookup, values)

@@ -8,9 +8,12 @@ app_name = "archive"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/", views.game_list, name="game-list"),
     path("games/<slug:slug>/", views.game_detail, name="game"),
     path("evidence/", views.evidence_list, name="evidence-list"),
     path("evidence/<str:identifier>/", views.evidence_detail, name="evidence"),
+    path("sources/", views.source_list, name="source-list"),
+    path("sources/export.<slug:ext>", views.sources_export, name="sources-export"),
     path("sources/<str:ref>/", views.source_detail, name="source"),
     path("play/<slug:slug>/", views.game_play_page, name="play-game"),
     path(

@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from archive import selectors
+from archive import bibliography, game_catalogue, selectors
 from archive.api.flat import url_template
 from archive.citing import evidence_citation
 from archive.models import Evidence, EvidenceType, Game
@@ -38,6 +38,9 @@ PAGE_PARAMETERS = {
         | {"sort", "page", "all"} | {f"{name}_q" for name in ("game", "source", "concept", "category")}
     ),
     "source_detail": frozenset({"page"}),
+    "source_list": frozenset({"q", "sort", "kind", "page"}),
+    "sources_export": frozenset({"q", "sort", "kind"}),
+    "game_list": frozenset({"q", "sort", "page", "playable", "category", "region", "period", "evidence"}),
 }
 # The browse page's facets in the sidebar's order: (parameter, title, searchable). A searchable
 # facet lists its values by count, shows the first FACET_TOP and has a box to find the others
@@ -110,6 +113,13 @@ def versioned_page(view):
     return wrapper
 
 
+# The home page shows the playable games and a selection of the others (the most evidenced),
+# linking to the catalogue page for every game.
+HOME_SELECTION = 12
+GAMES_PER_PAGE = 60
+SOURCES_PER_PAGE = 100
+
+
 @require_safe
 @versioned_page
 def home(request: HttpRequest) -> HttpResponse:
@@ -123,7 +133,8 @@ def home(request: HttpRequest) -> HttpResponse:
     ctx = {
         "games": games,
         "playable": [g for g in games if g.playable_count],
-        "others": [g for g in games if not g.playable_count],
+        "others": sorted((g for g in games if not g.playable_count), key=lambda g: (-g.evidence_count, g.name))[:HOME_SELECTION],
+        "game_total": len(games),
         "evidence_total": selectors.cached("home:count", Evidence.objects.count, version=version),
     }
     return render(request, "archive/home.html", ctx)
@@ -153,6 +164,70 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
         ),
     }
     return render(request, "archive/game_detail.html", ctx)
+
+
+@require_safe
+@versioned_page
+def game_list(request: HttpRequest) -> HttpResponse:
+    """``/games/``: every game, searched by name and filtered by facets (archive.game_catalogue)."""
+    query = game_catalogue.read_query(request.GET)
+    found = game_catalogue.browse(query, request.archive_version)
+    facet_list = []
+    for name, title, items in found["facets"]:
+        selected = set(query.selected.get(name, []))
+        facet_list.append({
+            "name": name, "title": title, "searchable": False, "found": "", "more": 0, "total": len(items),
+            "rows": [{"value": v, "label": label, "count": n, "selected": v in selected,
+                      "url": _toggled(request.GET, name, v)} for v, label, n in items],
+        })
+    chips = [(f"{dict(game_catalogue.FACETS)[name]}: {value}", _without(request.GET, name, value))
+             for name, values in query.selected.items() for value in values]
+    if query.q:
+        chips.insert(0, (f"Search: “{query.q}”", _without(request.GET, "q")))
+    page = Paginator(found["games"], GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "archive/game_list.html", {
+        "query": query, "page": page, "facet_list": facet_list, "chips": chips,
+        "sorts": list(game_catalogue.SORTS.items()), "total": len(game_catalogue.entries(request.archive_version)),
+    })
+
+
+@require_safe
+@versioned_page
+def source_list(request: HttpRequest) -> HttpResponse:
+    """``/sources/``: the bibliography, every source with the records citing it."""
+    query, errors = bibliography.read_query(request.GET)
+    rows = bibliography.sources(query, version=request.archive_version)
+    page = Paginator(rows, SOURCES_PER_PAGE).get_page(request.GET.get("page"))
+    params = QueryDict(mutable=True)
+    for name in ("q", "sort", "kind"):
+        if getattr(query, name) and (name != "sort" or query.sort != bibliography.DEFAULT_SORT):
+            params[name] = getattr(query, name)
+    suffix = f"?{params.urlencode()}" if params else ""
+    exports = [(label, media_type.split(";")[0], f"/sources/export.{ext}{suffix}") for label, media_type, ext in bibliography.EXPORTS.values()]
+    return render(request, "archive/source_list.html", {
+        "query": query, "errors": errors, "page": page, "count": len(rows), "exports": exports,
+        "sorts": list(bibliography.SORTS.items()), "kinds": bibliography.kinds(request.archive_version),
+        "total": len(bibliography.sources(bibliography.Query(), version=request.archive_version)),
+    })
+
+
+EXPORT_EXTENSIONS = {ext: fmt for fmt, (_, _, ext) in bibliography.EXPORTS.items()}
+
+
+@require_safe
+@versioned_page
+def sources_export(request: HttpRequest, ext: str) -> HttpResponse:
+    """``/sources/export.bib`` (BibTeX), ``.json`` (CSL-JSON), ``.ris``: the bibliography as the
+    list page shows it (the same q, kind and sort)."""
+    fmt = EXPORT_EXTENSIONS.get(ext)
+    if fmt is None:
+        raise Http404(f"No bibliography export .{ext} (offered: {', '.join('.' + e for e in EXPORT_EXTENSIONS)})")
+    query, errors = bibliography.read_query(request.GET)
+    if errors:
+        return HttpResponse("\n".join(errors) + "\n", status=400, content_type="text/plain; charset=utf-8")
+    rows = bibliography.sources(query, version=request.archive_version)
+    _, media_type, _ = bibliography.EXPORTS[fmt]
+    return HttpResponse(bibliography.export(rows, fmt, request.build_absolute_uri("/").rstrip("/")), content_type=media_type)
 
 
 def _without(params: QueryDict, name: str, value: str | None = None) -> str:

@@ -185,12 +185,32 @@ def _dlp_date(value: str | None, bc, what: str) -> tuple[int, int, int] | None:
     return (-year if bc else year), month, day
 
 
+# The DLP records years as dates: a range of whole years reads 1 January of its first year to 31
+# December (or 1 January) of its last. Three records start on 2 January (600, 1200 BCE: a day
+# lost to a time zone, never a day anyone recorded) and one ends on 21 December of a range of
+# fifty years ("mid seventh century BCE"); an open range gives its one end the same way.
+YEAR_STARTS = frozenset({(1, 1), (1, 2)})
+YEAR_ENDS = frozenset({(12, 31), (1, 1)})
+
+
 def _precision(start: tuple[int, int, int] | None, end: tuple[int, int, int] | None) -> str:
+    """The precision of a range read from the DLP (or a portal page): whole years unless its days
+    say otherwise.
+
+    >>> _precision((1401, 1, 1), None), _precision(None, (1401, 12, 31)), _precision((600, 1, 2), (900, 12, 31))
+    ('year', 'year', 'year')
+    >>> _precision((-675, 1, 1), (-625, 12, 21)), _precision((1994, 3, 1), (1994, 3, 31)), _precision((960, 2, 4), (1127, 3, 20))
+    ('year', 'month', 'day')
+    """
     if start is None and end is None:
         return "unknown"
-    start = start or end
-    end = end or start
-    if start[1:] == (1, 1) and end[1:] in ((12, 31), (1, 1)):
+    if start is None or end is None:
+        # An open range: its one end at a year's boundary is a year, as the DLP writes them.
+        known = start or end
+        if known[1:] in YEAR_STARTS | YEAR_ENDS:
+            return "year"
+        start = end = known
+    if start[1:] in YEAR_STARTS and (end[1:] in YEAR_ENDS or end[1] == 12):
         return "year"
     if start[2] == 1 and end[:2] == start[:2] and end[2] == calendar.monthrange(2000, end[1])[1]:
         return "month"

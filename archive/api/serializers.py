@@ -104,6 +104,35 @@ class SourceSerializer(LimitedModelSerializer):
         return services.source_update(source=instance, data=validated_data, user=self.context["request"].user)
 
 
+DLP_ORIGINAL_HELP = (
+    "The DLP's own text of each field where ours differs (the catalogue's or a curator's rewrite), keyed by our "
+    "field's name: description, rules_text, summary, name, reference, origin, credit. Empty where every text is the "
+    "DLP's. The DLP's column for each is named in dlp_original_columns."
+)
+
+
+class DLPOriginalMixin(serializers.Serializer):
+    """The DLP's original texts beside ours, as the pages show them (archive.importers.dlp)."""
+
+    dlp_original = serializers.SerializerMethodField(help_text=DLP_ORIGINAL_HELP)
+    dlp_original_columns = serializers.SerializerMethodField(
+        help_text="For each key of dlp_original, the DLP's column it comes from (Description, Rules, Summary...)."
+    )
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    def get_dlp_original(self, obj) -> dict:
+        from archive.importers.dlp import DLP_TEXT_KEY
+
+        return dict((obj.dlp_extra or {}).get(DLP_TEXT_KEY) or {})
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    def get_dlp_original_columns(self, obj) -> dict:
+        from archive.importers.dlp import DLP_TEXT_FIELDS
+
+        columns = DLP_TEXT_FIELDS.get(type(obj), {})
+        return {f: columns.get(f, f) for f in self.get_dlp_original(obj)}
+
+
 class GameNameSerializer(LimitedModelSerializer):
     class Meta:
         model = GameName
@@ -125,7 +154,7 @@ class RuleClauseSerializer(LimitedModelSerializer):
         ]
 
 
-class GameSerializer(LimitedModelSerializer):
+class GameSerializer(DLPOriginalMixin, LimitedModelSerializer):
     api_url = serializers.HyperlinkedIdentityField(view_name="api:game-detail", lookup_field="slug")
     html_url = serializers.CharField(source="get_absolute_url", read_only=True)
     dlp_identifier = serializers.CharField(read_only=True)
@@ -139,7 +168,8 @@ class GameSerializer(LimitedModelSerializer):
         model = Game
         fields = [
             "slug", "name", "api_url", "html_url", "dlp_id", "dlp_identifier", "bgg_id", "description", "names",
-            "regions", "periods", "categories", "sources", "reference", "origin", "credit", "created", "updated",
+            "regions", "periods", "categories", "sources", "reference", "origin", "credit", "dlp_original",
+            "dlp_original_columns", "created", "updated",
         ]
         read_only_fields = ["created", "updated"]
 
@@ -150,7 +180,7 @@ class GameSerializer(LimitedModelSerializer):
         return services.game_save(game=instance, data=validated_data, user=self.context["request"].user)
 
 
-class RulesetSerializer(LimitedModelSerializer):
+class RulesetSerializer(DLPOriginalMixin, LimitedModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", queryset=Game.objects.all())
     clauses = RuleClauseSerializer(many=True, read_only=True)
     sources = serializers.SlugRelatedField(many=True, slug_field="ref", queryset=Source.objects.all(), required=False)
@@ -167,7 +197,7 @@ class RulesetSerializer(LimitedModelSerializer):
         fields = [
             "id", "game", "slug", "name", "native_name", "type", "summary", "description", "rules_text",
             "reference", "origin", "author", "publisher", "date", "variant", "playable", "rules_file", "options",
-            "sources", "dlp_id", "dlp_identifier", "clauses", "created", "updated",
+            "sources", "dlp_id", "dlp_identifier", "dlp_original", "dlp_original_columns", "clauses", "created", "updated",
         ]
         read_only_fields = ["created", "updated"]
 

@@ -107,7 +107,8 @@ SOURCES = [
         "issue": "3",
         "pages": "154-206",
         "language": "en",
-        "url": "https://www.worldcat.org/title/ethiopia-observer/oclc/473758639",
+        # As the DLP records it (loaded without the dump, the source has the same link).
+        "url": "https://www.worldcat.org/title/ethiopia-observer/oclc/473758639&referer=brief_results",
         "note": "DLP source 122, the source of record DLP.Evidence.1188.",
     },
     {

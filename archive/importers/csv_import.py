@@ -266,15 +266,67 @@ def _refuse_edited_derived(row: dict, now: dict, number: int) -> None:
                 )
 
 
-def evidence_csv_import(*, text: str, user=None) -> dict:
-    """Create or update the records in ``text`` (all-or-nothing). Returns counts."""
+def unknown_games(rows: list[dict]) -> list[tuple[str, str, list[int]]]:
+    """The games the rows name (by slug, column ``game``) that the archive does not hold:
+    (slug, the name the file gives it in ``game_name``, or the slug; the rows naming it)."""
+    from archive.models import Game
+
+    slugs = {(row.get("game") or "").strip() for row in rows} - {""}
+    known = set(Game.objects.filter(slug__in=slugs).values_list("slug", flat=True))
+    out: dict[str, tuple[str, str, list[int]]] = {}
+    for number, row in enumerate(rows, start=2):
+        slug = (row.get("game") or "").strip()
+        if slug and slug not in known:
+            name = (row.get("game_name") or "").strip() or slug
+            out.setdefault(slug, (slug, name, []))[2].append(number)
+    return list(out.values())
+
+
+def _create_games(unknown: list[tuple[str, str, list[int]]], user) -> list[str]:
+    """The games the curator asked to create, by the slug and name the file gives each."""
+    from django.utils.text import slugify
+
+    from archive.models import Game
+
+    made = []
+    for slug, name, rows in unknown:
+        if slugify(slug) != slug:
+            raise ImportFailed(f"{slug!r} cannot be a game's slug (letters, digits and hyphens: {slugify(slug)!r}?)", row=rows[0], field="game")
+        game = Game(slug=slug, name=name[:200])
+        game._history_user = user
+        game._change_reason = f"{REASON}: created for rows that name it"
+        game.save()
+        made.append(name)
+    return made
+
+
+def evidence_csv_import(*, text: str, user=None, create_games: bool = False) -> dict:
+    """Create or update the records in ``text`` (all-or-nothing). Returns counts, and under
+    "games_created" (only when there are some) the games made for rows naming games the archive lacks: only where the
+    curator asked (``create_games``); otherwise such rows refuse the import, every unknown game
+    named."""
     from archive.api.serializers import EvidenceSerializer
     from archive.services import archive_changed
 
     header, rows = read_csv(text)
     context = {"request": SimpleNamespace(user=user), "reason": REASON}
-    counts = {"created": 0, "updated": 0, "unchanged": 0}
+    counts: dict = {"created": 0, "updated": 0, "unchanged": 0}
     with transaction.atomic():
+        unknown = unknown_games(rows)
+        if unknown and not create_games:
+            slug, _, first_rows = unknown[0]
+            listed = "; ".join(
+                f"{s!r}{f' ({n})' if n != s else ''}, row{'s' if len(r) > 1 else ''} {', '.join(map(str, r[:5]))}{'…' if len(r) > 5 else ''}"
+                for s, n, r in unknown
+            )
+            raise ImportFailed(
+                f"Object with slug={slug} does not exist. The archive does not know the game{'s' if len(unknown) > 1 else ''} "
+                f"{listed}: add {'them' if len(unknown) > 1 else 'it'} first, or import with --create-games to create "
+                f"{'them' if len(unknown) > 1 else 'it'} with the names the file gives",
+                row=first_rows[0], field="game",
+            )
+        if unknown:
+            counts["games_created"] = _create_games(unknown, user)
         current = _current_rows(rows)
         seen: dict[tuple, int] = {}
         for number, row in enumerate(rows, start=2):
@@ -338,9 +390,9 @@ def evidence_csv_import(*, text: str, user=None) -> dict:
                 evidence._history_user = user
                 evidence.save(update_fields=changed)
             counts["updated" if existing is not None else "created"] += 1
-        if counts["created"] or counts["updated"]:
+        if counts["created"] or counts["updated"] or counts.get("games_created"):
             archive_changed()
     return counts
 
 
-__all__ = ["evidence_csv_import", "read_csv"]
+__all__ = ["evidence_csv_import", "read_csv", "unknown_games"]

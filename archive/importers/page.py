@@ -8,8 +8,10 @@ at the last "Confidence <number>").
 
 What real pages (data.php?gameId=N) do, and how it is read:
 - records name no Game: the game is the one of the page's title, "Evidence for <Game>"; it must
-  be a game the archive holds (found by a name or alias, accents and case aside): an import never
-  makes a game, and one the archive does not know refuses the whole import (``games_for``);
+  be a game the archive holds (found by a name or alias, accents and case aside): one the archive
+  does not know refuses the whole import, naming every such game (``games_for``), unless the
+  curator asks for them to be created (``create_games``: the command's --create-games, the admin
+  preview's checkbox), with the names the pages give;
 - Location may be a place name ("Mongolia") instead of coordinates: it becomes the record's
   place name (the DLP's KML column), where anything that looks like coordinates (digits, a
   degree sign) must read as coordinates;
@@ -271,15 +273,31 @@ def name_key(text: str) -> str:
     return key(text)
 
 
-def games_for(records: list[tuple[str, PageRecord]]) -> dict[str, object]:
-    """{game name: the archive's game} for every record; an import never makes a game, so one the
-    archive does not know (a typo in a title, a game not yet entered) is refused naming the file,
-    the record and the name, with the nearest known names as a hint."""
-    found: dict[str, object] = {}
+@dataclass
+class UnknownGame:
+    """A game a page names that the archive does not hold: the name as the page gives it, where
+    (file, record, and whether the title or the record's Game field names it), and the nearest
+    names the archive knows."""
+
+    name: str
+    where: list[str]
+    said: str
+    line: int | None
+    nearest: list[str]
+
+
+def unknown_games(records: list[tuple[str, PageRecord]]) -> list[UnknownGame]:
+    """Every game the records name that the archive does not know, in the order first named (a
+    name that could be several games is refused here, whatever is asked)."""
+    out: dict[str, UnknownGame] = {}
+    known: set[str] = set()
     for file, rec in records:
-        if rec.game in found:
-            continue
         where = f"{file}, {rec.identifier}"
+        if rec.game in known:
+            continue
+        if rec.game in out:
+            out[rec.game].where.append(where)
+            continue
         said = (
             f"the page's title 'Evidence for {rec.game}' names {rec.game!r}" if rec.game_from_title
             else f"the record's Game field names {rec.game!r}"
@@ -289,14 +307,64 @@ def games_for(records: list[tuple[str, PageRecord]]) -> dict[str, object]:
         except ImportFailed as exc:
             raise ImportFailed(f"{where}: {said}, but {exc.message}", line=rec.line, field="Game") from None
         if game is None:
-            near = nearest_games(rec.game)
-            hint = f"; nearest known: {', '.join(repr(n) for n in near)}" if near else ""
-            raise ImportFailed(
-                f"{where}: {said}: no such game in the archive{hint}. An import does not make games: "
-                "add the game (or the name as one of its names) first, or correct the page",
-                line=rec.line, field="Game",
-            )
-        found[rec.game] = game
+            out[rec.game] = UnknownGame(rec.game, [where], said, rec.line, nearest_games(rec.game))
+        else:
+            known.add(rec.game)
+    return list(out.values())
+
+
+def refusal(unknown: list[UnknownGame]) -> ImportFailed:
+    """The refusal of an import naming games the archive does not know: each, where it is named,
+    with the nearest known names, and how to have them made."""
+    first, *others = unknown
+    hint = f"; nearest known: {', '.join(repr(n) for n in first.nearest)}" if first.nearest else ""
+    also = ""
+    if others:
+        also = "; the pages also name " + ", ".join(
+            f"{g.name!r} ({g.where[0]}{'; nearest known: ' + ', '.join(repr(n) for n in g.nearest) if g.nearest else ''})"
+            for g in others
+        )
+    return ImportFailed(
+        f"{first.where[0]}: {first.said}: no such game in the archive{hint}{also}. An import makes no game unless "
+        "asked: add the game (or the name as one of its names) first, correct the page, or import with "
+        "--create-games to create the games the pages name",
+        line=first.line, field="Game",
+    )
+
+
+def create_game(name: str, *, user=None, reason: str = "import_dlp_page"):
+    """A game the curator asked an import to create, with the name the page gives it."""
+    from django.utils.text import slugify
+
+    from archive.models import Game
+
+    base = slugify(name) or "game"
+    slug, n = base, 2
+    while Game.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    game = Game(name=name.strip()[:200], slug=slug)
+    game._history_user = user
+    game._change_reason = f"{reason}: created for a page that names it"
+    game.save()
+    return game
+
+
+def games_for(records: list[tuple[str, PageRecord]], *, create_games: bool = False, user=None,
+              reason: str = "import_dlp_page", created: list[str] | None = None) -> dict[str, object]:
+    """{game name: the archive's game} for every record. A game the archive does not know (a typo
+    in a title, a game not yet entered) refuses the import naming every such game, the file, the
+    record and the nearest known names, unless the curator asked (``create_games``): then each is
+    created with the name the page gives it, and its name added to ``created``."""
+    unknown = unknown_games(records)
+    if unknown and not create_games:
+        raise refusal(unknown)
+    made = {g.name: create_game(g.name, user=user, reason=reason) for g in unknown}
+    if created is not None:
+        created.extend(made)
+    found: dict[str, object] = dict(made)
+    for _, rec in records:
+        if rec.game not in found:
+            found[rec.game] = find_game(rec.game)
     return found
 
 
@@ -336,11 +404,13 @@ def _differences(a: PageRecord, b: PageRecord) -> list[str]:
 # -- writing -----------------------------------------------------------------------------------
 
 
-def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, reason: str = "import_dlp_page") -> dict:
-    """Write or update the records (all-or-nothing); returns counts. A record the DLP dump or an
-    earlier page brought in is updated where the page differs from what was last imported; a
-    record the catalogue holds keeps its curated values and gains what it lacks (the merge rule
-    of archive.importers.dlp)."""
+def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, reason: str = "import_dlp_page",
+                          create_games: bool = False) -> dict:
+    """Write or update the records (all-or-nothing); returns counts, and under "games_created"
+    (only when there are some) the games made because the curator asked (``create_games``) for those the pages name and the
+    archive lacks. A record the DLP dump or an earlier page brought in is updated where the page
+    differs from what was last imported; a record the catalogue holds keeps its curated values
+    and gains what it lacks (the merge rule of archive.importers.dlp)."""
     from django.db import transaction
 
     from archive.importers.citations import parse_citation
@@ -353,7 +423,7 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
     check_page_records(records)
     refuse_repeats(records)
     vocabularies = {"ages": Age, "genders": Gender, "social_statuses": SocialStatus, "spaces": Space, "uncertainty_factors": UncertaintyFactor}
-    counts = {"created": 0, "updated": 0, "unchanged": 0}
+    counts: dict = {"created": 0, "updated": 0, "unchanged": 0}
 
     def history(obj):
         obj._history_user = user
@@ -395,7 +465,10 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
         return source
 
     with transaction.atomic():
-        games = games_for(records)
+        made: list[str] = []
+        games = games_for(records, create_games=create_games, user=user, reason=reason, created=made)
+        if made:
+            counts["games_created"] = made
         for file, rec in records:
             if rec.dlp_id is not None:
                 evidence = Evidence.objects.filter(dlp_id=rec.dlp_id).first()
@@ -441,6 +514,6 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
                     history(old).delete()
                 for order, p in enumerate(rec.places):
                     history(Place(evidence=evidence, latitude=p.latitude, longitude=p.longitude, coordinates_text=p.text[:200], order=order)).save()
-        if counts["created"] or counts["updated"]:
+        if counts["created"] or counts["updated"] or made:
             archive_changed()
     return counts

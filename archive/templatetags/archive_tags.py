@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from django import template
 from django.http import QueryDict
 from django.utils.html import format_html
@@ -7,7 +9,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
 
 from archive import years
-from archive.models import GameName
+from archive.models import GameName, Ruleset
 
 register = template.Library()
 
@@ -104,6 +106,8 @@ DLP_FIELD_LABELS = {
     "DateAdded": "Added to the DLP",
     "import_notes": "Import notes",
 }
+# How the importer reads a flag that is neither 0 nor 1 (archive.importers.dlp).
+FLAG_READINGS = {"DateStartBC": "we read the start as CE", "DateEndBC": "we read the end as CE"}
 DLP_FLAGS = {"DLPGame", "PublicGame", "ProprietaryGame", "DateStartBC", "DateEndBC"}
 DLP_RULESET_REFS = {"MainRuleset", "LudiiRuleset"}
 
@@ -116,7 +120,10 @@ def dlp_fields(extra: dict | None) -> list[tuple[str, str]]:
     for key, value in (extra or {}).items():
         if key.startswith("_") or value in (None, "", []):
             continue
-        if key in DLP_FLAGS:
+        if key in DLP_FLAGS and value not in (0, 1, True, False, "0", "1"):
+            # Kept as the DLP gives it, with our reading beside (DLP.Evidence.742's DateStartBC is 127).
+            text = f"{value}, as recorded (neither 0 nor 1: {FLAG_READINGS.get(key, 'read as no')})"
+        elif key in DLP_FLAGS:
             text = "yes" if value in (1, True, "1") else "no"
         elif key in DLP_RULESET_REFS:
             text = f"DLP.GameRulesets.{value}"
@@ -136,3 +143,111 @@ def dlp_originals(obj) -> list[tuple[str, str]]:
     kept = (getattr(obj, "dlp_extra", None) or {}).get(DLP_TEXT_KEY) or {}
     columns = DLP_TEXT_FIELDS.get(type(obj), {})
     return [(columns.get(f, f), text) for f, text in kept.items()]
+
+
+# -- a DLP game's or ruleset's own fields, named and explained (game pages) --------------------
+
+# The DLP's EvidenceRange counts years from 3500 BCE (0) to 2020 CE (5520), the scale of the
+# portal's timeline: Senet's "530,3199" is 2970-301 BCE, the span of its dated evidence; "0,5520",
+# the whole scale, is what a game with no dated evidence is given.
+EVIDENCE_RANGE_ORIGIN = -3500
+EVIDENCE_RANGE_WHOLE = "0,5520"
+FACT_LABELS = {
+    "MainRuleset": ("Main ruleset", "The ruleset the DLP takes as the game's usual rules."),
+    "LudiiRuleset": ("Ruleset Ludii plays", "The ruleset the Ludii program plays by default."),
+    "DLPGame": ("Within the DLP's study", "Whether the game is one of the traditional games the DLP studies; its database also holds modern and invented games that Ludii plays."),
+    "PublicGame": ("Public on the Ludii Portal", "Whether the portal lists the game publicly."),
+    "ProprietaryGame": ("Proprietary", "Whether the game is a commercial, published design."),
+    "EvidenceRange": ("Years of the evidence (DLP)", "The span the DLP gives the game's evidence, on its timeline's scale of years counted from 3500 BCE."),
+    "OriginPoint": ("Point of origin (DLP)", "Where the DLP places the game's origin."),
+    "Date": ("Date", "When the game or ruleset was devised, as the DLP dates it."),
+}
+
+
+def _range_year(value: int) -> int:
+    year = EVIDENCE_RANGE_ORIGIN + value
+    return year if year != 0 else 1
+
+
+def _dlp_day(text: str) -> str:
+    """MySQL's '1916-00-00' (a year only), '1916-05-00' (a month) or '1916-05-03' as people write them."""
+    parts = str(text).split("-")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        return str(text)
+    y, m, d = (int(p) for p in parts)
+    if not y:
+        return str(text)
+    if not m:
+        return str(y)
+    if not 1 <= m <= 12:
+        return str(text)
+    return f"{d} {years.MONTHS[m - 1]} {y}" if d else f"{years.MONTHS[m - 1]} {y}"
+
+
+@register.simple_tag
+def dlp_facts(obj, rulesets=()) -> list[dict]:
+    """A DLP game's or ruleset's fields kept in ``dlp_extra``, each named and explained:
+    {'label', 'value' (safe HTML), 'help'}. Rulesets are named and linked to their section
+    (``rulesets``: the game's), flags read yes/no, MySQL's zero dates as years, EvidenceRange as
+    years; the DLP's own value stays beside our reading wherever we reword it."""
+    by_dlp = {r.dlp_id: r for r in rulesets if getattr(r, "dlp_id", None)}
+    out = []
+    for key, value in ((getattr(obj, "dlp_extra", None) or {}).items()):
+        if key.startswith("_") or value in (None, "", []):
+            continue
+        if key == "EvidenceRange" and isinstance(obj, Ruleset) and str(value).replace(" ", "") == EVIDENCE_RANGE_WHOLE:
+            continue  # a ruleset given the whole scale says nothing of its own
+        label, help_text = FACT_LABELS.get(key, (DLP_FIELD_LABELS.get(key, key), ""))
+        if key in DLP_RULESET_REFS:
+            ref = f"DLP.GameRulesets.{value}"
+            found = by_dlp.get(value)
+            html = (format_html('<a href="#ruleset-{}">{}</a> <span class="muted">({})</span>', found.slug, found.name, ref)
+                    if found else format_html('{} <span class="muted">(not in this archive)</span>', ref))
+        elif key in DLP_FLAGS:
+            html = format_html("{}", "yes" if value in (1, True, "1") else "no" if value in (0, False, "0") else f"{value}, as recorded")
+        elif key == "EvidenceRange":
+            html = _evidence_range(str(value))
+        elif key == "Date":
+            shown = _dlp_day(value)
+            html = format_html("{}", shown) if shown == str(value) else format_html(
+                '{} <span class="muted">(as the DLP writes it: {})</span>', shown, value)
+        elif isinstance(value, list):
+            html = format_html("{}", "; ".join(str(v) for v in value))
+        else:
+            html = format_html("{}", value)
+        out.append({"label": label, "value": html, "help": help_text})
+    return out
+
+
+def _evidence_range(value: str) -> str:
+    bounds = value.split(",")
+    if value.replace(" ", "") == EVIDENCE_RANGE_WHOLE:
+        return format_html('not given <span class="muted">(the DLP gives {}, its whole scale)</span>', value)
+    try:
+        first, last = (_range_year(int(b)) for b in bounds)
+    except ValueError:
+        return format_html("{}", value)
+    return format_html('{} <span class="muted">(the DLP gives {})</span>', years.date_label(first, last), value)
+
+
+# "DLP.Evidence.58" or "DLP.Sources.122" in a text: each has a page at that identifier.
+DLP_REFERENCE = re.compile(r"\bDLP\.(Evidence|Sources)\.(\d+)\b")
+
+
+@register.filter(needs_autoescape=True)
+def link_records(text: str, autoescape: bool = True) -> str:
+    """A text with the DLP records it names linked: 'DLP.Evidence.58 on opposite face' links
+    DLP.Evidence.58 to its page (sources by their DLP ids too)."""
+    from django.utils.html import conditional_escape
+
+    escaped = str(conditional_escape(text or "") if autoescape else text or "")
+
+    def link(match: re.Match) -> str:
+        kind, number = match.group(1), match.group(2)
+        url = {
+            "Evidence": f"/evidence/DLP.Evidence.{number}/",
+            "Sources": f"/sources/DLP.Sources.{number}/",
+        }[kind]
+        return f'<a class="record-ref" href="{url}">{match.group(0)}</a>'
+
+    return mark_safe(DLP_REFERENCE.sub(link, escaped))

@@ -43,7 +43,8 @@ export function drawTimeline(container) {
     svg.append(el("text", { x: x(tick.at), y: height - 6, "text-anchor": "middle", class: "tick-label" }, tick.label));
   }
   items.forEach((item, i) => {
-    const link = el("a", { href: item.url, class: item.open ? `timeline-item open-${item.open}` : "timeline-item" });
+    const classes = ["timeline-item", item.open ? `open-${item.open}` : "", item.reversed ? "reversed" : ""];
+    const link = el("a", { href: item.url, class: classes.filter(Boolean).join(" ") });
     let x1 = x(item.start);
     let w = Math.max(x(item.end + 1) - x1, 6);
     // An open range reaches past the year it gives, towards the side the source leaves open, drawn lighter.

@@ -19,6 +19,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("file", help="a CSV file (UTF-8)")
         parser.add_argument("--user", help="record the changes in the history as this user (default: the import user, IMPORT_USER)")
+        parser.add_argument(
+            "--create-games", action="store_true",
+            help="create the games the file names and the archive lacks, with the names it gives (they are listed); "
+                 "without it such an import is refused, naming them",
+        )
 
     def handle(self, *args, **options) -> None:
         user = command_user(options.get("user"))
@@ -33,7 +38,9 @@ class Command(BaseCommand):
         except ImportFailed as exc:
             raise CommandError(f"{exc} (nothing was imported)") from None
         try:
-            counts = evidence_csv_import(text=text, user=user)
+            counts = evidence_csv_import(text=text, user=user, create_games=options["create_games"])
         except ImportFailed as exc:
             raise CommandError(f"{name}: {exc} (nothing was imported)") from None
+        for name in counts.get("games_created", []):
+            self.stdout.write(f"game created: {name}")
         self.stdout.write(f"{counts['created']} created, {counts['updated']} updated, {counts['unchanged']} unchanged")
