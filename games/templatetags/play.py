@@ -38,18 +38,33 @@ MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
 
 
 @register.simple_tag
+def default_level(board: dict[str, Any] | None) -> str:
+    """The level the start form offers first: a medium opponent, where the variant has one, else
+    the middle of its levels (weakest first): a newcomer's first game is neither a walkover nor
+    the strongest player."""
+    levels = list((board or {}).get("levels") or [])
+    if not levels:
+        return ""
+    return "medium" if "medium" in levels else levels[len(levels) // 2]
+
+
+@register.simple_tag
 def match_length_choices(board: dict[str, Any] | None) -> list[tuple[int, str, bool]]:
     """The start form's "Match to" choices where the variant is played to points (its option
-    spec says so): (points, label, selected), the board's own length selected. Drawn with the
+    spec says so): (points, label, selected). A single game is selected wherever the variant
+    allows one, whatever the rules' usual match length (a newcomer's first game is one game; a
+    longer match is one click away, in this list); on a match's page, that match's length. Drawn with the
     page, so the form does not grow a row under the player's pointer when the board's script
     comes."""
     spec = ((board or {}).get("option_specs") or {}).get("match_to")
     if not spec:
         return []
-    current = (board.get("options") or {}).get("match_to", spec.get("default", 1))
     low, high = spec.get("minimum"), spec.get("maximum")
-    return [(n, "1 point (a single game)" if n == 1 else f"{n} points", n == current)
-            for n in MATCH_LENGTHS if not (low and n < low) and not (high and n > high)]
+    lengths = [n for n in MATCH_LENGTHS if not (low and n < low) and not (high and n > high)]
+    own = (board.get("options") or {}).get("match_to", spec.get("default", 1))
+    # A match's own page keeps that match's length.
+    current = own if board.get("match") or 1 not in lengths else 1
+    return [(n, "1 point (a single game)" if n == 1 else f"{n} points", n == current) for n in lengths]
 
 
 def _playable(ruleset: Any) -> bool:
@@ -63,11 +78,28 @@ def _playable(ruleset: Any) -> bool:
     return True
 
 
+def engine_named_after(slug: str) -> dict[str, Any] | None:
+    """A board for a game none of whose rulesets names an engine, where an engine variant is named
+    after the game itself (``tables.backgammon`` for the game ``backgammon``): the game's page
+    shows that board rather than none. As a ruleset-like dict for ``board_config``."""
+    from games.engine import variants
+
+    if not slug:
+        return None
+    for key in variants():
+        if key.split(".", 1)[-1] == slug:
+            found = get_variant(key)
+            return {"variant": found.key, "options": {}, "name": found.title, "slug": "engine"}
+    return None
+
+
 @register.simple_tag
-def play_choice(rulesets: Any, wanted: str = "") -> dict[str, Any]:
+def play_choice(rulesets: Any, wanted: str = "", game: Any = None) -> dict[str, Any]:
     """Which of a game's rulesets the board at the top of its page plays: the one asked for by
     slug (``?ruleset=``), else the first playable one in the game's order; and the others that
-    can be played instead. ``top`` is None when no ruleset can be played."""
+    can be played instead. ``top`` is None when no ruleset can be played; ``engine`` is then the
+    board of an engine variant named after the ``game`` (engine_named_after), if there is one."""
     playable = [r for r in rulesets if _playable(r)]
     top = next((r for r in playable if wanted and r.slug == wanted), playable[0] if playable else None)
-    return {"top": top, "others": [r for r in playable if r is not top]}
+    engine = engine_named_after(getattr(game, "slug", "")) if top is None and game is not None else None
+    return {"top": top, "others": [r for r in playable if r is not top], "engine": engine}
