@@ -6,7 +6,7 @@
 import { PlayApi, withLog } from "./api.js";
 import { loadFamily } from "./families.js";
 import { sameAction, isMeta, UNDO, CONFIRM } from "./notation.js";
-import { sideNames, entryLine, statusLine } from "./words.js";
+import { sideNames, entryLine, statusLine, readBy } from "./words.js";
 import { TextMode } from "./text-mode.js";
 import { fillFacts, fillMoves, matchLengthChoice, MatchBar } from "./panel.js";
 
@@ -54,7 +54,8 @@ export class PlayApp {
   }
 
   init(family) {
-    this.family = family;
+    // Another side's moves are written in the numbering this viewer's board shows.
+    this.family = readBy(family, () => ({ viewer: this.viewer, hotseat: this.hotseat, match: this.match, config: this.config }));
     this.settings = {
       autoForced: false, autoConfirm: this.family.autoConfirm, speed: "normal", textMode: false,
       ...JSON.parse(storage()?.getItem(this.settingsKey) || "{}"),

@@ -8,7 +8,7 @@ import {
   offPosition, occupancy, placeOf, routePositions, parseRaceMove, throwFaces, moveFrames, START,
 } from "./race-geometry.js";
 import { findStep, plural } from "./notation.js";
-import { verb, isDraw } from "./words.js";
+import { verb, isDraw, readerNumbering } from "./words.js";
 
 const STEP_MS = { off: 0, fast: 150, normal: 380, slow: 750 };
 const SQUARE_MS = { off: 0, fast: 35, normal: 70, slow: 140 };
@@ -60,6 +60,31 @@ export function readRace(geometry, state, viewer) {
     `To enter: you ${occ.waiting[viewer]}, opponent ${occ.waiting[1 - viewer]}. Off: you ${occ.off[viewer]}, opponent ${occ.off[1 - viewer]}.`;
 }
 
+// A route position of `side` as the viewer's board labels it: the viewer's own number where the
+// viewer's route uses the square, else the side's own number marked "their" (the board prints
+// those squares' numbers in the other side's colour); "in" and "off" as they are.
+export function placeWords(geometry, side, viewer, p) {
+  if (p === START) return "in";
+  if (p === offPosition(geometry, side)) return "off";
+  const cell = geometry.routes[side][p - 1];
+  if (cell === undefined) return String(p);
+  const mine = routePositions(geometry)[viewer].get(cell);
+  return mine ? mine.join("/") : `their ${p}`;
+}
+
+// A move of `side` ({from, to}, the engine's notation for its marks: a capture *, where it landed)
+// in the viewer's numbering.
+export function moveWords(geometry, side, viewer, action, notation = "") {
+  const m = String(notation).match(/^\S+→[^*\s]+(\*)?(?: \((\d+)\))?$/);
+  const a = placeWords(geometry, side, viewer, action.from);
+  const b = placeWords(geometry, side, viewer, action.to);
+  const both = a.startsWith("their ") && b.startsWith("their ");
+  let text = both ? `${a}→${b.slice(6)}` : `${a}→${b}`;
+  if (m?.[1]) text += "*";
+  if (m?.[2]) text += ` (${placeWords(geometry, side, viewer, Number(m[2]))})`;
+  return text;
+}
+
 export const race = {
   name: "race",
   sides: ["Light", "Dark"],
@@ -71,6 +96,16 @@ export const race = {
   },
 
   isMove: (action) => "from" in action,
+
+  // Another side's move in the numbering the reader's board shows (readBy); the reader's own, and
+  // any on a shared device, as the engine writes them.
+  notation(entry, names, reader) {
+    const a = entry.action;
+    const viewer = readerNumbering(reader, entry.side);
+    const geometry = viewer === null ? null : geometryOf(reader);
+    if (!geometry || typeof a.from !== "number" || typeof a.to !== "number") return null;
+    return moveWords(geometry, entry.side, viewer, a, entry.notation);
+  },
 
   // A turn starts at each throw, or when the other side moves.
   startsTurn(entry, last) {

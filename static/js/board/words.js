@@ -37,7 +37,28 @@ export function entryLine(entry, names, after, family = {}, before = null) {
   if (own) return own;
   const notation = family.notation?.(entry, names) ?? entry.notation;
   if (!family.isMove?.(entry.action)) return `${name}: ${notation}.`;
-  return `${name} ${verb(name, "plays", "play")} ${notation}.`;
+  // Another side's move written in the reader's numbering (readBy) also says it as that side
+  // counts, so neither numbering is a puzzle.
+  const theirs = notation !== entry.notation ? ` (${entry.notation} in ${name === "Your friend" ? "their" : "its"} own numbering)` : "";
+  return `${name} ${verb(name, "plays", "play")} ${notation}${theirs}.`;
+}
+
+// The family as one reader sees it: its notation gets a third argument, `reader()`
+// ({viewer, hotseat, match, config}), so another side's moves are written in the numbering the
+// board shows this viewer (each side counts its own route, and the board prints only the
+// viewer's numbers). The family's other words are its own.
+export function readBy(family, reader) {
+  if (!family.notation) return family;
+  const bound = Object.create(family);
+  bound.notation = (entry, names) => family.notation(entry, names, reader());
+  return bound;
+}
+
+// Whose numbering a move by `side` is shown in: the viewer's, unless two share the device (each
+// then sees the board from the side to move, in its own numbering) or the move is the viewer's.
+export function readerNumbering(reader, side) {
+  if (!reader || reader.hotseat || reader.viewer === null || reader.viewer === undefined) return null;
+  return side === reader.viewer || side === null || side === undefined ? null : reader.viewer;
 }
 
 // Turns of a log for the move list; the family says where a new one starts
