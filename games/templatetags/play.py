@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.urls import reverse
 
 from games.engine import EngineError, get_variant
 from games.selectors import variant_board_config
@@ -27,11 +28,85 @@ def board_config(ruleset: Any) -> dict[str, Any] | None:
         return None
     slug = getattr(ruleset, "slug", None) or (ruleset.get("slug") if isinstance(ruleset, dict) else "") or "board"
     config["name"] = getattr(ruleset, "name", None) or (ruleset.get("name") if isinstance(ruleset, dict) else "")
+    game = getattr(ruleset, "game", None)
+    # The form's legend names the game, and the rules by their name beside it ("Play Béchi
+    # (rules: Kunama)", never "Play Kunama").
+    config["game_name"] = getattr(game, "name", "") or config["name"] or config.get("title", "")
+    config["terms"] = rule_terms(ruleset)
     config["prefix"] = f"b-{slug}"
     match = ruleset.get("match") if isinstance(ruleset, dict) else None
     if match:
         config["match"] = match
     return config
+
+
+# The rule terms the board may show (static/js/board/words.js: TERMS explains each) and the words
+# that find the clause stating each among a ruleset's clauses (its text, then our reading).
+RULE_TERMS = {
+    "mars": ("“mars”", "borne off none"),
+    "Turkish mars": ("Turkish mars",),
+    "black mars": ("black mars",),
+    "cascade": ("every higher double", "cascade"),
+    "shu": ("“shu”",),
+    "cannot fill a single hole": ("cannot fill even one hole", "cannot fill"),
+    "finished first": ("equal scores",),
+}
+
+
+def rule_terms(ruleset: Any) -> dict[str, dict[str, str]]:
+    """Each rule term a ruleset's clauses state: {term: {"clause": id, "href": its address on the
+    game's page}}. A ruleset without clauses of its own (Béchi's three holes) takes its game's
+    first ruleset that has some; a board of no ruleset (``/play/<variant>/``) has none."""
+    clauses_of = getattr(ruleset, "clauses", None)
+    game = getattr(ruleset, "game", None)
+    if clauses_of is None or game is None:
+        return {}
+    clauses = list(clauses_of.all())
+    if not clauses:
+        for sibling in game.rulesets.all():
+            clauses = list(sibling.clauses.all())
+            if clauses:
+                break
+    page = reverse("archive:game", args=[game.slug])
+    found: dict[str, dict[str, str]] = {}
+    for term, phrases in RULE_TERMS.items():
+        for phrase in phrases:
+            clause = next((c for c in clauses if phrase.lower() in f"{c.text} {c.interpretation}".lower()), None)
+            if clause is not None:
+                found[term] = {"clause": clause.clause_id, "href": f"{page}#clause-{clause.clause_id}"}
+                break
+    return found
+
+
+def _value_words(value: Any) -> str:
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value).replace("-", " ").replace("_", " ")
+
+
+@register.simple_tag
+def option_words(ruleset: Any) -> list[dict[str, str]]:
+    """A ruleset's engine options as a player reads them: each option's name in words, its value
+    (yes/no for a switch), what it does (the option's own help) and the clause it governs, in
+    place of "rules=kendall, pieces=7"."""
+    options = getattr(ruleset, "options", None) or {}
+    variant = getattr(ruleset, "variant", "")
+    if not options:
+        return []
+    try:
+        specs = get_variant(variant).options if variant else {}
+    except EngineError:
+        specs = {}
+    rows = []
+    for name, value in options.items():
+        spec = specs.get(name)
+        rows.append({
+            "name": name.replace("_", " "), "value": _value_words(value),
+            "help": getattr(spec, "help", "") or "", "clause": getattr(spec, "clause", None) or "",
+        })
+    return rows
 
 
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)

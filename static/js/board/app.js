@@ -6,9 +6,9 @@
 import { PlayApi, withLog } from "./api.js";
 import { loadFamily } from "./families.js";
 import { sameAction, isMeta, UNDO, CONFIRM } from "./notation.js";
-import { sideNames, entryLine, statusLine, readBy } from "./words.js";
+import { sideNames, entryLine, statusLine, readBy, termsIn } from "./words.js";
 import { TextMode } from "./text-mode.js";
-import { fillFacts, fillMoves, matchLengthChoice, MatchBar } from "./panel.js";
+import { fillFacts, fillMoves, fillTerms, matchLengthChoice, MatchBar } from "./panel.js";
 
 const POLL_MS = 1000;
 const POLL_WITH_EVENTS_MS = 5000; // a safety net while the events stream carries the news
@@ -637,6 +637,8 @@ export class PlayApp {
     const facts = this.family.facts(state, n, { match: this.match, config: this.config, viewer: this.viewer });
     if (this.match.outcome) facts.push(["Result", this.family.outcome(this.match.outcome, n)]);
     fillFacts(this.q("facts"), facts);
+    // The rule terms said beside the board (mars, cascade...), each explained and linked to its clause.
+    fillTerms(this.q("terms"), termsIn([this.q("status").textContent, ...facts.map(([, v]) => v)].join(" "), this.config.terms));
   }
 
   renderMoves() {

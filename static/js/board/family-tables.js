@@ -106,6 +106,7 @@ export function readBoard(state, viewer) {
 
 export const tables = {
   name: "tables",
+  playsMatches: true,
   sides: ["White", "Black"],
   // A tables turn is several steps: the player looks at it before confirming.
   autoConfirm: false,
@@ -145,7 +146,7 @@ export const tables = {
       const roller = rollerOf(entry, before, after);
       const who = roller === null ? null : names[roller];
       if (!who) return `Dice: ${entry.notation}.`;
-      const none = noPlay(entry, roller, after) ? ": no legal move, no play" : "";
+      const none = noPlay(entry, roller, after) ? ": no move" : "";
       return `${who} ${verb(who, "rolls", "roll")} ${entry.notation}${none}.`;
     }
     return null;
