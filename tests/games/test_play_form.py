@@ -72,3 +72,49 @@ def test_a_game_with_a_playable_ruleset_is_not_given_another_engine(client):
     choice = play_choice(list(game.rulesets.all()), "", game)
     assert choice["top"] == played and choice["engine"] is None
     assert 'data-variant="tables.backgammon"' not in client.get("/games/backgammon/").content.decode()
+
+
+# -- the words around the board (issue 37, item 10 and the rule terms) -------------------------------
+
+
+@pytest.mark.django_db
+def test_each_rule_term_links_the_clause_that_states_it():
+    from archive.models import RuleClause
+    from games.templatetags.play import board_config, rule_terms
+
+    game = Game.objects.create(name="Shesh Besh", slug="shesh-besh")
+    rules = Ruleset.objects.create(game=game, name="Turkish rules", slug="standard", variant="tables.shesh-besh")
+    RuleClause.objects.create(ruleset=rules, clause_id="SB-1", order=0, text="Set up as in backgammon.")
+    RuleClause.objects.create(ruleset=rules, clause_id="SB-7", order=1, text=(
+        "The winner scores 1 point; 2 (“mars”) if the loser has borne off none; 3 (“Turkish mars”) "
+        "if the loser has also still a checker on the bar."))
+    found = rule_terms(rules)
+    assert found == {
+        "mars": {"clause": "SB-7", "href": "/games/shesh-besh/#clause-SB-7"},
+        "Turkish mars": {"clause": "SB-7", "href": "/games/shesh-besh/#clause-SB-7"},
+    }
+    config = board_config(rules)
+    assert config["terms"] == found
+    assert config["game_name"] == "Shesh Besh" and config["name"] == "Turkish rules"
+    # A ruleset with no clauses of its own takes its game's (Béchi's three holes, the Kunama's).
+    other = Ruleset.objects.create(game=game, name="Other", slug="other", variant="tables.shesh-besh")
+    assert rule_terms(other) == found
+    # A board of no ruleset (/play/<variant>/) has none.
+    assert rule_terms({"variant": "tables.shesh-besh"}) == {}
+
+
+@pytest.mark.django_db
+def test_a_rulesets_options_are_shown_in_words_with_their_clause(client):
+    from games.templatetags.play import option_words
+
+    game = Game.objects.create(name="Senet", slug="senet")
+    bell = Ruleset.objects.create(game=game, name="Bell", slug="bell", variant="race.senet",
+                                  options={"rules": "bell", "pieces": 10, "opening": True, "goal": "most-off"})
+    rows = {row["name"]: row for row in option_words(bell)}
+    assert rows["pieces"]["value"] == "10" and "pieces a side" in rows["pieces"]["help"]
+    assert rows["opening"]["value"] == "yes"
+    assert rows["goal"]["value"] == "most off" and rows["goal"]["clause"] == "SN-14"
+    page = client.get("/games/senet/").content.decode()
+    assert "rules=bell" not in page and "pieces=10" not in page
+    assert "<dt>pieces: 10</dt>" in page and 'href="#clause-SN-14"' in page
+    assert "Play Senet" in page and "(rules: Bell)" in page
