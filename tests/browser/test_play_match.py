@@ -122,7 +122,7 @@ def test_resign_then_rematch_by_link(site, chromium, page, artifacts_dir):
         assert "You resign: your friend wins the match" in alice.locator(".play-status").inner_text()
         # The panel's score is the outcome's, which credits the points the resignation gave.
         facts = alice.locator(".play-facts").inner_text().replace("\xa0", " ")
-        assert "Your friend 3" in facts and "(by resignation)" in facts, facts
+        assert "Your friend 3" in facts and "You resign: your friend wins the match, 0–3." in facts, facts
         seen = wait_settled_at(bob, m["version"])
         assert "Your friend resigns: you win the match" in bob.locator(".play-status").inner_text()
         assert seen["outcome"] == m["outcome"]
