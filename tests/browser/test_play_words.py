@@ -88,7 +88,7 @@ def test_a_newcomer_starts_a_single_game_against_a_medium_opponent(site, chromiu
 SMALLEST_NUMBER = """svg => {
   const box = svg.getBoundingClientRect();
   const scale = box.width / svg.viewBox.baseVal.width;
-  const sizes = [...svg.querySelectorAll('.cell-no')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+  const sizes = [...svg.querySelectorAll('.cell-no, .zone-label')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
   return {smallest: Math.min(...sizes), count: sizes.length, width: box.width, height: box.height};
 }"""
 
