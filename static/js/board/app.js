@@ -638,7 +638,8 @@ export class PlayApp {
     if (this.match.outcome) facts.push(["Result", this.family.outcome(this.match.outcome, n)]);
     fillFacts(this.q("facts"), facts);
     // The rule terms said beside the board (mars, cascade...), each explained and linked to its clause.
-    fillTerms(this.q("terms"), termsIn([this.q("status").textContent, ...facts.map(([, v]) => v)].join(" "), this.config.terms));
+    const said = [this.q("status").textContent, ...facts.map(([, v]) => v), ...this.match.log.slice(-200).map((e) => e.notation)];
+    fillTerms(this.q("terms"), termsIn(said.join(" "), this.config.terms));
   }
 
   renderMoves() {
@@ -719,7 +720,7 @@ export class PlayApp {
     this.replay = Math.max(0, index);
     this.render();
     const entry = this.match.log[this.replay - 1];
-    this.say(this.replay === 0 ? "The starting position." : `After ${entry.notation} (${this.replay} of ${total}).`, false);
+    this.say(this.replay === 0 ? "The starting position." : `After ${this.family.notation?.(entry, this.names) ?? entry.notation} (${this.replay} of ${total}).`, false);
   }
 
   step(where) {
