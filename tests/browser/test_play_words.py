@@ -129,9 +129,28 @@ def printed(board, side: int, p: int) -> str:
         return "in"
     if p == len(routes[side]) + 1:
         return "off"
-    number = board.locator(f"[data-cell='{routes[side][p - 1]}'] .cell-no")
-    text = number.text_content()
-    return f"their {text}" if "theirs" in (number.get_attribute("class") or "") else text
+    cell = routes[side][p - 1]
+    text = board.locator(f"[data-cell='{cell}'] .cell-no").text_content()
+    # A square on the other side's route alone is "their" square, whether the board numbers it in
+    # that side's colour (Murray's Ur) or the variant labels every hole (58 Holes' two halves).
+    viewer = 1 - side
+    return text if cell in routes[viewer] else f"their {text}"
+
+
+def written_as_printed(board, entry: dict, shown: str) -> None:
+    """A move of the other side (1) is written in the squares' numbers as the viewer's board prints
+    them: a square only its route uses as "their N"."""
+    a = entry["action"]
+    ends = [printed(board, entry["side"], a["from"]), printed(board, entry["side"], a["to"])]
+    words = shown.replace("*", "").split(" (")[0].split("→")
+    # "their 3→6" when both squares are the other side's own ("their" said once).
+    if words[0].startswith("their ") and ends[1].startswith("their "):
+        words[1] = f"their {words[1]}"
+    for word, label in zip(words, ends):
+        # The square's label lists every number the route gives it ("their 1/27"): the move names
+        # one of them.
+        assert word.startswith("their ") == label.startswith("their "), (entry, shown, ends)
+        assert word.removeprefix("their ") in label.removeprefix("their ").split("/"), (entry, shown, ends)
 
 
 @pytest.mark.parametrize("variant,options", [("race.ur", {"rules": "murray"}), ("race.xii-scripta", {})])
@@ -154,21 +173,10 @@ def test_the_computers_race_moves_are_written_in_the_numbers_the_board_prints(si
                 a = entry["action"]
                 if entry["side"] != 1 or "from" not in a:
                     continue
-                shown = board.locator(f".play-moves button[data-index='{i + 1}']").inner_text().replace("*", "")
-                ends = [printed(board, 1, a["from"]), printed(board, 1, a["to"])]
-                words = shown.split(" (")[0].split("→")
-                # "their 3→6" when both squares are the computer's own ("their" said once).
-                if words[0].startswith("their ") and ends[1].startswith("their "):
-                    words[1] = f"their {words[1]}"
-                for word, label in zip(words, ends):
-                    # The square's label lists every number the route gives it ("their 1/27"):
-                    # the move names one of them.
-                    theirs = label.startswith("their ")
-                    assert word.startswith("their ") == theirs, (entry, shown, ends)
-                    numbers = label.removeprefix("their ").split("/")
-                    assert word.removeprefix("their ") in numbers, (entry, shown, ends)
+                shown = board.locator(f".play-moves button[data-index='{i + 1}']").inner_text()
+                written_as_printed(board, entry, shown)
                 seen["their"] += "their" in shown
-                seen["renumbered"] += shown.split(" (")[0] != entry["notation"].replace("*", "").split(" (")[0]
+                seen["renumbered"] += shown.replace("*", "").split(" (")[0] != entry["notation"].replace("*", "").split(" (")[0]
             if seen["renumbered"] and (seen["their"] or variant != "race.ur"):
                 break
         assert seen["renumbered"], "no computer move was on squares the two sides number differently"
