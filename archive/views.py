@@ -396,8 +396,13 @@ def game_play_page(request: HttpRequest, slug: str) -> HttpResponse:
     game = Game.objects.filter(slug=slug).prefetch_related("rulesets").first()
     if game is None:
         raise Http404(f"no playable variant or game {slug!r}")
-    choice = play_choice(list(game.rulesets.all()), request.GET.get("ruleset", ""))
+    choice = play_choice(list(game.rulesets.all()), request.GET.get("ruleset", ""), game)
     top = choice["top"]
+    if top is None and choice["engine"] and not request.GET.get("ruleset"):
+        # No ruleset names an engine, but one is named after the game (backgammon).
+        engine = choice["engine"]
+        board = {**engine, "slug": "play"}
+        return render(request, "games/play.html", {"ruleset": board, "title": game.name, "game": game, "top": None, "others": []})
     if top is None:
         raise Http404(f"{game.name} has no ruleset that can be played here")
     wanted = request.GET.get("ruleset")

@@ -207,10 +207,23 @@ def play_against_the_computer_on_the_game_page(catalogue, page, artifacts_dir, s
         assert [int(c) for c in counts] == m["state"]["rows"][0] + m["state"]["rows"][1]
     # The move list shows every action in the game's notation, the cube's decisions as words
     # ("roll", "double to 4"), not the engine's third person.
+    # The computer's moves are in the points the player's board prints (issue 37, item 7).
     shown = board.locator(".play-moves button.entry").all_inner_texts()
-    assert shown == [plain_words(e["notation"]) for e in m["log"]]
+    assert shown == [plain_words(in_players_points(e, m["state"].get("geometry"))) for e in m["log"]]
     page.screenshot(path=str(artifacts_dir / f"play-{slug}-answered.png"), full_page=True)
     assert page.js_errors == []
+
+
+def in_players_points(entry: dict, geometry: str | None) -> str:
+    """A tables move of the computer (side 1) renumbered as the player (side 0) counts: Şeş-Beş's
+    sides run the same way round (the other's p is p + 12), backgammon's opposite ways (25 - p)."""
+    if entry["side"] != 1 or "from" not in entry["action"] or geometry not in ("parallel", "opposite"):
+        return entry["notation"]
+
+    def other(p: int) -> int:
+        return (p + 11) % 24 + 1 if geometry == "parallel" else 25 - p
+
+    return re.sub(r"(^|/|\s)(\d{1,2})(?=\*|/|\(|\s|$)", lambda g: f"{g[1]}{other(int(g[2]))}", entry["notation"])
 
 
 def plain_words(notation: str, names=("You", "Computer")) -> str:

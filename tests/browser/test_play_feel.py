@@ -165,17 +165,17 @@ def test_a_throw_with_no_play_is_drawn_named_and_credited_to_its_roller(site, pa
     assert m["to_move"] == 1 and m["log"][-1]["by"] == "chance"
     roll = m["log"][-1]["action"]["roll"]
     thrown = f"{roll[0]}-{roll[1]}"
-    # The move list credits the throw to White and says there was no play.
+    # The move list credits the throw to White and says there was no move.
     turns = board.locator(".play-moves li").all_inner_texts()
-    assert any(t.split(" ", 1)[1].startswith("White: roll") and thrown in t and "(no play)" in t for t in turns), turns
+    assert any(t.split(" ", 1)[1].startswith("White: roll") and thrown in t and "(no move)" in t for t in turns), turns
     # The board draws White's throw, crossed out, on White's half.
     dice = board.locator(".dice.no-play")
     assert dice.count() == 1 and dice.get_attribute("data-side") == "0"
     assert "no play" in dice.inner_html()
     # It is said: under the status line and in the narration, with the right roller.
-    assert f"White rolls {thrown}: no legal move" in board.locator(NOTICE).inner_text()
+    assert f"White rolls {thrown}: no move" in board.locator(NOTICE).inner_text()
     transcript = board.locator("[data-role=transcript]").inner_text()
-    assert f"White rolls {thrown}: no legal move, no play." in transcript
+    assert f"White rolls {thrown}: no move." in transcript
     assert f"Black rolls {thrown}" not in transcript
     assert board.locator(".play-status").inner_text().startswith("Black to move")
     page.screenshot(path=str(artifacts_dir / "play-feel-no-play.png"))

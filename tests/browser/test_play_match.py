@@ -119,12 +119,12 @@ def test_resign_then_rematch_by_link(site, chromium, page, artifacts_dir):
         m = wait_settled_at(alice, version + 1)
         assert m["outcome"]["how"] == "resign" and m["outcome"]["winner"] == 1
         assert m["outcome"]["score"][1] == 3
-        assert "You resign: Your friend wins the match" in alice.locator(".play-status").inner_text()
+        assert "You resign: your friend wins the match" in alice.locator(".play-status").inner_text()
         # The panel's score is the outcome's, which credits the points the resignation gave.
         facts = alice.locator(".play-facts").inner_text().replace("\xa0", " ")
-        assert "Your friend 3" in facts and "(by resignation)" in facts, facts
+        assert "Your friend 3" in facts and "You resign: your friend wins the match, 0–3." in facts, facts
         seen = wait_settled_at(bob, m["version"])
-        assert "Your friend resigns: You win the match" in bob.locator(".play-status").inner_text()
+        assert "Your friend resigns: you win the match" in bob.locator(".play-status").inner_text()
         assert seen["outcome"] == m["outcome"]
         bob.page.screenshot(path=str(artifacts_dir / "play-match-resigned.png"), full_page=True)
         # The friend offers the rematch and is taken to it; the creator sees the offer.

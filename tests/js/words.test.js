@@ -36,8 +36,8 @@ test("log entries are told in words", () => {
   assert.equal(entryLine(log[3], names, { to_move: 0 }, tables, { phase: "roll", to_move: 0 }), "You roll 2-1.");
   const passed = { to_move: 1, last_turn: { side: 0, roll: [6, 6], play: "(no play)", passed: true } };
   const six = { side: null, by: "chance", action: { roll: [6, 6] }, notation: "6-6" };
-  assert.equal(entryLine(six, names, passed, tables, { phase: "roll", to_move: 0 }), "You roll 6-6: no legal move, no play.");
-  assert.equal(entryLine(six, names, passed, tables, null), "You roll 6-6: no legal move, no play.");
+  assert.equal(entryLine(six, names, passed, tables, { phase: "roll", to_move: 0 }), "You roll 6-6: no move.");
+  assert.equal(entryLine(six, names, passed, tables, null), "You roll 6-6: no move.");
   assert.deepEqual(tables.annotate(six, { phase: "roll", to_move: 0 }, passed, names), { side: 0, noPlay: true });
   assert.equal(entryLine({ side: 0, by: "human", action: { double: true }, notation: "doubles to 4" }, names, null, tables), "You double to 4.");
   assert.equal(entryLine({ side: 1, by: "computer", action: { double: false }, notation: "rolls" }, names, null, tables), "Computer rolls.");

@@ -6,9 +6,9 @@
 import { PlayApi, withLog } from "./api.js";
 import { loadFamily } from "./families.js";
 import { sameAction, isMeta, UNDO, CONFIRM } from "./notation.js";
-import { sideNames, entryLine, statusLine } from "./words.js";
+import { sideNames, entryLine, statusLine, readBy, termsIn } from "./words.js";
 import { TextMode } from "./text-mode.js";
-import { fillFacts, fillMoves, matchLengthChoice, MatchBar } from "./panel.js";
+import { fillFacts, fillMoves, fillTerms, matchLengthChoice, MatchBar } from "./panel.js";
 import { ReviewPanel } from "./review.js";
 
 const POLL_MS = 1000;
@@ -55,7 +55,8 @@ export class PlayApp {
   }
 
   init(family) {
-    this.family = family;
+    // Another side's moves are written in the numbering this viewer's board shows.
+    this.family = readBy(family, () => ({ viewer: this.viewer, hotseat: this.hotseat, match: this.match, config: this.config }));
     this.settings = {
       autoForced: false, autoConfirm: this.family.autoConfirm, speed: "normal", textMode: false,
       ...JSON.parse(storage()?.getItem(this.settingsKey) || "{}"),
@@ -639,6 +640,9 @@ export class PlayApp {
     const facts = this.family.facts(state, n, { match: this.match, config: this.config, viewer: this.viewer });
     if (this.match.outcome) facts.push(["Result", this.family.outcome(this.match.outcome, n)]);
     fillFacts(this.q("facts"), facts);
+    // The rule terms said beside the board (mars, cascade...), each explained and linked to its clause.
+    const said = [this.q("status").textContent, ...facts.map(([, v]) => v), ...this.match.log.slice(-200).map((e) => e.notation)];
+    fillTerms(this.q("terms"), termsIn(said.join(" "), this.config.terms));
   }
 
   renderMoves() {
@@ -719,7 +723,7 @@ export class PlayApp {
     this.replay = Math.max(0, index);
     this.render();
     const entry = this.match.log[this.replay - 1];
-    this.say(this.replay === 0 ? "The starting position." : `After ${entry.notation} (${this.replay} of ${total}).`, false);
+    this.say(this.replay === 0 ? "The starting position." : `After ${this.family.notation?.(entry, this.names) ?? entry.notation} (${this.replay} of ${total}).`, false);
   }
 
   step(where) {

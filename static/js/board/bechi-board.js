@@ -196,11 +196,16 @@ export class BechiBoard {
         const line = Math.floor(k / 5);
         g.append(el("circle", { cx: r.x + 16 + col * 16, cy: r.y + r.height - 14 - line * 14, r: 5, class: "counter" }));
       }
-      g.append(el("text", { x: r.x + r.width / 2, y: r.y + 22, class: "store-count" }, [`${cap}`]));
-      g.append(el("text", { x: r.x + r.width / 2, y: r.y + 40, class: "store-label" }, ["taken"]));
+      // Whose store it is, named as the row names are.
+      const owner = names?.[side] ?? `Side ${side + 1}`;
+      const whose = owner === "You" ? "Yours" : `${owner}'s`;
+      g.append(el("text", { x: r.x + r.width / 2, y: r.y + 16, class: "store-name" }, [whose]));
+      g.append(el("text", { x: r.x + r.width / 2, y: r.y + 38, class: "store-count" }, [`${cap}`]));
+      g.append(el("text", { x: r.x + r.width / 2, y: r.y + 54, class: "store-label" }, ["taken"]));
       if (state.aside[side]) {
-        g.append(el("text", { x: r.x + r.width / 2, y: r.y + 58, class: "store-label" }, [`${state.aside[side]} aside`]));
+        g.append(el("text", { x: r.x + r.width / 2, y: r.y + 70, class: "store-label" }, [`${state.aside[side]} aside`]));
       }
+      g.append(el("title", {}, [`${whose} store: ${cap} taken this round${state.aside[side] ? `, ${state.aside[side]} set aside` : ""}`]));
       svg.append(g);
     }
 

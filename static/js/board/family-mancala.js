@@ -3,7 +3,7 @@
 
 import { BechiBoard } from "./bechi-board.js";
 import { normalise, plural } from "./notation.js";
-import { verb, isDraw } from "./words.js";
+import { verb, isDraw, midName } from "./words.js";
 
 // "3", "3 cw", "3↻", "3 anticlockwise", "hole 3": a sowing from the mover's hole 3 (1-based as
 // shown and in the notation; the action counts from 0).
@@ -94,7 +94,7 @@ export const mancala = {
     const loser = names[1 - outcome.winner];
     // BE-8 and the repeated rounds, in words rather than the engine's identifiers.
     const words = {
-      "houses-burnt": `${loser} cannot fill a single hole`,
+      "houses-burnt": `${midName(loser)} cannot fill a single hole`,
       "rounds-repeated": "the rounds repeat: the most counters wins",
     };
     const how = outcome.how && outcome.how !== "single" ? ` (${words[outcome.how] ?? String(outcome.how).replace(/-/g, " ")})` : "";

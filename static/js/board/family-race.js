@@ -8,7 +8,7 @@ import {
   offPosition, occupancy, placeOf, routePositions, parseRaceMove, throwFaces, moveFrames, START,
 } from "./race-geometry.js";
 import { findStep, plural } from "./notation.js";
-import { verb, isDraw } from "./words.js";
+import { verb, isDraw, readerNumbering, midName } from "./words.js";
 
 const STEP_MS = { off: 0, fast: 150, normal: 380, slow: 750 };
 const SQUARE_MS = { off: 0, fast: 35, normal: 70, slow: 140 };
@@ -22,9 +22,15 @@ function geometryOf(ctx) {
   return boardInfo(ctx?.match)?.geometry || boardInfo(ctx?.config)?.geometry || null;
 }
 
-// A throw in words: "3 (sticks 1 0 1 1)".
+// A throw in words: "3 (sticks 1 0 1 1)"; 20 Squares' pair of astragals says what each showed
+// and how the ox astragal's answer counts ("7 (sheep astragal 3, ox astragal yes: 3 counts 7)").
 export function throwWords(thrown) {
   if (!thrown) return "none yet";
+  if (thrown.device === "sheep-ox" && Array.isArray(thrown.dice) && thrown.dice.length === 2) {
+    const [sheep, ox] = thrown.dice;
+    const counts = ox ? `yes: ${sheep} counts ${thrown.value}` : "no: the sheep's number counts";
+    return `${thrown.value} (sheep astragal ${sheep}, ox astragal ${counts})`;
+  }
   const { kind, faces } = throwFaces(thrown, null);
   const what = { sticks: "sticks", tetrahedral: "dice", astragals: "astragals", dice: "dice" }[kind] || "thrown";
   return `${thrown.value} (${what} ${faces.map((f) => f.label ?? f.value).join(" ")})`;
@@ -60,6 +66,46 @@ export function readRace(geometry, state, viewer) {
     `To enter: you ${occ.waiting[viewer]}, opponent ${occ.waiting[1 - viewer]}. Off: you ${occ.off[viewer]}, opponent ${occ.off[1 - viewer]}.`;
 }
 
+// The side that threw: the side to move before the throw, else (no state before it) the side to
+// move after it, when the throw left a move to make.
+export function throwerOf(before, after) {
+  if (before && before.to_move !== null && before.to_move !== undefined) return before.to_move;
+  if (after && (after.phase === "move" || after.phase === undefined) && after.to_move !== null && after.to_move !== undefined) return after.to_move;
+  return null;
+}
+
+// A throw that gave its side nothing to move: the game went on to the next throw at once.
+// (An opening throw, who starts, is not a throw for a move.)
+export function noMove(entry, before, after) {
+  if (entry.by !== "chance" || !before || !after || before.phase !== "throw") return false;
+  return after.phase === "throw" || after.phase === "over";
+}
+
+// A route position of `side` as the viewer's board labels it: the viewer's own number where the
+// viewer's route uses the square, else the side's own number marked "their" (the board prints
+// those squares' numbers in the other side's colour); "in" and "off" as they are.
+export function placeWords(geometry, side, viewer, p) {
+  if (p === START) return "in";
+  if (p === offPosition(geometry, side)) return "off";
+  const cell = geometry.routes[side][p - 1];
+  if (cell === undefined) return String(p);
+  const mine = routePositions(geometry)[viewer].get(cell);
+  return mine ? mine.join("/") : `their ${p}`;
+}
+
+// A move of `side` ({from, to}, the engine's notation for its marks: a capture *, where it landed)
+// in the viewer's numbering.
+export function moveWords(geometry, side, viewer, action, notation = "") {
+  const m = String(notation).match(/^\S+→[^*\s]+(\*)?(?: \((\d+)\))?$/);
+  const a = placeWords(geometry, side, viewer, action.from);
+  const b = placeWords(geometry, side, viewer, action.to);
+  const both = a.startsWith("their ") && b.startsWith("their ");
+  let text = both ? `${a}→${b.slice(6)}` : `${a}→${b}`;
+  if (m?.[1]) text += "*";
+  if (m?.[2]) text += ` (${placeWords(geometry, side, viewer, Number(m[2]))})`;
+  return text;
+}
+
 export const race = {
   name: "race",
   sides: ["Light", "Dark"],
@@ -72,17 +118,41 @@ export const race = {
 
   isMove: (action) => "from" in action,
 
+  // Another side's move in the numbering the reader's board shows (readBy); the reader's own, and
+  // any on a shared device, as the engine writes them.
+  notation(entry, names, reader) {
+    const a = entry.action;
+    const viewer = readerNumbering(reader, entry.side);
+    const geometry = viewer === null ? null : geometryOf(reader);
+    if (!geometry || typeof a.from !== "number" || typeof a.to !== "number") return null;
+    return moveWords(geometry, entry.side, viewer, a, entry.notation);
+  },
+
   // A turn starts at each throw, or when the other side moves.
   startsTurn(entry, last) {
     return entry.by === "chance" || (last.side !== null && last.side !== entry.side);
   },
 
-  chanceLine(entry, names, after) {
-    const who = after && after.to_move !== null && after.to_move !== undefined ? names[after.to_move] : null;
+  // Who threw is the side to move before the throw: a throw with no move has already passed the
+  // turn, so the side after it is the other one. Such a throw says "no move".
+  chanceLine(entry, names, after, before) {
+    const side = throwerOf(before, after);
+    const who = side === null ? null : names[side];
     const value = after?.throw?.value;
     const thrown = String(entry.notation).replace(/^throw\s+/i, "");
     const worth = value === undefined || value === null || thrown.includes(`= ${value}`) ? "" : ` = ${value}`;
-    return who ? `${who} ${verb(who, "throws", "throw")} ${thrown}${worth}.` : `Throw: ${thrown}${worth}.`;
+    const none = noMove(entry, before, after) ? ": no move" : "";
+    return who ? `${who} ${verb(who, "throws", "throw")} ${thrown}${worth}${none}.` : `Throw: ${thrown}${worth}${none}.`;
+  },
+
+  // What the log alone does not say: who threw, and a throw that gave no move.
+  annotate(entry, before, after) {
+    if (entry.by !== "chance" || !("throw" in (entry.action || {}))) return {};
+    const out = {};
+    const side = throwerOf(before, after);
+    if (side !== null) out.side = side;
+    if (noMove(entry, before, after)) out.noPlay = true;
+    return out;
   },
 
   // The last move of the log shown, so a player sees what the other side just did.
@@ -132,7 +202,13 @@ export const race = {
     const score = Array.isArray(outcome.score) ? `, ${outcome.score[0]}–${outcome.score[1]}` : "";
     if (isDraw(outcome)) return `A draw${score}.`;
     const who = names[outcome.winner];
-    return `${who} ${verb(who, "wins", "win")}${score}.`;
+    const wins = `${who} ${verb(who, "wins", "win")}`;
+    // Most pieces off wins (Bell's Senet); at equal counts the side that finished first (SN-14).
+    if (outcome.how === "most-off" && Array.isArray(outcome.score) && outcome.score[0] === outcome.score[1]) {
+      return `${wins}${score}: as many pieces borne off each, and ${midName(who)} finished first.`;
+    }
+    if (outcome.how === "limit") return `${wins}${score}: the game reached the site's limit of throws, and ${midName(who)} ${verb(who, "was", "were")} ahead.`;
+    return `${wins}${score}.`;
   },
 
   status({ state, match, yours, mine }) {

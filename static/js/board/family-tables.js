@@ -2,9 +2,9 @@
 // and its text-mode readers. Everything but createBoard is pure (tests/js/family-tables.test.js).
 
 import { TablesBoard } from "./tables-board.js";
-import { toView, pipCounts, sumPaths, BAR, OFF } from "./tables-geometry.js";
+import { toView, pipCounts, sumPaths, otherNumbering, BAR, OFF } from "./tables-geometry.js";
 import { normalise, findStep, plural, parsePointPath } from "./notation.js";
-import { verb, isDraw } from "./words.js";
+import { verb, isDraw, readerNumbering } from "./words.js";
 
 const STEP_MS = { off: 0, fast: 120, normal: 320, slow: 650 };
 
@@ -45,6 +45,12 @@ export function readTablesMove(text, legalActions, state) {
   const path = points.slice(1).map((to, i) => ({ from: points[i], to }));
   if (!findStep(legalActions, path[0])) return { paths: [] };
   return { paths: [path] };
+}
+
+// A move written in one side's numbering ("24/18*/13", "bar/22", "8/5(2)") in the other's: each
+// point is renumbered, the bar, off, hits and counts are kept.
+export function otherTablesNotation(notation, geometry) {
+  return String(notation).replace(/(^|\/|\s)(\d{1,2})(?=\*|\/|\(|\s|$)/g, (all, before, n) => `${before}${otherNumbering(geometry, Number(n))}`);
 }
 
 // The kinds of win in words (the engine's names are identifiers).
@@ -100,6 +106,7 @@ export function readBoard(state, viewer) {
 
 export const tables = {
   name: "tables",
+  playsMatches: true,
   sides: ["White", "Black"],
   // A tables turn is several steps: the player looks at it before confirming.
   autoConfirm: false,
@@ -139,7 +146,7 @@ export const tables = {
       const roller = rollerOf(entry, before, after);
       const who = roller === null ? null : names[roller];
       if (!who) return `Dice: ${entry.notation}.`;
-      const none = noPlay(entry, roller, after) ? ": no legal move, no play" : "";
+      const none = noPlay(entry, roller, after) ? ": no move" : "";
       return `${who} ${verb(who, "rolls", "roll")} ${entry.notation}${none}.`;
     }
     return null;
@@ -159,9 +166,14 @@ export const tables = {
     return null;
   },
 
-  // The move list's words for an entry.
-  notation(entry) {
+  // The move list's words for an entry; another side's move in the reader's numbering (readBy),
+  // the one the board prints.
+  notation(entry, names, reader) {
     const a = entry.action;
+    if ("from" in a && readerNumbering(reader, entry.side) !== null) {
+      const geometry = reader.match?.state?.geometry;
+      if (geometry) return otherTablesNotation(entry.notation, geometry);
+    }
     if (a.double === false) return "roll";
     if (a.double === true) return String(entry.notation).replace(/^doubles/, "double");
     if (a.take) return "take";

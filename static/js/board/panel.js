@@ -16,6 +16,27 @@ export function fillFacts(dl, facts) {
   }));
 }
 
+// The rule terms the board's words use (words.js: termsIn), each explained in a sentence, with a
+// link to the clause of the rules that states it where the ruleset has one.
+export function fillTerms(box, terms) {
+  if (!box) return;
+  box.replaceChildren(...terms.map(({ term, means, clause, href }) => {
+    const p = document.createElement("p");
+    const b = document.createElement("b");
+    b.textContent = term;
+    p.append(b, `: ${means}`);
+    if (href) {
+      const a = document.createElement("a");
+      a.href = href;
+      a.textContent = clause;
+      a.title = `The rule that says so: clause ${clause}`;
+      p.append(" (", a, ")");
+    }
+    return p;
+  }));
+  box.hidden = !terms.length;
+}
+
 // Each entry a button that shows the position after it; `current` is the one shown, or null.
 // Turns are numbered in the text itself (a list marker is cut off from 100 on); a throw with no
 // play says so, and a game's end inside a match is a line of its own.
@@ -42,7 +63,7 @@ export function fillMoves(list, { log, startsTurn, names, current, annotate = nu
       if (entry.noPlay) {
         const none = document.createElement("span");
         none.className = "no-play";
-        none.textContent = "(no play)";
+        none.textContent = "(no move)";
         li.append(none, " ");
       }
       if (entry.gameOver) ends.push(entry.gameOver);

@@ -177,6 +177,10 @@ export class RaceBoard {
     this.lay = lay;
     svg.setAttribute("viewBox", `0 0 ${lay.width} ${lay.height}`);
     svg.style.setProperty("--board-ratio", String(lay.width / lay.height));
+    // A board taller than wide (58 Holes) may take more of the screen's height (board.css), and a
+    // holes board prints its numbers larger: at 1366x768 they are drawn at least 10 px.
+    svg.classList.toggle("tall", lay.width < lay.height);
+    svg.classList.toggle("holes", geometry.shape === "holes");
     svg.append(el("rect", { x: 0, y: 0, width: lay.width, height: lay.height, rx: 10, class: "frame" }));
 
     const key = RaceBoard.key;
@@ -190,11 +194,13 @@ export class RaceBoard {
       try { return place(side, p); } catch (e) { return null; }
     }));
     const occ = occupancy(geometry, state.pieces || [[], []]);
-    const mine = routePositions(geometry)[viewer];
+    const routes = routePositions(geometry);
+    const mine = routes[viewer];
+    const theirs = routes[1 - viewer];
 
     this.drawGround(geometry, lay);
     const marks = { sources, targets, selected, recent };
-    for (const c of lay.cells) this.drawCell(c, geometry, occ, mine, marks);
+    for (const c of lay.cells) this.drawCell(c, geometry, occ, mine, marks, theirs);
 
     for (const z of lay.zones) this.drawZone(z, occ, marks);
     this.drawThrow(lay.throwBoxes, state, names);
@@ -225,7 +231,9 @@ export class RaceBoard {
   }
 
   // One square or hole: its mark, its number on the viewer's route, the pieces on it.
-  drawCell(c, geometry, occ, mine, { sources, targets, selected, recent }) {
+  // A square only the other side's route uses is numbered as that side counts it, in its colour
+  // ("their 23" in the move list and the text mode).
+  drawCell(c, geometry, occ, mine, { sources, targets, selected, recent }, theirs = new Map()) {
     const { mover, names } = this.view;
     const k = RaceBoard.key({ cell: c.id });
     const classes = ["cell"];
@@ -240,7 +248,11 @@ export class RaceBoard {
     else g.append(el("rect", { x: c.x + 2, y: c.y + 2, width: c.width - 4, height: c.height - 4, rx: 4, class: "tile" }));
     if (c.mark) g.append(markSymbol(c.mark, c.cx, c.cy, c.width * 0.8));
     const number = c.label ?? (mine.get(c.id) || []).join("/");
-    if (number !== "") g.append(el("text", { x: c.x + 5, y: c.y + 12, class: "cell-no" }, [String(number)]));
+    const other = c.label === null && !mine.has(c.id) ? (theirs.get(c.id) || []).join("/") : "";
+    const big = geometry.shape === "holes";
+    const at = { x: c.x + (big ? 3 : 5), y: c.y + (big ? 15 : 12) };
+    if (number !== "") g.append(el("text", { ...at, class: "cell-no" }, [String(number)]));
+    else if (other) g.append(el("text", { ...at, class: `cell-no theirs side-${1 - this.view.viewer}` }, [other]));
     const here = occ.cells.get(c.id);
     const who = [];
     if (here) {
@@ -256,7 +268,7 @@ export class RaceBoard {
     // A hole is hidden by the piece in it: the last move is ringed round it instead.
     if (recent.has(k) && geometry.shape === "holes") g.append(el("circle", { cx: c.cx, cy: c.cy, r: c.width * 0.42, class: "recent-mark" }));
     const positions = mine.get(c.id);
-    const title = `${positions ? `square ${positions.join("/")}` : "square"}${c.mark ? ` (${c.mark})` : ""}: ${who.join(", ") || "empty"}`;
+    const title = `${positions ? `square ${positions.join("/")}` : other ? `their square ${other}` : "square"}${c.mark ? ` (${c.mark})` : ""}: ${who.join(", ") || "empty"}`;
     g.append(el("title", {}, [title]));
     this.svg.append(g);
   }
