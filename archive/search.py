@@ -114,3 +114,32 @@ class StoredVector(Expression):
 def stored_vector() -> StoredVector:
     """The stored search vector of an evidence query's rows (PostgreSQL only)."""
     return StoredVector()
+
+
+# --- Whole words and word beginnings ---------------------------------------------------------------
+# A search is read as words: runs of letters and digits of the folded text, everything else a
+# separator (as both databases' tokenizers cut the records' text). Each word typed must be in the
+# record, as a word or as the beginning of one ("Şeş" finds "Şeş-Beş" and "sesame", never
+# "Ptahshepses"). The queries are built from these words alone, so nothing typed can reach either
+# database's query syntax (quotes, operators, NUL are separators here).
+
+#: Words read from one search, and the letters kept of each: more is not a search for words.
+MAX_TERMS = 16
+MAX_TERM_LENGTH = 64
+
+
+def search_terms(text: str | None) -> list[str]:
+    """The words of a search, folded (fold), without repeats: "Şeş-Beş, ŞEŞ!" -> ["ses", "bes"]."""
+    words = "".join(c if c.isalnum() else " " for c in fold(text or "")).split()
+    return list(dict.fromkeys(w[:MAX_TERM_LENGTH] for w in words))[:MAX_TERMS]
+
+
+def fts5_query(terms: list[str]) -> str:
+    """SQLite FTS5 query: every term as a word or a word's beginning. The whole word is asked
+    too, so a record holding the word itself ranks above one holding only longer words."""
+    return " AND ".join(f'("{t}" OR "{t}"*)' for t in terms)
+
+
+def tsquery_text(terms: list[str]) -> str:
+    """PostgreSQL to_tsquery text of the same query (fts5_query)."""
+    return " & ".join(f"('{t}' | '{t}':*)" for t in terms)
