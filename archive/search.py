@@ -105,6 +105,9 @@ class StoredVector(Expression):
     output_field = SearchVectorField()
 
     def resolve_expression(self, query=None, allow_joins=True, reuse=None, summarize=False, for_save=False):
+        # A field names its model; Django hashes expressions by field and model (a count over
+        # rows annotated with a rank built from this column does).
+        _search_document.model = query.model
         return Col(query.get_initial_alias(), _search_document, self.output_field)
 
     def as_sql(self, compiler, connection):  # pragma: no cover - always resolved to a Col first
@@ -140,6 +143,7 @@ def fts5_query(terms: list[str]) -> str:
     return " AND ".join(f'("{t}" OR "{t}"*)' for t in terms)
 
 
-def tsquery_text(terms: list[str]) -> str:
-    """PostgreSQL to_tsquery text of the same query (fts5_query)."""
-    return " & ".join(f"('{t}' | '{t}':*)" for t in terms)
+def tsquery_text(terms: list[str], join: str = "&", prefix: bool = True) -> str:
+    """PostgreSQL to_tsquery text of the same query (fts5_query): ``join`` "|" for any of the
+    terms, ``prefix`` False for the words themselves only."""
+    return f" {join} ".join(f"('{t}' | '{t}':*)" if prefix else f"'{t}'" for t in terms)

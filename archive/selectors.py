@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 from django.core.cache import cache
 from django.db import connection, connections
 from django.db.models import Case, CharField, Count, F, FloatField, Func, Prefetch, Q, QuerySet, Value, When
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Cast, Coalesce
 from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 from django.urls import reverse
 
@@ -43,8 +43,6 @@ from archive.models import (
     UncertaintyFactor,
 )
 from core.numbers import whole_number
-
-SEARCH_FIELDS = ("summary", "rules_text", "rules_summary", "content", "content_citation", "location_text", "kml", "date_text")
 
 # The many-to-many facets: URL parameter -> (vocabulary model, Evidence field). Values are the
 # vocabulary names as DLP spells them (?age=Child&gender=Male), so links read well and stay stable.
@@ -150,27 +148,47 @@ def evidence_search(queryset: QuerySet, q: str) -> QuerySet:
 
         from archive.search import SEARCH_CONFIG, place_name_vector, stored_vector, tsquery_text
 
-        query = SearchQuery(tsquery_text(terms), config=SEARCH_CONFIG, search_type="raw")
-        # The games and places whose names match, read first (one small query each, the places'
-        # through their own GIN index): a literal list lets the planner OR the evidence's GIN
-        # index scan with the id indexes, where a subquery would not.
-        game_ids = _games_named(terms)
-        condition = Q(search_document=query)
-        rank = SearchRank(F("search_document"), query)
+        def tsquery(text: str) -> SearchQuery:
+            return SearchQuery(text, config=SEARCH_CONFIG, search_type="raw")
+
+        # Each term is in the record's text, or names its game or one of its places. The games
+        # and places whose names match are read first (one small query each, the places' through
+        # their own GIN index): a literal list lets the planner OR the evidence's GIN index scan
+        # with the id indexes, where a subquery would not.
+        named = []
+        for term in terms:
+            places = Place.objects.alias(name_vector=place_name_vector()).filter(name_vector=tsquery(tsquery_text([term])))
+            place_ids = list(places.values_list("evidence_id", flat=True).distinct()[:PLACE_MATCH_LIST + 1])
+            place_q = Q(id__in=places.values("evidence_id")) if len(place_ids) > PLACE_MATCH_LIST else Q(id__in=place_ids)
+            named.append((_games_named([term]), place_ids, place_q))
+        if not any(games or place_ids for games, place_ids, _ in named):
+            condition = Q(search_document=tsquery(tsquery_text(terms)))
+        else:
+            condition = Q()
+            for term, (games, place_ids, place_q) in zip(terms, named):
+                either = Q(search_document=tsquery(tsquery_text([term])))
+                if games:
+                    either |= Q(game_id__in=games)
+                if place_ids:
+                    either |= place_q
+                condition &= either
+        # The words themselves count twice (a record saying "ses" above one saying "sesame"
+        # twice), and a record of a game the search names gains as much as a word.
+        rank = 2 * SearchRank(F("search_document"), tsquery(tsquery_text(terms, "|", prefix=False))) + SearchRank(
+            F("search_document"), tsquery(tsquery_text(terms, "|")))
+        game_ids, word_game_ids = _games_named(terms), _games_named(terms, whole=True)
         if game_ids:
-            condition |= Q(game_id__in=game_ids)
-            rank = rank + Case(When(game_id__in=game_ids, then=Value(GAME_NAME_RANK)), default=Value(0.0),
-                               output_field=FloatField())
-        places = Place.objects.alias(name_vector=place_name_vector()).filter(name_vector=query)
-        place_ids = list(places.values_list("evidence_id", flat=True).distinct()[:PLACE_MATCH_LIST + 1])
-        if len(place_ids) > PLACE_MATCH_LIST:
-            condition |= Q(id__in=places.values("evidence_id"))
-        elif place_ids:
-            condition |= Q(id__in=place_ids)
+            rank = rank + Case(
+                When(game_id__in=word_game_ids, then=Value(GAME_NAME_RANK * 3)),
+                When(game_id__in=game_ids, then=Value(GAME_NAME_RANK)),
+                default=Value(0.0),
+            )
         return (
             queryset.alias(search_document=stored_vector())
             .filter(condition)
-            .annotate(search_rank=rank)
+            # double precision: ts_rank's real, read as text, is not the value compared again
+            # (a cursor's equal ranks would no longer be equal)
+            .annotate(search_rank=Cast(rank, FloatField()))
         )
     from archive.search import fts5_query
 
@@ -178,8 +196,9 @@ def evidence_search(queryset: QuerySet, q: str) -> QuerySet:
     return queryset.filter(search_row__document=fts5_query(terms)).annotate(search_rank=-F("search_row__rank"))
 
 
-# On PostgreSQL, what a record of a game named by the search adds to its rank: about what the
-# word's presence in the record's text gives (ts_rank is 0.1-0.6 for a few words).
+# On PostgreSQL, what a record of a game named by the search adds to its rank, three times as
+# much where the name holds the words themselves: about what the words' presence in a record's
+# text gives (ts_rank of its B-weighted text is 0.2-1 for a few words, counted three times).
 GAME_NAME_RANK = 0.5
 
 
@@ -201,17 +220,18 @@ def name_key(text: str) -> str:
     return " ".join("".join(c if c.isalnum() else " " for c in fold(text)).split())
 
 
-def _games_named(terms: list[str]) -> list[int]:
+def _games_named(terms: list[str], whole: bool = False) -> list[int]:
     """The games one of whose names holds every search term (archive.search.search_terms) as a
-    word or a word's beginning, accents, case and punctuation aside ("ses" names Şeş-Beş, not
-    Ptahshepses). The names are few (a game has a handful): read in one query and compared here."""
+    word or a word's beginning (``whole``: as a word), accents, case and punctuation aside ("ses"
+    names Şeş-Beş, not Ptahshepses). The names are few (a game has a handful): read in one query
+    and compared here."""
     if not terms:
         return []
     names = [*Game.objects.values_list("id", "name"), *GameName.objects.values_list("game_id", "name")]
     found = set()
     for pk, name in names:
         words = name_key(name).split()
-        if all(any(w.startswith(t) for w in words) for t in terms):
+        if all(any(w == t if whole else w.startswith(t) for w in words) for t in terms):
             found.add(pk)
     return sorted(found)
 
