@@ -749,3 +749,24 @@ class EvidenceDocument(models.Model):
 
     def __str__(self) -> str:
         return f"list document of evidence {self.evidence_id}"
+
+
+class EvidenceSearch(models.Model):
+    """A record's row in SQLite's full-text index (migration 0017: an FTS5 table that triggers
+    keep in step with the records, their places and their games' names). Never written through
+    the ORM and absent on PostgreSQL, which searches its stored vector instead: it exists so that
+    a search joins the index to the records (archive.selectors.evidence_search). ``document`` is
+    FTS5's column named after its table (``= 'query'`` is its MATCH); ``rank`` its BM25 rank,
+    lower for a better match."""
+
+    evidence = models.OneToOneField(Evidence, on_delete=models.DO_NOTHING, primary_key=True, db_column="rowid",
+                                    related_name="search_row")
+    document = models.TextField(db_column="archive_evidence_search")
+    rank = models.FloatField(db_column="rank")
+
+    class Meta:
+        managed = False
+        db_table = "archive_evidence_search"
+
+    def __str__(self) -> str:
+        return f"search row of evidence {self.evidence_id}"

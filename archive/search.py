@@ -105,6 +105,9 @@ class StoredVector(Expression):
     output_field = SearchVectorField()
 
     def resolve_expression(self, query=None, allow_joins=True, reuse=None, summarize=False, for_save=False):
+        # A field names its model; Django hashes expressions by field and model (a count over
+        # rows annotated with a rank built from this column does).
+        _search_document.model = query.model
         return Col(query.get_initial_alias(), _search_document, self.output_field)
 
     def as_sql(self, compiler, connection):  # pragma: no cover - always resolved to a Col first
@@ -114,3 +117,33 @@ class StoredVector(Expression):
 def stored_vector() -> StoredVector:
     """The stored search vector of an evidence query's rows (PostgreSQL only)."""
     return StoredVector()
+
+
+# --- Whole words and word beginnings ---------------------------------------------------------------
+# A search is read as words: runs of letters and digits of the folded text, everything else a
+# separator (as both databases' tokenizers cut the records' text). Each word typed must be in the
+# record, as a word or as the beginning of one ("Şeş" finds "Şeş-Beş" and "sesame", never
+# "Ptahshepses"). The queries are built from these words alone, so nothing typed can reach either
+# database's query syntax (quotes, operators, NUL are separators here).
+
+#: Words read from one search, and the letters kept of each: more is not a search for words.
+MAX_TERMS = 16
+MAX_TERM_LENGTH = 64
+
+
+def search_terms(text: str | None) -> list[str]:
+    """The words of a search, folded (fold), without repeats: "Şeş-Beş, ŞEŞ!" -> ["ses", "bes"]."""
+    words = "".join(c if c.isalnum() else " " for c in fold(text or "")).split()
+    return list(dict.fromkeys(w[:MAX_TERM_LENGTH] for w in words))[:MAX_TERMS]
+
+
+def fts5_query(terms: list[str]) -> str:
+    """SQLite FTS5 query: every term as a word or a word's beginning. The whole word is asked
+    too, so a record holding the word itself ranks above one holding only longer words."""
+    return " AND ".join(f'("{t}" OR "{t}"*)' for t in terms)
+
+
+def tsquery_text(terms: list[str], join: str = "&", prefix: bool = True) -> str:
+    """PostgreSQL to_tsquery text of the same query (fts5_query): ``join`` "|" for any of the
+    terms, ``prefix`` False for the words themselves only."""
+    return f" {join} ".join(f"('{t}' | '{t}':*)" if prefix else f"'{t}'" for t in terms)

@@ -14,8 +14,8 @@ from decimal import Decimal, InvalidOperation
 
 from django.core.cache import cache
 from django.db import connection, connections
-from django.db.models import CharField, Count, F, Func, Prefetch, Q, QuerySet
-from django.db.models.functions import Coalesce
+from django.db.models import Case, CharField, Count, F, FloatField, Func, Prefetch, Q, QuerySet, Value, When
+from django.db.models.functions import Cast, Coalesce
 from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 from django.urls import reverse
 
@@ -43,8 +43,6 @@ from archive.models import (
     UncertaintyFactor,
 )
 from core.numbers import whole_number
-
-SEARCH_FIELDS = ("summary", "rules_text", "rules_summary", "content", "content_citation", "location_text", "kml", "date_text")
 
 # The many-to-many facets: URL parameter -> (vocabulary model, Evidence field). Values are the
 # vocabulary names as DLP spells them (?age=Child&gender=Male), so links read well and stay stable.
@@ -122,56 +120,86 @@ def on_postgres() -> bool:
 
 
 def evidence_search(queryset: QuerySet, q: str) -> QuerySet:
-    """Full-text search of evidence, folding accents and case on both databases ("ses-bes",
-    "Ses Bes" and "ŞEŞ-BEŞ" all find Şeş-Beş). PostgreSQL: its text search in the configuration
-    ``archive_folded`` of migration 0012 (the 'simple' parser and dictionary after ``unaccent``:
-    every language alike, no stemming), matched and ranked from the stored vector and its GIN
-    index, so no row's vector is computed at query time (the rows come annotated with
-    ``search_rank``; order by it with a LIMIT, as a page does, and PostgreSQL keeps only the top
-    rows). SQLite: every word must appear somewhere, compared through ``archive_fold``, a function
-    registered on the connection (archive.search.fold: accents dropped, case folded). On both, a
-    game's names (Şeş-Beş finds its records) and the names of the records' places match too."""
+    """Full-text search of evidence, by whole words and word beginnings, ranked, folding accents
+    and case on both databases ("ses-bes", "Ses Bes" and "ŞEŞ-BEŞ" all find Şeş-Beş; "Şeş" finds
+    "Şeş-Beş" but not "Ptahshepses"; "Béchi" not "Magliabechiano"). The search is read as words
+    (archive.search.search_terms: letters and digits, folded); each must begin a word of the
+    record, its game's names or its places' names. The rows come annotated with ``search_rank``,
+    higher for a better match (a word itself above words it begins); a search with no word in it
+    finds nothing.
+
+    PostgreSQL: its text search in the configuration ``archive_folded`` of migration 0012 (the
+    'simple' parser and dictionary after ``unaccent``: every language alike, no stemming),
+    matched and ranked from the stored vector and its GIN index, so no row's vector is computed
+    at query time (order by the rank with a LIMIT, as a page does, and PostgreSQL keeps only the
+    top rows); records of a game so named rank higher. SQLite: its FTS5 index of migration 0017
+    (the game's and places' names are in each record's row there), joined by rowid, BM25."""
+    from archive.search import search_terms
+
     q = (q or "").strip()
     if not q:
         return queryset
+    terms = search_terms(q)
+    if not terms:
+        # Nothing to search for: no record, as a query (the facets' SQL is built from it).
+        return queryset.filter(id__isnull=True).annotate(search_rank=Value(0.0, output_field=FloatField()))
     if on_postgres():
         from django.contrib.postgres.search import SearchQuery, SearchRank
 
-        from archive.search import SEARCH_CONFIG, place_name_vector, stored_vector
+        from archive.search import SEARCH_CONFIG, place_name_vector, stored_vector, tsquery_text
 
-        query = SearchQuery(q, config=SEARCH_CONFIG, search_type="websearch")
-        # The games and places whose names match, read first (one small query each, the places'
-        # through their own GIN index): a literal list lets the planner OR the evidence's GIN
-        # index scan with the id indexes, where a subquery would not.
-        game_ids = _games_named(q)
-        condition = Q(search_document=query)
+        def tsquery(text: str) -> SearchQuery:
+            return SearchQuery(text, config=SEARCH_CONFIG, search_type="raw")
+
+        # Each term is in the record's text, or names its game or one of its places. The games
+        # and places whose names match are read first (one small query each, the places' through
+        # their own GIN index): a literal list lets the planner OR the evidence's GIN index scan
+        # with the id indexes, where a subquery would not.
+        named = []
+        for term in terms:
+            places = Place.objects.alias(name_vector=place_name_vector()).filter(name_vector=tsquery(tsquery_text([term])))
+            place_ids = list(places.values_list("evidence_id", flat=True).distinct()[:PLACE_MATCH_LIST + 1])
+            place_q = Q(id__in=places.values("evidence_id")) if len(place_ids) > PLACE_MATCH_LIST else Q(id__in=place_ids)
+            named.append((_games_named([term]), place_ids, place_q))
+        if not any(games or place_ids for games, place_ids, _ in named):
+            condition = Q(search_document=tsquery(tsquery_text(terms)))
+        else:
+            condition = Q()
+            for term, (games, place_ids, place_q) in zip(terms, named):
+                either = Q(search_document=tsquery(tsquery_text([term])))
+                if games:
+                    either |= Q(game_id__in=games)
+                if place_ids:
+                    either |= place_q
+                condition &= either
+        # The words themselves count twice (a record saying "ses" above one saying "sesame"
+        # twice), and a record of a game the search names gains as much as a word.
+        rank = 2 * SearchRank(F("search_document"), tsquery(tsquery_text(terms, "|", prefix=False))) + SearchRank(
+            F("search_document"), tsquery(tsquery_text(terms, "|")))
+        game_ids, word_game_ids = _games_named(terms), _games_named(terms, whole=True)
         if game_ids:
-            condition |= Q(game_id__in=game_ids)
-        places = Place.objects.alias(name_vector=place_name_vector()).filter(name_vector=query)
-        place_ids = list(places.values_list("evidence_id", flat=True).distinct()[:PLACE_MATCH_LIST + 1])
-        if len(place_ids) > PLACE_MATCH_LIST:
-            condition |= Q(id__in=places.values("evidence_id"))
-        elif place_ids:
-            condition |= Q(id__in=place_ids)
+            rank = rank + Case(
+                When(game_id__in=word_game_ids, then=Value(GAME_NAME_RANK * 3)),
+                When(game_id__in=game_ids, then=Value(GAME_NAME_RANK)),
+                default=Value(0.0),
+            )
         return (
             queryset.alias(search_document=stored_vector())
             .filter(condition)
-            .annotate(search_rank=SearchRank(F("search_document"), query))
+            # double precision: ts_rank's real, read as text, is not the value compared again
+            # (a cursor's equal ranks would no longer be equal)
+            .annotate(search_rank=Cast(rank, FloatField()))
         )
-    from archive.search import Folded, fold
+    from archive.search import fts5_query
 
-    # One pass over the rows: a game's names are matched first, in the small game tables, so the
-    # evidence rows need no join.
-    condition = Q()
-    aliases = {f"folded_{name}": Folded(name) for name in SEARCH_FIELDS}
-    for word in q.split():
-        folded = fold(word)
-        word_q = Q(game_id__in=_games_named(word))
-        word_q |= Q(id__in=Place.objects.alias(folded_name=Folded("name")).filter(folded_name__contains=folded).values("evidence_id"))
-        for name in SEARCH_FIELDS:
-            word_q |= Q(**{f"folded_{name}__contains": folded})
-        condition &= word_q
-    return queryset.alias(**aliases).filter(condition)
+    # FTS5's BM25 is lower for a better match: negated, it reads as PostgreSQL's rank does.
+    return queryset.filter(search_row__document=fts5_query(terms)).annotate(search_rank=-F("search_row__rank"))
+
+
+# On PostgreSQL, what a record of a game named by the search adds to its rank, three times as
+# much where the name holds the words themselves: about what the words' presence in a record's
+# text gives (ts_rank of its B-weighted text is 0.2-1 for a few words, counted three times).
+GAME_NAME_RANK = 0.5
 
 
 # Above this many records matched by a place's name, they are read as a subquery, not a list.
@@ -192,15 +220,20 @@ def name_key(text: str) -> str:
     return " ".join("".join(c if c.isalnum() else " " for c in fold(text)).split())
 
 
-def _games_named(text: str) -> list[int]:
-    """The games one of whose names contains ``text``, accents, case and punctuation aside. The
-    names are few (a game has a handful): read in one query and compared here, alike on both
-    databases."""
-    key = name_key(text)
-    if not key:
+def _games_named(terms: list[str], whole: bool = False) -> list[int]:
+    """The games one of whose names holds every search term (archive.search.search_terms) as a
+    word or a word's beginning (``whole``: as a word), accents, case and punctuation aside ("ses"
+    names Şeş-Beş, not Ptahshepses). The names are few (a game has a handful): read in one query
+    and compared here."""
+    if not terms:
         return []
     names = [*Game.objects.values_list("id", "name"), *GameName.objects.values_list("game_id", "name")]
-    return sorted({pk for pk, name in names if key in name_key(name)})
+    found = set()
+    for pk, name in names:
+        words = name_key(name).split()
+        if all(any(w == t if whole else w.startswith(t) for w in words) for t in terms):
+            found.add(pk)
+    return sorted(found)
 
 
 #: A ruleset's slug as the ruleset filter takes it (records give their ruleset by slug).
@@ -539,7 +572,7 @@ def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:
     if f.dlp_id is not None:
         queryset = queryset.filter(dlp_id=f.dlp_id)
     queryset = evidence_search(queryset, f.q)
-    if f.q and on_postgres() and f.sort in ("", "relevance"):
+    if f.q and f.sort in ("", "relevance"):
         return queryset.order_by("-search_rank", "id")
     return queryset.order_by(*SORTS.get(f.sort, SORTS["date"]))
 

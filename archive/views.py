@@ -326,7 +326,7 @@ CHIP_TITLES = {
 def evidence_list(request: HttpRequest) -> HttpResponse:
     f = selectors.evidence_filter_parse(request.GET)
     facets = selectors.evidence_facets_cached(f, version=request.archive_version, timeout=FACET_CACHE_SECONDS)
-    ranked = bool(f.q and selectors.on_postgres())
+    ranked = bool(f.q)
     # Ranking reads every matching record: a search matching most of a large archive is listed
     # by date unless relevance is asked for (the sort links say so and offer it).
     broad = ranked and not f.sort and facets["total"] > RELEVANCE_LIMIT

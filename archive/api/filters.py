@@ -31,7 +31,7 @@ class EvidenceFilterSet(filters.FilterSet):
     parameter means the same on the browse page, in the API and in the exports; anything it cannot
     read is a 400 naming the parameter."""
 
-    q = filters.CharFilter(method="noop", help_text="Full-text search (every word must match; ranked on PostgreSQL).")
+    q = filters.CharFilter(method="noop", help_text="Full-text search: every word must begin a word of the record, its game's or its places' names (accents and case folded); the best matches first unless an ordering is given.")
     game = ListFilter(method="noop", help_text="Game slugs, comma-separated: game=ses-bes,bechi")
     type = ListFilter(
         method="noop",

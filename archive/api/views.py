@@ -67,12 +67,24 @@ class EvidenceOrdering(ArchiveOrdering):
     and undated records last too (a second sentinel, below every year)."""
 
     ordering_description = (
-        "id, date, confidence or updated, with '-' for descending; ties are broken by id, so paging never "
-        "repeats or skips a record. date sorts BCE first; records without a date come last either way."
+        "id, date, confidence, updated or relevance (with q: the best matches first, the default when q is "
+        "given), with '-' for descending; ties are broken by id, so paging never repeats or skips a record. "
+        "date sorts BCE first; records without a date come last either way."
     )
 
     def get_ordering(self, request, queryset, view):
-        return tuple("-date_desc" if f == "-date" else f for f in super().get_ordering(request, queryset, view))
+        ranked = "search_rank" in queryset.query.annotations  # a search (q) was made
+        if ranked and not request.query_params.get(self.ordering_param):
+            return ("-search_rank",)  # a search lists the best matches first unless told otherwise
+        ordering = super().get_ordering(request, queryset, view)
+        if any(f.lstrip("-") == "relevance" for f in ordering) and not ranked:
+            raise ValidationError({self.ordering_param: ["relevance orders a search: give q, the words to search for"]})
+        return tuple(RENAMED.get(f, f) for f in ordering)
+
+
+# Orderings whose names are not the annotations they sort by: the best match first for
+# relevance, its reverse for -relevance; -date puts undated records last (date_desc).
+RENAMED = {"-date": "-date_desc", "relevance": "-search_rank", "-relevance": "search_rank"}
 
 
 class ArchiveAnonThrottle(SharedRateThrottle):
@@ -205,7 +217,7 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
     serializer_class = EvidenceSerializer
     filterset_class = EvidenceFilterSet
     filter_backends = [DjangoFilterBackend, EvidenceOrdering]
-    ordering_fields = ["id", "date", "confidence", "updated"]
+    ordering_fields = ["id", "date", "confidence", "updated", "relevance"]
     ordering = ["id"]
     pagination_class = ArchiveCursorPagination
     renderer_classes = [*JSON_RENDERERS, CSVRenderer, GeoJSONRenderer, JSONLDRenderer]
