@@ -72,17 +72,37 @@ function watchTiles(tiles, fallback) {
 }
 
 // The compact rows of /api/v1/evidence/points/ ([id, lat, lon, label]) as the points drawn here.
+// A fifth column, "placed", names the precision of a point placed from the record's place name.
 export function pointsFromRows(body) {
   const prefix = body.url_prefix || "/evidence/";
-  return body.points.map(([id, lat, lon, label]) => ({ id, lat, lon, label, url: `${prefix}${id}/` }));
+  return body.points.map(([id, lat, lon, label, placed]) => (
+    placed ? { id, lat, lon, label, placed, url: `${prefix}${id}/` } : { id, lat, lon, label, url: `${prefix}${id}/` }
+  ));
+}
+
+// A point placed from a name (a country, a region, a town stands for it) is a hollow ring, not a pin.
+function namedIcon(L, placed) {
+  return L.divIcon({ className: `map-named map-named-${placed}`, iconSize: [18, 18], iconAnchor: [9, 9], popupAnchor: [0, -9] });
 }
 
 function markerFor(L, p) {
-  const marker = L.marker([p.lat, p.lon], { title: p.label ? `${p.id}: ${p.label}` : `${p.id}${p.place ? `: ${p.place}` : ""}`, alt: p.id, keyboard: true });
+  const options = { title: p.label ? `${p.id}: ${p.label}` : `${p.id}${p.place ? `: ${p.place}` : ""}`, alt: p.id, keyboard: true };
+  if (p.placed) options.icon = namedIcon(L, p.placed);
+  const marker = L.marker([p.lat, p.lon], options);
   marker.bindPopup(p.label !== undefined
     ? `<a href="${escapeHtml(p.url)}"><strong>${escapeHtml(p.id)}</strong></a><br>${escapeHtml(p.label)}`
     : popupHtml(p));
   return marker;
+}
+
+function legend(L, map) {
+  const control = L.control({ position: "bottomleft" });
+  control.onAdd = () => {
+    const box = L.DomUtil.create("div", "map-legend");
+    box.innerHTML = '<span class="map-named map-named-town" aria-hidden="true"></span>placed from its place name (no coordinates recorded)';
+    return box;
+  };
+  control.addTo(map);
 }
 
 function addPoints(L, map, element, points) {
@@ -92,6 +112,9 @@ function addPoints(L, map, element, points) {
   const latlngs = points.map((p) => [p.lat, p.lon]);
   layer.addLayers ? layer.addLayers(points.map((p) => markerFor(L, p))) : points.forEach((p) => layer.addLayer(markerFor(L, p)));
   layer.addTo(map);
+  const named = points.filter((p) => p.placed).length;
+  element.dataset.named = String(named);
+  if (named) legend(L, map);
   if (latlngs.length === 1) map.setView(latlngs[0], 7);
   else if (latlngs.length > 1) map.fitBounds(latlngs, { padding: [30, 30], maxZoom: 8 });
   else map.setView([25, 30], 2);
