@@ -332,5 +332,5 @@ def coverage() -> dict:
         "placed from names only": records.filter(own=False, named=True).count(),
         "with no place": records.filter(own=False, named=False).count(),
         "with a name no one could place": records.filter(own=False, named=False).exclude(kml="").count(),
-        "placed from names, by precision (records)": dict(sorted(by_precision.items())),
+        "records placed from names, by precision (a record with several places may count twice)": dict(sorted(by_precision.items())),
     }
