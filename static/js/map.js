@@ -183,8 +183,10 @@ function addPoints(L, map, element, points) {
   const named = points.filter((p) => p.placed).length;
   element.dataset.named = String(named);
   if (named) legend(L, map);
-  if (latlngs.length === 1) map.setView(latlngs[0], 7);
-  else if (latlngs.length > 1) map.fitBounds(latlngs, { padding: [30, 30], maxZoom: 8 });
+  // Without animation: the clusters are made once, at the final zoom, before the map says it is
+  // ready (an animated zoom shows the clusters of both zooms for a moment).
+  if (latlngs.length === 1) map.setView(latlngs[0], 7, { animate: false });
+  else if (latlngs.length > 1) map.fitBounds(latlngs, { padding: [30, 30], maxZoom: 8, animate: false });
   else map.setView([25, 30], 2);
   element.dataset.markers = String(latlngs.length);
   return layer;
@@ -296,7 +298,7 @@ export function drawMap(element, L = window.L) {
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${url}: ${r.status}`))))
       .then((body) => {
         addPoints(L, map, element, pointsFromRows(body));
-        if (box) map.fitBounds(box);
+        if (box) map.fitBounds(box, { animate: false });
         element.dataset.records = String(body.records);
         if (count) count.textContent = `${body.places} place${body.places === 1 ? "" : "s"} of ${body.records} record${body.records === 1 ? "" : "s"}`;
         element.dataset.ready = "true";
