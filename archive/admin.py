@@ -243,7 +243,9 @@ class RuleClauseAdmin(HistoryAdmin):
 class PlaceInline(admin.TabularInline):
     model = Place
     extra = 0
-    fields = ["name", "coordinates_text", "latitude", "longitude", "order"]
+    # "placed from its name": set by the load (archive.gazetteer); clearing it makes the point the
+    # curator's own, and the load leaves the record's places alone from then on.
+    fields = ["name", "coordinates_text", "latitude", "longitude", "precision", "geonames_id", "order"]
 
 
 class EvidenceSourceInline(admin.TabularInline):

@@ -643,6 +643,12 @@ class FormerRef(models.Model):
         return self.ref
 
 
+class PlacePrecision(models.TextChoices):
+    COUNTRY = "country", "country"
+    REGION = "region", "region"
+    TOWN = "town", "town"
+
+
 class Place(models.Model):
     """A place an evidence record is located at: decimal degrees and the text as recorded."""
 
@@ -653,6 +659,21 @@ class Place(models.Model):
     coordinates_text = models.CharField("coordinates as recorded", max_length=200, blank=True)
     note = models.CharField(max_length=500, blank=True, help_text="How the place was identified, where that is ours.")
     order = models.PositiveSmallIntegerField(default=0)
+    # A place "placed from its name" (archive.gazetteer): the record gives no coordinates, only a
+    # name ("Ancient Egypt", "Bavenda"), which the gazetteer put here, this precisely. Blank: the
+    # coordinates are the record's own. A curator who corrects such a place clears the precision,
+    # and the load leaves the record's places alone from then on.
+    precision = models.CharField(
+        "placed from its name, to the", max_length=10, blank=True, choices=PlacePrecision.choices,
+        help_text="Blank: coordinates as the record gives them. Otherwise the point was found from the place name, to a country, a region or a town.",
+    )
+    geonames_id = models.PositiveIntegerField(
+        "GeoNames id", null=True, blank=True, help_text="The GeoNames feature the point is taken from (https://sws.geonames.org/<id>/)."
+    )
+    geonames_same = models.BooleanField(
+        "the name is that feature", default=False,
+        help_text="The place name denotes the GeoNames feature itself (so it is the same place), not a town standing for a wider area.",
+    )
     history = HistoricalRecords()
 
     class Meta:

@@ -640,6 +640,11 @@ def evidence_facets(queryset: QuerySet) -> dict[str, list[tuple[str, str, int]]]
         f" INNER JOIN {game} g ON g.id = x.game_id GROUP BY x.type, g.slug, g.name, {mask}",
         f"SELECT 'region', r.region, NULL, NULL, NULL, COUNT(*) FROM (SELECT DISTINCT x.evidence_id,"
         f" {region_sql('x.latitude', 'x.longitude')} AS region FROM {rows_of(place, 'evidence_id')}) r GROUP BY r.region",
+        # Records with a place of their own ('own'), or placed only from their place name
+        # (archive.gazetteer, 'name'); the rest of the total have no place at all.
+        f"SELECT 'placed', p.kind, NULL, NULL, NULL, COUNT(*) FROM (SELECT x.evidence_id,"
+        f" MAX(CASE WHEN x.precision = '' THEN 'own' ELSE 'name' END) AS kind"
+        f" FROM {rows_of(place, 'evidence_id')} GROUP BY x.evidence_id) p GROUP BY p.kind",
     ]
     for name, (model, attr) in VOCABULARY_FACETS.items():
         field = getattr(Evidence, attr).field
@@ -664,6 +669,7 @@ def evidence_facets(queryset: QuerySet) -> dict[str, list[tuple[str, str, int]]]
     games: dict[tuple[str, str], int] = {}
     periods = [0] * len(PERIODS)
     regions: dict[str, int] = {}
+    placed: dict[str, int] = {}
     sources: list[tuple[str, str, int]] = []
     vocabularies: dict[str, list[tuple]] = {name: [] for name in VOCABULARY_FACETS}
     for facet, a, b, c, order, n in rows:
@@ -675,6 +681,8 @@ def evidence_facets(queryset: QuerySet) -> dict[str, list[tuple[str, str, int]]]
                     periods[bit] += n
         elif facet == "region":
             regions[a] = n
+        elif facet == "placed":
+            placed[a] = n
         elif facet == "source":
             sources.append((a, Source(authors=b or "", title=c or "", year=order).short or a, n))
         else:
@@ -694,6 +702,8 @@ def evidence_facets(queryset: QuerySet) -> dict[str, list[tuple[str, str, int]]]
         "category": sorted(((c, c, n) for c, n in categories.items()), key=by_count),
         "source": sorted(sources, key=by_count),
     }
+    facets["placed_own"], facets["placed_from_names"] = placed.get("own", 0), placed.get("name", 0)
+    facets["no_place"] = facets["total"] - facets["placed_own"] - facets["placed_from_names"]
     for name, items in vocabularies.items():
         facets[name] = [(value, value, n) for _, _, value, n in sorted(items)]
         if name in BY_COUNT:

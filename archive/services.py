@@ -638,6 +638,9 @@ def _catalogue_load(*, dlp: bool, kept: Counter[str] | None, rules_files, user) 
     sources = _sources(up)
     rulesets = _games(up, vocab, sources)
     _evidence(up, vocab, sources, rulesets)
+    from archive.gazetteer import sync_named_places
+
+    up.counts.update(sync_named_places(user=user, reason=CHANGE_REASON))
     _rules_files(up, sources, rules_files, strict=dlp)
     if up.counts:
         archive_changed()  # in this transaction, for the bulk parts; saves bump it themselves

@@ -367,7 +367,7 @@ def evidence_detail(request: HttpRequest, identifier: str) -> HttpResponse:
         "citation": evidence_citation(evidence, permalink, request.archive_version),
         "points": [
             {"lat": float(p.latitude), "lon": float(p.longitude), "place": p.name or p.coordinates_text,
-             "id": evidence.identifier, "url": evidence.get_absolute_url()}
+             "id": evidence.identifier, "url": evidence.get_absolute_url(), **({"placed": p.precision} if p.precision else {})}
             for p in places
         ],
     }

@@ -196,10 +196,13 @@ WHITENOISE_USE_FINDERS = True
 warnings.filterwarnings("ignore", message="No directory at: ", category=UserWarning)
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# Map tiles: a URL template for Leaflet. Empty means no base layer; the points still show.
-MAP_TILE_URL = os.environ.get("MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+# Map tiles: a URL template for Leaflet (e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png).
+# Empty, the default: no tile server is asked; maps draw the vendored Natural Earth base map
+# (static/js/map.js), as they do when a tile server fails.
+MAP_TILE_URL = os.environ.get("MAP_TILE_URL", "")
 MAP_TILE_ATTRIBUTION = os.environ.get(
-    "MAP_TILE_ATTRIBUTION", '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+    "MAP_TILE_ATTRIBUTION",
+    '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors' if "openstreetmap.org" in MAP_TILE_URL else "",
 )
 
 # Uploads are held to their size limit as they arrive (core.uploads), then kept in memory or a

@@ -130,12 +130,17 @@ def _places(ids: list[int]) -> dict[int, list[dict]]:
     rows = (
         Place.objects.filter(**_owned_by(ids))
         .order_by("evidence_id", "order", "id")
-        .values_list("evidence_id", "name", "latitude", "longitude", "coordinates_text", "note")
+        .values_list("evidence_id", "name", "latitude", "longitude", "coordinates_text", "note", "precision", "geonames_id", "geonames_same")
     )
-    for evidence_id, name, lat, lon, text, note in rows:
+    for evidence_id, name, lat, lon, text, note, precision, geonames_id, same in rows:
         place = {"name": name, "latitude": float(lat), "longitude": float(lon), "coordinates_text": text}
         if note:
             place["note"] = note
+        if precision:
+            # Placed from the record's place name (archive.gazetteer), this precisely.
+            place["placed_from_name"] = precision
+            place["geonames_id"] = geonames_id
+            place["geonames_same"] = same
         grouped[evidence_id].append(place)
     return grouped
 
@@ -414,6 +419,9 @@ def geojson_features(record: dict) -> Iterator[dict]:
                 "place_count": len(record["places"]),
                 "place_name": place["name"],
                 "coordinates_text": place["coordinates_text"],
+                "placed_from_name": place.get("placed_from_name", ""),
+                "geonames_id": place.get("geonames_id"),
+                "geonames_same": place.get("geonames_same", False),
             },
         }
 

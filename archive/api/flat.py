@@ -123,14 +123,16 @@ def _places(ids: list[int]) -> dict[int, list[dict]]:
     q = connection.ops.quote_name
     match, params = _in(ids)
     sql = (
-        f"SELECT {q('evidence_id')}, {q('name')}, {q('latitude')}, {q('longitude')}, {q('coordinates_text')}, {q('note')} "
+        f"SELECT {q('evidence_id')}, {q('name')}, {q('latitude')}, {q('longitude')}, {q('coordinates_text')}, {q('note')}, "
+        f"{q('precision')}, {q('geonames_id')}, {q('geonames_same')} "
         f"FROM {q(Place._meta.db_table)} WHERE {q('evidence_id')} {match} "
         f"ORDER BY {q('evidence_id')}, {q('order')}, {q('id')}"
     )
     # SQLite hands back floats or text for a decimal column: read it as Django would.
     return _grouped(sql, params, lambda row: {
         "name": row[0], "latitude": _degrees(_decimal(row[1])), "longitude": _degrees(_decimal(row[2])),
-        "coordinates_text": row[3], "note": row[4],
+        "coordinates_text": row[3], "note": row[4], "placed_from_name": row[5], "geonames_id": row[6],
+        "geonames_same": bool(row[7]),
     })
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from archive import years
+from archive.gazetteer import geonames_uri
 from archive.importers.citations import citation_parse
 from archive.models import Source
 
@@ -66,6 +67,9 @@ def evidence_jsonld(data: dict, base_url: str, *, context: bool = True) -> dict:
             # A name we gave the coordinates (the source gives none) says how we identified it.
             **({"description": f"Our identification: {p['note']}"} if p.get("name") and p.get("note") else {}),
             "geo": {"@type": "GeoCoordinates", "latitude": float(p["latitude"]), "longitude": float(p["longitude"])},
+            # Placed from its name (archive.gazetteer): the name is that GeoNames feature, or the
+            # point is a GeoNames town standing for a wider area (the description says which).
+            **({"sameAs": geonames_uri(p["geonames_id"])} if p.get("placed_from_name") and p.get("geonames_same") and p.get("geonames_id") else {}),
         }
         for p in data.get("places", [])
     ]

@@ -23,7 +23,9 @@ from archive import identifiers, selectors, years
 from archive.api.filters import EvidenceFilteredView, EvidenceFilterSet
 from archive.models import Evidence, EvidenceType, Place
 
-POINT_FIELDS = ["id", "lat", "lon", "label"]
+# "placed": blank for a record's own coordinates; "country", "region" or "town" for a point placed
+# from the record's place name (archive.gazetteer), drawn apart on the maps.
+POINT_FIELDS = ["id", "lat", "lon", "label", "placed"]
 
 
 def _filter(request) -> selectors.EvidenceFilter:
@@ -50,18 +52,20 @@ def evidence_point_rows(f: selectors.EvidenceFilter) -> dict:
         Place.objects.filter(evidence__in=records.values("id"))
         .order_by("evidence_id", "order", "id")
         .values_list(
-            "latitude", "longitude", "name", "evidence_id", "evidence__ref", "evidence__dlp_id", "evidence__type",
+            "latitude", "longitude", "name", "precision", "evidence_id", "evidence__ref", "evidence__dlp_id", "evidence__type",
             "evidence__game__name", *(f"evidence__{c}" for c in selectors.DATE_COLUMNS),
         )
     )
     types = dict(EvidenceType.choices)
     points = []
     record_ids = set()
-    for lat, lon, place, pk, ref, dlp_id, type_, game, *dates in rows:
+    for lat, lon, place, precision, pk, ref, dlp_id, type_, game, *dates in rows:
         record_ids.add(pk)
         when = selectors._date_label(*dates)
+        if precision:
+            place = f"{place} (placed from its name, to the {precision})"
         label = " · ".join(part for part in (game, types.get(type_, type_), when, place) if part)
-        points.append([identifiers.dlp_identifier("Evidence", dlp_id) or ref, float(lat), float(lon), label])
+        points.append([identifiers.dlp_identifier("Evidence", dlp_id) or ref, float(lat), float(lon), label, precision])
     return {
         "fields": POINT_FIELDS,
         "records": len(record_ids),
@@ -142,7 +146,7 @@ POINT_EXAMPLE = {
     "records": 1,
     "places": 1,
     "url_prefix": "/evidence/",
-    "points": [["DLP.Evidence.1188", 40.4093, 49.8671, "Şeş-Beş · Artifact · 1850–1900 · Baku"]],
+    "points": [["DLP.Evidence.1188", 40.4093, 49.8671, "Şeş-Beş · Artifact · 1850–1900 · Baku", ""]],
 }
 
 

@@ -62,12 +62,21 @@ def names_field(model) -> serializers.SlugRelatedField:
 
 
 class PlaceSerializer(LimitedModelSerializer):
+    # Places the archive found from a record's place name (archive.gazetteer); read-only here.
+    placed_from_name = serializers.CharField(
+        source="precision", read_only=True,
+        help_text="Blank: coordinates as the record gives them. 'country', 'region' or 'town': placed from the record's place name, this precisely.",
+    )
+    geonames_id = serializers.IntegerField(read_only=True, allow_null=True, help_text="The GeoNames feature the point comes from.")
+    geonames_same = serializers.BooleanField(
+        read_only=True, help_text="The place name is that GeoNames feature itself, not a town standing for a wider area."
+    )
     latitude = serializers.DecimalField(max_digits=9, decimal_places=6, min_value=Decimal(-90), max_value=Decimal(90))
     longitude = serializers.DecimalField(max_digits=9, decimal_places=6, min_value=Decimal(-180), max_value=Decimal(180))
 
     class Meta:
         model = Place
-        fields = ["name", "latitude", "longitude", "coordinates_text", "note"]
+        fields = ["name", "latitude", "longitude", "coordinates_text", "note", "placed_from_name", "geonames_id", "geonames_same"]
 
     def validate(self, attrs):
         # A record's places are written whole, even in a PATCH (whose fields are all optional).

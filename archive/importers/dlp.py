@@ -29,6 +29,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from archive import models as m
 from archive.identifiers import citation_key, dlp_identifier, evidence_ref, source_ref
 from archive.importers.citations import citation_fields, parse_citation
+from archive.gazetteer import sync_named_places
 from archive.geo import CoordinateError, parse_places
 from archive.years import DateError, dlp_range
 from archive.importers.checks import check_dump, check_url, import_lock
@@ -424,6 +425,9 @@ def dlp_import(*, dump: Dump, user=None, reason: str = REASON) -> ImportReport:
     with transaction.atomic():
         import_lock("dlp")
         _Writer(plan, report, user, reason).run()
+        # Records with a place name and no coordinates, placed from the name (archive.gazetteer).
+        for what, n in sync_named_places(user=user, reason=reason).items():
+            (report.updated if "removed" in what else report.created)[what] += n
         if report.changed:
             # Bulk writes bypass the signals: bump the data version in the same transaction.
             archive_changed()
@@ -760,7 +764,8 @@ class _Writer:
         existing = {e.dlp_id: e for e in m.Evidence.objects.filter(dlp_id__isnull=False)}
         current_links = self._current_links(m.Evidence, EVIDENCE_LINKS, None)
         current_places = defaultdict(list)
-        for ev, lat, lon, text in m.Place.objects.filter(evidence__dlp_id__isnull=False).values_list(
+        # The record's own places; those placed from its name are archive.gazetteer's (below).
+        for ev, lat, lon, text in m.Place.objects.filter(evidence__dlp_id__isnull=False, precision="").values_list(
             "evidence_id", "latitude", "longitude", "coordinates_text"
         ).order_by("evidence_id", "order", "id"):
             current_places[ev].append((str(lat), str(lon), text))
@@ -865,7 +870,7 @@ class _Writer:
         if not owners:
             return
         pks = [self.evidence_pk[o] for o in owners]
-        old = list(m.Place.objects.filter(evidence__in=pks))
+        old = list(m.Place.objects.filter(evidence__in=pks, precision=""))
         if old:
             # Deleting one by one records each deletion in the history, as the admin would.
             for place in old:

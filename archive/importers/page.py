@@ -489,7 +489,8 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
             if not is_new:
                 for f in links:
                     current[f] = sorted(getattr(evidence, f).values_list("pk", flat=True))
-                current["places"] = [[str(p.latitude), str(p.longitude), p.coordinates_text] for p in evidence.places.order_by("order", "id")]
+                # The record's own places; those placed from its name are archive.gazetteer's.
+                current["places"] = [[str(p.latitude), str(p.longitude), p.coordinates_text] for p in evidence.places.filter(precision="").order_by("order", "id")]
                 # Places are the same when their coordinates are: names a curator gave them stay.
                 if [c[:2] for c in current["places"]] == [p[:2] for p in places]:
                     current["places"] = places
@@ -510,10 +511,14 @@ def evidence_pages_import(*, records: list[tuple[str, PageRecord]], user=None, r
                 if f in writes:
                     getattr(evidence, f).set(links[f])
             if "places" in writes:
-                for old in evidence.places.all():
+                for old in evidence.places.filter(precision=""):
                     history(old).delete()
                 for order, p in enumerate(rec.places):
                     history(Place(evidence=evidence, latitude=p.latitude, longitude=p.longitude, coordinates_text=p.text[:200], order=order)).save()
         if counts["created"] or counts["updated"] or made:
+            # A record that gives a place name and no coordinates is placed from the name.
+            from archive.gazetteer import sync_named_places
+
+            sync_named_places(reason="Imported from a portal page: placed from its place name")
             archive_changed()
     return counts

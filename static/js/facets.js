@@ -3,6 +3,13 @@
 // beside the box). Without scripts the box is a form that asks the server (?game_q=...), and a
 // "show all" link lists every value.
 
+// On a phone the filters fold under their summary (what is filtered), so the results come first;
+// the page is served with them open, for wide screens and for browsers without scripts.
+const NARROW = "(max-width: 900px)";
+for (const details of document.querySelectorAll("details[data-fold-narrow]")) {
+  if (window.matchMedia?.(NARROW).matches) details.open = false;
+}
+
 // As the server folds labels for matching: accents dropped, case folded, punctuation a space.
 const key = (text) =>
   text.normalize("NFKD").replace(/\p{M}/gu, "").replace(/ı/g, "i").toLowerCase()

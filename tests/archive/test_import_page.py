@@ -275,7 +275,9 @@ class RealPortalPageTests(TestCase):
         self.assertIn("senet_one_field_a_line.txt: DLP.Evidence.9913 is cut off on the page: nothing of it was imported", err.getvalue())
         self.assertFalse(Evidence.objects.filter(dlp_id=9913).exists())
         mongolia = Evidence.objects.get(dlp_id=9901)
-        self.assertEqual((mongolia.game.name, mongolia.kml, mongolia.places.count()), ("Shatar", "Mongolia", 0))
+        self.assertEqual((mongolia.game.name, mongolia.kml), ("Shatar", "Mongolia"))
+        # No coordinates on the page: placed from the name, and marked so (archive.gazetteer).
+        self.assertEqual(list(mongolia.places.values_list("precision", "geonames_id", "geonames_same")), [("country", 2029969, True)])
         self.assertEqual(mongolia.place_label, "Mongolia")
         self.assertEqual(Evidence.objects.get(dlp_id=9911).sources.get().year, 2016)
         self.assertEqual(Game.objects.get(name="Senet").evidence.count(), 2)

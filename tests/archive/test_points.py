@@ -39,15 +39,15 @@ def test_points_are_every_place_of_every_matching_record_not_a_page(client):
     records(senet, [(1900, 1901)] * 700, places=2)  # 1,400 places: more than any page or the old cap
     records(bechi, [(-177, -176)] * 30, places=1)
     body = client.get("/api/v1/evidence/points/").json()
-    assert body["fields"] == ["id", "lat", "lon", "label"]
+    assert body["fields"] == ["id", "lat", "lon", "label", "placed"]
     assert (body["records"], body["places"], len(body["points"])) == (730, 1430, 1430)
     assert body["places"] == Place.objects.count()
 
     body = client.get("/api/v1/evidence/points/", {"game": "bechi"}).json()
     assert body["places"] == 30
-    ident, lat, lon, label = body["points"][0]
+    ident, lat, lon, label, placed = body["points"][0]
     assert ident.startswith("PT") and isinstance(lat, float) and isinstance(lon, float)
-    assert label.startswith("Béchi · Artifact · 177–176 BCE · place ")
+    assert label.startswith("Béchi · Artifact · 177–176 BCE · place ") and placed == ""
     assert body["url_prefix"] == "/evidence/"
 
 
