@@ -79,7 +79,8 @@ def test_strong_answers_fast_enough_for_a_web_request(key, preset):
         choose(v, state, "strong", random.Random(0))
         times.append(time.process_time() - start)
     times.sort()
-    assert times[len(times) // 2] < 0.2, times
+    # issue 37: the search may take longer on a hard decision, but a move stays well under 2 s
+    assert times[len(times) // 2] < 0.5 and times[-1] < 2.0, times
 
 
 @pytest.mark.parametrize("key, preset, games, least", [

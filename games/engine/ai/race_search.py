@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 import games.engine.ai.race  # noqa: F401  (today's levels register first: levels are listed weakest first)
 from games.engine.ai import register_player
 from games.engine.ai.race import _rules, _throws
@@ -44,10 +45,15 @@ TURNS = 3
 NODE_BUDGET = 20_000
 #: The lead (in squares) that is worth one logistic unit, per square root of squares still to run.
 SCALE = 1.0
+#: The same where the horizon needs the engine's move generator (Senet, 58 Holes), searched two
+#: turns deep at most.
+SLOW_BUDGET = 1_500
 #: Leaf values kept between decisions (a game's next searches meet many of the same positions);
 #: the cache is emptied when it holds this many.
 LEAF_CACHE = 200_000
 _LEAVES: dict[tuple, float] = {}
+#: How much of a lone piece's wasted throws (:func:`_to_go`) a position's score counts.
+WASTE = 0.15
 #: Banked throws (Kendall's Senet) followed at most this deep inside one chance node.
 MAX_BANK = 2
 
@@ -56,23 +62,44 @@ class _OverBudget(Exception):
     pass
 
 
-def _remaining(r: Rules, pieces: tuple[tuple[int, ...], tuple[int, ...]], lost: tuple[int, int]) -> int:
+@lru_cache(maxsize=64)
+def _to_go(r: Rules) -> tuple[float, ...]:
+    """For each route position 0..n + 1: the squares still to run, counted as a lone piece there
+    would need them: the mean throw times the throws it needs on average to bear off. Where
+    bearing off takes the exact throw, a piece a square from home is far from done (Finkel's Ur:
+    a 1 comes one throw in four), which squares alone do not say."""
     end = r.n + 1
-    return sum(end - p for side in (0, 1) for p in pieces[side]) + end * (lost[0] + lost[1])
+    throws = [(sum(v for v in r.value_of(faces) if v > 0), p) for faces, p in _throws(r)]
+    mean = sum(v * p for v, p in throws)
+    need = [0.0] * (end + 1)  # need[d]: throws to bear off from d squares away
+    for d in range(1, end + 1):
+        stay = sum(p for v, p in throws if v == 0 or (v > d and r.bear_off == "exact"))
+        rest = sum(p * need[max(d - v, 0)] for v, p in throws if v > 0 and (v <= d or r.bear_off != "exact"))
+        need[d] = (1.0 + rest) / (1.0 - stay)
+    # the waste counted at WASTE of its worth: a side with other pieces to move plays most of
+    # the throws a piece waiting for its exact number cannot use
+    return tuple((end - p) + WASTE * (mean * need[end - p] - (end - p)) for p in range(end + 1))
+
+
+def _remaining(r: Rules, pieces: tuple[tuple[int, ...], tuple[int, ...]], lost: tuple[int, int]) -> float:
+    go = _to_go(r)
+    return sum(go[p] for side in (0, 1) for p in pieces[side]) + go[0] * (lost[0] + lost[1])
 
 
 def _chance(r: Rules, pieces: tuple[tuple[int, ...], tuple[int, ...]], lost: tuple[int, int], side: int,
-            tempo: float, run: int = 0, taken: int = 0) -> float:
-    """``side``'s chance to win, from its lead in squares (``tempo``: squares it is owed for the
-    throws to come, negative when the other side throws first), after it runs ``run`` more
-    squares and takes ``taken`` from the other side."""
-    # squares run: each piece's route position (borne off: n + 1); a piece taken out of the game
-    # (Bell's Senet) counts as one that never started and never will
+            tempo: float, run: float = 0.0, taken: float = 0.0) -> float:
+    """``side``'s chance to win, from its lead in squares still to run (``tempo``: squares it is
+    owed for the throws to come, negative when the other side throws first), after it runs
+    ``run`` more and makes the other side run ``taken`` more."""
     return _logistic(_lead(r, pieces, lost, side) + run + taken + tempo, _remaining(r, pieces, lost) - run + taken)
 
 
-def _lead(r: Rules, pieces: tuple[tuple[int, ...], tuple[int, ...]], lost: tuple[int, int], side: int) -> int:
-    return sum(pieces[side]) - sum(pieces[1 - side]) - (r.n + 1) * (lost[side] - lost[1 - side])
+def _lead(r: Rules, pieces: tuple[tuple[int, ...], tuple[int, ...]], lost: tuple[int, int], side: int) -> float:
+    """How many fewer squares ``side`` has to run than the other (:func:`_to_go`); a piece taken
+    out of the game (Bell's Senet) counts as one that never started and never will."""
+    go = _to_go(r)
+    return (sum(go[p] for p in pieces[1 - side]) - sum(go[p] for p in pieces[side])
+            + go[0] * (lost[1 - side] - lost[side]))
 
 
 def _logistic(lead: float, remaining: float) -> float:
@@ -123,6 +150,7 @@ def _plain_best(r: Rules, pieces: tuple[tuple[int, ...], tuple[int, ...]], lost:
     that leaves ``side`` furthest ahead (another throw worth ``2 * half``), as (squares gained
     with the tempo, chance to win after it); None when no step is legal."""
     end = r.n + 1
+    go = _to_go(r)
     mine_route, their_route = r.routes[side], r.routes[1 - side]
     own_cells = {mine_route[p - 1] for p in pieces[side] if 1 <= p <= r.n}
     theirs = {their_route[x - 1]: x for x in pieces[1 - side] if 1 <= x <= r.n}
@@ -135,7 +163,7 @@ def _plain_best(r: Rules, pieces: tuple[tuple[int, ...], tuple[int, ...]], lost:
             if r.bear_off != "any":
                 continue
             q = end
-        taken, extra = 0, False
+        taken, extra = 0.0, False
         if q < end:
             cell = mine_route[q - 1]
             if cell in own_cells:
@@ -151,12 +179,13 @@ def _plain_best(r: Rules, pieces: tuple[tuple[int, ...], tuple[int, ...]], lost:
                     places = [i + 1 for i, c in enumerate(their_route) if c == origin]
                     if not places:
                         continue
-                    taken = x - min(places, key=lambda y: (abs(y - x), y > x))
+                    taken = go[min(places, key=lambda y: (abs(y - x), y > x))] - go[x]
                 else:
-                    taken = x
+                    taken = go[0] - go[x]
             extra = cell in r.extra_cells
         tempo = half if extra else -half
-        pick = (q - p + taken + tempo, _chance(r, pieces, lost, side, tempo, q - p, taken))
+        run = go[p] - go[q]
+        pick = (run + taken + tempo, _chance(r, pieces, lost, side, tempo, run, taken))
         if best is None or pick > best:
             best = pick
     return best
@@ -260,8 +289,9 @@ def search_values(variant: Variant, state: RaceState, turns: int | None = None,
     budget = NODE_BUDGET if budget is None else budget
     if r.split:
         turns = 1  # a split throw's own turn already holds many steps: score its end
-    elif r.bank:
-        turns = min(turns, 2)
+    elif not _plain(r):
+        # the horizon is scored by the engine's move generator, several times slower
+        turns, budget = min(turns, 2), min(budget, SLOW_BUDGET)
     for depth in range(turns, 0, -1):
         search = _Search(variant, r, me, budget if depth > 1 else 10**9)
         try:
