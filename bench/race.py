@@ -20,7 +20,8 @@
    order), the players' sides swapped: strong's win rate with the pairs' 95% interval (and
    Wilson's over single games), how many pairs each won outright, and each player's time per
    decision; the reference measured in the same run is medium's time per decision, strong's
-   printed as a ratio to it. ``--size quick`` plays both Urs, ``standard`` every preset;
+   printed as a ratio to it, and strong's CPU time (the machine's other load left out). ``--size
+   quick`` plays both Urs (5 pairs each), ``standard`` every preset (20 pairs);
    ``--pairs`` overrides the pairs per preset.
 4. Suite (issue 37). The positions of ``ai/race_suite.py`` (the audit's, and those where a step
    bears off a safe piece while another can be run out of reach, or bears off where it could
@@ -210,7 +211,7 @@ def bench_strength(keys: list[str], games: int) -> None:
 
 
 SIZES = {"quick": (("race.ur", "finkel"), ("race.ur", "murray")), "standard": None}
-PAIRS = {"quick": 12, "standard": 20}
+PAIRS = {"quick": 5, "standard": 20}
 
 
 def _times(times: list[float]) -> tuple[float, float]:
@@ -233,10 +234,11 @@ def paired_game(key: str, preset: str, pair: int, player_side: int, player: str 
             s = v.apply(s, v.draw(s, throws))
             continue
         level = player if s.to_move == player_side else opponent
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         action = choose(v, s, level, choices)
         if times is not None and len(v.legal_actions(s)) > 1:
             times.setdefault(level, []).append(time.perf_counter() - t)
+            times.setdefault(f"{level} cpu", []).append(time.process_time() - cpu)
         s = v.apply(s, action)
     return v.outcome(s).winner
 
@@ -260,9 +262,11 @@ def bench_paired(targets: list[tuple[str, str]], pairs: int) -> None:
         print(f"{key:10} {preset:8} strong {sum(wins):3}/{len(wins):<3} = {sum(wins) / len(wins):5.1%}"
               f" (pairs' 95% {low:5.1%}-{high:5.1%}; Wilson {wlo:5.1%}-{whi:5.1%})"
               f"  pairs won {both}, split {split}, lost {lost}  [{time.perf_counter() - start:.0f} s]")
+        c50, c95 = _times(times.get("strong cpu", []))
         print(f"{'':19} move time: reference medium median {m50 * 1000:6.1f} ms p95 {m95 * 1000:6.1f} ms;"
               f" strong median {s50 * 1000:6.1f} ms p95 {s95 * 1000:6.1f} ms"
-              f" (x{s50 / m50 if m50 else 0:.0f} median, x{s95 / m95 if m95 else 0:.0f} p95)")
+              f" (x{s50 / m50 if m50 else 0:.0f} median, x{s95 / m95 if m95 else 0:.0f} p95);"
+              f" strong's CPU time median {c50 * 1000:6.1f} ms p95 {c95 * 1000:6.1f} ms")
 
 
 def bench_suite(games: int) -> None:
@@ -273,19 +277,23 @@ def bench_suite(games: int) -> None:
     reference: float | None = None
     for level in ("medium", "strong"):
         bad = right = 0
-        times = []
+        times: list[float] = []
+        cpus: list[float] = []
         for entry in SUITE:
             state = suite_state(entry)
             v = get_variant(state.variant)
-            t = time.perf_counter()
+            t, cpu = time.perf_counter(), time.process_time()
             action = choose(v, state, level, random.Random(1))
             times.append(time.perf_counter() - t)
+            cpus.append(time.process_time() - cpu)
             bad += blunder(v, state, action) is not None
             right += (action["from"], action["to"]) == tuple(entry["right"])
         median, p95 = _times(times)
+        c50, c95 = _times(cpus)
         reference = reference or median
         print(f"  {level:7} blunders {bad:3}/{len(SUITE)} = {bad / len(SUITE):5.1%}, right step {right:3}/{len(SUITE)}"
-              f"  move median {median * 1000:6.1f} ms p95 {p95 * 1000:6.1f} ms (x{median / reference:.0f} medium)")
+              f"  move median {median * 1000:6.1f} ms p95 {p95 * 1000:6.1f} ms (x{median / reference:.0f} medium;"
+              f" CPU median {c50 * 1000:6.1f} ms p95 {c95 * 1000:6.1f} ms)")
     print(f"engine-only games against easy ({games} a ruleset, sides alternating): decisions of that kind")
     for rules in ("finkel", "murray"):
         for level in ("medium", "strong"):
