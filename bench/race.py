@@ -1,6 +1,9 @@
 """Race games benchmark: random whole games per second, and the computer players' strength.
 
     .venv/bin/python bench/race.py [--games 20] [--seconds 3] [--only speed|strength] [--keys race.ur,...]
+    .venv/bin/python bench/race.py --only paired --size quick      # strong against medium, a few minutes
+    .venv/bin/python bench/race.py --only suite                    # the blunder suite, medium and strong
+    .venv/bin/python bench/race.py --only table --pieces 3         # against perfect play, reduced Ur
 
 1. Speed. Random whole games (every action drawn uniformly from the legal ones, the throws by
    ``variant.draw``) through the engine's public interface, for every preset: games/s and
@@ -11,6 +14,25 @@
 2. Strength. ``strong`` against ``random`` and against ``easy``, ``--games`` games per preset and
    opponent, sides alternating, seeds fixed: the strong player's win rate with a 95% interval,
    and its time per decision (median and 95th percentile, single-choice decisions left out).
+3. Paired (issue 37). ``strong`` (the expectimax in win chances, ``ai/race_search.py``) against
+   ``medium`` (the level that was ``strong`` before), in pairs of games on the same throws (a
+   throw stream of its own per pair, so the two games of a pair see the same throws in the same
+   order), the players' sides swapped: strong's win rate with the pairs' 95% interval (and
+   Wilson's over single games), how many pairs each won outright, and each player's time per
+   decision; the reference measured in the same run is medium's time per decision, strong's
+   printed as a ratio to it, and strong's CPU time (the machine's other load left out). ``--size
+   quick`` plays both Urs (5 pairs each), ``standard`` every preset (20 pairs);
+   ``--pairs`` overrides the pairs per preset.
+4. Suite (issue 37). The positions of ``ai/race_suite.py`` (the audit's, and those where a step
+   bears off a safe piece while another can be run out of reach, or bears off where it could
+   capture): how often medium and strong pick such a step, and how often the suite's right step.
+   Then the audit's own measure: engine-only games of each against ``easy`` (both Urs, ``--pairs``
+   games each), counting the decisions of that kind.
+5. Table (issue 37). A perfect-play table of Finkel's Ur with ``--pieces`` pieces a side
+   (``ai/ur_table.py``, value iteration, built in the run: its size and time are printed), and
+   ``--positions`` decisions met in games from that ending (sides playing random, easy and
+   medium in turn): how often medium and strong pick a step that loses win probability against
+   the table, and how much on average (a decision, and a mistake).
 """
 from __future__ import annotations
 
@@ -188,18 +210,194 @@ def bench_strength(keys: list[str], games: int) -> None:
                       f" (95% {lo:4.0%}-{hi:4.0%})  move median {median:6.1f} ms, p95 {p95:6.1f} ms")
 
 
+SIZES = {"quick": (("race.ur", "finkel"), ("race.ur", "murray")), "standard": None}
+PAIRS = {"quick": 5, "standard": 20}
+
+
+def _times(times: list[float]) -> tuple[float, float]:
+    times = sorted(times)
+    if not times:
+        return 0.0, 0.0
+    return times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.95))]
+
+
+def paired_game(key: str, preset: str, pair: int, player_side: int, player: str = "strong",
+                opponent: str = "medium", times: dict[str, list[float]] | None = None) -> int:
+    """One game of pair ``pair``: ``player`` on side ``player_side``; the throws come from a
+    stream of the pair's own (seed ``20_000 + pair``), the players' choices from another, so both
+    games of a pair see the same throws in the same order. The winning side."""
+    v = get_variant(key)
+    throws, choices = random.Random(20_000 + pair), random.Random(30_000 + pair)
+    s = v.new_game({"rules": preset})
+    while v.outcome(s) is None:
+        if v.is_chance(s):
+            s = v.apply(s, v.draw(s, throws))
+            continue
+        level = player if s.to_move == player_side else opponent
+        t, cpu = time.perf_counter(), time.process_time()
+        action = choose(v, s, level, choices)
+        if times is not None and len(v.legal_actions(s)) > 1:
+            times.setdefault(level, []).append(time.perf_counter() - t)
+            times.setdefault(f"{level} cpu", []).append(time.process_time() - cpu)
+        s = v.apply(s, action)
+    return v.outcome(s).winner
+
+
+def bench_paired(targets: list[tuple[str, str]], pairs: int) -> None:
+    from bench.tables import pair_counts, paired_interval
+
+    print(f"strong against medium, {pairs} pairs of games per preset on the same throws, sides swapped")
+    for key, preset in targets:
+        wins: list[int] = []
+        times: dict[str, list[float]] = {}
+        start = time.perf_counter()
+        for pair in range(pairs):
+            for side in (0, 1):
+                wins.append(int(paired_game(key, preset, pair, side, times=times) == side))
+        both, split, lost = pair_counts(wins)
+        low, high = paired_interval(wins)
+        wlo, whi = interval(sum(wins), len(wins))
+        s50, s95 = _times(times.get("strong", []))
+        m50, m95 = _times(times.get("medium", []))
+        print(f"{key:10} {preset:8} strong {sum(wins):3}/{len(wins):<3} = {sum(wins) / len(wins):5.1%}"
+              f" (pairs' 95% {low:5.1%}-{high:5.1%}; Wilson {wlo:5.1%}-{whi:5.1%})"
+              f"  pairs won {both}, split {split}, lost {lost}  [{time.perf_counter() - start:.0f} s]")
+        c50, c95 = _times(times.get("strong cpu", []))
+        print(f"{'':19} move time: reference medium median {m50 * 1000:6.1f} ms p95 {m95 * 1000:6.1f} ms;"
+              f" strong median {s50 * 1000:6.1f} ms p95 {s95 * 1000:6.1f} ms"
+              f" (x{s50 / m50 if m50 else 0:.0f} median, x{s95 / m95 if m95 else 0:.0f} p95);"
+              f" strong's CPU time median {c50 * 1000:6.1f} ms p95 {c95 * 1000:6.1f} ms")
+
+
+def bench_suite(games: int) -> None:
+    from games.engine.ai.race_suite import SUITE, blunder, suite_state
+
+    print(f"blunder suite: {len(SUITE)} positions (bears off a safe piece leaving another to be hit, "
+          "or bears off where it could capture)")
+    reference: float | None = None
+    for level in ("medium", "strong"):
+        bad = right = 0
+        times: list[float] = []
+        cpus: list[float] = []
+        for entry in SUITE:
+            state = suite_state(entry)
+            v = get_variant(state.variant)
+            t, cpu = time.perf_counter(), time.process_time()
+            action = choose(v, state, level, random.Random(1))
+            times.append(time.perf_counter() - t)
+            cpus.append(time.process_time() - cpu)
+            bad += blunder(v, state, action) is not None
+            right += (action["from"], action["to"]) == tuple(entry["right"])
+        median, p95 = _times(times)
+        c50, c95 = _times(cpus)
+        reference = reference or median
+        print(f"  {level:7} blunders {bad:3}/{len(SUITE)} = {bad / len(SUITE):5.1%}, right step {right:3}/{len(SUITE)}"
+              f"  move median {median * 1000:6.1f} ms p95 {p95 * 1000:6.1f} ms (x{median / reference:.0f} medium;"
+              f" CPU median {c50 * 1000:6.1f} ms p95 {c95 * 1000:6.1f} ms)")
+    print(f"engine-only games against easy ({games} a ruleset, sides alternating): decisions of that kind")
+    for rules in ("finkel", "murray"):
+        for level in ("medium", "strong"):
+            v = get_variant("race.ur")
+            kinds: dict[str, int] = {}
+            decisions = wins = 0
+            for g in range(games):
+                rng = random.Random(40_000 + g)
+                side = g % 2
+                s = v.new_game({"rules": rules})
+                while v.outcome(s) is None:
+                    if v.is_chance(s):
+                        s = v.apply(s, v.draw(s, rng))
+                        continue
+                    if s.to_move == side:
+                        action = choose(v, s, level, rng)
+                        if len(v.legal_actions(s)) > 1:
+                            decisions += 1
+                            kind = blunder(v, s, action)
+                            if kind:
+                                kinds[kind] = kinds.get(kind, 0) + 1
+                    else:
+                        action = choose(v, s, "easy", rng)
+                    s = v.apply(s, action)
+                wins += v.outcome(s).winner == side
+            found = sum(kinds.values())
+            print(f"  Ur {rules:7} {level:7} {found:3} in {decisions:4} decisions ({found / max(decisions, 1):5.2%};"
+                  f" safety {kinds.get('safety', 0)}, capture {kinds.get('capture', 0)}), won {wins}/{games}")
+
+
+def table_positions(k: int, count: int, seed: int = 7) -> list[Any]:
+    """Decisions (two steps or more) met in games of Finkel's Ur from the ending with ``k``
+    pieces a side still to play, the sides' steps by random, easy and medium in turn."""
+    v = get_variant("race.ur")
+    rng = random.Random(seed)
+    out: list[Any] = []
+    game = 0
+    while len(out) < count:
+        start = [0] * k + [15] * (7 - k)
+        s = v.state_from_json({"pieces": [start, start], "to_move": game % 2, "phase": "throw"})
+        game += 1
+        while v.outcome(s) is None and len(out) < count:
+            if v.is_chance(s):
+                s = v.apply(s, v.draw(s, rng))
+                continue
+            if len(v.legal_actions(s)) > 1:
+                out.append(s)
+            s = v.apply(s, choose(v, s, ("random", "easy", "medium")[len(out) % 3], rng))
+    return out
+
+
+def bench_table(k: int, count: int) -> None:
+    from games.engine.ai.ur_table import action_values, solve
+
+    table = solve(k)
+    print(f"perfect-play table, Finkel's Ur with {k} pieces a side: {table.positions:,} positions,"
+          f" {table.sweeps} sweeps, {table.seconds:.1f} s; first to throw wins {table.value((0,) * k, (0,) * k):.4f}")
+    v = get_variant("race.ur")
+    positions = table_positions(k, count)
+    for level in ("easy", "medium", "strong"):
+        mistakes, lost, worst = 0, 0.0, 0.0
+        start = time.perf_counter()
+        for s in positions:
+            values = dict(action_values(table, v, s))
+            best = max(values.values())
+            gap = best - values[choose(v, s, level, random.Random(1))]
+            if gap > 1e-9:
+                mistakes += 1
+                lost += gap
+                worst = max(worst, gap)
+        print(f"  {level:7} loses win probability in {mistakes:4}/{len(positions)} decisions ({mistakes / len(positions):5.1%}),"
+              f" {lost / len(positions):.4f} a decision, {lost / max(mistakes, 1):.4f} a mistake, worst {worst:.3f}"
+              f"  [{time.perf_counter() - start:.0f} s]")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per preset and opponent (strength)")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per speed measurement")
-    parser.add_argument("--only", choices=("speed", "strength"))
+    parser.add_argument("--only", choices=("speed", "strength", "paired", "suite", "table"))
     parser.add_argument("--keys", default=",".join(KEYS), help="variant keys, comma separated")
+    parser.add_argument("--size", choices=tuple(SIZES), default="quick",
+                        help="paired and suite: quick (both Urs) or standard (every preset)")
+    parser.add_argument("--pairs", type=int, help="paired: pairs of games per preset; suite: games per ruleset")
+    parser.add_argument("--pieces", type=int, default=2, help="table: pieces a side (1-4)")
+    parser.add_argument("--positions", type=int, default=300, help="table: decisions measured")
     args = parser.parse_args()
+    if args.pairs is not None and args.pairs < 1:
+        parser.error("--pairs must be at least 1")
+    if not 1 <= args.pieces <= 4:
+        parser.error("--pieces must be 1 to 4")
     keys = [k for k in args.keys.split(",") if k]
     if args.only in (None, "speed"):
         bench_speed(keys, args.seconds)
     if args.only in (None, "strength"):
         bench_strength(keys, args.games)
+    pairs = args.pairs or PAIRS[args.size]
+    if args.only in (None, "paired"):
+        targets = SIZES[args.size] or [(k, p) for k in keys for p in get_variant(k).PRESETS]
+        bench_paired(list(targets), pairs)
+    if args.only in (None, "suite"):
+        bench_suite(args.pairs or 10)
+    if args.only in (None, "table"):
+        bench_table(args.pieces, args.positions)
 
 
 if __name__ == "__main__":

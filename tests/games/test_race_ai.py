@@ -30,16 +30,17 @@ def decisions(key, preset, seed, count):
     return out
 
 
-def test_every_race_variant_offers_three_levels():
+def test_every_race_variant_offers_four_levels_weakest_first():
+    # "medium" is the level that was "strong" until issue 37; "strong" is the search in win chances
     for key in KEYS:
-        assert levels(variant(key)) == ["random", "easy", "strong"]
+        assert levels(variant(key)) == ["random", "easy", "medium", "strong"]
 
 
 @pytest.mark.parametrize("key, preset", PRESETS)
 def test_each_level_plays_a_legal_action_and_the_same_one_for_the_same_seed(key, preset):
     v = variant(key)
     for state in decisions(key, preset, 3, 4):
-        for level in ("random", "easy", "strong"):
+        for level in ("random", "easy", "medium", "strong"):
             action = choose(v, state, level, random.Random(9))
             assert action in v.legal_actions(state)
             assert choose(v, state, level, random.Random(9)) == action
@@ -78,7 +79,8 @@ def test_strong_answers_fast_enough_for_a_web_request(key, preset):
         choose(v, state, "strong", random.Random(0))
         times.append(time.process_time() - start)
     times.sort()
-    assert times[len(times) // 2] < 0.2, times
+    # issue 37: the search may take longer on a hard decision, but a move stays well under 2 s
+    assert times[len(times) // 2] < 0.5 and times[-1] < 2.0, times
 
 
 @pytest.mark.parametrize("key, preset, games, least", [

@@ -38,8 +38,9 @@ def _load(family: str) -> None:
 
 
 # Levels kept in modules of their own, registered after the family's (so listed after them):
-# the tables games' "strong", which plays by a trained network (issue 13).
-MORE_LEVELS: dict[str, tuple[str, ...]] = {"tables": ("games.engine.ai.td",)}
+# the tables games' "strong", which plays by a trained network (issue 13), and the race games'
+# "strong", an expectimax in win chances (issue 37).
+MORE_LEVELS: dict[str, tuple[str, ...]] = {"tables": ("games.engine.ai.td",), "race": ("games.engine.ai.race_search",)}
 
 
 def levels(variant: Variant) -> list[str]:

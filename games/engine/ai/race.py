@@ -1,12 +1,12 @@
 """Computer opponents for the race games (Senet, Ur, 20 Squares, 58 Holes, XII Scripta).
 
-Three levels, each a function ``(variant, state, rng) -> Action`` for the side to move,
+Three levels here, each a function ``(variant, state, rng) -> Action`` for the side to move,
 deterministic for a given ``rng``:
 
 - ``random``: any legal move.
 - ``easy``: the move whose resulting position counts best at once (race progress, pieces off,
   pieces lost), ties broken at random.
-- ``strong``: an expectimax over the throws. For one-move throws it weighs every move by the
+- ``medium`` (the level called ``strong`` until issue 37): an expectimax over the throws. For one-move throws it weighs every move by the
   opponent's answer to each possible throw (the exact distribution of the device, equal values
   merged) and, where the move earns another throw, by its own best follow-up; where the tracks
   never meet (58 Holes) the opponent's answer cannot matter, so it weighs its own next throw
@@ -14,6 +14,8 @@ deterministic for a given ``rng``:
   :func:`evaluate`: race progress, less the expected loss of pieces standing where the next
   throw can hit them. For split throws (XII Scripta) it searches the whole turn (every order of
   the remaining dice) and scores its end with the same evaluation.
+
+The fourth, ``strong``, searches deeper in win chances (``race_search.py``).
 
     >>> import random
     >>> from games.engine import get_variant
@@ -35,7 +37,7 @@ from games.engine.core import Action, State, Variant
 from games.engine.race.game import Rules, replace
 from games.engine.race.state import MOVE, OVER, RaceState
 
-__all__ = ["easy", "evaluate", "random_player", "strong"]
+__all__ = ["easy", "evaluate", "medium", "random_player"]
 
 WIN = 1_000_000.0
 RISK_WEIGHT = 0.5
@@ -212,8 +214,8 @@ def _reply(variant: Variant, r: Rules, state: RaceState, me: int) -> float:
     return max(children) if state.to_move == me else min(children)
 
 
-@register_player("race", "strong")
-def strong(variant: Variant, state: State, rng: random.Random) -> Action:
+@register_player("race", "medium")
+def medium(variant: Variant, state: State, rng: random.Random) -> Action:
     assert isinstance(state, RaceState)
     actions = variant.legal_actions(state)
     if len(actions) == 1:
