@@ -260,10 +260,14 @@ class CsvTests(ArchiveAPITestCase):
 
 class FormulaTests(TestCase):
     def test_every_trigger_is_neutralised_and_restored(self):
-        for value in ("=1", "+1", "-1", "@a", "\tx", "\rx", "'=1", "''@", "plain", "o'clock", "'", ""):
+        for value in ("=1", "+1", "-1+1", "-me", "@a", "\tx", "\rx", "'=1", "''@", "plain", "o'clock", "'", ""):
             exported = formula_neutralise(value)
             assert exported[:1] not in ("=", "+", "-", "@", "\t", "\r"), value
             assert formula_restore(exported) == value
+        # A number or an ISO or EDTF date is data, not a formula: written as it is, read back as it is.
+        for value in ("-1", "-3100", "-2591-01-01", "-2591/-2565", "'-2591", "''-1"):
+            assert formula_restore(formula_neutralise(value)) == value, value
+        assert formula_neutralise("-2591/-2565") == "-2591/-2565"
 
 
 class DeleteTests(ArchiveAPITestCase):
