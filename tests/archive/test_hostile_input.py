@@ -444,7 +444,7 @@ class NumbersTests(ArchiveAPITestCase):
 
 class FormatTests(ArchiveAPITestCase):
     def test_an_unknown_format_is_400_naming_it_and_the_known_ones(self):
-        for url, fmt in (("/api/v1/evidence/", "xml"), ("/api/v1/sources/", "ris"), ("/api/v1/evidence/points/", "geojson"),
+        for url, fmt in (("/api/v1/evidence/", "xml"), ("/api/v1/sources/", "endnote"), ("/api/v1/evidence/points/", "geojson"),
                          ("/api/v1/export/evidence.csv", "csv"), ("/api/v1/games/", "x" * 500)):
             with self.subTest(url=url, fmt=fmt[:10]):
                 r = self.client.get(url, {"format": fmt})
