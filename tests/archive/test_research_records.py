@@ -143,11 +143,12 @@ class RecordsAreCited(WholeArchive):
 
     def test_the_record_page_offers_the_three_formats(self):
         html = self.body("/evidence/DLP.Evidence.2/")
-        for fmt in ("bibtex", "csl", "ris"):
+        for fmt, media_type in (("bibtex", "application/x-bibtex"), ("csl", "application/vnd.citationstyles.csl+json"),
+                                ("ris", "application/x-research-info-systems")):
             url = f"/api/v1/evidence/DLP.Evidence.2/?format={fmt}"
-            self.assertIn(f'href="{url}"', html)
-            self.assertIn(f'<link rel="alternate" type="', html)
-            self.ok(url)
+            self.assertIn(f'<a href="{url}" type="{media_type}" download>', html)
+            self.assertIn(f'<link rel="alternate" type="{media_type}" href="{url}"', html)
+            self.assertEqual(self.ok(url)["Content-Type"].split(";")[0], media_type)
 
     def test_sources_in_ris_too(self):
         source = Source.objects.get(dlp_id=122)
