@@ -2,8 +2,6 @@
 pages (flat records from archive.api.exports), JSON-LD, BibTeX, CSL-JSON and RIS."""
 from __future__ import annotations
 
-import json
-
 from rest_framework import renderers
 
 from archive.api import exports
@@ -54,7 +52,8 @@ class BibTeXRenderer(renderers.BaseRenderer):
             # An empty list is a BibTeX comment, not an empty body (an empty body loses its
             # Content-Type in DRF, which an outside check flagged).
             return (data or "% No entries match.\n").encode("utf-8")
-        return json.dumps(data).encode()
+        # An error, or what OPTIONS describes (lazy texts included): as the API's JSON.
+        return JSONRenderer().render(data)
 
 
 class RISRenderer(renderers.BaseRenderer):
@@ -66,7 +65,7 @@ class RISRenderer(renderers.BaseRenderer):
         if isinstance(data, str):
             # No entries: a blank line, which RIS readers skip (an empty body would lose its Content-Type).
             return (data or "\r\n").encode("utf-8")
-        return json.dumps(data).encode()
+        return JSONRenderer().render(data)
 
 
 class CSLJSONRenderer(JSONRenderer):

@@ -150,6 +150,17 @@ class RecordsAreCited(WholeArchive):
             self.assertIn(f'<link rel="alternate" type="{media_type}" href="{url}"', html)
             self.assertEqual(self.ok(url)["Content-Type"].split(";")[0], media_type)
 
+    def test_what_options_describes_in_a_citation_format_is_the_apis_json(self):
+        # Found by the schema fuzzing: OPTIONS with ?format=bibtex was a 500 (lazy texts in json.dumps).
+        from django.contrib.auth.models import User
+
+        self.client.force_login(User.objects.create(username="options-curator", is_superuser=True, is_staff=True))
+        for url in ("/api/v1/evidence/", "/api/v1/evidence/DLP.Evidence.2/", "/api/v1/sources/"):
+            for fmt in ("bibtex", "csl", "ris"):
+                r = self.client.options(f"{url}?format={fmt}")
+                self.assertEqual(r.status_code, 200, (url, fmt))
+                self.assertIn("renders", json.loads(r.content), (url, fmt))
+
     def test_sources_in_ris_too(self):
         source = Source.objects.get(dlp_id=122)
         ris = self.body(f"/api/v1/sources/{source.ref}/?format=ris")
