@@ -34,7 +34,8 @@ try:  # PostgreSQL's driver, when installed
 except ImportError:  # pragma: no cover - SQLite-only installs
     Loader = None
 
-DOCUMENT_FORMAT = 1
+# 2: records give ruleset_id beside the ruleset's slug.
+DOCUMENT_FORMAT = 2
 # How long a reader waits for a row a writer holds before giving up storing (PostgreSQL): a
 # reader never waits long enough to deadlock a writer, it serves what it built and stores later.
 READER_LOCK_TIMEOUT_MS = 100

@@ -29,6 +29,8 @@ from archive.models import (
     DataVersion,
     Evidence,
     evidence_begin,
+    evidence_date_desc_key,
+    evidence_date_key,
     evidence_reach,
     EvidenceType,
     Game,
@@ -107,10 +109,14 @@ def region_sql(lat: str, lon: str) -> str:
         " ELSE 'Asia' END"
     )
 
+# The browse page's sorts (?sort=). Oldest and newest read the API's date keys (its ordering=date
+# and -date, archive.models.evidence_date_key): undated records come last in both, and each is
+# read from its index.
 SORTS = {
-    "date": ("start_year", "end_year", "id"),
-    "-date": ("-start_year", "-end_year", "-id"),
+    "date": (evidence_date_key().asc(), "id"),
+    "-date": (evidence_date_desc_key().desc(), "-id"),
     "confidence": ("-confidence", "id"),
+    "lowest-confidence": ("confidence", "id"),
     "added": ("-id",),
 }
 
@@ -238,6 +244,8 @@ def _games_named(terms: list[str], whole: bool = False) -> list[int]:
 
 #: A ruleset's slug as the ruleset filter takes it (records give their ruleset by slug).
 SLUG = re.compile(r"(?=[-0-9_]*[a-zA-Z])[-a-zA-Z0-9_]{1,200}")
+#: A ruleset named within its game, as the ruleset filter takes it: game/slug (senet/default).
+GAME_SLUG = re.compile(r"(?P<game>[-a-zA-Z0-9_]{1,200})/(?P<slug>[-a-zA-Z0-9_]{1,200})")
 
 
 @dataclass
@@ -263,7 +271,10 @@ class EvidenceFilter:
     # a ruleset's id, or the ids of the rulesets a slug names (records give their ruleset's slug)
     ruleset: int | tuple[int, ...] | None = None
     ruleset_slug: str = ""
+    ruleset_game: str = ""  # the game of game/slug
     has_places: bool | None = None
+    # True: only records with at least one uncertainty factor; False: only those with none.
+    has_uncertainty: bool | None = None
     dlp_id: int | None = None
     # True: only records the DLP's editors verified; False: only unverified ones; None: all.
     verified: bool | None = None
@@ -276,7 +287,7 @@ class EvidenceFilter:
             self.q or self.types or self.games or self.year_from is not None or self.year_to is not None
             or self.confidence_min is not None or self.confidence_max is not None
             or any(self.vocabularies.values()) or self.bbox or self.sources or self.ruleset is not None
-            or self.has_places is not None or self.dlp_id is not None
+            or self.has_places is not None or self.has_uncertainty is not None or self.dlp_id is not None
             or self.verified is not None or self.regions or self.periods or self.categories
         )
 
@@ -301,6 +312,7 @@ FILTER_PARAMETERS: dict[str, tuple[str, ...]] = {
     "source": (),
     "ruleset": (),
     "has_places": (),
+    "has_uncertainty": (),
     "verified": (),
     "dlp_id": (),
     "region": (),
@@ -407,25 +419,23 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
         value = _one(name, _getlist(params, name), errors)
         if value:
             number = whole_number(value)
+            named = GAME_SLUG.fullmatch(value) if name == "ruleset" else None
             if number is not None:
                 setattr(f, attr, number)
+            elif named:
+                f.ruleset_game, f.ruleset_slug = named["game"], named["slug"]
             elif name == "ruleset" and SLUG.fullmatch(value):
                 f.ruleset_slug = value  # resolved against the archive (_check_against_archive)
             else:
-                also = " nor a ruleset's slug" if name == "ruleset" else ""
+                also = ", its game and slug (senet/default) nor its slug" if name == "ruleset" else ""
                 errors[name] = f"{name}: {value[:80]!r} is not a whole number{also}"
-    value = _one("has_places", _getlist(params, "has_places"), errors)
-    if value:
-        if value.lower() in BOOLEANS:
-            f.has_places = BOOLEANS[value.lower()]
-        else:
-            errors["has_places"] = f"has_places: {value!r} is neither true nor false (1 and 0 work too)"
-    value = _one("verified", _getlist(params, "verified"), errors)
-    if value:
-        if value.lower() in BOOLEANS:
-            f.verified = BOOLEANS[value.lower()]
-        else:
-            errors["verified"] = f"verified: {value!r} is neither true nor false (1 and 0 work too)"
+    for name in ("has_places", "has_uncertainty", "verified"):
+        value = _one(name, _getlist(params, name), errors)
+        if value:
+            if value.lower() in BOOLEANS:
+                setattr(f, name, BOOLEANS[value.lower()])
+            else:
+                errors[name] = f"{name}: {value!r} is neither true nor false (1 and 0 work too)"
     f.regions = _getlist(params, "region")
     bad = [r for r in f.regions if r not in REGIONS]
     if bad:
@@ -445,16 +455,28 @@ def evidence_filter_parse(params: Mapping) -> EvidenceFilter:
 
 def _check_against_archive(f: EvidenceFilter, params: Mapping) -> None:
     """Drop and name the values the archive does not know: one small query per filter given."""
+    if isinstance(f.ruleset, int) and not Ruleset.objects.filter(id=f.ruleset).exists():
+        f.errors["ruleset"] = f"unknown ruleset {f.ruleset} (no ruleset has that id)"
+        f.ruleset = None
     if f.ruleset_slug:
-        # A slug names a ruleset within its game: with a game filter, that game's; else all so named.
+        # A slug names a ruleset within its game: game/slug names one; a bare slug, with a game
+        # filter, that game's; else the one ruleset so named, and many ("default") is an error.
         rulesets = Ruleset.objects.filter(slug=f.ruleset_slug)
-        if f.games:
+        if f.ruleset_game:
+            rulesets = rulesets.filter(game__slug=f.ruleset_game)
+        elif f.games:
             rulesets = rulesets.filter(game__slug__in=f.games)
-        ids = tuple(sorted(rulesets.values_list("id", flat=True)))
-        if ids:
-            f.ruleset = ids
+        rows = sorted(rulesets.values_list("id", "game__slug"))
+        named = f"{f.ruleset_game}/{f.ruleset_slug}" if f.ruleset_game else f.ruleset_slug
+        if not rows:
+            f.errors["ruleset"] = f"unknown ruleset {named!r}" + (" in that game" if f.games and not f.ruleset_game else "")
+        elif len(rows) > 1 and not f.games:
+            f.errors["ruleset"] = (
+                f"ruleset {named!r} is ambiguous: {len(rows)} games have a ruleset of that slug; "
+                f"give its game and slug ({rows[0][1]}/{f.ruleset_slug}) or its id"
+            )
         else:
-            f.errors["ruleset"] = f"unknown ruleset {f.ruleset_slug!r}" + (" in that game" if f.games else "")
+            f.ruleset = tuple(pk for pk, _ in rows)
     if f.games:
         known = set(Game.objects.filter(slug__in=f.games).values_list("slug", flat=True))
         unknown = [g for g in f.games if g not in known]
@@ -502,7 +524,7 @@ def evidence_filter_key(f: EvidenceFilter) -> str:
 
     parts = [f.q, sorted(f.types), sorted(f.games), f.year_from, f.year_to, f.confidence_min, f.confidence_max,
              sorted((k, sorted(v)) for k, v in f.vocabularies.items() if v), [str(b) for b in f.bbox or ()],
-             f.source_ids, f.ruleset, f.has_places, f.dlp_id, f.verified, sorted(f.regions), sorted(f.periods),
+             f.source_ids, f.ruleset, f.has_places, f.has_uncertainty, f.dlp_id, f.verified, sorted(f.regions), sorted(f.periods),
              sorted(f.categories)]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
@@ -569,6 +591,9 @@ def evidence_apply_filter(queryset: QuerySet, f: EvidenceFilter) -> QuerySet:
     if f.has_places is not None:
         with_places = Q(id__in=Place.objects.values("evidence_id"))
         queryset = queryset.filter(with_places if f.has_places else ~with_places)
+    if f.has_uncertainty is not None:
+        uncertain = Q(id__in=Evidence.uncertainty_factors.through.objects.values("evidence_id"))
+        queryset = queryset.filter(uncertain if f.has_uncertainty else ~uncertain)
     if f.dlp_id is not None:
         queryset = queryset.filter(dlp_id=f.dlp_id)
     queryset = evidence_search(queryset, f.q)

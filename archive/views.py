@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect, QueryDict
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
@@ -290,6 +291,12 @@ def _with(params: QueryDict, name: str, value: str) -> str:
     return "?" + params.urlencode()
 
 
+def _without_page(params: QueryDict) -> QueryDict:
+    params = params.copy()
+    params.pop("page", None)
+    return params
+
+
 def browse_chips(request: HttpRequest, f: selectors.EvidenceFilter, facets: dict) -> list[tuple[str, str]]:
     """The active filters as (text, URL without it): one removable chip each."""
     labels = {name: {v: label for v, label, _ in facets.get(name, [])} for name, _, _ in FACETS}
@@ -308,11 +315,25 @@ def browse_chips(request: HttpRequest, f: selectors.EvidenceFilter, facets: dict
                 text = f"{titles[key]}: {labels[key].get(value, value)}"
             elif name == "q":
                 text = f"Search: “{value}”"
+            elif name == "has_uncertainty":
+                text = "With an uncertainty factor" if f.has_uncertainty else "Without an uncertainty factor"
             else:
                 text = f"{CHIP_TITLES.get(name, name)}: {value}"
             chips.append((text, _without(request.GET, name, value)))
     return chips
 
+
+# The browse page's sorts besides relevance: (?sort= value, label). Oldest and newest put undated
+# records last, as the API's ordering=date and -date do (selectors.SORTS).
+BROWSE_SORTS = [("date", "oldest"), ("-date", "newest"), ("confidence", "highest confidence"),
+                ("lowest-confidence", "lowest confidence")]
+# The browse page's downloads of exactly the listed records: (label, export URL name, media type).
+BROWSE_DOWNLOADS = [
+    ("CSV", "api:export-csv", "text/csv"), ("GeoJSON", "api:export-geojson", "application/geo+json"),
+    ("JSON-LD", "api:export-jsonld", "application/ld+json"), ("BibTeX", "api:export-bibtex", "application/x-bibtex"),
+    ("RIS", "api:export-ris", "application/x-research-info-systems"),
+    ("CSL-JSON", "api:export-csl", "application/vnd.citationstyles.csl+json"),
+]
 
 CHIP_TITLES = {
     "from": "From", "date_from": "From", "to": "To", "date_to": "To", "confidence": "Confidence at least",
@@ -342,7 +363,10 @@ def evidence_list(request: HttpRequest) -> HttpResponse:
         "facet_list": browse_facets(request, f, facets),
         "chips": browse_chips(request, f, facets),
         "type_labels": dict(EvidenceType.choices),
-        "sorts": [("relevance", "relevance")] * ranked + [("date", "oldest"), ("-date", "newest"), ("confidence", "confidence")],
+        "sorts": [(key, label, _with(_without_page(request.GET), "sort", key))
+                  for key, label in [("relevance", "relevance")] * ranked + BROWSE_SORTS],
+        "uncertain_url": _with(_without_page(request.GET), "has_uncertainty", "true"),
+        "downloads": [(label, reverse(name), media_type) for label, name, media_type in BROWSE_DOWNLOADS],
         "default_sort": "relevance" if ranked and not broad else "date",
         "broad": broad,
     }

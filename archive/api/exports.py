@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
@@ -261,6 +262,11 @@ _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _compact_sorted = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
 
 
+def compact_json(value) -> str:
+    """JSON without spaces, characters as they are (the exports' JSON)."""
+    return _compact(value)
+
+
 def csv_cell(column: str, value) -> str | int:
     if value is None:
         return ""
@@ -289,22 +295,36 @@ FORMULA_TRIGGERS = frozenset("=+-@\t\r")
 _NEUTRALISE_FIRST = FORMULA_TRIGGERS | {"'"}
 # Text columns only: numbers (a BCE year, a latitude) are written as numbers.
 _TEXT_CELLS = [i for i, c in enumerate(COLUMNS) if c not in ("places", "dlp_extra")]
+# A value starting with '-' that is wholly a number, an ISO 8601 date or an EDTF date or range
+# (a BCE year, -2591-01-01, -2591/-2565, -3099~/..) is data, not a formula: it holds no name,
+# call or reference a spreadsheet could run, only digits and the date signs. It is written as
+# it is, so that the csv module, pandas and R read every BCE date back as ISO and EDTF.
+_EDTF_DATE = r"-?\d{4,}(?:-\d{2}(?:-\d{2})?)?[~?%]?"
+_PLAIN_DATA = re.compile(
+    rf"-\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"  # a number
+    rf"|{_EDTF_DATE}"  # a date
+    rf"|(?:{_EDTF_DATE}|\.\.)?/(?:{_EDTF_DATE}|\.\.)?"  # a range, either end open
+)
+
+
+def _guarded(bare: str) -> bool:
+    """Whether a cell's text (less its leading quotes) starts as a spreadsheet formula would."""
+    return bool(bare) and bare[0] in FORMULA_TRIGGERS and not (bare[0] == "-" and _PLAIN_DATA.fullmatch(bare))
 
 
 def formula_neutralise(value: str) -> str:
-    """'=1+2' -> "'=1+2"; "'=x" -> "''=x"; anything else unchanged.
+    """'=1+2' -> "'=1+2"; "'=x" -> "''=x"; a number or date ('-3100', '-2591/-2565') and
+    anything else unchanged.
 
     >>> formula_neutralise("=HYPERLINK(1)"), formula_neutralise("-3100"), formula_neutralise("'-x"), formula_neutralise("o'k")
-    ("'=HYPERLINK(1)", "'-3100", "''-x", "o'k")
+    ("'=HYPERLINK(1)", '-3100', "''-x", "o'k")
     """
-    bare = value.lstrip("'")
-    return "'" + value if bare and bare[0] in FORMULA_TRIGGERS else value
+    return "'" + value if _guarded(value.lstrip("'")) else value
 
 
 def formula_restore(value: str) -> str:
     """The inverse of formula_neutralise, for cells read back from a CSV export."""
-    bare = value.lstrip("'")
-    return value[1:] if value.startswith("'") and bare and bare[0] in FORMULA_TRIGGERS else value
+    return value[1:] if value.startswith("'") and _guarded(value.lstrip("'")) else value
 
 
 def csv_row(record: dict) -> list:

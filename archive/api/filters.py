@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from archive import selectors
 from archive.api.renderers import JSONRenderer
-from archive.models import Evidence, EvidenceType, Game, Ruleset, Source
+from archive.models import Category, Evidence, EvidenceType, Game, Region, Ruleset, Source
 from archive.search import folded_contains
 
 
@@ -61,9 +61,17 @@ class EvidenceFilterSet(filters.FilterSet):
         help_text="Features of play the record attests, by the DLP's names (its LudemeInfos), comma-separated: concept=casting sticks",
     )
     source = ListFilter(method="noop", help_text="Sources by ref (S...) or DLP id (DLP.Sources.122), comma-separated: records citing any.")
-    ruleset = filters.CharFilter(method="noop", help_text="A ruleset: its id, or its slug as records give it (with game, that game's).")
+    ruleset = filters.CharFilter(
+        method="noop",
+        help_text=("A ruleset: its id (a record's ruleset_id), or its game and slug (senet/default, a record's game and "
+                   "ruleset), or its slug alone where one game has it or with game (that game's); a slug several games "
+                   "share without game is a 400."),
+    )
     dlp_id = filters.NumberFilter(method="noop", help_text="The DLP evidence id.")
     has_places = filters.CharFilter(method="noop", help_text="true (or 1): only records with a place; false (or 0): only those without.")
+    has_uncertainty = filters.CharFilter(
+        method="noop", help_text="true (or 1): only records with an uncertainty factor; false (or 0): only those with none."
+    )
     verified = filters.CharFilter(
         method="noop", help_text="true (or 1): only records the DLP's editors verified; false (or 0): only unverified ones."
     )
@@ -198,10 +206,43 @@ class CSVFilter(filters.CharFilter):
     field_class = CSVField
 
 
+class KnownValuesField(CSVField):
+    """A list of names the archive must know (a region, a category, a game's slug): an unknown
+    one is a 400 naming it, never an empty answer that looks like "none match"."""
+
+    def __init__(self, *args, known=None, what: str = "value", single: bool = False, **kwargs):
+        self.known, self.what, self.single = known, what, single
+        super().__init__(*args, **kwargs)
+
+    def clean(self, value):
+        values = super().clean(value)
+        if self.single and len(values) > 1:
+            raise forms.ValidationError("give one %(what)s, not %(n)s", params={"what": self.what, "n": len(values)})
+        if values:
+            column, rows = self.known()
+            found = set(rows.filter(**{f"{column}__in": values}).values_list(column, flat=True))
+            unknown = [v for v in values if v not in found]
+            if unknown:
+                raise forms.ValidationError("unknown %(what)s %(value)r", params={"what": self.what, "value": unknown[0]})
+        return values[0] if self.single and values else values
+
+
+class KnownValuesFilter(filters.CharFilter):
+    """CSVFilter whose values are checked against ``known()``: (column, queryset)."""
+
+    field_class = KnownValuesField
+
+
 class GameFilterSet(filters.FilterSet):
     q = filters.CharFilter(method="search", help_text="Name or any of the game's names, contains.")
-    region = CSVFilter(field_name="regions__name", method="in_list", help_text="Region names, comma-separated.")
-    category = CSVFilter(field_name="categories__name", method="in_list", help_text="Category names, comma-separated.")
+    region = KnownValuesFilter(
+        field_name="regions__name", method="in_list", known=lambda: ("name", Region.objects.all()), what="region",
+        help_text="The DLP's region names, comma-separated; an unknown one is a 400.",
+    )
+    category = KnownValuesFilter(
+        field_name="categories__name", method="in_list", known=lambda: ("name", Category.objects.all()), what="category",
+        help_text="Category names, comma-separated; an unknown one is a 400.",
+    )
     playable = StrictBooleanFilter(method="playable_filter", help_text="Games with a ruleset the engines play: true or false.")
 
     class Meta:
@@ -221,14 +262,21 @@ class GameFilterSet(filters.FilterSet):
 
 
 class RulesetFilterSet(filters.FilterSet):
-    game = filters.CharFilter(field_name="game__slug", help_text="Game slug.")
+    game = KnownValuesFilter(
+        field_name="game__slug", known=lambda: ("slug", Game.objects.all()), what="game", single=True,
+        help_text="Game slug; an unknown one is a 400.",
+    )
+    variant = KnownValuesFilter(
+        field_name="variant", known=lambda: ("variant", Ruleset.objects.exclude(variant="")), what="variant", single=True,
+        help_text="The engine variant a ruleset is played as (tables.ses-bes); one no ruleset has is a 400.",
+    )
     type = filters.MultipleChoiceFilter(choices=Ruleset.Type.choices, widget=CommaSelectMultiple,
                                         help_text="Ruleset types, comma-separated or repeated.")
     playable = StrictBooleanFilter(method="playable_filter", help_text="Rulesets the engines play: true or false.")
 
     class Meta:
         model = Ruleset
-        fields = ["dlp_id", "variant"]
+        fields = ["dlp_id"]
 
     def playable_filter(self, queryset, name, value):
         return queryset.exclude(variant="") if value else queryset.filter(variant="")

@@ -25,7 +25,7 @@ from archive.models import Evidence, EvidenceType, Place, Source
 
 # The evidence columns read for a page (values(), one query), in the serializer's terms.
 BASE_FIELDS = [
-    "id", "ref", "dlp_id", "type", "game__slug", "game__name", "ruleset__slug", "start_year", "end_year", "start_date", "end_date",
+    "id", "ref", "dlp_id", "type", "game__slug", "game__name", "ruleset__slug", "ruleset_id", "start_year", "end_year", "start_date", "end_date",
     "date_precision", "date_reversed", "date_text", "location_text", "summary", "rules_text", "rules_summary",
     "content", "content_citation", "confidence", "kml", "recorded_by", "verified", "dlp_added", "dlp_extra",
     "created", "updated",
@@ -190,6 +190,7 @@ def evidence_records(rows: list[dict], *, origin: str) -> list[dict]:
             "game": row["game__slug"],
             "game_name": row["game__name"],
             "ruleset": row["ruleset__slug"],
+            "ruleset_id": row["ruleset_id"],
             "start_year": start,
             "end_year": end,
             "start_date": row["start_date"],

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from django.utils import timezone
+
 from archive import years
 from archive.gazetteer import geonames_uri
 from archive.importers.citations import citation_parse
@@ -221,3 +223,135 @@ def source_csl(source: Source, base_url: str = "") -> dict:
     if note := source_full_text_note(source):
         item["note"] = note
     return item
+
+
+# -- RIS ------------------------------------------------------------------------------------------
+
+RIS_TYPES = {
+    "book": "BOOK", "article": "JOUR", "chapter": "CHAP", "webpage": "ELEC", "fieldwork": "PCOMM",
+    "database": "DATA", "other": "GEN",
+}
+
+
+def _ris(fields: list[tuple[str, str]]) -> str:
+    """One RIS entry: 'TAG  - value' lines (CRLF, as the format's readers expect), TY first and
+    ER last; a value's line breaks become spaces (RIS has one line a field)."""
+    lines = [f"{tag}  - {' '.join(str(value).split())}" for tag, value in fields if str(value).strip()]
+    return "\r\n".join([*lines, "ER  - ", "", ""])
+
+
+def source_ris(source: Source) -> str:
+    kind = "THES" if _thesis(source) else RIS_TYPES.get(source.kind, "GEN")
+    fields = [("TY", kind), ("ID", source.ref)]
+    fields += [("AU", name) for name in _names(source) if name != "others"]
+    fields.append(("TI", source.title))
+    if source.year:
+        fields.append(("PY", str(source.year)))
+    if source.container:
+        fields.append(("JO" if kind == "JOUR" else "T2", re.sub(r"^In:?\s+", "", source.container)))
+    first, _, last = re.sub(r"\s*[–-]+\s*", "-", source.pages or "").partition("-")
+    fields += [("VL", source.volume), ("IS", source.issue), ("SP", first.strip()), ("EP", last.strip()),
+               ("PB", source.publisher), ("CY", source.place), ("LA", source.language), ("UR", source.url)]
+    if source.accessed:
+        fields.append(("Y2", source.accessed.strftime("%Y/%m/%d")))
+    fields.append(("N1", source_full_text_note(source)))
+    return _ris(fields)
+
+
+# -- a record cited: BibTeX, CSL-JSON and RIS ---------------------------------------------------------
+# A record is a dataset entry of the archive (as its page's citation meta tags say: archive.citing):
+# compiled by whoever recorded it, published when the DLP published it, with its identifier, the
+# archive's data version, the permalink and the sources it is drawn from.
+
+
+def _evidence_parts(evidence, permalink: str, version: int) -> dict:
+    from archive.citing import ARCHIVE_NAME, DLP_NAME, cited_sources, compiler_name, evidence_published, evidence_title
+
+    published = evidence_published(evidence)
+    ids = f"{evidence.dlp_identifier} (our id {evidence.ref})" if evidence.dlp_identifier else evidence.ref
+    where = f"Evidence record {ids}"
+    if evidence.dlp_id:
+        where += f", from the {DLP_NAME}'s database ({published})"
+    sources = "; ".join(s.short for s in cited_sources(evidence))
+    return {
+        "key": evidence.identifier,
+        "compiler": compiler_name(evidence.recorded_by),
+        "title": evidence_title(evidence),
+        "published": published,
+        "where": where,
+        "publisher": ARCHIVE_NAME,
+        "version": f"data version {version}",
+        "url": permalink,
+        "accessed": timezone.localdate(),
+        "note": f"After {sources}." if sources else "",
+    }
+
+
+def evidence_bibtex(evidence, permalink: str, version: int) -> str:
+    """A record as a BibTeX @misc entry keyed by its identifier (biblatex reads version and urldate)."""
+    p = _evidence_parts(evidence, permalink, version)
+    fields = []
+    if p["compiler"]:
+        fields.append(("author", _bibtex_name(p["compiler"])))
+    fields.append(("title", p["title"]))
+    if p["published"]:
+        fields.append(("year", p["published"][:4]))
+        fields.append(("date", p["published"]))
+    fields += [("howpublished", p["where"]), ("publisher", p["publisher"]), ("version", p["version"]),
+               ("url", p["url"]), ("urldate", p["accessed"].isoformat())]
+    if p["note"]:
+        fields.append(("note", p["note"]))
+    body = ",\n".join(f"  {name} = {{{_bibtex_value(name, value)}}}" for name, value in fields)
+    return f"@misc{{{p['key']},\n{body}\n}}\n"
+
+
+def evidence_csl(evidence, permalink: str, version: int) -> dict:
+    """A record as a CSL-JSON item of type dataset."""
+    p = _evidence_parts(evidence, permalink, version)
+    item: dict = {"id": p["key"], "type": "dataset", "title": p["title"]}
+    if p["compiler"]:
+        item["author"] = [_csl_name(p["compiler"])]
+    if p["published"]:
+        item["issued"] = {"date-parts": [[int(part) for part in p["published"].split("-")]]}
+    accessed = p["accessed"]
+    item.update({
+        "publisher": p["publisher"], "number": p["key"], "version": p["version"], "URL": p["url"],
+        "accessed": {"date-parts": [[accessed.year, accessed.month, accessed.day]]},
+        "note": " ".join(filter(None, [p["where"] + ".", p["note"]])),
+    })
+    return item
+
+
+def evidence_ris(evidence, permalink: str, version: int) -> str:
+    """A record as an RIS entry of type DATA (a dataset)."""
+    p = _evidence_parts(evidence, permalink, version)
+    fields = [("TY", "DATA"), ("ID", p["key"]), ("AU", p["compiler"]), ("TI", p["title"])]
+    if p["published"]:
+        fields += [("PY", p["published"][:4]), ("DA", p["published"].replace("-", "/"))]
+    fields += [("PB", p["publisher"]), ("ET", p["version"]), ("AN", p["key"]), ("UR", p["url"]),
+               ("Y2", p["accessed"].strftime("%Y/%m/%d")), ("N1", " ".join(filter(None, [p["where"] + ".", p["note"]])))]
+    return _ris(fields)
+
+
+EVIDENCE_CITERS = {"bibtex": evidence_bibtex, "csl": evidence_csl, "ris": evidence_ris}
+
+
+def evidence_for_citing(ids: list[int]) -> list:
+    """The records with these ids, in the order given, with what a citation reads (game, places,
+    sources) in a fixed number of queries."""
+    from django.db.models import Prefetch
+
+    from archive.models import Evidence, Place
+
+    rows = Evidence.objects.filter(id__in=ids).select_related("game").prefetch_related(
+        Prefetch("places", queryset=Place.objects.order_by("order", "id")), "sources"
+    )
+    by_id = {e.id: e for e in rows}
+    return [by_id[i] for i in ids if i in by_id]
+
+
+def evidence_citations(records: list, fmt: str, base_url: str, version: int):
+    """The records cited in ``fmt``: BibTeX or RIS text, or a list of CSL-JSON items."""
+    cite = EVIDENCE_CITERS[fmt]
+    cited = [cite(e, f"{base_url}{e.get_absolute_url()}", version) for e in records]
+    return cited if fmt == "csl" else "\n".join(cited) if fmt == "bibtex" else "".join(cited)

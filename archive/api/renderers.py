@@ -1,8 +1,6 @@
 """The API's renderers: JSON (DRF's output, encoded by orjson), CSV and GeoJSON for evidence
-pages (flat records from archive.api.exports), JSON-LD, BibTeX and CSL-JSON."""
+pages (flat records from archive.api.exports), JSON-LD, BibTeX, CSL-JSON and RIS."""
 from __future__ import annotations
-
-import json
 
 from rest_framework import renderers
 
@@ -54,7 +52,20 @@ class BibTeXRenderer(renderers.BaseRenderer):
             # An empty list is a BibTeX comment, not an empty body (an empty body loses its
             # Content-Type in DRF, which an outside check flagged).
             return (data or "% No entries match.\n").encode("utf-8")
-        return json.dumps(data).encode()
+        # An error, or what OPTIONS describes (lazy texts included): as the API's JSON.
+        return JSONRenderer().render(data)
+
+
+class RISRenderer(renderers.BaseRenderer):
+    media_type = "application/x-research-info-systems"
+    format = "ris"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, str):
+            # No entries: a blank line, which RIS readers skip (an empty body would lose its Content-Type).
+            return (data or "\r\n").encode("utf-8")
+        return JSONRenderer().render(data)
 
 
 class CSLJSONRenderer(JSONRenderer):

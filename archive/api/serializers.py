@@ -234,7 +234,12 @@ class EvidenceSerializer(LimitedModelSerializer):
     game_name = serializers.CharField(source="game.name", read_only=True)
     ruleset = serializers.CharField(
         source="ruleset.slug", required=False, allow_blank=True, allow_null=True,
-        help_text="The slug of one of the game's rulesets.",
+        help_text=("The slug of one of the game's rulesets: unique within the game only (many games have a 'default'), "
+                   "so game/ruleset names it, as does ruleset_id."),
+    )
+    ruleset_id = serializers.IntegerField(
+        read_only=True, allow_null=True,
+        help_text="The ruleset's id (/api/v1/rulesets/<id>/), unique across games: the ruleset filter takes it.",
     )
     start_year = serializers.IntegerField(
         required=False, allow_null=True, min_value=YEAR_MIN, max_value=YEAR_MAX,
@@ -288,7 +293,7 @@ class EvidenceSerializer(LimitedModelSerializer):
         model = Evidence
         fields = [
             "identifier", "ref", "dlp_id", "api_url", "html_url", "type", "type_label", "game", "game_name",
-            "ruleset", "start_year", "end_year", "start_date", "end_date", "date_precision", "date_reversed",
+            "ruleset", "ruleset_id", "start_year", "end_year", "start_date", "end_date", "date_precision", "date_reversed",
             "date_text", "date_edtf", "date_label", "location_text", "places", "summary", "rules_text", "rules_summary",
             "content", "content_citation", "confidence", "ages", "genders", "social_statuses", "spaces",
             "uncertainty_factors", "concepts", "sources",

@@ -20,6 +20,10 @@ urlpatterns = [
     path("export/evidence.csv", views.EvidenceCSVExport.as_view(), name="export-csv"),
     path("export/evidence.geojson", views.EvidenceGeoJSONExport.as_view(), name="export-geojson"),
     path("export/evidence.jsonl", views.EvidenceJSONLExport.as_view(), name="export-jsonl"),
+    path("export/evidence.jsonld", views.EvidenceJSONLDExport.as_view(), name="export-jsonld"),
+    path("export/evidence.bib", views.EvidenceBibTeXExport.as_view(), name="export-bibtex"),
+    path("export/evidence.csl.json", views.EvidenceCSLExport.as_view(), name="export-csl"),
+    path("export/evidence.ris", views.EvidenceRISExport.as_view(), name="export-ris"),
     # Before the router, whose evidence/<id>/ would take "points" for an identifier.
     path("evidence/points/", points.EvidencePointsView.as_view(), name="evidence-points"),
     path("evidence/periods/", points.EvidencePeriodsView.as_view(), name="evidence-periods"),

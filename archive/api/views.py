@@ -26,9 +26,13 @@ from archive.api import exports, flat, services
 from core.compressed import accepts_gzip, compressed_copy, kept_response, send_compressed
 from core.throttling import SharedRateThrottle
 from archive.api.filters import EvidenceFilteredView, EvidenceFilterSet, GameFilterSet, RulesetFilterSet, SourceFilterSet
-from archive.api.linked_data import evidence_jsonld, evidence_jsonld_page, source_bibtex, source_csl
+from archive.api.linked_data import (
+    SCHEMA, evidence_citations, evidence_for_citing, evidence_jsonld, evidence_jsonld_page, source_bibtex, source_csl, source_ris,
+)
 from archive.api.pagination import ArchiveCursorPagination
-from archive.api.renderers import BibTeXRenderer, CSLJSONRenderer, CSVRenderer, GeoJSONRenderer, JSONLDRenderer, JSONRenderer
+from archive.api.renderers import (
+    BibTeXRenderer, CSLJSONRenderer, CSVRenderer, GeoJSONRenderer, JSONLDRenderer, JSONRenderer, RISRenderer,
+)
 from archive.api.serializers import EvidenceSerializer, GameSerializer, RulesetSerializer, SourceSerializer
 from archive.models import (
     Evidence, Game, GameName, Place, Ruleset, Source, evidence_date_desc_key, evidence_date_key,
@@ -174,14 +178,24 @@ def batched(pieces: Iterable[str], size: int = 256 * 1024) -> Iterator[bytes]:
 
 JSON_RENDERERS = [JSONRenderer, renderers.BrowsableAPIRenderer]
 FORMAT_PARAMETER = OpenApiParameter(
-    "format", str, enum=["json", "csv", "geojson", "jsonld"],
-    description="Response format (or send Accept: text/csv, application/geo+json, application/ld+json).",
+    "format", str, enum=["json", "csv", "geojson", "jsonld", "bibtex", "csl", "ris"],
+    description=("Response format (or send Accept: text/csv, application/geo+json, application/ld+json); bibtex, csl "
+                 "(CSL-JSON) and ris cite the records."),
 )
+# The formats that cite records (archive.api.linked_data), as a reference manager reads them.
+CITATION_FORMATS = ("bibtex", "csl", "ris")
+CITATION_RESPONSES = {
+    (200, "application/x-bibtex"): OpenApiResponse(OpenApiTypes.STR, description="BibTeX entries, keyed by identifier."),
+    (200, "application/vnd.citationstyles.csl+json"): OpenApiResponse(
+        OpenApiTypes.OBJECT, description="CSL-JSON (Zotero, Pandoc, citeproc): one item for a record, a list for a list."),
+    (200, "application/x-research-info-systems"): OpenApiResponse(OpenApiTypes.STR, description="RIS entries."),
+}
 EVIDENCE_FORMATS = {
     (200, "application/json"): EvidenceSerializer,
     (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="One row per record; columns as /api/v1/export/evidence.csv."),
     (200, "application/geo+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="A GeoJSON FeatureCollection, one feature per place."),
     (200, "application/ld+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="JSON-LD with schema.org terms."),
+    **CITATION_RESPONSES,
     400: OpenApiResponse(
         OpenApiTypes.OBJECT,
         description="An unknown parameter, or a value that cannot be read: {parameter: [what is wrong]}.",
@@ -195,7 +209,7 @@ EVIDENCE_FORMATS = {
         description=(
             "Filtered, ordered and cursor-paged. `format=csv` and `format=geojson` give the same page as flat "
             "rows (CSV, one row per record) or a FeatureCollection (one feature per place); `format=jsonld` "
-            "gives it as JSON-LD. The next and previous pages are in `next` and `previous` (JSON; in JSON-LD, "
+            "gives it as JSON-LD; `format=bibtex`, `csl` and `ris` cite its records. The next and previous pages are in `next` and `previous` (JSON; in JSON-LD, "
             "a Hydra PartialCollectionView node of the graph) and in the `Link` header (every format). The filters are the "
             "browse page's, under the same names (its short names `from`, `to`, `confidence` and `status` "
             "are aliases); an unknown parameter or value is a 400 naming it."
@@ -220,7 +234,7 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
     ordering_fields = ["id", "date", "confidence", "updated", "relevance"]
     ordering = ["id"]
     pagination_class = ArchiveCursorPagination
-    renderer_classes = [*JSON_RENDERERS, CSVRenderer, GeoJSONRenderer, JSONLDRenderer]
+    renderer_classes = [*JSON_RENDERERS, CSVRenderer, GeoJSONRenderer, JSONLDRenderer, BibTeXRenderer, CSLJSONRenderer, RISRenderer]
     throttle_classes = [ArchiveAnonThrottle, CostlyReadThrottle]
     lookup_field = "identifier"
 
@@ -229,7 +243,7 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         if self.detail or request.method not in ("GET", "HEAD"):
             return False
         size = request.query_params.get("page_size", "")
-        flat_format = request.query_params.get("format") in ("csv", "geojson") or any(
+        flat_format = request.query_params.get("format") in ("csv", "geojson", *CITATION_FORMATS) or any(
             t in request.META.get("HTTP_ACCEPT", "") for t in ("text/csv", "application/geo+json"))
         return flat_format or (size.isascii() and size.isdigit() and int(size) > COSTLY_PAGE_SIZE)
     lookup_value_regex = r"[^/]+"
@@ -239,8 +253,13 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         renderer = getattr(self.request, "accepted_renderer", None)
         return getattr(renderer, "format", "") in ("csv", "geojson")
 
+    def citation_format(self) -> str:
+        """bibtex, csl or ris where the records are to be cited, else ''."""
+        fmt = getattr(getattr(self.request, "accepted_renderer", None), "format", "")
+        return fmt if fmt in CITATION_FORMATS else ""
+
     def get_queryset(self):
-        if self.flat_format() or self.action == "list":
+        if self.flat_format() or self.citation_format() or self.action == "list":
             # Lists are built from flat rows (page_values; archive.api.flat), not instances.
             return _dated_evidence().all()
         return _dated_evidence().select_related("game", "ruleset").prefetch_related(
@@ -268,7 +287,7 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
     @property
     def page_values(self) -> list[str]:
         """What the paginator reads for each record of a list page (as dicts, not instances)."""
-        return ["id"] if self.flat_format() or self.reads_documents else flat.BASE_FIELDS
+        return ["id"] if self.flat_format() or self.citation_format() or self.reads_documents else flat.BASE_FIELDS
 
     def list(self, request, *args, **kwargs):
         # The data version and the documents' floor, read before any record (archive.documents).
@@ -372,6 +391,9 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         if self.flat_format():
             rows = exports.evidence_rows_for([r["id"] for r in page], base_url=base_url(request))
             return self.add_paging_headers(Response(rows))
+        if self.citation_format():
+            records = evidence_for_citing([r["id"] for r in page])
+            return self.add_paging_headers(Response(evidence_citations(records, self.citation_format(), base_url(request), self.data_state[0])))
         # The serializer's output, built from one query per related set (archive.api.flat).
         response = self.get_paginated_response(flat.evidence_rows(page, request))
         if request.accepted_renderer.format == "jsonld":
@@ -387,6 +409,10 @@ class EvidenceViewSet(StrictParametersMixin, viewsets.ModelViewSet):
         if self.flat_format():
             rows = exports.evidence_rows_for([self.get_object().pk], base_url=base_url(request))
             return Response(rows)
+        if self.citation_format():
+            version = documents.state()[0]
+            cited = evidence_citations(evidence_for_citing([self.get_object().pk]), self.citation_format(), base_url(request), version)
+            return Response(cited[0] if isinstance(cited, list) else cited)
         response = super().retrieve(request, *args, **kwargs)
         if request.accepted_renderer.format == "jsonld":
             response.data = evidence_jsonld(response.data, base_url(request))
@@ -436,6 +462,7 @@ SOURCE_FORMATS = {
     (200, "application/json"): SourceSerializer,
     (200, "application/x-bibtex"): OpenApiResponse(OpenApiTypes.STR, description="BibTeX entries, keyed by ref."),
     (200, "application/vnd.citationstyles.csl+json"): OpenApiResponse(OpenApiTypes.OBJECT, description="One CSL-JSON item (Zotero, Pandoc, citeproc)."),
+    (200, "application/x-research-info-systems"): OpenApiResponse(OpenApiTypes.STR, description="RIS entries."),
 }
 # A list in CSL-JSON is an array of items (empty when nothing matches).
 SOURCE_LIST_FORMATS = {
@@ -443,7 +470,7 @@ SOURCE_LIST_FORMATS = {
     (200, "application/vnd.citationstyles.csl+json"): OpenApiResponse(
         {"type": "array", "items": {"type": "object"}}, description="CSL-JSON items (Zotero, Pandoc, citeproc), a list."),
 }
-SOURCE_FORMAT_PARAMETER = OpenApiParameter("format", str, enum=["json", "bibtex", "csl"], description="Response format.")
+SOURCE_FORMAT_PARAMETER = OpenApiParameter("format", str, enum=["json", "bibtex", "csl", "ris"], description="Response format.")
 
 
 @extend_schema_view(
@@ -453,7 +480,7 @@ SOURCE_FORMAT_PARAMETER = OpenApiParameter("format", str, enum=["json", "bibtex"
 class SourceViewSet(ReadableViewSet):
     serializer_class = SourceSerializer
     filterset_class = SourceFilterSet
-    renderer_classes = [*JSON_RENDERERS, BibTeXRenderer, CSLJSONRenderer]
+    renderer_classes = [*JSON_RENDERERS, BibTeXRenderer, CSLJSONRenderer, RISRenderer]
     ordering_fields = ["id", "year", "updated"]
     ordering = ["id"]
     lookup_field = "ref"
@@ -475,16 +502,18 @@ class SourceViewSet(ReadableViewSet):
         fmt = self.request.accepted_renderer.format
         if fmt == "bibtex":
             return "\n".join(source_bibtex(s) for s in sources)
+        if fmt == "ris":
+            return "".join(source_ris(s) for s in sources)
         return [source_csl(s, base_url(self.request)) for s in sources]
 
     def list(self, request, *args, **kwargs):
-        if request.accepted_renderer.format not in ("bibtex", "csl"):
+        if request.accepted_renderer.format not in CITATION_FORMATS:
             return super().list(request, *args, **kwargs)
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         return Response(self._cite(page), headers=self.paginator.paging_headers())
 
     def retrieve(self, request, *args, **kwargs):
-        if request.accepted_renderer.format not in ("bibtex", "csl"):
+        if request.accepted_renderer.format not in CITATION_FORMATS:
             return super().retrieve(request, *args, **kwargs)
         data = self._cite([self.get_object()])
         return Response(data if isinstance(data, str) else data[0])
@@ -495,13 +524,54 @@ EXPORT_TYPES = {
     "geojson": ("application/geo+json", exports.geojson_chunks),
     "jsonl": ("application/x-ndjson; charset=utf-8", exports.jsonl_lines),
 }
+# Exports built from the records a chunk at a time (linked_data_pieces), not from flat rows:
+# (media type, file name).
+LINKED_EXPORTS = {
+    "jsonld": ("application/ld+json", "evidence.jsonld"),
+    "bibtex": ("application/x-bibtex; charset=utf-8", "evidence.bib"),
+    "csl": ("application/vnd.citationstyles.csl+json", "evidence.csl.json"),
+    "ris": ("application/x-research-info-systems; charset=utf-8", "evidence.ris"),
+}
+# Records cited or described per chunk of a linked-data export.
+LINKED_CHUNK = 500
+
+
+def linked_data_pieces(queryset, fmt: str, request, version: int) -> Iterator[str]:
+    """The records of ``queryset`` by id, LINKED_CHUNK at a time, as one JSON-LD graph (each node
+    as the API's ?format=jsonld gives it), a CSL-JSON array, or BibTeX or RIS entries."""
+    base = base_url(request)
+    ids = queryset.order_by("id").values_list("id", flat=True)
+    if fmt in ("jsonld", "csl"):
+        yield f'{{"@context":"{SCHEMA}","@graph":[' if fmt == "jsonld" else "["
+    first, last = True, 0
+    while True:
+        chunk = list(ids.filter(id__gt=last)[:LINKED_CHUNK])
+        if not chunk:
+            break
+        last = chunk[-1]
+        if fmt == "jsonld":
+            rows = list(Evidence.objects.filter(id__in=chunk).order_by("id").values(*flat.BASE_FIELDS))
+            items = [evidence_jsonld(r, base, context=False) for r in flat.evidence_rows(rows, request)]
+        else:
+            cited = evidence_citations(evidence_for_citing(chunk), fmt, base, version)
+            if fmt != "csl":
+                yield cited if fmt == "ris" else cited + "\n"
+                continue
+            items = cited
+        for item in items:
+            yield ("" if first else ",\n") + exports.compact_json(item)
+            first = False
+    if fmt in ("jsonld", "csl"):
+        yield "]}\n" if fmt == "jsonld" else "]\n"
 
 
 EXPORT_DESCRIPTION = (
     "Every record, or those the evidence list's filters select, in one download that streams in constant "
     "memory. CSV: one row per record, lists joined with '; ', places as JSON in `places` and the first place "
     "in `latitude`/`longitude`. GeoJSON: a FeatureCollection, one feature per place (RFC 7946). JSON Lines: "
-    "one record per line, with the CSV's columns as JSON values."
+    "one record per line, with the CSV's columns as JSON values. JSON-LD: one graph of schema.org nodes, as "
+    "`?format=jsonld` gives each record. BibTeX, CSL-JSON and RIS: each record cited, as `?format=bibtex`, `csl` and "
+    "`ris` cite one."
 )
 
 
@@ -519,11 +589,13 @@ class EvidenceExportView(EvidenceFilteredView):
         filterset = EvidenceFilterSet(request.query_params, queryset=Evidence.objects.all(), request=request)
         if not filterset.is_valid():
             raise ValidationError(filterset.errors)
-        content_type, writer = EXPORT_TYPES[self.fmt]
+        content_type, writer = EXPORT_TYPES.get(self.fmt) or (LINKED_EXPORTS[self.fmt][0], None)
         # Kept while the archive is unchanged (its data version is in the key, read first): a
         # second download of the same set costs a cache read, not a pass over every record.
         version = documents.state()[0]
         raw = "|".join([str(version), self.fmt, base_url(request), urlencode(sorted(request.query_params.lists()), doseq=True)])
+        if self.fmt in LINKED_EXPORTS:  # citations say when they were accessed
+            raw += f"|{timezone.localdate()}"
         key = "api-export:" + hashlib.sha256(raw.encode()).hexdigest()
         kept = cache.get(key)
         if kept is not None:
@@ -532,11 +604,14 @@ class EvidenceExportView(EvidenceFilteredView):
             if self.fmt == "csv":
                 # Straight from the database's tuples to CSV rows (the same text, faster).
                 pieces = exports.evidence_csv_lines(filterset.qs, base_url=base_url(request))
+            elif self.fmt in LINKED_EXPORTS:
+                pieces = linked_data_pieces(filterset.qs, self.fmt, request, version)
             else:
                 pieces = writer(exports.evidence_export_rows(filterset.qs, base_url=base_url(request)))
             chunks = _kept_as_it_streams(batched(pieces), key)
         response = StreamingHttpResponse(chunks, content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="evidence.{self.fmt}"'
+        name = LINKED_EXPORTS[self.fmt][1] if self.fmt in LINKED_EXPORTS else f"evidence.{self.fmt}"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
 
 
@@ -557,11 +632,14 @@ def _kept_as_it_streams(chunks: Iterator[bytes], key: str) -> Iterator[bytes]:
         cache.set(key, b"".join(kept), EXPORT_CACHE_SECONDS)
 
 
+EXPORT_NAMES = {"jsonl": "JSON Lines", "jsonld": "JSON-LD", "bibtex": "BibTeX", "csl": "CSL-JSON", "ris": "RIS"}
+
+
 def _export(fmt: str, media_type: str, schema_type) -> type[EvidenceExportView]:
     decorated = extend_schema_view(
         get=extend_schema(
             operation_id=f"v1_export_evidence_{fmt}",
-            summary=f"Export evidence as {fmt.upper() if fmt != 'jsonl' else 'JSON Lines'} (streamed)",
+            summary=f"Export evidence as {EXPORT_NAMES.get(fmt, fmt.upper())} (streamed)",
             description=EXPORT_DESCRIPTION,
             filters=True,
             responses={
@@ -576,3 +654,7 @@ def _export(fmt: str, media_type: str, schema_type) -> type[EvidenceExportView]:
 EvidenceCSVExport = _export("csv", "text/csv", OpenApiTypes.STR)
 EvidenceGeoJSONExport = _export("geojson", "application/geo+json", OpenApiTypes.OBJECT)
 EvidenceJSONLExport = _export("jsonl", "application/x-ndjson", OpenApiTypes.STR)
+EvidenceJSONLDExport = _export("jsonld", "application/ld+json", OpenApiTypes.OBJECT)
+EvidenceBibTeXExport = _export("bibtex", "application/x-bibtex", OpenApiTypes.STR)
+EvidenceCSLExport = _export("csl", "application/vnd.citationstyles.csl+json", {"type": "array", "items": {"type": "object"}})
+EvidenceRISExport = _export("ris", "application/x-research-info-systems", OpenApiTypes.STR)

@@ -14,8 +14,19 @@ register = template.Library()
 
 def source_exports(source) -> list[tuple[str, str, str]]:
     """(label, media type, URL) of each citation format the API gives for a source."""
-    url = reverse("api:source-detail", args=[source.ref])
-    return [("BibTeX", "application/x-bibtex", f"{url}?format=bibtex"), ("CSL-JSON", "application/vnd.citationstyles.csl+json", f"{url}?format=csl")]
+    return citation_exports(reverse("api:source-detail", args=[source.ref]))
+
+
+def citation_exports(url: str) -> list[tuple[str, str, str]]:
+    """(label, media type, URL) of each citation format the API gives at ``url``."""
+    return [("BibTeX", "application/x-bibtex", f"{url}?format=bibtex"),
+            ("CSL-JSON", "application/vnd.citationstyles.csl+json", f"{url}?format=csl"),
+            ("RIS", "application/x-research-info-systems", f"{url}?format=ris")]
+
+
+def evidence_exports(evidence) -> list[tuple[str, str, str]]:
+    """(label, media type, URL) of each citation format the API gives for a record."""
+    return citation_exports(reverse("api:evidence-detail", args=[evidence.identifier]))
 
 
 @register.simple_tag(takes_context=True)
@@ -32,3 +43,14 @@ def source_head(context, source) -> str:
 @register.inclusion_tag("archive/_source_exports.html")
 def source_export_links(source) -> dict:
     return {"exports": source_exports(source)}
+
+
+@register.inclusion_tag("archive/_source_exports.html")
+def evidence_export_links(evidence) -> dict:
+    return {"exports": evidence_exports(evidence)}
+
+
+@register.simple_tag
+def evidence_alternates(evidence) -> str:
+    """<link rel="alternate"> to a record's citation formats, for the page's head."""
+    return format_html_join("\n", '<link rel="alternate" type="{1}" href="{2}" title="{0}">', evidence_exports(evidence))

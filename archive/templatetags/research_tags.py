@@ -4,6 +4,8 @@ from __future__ import annotations
 from django import template
 from django.http import QueryDict
 
+from archive import selectors
+
 register = template.Library()
 
 # The browse page's own parameters, which are not filters (the API refuses them).
@@ -12,12 +14,16 @@ PAGE_ONLY = ("page", "sort")
 
 @register.simple_tag(takes_context=True)
 def filter_query(context) -> str:
-    """The page's filters as a query string for the API: without the paging and sort, and without
-    a filter the page could not read (it ignores it and says so; the API would refuse it)."""
+    """The page's filters as a query string for the API (its map, timeline and downloads select
+    exactly the records listed): the filter parameters only (not the paging, the sort or a facet's
+    search box), and without a filter the page could not read (it ignores it and says so; the API
+    would refuse it)."""
     params: QueryDict = context["request"].GET.copy()
     errors = getattr(context.get("filter"), "errors", {}) or {}
-    for name in (*PAGE_ONLY, *errors):
-        params.pop(name, None)
+    names = selectors.filter_parameter_names()
+    for name in [*params]:
+        if name not in names or name in errors or name in PAGE_ONLY:
+            params.pop(name, None)
     return params.urlencode()
 
 

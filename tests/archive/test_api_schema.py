@@ -46,10 +46,16 @@ class SchemaTests(TestCase):
     def test_every_format_is_documented(self):
         paths = self.schema["paths"]
         media = set(paths["/api/v1/evidence/"]["get"]["responses"]["200"]["content"])
-        self.assertEqual(media, {"application/json", "text/csv", "application/geo+json", "application/ld+json"})
+        citations = {"application/x-bibtex", "application/vnd.citationstyles.csl+json", "application/x-research-info-systems"}
+        self.assertEqual(media, {"application/json", "text/csv", "application/geo+json", "application/ld+json", *citations})
+        media = set(paths["/api/v1/evidence/{identifier}/"]["get"]["responses"]["200"]["content"])
+        self.assertLessEqual(citations, media)
         media = set(paths["/api/v1/sources/{ref}/"]["get"]["responses"]["200"]["content"])
-        self.assertEqual(media, {"application/json", "application/x-bibtex", "application/vnd.citationstyles.csl+json"})
+        self.assertEqual(media, {"application/json", *citations})
         self.assertIn("application/x-ndjson", paths["/api/v1/export/evidence.jsonl"]["get"]["responses"]["200"]["content"])
+        for path, media_type in (("jsonld", "application/ld+json"), ("bib", "application/x-bibtex"),
+                                 ("csl.json", "application/vnd.citationstyles.csl+json"), ("ris", "application/x-research-info-systems")):
+            self.assertIn(media_type, paths[f"/api/v1/export/evidence.{path}"]["get"]["responses"]["200"]["content"])
         listed = paths["/api/v1/evidence/"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
         self.assertIn("count", self.schema["components"]["schemas"][listed["$ref"].rsplit("/", 1)[1]]["properties"])
 

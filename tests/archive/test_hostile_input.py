@@ -260,10 +260,14 @@ class CsvTests(ArchiveAPITestCase):
 
 class FormulaTests(TestCase):
     def test_every_trigger_is_neutralised_and_restored(self):
-        for value in ("=1", "+1", "-1", "@a", "\tx", "\rx", "'=1", "''@", "plain", "o'clock", "'", ""):
+        for value in ("=1", "+1", "-1+1", "-me", "@a", "\tx", "\rx", "'=1", "''@", "plain", "o'clock", "'", ""):
             exported = formula_neutralise(value)
             assert exported[:1] not in ("=", "+", "-", "@", "\t", "\r"), value
             assert formula_restore(exported) == value
+        # A number or an ISO or EDTF date is data, not a formula: written as it is, read back as it is.
+        for value in ("-1", "-3100", "-2591-01-01", "-2591/-2565", "'-2591", "''-1"):
+            assert formula_restore(formula_neutralise(value)) == value, value
+        assert formula_neutralise("-2591/-2565") == "-2591/-2565"
 
 
 class DeleteTests(ArchiveAPITestCase):
@@ -440,7 +444,7 @@ class NumbersTests(ArchiveAPITestCase):
 
 class FormatTests(ArchiveAPITestCase):
     def test_an_unknown_format_is_400_naming_it_and_the_known_ones(self):
-        for url, fmt in (("/api/v1/evidence/", "xml"), ("/api/v1/sources/", "ris"), ("/api/v1/evidence/points/", "geojson"),
+        for url, fmt in (("/api/v1/evidence/", "xml"), ("/api/v1/sources/", "endnote"), ("/api/v1/evidence/points/", "geojson"),
                          ("/api/v1/export/evidence.csv", "csv"), ("/api/v1/games/", "x" * 500)):
             with self.subTest(url=url, fmt=fmt[:10]):
                 r = self.client.get(url, {"format": fmt})
