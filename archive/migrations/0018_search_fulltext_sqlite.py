@@ -22,6 +22,12 @@ fails with "no such function" rather than leaving the index behind. Reading need
 
 The SQL is spelled out here (migrations must not follow live code); archive.search builds the
 queries that read it.
+
+A later migration that makes SQLite rebuild one of those tables (most field changes on
+archive_evidence, archive_place, archive_game or archive_gamename do) must drop the triggers
+first and make them again after (``drop`` and ``create`` here, as a RunPython before and after):
+while the table is rebuilt, SQLite refuses triggers that name it ("error in trigger ...: no such
+table"). That is why this migration follows 0017, which adds fields to archive_place.
 """
 import django.db.models.deletion
 from django.db import migrations, models
@@ -102,7 +108,7 @@ def drop(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("archive", "0016_clause_ludii_note_and_elements"),
+        ("archive", "0017_places_from_names"),
     ]
 
     operations = [
