@@ -17,6 +17,16 @@ function storage() {
   try { return window.localStorage; } catch (e) { return null; }
 }
 
+// A refusal in words: the server's reason, unless it quotes the action as data (an engine's
+// message for API clients), which a player is not shown.
+export function refusalWords(reason, status) {
+  let text = typeof reason === "string" && reason.trim() ? reason.trim() : `error ${status}`;
+  // The data an API client would send, given in brackets beside the words, is left out.
+  text = text.replace(/\s*\([^()]*[{[][^()]*\)/g, "");
+  if (/[{}[\]]/.test(text)) return "that move cannot be played in the position now on the board.";
+  return `${text}.`.replace(/\.\.$/, ".");
+}
+
 export class PlayApp {
   constructor(root) {
     this.root = root;
@@ -275,8 +285,9 @@ export class PlayApp {
     if (this.states.length > match.log.length + 1) this.states.length = match.log.length + 1; // a step taken back
     this.states[match.log.length] = match.state;
     this.updateShare();
-    this.arrive(previous, announce);
+    const arrived = this.arrive(previous, announce);
     this.schedulePoll();
+    return arrived;
   }
 
   // New log entries: announce them, and play them back (the computer's steps, a sowing) before
@@ -392,6 +403,7 @@ export class PlayApp {
 
   // The board shows the latest position and waits for the player (tests wait for this too).
   settle() {
+    if (this.busy) this.setBusy(false);
     this.render();
     this.root.dataset.settled = "yes";
   }
@@ -408,10 +420,12 @@ export class PlayApp {
     // process takes the action need not read the match first.
     if (match.resume) body.resume = match.resume;
     if (this.settings.autoConfirm && !isMeta(action)) body.confirm = true;
+    // The board takes no input from here until the answer's position (and the throw after it) is
+    // drawn: settle() lets go. A click meanwhile would act on a position the player has not seen.
+    this.board.lock?.();
     const { status, body: data } = await this.api.act(match.id, this.token, body);
-    this.setBusy(false);
     if (status === 200) {
-      this.show(withLog(match, data), { announce: true, previous: match });
+      await this.show(withLog(match, data), { announce: true, previous: match });
     } else if (status === 409) {
       // Written where the player looks, and kept there: the refresh below redraws the status.
       const text = "Not played: the match had moved on (the other side played, or another window). The board shows the position now.";
@@ -419,11 +433,13 @@ export class PlayApp {
       this.say(text);
       await this.refresh();
     } else {
-      const text = `Not played: ${data?.reason || `error ${status}`}.`.replace(/\.\.$/, ".");
+      const text = `Not played: ${refusalWords(data?.reason, status)}`;
       this.notify(text, "error");
       this.say(text);
-      this.render();
     }
+    // Whatever happened (a refusal, an answer overtaken by another), the board is the player's
+    // again once the position it shows is the latest.
+    if (this.busy) { this.setBusy(false); this.render(); }
   }
 
   // A combined move (a checker dragged, or typed, over several dice: 24/13 with 6-5): `paths`
@@ -447,7 +463,10 @@ export class PlayApp {
     let taken = 0;
     for (const step of path) {
       const m = this.match;
-      const found = this.myTurn() ? (m.legal_actions || []).find((a) => a.from === step.from && a.to === step.to) : null;
+      // A step the server listed with its die is played with that die (a bearing-off step may
+      // be made with more than one, and the turn goes on differently).
+      const found = this.myTurn() ? (m.legal_actions || []).find((a) => a.from === step.from && a.to === step.to &&
+        (step.die === undefined || a.die === step.die)) : null;
       if (!found) break;
       await this.act(found);
       if (this.match.version === m.version) return false; // refused: act has said why
@@ -464,7 +483,7 @@ export class PlayApp {
 
   async refresh() {
     const { status, body } = await this.api.read(this.match.id, this.token);
-    if (status === 200) this.show(body, { announce: true, previous: this.match });
+    if (status === 200) await this.show(body, { announce: true, previous: this.match });
   }
 
   // -- keeping up with the other player: conditional polling, 304 while nothing changes ---------
@@ -574,9 +593,10 @@ export class PlayApp {
     const shown = live ? m.state : this.replayState(this.replay);
     const mine = live && this.myTurn() && !this.busy;
     const legal = mine ? m.legal_actions.filter((a) => !isMeta(a)) : [];
+    const paths = mine ? (m.legal_paths || []) : [];
     const ending = live ? this.gameEnding() : null;
     this.board.set({
-      state: ending ? ending.state : shown, viewer: this.bottom, numbering: this.viewer, mover: mine ? m.to_move : null, legal,
+      state: ending ? ending.state : shown, viewer: this.bottom, numbering: this.viewer, mover: mine ? m.to_move : null, legal, paths,
       names: this.names, highlight: this.family.highlight?.(live ? m.log : m.log.slice(0, this.replay)) || [],
       passed: live && !ending ? this.lastPass() : null, note: ending ? ending.text : null,
       handoff: live && Boolean(m.turn?.complete) && m.state.to_move !== m.to_move ? m.state.to_move : null,

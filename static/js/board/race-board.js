@@ -92,6 +92,14 @@ export class RaceBoard {
     this.schedule();
   }
 
+  // An action has gone to the server: nothing is offered until the host sets the next position.
+  lock() {
+    this.dests = new Map();
+    this.selected = null;
+    this.drag = null;
+    this.schedule();
+  }
+
   geometry() {
     return this.view.info?.geometry || null;
   }
