@@ -237,7 +237,34 @@ export class PlayApp {
     this.states = [];
     this.clearNotice();
     this.replay = null;
-    this.show(data, { announce: true, previous: { log: [], state: null } });
+    await this.show(data, { announce: true, previous: { log: [], state: null } });
+    // The start form is gone: the player's place is the status line, and the board below it is
+    // brought into view (on a phone the form stood below the board, scrolled far down).
+    this.focusStatus({ force: true });
+    this.bringIntoView();
+  }
+
+  // Keyboard and screen-reader players keep their place: the status line says what is due, and
+  // the board and Text mode come a Tab or two after it. Focus is not taken from a field the
+  // player is typing in (the text mode's command line).
+  focusStatus({ force = false } = {}) {
+    const status = this.q("status");
+    if (!status) return;
+    const active = document.activeElement;
+    if (!force && active && active !== document.body && (active.closest("input, select, textarea") || !this.root.contains(active))) return;
+    if (!status.hasAttribute("tabindex")) status.tabIndex = -1;
+    status.focus({ preventScroll: true });
+  }
+
+  // The status line and the board in view, unless they already are.
+  bringIntoView() {
+    const status = this.q("status");
+    const board = this.q("board");
+    if (!status || !board || typeof status.scrollIntoView !== "function") return;
+    const top = status.getBoundingClientRect().top;
+    const box = board.getBoundingClientRect();
+    const height = window.innerHeight || document.documentElement.clientHeight;
+    if (top < 0 || box.top > height * 0.6 || box.bottom < 0) status.scrollIntoView({ block: "start" });
   }
 
   async open(id) {
@@ -392,6 +419,9 @@ export class PlayApp {
       this.say([...lines, extra].join(" "), false);
       lines.forEach((line) => this.text.transcript(line));
       if (extra) this.text.transcript(extra);
+      // After the other side's moves (the computer's, a friend's), the player's place is the
+      // status line that says what they did and what is due.
+      if (others) this.focusStatus();
     }
   }
 
