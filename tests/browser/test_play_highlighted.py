@@ -129,7 +129,9 @@ def test_a_whole_game_by_highlighted_moves_alone(site, chromium, artifacts_dir, 
             if m["outcome"]:
                 break
             version = m["version"]
-            sources = centres(board, SOURCES[family])
+            # The board draws in the next animation frame: with moves to make, wait for it.
+            movable = any("from" in a or "hole" in a for a in m["legal"])
+            sources = centres(board, SOURCES[family], wait=movable and m["phase"] != "leave_empty")
             if family == "mancala" and m["phase"] == "leave_empty":
                 need = len(m["legal"][0]["leave_empty"])
                 for picked in range(need):
