@@ -60,6 +60,9 @@ def match_payload(
         "to_move": live.to_move(),
         "legal_actions": legal,
         "legal_notation": notation,
+        # Ways to take one piece through several legal steps in a row (a tables checker over
+        # both dice): the board offers their ends as targets and plays them step by step.
+        "legal_paths": live.legal_paths(),
         "turn": (
             None
             if match.turn_side is None

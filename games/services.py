@@ -420,6 +420,12 @@ class Live:
             return []
         return self.variant.legal_actions(self.state)
 
+    def legal_paths(self) -> list[list[dict[str, Any]]]:
+        """The variant's combined moves (``Variant.legal_paths``) while a side has steps to play."""
+        if self.over or self.awaiting_confirm() or self.variant.is_chance(self.state):
+            return []
+        return self.variant.legal_paths(self.state)
+
     def legal_actions(self) -> list[dict[str, Any]]:
         if self.over:
             return []
@@ -969,8 +975,9 @@ def match_rematch(*, match: Match, sides: list[int]) -> tuple[Match, bool]:
     new.side0_token_hash, new.side1_token_hash = match.side1_token_hash, match.side0_token_hash
     new.side0_level, new.side1_level = match.side1_level, match.side0_level
     now = timezone.now()
-    # Who asks is there; the other side keeps whether they had joined.
-    joined = [match.side1_joined, match.side0_joined]
+    # Who asks is there; the other side joins the rematch only by taking it up (or opening it):
+    # having played the match before is no answer to the offer.
+    joined = [None, None]
     for side in sides:
         joined[1 - side] = now
     new.side0_joined, new.side1_joined = joined

@@ -460,6 +460,13 @@ class Variant(ABC):
         player confirms. Asked only of states where a side (not chance) is to move."""
         return False
 
+    def legal_paths(self, state: State) -> list[list[dict[str, Any]]]:
+        """Moves a board may offer as one: ways to take one piece through two or more legal
+        steps in a row (a tables checker over both dice, 24/18/13), each a list of actions that
+        are legal one after the other, every prefix among them, so the board lights only
+        targets a complete legal play reaches. Empty for families whose steps are the moves."""
+        return []
+
     def log_fields(self, state: State) -> dict[str, Any]:
         """Extra JSON fields recorded with a logged action, from ``state``, the state after it
         (tables: ``{"position_id": ...}``). Their names must not be among

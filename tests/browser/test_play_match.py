@@ -135,6 +135,9 @@ def test_resign_then_rematch_by_link(site, chromium, page, artifacts_dir):
         bob.page.wait_for_function("root => root.playApp.match", arg=bob.element_handle())
         new = app_match(bob)
         assert new["rematch_of"] == created["id"] and new["you"] == [0]  # the sides are swapped
+        # The friend has not taken the rematch up yet: the one who offered it waits for them.
+        presence = bob.locator("[data-role=presence]")
+        assert "has joined" not in presence.inner_text() and "Waiting for your friend" in presence.inner_text()
         page.wait_for_function("root => root.playApp.match.rematch", arg=alice.element_handle(), timeout=5_000)
         assert "rematch is on offer" in alice.locator("[data-role=presence]").inner_text()
         page.screenshot(path=str(artifacts_dir / "play-match-rematch-offered.png"), full_page=True)
@@ -144,6 +147,8 @@ def test_resign_then_rematch_by_link(site, chromium, page, artifacts_dir):
         page.wait_for_function("root => root.playApp.match", arg=alice.element_handle())
         mine = app_match(alice)
         assert mine["id"] == new["id"] and mine["you"] == [1] and mine["options"]["match_to"] == 3
+        # Taken up: now the one who offered it hears that the friend has joined.
+        expect(presence).to_have_text("Your friend has joined.", timeout=8_000)
     finally:
         context.close()
     assert page.js_errors == []

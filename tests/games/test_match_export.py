@@ -432,3 +432,21 @@ def test_a_match_from_a_double_offered_writes_the_double_first():
     assert game.setup.checkers == offered["checkers"] and game.setup.to_move == doubler
     assert [(i.side, i.kind) for i in game.items[:2]] in ([(doubler, "double"), (1 - doubler, "take")],
                                                          [(doubler, "double"), (1 - doubler, "drop")])
+
+
+@pytest.mark.django_db
+def test_a_rematch_offered_waits_for_the_friend_to_take_it_up():
+    # Both players were in the match; one offers the rematch. The friend has not answered, so the
+    # rematch does not count them as there (the offerer's page would say "Your friend has joined.").
+    made = create(opponent="remote", options={"match_to": 1})
+    creator, friend = client_for(made["token"]), client_for(made["invite_url"].split("#t=")[1])
+    assert friend.get(reverse("games:api-match", args=[made["id"]])).json()["joined"] == [True, True]
+    creator.post(reverse("games:api-match-resign", args=[made["id"]]), {"version": made["version"]}, format="json")
+    offered = creator.post(reverse("games:api-match-rematch", args=[made["id"]]))
+    assert offered.status_code == 201 and offered.json()["you"] == [1]
+    assert offered.json()["joined"] == [False, True]
+    new = reverse("games:api-match", args=[offered.json()["id"]])
+    assert creator.get(new).json()["joined"] == [False, True]
+    taken = friend.post(reverse("games:api-match-rematch", args=[made["id"]]))
+    assert taken.status_code == 200 and taken.json()["joined"] == [True, True]
+    assert creator.get(new).json()["joined"] == [True, True]

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseCommand, parsePointPath } from "../../static/js/board/notation.js";
 import { tables, readTablesMove } from "../../static/js/board/family-tables.js";
-import { sumPaths, sumDestinations, BAR, OFF } from "../../static/js/board/tables-geometry.js";
+import { sumPaths, sumDestinations, pathDestinations, BAR, OFF } from "../../static/js/board/tables-geometry.js";
 
 const point = (w) => (w === "bar" ? BAR : w === "off" ? OFF : /^\d+$/.test(w) && Number(w) <= 24 ? Number(w) : null);
 
@@ -94,4 +94,37 @@ test("resign and rematch are the match's commands, whatever the legal moves", ()
     assert.deepEqual(parseCommand(typed, { family: tables, legalActions: [], context }), { kind: "match", what: "rematch" });
   }
   assert.equal(parseCommand("resignation", { family: tables, legalActions: opening65, context }).kind, "error");
+});
+
+// Backgammon 6-6 from the start: 8/2 is legal, but no complete play takes that checker on to
+// bear off (the others are not home), so the server lists no way 8/2/off.
+const opening66 = [{ from: 24, to: 18 }, { from: 13, to: 7 }, { from: 8, to: 2 }];
+const paths66 = [
+  [{ from: 24, to: 18 }, { from: 18, to: 12 }],
+  [{ from: 13, to: 7 }, { from: 7, to: 1 }],
+  [{ from: 24, to: 18 }, { from: 18, to: 12 }, { from: 12, to: 6 }],
+];
+
+test("the board offers only the combined moves the server lists", () => {
+  const sums = pathDestinations(paths66, opening66);
+  assert.equal(sums.has(8), false); // the guess from the dice alone offered 8/off
+  assert.deepEqual(sumDestinations({ dice: [6, 6, 6, 6] }, opening66).get(8).map((d) => d.to), [OFF]);
+  assert.deepEqual(sums.get(24).map((d) => d.to), [12, 6]);
+  assert.deepEqual(sums.get(13).map((d) => d.to), [1]);
+  assert.deepEqual(sums.get(24)[1].paths, [paths66[2]]);
+  // A target a single step reaches is that step, not a combined move.
+  assert.equal(pathDestinations([[{ from: 13, to: 7 }, { from: 7, to: 1 }]], [{ from: 13, to: 1 }]).size, 0);
+  assert.equal(pathDestinations([], opening66).size, 0);
+  assert.equal(pathDestinations(undefined, opening66).size, 0);
+  // A step carrying its die keeps it (a bearing-off step may be made with more than one die).
+  const withDie = pathDestinations([[{ from: 6, to: 2 }, { from: 2, to: OFF, die: 6 }]], [{ from: 6, to: 2 }]);
+  assert.deepEqual(withDie.get(6)[0].paths[0][1], { from: 2, to: OFF, die: 6 });
+});
+
+test("text mode: with the server's list, a combined move is one it lists", () => {
+  const state = { dice: [6, 6, 6, 6], cascade: null };
+  assert.deepEqual(readTablesMove("8/off", opening66, state, paths66), { paths: [] });
+  assert.deepEqual(readTablesMove("24/12", opening66, state, paths66), { paths: [paths66[0]] });
+  assert.deepEqual(readTablesMove("24/18/12/6", opening66, state, paths66), { paths: [paths66[2]] });
+  assert.deepEqual(readTablesMove("24/12/6", opening66, state, paths66), { paths: [] });
 });

@@ -16,7 +16,6 @@ from __future__ import annotations
 from abc import abstractmethod
 
 import itertools
-import json
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -272,8 +271,18 @@ class RaceVariant(Variant):
         key = (act["from"], act["to"])
         legal = steps(r, state)
         if key not in legal:
-            raise IllegalAction(f"{json.dumps(act.to_json(), sort_keys=True)} is not a legal move with this throw")
+            raise IllegalAction(self._why_not_move(r, state, key))
         return self._stepped(r, state, legal[key], key[0])
+
+    def _why_not_move(self, r: Rules, state: RaceState, key: tuple[int, int]) -> str:
+        """A refused move in words, with the moves the throw allows (route positions: 0 before
+        the board, n + 1 borne off)."""
+        p, q = key
+        src = "a piece not yet on the board" if p == 0 else f"a piece on {p}"
+        dst = "bear off" if q == r.n + 1 else f"go to {q}"
+        legal = sorted(steps(r, state))
+        allowed = ", ".join(f"{'in' if a == 0 else a}→{'off' if b == r.n + 1 else b}" for a, b in legal)
+        return f"{src} cannot {dst} with this throw ({'legal: ' + allowed if allowed else 'no move is legal'})"
 
     def _opening(self, r: Rules, state: RaceState, faces: tuple[int, ...]) -> RaceState:
         # SN-16: each side throws once; the higher throw starts, equal throws are thrown again.

@@ -293,6 +293,41 @@ class TablesVariant(Variant):
         me, op, rules = self._position(state)
         return complete_plays(rules, me, op, state.dice, self._ctx(state))
 
+    def legal_paths(self, state: TablesState) -> list[list[dict[str, Any]]]:  # type: ignore[override]
+        """Every way to take one checker through two or more steps in a row, each step legal
+        after the ones before it (so each way is the start of a complete legal play): what the
+        board offers as a combined move. A Gul Bara cascade is played number by number, so it
+        offers none.
+
+        >>> from games.engine import get_variant
+        >>> v = get_variant("tables.shesh-besh")
+        >>> s = v.apply(v.apply(v.new_game(), {"opening": [5, 2]}), {"roll": [6, 5]})
+        >>> ["/".join(str(n) for n in [p[0]["from"]] + [a["to"] for a in p]) for p in v.legal_paths(s)]
+        ['24/18/13', '13/7/2', '13/8/2']
+        >>> v.legal_paths(v.apply(v.apply(v.new_game(), {"opening": [5, 2]}), {"roll": [6, 6]}))
+        []
+        """
+        if state.phase != "move" or state.cascade_number or state.remainder or state.handoff:
+            return []
+        side = state.to_move
+        out: list[list[dict[str, Any]]] = []
+
+        def walk(s: TablesState, path: list[dict[str, Any]]) -> None:
+            at = path[-1]["to"]
+            if at == 0 or s.phase != "move" or s.to_move != side or s.cascade_number:
+                return
+            for act in self.legal_actions(s):
+                if act.get("from") != at:
+                    continue
+                longer = path + [act.to_json()]
+                out.append(longer)
+                walk(self.apply(s, act), longer)
+
+        for act in self.legal_actions(state):
+            if "from" in act:
+                walk(self.apply(state, act), [act.to_json()])
+        return out
+
     @staticmethod
     def play_text(play: Play) -> str:
         """A complete play in standard notation (``24/18 13/11``, ``bar/22*``, ``8/5(2)``)."""
@@ -344,13 +379,19 @@ class TablesVariant(Variant):
     def _why_illegal(self, state: TablesState, act: Action) -> str:
         ph = state.phase
         want = {
-            "opening": 'an opening throw {"opening": [a, b]}',
-            "roll": 'a roll {"roll": [d1, d2]}',
-            "cube": '{"double": true} or {"double": false}',
-            "take": '{"take": true} or {"drop": true}',
-            "move": 'a step {"from": p, "to": q}',
+            "opening": 'the opening throw ({"opening": [a, b]})',
+            "roll": 'a throw of the dice ({"roll": [d1, d2]})',
+            "cube": 'rolling or doubling ({"double": false} or {"double": true})',
+            "take": 'taking or dropping the double ({"take": true} or {"drop": true})',
+            "move": 'a checker step ({"from": p, "to": q})',
         }.get(ph, "nothing")
-        return f"{json.dumps(act.to_json(), sort_keys=True)} is not legal here: phase {ph!r} wants {want}"
+        what = next((words for key, words in (
+            ("opening", "an opening throw"), ("roll", "a throw of the dice"), ("take", "taking the cube"),
+            ("drop", "dropping the cube"), ("from", "a checker step"),
+        ) if key in act), None)
+        if "double" in act:
+            what = "doubling" if act["double"] else "rolling"
+        return f"{what or brief(act.to_json())} is not possible now: the turn wants {want}"
 
     def _apply_step(self, state: TablesState, act: Action) -> TablesState:
         p, t = act.get("from"), act.get("to")

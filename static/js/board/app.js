@@ -18,6 +18,16 @@ function storage() {
   try { return window.localStorage; } catch (e) { return null; }
 }
 
+// A refusal in words: the server's reason, unless it quotes the action as data (an engine's
+// message for API clients), which a player is not shown.
+export function refusalWords(reason, status) {
+  let text = typeof reason === "string" && reason.trim() ? reason.trim() : `error ${status}`;
+  // The data an API client would send, given in brackets beside the words, is left out.
+  text = text.replace(/\s*\([^()]*[{[][^()]*\)/g, "");
+  if (/[{}[\]]/.test(text)) return "that move cannot be played in the position now on the board.";
+  return `${text}.`.replace(/\.\.$/, ".");
+}
+
 export class PlayApp {
   constructor(root) {
     this.root = root;
@@ -230,7 +240,34 @@ export class PlayApp {
     this.states = [];
     this.clearNotice();
     this.replay = null;
-    this.show(data, { announce: true, previous: { log: [], state: null } });
+    await this.show(data, { announce: true, previous: { log: [], state: null } });
+    // The start form is gone: the player's place is the status line, and the board below it is
+    // brought into view (on a phone the form stood below the board, scrolled far down).
+    this.focusStatus({ force: true });
+    this.bringIntoView();
+  }
+
+  // Keyboard and screen-reader players keep their place: the status line says what is due, and
+  // the board and Text mode come a Tab or two after it. Focus is not taken from a field the
+  // player is typing in (the text mode's command line).
+  focusStatus({ force = false } = {}) {
+    const status = this.q("status");
+    if (!status) return;
+    const active = document.activeElement;
+    if (!force && active && active !== document.body && (active.closest("input, select, textarea") || !this.root.contains(active))) return;
+    if (!status.hasAttribute("tabindex")) status.tabIndex = -1;
+    status.focus({ preventScroll: true });
+  }
+
+  // The status line and the board in view, unless they already are.
+  bringIntoView() {
+    const status = this.q("status");
+    const board = this.q("board");
+    if (!status || !board || typeof status.scrollIntoView !== "function") return;
+    const top = status.getBoundingClientRect().top;
+    const box = board.getBoundingClientRect();
+    const height = window.innerHeight || document.documentElement.clientHeight;
+    if (top < 0 || box.top > height * 0.6 || box.bottom < 0) status.scrollIntoView({ block: "start" });
   }
 
   async open(id) {
@@ -278,8 +315,9 @@ export class PlayApp {
     if (this.states.length > match.log.length + 1) this.states.length = match.log.length + 1; // a step taken back
     this.states[match.log.length] = match.state;
     this.updateShare();
-    this.arrive(previous, announce);
+    const arrived = this.arrive(previous, announce);
     this.schedulePoll();
+    return arrived;
   }
 
   // New log entries: announce them, and play them back (the computer's steps, a sowing) before
@@ -384,6 +422,9 @@ export class PlayApp {
       this.say([...lines, extra].join(" "), false);
       lines.forEach((line) => this.text.transcript(line));
       if (extra) this.text.transcript(extra);
+      // After the other side's moves (the computer's, a friend's), the player's place is the
+      // status line that says what they did and what is due.
+      if (others) this.focusStatus();
     }
   }
 
@@ -395,6 +436,7 @@ export class PlayApp {
 
   // The board shows the latest position and waits for the player (tests wait for this too).
   settle() {
+    if (this.busy) this.setBusy(false);
     this.render();
     this.root.dataset.settled = "yes";
   }
@@ -411,10 +453,12 @@ export class PlayApp {
     // process takes the action need not read the match first.
     if (match.resume) body.resume = match.resume;
     if (this.settings.autoConfirm && !isMeta(action)) body.confirm = true;
+    // The board takes no input from here until the answer's position (and the throw after it) is
+    // drawn: settle() lets go. A click meanwhile would act on a position the player has not seen.
+    this.board.lock?.();
     const { status, body: data } = await this.api.act(match.id, this.token, body);
-    this.setBusy(false);
     if (status === 200) {
-      this.show(withLog(match, data), { announce: true, previous: match });
+      await this.show(withLog(match, data), { announce: true, previous: match });
     } else if (status === 409) {
       // Written where the player looks, and kept there: the refresh below redraws the status.
       const text = "Not played: the match had moved on (the other side played, or another window). The board shows the position now.";
@@ -422,11 +466,13 @@ export class PlayApp {
       this.say(text);
       await this.refresh();
     } else {
-      const text = `Not played: ${data?.reason || `error ${status}`}.`.replace(/\.\.$/, ".");
+      const text = `Not played: ${refusalWords(data?.reason, status)}`;
       this.notify(text, "error");
       this.say(text);
-      this.render();
     }
+    // Whatever happened (a refusal, an answer overtaken by another), the board is the player's
+    // again once the position it shows is the latest.
+    if (this.busy) { this.setBusy(false); this.render(); }
   }
 
   // A combined move (a checker dragged, or typed, over several dice: 24/13 with 6-5): `paths`
@@ -450,7 +496,10 @@ export class PlayApp {
     let taken = 0;
     for (const step of path) {
       const m = this.match;
-      const found = this.myTurn() ? (m.legal_actions || []).find((a) => a.from === step.from && a.to === step.to) : null;
+      // A step the server listed with its die is played with that die (a bearing-off step may
+      // be made with more than one, and the turn goes on differently).
+      const found = this.myTurn() ? (m.legal_actions || []).find((a) => a.from === step.from && a.to === step.to &&
+        (step.die === undefined || a.die === step.die)) : null;
       if (!found) break;
       await this.act(found);
       if (this.match.version === m.version) return false; // refused: act has said why
@@ -467,7 +516,7 @@ export class PlayApp {
 
   async refresh() {
     const { status, body } = await this.api.read(this.match.id, this.token);
-    if (status === 200) this.show(body, { announce: true, previous: this.match });
+    if (status === 200) await this.show(body, { announce: true, previous: this.match });
   }
 
   // -- keeping up with the other player: conditional polling, 304 while nothing changes ---------
@@ -577,9 +626,10 @@ export class PlayApp {
     const shown = live ? m.state : this.replayState(this.replay);
     const mine = live && this.myTurn() && !this.busy;
     const legal = mine ? m.legal_actions.filter((a) => !isMeta(a)) : [];
+    const paths = mine ? (m.legal_paths || []) : [];
     const ending = live ? this.gameEnding() : null;
     this.board.set({
-      state: ending ? ending.state : shown, viewer: this.bottom, numbering: this.viewer, mover: mine ? m.to_move : null, legal,
+      state: ending ? ending.state : shown, viewer: this.bottom, numbering: this.viewer, mover: mine ? m.to_move : null, legal, paths,
       names: this.names, highlight: this.family.highlight?.(live ? m.log : m.log.slice(0, this.replay)) || [],
       passed: live && !ending ? this.lastPass() : null, note: ending ? ending.text : null,
       handoff: live && Boolean(m.turn?.complete) && m.state.to_move !== m.to_move ? m.state.to_move : null,

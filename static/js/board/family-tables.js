@@ -32,17 +32,26 @@ export function parseTablesStep(text) {
 // A typed move: one step (24/18), or a combined move over several dice, given whole (24/13)
 // or with its stops (24/18/13). A step is matched against the legal ones; a combined move
 // becomes the ways to play it ({paths}), which the board host plays step by step.
-export function readTablesMove(text, legalActions, state) {
+// `listed`: the server's combined moves (match.legal_paths), when it sent them: a combined move
+// is then one of those, so nothing is tried that no complete legal play allows.
+export function readTablesMove(text, legalActions, state, listed = null) {
   const points = parsePointPath(text, tablesPoint);
   if (!points) return null;
+  const known = Array.isArray(listed) && legalActions.length > 0;
+  const stops = (path) => [path[0].from, ...path.map((s) => s.to)];
   if (points.length === 2) {
     const step = { from: points[0], to: points[1] };
     // The legal action may carry more than its ends (the die it uses): take it whole.
     const found = findStep(legalActions, step);
     if (found || !state) return { found, action: step };
+    if (known) {
+      const ways = listed.filter((p) => p.length >= 2 && p[0].from === step.from && p[p.length - 1].to === step.to);
+      return { paths: ways.sort((a, b) => a.length - b.length) };
+    }
     return { paths: sumPaths(step.from, step.to, state.dice, legalActions, { cascade: Boolean(state.cascade) }) };
   }
   const path = points.slice(1).map((to, i) => ({ from: points[i], to }));
+  if (known) return { paths: listed.filter((p) => JSON.stringify(stops(p)) === JSON.stringify(points)) };
   if (!findStep(legalActions, path[0])) return { paths: [] };
   return { paths: [path] };
 }
@@ -321,7 +330,7 @@ export const tables = {
       return p === null ? null : { what: "point", arg: p };
     },
     move(t, legalActions, context = {}) {
-      return readTablesMove(t, legalActions, context.match?.state);
+      return readTablesMove(t, legalActions, context.match?.state, context.match?.legal_paths ?? null);
     },
   },
 };

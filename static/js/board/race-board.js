@@ -81,6 +81,18 @@ export class RaceBoard {
     this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
     this.svg.addEventListener("pointercancel", () => this.cancelDrag());
+    // A phone held upright gets a long board turned a quarter (orient()): its squares then run
+    // down the screen, each wide enough for a finger (44 px).
+    this.portraitQuery = window.matchMedia?.("(max-width: 600px) and (orientation: portrait)") ?? null;
+    this.portraitQuery?.addEventListener?.("change", () => this.schedule());
+    this.turnedQuarter = false;
+  }
+
+  // The pointer in board coordinates (the board may be drawn turned a quarter).
+  boardPoint(event) {
+    const p = svgPoint(this.svg, event);
+    if (!this.turnedQuarter || !this.lay) return p;
+    return { x: p.y, y: this.lay.height - p.x };
   }
 
   // view: {state, viewer, mover (the side whose moves are legal now, or null), legal, highlight
@@ -89,6 +101,14 @@ export class RaceBoard {
     this.view = { ...this.view, ...view };
     this.dests = destinations(this.view.mover === null ? [] : this.view.legal);
     if (this.selected !== null && !this.dests.has(this.selected)) this.selected = null;
+    this.schedule();
+  }
+
+  // An action has gone to the server: nothing is offered until the host sets the next position.
+  lock() {
+    this.dests = new Map();
+    this.selected = null;
+    this.drag = null;
     this.schedule();
   }
 
@@ -102,7 +122,7 @@ export class RaceBoard {
     const geometry = this.geometry();
     const { mover } = this.view;
     if (!geometry || mover === null || !this.lay) return [];
-    const { x, y } = svgPoint(this.svg, event);
+    const { x, y } = this.boardPoint(event);
     return hitPositions(geometry, hitTest(this.lay, x, y), mover);
   }
 
@@ -123,7 +143,7 @@ export class RaceBoard {
     const dist = Math.hypot(event.clientX - this.drag.x0, event.clientY - this.drag.y0);
     if (!this.drag.moving && dist < DRAG_THRESHOLD) return;
     this.drag.moving = true;
-    this.drag.at = svgPoint(this.svg, event);
+    this.drag.at = this.boardPoint(event);
     this.schedule();
   }
 
@@ -175,6 +195,7 @@ export class RaceBoard {
     }
     const lay = layout(geometry, viewer);
     this.lay = lay;
+    this.turnedQuarter = Boolean(this.portraitQuery?.matches) && lay.width > lay.height * 1.2;
     svg.setAttribute("viewBox", `0 0 ${lay.width} ${lay.height}`);
     svg.style.setProperty("--board-ratio", String(lay.width / lay.height));
     // A board taller than wide (58 Holes) may take more of the screen's height (board.css), and a
@@ -207,6 +228,23 @@ export class RaceBoard {
 
     if (this.drag?.moving && this.drag.at) {
       svg.append(el("circle", { cx: this.drag.at.x, cy: this.drag.at.y, r: SIZE.cell * 0.3, class: `checker side-${mover} ghost` }));
+    }
+    this.orient(lay);
+  }
+
+  // Upright phones: a long board is turned a quarter clockwise (the viewer's strip on the left),
+  // its words turned back so they read across.
+  orient(lay) {
+    const svg = this.svg;
+    svg.classList.toggle("portrait", this.turnedQuarter);
+    if (!this.turnedQuarter) return;
+    svg.setAttribute("viewBox", `0 0 ${lay.height} ${lay.width}`);
+    svg.style.setProperty("--board-ratio", String(lay.height / lay.width));
+    const turned = el("g", { class: "turned", transform: `translate(${lay.height} 0) rotate(90)` });
+    turned.append(...svg.childNodes);
+    svg.append(turned);
+    for (const text of turned.querySelectorAll("text")) {
+      text.setAttribute("transform", `rotate(-90 ${text.getAttribute("x")} ${text.getAttribute("y")})`);
     }
   }
 

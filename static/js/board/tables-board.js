@@ -10,6 +10,29 @@ function playedDice(played, values) {
   return taken;
 }
 
+// The dice values some legal step uses, from the legal steps and the steps of the combined moves
+// the server lists (a bearing-off step may use a larger die). A single step that takes all the
+// dice at once (Şeş-Beş's 6-5 jump from the head to 13, SS-7) uses each of them.
+export function usableDiceOf(steps, paths, dice) {
+  const all = [...steps, ...(Array.isArray(paths) ? paths.flat() : [])];
+  const used = new Set();
+  const left = Array.isArray(dice) ? dice : [];
+  const total = left.reduce((a, b) => a + b, 0);
+  for (const a of all) {
+    if (typeof a.from !== "number" || typeof a.to !== "number") continue;
+    if (typeof a.die === "number") { used.add(a.die); continue; }
+    const distance = a.from === BAR ? 25 - a.to : a.from - a.to;
+    if (a.to !== OFF && left.length >= 2 && distance === total && !left.includes(distance)) {
+      left.forEach((d) => used.add(d));
+      continue;
+    }
+    for (let d = 1; d <= 6; d++) {
+      if (a.to === OFF ? a.from <= d : distance === d) used.add(d);
+    }
+  }
+  return used;
+}
+
 // The tables board: draws a state and reports the steps a player makes, by click-click or drag.
 // It knows no rules: the host gives it the legal steps and gets back the one chosen
 // (onMove(action)), in the manner of lichess's chessground.
@@ -17,7 +40,7 @@ function playedDice(played, values) {
 import { el, svgPoint, redrawer, die } from "./svg.js";
 import {
   BAR, OFF, SIZE, boardSize, pointRect, barRect, trayRect, stackCentres, barCentres, hitTest, hitToMover,
-  toView, destinations, diceFaces, sumDestinations,
+  toView, destinations, diceFaces, pathDestinations,
 } from "./tables-geometry.js";
 
 const DRAG_THRESHOLD = 6;
@@ -88,9 +111,19 @@ export class TablesBoard {
       this.slides = [...this.slides, ...slidesBetween(before, this.view.state)];
     }
     this.dests = destinations(this.view.mover === null ? [] : this.view.legal);
-    // Targets reached with several dice (a combined move: 24/13 with 6-5), by source point.
-    this.sums = this.view.mover === null ? new Map() : sumDestinations(this.view.state, this.view.legal);
+    // Targets reached with several dice (a combined move: 24/13 with 6-5), by source point: only
+    // the ways the server lists (paths), each step of them legal after the one before.
+    this.sums = this.view.mover === null ? new Map() : pathDestinations(this.view.paths, this.view.legal);
     if (this.selected !== null && !this.dests.has(this.selected)) this.selected = null;
+    this.schedule();
+  }
+
+  // An action has gone to the server: nothing is offered until the host sets the next position.
+  lock() {
+    this.dests = new Map();
+    this.sums = new Map();
+    this.selected = null;
+    this.drag = null;
     this.schedule();
   }
 
@@ -456,15 +489,11 @@ export class TablesBoard {
   // The dice values some legal step uses (a bearing-off step may use a larger die), or null when
   // the viewer is not the one moving.
   usableDice() {
-    const { legal, mover } = this.view;
+    const { legal, mover, paths, state } = this.view;
     if (mover === null || !legal?.length) return null;
     const steps = legal.filter((a) => typeof a.from === "number" && typeof a.to === "number");
     if (!steps.length) return null;
-    const dice = new Set();
-    for (let d = 1; d <= 6; d++) {
-      if (steps.some((a) => (a.to === OFF ? a.from <= d : (a.from === BAR ? 25 - a.to : a.from - a.to) === d))) dice.add(d);
-    }
-    return dice;
+    return usableDiceOf(steps, paths, state?.dice);
   }
 
   drawNote() {

@@ -235,3 +235,30 @@ export function sumDestinations(state, legalActions) {
   }
   return out;
 }
+
+// The combined moves the server lists (match.legal_paths: ways to take one checker through
+// several steps in a row, each step legal after the ones before it), by source point: a map
+// from each source to [{to, paths}] for the targets no single step reaches, shortest ways first.
+// Only these are offered, so a target lights up only if a complete legal play reaches it.
+export function pathDestinations(paths, legalActions) {
+  const out = new Map();
+  if (!Array.isArray(paths) || !paths.length) return out;
+  const singles = destinations(legalActions || []);
+  const byTarget = new Map(); // "from:to" -> {from, to, paths}
+  for (const path of paths) {
+    if (!Array.isArray(path) || path.length < 2) continue;
+    const from = path[0].from;
+    const to = path[path.length - 1].to;
+    if ((singles.get(from) || []).some((d) => d.to === to)) continue;
+    const key = `${from}:${to}`;
+    if (!byTarget.has(key)) byTarget.set(key, { from, to, paths: [] });
+    byTarget.get(key).paths.push(path.map((step) => ({ ...step })));
+  }
+  for (const { from, to, paths: ways } of byTarget.values()) {
+    ways.sort((a, b) => a.length - b.length);
+    if (!out.has(from)) out.set(from, []);
+    out.get(from).push({ to, paths: ways });
+  }
+  for (const list of out.values()) list.sort((a, b) => b.to - a.to);
+  return out;
+}
