@@ -22,7 +22,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("target", nargs="?", help="game-slug/ruleset-slug, a ruleset slug or id, or a variant key")
-        parser.add_argument("--games", type=int, default=None, help="games to play (default 200 random, 50 strong; --catalogue: 500 random, 30 strong, fewer for XII Scripta)")
+        parser.add_argument("--games", type=int, default=None, help="games to play (default 200 random, 50 strong; --catalogue: 500 random, 10 strong, fewer for XII Scripta)")
         parser.add_argument("--seed", type=int, default=1, help="the seed (default 1; --catalogue: 2026)")
         parser.add_argument("--players", choices=["random", "strong"], default="random")
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
