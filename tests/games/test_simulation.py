@@ -288,6 +288,8 @@ def test_the_shipped_file_covers_every_catalogue_ruleset_and_comparison():
     for target in catalogue_targets():
         opts = simulation_options(get_variant(target.variant), target.options)
         for players in ("random", "strong"):
+            if simulation.CATALOGUE_LIMITS.get(target.variant, simulation.CATALOGUE_GAMES)[players] == 0:
+                continue  # not shipped: said in CATALOGUE_LIMITS (XII Scripta by strong players)
             assert (target.variant, simulation.options_key(opts), players) in have, (target.label, players)
     for r in rows:
         assert r["engine_version"] and r["games"] >= 1 and r["seed"] == simulation.CATALOGUE_SEED

@@ -92,6 +92,9 @@ class Command(BaseCommand):
             for who in players:
                 limit = simulation.CATALOGUE_LIMITS.get(target.variant, simulation.CATALOGUE_GAMES)[who]
                 games = opts["games"] if opts["games"] is not None else limit
+                if not games:
+                    self.stdout.write(f"{target.label} [{who}] not shipped (games.simulation.CATALOGUE_LIMITS)")
+                    continue
                 key = simulation.row_key(target.variant, simulation.check(target, {}), who, games, seed)
                 if key in current:
                     runs.append(simulation.store(current[key], created=current[key]["created"]))
