@@ -536,8 +536,11 @@ class Evidence(models.Model):
             # The API's orderings, each with the id its cursor ends on (archive.api.pagination).
             models.Index(fields=["confidence", "id"], name="evidence_confidence"),
             models.Index(fields=["updated", "id"], name="evidence_updated"),
-            models.Index(evidence_date_key(), F("id"), name="evidence_date_key"),
-            models.Index(evidence_date_desc_key(), F("id"), name="evidence_date_desc_key"),
+            # ... the browse page's oldest and newest sort by them too (undated records last), so
+            # both date-filter bounds ride on their entries as well: a browse from a year is
+            # checked in the index as it is walked, never a row fetched to be filtered (issue 14).
+            models.Index(evidence_date_key(), F("id"), evidence_reach(), evidence_begin(), name="evidence_date_key"),
+            models.Index(evidence_date_desc_key(), F("id"), evidence_reach(), evidence_begin(), name="evidence_date_desc_key"),
         ]
 
     def __str__(self) -> str:
