@@ -179,15 +179,16 @@ function addPoints(L, map, element, points) {
     : L.layerGroup();
   const latlngs = points.map((p) => [p.lat, p.lon]);
   layer.addLayers ? layer.addLayers(points.map((p) => markerFor(L, p))) : points.forEach((p) => layer.addLayer(markerFor(L, p)));
-  layer.addTo(map);
   const named = points.filter((p) => p.placed).length;
   element.dataset.named = String(named);
   if (named) legend(L, map);
-  // Without animation: the clusters are made once, at the final zoom, before the map says it is
-  // ready (an animated zoom shows the clusters of both zooms for a moment).
+  // The view first, without animation, then the points: the clusters are made once, at the final
+  // zoom, before the map says it is ready (clusters added at one zoom and remade at another were
+  // both on the map for a moment: every place counted twice).
   if (latlngs.length === 1) map.setView(latlngs[0], 7, { animate: false });
   else if (latlngs.length > 1) map.fitBounds(latlngs, { padding: [30, 30], maxZoom: 8, animate: false });
   else map.setView([25, 30], 2);
+  layer.addTo(map);
   element.dataset.markers = String(latlngs.length);
   return layer;
 }
