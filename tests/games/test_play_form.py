@@ -20,9 +20,12 @@ def board(variant: str, **options) -> dict:
 def test_the_first_level_offered_is_medium_or_the_middle_one():
     assert default_level(board("tables.shesh-besh")) == "medium"
     assert default_level(board("chess.shatranj")) == "medium"
-    # Race and Béchi have three levels: the middle one, neither random nor the strongest.
-    assert board("race.ur")["levels"] == ["random", "easy", "strong"]
-    assert default_level(board("race.ur")) == "easy"
+    # The race games have a medium level now (the old strong, under the expectimax search).
+    assert board("race.ur")["levels"] == ["random", "easy", "medium", "strong"]
+    assert default_level(board("race.ur")) == "medium"
+    # Béchi has three levels: the middle one, neither random nor the strongest.
+    assert board("mancala.bechi")["levels"] == ["random", "easy", "strong"]
+    assert default_level(board("mancala.bechi")) == "easy"
     assert default_level({"levels": []}) == ""
 
 
