@@ -267,7 +267,7 @@ class SimulationJob(models.Model):
         return f"{self.id}: {self.variant} ({self.players}, {self.games} games, {self.status})"
 
     def get_absolute_url(self) -> str:
-        return reverse("games:simulation-job", args=[self.id])
+        return reverse("archive:simulation-job", args=[self.id])
 
 
 class SimulationChunk(models.Model):

@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from games import api, api_jobs, views, views_jobs
+from games import api, views
 
 app_name = "games"
 
@@ -18,11 +18,4 @@ urlpatterns = [
     path("api/v1/matches/<str:match_id>/resign/", api.MatchResignView.as_view(), name="api-match-resign"),
     path("api/v1/matches/<str:match_id>/rematch/", api.MatchRematchView.as_view(), name="api-match-rematch"),
     path("api/v1/matches/<str:match_id>/export/<str:fmt>/", api.match_export, name="api-match-export"),
-    # Simulated play as jobs (games/jobs.py).
-    path("simulations/new/", views_jobs.simulation_new, name="simulation-new"),
-    path("simulations/compare/", views_jobs.simulation_compare, name="simulation-compare"),
-    path("simulations/<str:job_id>/", views_jobs.simulation_job, name="simulation-job"),
-    path("api/v1/simulations/", api_jobs.JobsView.as_view(), name="api-simulations"),
-    path("api/v1/simulations/<str:job_id>/", api_jobs.JobDetailView.as_view(), name="api-simulation"),
-    path("api/v1/simulations/<str:job_id>/cancel/", api_jobs.JobCancelView.as_view(), name="api-simulation-cancel"),
 ]

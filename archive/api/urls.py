@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from archive.api import points, simulations, views
+from archive.api import points, simulation_jobs, simulations, views
 
 app_name = "api"
 
@@ -28,5 +28,8 @@ urlpatterns = [
     path("evidence/points/", points.EvidencePointsView.as_view(), name="evidence-points"),
     path("evidence/periods/", points.EvidencePeriodsView.as_view(), name="evidence-periods"),
     path("rulesets/<int:id>/simulations/", simulations.RulesetSimulationsView.as_view(), name="ruleset-simulations"),
+    path("simulations/", simulation_jobs.JobsView.as_view(), name="simulations"),
+    path("simulations/<str:job_id>/", simulation_jobs.JobDetailView.as_view(), name="simulation"),
+    path("simulations/<str:job_id>/cancel/", simulation_jobs.JobCancelView.as_view(), name="simulation-cancel"),
     path("", include(router.urls)),
 ]

@@ -1,4 +1,5 @@
-"""The API of simulated play as jobs (games/jobs.py): ask for a run, follow its progress, read its
+"""The API of simulated play as jobs (games/jobs.py; here, beside the archive, because a run may be
+asked for by an archive ruleset): ask for a run, follow its progress, read its
 result, list a ruleset's runs, cancel one.
 
     POST /api/v1/simulations/                 {"variant" | "ruleset", "options", "players", "games", "seed"}
