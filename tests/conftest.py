@@ -37,6 +37,20 @@ def dlp_dump_text() -> str:
 
 
 @pytest.fixture
+def one_throttle_window(monkeypatch):
+    """Pin the throttle's clock to one instant: counts are kept in fixed windows, and a test that
+    counts requests across a window's end (the minute turning mid-test) would see them split."""
+    import time
+    import types
+
+    from core import throttling
+
+    now = time.time()
+    monkeypatch.setattr(throttling, "time", types.SimpleNamespace(time=lambda: now))
+    return now
+
+
+@pytest.fixture
 def dlp_dump() -> Path:
     return DLP_DUMP
 

@@ -24,7 +24,7 @@ POSTGRES = connection.vendor == "postgresql"
 
 
 @pytest.fixture(autouse=True, params=["database", "cache"])
-def _counts(request, settings, _fixed_dice_and_no_throttle):
+def _counts(request, settings, _fixed_dice_and_no_throttle, one_throttle_window):
     # Counted in the write's own statement (the database on PostgreSQL), or apart before it.
     from django.core.cache import caches
 

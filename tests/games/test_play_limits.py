@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache():
+def _fresh_cache(one_throttle_window):
     cache.clear()
     services.TRUSTED_STATES.clear()
     yield
