@@ -66,9 +66,39 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-part", choices=("all", "database", "free"), default="all",
+        help="all tests (the default); only those that use the database (the part worth running on "
+             "each database); or only those that do not (engines, parsers: the same on any database, "
+             "so CI runs them once). Tests left out are deselected and counted, never skipped.")
+
+
+def uses_database(item) -> bool:
+    """Whether a test touches the database: marked django_db, asking (through any fixture) for
+    one of pytest-django's database fixtures, or a Django TransactionTestCase/TestCase."""
+    from django.test import TransactionTestCase
+
+    if item.get_closest_marker("django_db"):
+        return True
+    if set(getattr(item, "fixturenames", ())) & {"db", "transactional_db", "django_db_reset_sequences",
+                                                 "django_db_serialized_rollback", "live_server"}:
+        return True
+    cls = getattr(item, "cls", None)
+    return bool(cls and issubclass(cls, TransactionTestCase))
+
+
 def pytest_collection_modifyitems(config, items):
     from django.conf import settings
 
+    part = config.getoption("--database-part")
+    if part != "all":
+        keep, drop = [], []
+        for item in items:
+            (keep if uses_database(item) == (part == "database") else drop).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
     on_postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
     for item in items:
         if "postgres" in item.keywords and not on_postgres:

@@ -49,6 +49,17 @@ def test_every_file_is_cited_clause_by_clause():
             assert any(c.locator == f"DLP.GameRulesets.{rf.dlp_ruleset}" for c in rf.clauses)
 
 
+def test_clause_ids_are_unique_across_a_games_files():
+    # A game's page lists every ruleset's clauses, each anchored by its id (#clause-AO-3): two
+    # files of one game sharing an id would give the page two elements with one id, and a link
+    # would always land on the first.
+    seen: dict[tuple[int, str], str] = {}
+    for rf in catalogue():
+        for c in rf.clauses:
+            other = seen.setdefault((rf.dlp_game, c.id), str(rf.path))
+            assert other == str(rf.path), f"{rf.path}: clause {c.id} is also {other}'s, a file of the same game"
+
+
 def test_fast_path_and_protocol_agree_and_states_round_trip():
     """One random game a file, played through the public protocol and, move for move, on the
     fast path: the same moves offered and the same position reached at every step."""
