@@ -102,6 +102,8 @@ START_PERFT = [
     ("chess.mak-ruk", {}, [22, 484, 10522], "281-default-s1"),
     # ... and with the khoon's diagonal steps, c2 and e2 besides.
     ("chess.mak-ruk", {"khoon_diagonal": True}, [24, 576, 13446], None),
+    # Santaraj: 8 médéq steps, 4 färäs leaps, the säbäs c1-f4 and f1-c4.
+    ("chess.santaraj", {}, [14, 196, 2967], "114-default-s1"),
     # Game of the Pawns: 8 pawn steps, the king on f1 to e1 or g1 (Ludii's kings stand elsewhere).
     ("chess.game-of-the-pawns", {}, [10, 100, 1030], None),
 ]
@@ -305,12 +307,42 @@ def test_a_pawn_on_the_far_row_stays_a_pawn_unless_the_option_promotes_it(promot
     assert kind == ("fers" if promotion else "pawn")
 
 
+# -- Santaraj: promotion to a piece already lost, and ten moves to mate a bare negus ----------------
+def promotions(sim: Any, frm: str, to: str) -> set[str]:
+    g, names = sim.game, sim.game.board.names
+    return {g.kinds[m[4]] for m in sim.moves() if names[m[1]] == frm and names[m[2]] == to}
+
+
+def test_a_medeq_becomes_a_ferz_or_a_kind_its_player_has_lost():
+    # White has both ders and one säbä of two, no färäs: ferz, säbä or färäs.
+    board = {"e1": [0, "negus"], "a1": [0, "der"], "h1": [0, "der"], "c1": [0, "saba"], "b7": [0, "medeq"],
+             "e8": [1, "negus"], "h7": [1, "medeq"]}
+    sim = position("chess.santaraj", board)
+    assert promotions(sim, "b7", "b8") == {"ferz", "saba", "faras"}
+    # With a der lost too, the der is offered.
+    del board["h1"]
+    assert promotions(position("chess.santaraj", board), "b7", "b8") == {"ferz", "der", "saba", "faras"}
+
+
+def test_a_bare_negus_must_be_mated_within_twenty_turns_of_the_last_capture():
+    board = {"e1": [0, "negus"], "a1": [0, "der"], "h1": [0, "der"], "h8": [1, "negus"]}
+    sim = position("chess.santaraj", board, quiet=19)
+    assert sim.over is None
+    play(sim, "a1-a2")
+    assert sim.over == (None, "bare")
+    # Not while the other side keeps a piece beside its negus.
+    board["a7"] = [1, "medeq"]
+    sim = position("chess.santaraj", board, quiet=19)
+    play(sim, "a1-a2")
+    assert sim.over is None
+
+
 # -- random games end ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("key", ["chess.chaturanga", "chess.ouk-chatrang", "chess.shodra", "chess.rumi-shatranj",
                                  "chess.xiangqi", "chess.manzhouqi", "chess.hasami-shogi",
                                  "chess.janggi", "chess.shatranj-at-tamma",
                                  "chess.los-alamos-chess", "chess.half-chess", "chess.mak-ruk",
-                                 "chess.game-of-the-pawns"])
+                                 "chess.game-of-the-pawns", "chess.santaraj"])
 def test_random_games_end(key):
     rng = random.Random(3)
     sim = start(key)
