@@ -97,6 +97,15 @@ START_PERFT = [
     ("chess.los-alamos-chess", {}, [10, 100, 1212], "446-default-s1"),
     # Half Chess: knights g1 (e2 f3) and g4 (e3 f2), bishops g2 (f1 f3 e4) and g3 (f2 f4 e1).
     ("chess.half-chess", {}, [10, 100, 1658], "111-default-s1"),
+    # Mak Ruk: 8 bea steps, rooas a2 h2, khoon d2 (orthogonal only), khons c1 (b2 c2 d2) and
+    # f1 (e2 f2 g2), maas d2 and e2, met d2 e2 f2 (its jump to e3 lands on its own bea).
+    ("chess.mak-ruk", {}, [22, 484, 10522], "281-default-s1"),
+    # ... and with the khoon's diagonal steps, c2 and e2 besides.
+    ("chess.mak-ruk", {"khoon_diagonal": True}, [24, 576, 13446], None),
+    # Santaraj: 8 médéq steps, 4 färäs leaps, the säbäs c1-f4 and f1-c4.
+    ("chess.santaraj", {}, [14, 196, 2967], "114-default-s1"),
+    # Game of the Pawns: 8 pawn steps, the king on f1 to e1 or g1 (Ludii's kings stand elsewhere).
+    ("chess.game-of-the-pawns", {}, [10, 100, 1030], None),
 ]
 
 
@@ -261,11 +270,79 @@ def test_a_promotion_is_two_ludii_steps_where_the_file_says_so():
     assert m[4] >= 0 and sim2.game.ludii_steps(sim2, m, None) is None
 
 
+# -- Mak Ruk: the met's first jump and the khon's backward step -------------------------------------
+def test_the_met_jumps_two_squares_forward_on_its_first_move_only():
+    sim = position("chess.mak-ruk", {"a1": [0, "khoon"], "e1": [0, "met"], "e2": [1, "bea"], "h8": [1, "khoon"],
+                                     "d8": [1, "met"], "a7": [1, "bea"]}, unmoved=["e1", "d8"])
+    # Steps d2 f2, takes e2 straight ahead, jumps over the bea to e3.
+    assert targets(sim, "e1") == {"d2", "e2", "f2", "e3"}
+    play(sim, "e1-f2", "a7-a6", "f2-e1")
+    # Black's met jumps forward too, down the board: d8 to d6.
+    assert "d6" in targets(sim, "d8")
+    play(sim, "d8-c7")
+    assert targets(sim, "e1") == {"d2", "e2", "f2"}
+
+
+def test_the_khon_steps_back_diagonally_only_onto_an_empty_square():
+    sim = position("chess.mak-ruk", {"a1": [0, "khoon"], "d4": [0, "khon"], "c3": [1, "maa"], "h8": [1, "khoon"]})
+    assert targets(sim, "d4") == {"c5", "d5", "e5", "e3"}
+    sim = position("chess.mak-ruk", {"a1": [0, "khoon"], "d4": [0, "khon"], "c5": [1, "maa"], "h8": [1, "khoon"]})
+    assert targets(sim, "d4") == {"c5", "d5", "e5", "c3", "e3"}
+
+
+def test_the_khoon_steps_orthogonally_unless_the_diagonal_reading_is_chosen():
+    board = {"d4": [0, "khoon"], "h8": [1, "khoon"]}
+    assert targets(position("chess.mak-ruk", board), "d4") == {"c4", "e4", "d3", "d5"}
+    assert targets(position("chess.mak-ruk", board, options={"khoon_diagonal": True}), "d4") == {
+        "c4", "e4", "d3", "d5", "c3", "c5", "e3", "e5"}
+
+
+# -- Game of the Pawns: promotion only under the option ---------------------------------------------
+@pytest.mark.parametrize("promotion", [False, True])
+def test_a_pawn_on_the_far_row_stays_a_pawn_unless_the_option_promotes_it(promotion):
+    sim = position("chess.game-of-the-pawns", {"a1": [0, "king"], "b7": [0, "pawn"], "h8": [1, "king"]},
+                   options={"promotion": promotion})
+    play(sim, "b7-b8")
+    kind = sim.game.kinds[sim.game.kind_of[sim.cells[sim.game.board.index["b8"]]]]
+    assert kind == ("fers" if promotion else "pawn")
+
+
+# -- Santaraj: promotion to a piece already lost, and ten moves to mate a bare negus ----------------
+def promotions(sim: Any, frm: str, to: str) -> set[str]:
+    g, names = sim.game, sim.game.board.names
+    return {g.kinds[m[4]] for m in sim.moves() if names[m[1]] == frm and names[m[2]] == to}
+
+
+def test_a_medeq_becomes_a_ferz_or_a_kind_its_player_has_lost():
+    # White has both ders and one säbä of two, no färäs: ferz, säbä or färäs.
+    board = {"e1": [0, "negus"], "a1": [0, "der"], "h1": [0, "der"], "c1": [0, "saba"], "b7": [0, "medeq"],
+             "e8": [1, "negus"], "h7": [1, "medeq"]}
+    sim = position("chess.santaraj", board)
+    assert promotions(sim, "b7", "b8") == {"ferz", "saba", "faras"}
+    # With a der lost too, the der is offered.
+    del board["h1"]
+    assert promotions(position("chess.santaraj", board), "b7", "b8") == {"ferz", "der", "saba", "faras"}
+
+
+def test_a_bare_negus_must_be_mated_within_twenty_turns_of_the_last_capture():
+    board = {"e1": [0, "negus"], "a1": [0, "der"], "h1": [0, "der"], "h8": [1, "negus"]}
+    sim = position("chess.santaraj", board, quiet=19)
+    assert sim.over is None
+    play(sim, "a1-a2")
+    assert sim.over == (None, "bare")
+    # Not while the other side keeps a piece beside its negus.
+    board["a7"] = [1, "medeq"]
+    sim = position("chess.santaraj", board, quiet=19)
+    play(sim, "a1-a2")
+    assert sim.over is None
+
+
 # -- random games end ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("key", ["chess.chaturanga", "chess.ouk-chatrang", "chess.shodra", "chess.rumi-shatranj",
                                  "chess.xiangqi", "chess.manzhouqi", "chess.hasami-shogi",
                                  "chess.janggi", "chess.shatranj-at-tamma",
-                                 "chess.los-alamos-chess", "chess.half-chess"])
+                                 "chess.los-alamos-chess", "chess.half-chess", "chess.mak-ruk",
+                                 "chess.game-of-the-pawns", "chess.santaraj"])
 def test_random_games_end(key):
     rng = random.Random(3)
     sim = start(key)

@@ -25,7 +25,16 @@ from games.engine.rules.ludii import ORACLE, LudiiError, map_sites, read_trace, 
 #: (issue 31's closing note), listed here so the pass above stays a test that can fail: each must
 #: still disagree somewhere (a file that comes to agree must leave this list), and every other
 #: file must agree with every trace.
-NOT_YET_AGREEING: dict[str, str] = {}
+NOT_YET_AGREEING: dict[str, str] = {
+    # MR-6: Ludii's met keeps its two-square move until it uses it (not only as its first move),
+    # and writes it northwards for both players, stopping at the board's edge: Black's met
+    # steps backwards where the summary gives no such move. The replay cannot skip such a
+    # move without the positions parting.
+    "chess.mak-ruk": "Ludii's met jump (MR-6's ludii note)",
+    # GP-2: the DLP's text puts the kings on the sixth square from each player's left (f1, c8),
+    # Ludii on the fifth (e1, d8); the games part at the first king move.
+    "chess.game-of-the-pawns": "Ludii's kings stand on other squares (GP-2's ludii note)",
+}
 
 
 def test_every_rules_file_agrees_with_its_ludii_traces():

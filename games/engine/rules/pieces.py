@@ -91,7 +91,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
 - ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (a list: one per
   seat; each ``far-rank`` or a
   region), ``if_lost`` (the piece is promoted only while none of the ``to`` kinds of its side
-  is on the board, and otherwise leaves the board), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
+  is on the board, and otherwise leaves the board), ``lost`` (kinds among ``to`` offered only
+  while the side has fewer of them on the board than it started with: Santaraj's promotion to
+  a piece already taken), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
   promoted only where it stands when its turn ends: a man passing the far row in a capture
   chain goes on as a man);
 - ``turn``: ``first`` (the seat that starts), ``facing`` (each seat's forward direction, a
@@ -115,7 +117,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   move in check loses, and ``stalemate`` says what no move out of check is worth;
   ``draw_while = [KINDS]``: a checkmate is only a draw while the mated player keeps a piece of
   these kinds),
-  ``bare`` (a seat left with nothing but its ``royal`` piece loses; both bare, a draw),
+  ``bare`` (a seat left with nothing but its ``royal`` piece loses; both bare, a draw;
+  ``within = N``: instead the other side must checkmate it within N turns of the last capture,
+  else the game is drawn: Santaraj),
   ``facing`` (chesslike.py: the ``royal`` pieces facing on an open file two moves running draw),
   ``enclosed`` (``seat``: when none of that seat's pieces can reach the board's edge, every path
   along rows and columns blocked by the other seats' pieces, it loses: Copenhagen's encircling),
@@ -675,6 +679,7 @@ class PiecesGame(Game):
                                                  else zone, seat, el.path + ("zone",)) for seat in range(self.players)],
                             "ends_turn": bool(spec.get("ends_turn", False)),
                             "if_lost": bool(spec.get("if_lost", False)),
+                            "lost": self._kinds(spec.get("lost"), el.path + ("lost",), default_all=False),
                             "at_end": bool(spec.get("at_end", False))}
         el = self._one("turn", required=False)
         spec = el.value if el else {}
@@ -777,7 +782,10 @@ class PiecesGame(Game):
                     raise self.rf.error(path + ("stalemate",), "must be loss, win or draw (for the player stalemated)")
             elif kind == "bare":
                 (k,) = self._kinds(spec.get("royal"), path + ("royal",))
-                self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
+                within = spec.get("within", 0)
+                if isinstance(within, bool) or not isinstance(within, int) or within < 0:
+                    raise self.rf.error(path + ("within",), "must be a number of turns (0: the bare side loses at once)")
+                self.ends.append({"kind": kind, "piece": k, "within": within, "clause": el.clause})
             elif kind == "facing":
                 self.ends.append(chesslike.compile_facing(self, spec, el))
             elif kind == "moves":
@@ -1553,10 +1561,17 @@ class PiecesSim(Sim):
                 if p["if_lost"] and any(self.cells.count(g.code(self.mover, k)) for k in p["to"]):
                     out.append((MOVE, m[1], m[2], m[3], REMOVED, -1))  # nothing lost: the piece goes
                     continue
-                out.extend((MOVE, m[1], m[2], m[3], k, -1) for k in p["to"])
+                out.extend((MOVE, m[1], m[2], m[3], k, -1) for k in p["to"]
+                           if k not in p["lost"] or self._fewer(k))
             else:
                 out.append(m)
         return out
+
+    def _fewer(self, k: int) -> bool:
+        """Whether the mover has fewer pieces of kind ``k`` on the board than at the start
+        (promote.lost: a promotion only to a kind the player has lost)."""
+        code = self.game.code(self.mover, k)
+        return self.cells.count(code) < self.game.start_cells.count(code)
 
     def _longest(self, moves: list) -> list:
         """Keep the first hops of the capture sequences that take the most pieces."""
@@ -2130,6 +2145,13 @@ class PiecesSim(Sim):
                 others = [seat for seat in range(g.players)
                           if any(c and g.owner_of[c] == seat and g.kind_of[c] != e["piece"] for c in self.cells)]
                 if len(others) == 1:
+                    if e["within"]:
+                        # Santaraj: the bare side is checkmated within so many turns, or the
+                        # game is drawn (the count runs from the last capture).
+                        if self.quiet >= e["within"]:
+                            self.over = (None, "bare")
+                            return
+                        continue
                     self.over = (others[0], "bare")
                     return
                 if not others:
