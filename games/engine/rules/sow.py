@@ -65,7 +65,9 @@ Elements and keys (defaults in brackets):
   (no relay) and takes nothing [false]; ``relay_hook = NAME``: with relay sowing, at the end of
   each lap a Python rule (``hooks.py``: ``fn(sim, seat, last) -> [holes]``) may name holes whose
   seeds are drawn into the last hole, the sowing then going on from it with all its seeds
-  [none]; ``singles = "last-resort"``: a hole with one seed may be
+  [none]; ``relay_hook_sows = "drawn"``: only the seeds the hook names are lifted and sown on,
+  from the hole after the last, which keeps its own (Hus: the captured counters are sown on)
+  ["all"]; ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
 - ``capture`` (one rule a clause; the first that takes anything is the move's capture):
@@ -306,6 +308,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
+        "relay_hook_sows": (_one_of("all", "drawn"), "all"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
     "capture": {
@@ -420,7 +423,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plain", "relay_hook", "singles_last", "singles_to_empty", "choose_once", "first_dir",
+        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts",
@@ -627,6 +630,7 @@ class SowGame(Game):
         r.opening_each = sow.get("opening_each", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
+        r.relay_hook_drawn = sow.get("relay_hook_sows", o) == "drawn"
         r.singles_to_empty = sow.get("singles_to_empty", o)
         r.stores = sow.get("stores", o) == "own"
         if r.stores and not self.n_stores:
@@ -1282,6 +1286,12 @@ class SowSim(Sim):
                 continue
             if r.relay_hook is not None and p < N and budget > 0:
                 draw = r.relay_hook(self, seat, p)  # sow.relay_hook: holes drawn into the last
+                if draw and r.relay_hook_drawn:  # sow.relay_hook_sows = "drawn": they alone sow on
+                    c = 0
+                    for q in draw:
+                        c += b[q]
+                        b[q] = 0
+                    continue
                 if draw:
                     for q in draw:
                         b[p] += b[q]

@@ -1,0 +1,83 @@
+"""Hand-worked tests of the sowa hooks (games/engine/rules/hooks_sowa.py) and of
+``sow.relay_hook_sows = "drawn"``: the counters a relay hook takes are sown on from the hole
+after the last, which keeps its own.
+
+On four rows of four, South's holes are 1..4 (outer row, left to right) and 5..8 (inner row,
+right to left), North's 9..12 and 13..16: 6 (South's inner row) faces 11, and 14 stands behind 11.
+"""
+from __future__ import annotations
+
+from games.engine.rules import sow
+from games.engine.rules.game import RulesVariant
+from games.engine.rules.loader import load_text
+
+HEAD = '''
+key = "sow.test"
+title = "Test"
+mechanic = "sow"
+game = { dlp = 0, name = "Test" }
+ruleset = { dlp = 0, name = "Test" }
+players = 2
+sides = ["South", "North"]
+source = "dlp-2020"
+locator = "DLP.GameRulesets.0"
+
+[[clause]]
+id = "H-1"
+text = "Four rows of four; relay sowing; a capture from the facing holes sown on."
+board = { rows = 4, holes = 4 }
+setup = { seeds = 2 }
+sow = { relay = true, relay_hook = "%s", relay_hook_sows = "%s" }
+'''
+
+
+def make(hook: str, sows: str = "drawn") -> RulesVariant:
+    rf = load_text(HEAD % (hook, sows), "sow/test.toml", sow.ELEMENTS)
+    return RulesVariant(sow.compile(rf))
+
+
+def state_of(v: RulesVariant, counts: dict[int, int], to_move: int = 0):
+    rest = v.game.total - sum(counts.values())
+    data = {"board": {str(h): [None, "seed", c] for h, c in counts.items() if c}, "to_move": to_move,
+            "scores": [rest // 2, rest - rest // 2]}
+    return v.state_from_json(data)
+
+
+def holes(state) -> dict[int, int]:
+    return {int(k): c for k, (_, _, c) in state.to_json()["board"].items() if not k.startswith("s")}
+
+
+def test_hus_takes_both_facing_holes_and_sows_them_on_from_the_next_hole():
+    v = make("hus-both-facing")
+    assert v.rules_file.hooks == ["hus-both-facing"]
+    # 4 (two): 5, 6 (one, now two: occupied); 11 (two) and 14 (one) are taken, their three
+    # counters sown on from 7: 7, 8, 1 (empty, outer row): the turn ends; 6 keeps its two.
+    after = v.apply(state_of(v, {4: 2, 6: 1, 11: 2, 14: 1, 13: 1}), {"sow": "4"})
+    assert holes(after) == {5: 1, 6: 2, 7: 1, 8: 1, 1: 1, 13: 1}
+    # The outer hole behind is empty: no capture; 6 is relayed: 7, 8 (empty).
+    after = v.apply(state_of(v, {4: 2, 6: 1, 11: 2, 13: 1}), {"sow": "4"})
+    assert holes(after) == {5: 1, 7: 1, 8: 1, 11: 2, 13: 1}
+    # The last hole was empty: the turn ends there, nothing taken.
+    after = v.apply(state_of(v, {4: 2, 11: 2, 14: 1, 13: 1}), {"sow": "4"})
+    assert holes(after) == {5: 1, 6: 1, 11: 2, 14: 1, 13: 1}
+
+
+def test_owela_takes_the_facing_inner_hole_and_the_outer_one_if_it_holds_counters():
+    v = make("owela-facing")
+    # 11 (two) alone is taken and sown on: 7, 8 (empty): 6 keeps its two.
+    after = v.apply(state_of(v, {4: 2, 6: 1, 11: 2, 13: 1}), {"sow": "4"})
+    assert holes(after) == {5: 1, 6: 2, 7: 1, 8: 1, 13: 1}
+    # With 14 (one) behind: three counters sown on: 7, 8, 1.
+    after = v.apply(state_of(v, {4: 2, 6: 1, 11: 2, 14: 1, 13: 1}), {"sow": "4"})
+    assert holes(after) == {5: 1, 6: 2, 7: 1, 8: 1, 1: 1, 13: 1}
+    # The facing inner hole empty, the outer one full: no capture; 6 relayed: 7, 8.
+    after = v.apply(state_of(v, {4: 2, 6: 1, 14: 1, 13: 1}), {"sow": "4"})
+    assert holes(after) == {5: 1, 7: 1, 8: 1, 14: 1, 13: 1}
+
+
+def test_relay_hook_sows_all_keeps_the_old_reading():
+    # The default ("all"): the taken counters join the last hole's and all are sown on from it:
+    # 6 (two) + 11 (two) + 14 (one) = five: 7, 8, 1, 2, 3 (empty).
+    v = make("hus-both-facing", "all")
+    after = v.apply(state_of(v, {4: 2, 6: 1, 11: 2, 14: 1, 13: 1}), {"sow": "4"})
+    assert holes(after) == {5: 1, 7: 1, 8: 1, 1: 1, 2: 1, 3: 1, 13: 1}
