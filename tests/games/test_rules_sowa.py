@@ -81,3 +81,37 @@ def test_relay_hook_sows_all_keeps_the_old_reading():
     v = make("hus-both-facing", "all")
     after = v.apply(state_of(v, {4: 2, 6: 1, 11: 2, 14: 1, 13: 1}), {"sow": "4"})
     assert holes(after) == {5: 1, 7: 1, 8: 1, 1: 1, 2: 1, 3: 1, 13: 1}
+
+
+ROW = '''
+key = "sow.test"
+title = "Test"
+mechanic = "sow"
+game = { dlp = 0, name = "Test" }
+ruleset = { dlp = 0, name = "Test" }
+players = 2
+sides = ["South", "North"]
+source = "dlp-2020"
+locator = "DLP.GameRulesets.0"
+
+[[clause]]
+id = "R-1"
+text = "Two rows of three; a row left empty ends the game, each taking his own row."
+board = { rows = 2, holes = 3 }
+setup = { seeds = 2 }
+end = { empty_row = "ends", no_moves = "owner" }
+'''
+
+
+def test_an_empty_row_ends_the_game_at_once_the_seeds_left_to_their_owner():
+    v = RulesVariant(sow.compile(load_text(ROW, "sow/test.toml", sow.ELEMENTS)))
+    # South sows his last seed, 3 -> 4: his row is empty, the game is over; North takes 4 and 5.
+    after = v.apply(state_of(v, {3: 1, 5: 2}), {"sow": "3"})
+    data = after.to_json()
+    assert data["phase"] == "over"
+    assert holes(after) == {}
+    assert data["scores"] == [4, 8]  # 4 and 5 taken before (state_of), and North's 3 now
+    # A move that leaves both rows holding seeds goes on: 2 -> 3, 4.
+    after = v.apply(state_of(v, {2: 2, 5: 2}), {"sow": "2"})
+    assert after.to_json()["phase"] == "play"
+    assert holes(after) == {3: 1, 4: 1, 5: 2}

@@ -120,7 +120,9 @@ Elements and keys (defaults in brackets):
   the board go as the game (or round) ends: ``"owner"`` (each player takes those of his own
   row), ``"nobody"``, ``"last-mover"``, ``"blocked"`` (the player who cannot move)
   [owner]; ``stalled`` (same values but pass) [owner]; ``empty_row = "wins"``: a player
-  whose holes are all empty after a move (his or the opponent's) has won at once [none];
+  whose holes are all empty after a move (his or the opponent's) has won at once, or
+  ``"ends"``: the game (or round) ends at once, the seeds left going as ``no_moves`` says
+  (``stalled`` where that is ``"pass"`` or ``"loses"``) (Bosh) [none];
   ``win = "most"`` (most seeds wins,
   equal is a draw); ``target``: a player who has taken this many has won at once (0: none);
   ``repetition``: the n-th time the same position (counts, player to move, holes sown from)
@@ -330,7 +332,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "extra_turn": {"when": (_when, ())},
     "end": {
         "no_moves": (_one_of("pass", "loses", *SEEDS), "owner"), "stalled": (_one_of(*SEEDS), "owner"),
-        "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins"), "none"),
+        "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins", "ends"), "none"),
         "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
         "repetition_seeds": (_one_of(*SEEDS), "owner"),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
@@ -425,7 +427,7 @@ class Rules:
     __slots__ = (
         "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "stores", "captures",
-        "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
+        "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
     )
@@ -682,6 +684,7 @@ class SowGame(Game):
         r.stalled = end.get("stalled", o)
         r.target = end.get("target", o)
         r.empty_row_wins = end.get("empty_row", o) == "wins"
+        r.empty_row_ends = end.get("empty_row", o) == "ends"
         r.repetition = end.get("repetition", o)
         r.repetition_seeds = end.get("repetition_seeds", o)
         r.holes_at_most = end.get("holes_at_most", o)
@@ -833,7 +836,8 @@ class SowGame(Game):
         holes (in any order: the entries are free), or passes when he has none left to fill,
         until both pass in a row. So a sowing that ends a round stands for itself (and its
         relay laps) and the two passes, and for the whole refill too where nobody chooses holes
-        to leave empty; a choice of holes to leave empty stands for the refill."""
+        to leave empty; a choice of holes to leave empty stands for the refill. (A round that
+        ``end.empty_row = "ends"`` ends has no passes: Ludii refills at once.)"""
         r = sim.r
         if sim.phase not in (PLAY, LEAVE) or not (r.rounds or r.relay):
             return None
@@ -852,7 +856,8 @@ class SowGame(Game):
                     and sim.copy()._sow(seat, move & 0xFF, move >> 8) == self.N + seat):  # type: ignore[arg-type]
                 run.append((seat, {"pass": True}, False))  # the extra turn he cannot use: Ludii's pass
             if r.rounds and len(after.rounds) != len(sim.rounds):
-                run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
+                if not r.empty_row_ends:  # a round ended by an empty row: Ludii goes straight on
+                    run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
                     run += self._refill_run([list(own[0]), list(own[1])], 1 - seat)
             return run if len(run) > 1 else None
@@ -1484,6 +1489,11 @@ class SowSim(Sim):
             for w in (seat, 1 - seat):
                 if not any(self.b[i] for i in self.game.holes_of[w]):
                     self._finish((w, "empty-row"))
+                    return
+        if r.empty_row_ends:  # end.empty_row = "ends": a row left empty ends the game or round
+            for w in (seat, 1 - seat):
+                if not any(self.b[i] for i in self.game.holes_of[w]):
+                    self._end(r.stalled if r.no_moves in ("pass", "loses") else r.no_moves, seat, w, "empty-row")
                     return
         if ((r.holes_at_most is not None and max(self.b[: self.game.N]) <= r.holes_at_most)
                 or (r.seeds_at_most is not None and sum(self.b[: self.game.N]) <= r.seeds_at_most)):
