@@ -115,3 +115,22 @@ def test_an_empty_row_ends_the_game_at_once_the_seeds_left_to_their_owner():
     after = v.apply(state_of(v, {2: 2, 5: 2}), {"sow": "2"})
     assert after.to_json()["phase"] == "play"
     assert holes(after) == {3: 1, 4: 1, 5: 2}
+
+
+FOURS = ROW.replace('holes = 3 }', 'holes = 3 }').replace(
+    'end = { empty_row = "ends", no_moves = "owner" }',
+    'sow = { relay = true, take_at = 4, take_at_to = "%s" }')
+
+
+def test_take_at_to_owner_gives_each_hole_of_four_to_its_rows_owner_but_last_to_the_mover():
+    for to, want in (("owner-but-last", [1, 1]), ("owner", [0, 2])):
+        v = RulesVariant(sow.compile(load_text(FOURS % to, "sow/test.toml", sow.ELEMENTS)))
+        # South sows 3 (two): 4 (three, now four: North's row, North takes them), 5 (three, now
+        # four: the last counter, the mover's under owner-but-last, else North's). Scores count
+        # holes of four taken, a hole being four seeds.
+        s = state_of(v, {3: 2, 4: 3, 5: 3, 1: 1, 6: 1})
+        before = s.to_json()["scores"]
+        after = v.apply(s, {"sow": "3"})
+        got = [(a - b) // 4 for a, b in zip(after.to_json()["scores"], before)]
+        assert got == want, to
+        assert holes(after) == {1: 1, 6: 1}

@@ -50,7 +50,9 @@ Elements and keys (defaults in brackets):
   those he has not yet sown from, and takes nothing (Adjiboto) [false];
   ``first_to_next``: each player's first move puts all the seeds of one of his holes into
   the next hole, taking nothing (English Wari) [false]; ``take_at = n``: while sowing, a hole that a seed makes hold n seeds is emptied at once into
-  the mover's captures (a relay then ends there) [0: none] (Hoyito);
+  the mover's captures (a relay then ends there) [0: none] (Hoyito); ``take_at_to`` = ``"mover"`` |
+  ``"owner"`` (the owner of the row the hole lies in takes them) | ``"owner-but-last"`` (so too,
+  but a hole the last seed makes n goes to the mover: Obridje) [mover];
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
   traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
   over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
@@ -307,6 +309,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_relay, False), "relay_take": (_int(0, 1000), 0), "stores": (_one_of("none", "own"), "none"),
         "past_origin": (_one_of("sow", "origin"), "sow"), "first_to_next": (_bool, False), "opening_each": (_bool, False), "take_at": (_int(0, 1000), 0),
+        "take_at_to": (_one_of("mover", "owner", "owner-but-last"), "mover"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
@@ -428,7 +431,7 @@ class Rules:
         "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
-        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts",
+        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
     )
 
@@ -693,6 +696,7 @@ class SowGame(Game):
         r.sweep = end.get("sweep", o)
         r.loses_draw = end.get("loses_draw", o)
         r.take_at = sow.get("take_at", o)
+        r.take_at_to = sow.get("take_at_to", o)
         first = T["setup"].get("first", o)
         if first is None:
             r.first = 0
@@ -1183,7 +1187,13 @@ class SowSim(Sim):
                 sc[seat] += got  # type: ignore[index]
         if r.take_at and self.during and not plain:  # the holes taken while sowing
             caught = sum(c for _, c in self.during)
-            sc[seat] += caught  # type: ignore[index]
+            if r.take_at_to == "mover":
+                sc[seat] += caught  # type: ignore[index]
+            else:  # sow.take_at_to: to the row's owner (the last seed's hole, emptied, the mover's)
+                for k, (p, c) in enumerate(self.during):
+                    mover_takes = (r.take_at_to == "owner-but-last" and k == len(self.during) - 1
+                                   and p == last and not b[p])
+                    sc[seat if mover_takes else g.owner[p]] += c  # type: ignore[index]
             got += caught
             taken = (taken or []) + self.during
         if r.sweep and got:  # end.sweep: a capture with this few seeds left takes them all
