@@ -134,3 +134,52 @@ def test_take_at_to_owner_gives_each_hole_of_four_to_its_rows_owner_but_last_to_
         got = [(a - b) // 4 for a, b in zip(after.to_json()["scores"], before)]
         assert got == want, to
         assert holes(after) == {1: 1, 6: 1}
+
+
+STORES = ROW.replace('board = { rows = 2, holes = 3 }', 'board = { rows = 2, holes = 3, stores = 2 }').replace(
+    'end = { empty_row = "ends", no_moves = "owner" }', 'sow = { stores = "both" }\nextra_turn = { when = "store" }')
+
+
+def test_stores_both_sows_into_each_store_after_its_owners_row():
+    v = RulesVariant(sow.compile(load_text(STORES, "sow/test.toml", sow.ELEMENTS)))
+    # South sows 3 (five): s1, 4, 5, 6, s2: the last counter is North's, in North's store; no
+    # second sowing for South.
+    s = state_of(v, {3: 5, 1: 1, 4: 1})
+    before = s.to_json()["scores"]
+    after = v.apply(s, {"sow": "3"})
+    data = after.to_json()
+    assert holes(after) == {1: 1, 4: 2, 5: 1, 6: 1}
+    assert [a - b for a, b in zip(data["scores"], before)] == [1, 1]
+    assert data["to_move"] == 1
+
+
+REFILL = ROW.replace('end = { empty_row = "ends", no_moves = "owner" }',
+                     'end = { empty_row = "ends", no_moves = "owner" }\nrounds = { refill = 2, short = "right" }')
+
+
+def test_short_right_fills_a_short_players_holes_from_his_right():
+    v = RulesVariant(sow.compile(load_text(REFILL, "sow/test.toml", sow.ELEMENTS)))
+    # South sows his last counter, 3 -> 4: the round ends, North takes 4 and 5. South has five
+    # (two holes of two, one over), North seven: South fills 3 and 2, from
+    # his right, and 1 stays out of play; North fills all three.
+    data = {"board": {"3": [None, "seed", 1], "5": [None, "seed", 1]}, "to_move": 0, "scores": [5, 5],
+            "starter": 0, "round": 1}
+    after = v.apply(v.state_from_json(data), {"sow": "3"})
+    data = after.to_json()
+    assert holes(after) == {2: 2, 3: 2, 4: 2, 5: 2, 6: 2}
+    assert data["closed"] == ["1"]
+    assert data["phase"] == "play"
+
+
+def test_a_fixed_refill_is_ludiis_run_in_order_with_no_passes_after_an_empty_row():
+    v = RulesVariant(sow.compile(load_text(REFILL, "sow/test.toml", sow.ELEMENTS)))
+    data = {"board": {"3": [None, "seed", 1], "5": [None, "seed", 1]}, "to_move": 0, "scores": [5, 5],
+            "starter": 0, "round": 1}
+    sim = v.fast(v.state_from_json(data))
+    move = next(m for m in sim.moves() if sim.action(m).to_json() == {"sow": "3"})
+    run = v.game.ludii_steps(sim, move, None)
+    # The sowing, then the refill from North (after the mover), each from his right, hole by
+    # hole in turn, nobody choosing (no free entries), and the two passes that close it.
+    assert [(s, a.get("to", a.get("sow", "pass")), free) for s, a, free in run] == [
+        (0, "3", False), (1, "6", False), (0, "3", False), (1, "5", False), (0, "2", False),
+        (1, "4", False), (0, "pass", False), (1, "pass", False)]

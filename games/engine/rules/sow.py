@@ -58,7 +58,8 @@ Elements and keys (defaults in brackets):
   over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
   facing capture as from an empty hole) [sow];
   ``stores`` = ``"none"`` | ``"own"`` (the mover's store is part of the track, after the
-  mover's row; seeds sown there are the mover's) [none]; ``first_from`` = ``"inner"`` |
+  mover's row; seeds sown there are the mover's) | ``"both"`` (each store, after its owner's
+  row, is part of every sowing's track; seeds sown there are its owner's) [none]; ``first_from`` = ``"inner"`` |
   ``"outer"``: on four rows, each player's first sowing of the game is from that row of his
   (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
   row from the player's left [0: any]; ``first_right = n``: on two rows, each player's first
@@ -139,7 +140,8 @@ Elements and keys (defaults in brackets):
 - ``rounds`` (a game of several rounds, Béchi): ``refill``: seeds a hole gets at the start
   of a round, from the seeds a player won; ``short = "choose"``: a player who cannot fill
   all his holes chooses which to leave empty (``{"leave_empty": ["2", "4"]}``) and keeps the
-  rest in hand; ``left_empty`` = ``"skip"`` (nobody sows into them) | ``"forfeit"`` (the
+  rest in hand, or with ``"right"`` (``"left"``) fills them in order from his right (left) end,
+  as he sees his row, the rest left empty (Main Chongkak); ``left_empty`` = ``"skip"`` (nobody sows into them) | ``"forfeit"`` (the
   owner's own sowing skips them; a seed the opponent drops there goes at once to the
   owner's captures) | ``"sow"`` (they are ordinary empty holes, sown into and from) [skip];
   ``starts`` = ``"alternate"`` (the players take turns to start the rounds) |
@@ -307,7 +309,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
-        "relay": (_relay, False), "relay_take": (_int(0, 1000), 0), "stores": (_one_of("none", "own"), "none"),
+        "relay": (_relay, False), "relay_take": (_int(0, 1000), 0), "stores": (_one_of("none", "own", "both"), "none"),
         "past_origin": (_one_of("sow", "origin"), "sow"), "first_to_next": (_bool, False), "opening_each": (_bool, False), "take_at": (_int(0, 1000), 0),
         "take_at_to": (_one_of("mover", "owner", "owner-but-last"), "mover"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
@@ -343,7 +345,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "loses_draw": (_int(0, 100000), 0),
     },
     "rounds": {
-        "refill": (_int(1, 1000), None), "short": (_one_of("choose"), "choose"),
+        "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
         "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
         "starts": (_one_of("alternate", "turn-order"), "alternate"),
         "repeat": (_int(0, 1000), 0),
@@ -431,7 +433,7 @@ class Rules:
         "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
-        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts",
+        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
     )
 
@@ -568,16 +570,16 @@ class SowGame(Game):
 
     def track(self, seat: int, d: int, stores: bool, skip: int) -> list[int]:
         """The next position for every position when ``seat`` sows in direction ``d``: the
-        plain track, with the seat's store after its row (``stores``) and the holes of the
-        bit mask ``skip`` passed over."""
+        plain track, with the seat's store after its row (``stores`` 1; 2: each seat's store
+        after its own row) and the holes of the bit mask ``skip`` passed over."""
         key = (seat, d, stores, skip)
         table = self._next_cache.get(key)
         if table is None:
             table = list(self.plain[seat][d])
-            if stores:
-                holes = self.holes_of[seat]
+            for who in ((seat, 1 - seat) if stores == 2 else (seat,) if stores else ()):
+                holes = self.holes_of[who]  # sow.stores: each store after its owner's row
                 last = holes[-1] if d == CCW else holes[0]
-                store = self.N + seat
+                store = self.N + who
                 table[store] = table[last]
                 table[last] = store
             size = len(table)
@@ -637,7 +639,7 @@ class SowGame(Game):
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
         r.relay_hook_drawn = sow.get("relay_hook_sows", o) == "drawn"
         r.singles_to_empty = sow.get("singles_to_empty", o)
-        r.stores = sow.get("stores", o) == "own"
+        r.stores = {"none": 0, "own": 1, "both": 2}[sow.get("stores", o)]
         if r.stores and not self.n_stores:
             raise rf.error(sow.paths["stores"], "the board has no stores (board.stores = 2)")
         direction = sow.get("direction", o)
@@ -715,8 +717,9 @@ class SowGame(Game):
             r.left_empty = rounds.get("left_empty", o)
             r.repeat = rounds.get("repeat", o)
             r.starts = rounds.get("starts", o)
+            r.short = rounds.get("short", o)
         else:
-            r.refill, r.left_empty, r.repeat, r.starts = 0, "skip", 0, "alternate"
+            r.refill, r.left_empty, r.repeat, r.starts, r.short = 0, "skip", 0, "alternate", "choose"
         r.simple = not (r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -759,7 +762,7 @@ class SowGame(Game):
             if take == "all":
                 return ("all", takes, where)
             if take == "sown":
-                if not (self.tables["sow"].get("relay", o) is False and not self.tables["sow"].get("stores", o) == "own"
+                if not (self.tables["sow"].get("relay", o) is False and self.tables["sow"].get("stores", o) not in ("own", "both")
                         and not self.tables["sow"].get("skip_at", o)):
                     raise rf.error(t.paths["take"], "a capture of the holes sown needs a plain sowing (no relay, stores or skips)")
                 return ("sown", takes, where, t.get("or_own_last", o), t.get("scope", o) == "sown")
@@ -863,20 +866,23 @@ class SowGame(Game):
                 if not r.empty_row_ends:  # a round ended by an empty row: Ludii goes straight on
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
-                    run += self._refill_run([list(own[0]), list(own[1])], 1 - seat)
+                    holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
+                    if r.short == "right":  # a fixed order, from each player's right
+                        holes = [h[::-1] for h in holes]
+                    run += self._refill_run(holes, 1 - seat, r.short == "choose")
             return run if len(run) > 1 else None
         if r.rounds and move[0] == "leave":
             holes = [[i for i in own[s] if s != seat or i not in move[1]] for s in (0, 1)]
             return self._refill_run(holes, 1 - last if last is not None else seat)
         return None
 
-    def _refill_run(self, holes: list[list[int]], first: int) -> list[tuple[int, dict[str, Any], bool]]:
+    def _refill_run(self, holes: list[list[int]], first: int, free: bool = True) -> list[tuple[int, dict[str, Any], bool]]:
         left = [list(h) for h in holes]
         run: list[tuple[int, dict[str, Any], bool]] = []
         s, passes = first, 0
         while passes < 2:
             if left[s]:
-                run.append((s, {"from": "hand", "to": self.names[left[s].pop(0)]}, True))
+                run.append((s, {"from": "hand", "to": self.names[left[s].pop(0)]}, free))
                 passes = 0
             else:
                 run.append((s, {"pass": True}, False))
@@ -1610,6 +1616,7 @@ class SowSim(Sim):
                 self._finish((0 if a > z else 1 if z > a else None, "rounds-repeated" if a != z else "draw"))
             return
         chooser = None
+        short_closed = 0
         for s in (0, 1):
             holes = g.holes_of[s]
             filled = min(len(holes), totals[s] // r.refill)
@@ -1617,13 +1624,23 @@ class SowSim(Sim):
                 for i in holes:
                     self.b[i] = r.refill
                 self.hand[s] = totals[s] - filled * r.refill
+            elif r.short in ("right", "left"):  # rounds.short: filled in order from one end
+                order = list(holes)[::-1] if r.short == "right" else list(holes)
+                closed = 0
+                for k, i in enumerate(order):
+                    self.b[i] = r.refill if k < filled else 0
+                    if k >= filled:
+                        closed |= 1 << i
+                self.hand[s] = totals[s] - filled * r.refill
+                short_closed = closed if r.left_empty != "sow" else 0
             else:
                 for i in holes:
                     self.b[i] = 0
                 chooser = s
                 self.hand[s] = totals[s]
         self.sc = [0, 0]
-        self.sown = self.closed = 0
+        self.sown = 0
+        self.closed = short_closed
         self.round += 1
         self.starter = starter
         self.hist.clear()
