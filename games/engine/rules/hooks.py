@@ -43,3 +43,4 @@ def hook(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 # Hooks kept in modules of their own register when imported here (at the end: they use ``hook``).
 from games.engine.rules import hooks_sow_b  # noqa: E402,F401
 from games.engine.rules import hooks_sow_rows  # noqa: E402,F401
+from games.engine.rules import hooks_sowa  # noqa: E402,F401

@@ -644,6 +644,8 @@ class _Replay:
             return (s, self.sites.hand.get(seat)) if self.remove_to_hand else (s, s)
         if "from" in act:
             a = self.sites.hand.get(seat) if act["from"] == "hand" else site(str(act["from"]))
+            if a is None and act["from"] == "hand":  # no hands in Ludii's game: its store (sow)
+                a = site(f"s{seat + 1}")
             if act.get("to") == "off":
                 return (a, a) if self.sites.off is None else (a, self.sites.off)
             return (a, site(str(act.get("to"))))

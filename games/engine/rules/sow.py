@@ -50,13 +50,16 @@ Elements and keys (defaults in brackets):
   those he has not yet sown from, and takes nothing (Adjiboto) [false];
   ``first_to_next``: each player's first move puts all the seeds of one of his holes into
   the next hole, taking nothing (English Wari) [false]; ``take_at = n``: while sowing, a hole that a seed makes hold n seeds is emptied at once into
-  the mover's captures (a relay then ends there) [0: none] (Hoyito);
+  the mover's captures (a relay then ends there) [0: none] (Hoyito); ``take_at_to`` = ``"mover"`` |
+  ``"owner"`` (the owner of the row the hole lies in takes them) | ``"owner-but-last"`` (so too,
+  but a hole the last seed makes n goes to the mover: Obridje) [mover];
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
   traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
   over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
   facing capture as from an empty hole) [sow];
   ``stores`` = ``"none"`` | ``"own"`` (the mover's store is part of the track, after the
-  mover's row; seeds sown there are the mover's) [none]; ``first_from`` = ``"inner"`` |
+  mover's row; seeds sown there are the mover's) | ``"both"`` (each store, after its owner's
+  row, is part of every sowing's track; seeds sown there are its owner's) [none]; ``first_from`` = ``"inner"`` |
   ``"outer"``: on four rows, each player's first sowing of the game is from that row of his
   (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
   row from the player's left [0: any]; ``first_right = n``: on two rows, each player's first
@@ -65,7 +68,9 @@ Elements and keys (defaults in brackets):
   (no relay) and takes nothing [false]; ``relay_hook = NAME``: with relay sowing, at the end of
   each lap a Python rule (``hooks.py``: ``fn(sim, seat, last) -> [holes]``) may name holes whose
   seeds are drawn into the last hole, the sowing then going on from it with all its seeds
-  [none]; ``singles = "last-resort"``: a hole with one seed may be
+  [none]; ``relay_hook_sows = "drawn"``: only the seeds the hook names are lifted and sown on,
+  from the hole after the last, which keeps its own (Hus: the captured counters are sown on)
+  ["all"]; ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
 - ``capture`` (one rule a clause; the first that takes anything is the move's capture):
@@ -118,7 +123,9 @@ Elements and keys (defaults in brackets):
   the board go as the game (or round) ends: ``"owner"`` (each player takes those of his own
   row), ``"nobody"``, ``"last-mover"``, ``"blocked"`` (the player who cannot move)
   [owner]; ``stalled`` (same values but pass) [owner]; ``empty_row = "wins"``: a player
-  whose holes are all empty after a move (his or the opponent's) has won at once [none];
+  whose holes are all empty after a move (his or the opponent's) has won at once, or
+  ``"ends"``: the game (or round) ends at once, the seeds left going as ``no_moves`` says
+  (``stalled`` where that is ``"pass"`` or ``"loses"``) (Bosh) [none];
   ``win = "most"`` (most seeds wins,
   equal is a draw); ``target``: a player who has taken this many has won at once (0: none);
   ``repetition``: the n-th time the same position (counts, player to move, holes sown from)
@@ -133,7 +140,8 @@ Elements and keys (defaults in brackets):
 - ``rounds`` (a game of several rounds, Béchi): ``refill``: seeds a hole gets at the start
   of a round, from the seeds a player won; ``short = "choose"``: a player who cannot fill
   all his holes chooses which to leave empty (``{"leave_empty": ["2", "4"]}``) and keeps the
-  rest in hand; ``left_empty`` = ``"skip"`` (nobody sows into them) | ``"forfeit"`` (the
+  rest in hand, or with ``"right"`` (``"left"``) fills them in order from his right (left) end,
+  as he sees his row, the rest left empty (Main Chongkak); ``left_empty`` = ``"skip"`` (nobody sows into them) | ``"forfeit"`` (the
   owner's own sowing skips them; a seed the opponent drops there goes at once to the
   owner's captures) | ``"sow"`` (they are ordinary empty holes, sown into and from) [skip];
   ``starts`` = ``"alternate"`` (the players take turns to start the rounds) |
@@ -301,11 +309,13 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
-        "relay": (_relay, False), "relay_take": (_int(0, 1000), 0), "stores": (_one_of("none", "own"), "none"),
+        "relay": (_relay, False), "relay_take": (_int(0, 1000), 0), "stores": (_one_of("none", "own", "both"), "none"),
         "past_origin": (_one_of("sow", "origin"), "sow"), "first_to_next": (_bool, False), "opening_each": (_bool, False), "take_at": (_int(0, 1000), 0),
+        "take_at_to": (_one_of("mover", "owner", "owner-but-last"), "mover"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
+        "relay_hook_sows": (_one_of("all", "drawn"), "all"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
     "capture": {
@@ -327,7 +337,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "extra_turn": {"when": (_when, ())},
     "end": {
         "no_moves": (_one_of("pass", "loses", *SEEDS), "owner"), "stalled": (_one_of(*SEEDS), "owner"),
-        "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins"), "none"),
+        "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins", "ends"), "none"),
         "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
         "repetition_seeds": (_one_of(*SEEDS), "owner"),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
@@ -335,7 +345,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "loses_draw": (_int(0, 100000), 0),
     },
     "rounds": {
-        "refill": (_int(1, 1000), None), "short": (_one_of("choose"), "choose"),
+        "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
         "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
         "starts": (_one_of("alternate", "turn-order"), "alternate"),
         "repeat": (_int(0, 1000), 0),
@@ -420,10 +430,10 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plain", "relay_hook", "singles_last", "singles_to_empty", "choose_once", "first_dir",
+        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "stores", "captures",
-        "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "target",
-        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts",
+        "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
+        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
     )
 
@@ -560,16 +570,16 @@ class SowGame(Game):
 
     def track(self, seat: int, d: int, stores: bool, skip: int) -> list[int]:
         """The next position for every position when ``seat`` sows in direction ``d``: the
-        plain track, with the seat's store after its row (``stores``) and the holes of the
-        bit mask ``skip`` passed over."""
+        plain track, with the seat's store after its row (``stores`` 1; 2: each seat's store
+        after its own row) and the holes of the bit mask ``skip`` passed over."""
         key = (seat, d, stores, skip)
         table = self._next_cache.get(key)
         if table is None:
             table = list(self.plain[seat][d])
-            if stores:
-                holes = self.holes_of[seat]
+            for who in ((seat, 1 - seat) if stores == 2 else (seat,) if stores else ()):
+                holes = self.holes_of[who]  # sow.stores: each store after its owner's row
                 last = holes[-1] if d == CCW else holes[0]
-                store = self.N + seat
+                store = self.N + who
                 table[store] = table[last]
                 table[last] = store
             size = len(table)
@@ -627,8 +637,9 @@ class SowGame(Game):
         r.opening_each = sow.get("opening_each", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
+        r.relay_hook_drawn = sow.get("relay_hook_sows", o) == "drawn"
         r.singles_to_empty = sow.get("singles_to_empty", o)
-        r.stores = sow.get("stores", o) == "own"
+        r.stores = {"none": 0, "own": 1, "both": 2}[sow.get("stores", o)]
         if r.stores and not self.n_stores:
             raise rf.error(sow.paths["stores"], "the board has no stores (board.stores = 2)")
         direction = sow.get("direction", o)
@@ -678,6 +689,7 @@ class SowGame(Game):
         r.stalled = end.get("stalled", o)
         r.target = end.get("target", o)
         r.empty_row_wins = end.get("empty_row", o) == "wins"
+        r.empty_row_ends = end.get("empty_row", o) == "ends"
         r.repetition = end.get("repetition", o)
         r.repetition_seeds = end.get("repetition_seeds", o)
         r.holes_at_most = end.get("holes_at_most", o)
@@ -686,6 +698,7 @@ class SowGame(Game):
         r.sweep = end.get("sweep", o)
         r.loses_draw = end.get("loses_draw", o)
         r.take_at = sow.get("take_at", o)
+        r.take_at_to = sow.get("take_at_to", o)
         first = T["setup"].get("first", o)
         if first is None:
             r.first = 0
@@ -704,8 +717,9 @@ class SowGame(Game):
             r.left_empty = rounds.get("left_empty", o)
             r.repeat = rounds.get("repeat", o)
             r.starts = rounds.get("starts", o)
+            r.short = rounds.get("short", o)
         else:
-            r.refill, r.left_empty, r.repeat, r.starts = 0, "skip", 0, "alternate"
+            r.refill, r.left_empty, r.repeat, r.starts, r.short = 0, "skip", 0, "alternate", "choose"
         r.simple = not (r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -748,7 +762,7 @@ class SowGame(Game):
             if take == "all":
                 return ("all", takes, where)
             if take == "sown":
-                if not (self.tables["sow"].get("relay", o) is False and not self.tables["sow"].get("stores", o) == "own"
+                if not (self.tables["sow"].get("relay", o) is False and self.tables["sow"].get("stores", o) not in ("own", "both")
                         and not self.tables["sow"].get("skip_at", o)):
                     raise rf.error(t.paths["take"], "a capture of the holes sown needs a plain sowing (no relay, stores or skips)")
                 return ("sown", takes, where, t.get("or_own_last", o), t.get("scope", o) == "sown")
@@ -829,7 +843,8 @@ class SowGame(Game):
         holes (in any order: the entries are free), or passes when he has none left to fill,
         until both pass in a row. So a sowing that ends a round stands for itself (and its
         relay laps) and the two passes, and for the whole refill too where nobody chooses holes
-        to leave empty; a choice of holes to leave empty stands for the refill."""
+        to leave empty; a choice of holes to leave empty stands for the refill. (A round that
+        ``end.empty_row = "ends"`` ends has no passes: Ludii refills at once.)"""
         r = sim.r
         if sim.phase not in (PLAY, LEAVE) or not (r.rounds or r.relay):
             return None
@@ -848,22 +863,26 @@ class SowGame(Game):
                     and sim.copy()._sow(seat, move & 0xFF, move >> 8) == self.N + seat):  # type: ignore[arg-type]
                 run.append((seat, {"pass": True}, False))  # the extra turn he cannot use: Ludii's pass
             if r.rounds and len(after.rounds) != len(sim.rounds):
-                run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
+                if not r.empty_row_ends:  # a round ended by an empty row: Ludii goes straight on
+                    run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
-                    run += self._refill_run([list(own[0]), list(own[1])], 1 - seat)
+                    holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
+                    if r.short == "right":  # a fixed order, from each player's right
+                        holes = [h[::-1] for h in holes]
+                    run += self._refill_run(holes, 1 - seat, r.short == "choose")
             return run if len(run) > 1 else None
         if r.rounds and move[0] == "leave":
             holes = [[i for i in own[s] if s != seat or i not in move[1]] for s in (0, 1)]
             return self._refill_run(holes, 1 - last if last is not None else seat)
         return None
 
-    def _refill_run(self, holes: list[list[int]], first: int) -> list[tuple[int, dict[str, Any], bool]]:
+    def _refill_run(self, holes: list[list[int]], first: int, free: bool = True) -> list[tuple[int, dict[str, Any], bool]]:
         left = [list(h) for h in holes]
         run: list[tuple[int, dict[str, Any], bool]] = []
         s, passes = first, 0
         while passes < 2:
             if left[s]:
-                run.append((s, {"from": "hand", "to": self.names[left[s].pop(0)]}, True))
+                run.append((s, {"from": "hand", "to": self.names[left[s].pop(0)]}, free))
                 passes = 0
             else:
                 run.append((s, {"pass": True}, False))
@@ -1174,7 +1193,13 @@ class SowSim(Sim):
                 sc[seat] += got  # type: ignore[index]
         if r.take_at and self.during and not plain:  # the holes taken while sowing
             caught = sum(c for _, c in self.during)
-            sc[seat] += caught  # type: ignore[index]
+            if r.take_at_to == "mover":
+                sc[seat] += caught  # type: ignore[index]
+            else:  # sow.take_at_to: to the row's owner (the last seed's hole, emptied, the mover's)
+                for k, (p, c) in enumerate(self.during):
+                    mover_takes = (r.take_at_to == "owner-but-last" and k == len(self.during) - 1
+                                   and p == last and not b[p])
+                    sc[seat if mover_takes else g.owner[p]] += c  # type: ignore[index]
             got += caught
             taken = (taken or []) + self.during
         if r.sweep and got:  # end.sweep: a capture with this few seeds left takes them all
@@ -1282,6 +1307,12 @@ class SowSim(Sim):
                 continue
             if r.relay_hook is not None and p < N and budget > 0:
                 draw = r.relay_hook(self, seat, p)  # sow.relay_hook: holes drawn into the last
+                if draw and r.relay_hook_drawn:  # sow.relay_hook_sows = "drawn": they alone sow on
+                    c = 0
+                    for q in draw:
+                        c += b[q]
+                        b[q] = 0
+                    continue
                 if draw:
                     for q in draw:
                         b[p] += b[q]
@@ -1475,6 +1506,11 @@ class SowSim(Sim):
                 if not any(self.b[i] for i in self.game.holes_of[w]):
                     self._finish((w, "empty-row"))
                     return
+        if r.empty_row_ends:  # end.empty_row = "ends": a row left empty ends the game or round
+            for w in (seat, 1 - seat):
+                if not any(self.b[i] for i in self.game.holes_of[w]):
+                    self._end(r.stalled if r.no_moves in ("pass", "loses") else r.no_moves, seat, w, "empty-row")
+                    return
         if ((r.holes_at_most is not None and max(self.b[: self.game.N]) <= r.holes_at_most)
                 or (r.seeds_at_most is not None and sum(self.b[: self.game.N]) <= r.seeds_at_most)):
             self._end(r.holes_at_most_seeds, seat, 1 - seat, "few-seeds")
@@ -1580,6 +1616,7 @@ class SowSim(Sim):
                 self._finish((0 if a > z else 1 if z > a else None, "rounds-repeated" if a != z else "draw"))
             return
         chooser = None
+        short_closed = 0
         for s in (0, 1):
             holes = g.holes_of[s]
             filled = min(len(holes), totals[s] // r.refill)
@@ -1587,13 +1624,23 @@ class SowSim(Sim):
                 for i in holes:
                     self.b[i] = r.refill
                 self.hand[s] = totals[s] - filled * r.refill
+            elif r.short in ("right", "left"):  # rounds.short: filled in order from one end
+                order = list(holes)[::-1] if r.short == "right" else list(holes)
+                closed = 0
+                for k, i in enumerate(order):
+                    self.b[i] = r.refill if k < filled else 0
+                    if k >= filled:
+                        closed |= 1 << i
+                self.hand[s] = totals[s] - filled * r.refill
+                short_closed = closed if r.left_empty != "sow" else 0
             else:
                 for i in holes:
                     self.b[i] = 0
                 chooser = s
                 self.hand[s] = totals[s]
         self.sc = [0, 0]
-        self.sown = self.closed = 0
+        self.sown = 0
+        self.closed = short_closed
         self.round += 1
         self.starter = starter
         self.hist.clear()
