@@ -25,7 +25,10 @@ from games.engine.rules.ludii import ORACLE, LudiiError, map_sites, read_trace, 
 #: (issue 31's closing note), listed here so the pass above stays a test that can fail: each must
 #: still disagree somewhere (a file that comes to agree must leave this list), and every other
 #: file must agree with every trace.
-NOT_YET_AGREEING: dict[str, str] = {}
+NOT_YET_AGREEING: dict[str, str] = {
+    "race.chaupar": "Ludii moves a piece sent back to its start square (which the track passes twice) "
+                    "sometimes as starting its run, sometimes as on its way home (CH-5's ludii text)",
+}
 
 
 def test_every_rules_file_agrees_with_its_ludii_traces():
