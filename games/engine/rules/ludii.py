@@ -80,7 +80,9 @@ checked): a forced pass as the trace's last step agrees where our game is alread
 
 **Options.** A file's ``[ludii] options`` table names the readings Ludii plays where the file's
 defaults read the source otherwise (each the option of a clause whose ``ludii`` text says so);
-the replay plays them, and ``--options`` goes over them.
+the replay plays them, and ``--options`` goes over them. ``[ludii] trace_options = { STEM =
+{ option = value } }`` goes over them for one trace: a choice Ludii's players made in that game
+that the file leaves to its players as an option.
 
 **Explained steps.** ``[[ludii.differs]]`` entries (``clause``, ``trace`` stem, ``steps``: step
 numbers, or ``[first, last]`` ranges) mark steps whose difference a clause's ``ludii`` text
@@ -919,18 +921,24 @@ class _Replay:
         return False, f"the trace's end is {status!r}, which the replay cannot judge"
 
 
-def ludii_options(rf: Any) -> dict[str, Any]:
+def ludii_options(rf: Any, stem: str | None = None) -> dict[str, Any]:
     """The file's ``[ludii] options``: the readings Ludii plays, each the option of a clause
-    whose ``ludii`` text says so."""
-    options = _table(rf).get("options") or {}
-    if not isinstance(options, dict):
+    whose ``ludii`` text says so. With ``stem``, the file's ``[ludii] trace_options`` for that
+    trace go over them (``{ "STEM" = { option = value } }``: a choice Ludii's players made in
+    that game, which the file leaves to its players as an option, as Ghingskoot's ways round)."""
+    options = dict(_table(rf).get("options") or {})
+    per_trace = _table(rf).get("trace_options") or {}
+    if not isinstance(options, dict) or not isinstance(per_trace, dict):
         raise LudiiError(f"{rf.path}: [ludii] options: must be a table of option = value")
-    for name in options:
+    extra = per_trace.get(stem) or {} if stem else {}
+    if not isinstance(extra, dict):
+        raise LudiiError(f"{rf.path}: [ludii] trace_options: {stem!r} must be a table of option = value")
+    for name in [*options, *extra]:
         clause = next((c for c in rf.clauses if c.option == name), None)
         if clause is None or not clause.ludii:
             raise LudiiError(f"{rf.path}: [ludii] options: {name!r} must be the option of a clause "
                              "whose ludii text says why Ludii plays it")
-    return dict(options)
+    return {**options, **extra}
 
 
 def replay(trace: Trace, variant: Any, options: dict[str, Any] | None = None, verbose: bool = False,
@@ -940,7 +948,8 @@ def replay(trace: Trace, variant: Any, options: dict[str, Any] | None = None, ve
     plays = _table(variant.rules_file).get("plays")
     if plays is not None:
         return _replay_as(trace, variant, plays, verbose)
-    options = variant.validate_options({**ludii_options(variant.rules_file), **(options or {})})
+    options = variant.validate_options({**ludii_options(variant.rules_file, trace.stem),
+                                        **(options or {})})
     if trace.header.get("players") != variant.players:
         raise LudiiError(f"the trace has {trace.header.get('players')} players, {variant.key} has {variant.players}")
     if sites is None:
