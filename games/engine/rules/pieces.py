@@ -108,7 +108,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   pieces along the board's lines wins; ``result = "loss"``: it loses instead, judged after the
   ends of earlier clauses, so Squava's four wins before its three loses; ``exact = true``: a
   row longer than ``length`` does not count; ``not_start = true``: nor does a row standing
-  wholly on the player's own starting sites, Tant Fant's),
+  wholly on the player's own starting sites, Tant Fant's; ``"any"``: nor a row with any site
+  among them, Dai Hasami Shogi's; ``dirs``: only rows along these count),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
   stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked; a player with no
@@ -601,6 +602,16 @@ class PiecesGame(Game):
         step = self.board.step
         return [ln for ln in lines if any(step[d][ln[0]] == ln[1] for d in allowed)]
 
+    def _line_not_start(self, spec: dict, path: tuple) -> Any:
+        """A line end's ``not_start``: false; true (a row wholly on the owner's starting sites
+        does not count); or ``"any"`` (a row with any site among them does not count)."""
+        value = spec.get("not_start", False)
+        if value == "any":
+            return "any"
+        if not isinstance(value, bool):
+            raise self.rf.error(path + ("not_start",), 'must be true, false or "any"')
+        return value
+
     def _capture_max(self, spec: dict, path: tuple) -> int:
         value = spec.get("max", 1)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -734,7 +745,7 @@ class PiecesGame(Game):
                 length = spec.get("length", 3)
                 if isinstance(length, bool) or not isinstance(length, int) or not 2 <= length <= 19:
                     raise self.rf.error(path + ("length",), "must be 2 to 19")
-                lines = self._lines(length)
+                lines = self._axis_lines(length, spec.get("dirs"), path + ("dirs",))
                 at: list[list[tuple[int, ...]]] = [[] for _ in range(self.board.size)]
                 for ln in lines:
                     for s in ln:
@@ -751,7 +762,7 @@ class PiecesGame(Game):
                         flanks[ln] = tuple(f for f in (step[(d + 4) % 8][ln[0]], step[d][ln[-1]]) if f >= 0)
                 self.ends.append({"kind": kind, "length": length, "lines_at": at, "clause": el.clause,
                                   "result": line_result, "flanks": flanks if spec.get("exact") else None,
-                                  "not_start": bool(spec.get("not_start", False))})
+                                  "not_start": self._line_not_start(spec, path)})
             elif kind == "fill":
                 seat = spec.get("seat", 0)
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -2101,7 +2112,7 @@ class PiecesSim(Sim):
                             if e["flanks"] is not None and any(
                                     self.cells[f] and g.owner_of[self.cells[f]] == owner for f in e["flanks"][ln]):
                                 continue  # part of a longer row (exact)
-                            if e["not_start"] and all(
+                            if e["not_start"] and (any if e["not_start"] == "any" else all)(
                                     g.start_cells[t] and g.owner_of[g.start_cells[t]] == owner for t in ln):
                                 continue  # the row the pieces started in (not_start)
                             self.over = (owner if e["result"] == "win" else self._other(owner), "line")

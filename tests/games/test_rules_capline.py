@@ -1,0 +1,50 @@
+"""Constructs added by helper capline, worked out by hand from set positions.
+
+- ``end`` ``line`` with ``not_start = "any"`` (a row with any site among the owner's starting
+  sites does not count) and ``dirs`` (only rows along these count): Dai Hasami Shogi.
+"""
+from __future__ import annotations
+
+from games.engine.core import Action
+from tests.games.rules_text import clause as _clause
+from tests.games.rules_text import compile_example
+
+HEAD = """\
+key = "line.example"
+title = "Example"
+mechanic = "pieces"
+game = { dlp = 393, name = "Dai Hasami Shogi" }
+ruleset = { dlp = 0, name = "Ours" }
+source = "dlp-2020"
+locator = "DLP.GameRulesets.410"
+"""
+
+
+def _state(v, board: dict, to_move: int = 0):
+    data = v.new_game().to_json()
+    data.update(board={k: [seat, "p", 1] for k, seat in board.items()}, to_move=to_move, turn=10)
+    return v.state_from_json(data)
+
+
+OUTSIDE_ROWS = (
+    _clause(1, 'board = { shape = "grid", size = [5, 5] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "rank1", mirror = "rotate" } ] }')
+    + _clause(3, 'move = { kind = "step", dirs = "all" }')
+    + _clause(4, 'end = { kind = "line", length = 3, dirs = "orthogonal", not_start = "any" }')
+)
+
+
+def test_a_row_touching_the_starting_row_or_diagonal_does_not_win(tmp_path):
+    v = compile_example(tmp_path, "line", HEAD, OUTSIDE_ROWS)
+    # White a1 a2 and b3: b3 to a3 makes the column a1 a2 a3, which has a1, a starting
+    # site: no win (not_start = true would count it, the row not wholly on starting sites).
+    s = _state(v, {"a1": 0, "a2": 0, "b3": 0, "a5": 1, "e5": 1})
+    assert v.outcome(v.apply(s, Action({"from": "b3", "to": "a3"}))) is None
+    # White b2 c3 d3: d3 to d4 makes the diagonal b2 c3 d4, off the starting row, but only
+    # rows and columns count: no win.
+    s = _state(v, {"b2": 0, "c3": 0, "d3": 0, "a5": 1, "e5": 1})
+    assert v.outcome(v.apply(s, Action({"from": "d3", "to": "d4"}))) is None
+    # White a2 b2 c1: c1 to c2 makes a2 b2 c2, no starting site among them: White wins.
+    s = _state(v, {"a2": 0, "b2": 0, "c1": 0, "a5": 1, "e5": 1})
+    out = v.outcome(v.apply(s, Action({"from": "c1", "to": "c2"})))
+    assert out is not None and out.winner == 0
