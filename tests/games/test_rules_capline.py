@@ -1,7 +1,8 @@
 """Constructs added by helper capline, worked out by hand from set positions.
 
 - ``end`` ``line`` with ``not_start = "any"`` (a row with any site among the owner's starting
-  sites does not count) and ``dirs`` (only rows along these count): Dai Hasami Shogi.
+  sites does not count) and ``dirs`` (only rows along these count): Dai Hasami Shogi;
+- ``place`` with ``drop = true`` (only onto the lowest empty square of a column): Connect Four.
 """
 from __future__ import annotations
 
@@ -47,4 +48,27 @@ def test_a_row_touching_the_starting_row_or_diagonal_does_not_win(tmp_path):
     # White a2 b2 c1: c1 to c2 makes a2 b2 c2, no starting site among them: White wins.
     s = _state(v, {"a2": 0, "b2": 0, "c1": 0, "a5": 1, "e5": 1})
     out = v.outcome(v.apply(s, Action({"from": "c1", "to": "c2"})))
+    assert out is not None and out.winner == 0
+
+
+DROP = (
+    _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 5 }, { seat = 1, piece = "p", count = 4 } ] }')
+    + _clause(3, 'move = { kind = "place", drop = true }')
+    + _clause(4, 'end = { kind = "line", length = 3 }')
+)
+
+
+def test_a_dropped_disc_falls_to_the_lowest_empty_square(tmp_path):
+    v = compile_example(tmp_path, "line", HEAD, DROP)
+    s = v.new_game()
+    # On an empty grid only the bottom row takes a disc: a1 b1 c1.
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a1", "b1", "c1"]
+    # White a1 a2, Black b1: column a's next is a3, b's b2, c's c1.
+    data = s.to_json()
+    data.update(board={"a1": [0, "p", 1], "a2": [0, "p", 1], "b1": [1, "p", 1]}, to_move=0, turn=3,
+                hands=[{"p": 3}, {"p": 3}])
+    s = v.state_from_json(data)
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a3", "b2", "c1"]
+    out = v.outcome(v.apply(s, Action({"to": "a3"})))
     assert out is not None and out.winner == 0

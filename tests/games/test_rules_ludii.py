@@ -25,7 +25,11 @@ from games.engine.rules.ludii import ORACLE, LudiiError, map_sites, read_trace, 
 #: (issue 31's closing note), listed here so the pass above stays a test that can fail: each must
 #: still disagree somewhere (a file that comes to agree must leave this list), and every other
 #: file must agree with every trace.
-NOT_YET_AGREEING: dict[str, str] = {}
+NOT_YET_AGREEING: dict[str, str] = {
+    # Ludii keeps Connect Four as seven column sites, each a stack of discs: its moves name a
+    # column and a level, ours a square of the 7x6 grid, so the two cannot be matched site for site.
+    "line.connect-four": "Ludii's board is seven stacks, not the 7x6 grid",
+}
 
 
 def test_every_rules_file_agrees_with_its_ludii_traces():

@@ -40,7 +40,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   who places the last piece of all goes on to move in the same turn), ``beside = "enemy"`` (only
   a piece standing next to an enemy piece, along the board's lines, moves so: Mu Torere's move
   into the centre), ``touching`` (place: only on a site with exactly this many occupied
-  neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``beside_last``
+  neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``drop`` (place:
+  only where the site below is off the board or taken, a disc dropped down a column: Connect
+  Four), ``beside_last``
   (place: only next to the piece that came last onto the board, anywhere on an empty board:
   Blue Nile), ``fill_first`` (place: the sites the game's first placings fill, one each, before any
   other: Dala's central four), ``not_in_row = { length, dirs }`` (a piece standing in a row of
@@ -195,6 +197,7 @@ class MoveRule:
     touching: int = -1  # place: only on a site with exactly this many occupied neighbours (-1: any)
     first_turn: int = 0  # place with per_turn: the pieces the game's first turn places (0: per_turn)
     beside_last: bool = False  # place: only next to the piece that came last onto the board
+    drop: bool = False  # place: only where the site below (south) is off the board or taken
     fill_first: frozenset[int] | None = None  # place: the game's first placings, one a site, only here
     not_in_row: list | None = None  # per site, the rows through it: a piece standing in one stays
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
@@ -427,7 +430,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -488,6 +491,7 @@ class PiecesGame(Game):
                 if isinstance(rule.first_turn, bool) or not isinstance(rule.first_turn, int) or not 0 <= rule.first_turn <= rule.per_turn:
                     raise self.rf.error(el.path + ("first_turn",), "must be 1 to per_turn pieces (the game's first turn)")
                 rule.beside_last = bool(spec.get("beside_last", False))
+                rule.drop = bool(spec.get("drop", False))
                 rule.touching = spec.get("touching", -1)
                 if isinstance(rule.touching, bool) or not isinstance(rule.touching, int) or not -1 <= rule.touching <= 8:
                     raise self.rf.error(el.path + ("touching",), "must be a number of occupied neighbours, 0 to 8")
@@ -1395,7 +1399,8 @@ class PiecesSim(Sim):
                     if not self.cells[s] and s not in rule.avoid and (
                             rule.touching < 0 or self._touching(s, rule.touching)) and (
                             not rule.beside_last or self.last_to < 0
-                            or any(st[self.last_to] == s for st in g.board.step)):
+                            or any(st[self.last_to] == s for st in g.board.step)) and (
+                            not rule.drop or g.board.step[6][s] < 0 or self.cells[g.board.step[6][s]]):
                         for k in kinds:
                             out.append((PLACE, -1, s, -1, -1, k))
                 continue
