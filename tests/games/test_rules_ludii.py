@@ -29,6 +29,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Ludii keeps Connect Four as seven column sites, each a stack of discs: its moves name a
     # column and a level, ours a square of the 7x6 grid, so the two cannot be matched site for site.
     "line.connect-four": "Ludii's board is seven stacks, not the 7x6 grid",
+    # Zamma's summary enforces obligatory captures by a forfeit (huffing): Ludii plays it as a
+    # removal of the piece that failed to take, a move ours (which forces the capture, ZM-8) lacks.
+    "war.zamma": "Ludii plays the huffing forfeit, ZM-8",
 }
 
 
