@@ -32,6 +32,8 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Zamma's summary enforces obligatory captures by a forfeit (huffing): Ludii plays it as a
     # removal of the piece that failed to take, a move ours (which forces the capture, ZM-8) lacks.
     "war.zamma": "Ludii plays the huffing forfeit, ZM-8",
+    # Ludii's Makvoer follows a later summary: orthogonal captures by men, Dams moving along rows (MK-4).
+    "war.makvoer": "Ludii encodes a later summary's orthogonal captures, MK-4",
 }
 
 
