@@ -34,6 +34,8 @@ NOT_YET_AGREEING: dict[str, str] = {
     "war.zamma": "Ludii plays the huffing forfeit, ZM-8",
     # Ludii's Makvoer follows a later summary: orthogonal captures by men, Dams moving along rows (MK-4).
     "war.makvoer": "Ludii encodes a later summary's orthogonal captures, MK-4",
+    # Ludii's Alea Evangelii lets the counts begin, contrary to the summary's rule 2 (AE-3).
+    "tafl.alea-evangelii-cyningstan": "Ludii's counts move first and its corners and king capture differ, AE-3",
 }
 
 
