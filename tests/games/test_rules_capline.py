@@ -2,7 +2,8 @@
 
 - ``end`` ``line`` with ``not_start = "any"`` (a row with any site among the owner's starting
   sites does not count) and ``dirs`` (only rows along these count): Dai Hasami Shogi;
-- ``place`` with ``drop = true`` (only onto the lowest empty square of a column): Connect Four.
+- ``place`` with ``drop = true`` (only onto the lowest empty square of a column): Connect Four;
+- ``end`` ``enclosed`` with ``to`` and ``dirs`` (no path to that region): Shi Liu Kan Tsiang Kun.
 """
 from __future__ import annotations
 
@@ -72,3 +73,34 @@ def test_a_dropped_disc_falls_to_the_lowest_empty_square(tmp_path):
     assert sorted(a["to"] for a in v.legal_actions(s)) == ["a3", "b2", "c1"]
     out = v.outcome(v.apply(s, Action({"to": "a3"})))
     assert out is not None and out.winner == 0
+
+
+# A square of 3x3 points (rows and columns) with a pocket above its top middle: p1 off b3, p2
+# above p1. The general (seat 0) is shut in the pocket when no path of empty points along
+# the lines leads from it to the square.
+POCKET = (
+    _clause(1, 'board = { shape = "graph", sites = [ ["a1", 0, 0], ["b1", 1, 0], ["c1", 2, 0], ["a2", 0, 1], '
+               '["b2", 1, 1], ["c2", 2, 1], ["a3", 0, 2], ["b3", 1, 2], ["c3", 2, 2], ["p1", 1, 3], ["p2", 1, 4] ], '
+               'edges = [ ["a1", "b1"], ["b1", "c1"], ["a2", "b2"], ["b2", "c2"], ["a3", "b3"], ["b3", "c3"], '
+               '["a1", "a2"], ["a2", "a3"], ["b1", "b2"], ["b2", "b3"], ["c1", "c2"], ["c2", "c3"], '
+               '["b3", "p1"], ["p1", "p2"] ], regions = { square = "a1 b1 c1 a2 b2 c2 a3 b3 c3", pocket = "p1 p2" } }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "b2" }, { seat = 1, piece = "p", at = "a1 c1" } ] }')
+    + _clause(3, 'move = { kind = "step", dirs = "all" }')
+    + _clause(4, 'end = { kind = "enclosed", seat = 0, to = "square", dirs = "all" }')
+    + _clause(5, 'end = { kind = "no-moves", result = "pass" }')
+)
+
+
+def test_a_piece_shut_in_a_region_loses(tmp_path):
+    v = compile_example(tmp_path, "war", HEAD.replace('"line.example"', '"war.example"'), POCKET)
+    # The general on p2, soldiers a3 and c3: a3 to b3 closes
+    # the pocket's only way out: the general is shut in and seat 1 wins.
+    s = _state(v, {"p2": 0, "a3": 1, "c3": 1}, to_move=1)
+    out = v.outcome(v.apply(s, Action({"from": "a3", "to": "b3"})))
+    assert out is not None and out.winner == 1
+    # A soldier moving elsewhere leaves b3 open: play goes on.
+    assert v.outcome(v.apply(s, Action({"from": "a3", "to": "a2"}))) is None
+    # The general in the square, hemmed in or not, is not shut in the pocket: b2 with
+    # soldiers all round it (a2 c2 b1 b3) after c3 to b3 only passes (clause 5).
+    s = _state(v, {"b2": 0, "a2": 1, "c2": 1, "b1": 1, "c3": 1}, to_move=1)
+    assert v.outcome(v.apply(s, Action({"from": "c3", "to": "b3"}))) is None

@@ -36,6 +36,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     "war.makvoer": "Ludii encodes a later summary's orthogonal captures, MK-4",
     # Ludii's Alea Evangelii lets the counts begin, contrary to the summary's rule 2 (AE-3).
     "tafl.alea-evangelii-cyningstan": "Ludii's counts move first and its corners and king capture differ, AE-3",
+    # Ludii draws Shi Liu Kan Tsiang Kun's triangle apex-down on the board's edge, six points; the
+    # summary's triangle has its base on the edge (SL-1): the boards cannot be matched.
+    "war.shi-liu-kan-tsiang-kun": "Ludii's triangle is drawn otherwise, SL-1",
 }
 
 

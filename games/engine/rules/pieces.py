@@ -121,7 +121,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``bare`` (a seat left with nothing but its ``royal`` piece loses; both bare, a draw),
   ``facing`` (chesslike.py: the ``royal`` pieces facing on an open file two moves running draw),
   ``enclosed`` (``seat``: when none of that seat's pieces can reach the board's edge, every path
-  along rows and columns blocked by the other seats' pieces, it loses: Copenhagen's encircling),
+  along rows and columns blocked by the other seats' pieces, it loses: Copenhagen's encircling;
+  ``to = REGION``: reach that region instead of the edge, ``dirs``: paths along these, Shi Liu
+  Kan Tsiang Kun's general shut in the triangle),
   ``fort`` (``piece``: that seat wins when the piece stands on the edge and can move, the empty
   squares it reaches touch no enemy, and no piece of the wall around them can be taken: each
   has, in each line, a side that is off the board, inside the fort or another piece of the wall),
@@ -808,7 +810,11 @@ class PiecesGame(Game):
                 seat = spec.get("seat")
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
                     raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
-                self.ends.append({"kind": kind, "seat": seat, "clause": el.clause})
+                # to: the region to reach (the board's edge by default); dirs: the ways a path
+                # goes (rows and columns by default).
+                to = self._region(spec["to"], path + ("to",)) if "to" in spec else None
+                dirs = self._dirs(spec.get("dirs", "orthogonal"), path + ("dirs",))[0]
+                self.ends.append({"kind": kind, "seat": seat, "clause": el.clause, "to": to, "dirs": tuple(dirs)})
             elif kind == "fort":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
@@ -2157,7 +2163,7 @@ class PiecesSim(Sim):
                         self.over = (self._other(seat), "captured")
                         return
             elif e["kind"] == "enclosed":
-                if self._enclosed(e["seat"]):
+                if self._enclosed(e["seat"], e["to"], e["dirs"]):
                     self.over = (self._other(e["seat"]), "enclosed")
                     return
             elif e["kind"] == "fort":
@@ -2189,22 +2195,23 @@ class PiecesSim(Sim):
                         self.over = (seat, "rows")
                         return
 
-    def _enclosed(self, seat: int) -> bool:
-        """Whether no piece of ``seat`` can reach the edge: the squares reached from the edge
-        along rows and columns, through any square but another seat's piece, hold none of its."""
+    def _enclosed(self, seat: int, to: frozenset[int] | None = None, dirs: tuple[int, ...] = (0, 2, 4, 6)) -> bool:
+        """Whether no piece of ``seat`` can reach the edge (or the region ``to``): the squares
+        reached from it along ``dirs`` (rows and columns), through any square but another seat's
+        piece, hold none of its."""
         g = self.game
         cells, owner_of = self.cells, g.owner_of
         b = g.board
         if not any(c and owner_of[c] == seat for c in cells):
             return False
-        edge = b.regions.get("edge", frozenset())
+        edge = b.regions.get("edge", frozenset()) if to is None else to
         frontier = [s for s in edge if not cells[s] or owner_of[cells[s]] == seat]
         seen = set(frontier)
         while frontier:
             s = frontier.pop()
             if cells[s] and owner_of[cells[s]] == seat:
                 return False
-            for d in (0, 2, 4, 6):
+            for d in dirs:
                 t = b.step[d][s]
                 if t >= 0 and t not in seen and (not cells[t] or owner_of[cells[t]] == seat):
                     seen.add(t)
