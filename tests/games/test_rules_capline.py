@@ -3,7 +3,8 @@
 - ``end`` ``line`` with ``not_start = "any"`` (a row with any site among the owner's starting
   sites does not count) and ``dirs`` (only rows along these count): Dai Hasami Shogi;
 - ``place`` with ``drop = true`` (only onto the lowest empty square of a column): Connect Four;
-- ``end`` ``enclosed`` with ``to`` and ``dirs`` (no path to that region): Shi Liu Kan Tsiang Kun.
+- ``end`` ``enclosed`` with ``to`` and ``dirs`` (no path to that region): Shi Liu Kan Tsiang Kun;
+- ``constraint`` ``closed_when_empty`` (a region left empty is out of play): Tuknanavuhpi.
 """
 from __future__ import annotations
 
@@ -104,3 +105,24 @@ def test_a_piece_shut_in_a_region_loses(tmp_path):
     # soldiers all round it (a2 c2 b1 b3) after c3 to b3 only passes (clause 5).
     s = _state(v, {"b2": 0, "a2": 1, "c2": 1, "b1": 1, "c3": 1}, to_move=1)
     assert v.outcome(v.apply(s, Action({"from": "c3", "to": "b3"}))) is None
+
+
+BACK_LINES = (
+    _clause(1, 'board = { shape = "grid", size = [3, 4], regions = { back0 = "a1 b1 c1", back1 = "a4 b4 c4" } }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "b1" }, { seat = 1, piece = "p", at = "b4" } ] }')
+    + _clause(3, 'move = { kind = "step", dirs = "all" }')
+    + _clause(4, 'constraint = { closed_when_empty = ["back0", "back1"] }')
+)
+
+
+def test_a_vacated_back_line_is_out_of_play(tmp_path):
+    v = compile_example(tmp_path, "war", HEAD.replace('"line.example"', '"war.example"'), BACK_LINES)
+    # White on b1 (its back line still held): a1 c1 along the line, a2 b2 c2 forward: 5.
+    s = _state(v, {"b1": 0, "b4": 1})
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a1", "a2", "b2", "c1", "c2"]
+    # White on b2, its back line empty: a1 b1 c1 are out of play; a2 c2 a3 b3 c3 remain.
+    s = _state(v, {"b2": 0, "b4": 1})
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a2", "a3", "b3", "c2", "c3"]
+    # Black's back line, held by b4, stays open to White: from b3, a4 and c4 are open.
+    s = _state(v, {"b3": 0, "b4": 1})
+    assert "a4" in [a["to"] for a in v.legal_actions(s)]

@@ -82,7 +82,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
 - ``constraint``: ``no_line = { length, dirs, placing }`` (no move may make a row of ``length``
   or more of the mover's pieces along ``dirs``; ``placing = true``: only placing is so barred; a
   list of such tables bars each),
-  ``liberties = true`` (after a move every group, pieces of one side joined along rows and
+  ``closed_when_empty = [REGIONS]`` (a region left wholly empty is out of play: no move comes
+  to it; Tuknanavuhpi's back lines), ``liberties = true`` (after a move every group, pieces of one side joined along rows and
   columns, still touches an empty site along a row or column: NoGo; directions instead of true:
   along those),
   ``leave_move = true`` (no move may leave the opponent without a move, unless
@@ -670,6 +671,12 @@ class PiecesGame(Game):
                 raise self.rf.error(el.path + ("no_line",), "must be { length = 2 to 19, dirs = ..., placing = true|false }")
             self.no_line.append({"lines_at": self._lines_at(nl["length"], nl.get("dirs"), el.path + ("no_line", "dirs")),
                                  "placing": bool(nl.get("placing", False))})
+        # closed_when_empty = [REGIONS]: a region left wholly empty is out of play, no move
+        # coming to it (Tuknanavuhpi's back lines, once vacated).
+        cwe = spec.get("closed_when_empty", [])
+        if not isinstance(cwe, list):
+            raise self.rf.error(el.path + ("closed_when_empty",), "must list regions")
+        self.closed_when_empty = [self._region(r, el.path + ("closed_when_empty",)) for r in cwe]
         # liberties = true: after a move every group (pieces of one side joined along rows and
         # columns) still touches an empty site along a row or column (NoGo).
         lib = spec.get("liberties", False)
@@ -1195,6 +1202,8 @@ class PiecesSim(Sim):
             return moves or [(PASS, -1, -1, -1, -1, -1)]
         if self.pending >= 0:
             moves = [m for m in self._piece_moves(self.pending, hops_only=True) if m[3] >= 0 and self._chain_ok(m)]
+            if g.closed_when_empty:
+                moves = self._open_only(moves)
             if g.maximum and (g.maximum_kinds is None or g.kind_of[self.cells[self.pending]] in g.maximum_kinds):
                 moves = self._longest(moves)
             cont = next((r.cont for r in g.capture_rules if r.cont != "no"), "no")
@@ -1202,6 +1211,8 @@ class PiecesSim(Sim):
                 moves.append((PASS, -1, -1, -1, -1, -1))
             return moves
         moves = self._pseudo()
+        if g.closed_when_empty:
+            moves = self._open_only(moves)
         if g.compulsory or g.maximum:
             captures = [m for m in moves if self._captures(m)]
             if captures:
@@ -1225,6 +1236,12 @@ class PiecesSim(Sim):
             self._base_key = None
             moves = [m for m in moves if not self._repeats(m)]
         return moves
+
+    def _open_only(self, moves: list) -> list:
+        """constraint.closed_when_empty: the moves that come to no region left wholly empty."""
+        cells = self.cells
+        closed = set().union(*(r for r in self.game.closed_when_empty if not any(cells[s] for s in r)))
+        return [m for m in moves if m[2] not in closed] if closed else moves
 
     def _direction(self, a: int, b: int) -> int:
         """The direction of the one-step move a -> b, or -1 (not neighbours)."""
