@@ -36,6 +36,19 @@ NOT_YET_AGREEING: dict[str, str] = {
     "chess.game-of-the-pawns": "Ludii's kings stand on other squares (GP-2's ludii note)",
     "race.chaupar": "Ludii moves a piece sent back to its start square (which the track passes twice) "
                     "sometimes as starting its run, sometimes as on its way home (CH-5's ludii text)",
+    # Ludii keeps Connect Four as seven column sites, each a stack of discs: its moves name a
+    # column and a level, ours a square of the 7x6 grid, so the two cannot be matched site for site.
+    "line.connect-four": "Ludii's board is seven stacks, not the 7x6 grid",
+    # Zamma's summary enforces obligatory captures by a forfeit (huffing): Ludii plays it as a
+    # removal of the piece that failed to take, a move ours (which forces the capture, ZM-8) lacks.
+    "war.zamma": "Ludii plays the huffing forfeit, ZM-8",
+    # Ludii's Makvoer follows a later summary: orthogonal captures by men, Dams moving along rows (MK-4).
+    "war.makvoer": "Ludii encodes a later summary's orthogonal captures, MK-4",
+    # Ludii's Alea Evangelii lets the counts begin, contrary to the summary's rule 2 (AE-3).
+    "tafl.alea-evangelii-cyningstan": "Ludii's counts move first and its corners and king capture differ, AE-3",
+    # Ludii draws Shi Liu Kan Tsiang Kun's triangle apex-down on the board's edge, six points; the
+    # summary's triangle has its base on the edge (SL-1): the boards cannot be matched.
+    "war.shi-liu-kan-tsiang-kun": "Ludii's triangle is drawn otherwise, SL-1",
 }
 
 

@@ -40,7 +40,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   who places the last piece of all goes on to move in the same turn), ``beside = "enemy"`` (only
   a piece standing next to an enemy piece, along the board's lines, moves so: Mu Torere's move
   into the centre), ``touching`` (place: only on a site with exactly this many occupied
-  neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``beside_last``
+  neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``drop`` (place:
+  only where the site below is off the board or taken, a disc dropped down a column: Connect
+  Four), ``beside_last``
   (place: only next to the piece that came last onto the board, anywhere on an empty board:
   Blue Nile), ``fill_first`` (place: the sites the game's first placings fill, one each, before any
   other: Dala's central four), ``not_in_row = { length, dirs }`` (a piece standing in a row of
@@ -80,7 +82,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
 - ``constraint``: ``no_line = { length, dirs, placing }`` (no move may make a row of ``length``
   or more of the mover's pieces along ``dirs``; ``placing = true``: only placing is so barred; a
   list of such tables bars each),
-  ``liberties = true`` (after a move every group, pieces of one side joined along rows and
+  ``closed_when_empty = [REGIONS]`` (a region left wholly empty is out of play: no move comes
+  to it; Tuknanavuhpi's back lines), ``liberties = true`` (after a move every group, pieces of one side joined along rows and
   columns, still touches an empty site along a row or column: NoGo; directions instead of true:
   along those),
   ``leave_move = true`` (no move may leave the opponent without a move, unless
@@ -110,7 +113,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   pieces along the board's lines wins; ``result = "loss"``: it loses instead, judged after the
   ends of earlier clauses, so Squava's four wins before its three loses; ``exact = true``: a
   row longer than ``length`` does not count; ``not_start = true``: nor does a row standing
-  wholly on the player's own starting sites, Tant Fant's),
+  wholly on the player's own starting sites, Tant Fant's; ``"any"``: nor a row with any site
+  among them, Dai Hasami Shogi's; ``dirs``: only rows along these count),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
   stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked; a player with no
@@ -122,7 +126,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   else the game is drawn: Santaraj),
   ``facing`` (chesslike.py: the ``royal`` pieces facing on an open file two moves running draw),
   ``enclosed`` (``seat``: when none of that seat's pieces can reach the board's edge, every path
-  along rows and columns blocked by the other seats' pieces, it loses: Copenhagen's encircling),
+  along rows and columns blocked by the other seats' pieces, it loses: Copenhagen's encircling;
+  ``to = REGION``: reach that region instead of the edge, ``dirs``: paths along these, Shi Liu
+  Kan Tsiang Kun's general shut in the triangle),
   ``fort`` (``piece``: that seat wins when the piece stands on the edge and can move, the empty
   squares it reaches touch no enemy, and no piece of the wall around them can be taken: each
   has, in each line, a side that is off the board, inside the fort or another piece of the wall),
@@ -198,6 +204,7 @@ class MoveRule:
     touching: int = -1  # place: only on a site with exactly this many occupied neighbours (-1: any)
     first_turn: int = 0  # place with per_turn: the pieces the game's first turn places (0: per_turn)
     beside_last: bool = False  # place: only next to the piece that came last onto the board
+    drop: bool = False  # place: only where the site below (south) is off the board or taken
     fill_first: frozenset[int] | None = None  # place: the game's first placings, one a site, only here
     not_in_row: list | None = None  # per site, the rows through it: a piece standing in one stays
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
@@ -430,7 +437,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -491,6 +498,7 @@ class PiecesGame(Game):
                 if isinstance(rule.first_turn, bool) or not isinstance(rule.first_turn, int) or not 0 <= rule.first_turn <= rule.per_turn:
                     raise self.rf.error(el.path + ("first_turn",), "must be 1 to per_turn pieces (the game's first turn)")
                 rule.beside_last = bool(spec.get("beside_last", False))
+                rule.drop = bool(spec.get("drop", False))
                 rule.touching = spec.get("touching", -1)
                 if isinstance(rule.touching, bool) or not isinstance(rule.touching, int) or not -1 <= rule.touching <= 8:
                     raise self.rf.error(el.path + ("touching",), "must be a number of occupied neighbours, 0 to 8")
@@ -605,6 +613,16 @@ class PiecesGame(Game):
         step = self.board.step
         return [ln for ln in lines if any(step[d][ln[0]] == ln[1] for d in allowed)]
 
+    def _line_not_start(self, spec: dict, path: tuple) -> Any:
+        """A line end's ``not_start``: false; true (a row wholly on the owner's starting sites
+        does not count); or ``"any"`` (a row with any site among them does not count)."""
+        value = spec.get("not_start", False)
+        if value == "any":
+            return "any"
+        if not isinstance(value, bool):
+            raise self.rf.error(path + ("not_start",), 'must be true, false or "any"')
+        return value
+
     def _capture_max(self, spec: dict, path: tuple) -> int:
         value = spec.get("max", 1)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -657,6 +675,12 @@ class PiecesGame(Game):
                 raise self.rf.error(el.path + ("no_line",), "must be { length = 2 to 19, dirs = ..., placing = true|false }")
             self.no_line.append({"lines_at": self._lines_at(nl["length"], nl.get("dirs"), el.path + ("no_line", "dirs")),
                                  "placing": bool(nl.get("placing", False))})
+        # closed_when_empty = [REGIONS]: a region left wholly empty is out of play, no move
+        # coming to it (Tuknanavuhpi's back lines, once vacated).
+        cwe = spec.get("closed_when_empty", [])
+        if not isinstance(cwe, list):
+            raise self.rf.error(el.path + ("closed_when_empty",), "must list regions")
+        self.closed_when_empty = [self._region(r, el.path + ("closed_when_empty",)) for r in cwe]
         # liberties = true: after a move every group (pieces of one side joined along rows and
         # columns) still touches an empty site along a row or column (NoGo).
         lib = spec.get("liberties", False)
@@ -739,7 +763,7 @@ class PiecesGame(Game):
                 length = spec.get("length", 3)
                 if isinstance(length, bool) or not isinstance(length, int) or not 2 <= length <= 19:
                     raise self.rf.error(path + ("length",), "must be 2 to 19")
-                lines = self._lines(length)
+                lines = self._axis_lines(length, spec.get("dirs"), path + ("dirs",))
                 at: list[list[tuple[int, ...]]] = [[] for _ in range(self.board.size)]
                 for ln in lines:
                     for s in ln:
@@ -756,7 +780,7 @@ class PiecesGame(Game):
                         flanks[ln] = tuple(f for f in (step[(d + 4) % 8][ln[0]], step[d][ln[-1]]) if f >= 0)
                 self.ends.append({"kind": kind, "length": length, "lines_at": at, "clause": el.clause,
                                   "result": line_result, "flanks": flanks if spec.get("exact") else None,
-                                  "not_start": bool(spec.get("not_start", False))})
+                                  "not_start": self._line_not_start(spec, path)})
             elif kind == "fill":
                 seat = spec.get("seat", 0)
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -801,7 +825,11 @@ class PiecesGame(Game):
                 seat = spec.get("seat")
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
                     raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
-                self.ends.append({"kind": kind, "seat": seat, "clause": el.clause})
+                # to: the region to reach (the board's edge by default); dirs: the ways a path
+                # goes (rows and columns by default).
+                to = self._region(spec["to"], path + ("to",)) if "to" in spec else None
+                dirs = self._dirs(spec.get("dirs", "orthogonal"), path + ("dirs",))[0]
+                self.ends.append({"kind": kind, "seat": seat, "clause": el.clause, "to": to, "dirs": tuple(dirs)})
             elif kind == "fort":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
@@ -1182,6 +1210,8 @@ class PiecesSim(Sim):
             return moves or [(PASS, -1, -1, -1, -1, -1)]
         if self.pending >= 0:
             moves = [m for m in self._piece_moves(self.pending, hops_only=True) if m[3] >= 0 and self._chain_ok(m)]
+            if g.closed_when_empty:
+                moves = self._open_only(moves)
             if g.maximum and (g.maximum_kinds is None or g.kind_of[self.cells[self.pending]] in g.maximum_kinds):
                 moves = self._longest(moves)
             cont = next((r.cont for r in g.capture_rules if r.cont != "no"), "no")
@@ -1189,6 +1219,8 @@ class PiecesSim(Sim):
                 moves.append((PASS, -1, -1, -1, -1, -1))
             return moves
         moves = self._pseudo()
+        if g.closed_when_empty:
+            moves = self._open_only(moves)
         if g.compulsory or g.maximum:
             captures = [m for m in moves if self._captures(m)]
             if captures:
@@ -1212,6 +1244,12 @@ class PiecesSim(Sim):
             self._base_key = None
             moves = [m for m in moves if not self._repeats(m)]
         return moves
+
+    def _open_only(self, moves: list) -> list:
+        """constraint.closed_when_empty: the moves that come to no region left wholly empty."""
+        cells = self.cells
+        closed = set().union(*(r for r in self.game.closed_when_empty if not any(cells[s] for s in r)))
+        return [m for m in moves if m[2] not in closed] if closed else moves
 
     def _direction(self, a: int, b: int) -> int:
         """The direction of the one-step move a -> b, or -1 (not neighbours)."""
@@ -1392,7 +1430,8 @@ class PiecesSim(Sim):
                     if not self.cells[s] and s not in rule.avoid and (
                             rule.touching < 0 or self._touching(s, rule.touching)) and (
                             not rule.beside_last or self.last_to < 0
-                            or any(st[self.last_to] == s for st in g.board.step)):
+                            or any(st[self.last_to] == s for st in g.board.step)) and (
+                            not rule.drop or g.board.step[6][s] < 0 or self.cells[g.board.step[6][s]]):
                         for k in kinds:
                             out.append((PLACE, -1, s, -1, -1, k))
                 continue
@@ -2116,7 +2155,7 @@ class PiecesSim(Sim):
                             if e["flanks"] is not None and any(
                                     self.cells[f] and g.owner_of[self.cells[f]] == owner for f in e["flanks"][ln]):
                                 continue  # part of a longer row (exact)
-                            if e["not_start"] and all(
+                            if e["not_start"] and (any if e["not_start"] == "any" else all)(
                                     g.start_cells[t] and g.owner_of[g.start_cells[t]] == owner for t in ln):
                                 continue  # the row the pieces started in (not_start)
                             self.over = (owner if e["result"] == "win" else self._other(owner), "line")
@@ -2163,7 +2202,7 @@ class PiecesSim(Sim):
                         self.over = (self._other(seat), "captured")
                         return
             elif e["kind"] == "enclosed":
-                if self._enclosed(e["seat"]):
+                if self._enclosed(e["seat"], e["to"], e["dirs"]):
                     self.over = (self._other(e["seat"]), "enclosed")
                     return
             elif e["kind"] == "fort":
@@ -2195,22 +2234,23 @@ class PiecesSim(Sim):
                         self.over = (seat, "rows")
                         return
 
-    def _enclosed(self, seat: int) -> bool:
-        """Whether no piece of ``seat`` can reach the edge: the squares reached from the edge
-        along rows and columns, through any square but another seat's piece, hold none of its."""
+    def _enclosed(self, seat: int, to: frozenset[int] | None = None, dirs: tuple[int, ...] = (0, 2, 4, 6)) -> bool:
+        """Whether no piece of ``seat`` can reach the edge (or the region ``to``): the squares
+        reached from it along ``dirs`` (rows and columns), through any square but another seat's
+        piece, hold none of its."""
         g = self.game
         cells, owner_of = self.cells, g.owner_of
         b = g.board
         if not any(c and owner_of[c] == seat for c in cells):
             return False
-        edge = b.regions.get("edge", frozenset())
+        edge = b.regions.get("edge", frozenset()) if to is None else to
         frontier = [s for s in edge if not cells[s] or owner_of[cells[s]] == seat]
         seen = set(frontier)
         while frontier:
             s = frontier.pop()
             if cells[s] and owner_of[cells[s]] == seat:
                 return False
-            for d in (0, 2, 4, 6):
+            for d in dirs:
                 t = b.step[d][s]
                 if t >= 0 and t not in seen and (not cells[t] or owner_of[cells[t]] == seat):
                     seen.add(t)
