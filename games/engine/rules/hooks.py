@@ -15,7 +15,8 @@ Hook points so far (the mechanic's module docstring says more):
 - ``sow`` mechanic, ``sow = { relay_hook = NAME }`` (with relay sowing): ``fn(sim, seat, last)
   -> [hole index, ...]``, called at the end of each lap with the last hole's index; the seeds
   of the holes it names are drawn into the last hole and the sowing goes on from it (none: the
-  ordinary relay rule decides). It changes nothing itself (``hooks_sow_rows.py``).
+  ordinary relay rule decides; ``None``: the sowing ends there, unrelayed). It changes nothing
+  itself (``hooks_sow_rows.py``, ``hooks_sowb2.py``).
 """
 from __future__ import annotations
 
@@ -44,3 +45,4 @@ def hook(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 from games.engine.rules import hooks_sow_b  # noqa: E402,F401
 from games.engine.rules import hooks_sow_rows  # noqa: E402,F401
 from games.engine.rules import hooks_sowa  # noqa: E402,F401
+from games.engine.rules import hooks_sowb2  # noqa: E402,F401

@@ -52,7 +52,8 @@ Elements and keys (defaults in brackets):
   the next hole, taking nothing (English Wari) [false]; ``take_at = n``: while sowing, a hole that a seed makes hold n seeds is emptied at once into
   the mover's captures (a relay then ends there) [0: none] (Hoyito); ``take_at_to`` = ``"mover"`` |
   ``"owner"`` (the owner of the row the hole lies in takes them) | ``"owner-but-last"`` (so too,
-  but a hole the last seed makes n goes to the mover: Obridje) [mover];
+  but a hole the last seed makes n goes to the mover: Obridje) [mover]; ``take_at_where`` =
+  ``"any"`` | ``"own"`` | ``"opponent"``: only holes of that row are taken so [any] (Wouri);
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
   traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
   over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
@@ -67,10 +68,14 @@ Elements and keys (defaults in brackets):
   ``first_plain``: each player's first sowing is one lap
   (no relay) and takes nothing [false]; ``relay_hook = NAME``: with relay sowing, at the end of
   each lap a Python rule (``hooks.py``: ``fn(sim, seat, last) -> [holes]``) may name holes whose
-  seeds are drawn into the last hole, the sowing then going on from it with all its seeds
-  [none]; ``relay_hook_sows = "drawn"``: only the seeds the hook names are lifted and sown on,
-  from the hole after the last, which keeps its own (Hus: the captured counters are sown on)
-  ["all"]; ``singles = "last-resort"``: a hole with one seed may be
+  seeds are drawn into the last hole, the sowing then going on from it with all its seeds;
+  ``None`` ends the sowing there, unrelayed [none]; ``relay_hook_sows = "drawn"``: only the seeds
+  the hook names are lifted and sown on, from the hole after the last, which keeps its own (Hus:
+  the captured counters are sown on) ["all"]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
+  of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
+  rules to judge, instead of being lifted and sown on; ``relay_ends_where`` = ``"opponent"`` |
+  ``"own"`` | ``"any"``: only a hole of that row ends it so [any] (Wouri, Yovodji) [none];
+  ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
 - ``capture`` (one rule a clause; the first that takes anything is the move's capture):
@@ -130,7 +135,8 @@ Elements and keys (defaults in brackets):
   equal is a draw); ``target``: a player who has taken this many has won at once (0: none);
   ``repetition``: the n-th time the same position (counts, player to move, holes sown from)
   comes round since the last capture, the game (or round) ends (0: never) [0], and
-  ``repetition_seeds`` says where the seeds go [owner]; ``holes_at_most``: after a move that
+  ``repetition_seeds`` says where the seeds go [owner]; ``move_limit``: after the game's n-th
+  action the game (or round) ends, the seeds going as ``repetition_seeds`` says (0: never) [0]; ``holes_at_most``: after a move that
   leaves no hole holding more than this many seeds, the game (or round) ends (Awari: 1) [none],
   and ``holes_at_most_seeds`` says where the seeds left go [owner]; ``seeds_at_most``: the
   same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none];
@@ -309,9 +315,11 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
         "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
-        "relay": (_relay, False), "relay_take": (_int(0, 1000), 0), "stores": (_one_of("none", "own", "both"), "none"),
+        "relay": (_relay, False), "relay_take": (_int(0, 1000), 0),
+        "relay_ends": (_counts, None), "relay_ends_where": (_one_of("opponent", "own", "any"), "any"), "stores": (_one_of("none", "own", "both"), "none"),
         "past_origin": (_one_of("sow", "origin"), "sow"), "first_to_next": (_bool, False), "opening_each": (_bool, False), "take_at": (_int(0, 1000), 0),
         "take_at_to": (_one_of("mover", "owner", "owner-but-last"), "mover"),
+        "take_at_where": (_one_of("any", "own", "opponent"), "any"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
@@ -339,7 +347,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "no_moves": (_one_of("pass", "loses", *SEEDS), "owner"), "stalled": (_one_of(*SEEDS), "owner"),
         "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins", "ends"), "none"),
         "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
-        "repetition_seeds": (_one_of(*SEEDS), "owner"),
+        "repetition_seeds": (_one_of(*SEEDS), "owner"), "move_limit": (_int(0, 1_000_000), 0),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
         "seeds_at_most": (_int(0, 1000), None), "sweep": (_int(0, 100000), 0),
         "loses_draw": (_int(0, 100000), 0),
@@ -431,9 +439,9 @@ class Rules:
 
     __slots__ = (
         "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "singles_last", "singles_to_empty", "choose_once", "first_dir",
-        "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "stores", "captures",
+        "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "relay_ends", "relay_ends_where", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
-        "repetition", "repetition_seeds", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
+        "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
     )
 
@@ -472,7 +480,8 @@ class SowGame(Game):
             rf.hooks.append(name)
         for t in self.capture_tables:
             if "hook" in t:
-                name = t.static("hook")
+                t.static("hook")  # a name, never an option's
+                name = t.values["hook"]  # the clause's, even where an option governs it
                 if name not in HOOKS:
                     raise rf.error(t.paths["hook"], f"no hook {name!r} (known: {', '.join(sorted(HOOKS)) or 'none'})")
                 rf.hooks.append(name)
@@ -611,6 +620,8 @@ class SowGame(Game):
         r.skip_at = sow.get("skip_at", o)
         r.relay = sow.get("relay", o)
         r.relay_take = sow.get("relay_take", o) if r.relay else 0
+        r.relay_ends = sow.get("relay_ends", o) if r.relay is True else None
+        r.relay_ends_where = sow.get("relay_ends_where", o)
         r.origin_quirk = sow.get("past_origin", o) == "origin"
         first_from = sow.get("first_from", o)
         r.first_rows = None
@@ -692,6 +703,7 @@ class SowGame(Game):
         r.empty_row_ends = end.get("empty_row", o) == "ends"
         r.repetition = end.get("repetition", o)
         r.repetition_seeds = end.get("repetition_seeds", o)
+        r.move_limit = end.get("move_limit", o)
         r.holes_at_most = end.get("holes_at_most", o)
         r.holes_at_most_seeds = end.get("holes_at_most_seeds", o)
         r.seeds_at_most = end.get("seeds_at_most", o)
@@ -699,6 +711,7 @@ class SowGame(Game):
         r.loses_draw = end.get("loses_draw", o)
         r.take_at = sow.get("take_at", o)
         r.take_at_to = sow.get("take_at_to", o)
+        r.take_at_where = ("any", "own", "opponent").index(sow.get("take_at_where", o))
         first = T["setup"].get("first", o)
         if first is None:
             r.first = 0
@@ -738,7 +751,7 @@ class SowGame(Game):
     def _capture_rule(self, t: _Table, o: Mapping[str, Any] | None) -> tuple:
         rf = self.rf
         if "hook" in t:
-            return ("hook", HOOKS[t.static("hook")])
+            return ("hook", HOOKS[t.values["hook"]])  # a name, checked when compiled
         take = t.get("take", o)
         if take == "beyond":
             return ("beyond", t.get("chain", o) == "forward")
@@ -1274,7 +1287,8 @@ class SowSim(Sim):
                 c -= 1
                 budget -= 1
                 after, skipped = skipped, False
-                if r.take_at and p < N and b[p] == r.take_at:  # sow.take_at: taken at once
+                if (r.take_at and p < N and b[p] == r.take_at  # sow.take_at: taken at once
+                        and (not r.take_at_where or (g.owner[p] == seat) == (r.take_at_where == 1))):
                     self.during.append((p, b[p]))
                     b[p] = 0
             if after and r.origin_quirk:
@@ -1307,6 +1321,8 @@ class SowSim(Sim):
                 continue
             if r.relay_hook is not None and p < N and budget > 0:
                 draw = r.relay_hook(self, seat, p)  # sow.relay_hook: holes drawn into the last
+                if draw is None:  # the hook ends the sowing here (no relay)
+                    return p
                 if draw and r.relay_hook_drawn:  # sow.relay_hook_sows = "drawn": they alone sow on
                     c = 0
                     for q in draw:
@@ -1325,6 +1341,12 @@ class SowSim(Sim):
                         h = p
                     continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
+                ends = r.relay_ends  # sow.relay_ends: a lap making one of these counts ends there
+                if ends is not None and (b[p] % 2 == 0 if ends == "even" else b[p] % 2 == 1 if ends == "odd"
+                                         else b[p] in ends):
+                    where = r.relay_ends_where
+                    if where == "any" or (g.owner[p] == seat) == (where == "own"):
+                        return p
                 c = b[p]
                 b[p] = 0
                 if self.laps is not None:
@@ -1544,6 +1566,9 @@ class SowSim(Sim):
             self.hist[key] = n
             if n >= r.repetition:
                 self._end(r.repetition_seeds, seat, self.turn, "repetition")  # type: ignore[arg-type]
+                return
+        if r.move_limit and self.plies >= r.move_limit and self.phase == PLAY:  # end.move_limit
+            self._end(r.repetition_seeds, seat, self.turn, "move-limit")  # type: ignore[arg-type]
 
     def _end(self, mode: str, last_mover: int, blocked: int, reason: str) -> None:
         """The game (or round) ends with seeds on the board: ``mode`` says whose they are."""
