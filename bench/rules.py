@@ -1,6 +1,6 @@
 """Rules-file games benchmark: random play-outs per CPU-second on the fast path, beside Ludii's.
 
-    .venv/bin/python bench/rules.py [--only KEY] [--seconds 2] [--games 5] [--levels strong,medium]
+    .venv/bin/python bench/rules.py [--only KEY,...] [--seconds 2] [--games 5] [--levels strong,medium]
                                     [--procs 1] [--no-speed]
 
 For every rules-file variant (``games/rulesets/``), random play-outs from the start to the end
@@ -98,9 +98,10 @@ def ludii_speed() -> dict[int, tuple[float, float]]:
 
 
 def speed_section(args: argparse.Namespace) -> None:
-    files = [rf for rf in catalogue() if args.only in (None, rf.key)]
-    if not files:
-        sys.exit(f"no rules file {args.only!r}" if args.only else "no rules files")
+    files = [rf for rf in catalogue() if args.only is None or rf.key in args.only.split(",")]
+    unknown = sorted(set(args.only.split(",")) - {rf.key for rf in catalogue()}) if args.only else []
+    if unknown or not files:
+        sys.exit(f"no rules file {', '.join(unknown)}" if unknown else "no rules files")
     ref = time_reference(args.seconds)
     ludii = ludii_speed()
     print(f"reference (plain random tic-tac-toe): {ref:10.0f} play-outs/CPU-s")
@@ -205,7 +206,7 @@ def opponent_section(args: argparse.Namespace) -> None:
     """
     if not MCTS.exists() or args.games <= 0:
         return
-    files = [rf for rf in catalogue() if args.only in (None, rf.key)]
+    files = [rf for rf in catalogue() if args.only is None or rf.key in args.only.split(",")]
     levels = [lv for lv in args.levels.split(",") if lv]
     width = max(len(rf.key) for rf in files)
     print()
@@ -243,7 +244,7 @@ def opponent_section(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", metavar="KEY", help="one rules file's variant key")
+    parser.add_argument("--only", metavar="KEYS", help="rules files' variant keys, comma-separated (default: all)")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU-seconds per measurement")
     parser.add_argument("--games", type=int, default=5, help="pairs of games per rules file and level "
                         "against random play (0: skip)")

@@ -27,7 +27,7 @@ STABLE = lambda result: {k: v for k, v in result.items() if k != "seconds"}  # n
     ("race.ur", "random", 30, [0, 7, 18, 30]),
     ("tables.ses-bes", "random", 12, [0, 1, 5, 12]),      # the tables' fast random path
     ("war.alquerque", "random", 9, [0, 4, 9]),            # a rules file
-    ("race.ur", "strong", 3, [0, 1, 3]),                  # the search players
+    ("mancala.bechi", "strong", 3, [0, 1, 3]),            # a search player (the race games' take minutes)
 ])
 def test_chunks_played_apart_merge_into_the_one_process_result(key, players, games, cuts):
     whole = simulate(key, {}, games=games, seed=11, players=players)
