@@ -99,9 +99,8 @@ def ludii_speed() -> dict[int, tuple[float, float]]:
 
 def speed_section(args: argparse.Namespace) -> None:
     files = [rf for rf in catalogue() if args.only is None or rf.key in args.only.split(",")]
-    unknown = sorted(set(args.only.split(",")) - {rf.key for rf in catalogue()}) if args.only else []
-    if unknown or not files:
-        sys.exit(f"no rules file {', '.join(unknown)}" if unknown else "no rules files")
+    if not files:
+        sys.exit("no rules files")
     ref = time_reference(args.seconds)
     ludii = ludii_speed()
     print(f"reference (plain random tic-tac-toe): {ref:10.0f} play-outs/CPU-s")
@@ -252,6 +251,9 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=1, help="processes playing the pairs")
     parser.add_argument("--no-speed", action="store_true", help="skip the play-out speed table")
     args = parser.parse_args()
+    unknown = sorted(set(args.only.split(",")) - {rf.key for rf in catalogue()}) if args.only else []
+    if unknown:
+        parser.error(f"--only: no rules file {', '.join(unknown)}")
     if not args.no_speed:
         speed_section(args)
     opponent_section(args)
