@@ -9,8 +9,9 @@
    usually written: a dict of nested lists as the state, a deep copy per action, coordinates
    walked hole by hole. It is checked against the engine first (the same actions must give the
    same boards), so the ratio compares like with like.
-2. Strength. The ``strong`` level against ``random`` and against ``easy``, N games each per board
-   size, sides alternating, in ``--processes`` worker processes; the win rate of ``strong``.
+2. Strength. The ``strong`` level against ``random``, ``easy`` and ``medium``, and ``medium``
+   against ``easy``, N games each per board size, sides alternating, in ``--processes`` worker
+   processes; the win rates.
 """
 from __future__ import annotations
 
@@ -120,10 +121,8 @@ class Reference:
                 s["captured"][side] += s["rows"][row][i]
                 s["rows"][row][i] = 0
                 row, i = self.next_hole(row, i, direction)
-                while s["closed"][row][i]:
-                    row, i = self.next_hole(row, i, direction)
-                if (row, i) == start:
-                    break
+                if s["closed"][row][i] or (row, i) == start:
+                    break  # a hole left empty ends the chain (the engine's default, chain_skips_left_empty off)
         irreversible = s["captured"][side] != captured_before or s["sown"] != was_sown
         if self.can_move(s, 1 - side):
             s["to_move"] = 1 - side
@@ -174,7 +173,7 @@ def cross_check(holes: int, games: int = 30) -> None:
     ref = Reference(holes)
     for seed in range(games):
         rng = random.Random(seed)
-        s, r = bechi.new_game({"holes": holes}), ref.new_game()
+        s, r = bechi.new_game({"holes": holes, "round_one": "side0"}), ref.new_game()
         while bechi.outcome(s) is None:
             action = rng.choice(bechi.legal_actions(s))
             assert [a.to_json() for a in bechi.legal_actions(s)] == ref.legal_actions(r)
@@ -191,7 +190,7 @@ def cross_check(holes: int, games: int = 30) -> None:
 # -- speed -----------------------------------------------------------------------------------------
 def random_games_engine(holes: int, seeds: range) -> int:
     """Play one random game per seed to the end; the number of actions played."""
-    options = {"holes": holes}
+    options = {"holes": holes, "round_one": "side0"}  # as the reference: side 0 begins (the default draws lots)
     apply, legal, outcome = bechi.apply, bechi.legal_actions, bechi.outcome
     actions = 0
     for seed in seeds:
@@ -233,42 +232,48 @@ def speed(holes: int, seconds: float) -> None:
 
 
 # -- strength --------------------------------------------------------------------------------------
-def duel(job: tuple[int, str, int]) -> tuple[int, str, bool, int]:
-    """One game of strong against ``opponent``; strong plays side ``seed % 2``."""
-    holes, opponent, seed = job
-    strong_side = seed % 2
-    levels = {strong_side: "strong", 1 - strong_side: opponent}
+#: (player, opponent) pairs measured: the strong level against each weaker one, and medium (the
+#: level offered first) against easy.
+MATCHUPS = (("strong", "random"), ("strong", "easy"), ("strong", "medium"), ("medium", "easy"))
+
+
+def duel(job: tuple[int, str, str, int]) -> tuple[int, str, str, bool, int]:
+    """One game of ``player`` against ``opponent``; ``player`` plays side ``seed % 2``."""
+    holes, player, opponent, seed = job
+    side = seed % 2
+    levels = {side: player, 1 - side: opponent}
     rng = random.Random(seed)
-    s = bechi.new_game({"holes": holes})
+    s = bechi.new_game({"holes": holes, "round_one": "side0"})
     count = 0
     while bechi.outcome(s) is None and count < MAX_ACTIONS:
         s = bechi.apply(s, choose(bechi, s, levels[bechi.to_move(s)], rng))
         count += 1
     outcome = bechi.outcome(s)
-    return holes, opponent, outcome is not None and outcome.winner == strong_side, count
+    return holes, player, opponent, outcome is not None and outcome.winner == side, count
 
 
 def strength(games: int, processes: int, sizes: list[int]) -> None:
-    jobs = [(h, opp, seed) for h in sizes for opp in ("random", "easy") for seed in range(games)]
-    wins: dict[tuple[int, str], int] = {}
-    plays: dict[tuple[int, str], int] = {}
-    lengths: dict[tuple[int, str], int] = {}
+    jobs = [(h, player, opp, seed) for h in sizes for player, opp in MATCHUPS for seed in range(games)]
+    wins: dict[tuple[int, str, str], int] = {}
+    plays: dict[tuple[int, str, str], int] = {}
+    lengths: dict[tuple[int, str, str], int] = {}
     t0 = time.perf_counter()
     step = max(1, len(jobs) // 20)
     with multiprocessing.Pool(processes) as pool:
-        for done, (h, opp, won, count) in enumerate(pool.imap_unordered(duel, jobs, chunksize=8), 1):
-            wins[(h, opp)] = wins.get((h, opp), 0) + won
-            plays[(h, opp)] = plays.get((h, opp), 0) + 1
-            lengths[(h, opp)] = lengths.get((h, opp), 0) + count
+        for done, (h, player, opp, won, count) in enumerate(pool.imap_unordered(duel, jobs, chunksize=8), 1):
+            k = (h, player, opp)
+            wins[k] = wins.get(k, 0) + won
+            plays[k] = plays.get(k, 0) + 1
+            lengths[k] = lengths.get(k, 0) + count
             if done % step == 0 or done == len(jobs):
                 print(f"  ... {done}/{len(jobs)} games, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-    print(f"\nstrong level against the others ({games} games each, sides alternating, {processes} processes, "
+    print(f"\nthe levels against each other ({games} games each, sides alternating, {processes} processes, "
           f"{time.perf_counter() - t0:.0f} s)")
-    print(f"{'holes':>5} {'opponent':>9} {'strong wins':>12} {'win rate':>9} {'actions/game':>13}")
+    print(f"{'holes':>5} {'level':>7} {'opponent':>9} {'wins':>6} {'win rate':>9} {'actions/game':>13}")
     for h in sizes:
-        for opp in ("random", "easy"):
-            k = (h, opp)
-            print(f"{h:>5} {opp:>9} {wins[k]:>12} {wins[k] / plays[k]:>8.1%} {lengths[k] / plays[k]:>13.1f}")
+        for player, opp in MATCHUPS:
+            k = (h, player, opp)
+            print(f"{h:>5} {player:>7} {opp:>9} {wins[k]:>6} {wins[k] / plays[k]:>8.1%} {lengths[k] / plays[k]:>13.1f}")
 
 
 def main() -> None:

@@ -24,10 +24,10 @@ def play(options, players, seed):
 
 
 def test_the_levels_are_offered_weakest_first():
-    assert levels(bechi) == ["random", "easy", "strong"]
+    assert levels(bechi) == ["random", "easy", "medium", "strong"]
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "strong"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "strong"])
 def test_each_level_is_deterministic_for_a_seed(level):
     s = bechi.new_game({"holes": 3, "round_one": "side0"})
     picks = {choose(bechi, s, level, random.Random(7)) for _ in range(3)}
@@ -37,7 +37,7 @@ def test_each_level_is_deterministic_for_a_seed(level):
 def test_the_computer_chooses_holes_to_leave_empty_too():
     s = bechi.apply(position([[0, 0, 0, 2], [0, 1, 0, 1]], captured=[12, 32]), {"hole": 3})
     assert s.phase == "leave_empty"
-    for level in ("random", "easy", "strong"):
+    for level in ("random", "easy", "medium", "strong"):
         assert choose(bechi, s, level, random.Random(1)) in bechi.legal_actions(s)
 
 
@@ -58,6 +58,7 @@ def test_strong_sees_the_reply_that_easy_walks_into():
     assert trap.to_json()["last_move"]["captures"] == [[0, 3, 4]]
     assert trap.to_json()["last_move"]["round_ended"]["totals"] == [22, 26]
     assert choose(bechi, s, "strong", random.Random(0)).to_json() == {"hole": 3}
+    assert choose(bechi, s, "medium", random.Random(0)).to_json() == {"hole": 3}  # the reply is in its two plies
 
 
 def test_no_computer_move_once_the_game_is_over():
@@ -77,3 +78,18 @@ def test_strong_beats_random_and_easy(holes):
             wins += play({"holes": holes}, players, seed).winner == strong_side
             games += 1
     assert wins >= games - 1
+
+
+@pytest.mark.parametrize("holes", [4, 3])
+def test_medium_sits_between_easy_and_strong(holes):
+    # Paired games (the same seed, sides swapped): medium wins most against easy, and loses
+    # most against strong.
+    def score(level, opponent):
+        wins = 0
+        for seed in range(4):
+            for side in (0, 1):
+                wins += play({"holes": holes}, {side: level, 1 - side: opponent}, seed).winner == side
+        return wins
+
+    assert score("medium", "easy") >= 6
+    assert score("strong", "medium") >= 5

@@ -23,9 +23,9 @@ def test_the_first_level_offered_is_medium_or_the_middle_one():
     # The race games have a medium level now (the old strong, under the expectimax search).
     assert board("race.ur")["levels"] == ["random", "easy", "medium", "strong"]
     assert default_level(board("race.ur")) == "medium"
-    # Béchi has three levels: the middle one, neither random nor the strongest.
-    assert board("mancala.bechi")["levels"] == ["random", "easy", "strong"]
-    assert default_level(board("mancala.bechi")) == "easy"
+    # Béchi too (a two-ply search, under the strong level's six or eight).
+    assert board("mancala.bechi")["levels"] == ["random", "easy", "medium", "strong"]
+    assert default_level(board("mancala.bechi")) == "medium"
     assert default_level({"levels": []}) == ""
 
 

@@ -1,10 +1,13 @@
 """Computer opponents for the sowing games (Béchi first).
 
-Three levels, each a function ``(variant, state, rng) -> Action`` for the side to move,
+Four levels, each a function ``(variant, state, rng) -> Action`` for the side to move,
 deterministic for a given ``rng``:
 
 - ``random``: any legal action.
 - ``easy``: the action that gains most counters at once (ties broken at random).
+- ``medium``: the same search as ``strong``, :data:`MEDIUM_DEPTH` plies deep: its own action and
+  the opponent's reply (two more with three holes a row), so it does not walk into a capture
+  the reply makes, but plans no further (the level a newcomer is offered first, issue 37).
 - ``strong``: an alpha-beta search of :data:`STRONG_DEPTH` plies for the board's size (eight
   with three holes a row, where fewer choices allow it; six with four; passes and round ends included,
   since the rules settle them inside ``apply``), scoring positions by the counters each side
@@ -29,11 +32,12 @@ from typing import Any
 from games.engine.ai import register_player
 from games.engine.core import Action, State, Variant
 
-__all__ = ["STRONG_DEPTH", "evaluate", "easy", "random_player", "search", "strong"]
+__all__ = ["MEDIUM_DEPTH", "STRONG_DEPTH", "evaluate", "easy", "medium", "random_player", "search", "strong"]
 
 #: Plies the strong level searches, by holes a row (one ply is one action, so a pass makes a
 #: side move twice). An even depth ends on the opponent's reply.
 STRONG_DEPTH = {3: 8, 4: 6}
+MEDIUM_DEPTH = {3: 4, 4: 2}
 WIN = 10_000
 
 
@@ -110,6 +114,11 @@ def best_actions(variant: Variant, state: State, depth: int) -> list[Action]:
     values = [search(variant, variant.apply(state, a), depth - 1, side, -WIN - 1, WIN + 1) for a in actions]
     best = max(values)
     return [a for a, v in zip(actions, values) if v == best]
+
+
+@register_player("mancala", "medium")
+def medium(variant: Variant, state: State, rng: random.Random) -> Action:
+    return rng.choice(best_actions(variant, state, MEDIUM_DEPTH.get(getattr(state, "n", 4), 2)))
 
 
 @register_player("mancala", "strong")
