@@ -20,8 +20,21 @@ Fields a ``move`` element may add (any kind among step, slide, leap, and the kin
   player has only the moves so marked (Rumi Shatranj's set opening: the counsellor's jump,
   then the soldier's).
 
+- ``en_passant = true`` (a ``step`` with ``to = "enemy"``: a pawn's diagonal capture): the
+  step may also come to an empty square that an enemy piece of the rule's ``pieces`` passed
+  over on the move just played, moving two or more squares straight along its file (a pawn's
+  double step), taking that piece (taking in passing, chess's *en passant*).
+
 Kinds:
 
+- ``castle`` (chess's castling): the rule's ``pieces`` (the king), standing unmoved where it
+  started and not attacked, moves two squares along ``dirs`` (default east and west) towards
+  an unmoved piece of its own of a ``rook`` kind (``rook = [KINDS]``) with only empty squares
+  between them, at least two; that piece comes to the square the king crossed. The square
+  crossed may not be attacked, nor (as for every move) the square the king comes to. The king
+  stops at the first piece along the row, so a king castles only with the nearest rook on each
+  side (Double Chess's two kings each castle on their own half). The move is written as the
+  king's (``e1-g1``); its tuple carries the rook's square in its last field.
 - ``jump``: exactly ``distance`` squares along ``dirs``, over whatever stands between
   (a counsellor's double step forward, jumping the pawn in front);
 - ``screen``: along ``dirs`` over empty squares to a piece (the screen) of either side, then
@@ -37,7 +50,11 @@ drawn (Ludii's bikjang in Janggi). The flag "they faced after the last move" is 
 unmoved squares (``"facing"`` in the JSON state).
 
 The state a game with ``first`` moves keeps: the set of sites whose piece has not moved since
-the start (``PiecesSim.unmoved``, a bit per site; ``"unmoved"`` in the JSON state).
+the start (``PiecesSim.unmoved``, a bit per site; ``"unmoved"`` in the JSON state). Games with
+``castle`` or ``en_passant`` keep it too; taking in passing adds, above the board's bits and
+the facing flag, the squares the last move's double step passed (bits ``n+1+s``) and the square
+of the piece that made it (bits ``2n+1+s``): ``"passant": {"over": [...], "pawn": SITE}`` in
+the JSON state.
 
 ``[ludii] promotion = "own-step"``: Ludii plays a promotion as a second step of the same player
 on the promoted piece's square (its ``moveAgain`` then ``promote``); the replay then matches
@@ -47,8 +64,9 @@ from __future__ import annotations
 
 from typing import Any
 
-KINDS = ("jump", "screen")
-FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over"})
+KINDS = ("jump", "screen", "castle")
+FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over",
+                    "en_passant", "rook"})
 _MOVE = 0
 
 
@@ -62,7 +80,25 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
     b = game.board
     ch: dict[str, Any] = {"first": bool(spec.get("first", False)), "stay": None, "from": None,
                           "takes": None, "distance": 0, "legs": None, "rev": None, "opening": 0,
-                          "not_over": frozenset()}
+                          "not_over": frozenset(), "en_passant": False, "rook": frozenset()}
+    if rule.kind == "castle":
+        if "rook" not in spec:
+            raise game.rf.error(el.path + ("rook",), "castle needs rook = [KINDS] (the pieces the king castles with)")
+        ch["rook"] = game._kinds(spec["rook"], el.path + ("rook",))
+        if "dirs" not in spec:
+            rule.dirs = tuple((0, 4) for _ in range(game.players))
+        rule.to = "empty"
+        game.tracks_unmoved = True
+        game.chess_extra = True
+    elif "rook" in spec:
+        raise game.rf.error(el.path + ("rook",), "goes with castle moves")
+    if spec.get("en_passant"):
+        if rule.kind != "step" or rule.to != "enemy":
+            raise game.rf.error(el.path + ("en_passant",), "goes with step moves to = \"enemy\" (a pawn's capture)")
+        ch["en_passant"] = True
+        game.passant_kinds = getattr(game, "passant_kinds", frozenset()) | rule.pieces
+        game.tracks_unmoved = True
+        game.chess_extra = True
     if "opening" in spec:
         n = spec["opening"]
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 20:
@@ -176,6 +212,9 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
     cells = sim.cells
     step = g.board.step
     kind = rule.kind
+    if kind == "castle":
+        _castles(sim, rule, seat, a, c, out)
+        return
     if kind == "leap":
         if ch["legs"] is not None:
             for t, legs in ch["legs"][a]:
@@ -236,10 +275,79 @@ def _land(sim: Any, rule: Any, seat: int, a: int, t: int, out: list) -> None:
     if not c:
         if rule.to != "enemy":
             out.append((_MOVE, a, t, -1, -1, -1))
+        elif ch["en_passant"]:
+            n = len(sim.cells)
+            u = sim.unmoved
+            if (u >> (n + 1 + t)) & 1:
+                v = ((u >> (2 * n + 1)) & ((1 << n) - 1)).bit_length() - 1
+                cv = sim.cells[v] if v >= 0 else 0
+                if cv and g.owner_of[cv] != seat and g.kind_of[cv] in rule.pieces:
+                    out.append((_MOVE, a, t, v, -1, -1))
     elif rule.to != "empty" and g.owner_of[c] != seat:
         k = g.kind_of[c]
         if k not in rule.not_capture and (ch["takes"] is None or k in ch["takes"]):
             out.append((_MOVE, a, t, -1, -1, -1))
+
+
+def _castles(sim: Any, rule: Any, seat: int, a: int, c: int, out: list) -> None:
+    """Castling (kind ``castle``): see the module's docstring."""
+    if not (sim.unmoved >> a) & 1:
+        return
+    g = sim.game
+    cells = sim.cells
+    step = g.board.step
+    checked = None
+    for d in rule.dirs[seat]:
+        path = []
+        t = step[d][a]
+        while t >= 0 and not cells[t]:
+            path.append(t)
+            t = step[d][t]
+        if t < 0 or len(path) < 2:
+            continue
+        r = cells[t]
+        if g.owner_of[r] != seat or g.kind_of[r] not in rule.chess["rook"] or not (sim.unmoved >> t) & 1:
+            continue
+        if checked is None:
+            checked = sim.attacked(a, seat)
+        if checked:
+            return
+        cells[a], cells[path[0]] = 0, c  # the square the king crosses may not be attacked
+        try:
+            crossed = sim.attacked(path[0], seat)
+        finally:
+            cells[a], cells[path[0]] = c, 0
+        if not crossed:
+            out.append((_MOVE, a, path[1], -1, -1, t))
+
+
+def moved(sim: Any, what: int, a: int, b: int, rook: int) -> None:
+    """Before a move is made (games with ``castle`` or ``en_passant``): the rook of a castling
+    goes to the square the king crosses; the squares a double step passes are noted (and those
+    of the move before forgotten)."""
+    g = sim.game
+    n = len(sim.cells)
+    sim.unmoved &= (1 << (n + 1)) - 1
+    if what != _MOVE:
+        return
+    cells = sim.cells
+    step = g.board.step
+    if rook >= 0:
+        over = next(step[d][a] for d in range(8) if step[d][a] >= 0 and step[d][step[d][a]] == b)
+        cells[over], cells[rook] = cells[rook], 0
+        sim.unmoved &= ~(1 << rook)
+        return
+    c = cells[a]
+    if c and g.kind_of[c] in getattr(g, "passant_kinds", ()):
+        (xa, ya), (xb, yb) = g.board.xy[a], g.board.xy[b]
+        if abs(xa - xb) < 1e-6 and abs(ya - yb) > 1.5:
+            d = 2 if yb > ya else 6
+            t = step[d][a]
+            bits = 0
+            while t >= 0 and t != b:
+                bits |= 1 << (n + 1 + t)
+                t = step[d][t]
+            sim.unmoved |= bits | (1 << (2 * n + 1 + b))
 
 
 def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
@@ -367,6 +475,11 @@ def state_json(sim: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"unmoved": [names[s] for s in range(n) if (sim.unmoved >> s) & 1]}
     if any(e["kind"] == "facing" for e in g.ends):
         out["facing"] = bool((sim.unmoved >> n) & 1)
+    if getattr(g, "passant_kinds", None):
+        over = [names[s] for s in range(n) if (sim.unmoved >> (n + 1 + s)) & 1]
+        pawn = ((sim.unmoved >> (2 * n + 1)) & ((1 << n) - 1)).bit_length() - 1
+        if over and pawn >= 0:
+            out["passant"] = {"over": over, "pawn": names[pawn]}
     return out
 
 
@@ -384,6 +497,16 @@ def read_state(sim: Any, data: dict[str, Any], error: Any) -> None:
         raise error("facing: must be true or false")
     if facing:
         sim.unmoved |= 1 << b.size
+    passant = data.get("passant")
+    if passant is not None:
+        n = b.size
+        if not (isinstance(passant, dict) and isinstance(passant.get("over"), list) and passant["over"]
+                and all(s in b.index for s in passant["over"]) and passant.get("pawn") in b.index
+                and sim.cells[b.index[passant["pawn"]]]):
+            raise error("passant: must be {over: [squares the double step passed], pawn: its square}")
+        for s in passant["over"]:
+            sim.unmoved |= 1 << (n + 1 + b.index[s])
+        sim.unmoved |= 1 << (2 * n + 1 + b.index[passant["pawn"]])
 
 
 # -- Ludii replay ------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``at`` is site names, region names or rectangles (``a1:h2``), space-separated; ``mirror =
   "rotate" | "flip"`` puts the same pieces for the other seat, turned or reflected;
 - ``move`` (one kind each): ``kind = "step" | "slide" | "hop" | "leap" | "place" | "fly"``
-  (and chesslike.py's ``jump`` and ``screen``, with its fields ``first``, ``stay``, ``from``,
-  ``blocked``, ``takes``, ``opening``: see that module),
+  (and chesslike.py's ``jump``, ``screen`` and ``castle``, with its fields ``first``, ``stay``,
+  ``from``, ``blocked``, ``takes``, ``opening``, ``en_passant``, ``rook``: see that module),
   ``pieces`` (kinds, default all), ``dirs`` (``all``, ``orthogonal``, ``diagonal``,
   ``forward``, ``forward-diagonal``, ``backward``, ``sideways`` or compass names), ``to``
   (``empty`` | ``enemy`` | ``empty-or-enemy``: landing on an enemy captures it), ``not_capture``
@@ -1709,7 +1709,7 @@ class PiecesSim(Sim):
     def _leaves_in_check(self, m: tuple) -> bool:
         g = self.game
         what, a, b, taken, promote, _ = m
-        if what != MOVE or g.custodial or g.surround or g.line:
+        if what != MOVE or g.custodial or g.surround or g.line or m[5] >= 0:
             sim = self.copy()
             sim._apply_move(m, continue_turn=True, check_ends=False)
             return sim.in_check(self.mover)
@@ -1803,6 +1803,8 @@ class PiecesSim(Sim):
                 self._next_turn(check_ends)
             return
         self.last_to = b
+        if getattr(g, "chess_extra", False):
+            chesslike.moved(self, what, a, b, kind if what == MOVE else -1)  # castling's rook, double steps
         if what == PLACE:
             cells[b] = g.code(mover, kind)
             self.hands[mover][kind] -= 1

@@ -1,0 +1,128 @@
+"""Castling and taking in passing (chesslike.py's ``castle`` kind and ``en_passant`` field) and
+the chess files that use them: perft move counts from the start and from the well-known test
+positions (their counts published by the chess-programming community, e.g. the Chess
+Programming Wiki's "Perft Results"), and positions worked by hand.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.engine import get_variant
+
+KINDS = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+
+
+def perft(sim: Any, depth: int) -> int:
+    if depth == 0:
+        return 1
+    moves = sim.moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for m in moves:
+        s = sim.copy()
+        s.play(m)
+        total += perft(s, depth - 1)
+    return total
+
+
+def start(key: str = "chess.chess") -> Any:
+    v = get_variant(key)
+    return v.fast(v.new_game({}))
+
+
+def fen(text: str, key: str = "chess.chess", unmoved: str = "", passant: dict | None = None) -> Any:
+    """A position from a FEN board field; ``unmoved`` lists the squares whose piece has not
+    moved (castling rights, and the pawns on their starting row are added)."""
+    v = get_variant(key)
+    rows = text.split()[0].split("/")
+    board = {}
+    for r, row in enumerate(rows):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+                continue
+            sq = f"{'abcdefgh'[f]}{8 - r}"
+            board[sq] = [0 if ch.isupper() else 1, KINDS[ch.upper()], 1]
+            f += 1
+    to_move = 0 if text.split()[1] == "w" else 1
+    pawns = [sq for sq, (seat, k, _) in board.items() if k == "pawn" and sq[1] == ("2" if seat == 0 else "7")]
+    data = {"board": board, "to_move": to_move, "turn": 10, "unmoved": unmoved.split() + pawns}
+    if passant:
+        data["passant"] = passant
+    return v.game.sim_from_json(data, {})
+
+
+def names(sim: Any, moves: list) -> set[str]:
+    b = sim.game.board.names
+    return {f"{b[m[1]]}-{b[m[2]]}" for m in moves if m[1] >= 0}
+
+
+def play(sim: Any, *moves: str) -> None:
+    b = sim.game.board.names
+    for text in moves:
+        a, t = text.split("-")
+        m = next(m for m in sim.moves() if b[m[1]] == a and b[m[2]] == t)
+        sim.play(m)
+
+
+def test_chess_perft_from_the_start() -> None:
+    sim = start()
+    assert [perft(sim, d) for d in (1, 2, 3)] == [20, 400, 8902]
+
+
+def test_kiwipete_castling_passant_promotion() -> None:
+    # "Kiwipete" (Peter McKenzie's test position): 48 moves, 2039 at depth 2.
+    sim = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w", unmoved="e1 a1 h1 e8 a8 h8")
+    assert perft(sim, 1) == 48
+    assert perft(sim, 2) == 2039
+
+
+def test_position_3_passant_and_pins() -> None:
+    # Chess Programming Wiki, perft position 3: 14, 191, 2812.
+    sim = fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w")
+    assert [perft(sim, d) for d in (1, 2, 3)] == [14, 191, 2812]
+
+
+def test_castling_by_hand() -> None:
+    sim = fen("r3k2r/8/8/8/8/8/8/R3K2R w", unmoved="e1 a1 h1 e8 a8 h8")
+    assert {"e1-g1", "e1-c1"} <= names(sim, sim.moves())
+    play(sim, "e1-g1")
+    assert sim.to_json()["board"]["f1"] == [0, "rook", 1] and "h1" not in sim.to_json()["board"]
+    # Black castles long: rook a8 to d8.
+    play(sim, "e8-c8")
+    board = sim.to_json()["board"]
+    assert board["d8"] == [1, "rook", 1] and board["c8"] == [1, "king", 1] and "a8" not in board
+    # A moved rook gives no castling; a king crossing an attacked square neither.
+    sim = fen("r3k2r/8/8/8/8/8/8/R3K2R w", unmoved="e1 a1 e8 a8 h8")
+    assert "e1-g1" not in names(sim, sim.moves()) and "e1-c1" in names(sim, sim.moves())
+    sim = fen("r3k2r/8/8/8/8/8/5r2/R3K2R w", unmoved="e1 a1 h1")  # f2 rook... f-file attacked
+    assert "e1-g1" not in names(sim, sim.moves())
+    sim = fen("4k3/8/8/8/8/8/8/R3K2r w", unmoved="e1 a1")  # in check: no castling
+    assert "e1-c1" not in names(sim, sim.moves())
+    sim = fen("4k3/8/8/8/8/8/8/RN2K3 w", unmoved="e1 a1")  # a piece between
+    assert "e1-c1" not in names(sim, sim.moves())
+    sim = fen("1r2k3/8/8/8/8/8/8/R3K3 w", unmoved="e1 a1")  # b1 attacked: the king does not cross it
+    assert "e1-c1" in names(sim, sim.moves())
+
+
+def test_passant_by_hand() -> None:
+    sim = fen("4k3/3p4/8/4P3/8/8/8/4K3 b")
+    play(sim, "d7-d5")
+    assert sim.to_json()["passant"] == {"over": ["d6"], "pawn": "d5"}
+    m = next(m for m in sim.moves() if sim.game.board.names[m[2]] == "d6")
+    play(sim, "e5-d6")
+    board = sim.to_json()["board"]
+    assert "d5" not in board and board["d6"] == [0, "pawn", 1] and m[3] >= 0
+    # Only on the move straight after.
+    sim = fen("4k3/3p4/8/4P3/8/8/8/4K3 b")
+    play(sim, "d7-d5", "e1-e2", "e8-e7")
+    assert "e5-d6" not in names(sim, sim.moves())
+    # The state survives a JSON round trip.
+    sim = fen("4k3/3p4/8/4P3/8/8/8/4K3 b")
+    play(sim, "d7-d5")
+    again = sim.game.sim_from_json(sim.to_json(), {})
+    assert "e5-d6" in names(again, again.moves())
