@@ -126,3 +126,28 @@ def test_passant_by_hand() -> None:
     play(sim, "d7-d5")
     again = sim.game.sim_from_json(sim.to_json(), {})
     assert "e5-d6" in names(again, again.moves())
+
+
+def test_double_chess_start_and_two_kings() -> None:
+    sim = start("chess.double-chess")
+    # 16 pawns with one to four squares, 4 knights with two leaps each: 72; no contact yet.
+    assert perft(sim, 1) == 72
+    assert perft(sim, 2) == 72 * 72
+    # Either king may not be left attacked: the right king (m1) is pinned here by the rook on m12.
+    v = get_variant("chess.double-chess")
+    board = {"e1": [0, "king", 1], "m1": [0, "king", 1], "m2": [0, "rook", 1], "m12": [1, "rook", 1],
+             "e12": [1, "king", 1], "a12": [1, "king", 1]}
+    sim = v.game.sim_from_json({"board": board, "to_move": 0, "turn": 10}, {})
+    assert not any(sim.game.board.names[m[1]] == "m2" and sim.game.board.names[m[2]][0] != "m" for m in sim.moves())
+
+
+def test_double_chess_long_first_move_taken_in_passing() -> None:
+    v = get_variant("chess.double-chess")
+    board = {"e1": [0, "king", 1], "m1": [0, "king", 1], "e12": [1, "king", 1], "m12": [1, "king", 1],
+             "d2": [0, "pawn", 1], "e6": [1, "pawn", 1]}
+    sim = v.game.sim_from_json({"board": board, "to_move": 0, "turn": 10, "unmoved": ["d2"]}, {})
+    play(sim, "d2-d6")
+    assert sim.to_json()["passant"] == {"over": ["d3", "d4", "d5"], "pawn": "d6"}
+    assert "e6-d5" in names(sim, sim.moves())
+    play(sim, "e6-d5")
+    assert "d6" not in sim.to_json()["board"]

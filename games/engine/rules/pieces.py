@@ -117,7 +117,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   among them, Dai Hasami Shogi's; ``dirs``: only rows along these count),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
   stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
-  taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked; a player with no
+  taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked, none of them where a side has
+  several: Double Chess's two kings; a player with no
   move in check loses, and ``stalemate`` says what no move out of check is worth;
   ``draw_while = [KINDS]``: a checkmate is only a draw while the mated player keeps a piece of
   these kinds),
@@ -1730,11 +1731,15 @@ class PiecesSim(Sim):
     def in_check(self, seat: int) -> bool:
         g = self.game
         code = g.code(seat, g.check_royal)
-        try:
-            site = self.cells.index(code)
-        except ValueError:
-            return False
-        return self.attacked(site, seat)
+        cells = self.cells
+        site = -1
+        while True:  # every royal piece of the seat (Double Chess has two kings a side)
+            try:
+                site = cells.index(code, site + 1)
+            except ValueError:
+                return False
+            if self.attacked(site, seat):
+                return True
 
     def attacked(self, site: int, seat: int) -> bool:
         """Whether a piece of another seat could take the piece on ``site`` by moving there."""
