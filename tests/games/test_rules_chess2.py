@@ -151,3 +151,38 @@ def test_double_chess_long_first_move_taken_in_passing() -> None:
     assert "e6-d5" in names(sim, sim.moves())
     play(sim, "e6-d5")
     assert "d6" not in sim.to_json()["board"]
+
+
+def test_loop_chess_drops() -> None:
+    v = get_variant("chess.loop-chess")
+    board = {"e1": [0, "king", 1], "e8": [1, "king", 1], "d4": [0, "queen", 1], "d7": [1, "pawn", 1],
+             "a7": [1, "knight", 1]}
+    sim = v.game.sim_from_json({"board": board, "to_move": 0, "turn": 10}, {})
+    play(sim, "d4-d7")  # check, taking the pawn: White holds a pawn
+    assert sim.to_json()["hands"][0] == {"pawn": 1}
+    play(sim, "e8-d7")  # the king takes the queen: Black holds a queen
+    assert sim.to_json()["hands"][1] == {"queen": 1}
+    drops = [m for m in sim.moves() if m[0] == 1]
+    # White's pawn: any empty square of rows 2 to 7 (48 squares less the 2 taken there).
+    assert len(drops) == 46 and all(sim.game.board.names[m[2]][1] not in "18" for m in drops)
+    assert sim.action(drops[0]).to_json() == {"to": sim.game.board.names[drops[0][2]], "piece": "pawn"}
+    play(sim, "e1-e2")
+    drops = [m for m in sim.moves() if m[0] == 1]
+    assert len(drops) == 64 - 3  # the queen anywhere empty
+    # A pawn put back on its second row may step twice.
+    sim = v.game.sim_from_json({"board": {"e1": [0, "king", 1], "e8": [1, "king", 1]}, "to_move": 0, "turn": 10,
+                                "hands": [{"pawn": 1}, {}]}, {})
+    b = sim.game.board.names
+    sim.play(next(m for m in sim.moves() if m[0] == 1 and b[m[2]] == "c2"))
+    play(sim, "e8-e7")
+    assert {"c2-c3", "c2-c4"} <= names(sim, sim.moves())
+
+
+def test_loop_chess_drop_blocks_check() -> None:
+    v = get_variant("chess.loop-chess")
+    board = {"a1": [0, "king", 1], "a8": [1, "rook", 1], "b8": [1, "rook", 1], "h8": [1, "king", 1]}
+    sim = v.game.sim_from_json({"board": board, "to_move": 0, "turn": 10, "hands": [{"knight": 1}, {}]}, {})
+    b = sim.game.board.names
+    # Checked along the a-file, the king boxed in by the rook on b8: only a drop between saves it.
+    assert sorted(b[m[2]] for m in sim.moves()) == ["a2", "a3", "a4", "a5", "a6", "a7"]
+    assert all(m[0] == 1 for m in sim.moves())

@@ -25,6 +25,12 @@ Fields a ``move`` element may add (any kind among step, slide, leap, and the kin
   over on the move just played, moving two or more squares straight along its file (a pawn's
   double step), taking that piece (taking in passing, chess's *en passant*).
 
+- ``captured = true`` (a ``place`` move: drops): a piece a player takes goes to the player's
+  hand, as a piece of the player's own (``revert = { KIND = KIND }``: changed back to the kind
+  it was promoted from, shogi's promoted pieces), and this rule places pieces from the hand
+  (its ``pieces``, ``region`` as for any placing: Loop Chess's pawns kept off the first and
+  last rows by a rule of their own). Moves and drops are both open on every turn.
+
 Kinds:
 
 - ``castle`` (chess's castling): the rule's ``pieces`` (the king), standing unmoved where it
@@ -66,12 +72,15 @@ from typing import Any
 
 KINDS = ("jump", "screen", "castle")
 FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over",
-                    "en_passant", "rook"})
+                    "en_passant", "rook", "captured", "revert"})
 _MOVE = 0
 
 
 def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
     """Read the chess fields of ``spec`` onto ``rule.chess`` (None when it has none)."""
+    if rule.kind == "place" and {"captured", "revert"} & set(spec):
+        _compile_drops(game, rule, spec, el)
+        return
     if rule.kind not in KINDS and not (FIELDS & set(spec)):
         return
     if rule.kind not in ("step", "slide", "leap") + KINDS:
@@ -143,6 +152,25 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
     rule.chess = ch
     if ch["first"]:
         game.tracks_unmoved = True
+
+
+def _compile_drops(game: Any, rule: Any, spec: dict, el: Any) -> None:
+    if not spec.get("captured"):
+        raise game.rf.error(el.path + ("revert",), "goes with captured = true")
+    extra = (FIELDS & set(spec)) - {"captured", "revert"}
+    if extra:
+        raise game.rf.error(el.path + (sorted(extra)[0],), "does not go with place moves")
+    revert = list(range(game.nk))
+    table = spec.get("revert", {})
+    if not isinstance(table, dict):
+        raise game.rf.error(el.path + ("revert",), "must map kinds to kinds: { promoted = \"base\" }")
+    for k, v in table.items():
+        (a,) = game._kinds([k], el.path + ("revert", k))
+        (b,) = game._kinds([v], el.path + ("revert", k))
+        revert[a] = b
+    game.revert = revert
+    game.drops = True
+    game.chess_extra = True
 
 
 def _path(dx: int, dy: int, x: int, y: int) -> list[tuple[int, int]]:
@@ -321,10 +349,10 @@ def _castles(sim: Any, rule: Any, seat: int, a: int, c: int, out: list) -> None:
             out.append((_MOVE, a, path[1], -1, -1, t))
 
 
-def moved(sim: Any, what: int, a: int, b: int, rook: int) -> None:
-    """Before a move is made (games with ``castle`` or ``en_passant``): the rook of a castling
-    goes to the square the king crosses; the squares a double step passes are noted (and those
-    of the move before forgotten)."""
+def moved(sim: Any, what: int, a: int, b: int, rook: int, taken: int = -1) -> None:
+    """Before a move is made (games with ``castle``, ``en_passant`` or ``captured`` drops): the
+    rook of a castling goes to the square the king crosses; the squares a double step passes
+    are noted (and those of the move before forgotten); a piece taken goes to the mover's hand."""
     g = sim.game
     n = len(sim.cells)
     sim.unmoved &= (1 << (n + 1)) - 1
@@ -332,6 +360,11 @@ def moved(sim: Any, what: int, a: int, b: int, rook: int) -> None:
         return
     cells = sim.cells
     step = g.board.step
+    if getattr(g, "drops", False):
+        hand = sim.hands[sim.mover]
+        for v in (b, taken):
+            if v >= 0 and cells[v] and g.owner_of[cells[v]] != sim.mover:
+                hand[g.revert[g.kind_of[cells[v]]]] += 1
     if rook >= 0:
         over = next(step[d][a] for d in range(8) if step[d][a] >= 0 and step[d][step[d][a]] == b)
         cells[over], cells[rook] = cells[rook], 0

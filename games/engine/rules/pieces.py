@@ -1080,7 +1080,7 @@ class PiecesGame(Game):
 
     def board_info(self, options: dict[str, Any]) -> dict[str, Any]:
         geometry = self.board.geometry(self.marks)
-        geometry["hands"] = self.has_hands
+        geometry["hands"] = self.has_hands or getattr(self, "drops", False)
         if self.board.shape == "grid":
             geometry["checkered"] = bool(self._named("board")[0].value.get("checkered", False))
         return {
@@ -1809,7 +1809,7 @@ class PiecesSim(Sim):
             return
         self.last_to = b
         if getattr(g, "chess_extra", False):
-            chesslike.moved(self, what, a, b, kind if what == MOVE else -1)  # castling's rook, double steps
+            chesslike.moved(self, what, a, b, kind if what == MOVE else -1, taken)  # castling's rook, double steps, drops
         if what == PLACE:
             cells[b] = g.code(mover, kind)
             self.hands[mover][kind] -= 1
@@ -2308,7 +2308,7 @@ class PiecesSim(Sim):
             return Action({"remove": names[b]})
         if what == PLACE:
             data: dict[str, Any] = {"to": names[b]}
-            if sum(1 for k in range(g.nk) if g.start_hands[self.mover][k]) > 1:
+            if sum(1 for k in range(g.nk) if g.start_hands[self.mover][k]) > 1 or getattr(g, "drops", False):
                 data["piece"] = g.kinds[kind]
             return Action(data)
         data = {"from": names[a], "to": names[b]}
