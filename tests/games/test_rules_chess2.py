@@ -186,3 +186,57 @@ def test_loop_chess_drop_blocks_check() -> None:
     # Checked along the a-file, the king boxed in by the rook on b8: only a drop between saves it.
     assert sorted(b[m[2]] for m in sim.moves()) == ["a2", "a3", "a4", "a5", "a6", "a7"]
     assert all(m[0] == 1 for m in sim.moves())
+
+
+def shogi(board: dict, to_move: int = 0, hands: list | None = None, key: str = "chess.shogi") -> Any:
+    v = get_variant(key)
+    data = {"board": {s: [seat, k, 1] for s, (seat, k) in board.items()}, "to_move": to_move, "turn": 10}
+    if hands is not None:
+        data["hands"] = hands
+    return v.game.sim_from_json(data, {})
+
+
+def test_shogi_start_moves() -> None:
+    sim = start("chess.shogi")
+    # 9 pawns, 2 lances, 2 silvers x2, 2 golds x3 (less the squares taken), the king 3, the rook 6:
+    # the well-known count of 30 first moves.
+    assert perft(sim, 1) == 30
+    assert perft(sim, 2) == 900
+
+
+def test_shogi_knight_promotion_and_drops() -> None:
+    sim = shogi({"e1": (0, "osho"), "e9": (1, "osho"), "c5": (0, "keima")})
+    b = sim.game.board.names
+    assert {(b[m[2]], m[4] >= 0) for m in sim.moves() if b[m[1]] == "c5"} == {
+        ("b7", True), ("b7", False), ("d7", True), ("d7", False)}
+    sim = shogi({"e1": (0, "osho"), "e9": (1, "osho"), "c7": (0, "keima")})
+    assert {(b[m[2]], m[4] >= 0) for m in sim.moves() if b[m[1]] == "c7"} == {("b9", True), ("d9", True)}
+    # Drops: no pawn on the last row, nor on a file with a pawn of one's own; a knight not on
+    # the last two rows.
+    sim = shogi({"e1": (0, "osho"), "e9": (1, "osho"), "a3": (0, "fuhyo")}, hands=[{"fuhyo": 1, "keima": 1}, {}])
+    k = sim.game.kind_index
+    pawn = {b[m[2]] for m in sim.moves() if m[0] == 1 and m[5] == k["fuhyo"]}
+    knight = {b[m[2]] for m in sim.moves() if m[0] == 1 and m[5] == k["keima"]}
+    assert not any(s[0] == "a" or s[1] == "9" for s in pawn) and "b8" in pawn
+    assert not any(s[1] in "89" for s in knight) and "b7" in knight
+
+
+def test_shogi_pawn_drop_mate_is_barred() -> None:
+    # The White king on a9 boxed in by its own pieces and a Black gold guarding a8: a pawn dropped
+    # on a8 would mate, and is barred; a pawn drop elsewhere is fine.
+    board = {"e1": (0, "osho"), "a9": (1, "osho"), "b9": (1, "keima"), "b8": (1, "fuhyo"), "b7": (0, "kinsho")}
+    sim = shogi(board, hands=[{"fuhyo": 1}, {}])
+    b = sim.game.board.names
+    drops = {b[m[2]] for m in sim.moves() if m[0] == 1}
+    assert "a8" not in drops and "c5" in drops
+    # A gold dropped there mates, and is allowed.
+    sim = shogi(board, hands=[{"kinsho": 1}, {}])
+    m = next(m for m in sim.moves() if m[0] == 1 and b[m[2]] == "a8")
+    sim.play(m)
+    assert sim.outcome() is not None and sim.outcome().winner == 0
+
+
+def test_shogi_taken_piece_reverts() -> None:
+    sim = shogi({"e1": (0, "osho"), "e9": (1, "osho"), "c5": (0, "hisha"), "c7": (1, "tokin")})
+    play(sim, "c5-c7")
+    assert sim.to_json()["hands"][0] == {"fuhyo": 1}

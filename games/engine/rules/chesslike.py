@@ -31,6 +31,20 @@ Fields a ``move`` element may add (any kind among step, slide, leap, and the kin
   (its ``pieces``, ``region`` as for any placing: Loop Chess's pawns kept off the first and
   last rows by a rule of their own). Moves and drops are both open on every turn.
 
+Limits a drop rule may add (shogi): ``not_on = { KIND = N }`` (not on the N rows farthest from
+the player), ``one_per_file = [KINDS]`` (not on a file where such a piece of the player's
+stands already: shogi's two pawns), ``no_mate = [KINDS]`` (not a drop that checkmates at once:
+shogi's pawn; the answers to the drop are judged without this limit).
+
+``ahead = true`` (a leap): only the leaps that go forward more than sideways (shogi's knight,
+``offsets = [[1, 2]]``: two forward and one across).
+
+Promotion by kind (``promote = { each = { KIND = KIND }, zone, may, leaving, must }``, shogi):
+each kind becomes its own kind; a move into the zone (``leaving = true``: or out of it, or
+within it) promotes; ``may = true``: the player may also decline, unless the piece lands on
+the rows of ``must = { KIND = N }`` (the N far rows, where it could not move again).
+``[ludii] promotion = "own-step"`` then replays a declined promotion as Ludii's pass.
+
 Kinds:
 
 - ``castle`` (chess's castling): the rule's ``pieces`` (the king), standing unmoved where it
@@ -72,7 +86,7 @@ from typing import Any
 
 KINDS = ("jump", "screen", "castle")
 FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over",
-                    "en_passant", "rook", "captured", "revert"})
+                    "en_passant", "rook", "captured", "revert", "not_on", "one_per_file", "no_mate", "ahead"})
 _MOVE = 0
 
 
@@ -133,6 +147,21 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
         if isinstance(dist, bool) or not isinstance(dist, int) or not 1 <= dist <= 20:
             raise game.rf.error(el.path + ("distance",), "must be a number of squares, 1 to 20")
         ch["distance"] = dist
+    ch["ahead"] = None
+    if spec.get("ahead"):
+        if rule.kind != "leap" or spec.get("blocked"):
+            raise game.rf.error(el.path + ("ahead",), "goes with (unblocked) leap moves")
+        facing = game._facing()
+        ahead = []
+        for seat in range(game.players):
+            f = 1 if facing[seat] == 2 else -1
+            per_site = []
+            for a, ts in enumerate(rule.offsets):
+                xa, ya = b.xy[a]
+                per_site.append(tuple(t for t in ts if (b.xy[t][1] - ya) * f > abs(b.xy[t][0] - xa) + 1e-6))
+            ahead.append(per_site)
+        ch["ahead"] = ahead
+        ch["ahead_set"] = [[frozenset(ts) for ts in per_site] for per_site in ahead]
     if spec.get("blocked"):
         if rule.kind != "leap":
             raise game.rf.error(el.path + ("blocked",), "goes with leap moves")
@@ -157,7 +186,7 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
 def _compile_drops(game: Any, rule: Any, spec: dict, el: Any) -> None:
     if not spec.get("captured"):
         raise game.rf.error(el.path + ("revert",), "goes with captured = true")
-    extra = (FIELDS & set(spec)) - {"captured", "revert"}
+    extra = (FIELDS & set(spec)) - {"captured", "revert", "not_on", "one_per_file", "no_mate"}
     if extra:
         raise game.rf.error(el.path + (sorted(extra)[0],), "does not go with place moves")
     revert = list(range(game.nk))
@@ -171,6 +200,122 @@ def _compile_drops(game: Any, rule: Any, spec: dict, el: Any) -> None:
     game.revert = revert
     game.drops = True
     game.chess_extra = True
+    limits = getattr(game, "drop_limits", None) or {"not_on": {}, "file": frozenset(), "mate": frozenset()}
+    not_on = spec.get("not_on", {})
+    if not isinstance(not_on, dict):
+        raise game.rf.error(el.path + ("not_on",), "must map kinds to a number of rows from the far edge")
+    for k, rows in not_on.items():
+        (kk,) = game._kinds([k], el.path + ("not_on", k))
+        if isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= 4:
+            raise game.rf.error(el.path + ("not_on", k), "must be 1 to 4 rows from the far edge")
+        limits["not_on"][kk] = [far_rows(game, seat, rows) for seat in range(game.players)]
+    if "one_per_file" in spec:
+        limits["file"] |= game._kinds(spec["one_per_file"], el.path + ("one_per_file",))
+    if "no_mate" in spec:
+        limits["mate"] |= game._kinds(spec["no_mate"], el.path + ("no_mate",))
+    game.drop_limits = limits
+
+
+def far_rows(game: Any, seat: int, rows: int) -> frozenset[int]:
+    """The sites of the ``rows`` rows farthest from ``seat`` (along its forward way)."""
+    b = game.board
+    ys = sorted({round(y) for _, y in b.xy})
+    far = ys[-rows:] if game._facing()[seat] == 2 else ys[:rows]
+    return frozenset(i for i, (_, y) in enumerate(b.xy) if round(y) in far)
+
+
+_NESTED = [0]
+
+
+def drop_filter(sim: Any, moves: list) -> list:
+    """The drops the limits of the drop rules allow (``not_on``: not on the far rows;
+    ``one_per_file``: not on a file holding such a piece of one's own; ``no_mate``: not a drop
+    that checkmates, the answers to it judged without this last limit)."""
+    g = sim.game
+    lim = g.drop_limits
+    mover = sim.mover
+    xy = g.board.xy
+    out = []
+    for m in moves:
+        if m[0] != 1:
+            out.append(m)
+            continue
+        k, t = m[5], m[2]
+        rows = lim["not_on"].get(k)
+        if rows is not None and t in rows[mover]:
+            continue
+        if k in lim["file"]:
+            code = g.code(mover, k)
+            x = xy[t][0]
+            if any(c == code and abs(xy[s][0] - x) < 1e-6 for s, c in enumerate(sim.cells)):
+                continue
+        if k in lim["mate"] and not _NESTED[0]:
+            other = sim.copy()
+            other._apply_move(m, continue_turn=True, check_ends=False)
+            if other.over is None and other.in_check(other.mover):
+                _NESTED[0] += 1
+                try:
+                    stuck = not other.moves()
+                finally:
+                    _NESTED[0] -= 1
+                if stuck:
+                    continue
+        out.append(m)
+    return out
+
+
+def compile_promote(game: Any, spec: dict, el: Any) -> dict[str, Any]:
+    """promote.each (the kind each kind becomes), may, leaving, must: see the module's docstring."""
+    each = [-1] * game.nk
+    table = spec.get("each")
+    if not isinstance(table, dict) or not table:
+        raise game.rf.error(el.path + ("each",), "must map each promotable kind to the kind it becomes")
+    for k, v in table.items():
+        (a,) = game._kinds([k], el.path + ("each", k))
+        (b,) = game._kinds([v], el.path + ("each", k))
+        each[a] = b
+    must: list[dict[int, frozenset[int]]] = [{} for _ in range(game.players)]
+    table = spec.get("must") or {}
+    if not isinstance(table, dict):
+        raise game.rf.error(el.path + ("must",), "must map kinds to a number of rows from the far edge")
+    for k, rows in table.items():
+        (kk,) = game._kinds([k], el.path + ("must", k))
+        if isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= 4:
+            raise game.rf.error(el.path + ("must", k), "must be 1 to 4 rows from the far edge")
+        for seat in range(game.players):
+            must[seat][kk] = far_rows(game, seat, rows)
+    return {"each": each, "may": bool(spec.get("may", False)), "leaving": bool(spec.get("leaving", False)),
+            "must": must, "to": sorted({v for v in each if v >= 0}),
+            "pieces": frozenset(k for k, v in enumerate(each) if v >= 0)}
+
+
+def promotable(sim: Any, m: tuple) -> bool:
+    """Whether the move ``m`` (unpromoted) enters, moves within or (``leaving``) leaves the
+    promotion zone with a piece that promotes by ``each``."""
+    g = sim.game
+    p = g.promote
+    if m[0] != _MOVE or m[4] >= 0 or p["each"][g.kind_of[sim.cells[m[1]]]] < 0:
+        return False
+    z = p["zones"][sim.mover]
+    return m[2] in z or (p["leaving"] and m[1] in z)
+
+
+def promotions(sim: Any, moves: list) -> list:
+    """promote.each: each move that may promote is offered promoted, and also (``may``) as it
+    is, unless the piece lands where it could never move again (``must``)."""
+    g = sim.game
+    p = g.promote
+    out = []
+    for m in moves:
+        if not promotable(sim, m):
+            out.append(m)
+            continue
+        k = g.kind_of[sim.cells[m[1]]]
+        out.append((_MOVE, m[1], m[2], m[3], p["each"][k], -1))
+        rows = p["must"][sim.mover].get(k)
+        if p["may"] and (rows is None or m[2] not in rows):
+            out.append(m)
+    return out
 
 
 def _path(dx: int, dy: int, x: int, y: int) -> list[tuple[int, int]]:
@@ -252,7 +397,7 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
                 else:
                     _land(sim, rule, seat, a, t, out)
         else:
-            for t in rule.offsets[a]:
+            for t in (rule.offsets[a] if ch["ahead"] is None else ch["ahead"][seat][a]):
                 _land(sim, rule, seat, a, t, out)
         return
     for d in rule.dirs[seat]:
@@ -408,6 +553,8 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
             if not c or kind_of[c] not in pieces:
                 continue
             e = owner_of[c]
+            if ch["ahead"] is not None and (e == seat or site not in ch["ahead_set"][e][a]):
+                continue
             if (e != seat and not any(cells[leg] for leg in legs) and not (first and not (unmoved >> a) & 1)
                     and (frm is None or a in frm[e]) and (stay is None or site in stay[e])):
                 return True
@@ -546,11 +693,24 @@ def read_state(sim: Any, data: dict[str, Any], error: Any) -> None:
 def ludii_steps(game: Any, sim: Any, move: tuple, last: int | None) -> list | None:
     """A promoting move as Ludii's two steps (``[ludii] promotion = "own-step"``), else None."""
     table = getattr(game.rf, "ludii", None) or {}
+    if (table.get("promotion") == "own-step" and move[0] == _MOVE and move[4] < 0 and game.promote
+            and game.promote.get("each") is not None and game.promote["may"] and promotable(sim, move)):
+        # A promotion declined: Ludii's second step is its pass.
+        names = game.board.names
+        return [(sim.mover, {"from": names[move[1]], "to": names[move[2]]}, False), (sim.mover, {"pass": True}, True)]
     if table.get("promotion") != "own-step" or move[0] != _MOVE or move[4] < 0:
         return None
+    p = game.promote
+    if p and p.get("each") is not None:
+        rows = p["must"][sim.mover].get(game.kind_of[sim.cells[move[1]]])
+        if rows is not None and move[2] in rows:
+            return None  # a forced promotion: Ludii makes it within the move
     seat = sim.mover
     names = game.board.names
     first = {"from": names[move[1]], "to": names[move[2]]}
     # Ludii's promotion step is the pair [site, site]: written as a move "off" the square,
     # which the replay maps so whether or not Ludii's game has hands.
-    return [(seat, first, False), (seat, {"from": names[move[2]], "to": "off"}, False)]
+    # Where the promotion may be declined (promote.each with may), the second step is free, so
+    # that the replay judges Ludii's choice (promote or pass) against both our moves at once.
+    free = bool(game.promote and game.promote.get("each") is not None and game.promote["may"])
+    return [(seat, first, False), (seat, {"from": names[move[2]], "to": "off"}, free)]

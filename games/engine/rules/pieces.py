@@ -706,6 +706,8 @@ class PiecesGame(Game):
                             "if_lost": bool(spec.get("if_lost", False)),
                             "lost": self._kinds(spec.get("lost"), el.path + ("lost",), default_all=False),
                             "at_end": bool(spec.get("at_end", False))}
+            if "each" in spec:  # promotion by kind (chesslike.py: shogi)
+                self.promote.update(chesslike.compile_promote(self, spec, el))
         el = self._one("turn", required=False)
         spec = el.value if el else {}
         self.first = spec.get("first", 0)
@@ -1241,6 +1243,8 @@ class PiecesSim(Sim):
             moves = [m for m in moves if self._keeps_liberties(m)]
         if g.leave_move and (not g.leave_move_turns or self.turn < g.leave_move_turns):
             moves = [m for m in moves if self._leaves_a_move(m)]
+        if getattr(g, "drop_limits", None):
+            moves = chesslike.drop_filter(self, moves)  # shogi's limits on drops
         if self.seen:
             self._base_key = None
             moves = [m for m in moves if not self._repeats(m)]
@@ -1593,6 +1597,8 @@ class PiecesSim(Sim):
     def _promotions(self, moves: list) -> list:
         g = self.game
         p = g.promote
+        if p.get("each") is not None:
+            return chesslike.promotions(self, moves)  # promotion by kind (shogi)
         if p["at_end"]:
             return moves  # promoted when the turn ends (_next_turn)
         out = []
