@@ -118,7 +118,7 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
   stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked, none of them where a side has
-  several: Double Chess's two kings; a player with no
+  several: Double Chess's two kings; a list of kinds: none of these, each side's own: Maharajah Chess; a player with no
   move in check loses, and ``stalemate`` says what no move out of check is worth;
   ``draw_while = [KINDS]``: a checkmate is only a draw while the mated player keeps a piece of
   these kinds),
@@ -801,7 +801,15 @@ class PiecesGame(Game):
                          if self.code(s, k) in self.start_cells or self.start_hands[s][k]]
                 self.ends.append({"kind": kind, "piece": k, "seats": seats, "clause": el.clause})
             elif kind == "checkmate":
-                (k,) = self._kinds(spec.get("royal"), path + ("royal",))
+                royal = spec.get("royal")
+                if isinstance(royal, list) and len(royal) > 1:
+                    # Several royal kinds (Maharajah Chess: each side's own): none may be left attacked.
+                    kinds = [self.kind_index.get(r, -1) for r in royal]
+                    if -1 in kinds:
+                        raise self.rf.error(path + ("royal",), f"no piece kind among {royal!r}")
+                    self.check_royal_more = kinds[1:]
+                    royal = royal[:1]
+                (k,) = self._kinds(royal, path + ("royal",))
                 self.check_royal = k
                 self.mate_draw_while = self._kinds(spec.get("draw_while"), path + ("draw_while",), default_all=False)
                 self.stalemate = spec.get("stalemate", "draw")
@@ -1736,16 +1744,18 @@ class PiecesSim(Sim):
 
     def in_check(self, seat: int) -> bool:
         g = self.game
-        code = g.code(seat, g.check_royal)
         cells = self.cells
-        site = -1
-        while True:  # every royal piece of the seat (Double Chess has two kings a side)
-            try:
-                site = cells.index(code, site + 1)
-            except ValueError:
-                return False
-            if self.attacked(site, seat):
-                return True
+        for k in (g.check_royal, *getattr(g, "check_royal_more", ())):
+            code = g.code(seat, k)
+            site = -1
+            while True:  # every royal piece of the seat (Double Chess has two kings a side)
+                try:
+                    site = cells.index(code, site + 1)
+                except ValueError:
+                    break
+                if self.attacked(site, seat):
+                    return True
+        return False
 
     def attacked(self, site: int, seat: int) -> bool:
         """Whether a piece of another seat could take the piece on ``site`` by moving there."""
