@@ -15,7 +15,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   "rotate" | "flip"`` puts the same pieces for the other seat, turned or reflected;
 - ``move`` (one kind each): ``kind = "step" | "slide" | "hop" | "leap" | "place" | "fly"``
   (and chesslike.py's ``jump``, ``screen`` and ``castle``, with its fields ``first``, ``stay``,
-  ``from``, ``blocked``, ``takes``, ``opening``, ``en_passant``, ``rook``: see that module),
+  ``from``, ``blocked``, ``takes``, ``opening``, ``en_passant``, ``rook``, ``ahead``, and for
+  ``place`` the drops of taken pieces, ``captured``, ``revert``, ``not_on``, ``one_per_file``,
+  ``no_mate``: see that module),
   ``pieces`` (kinds, default all), ``dirs`` (``all``, ``orthogonal``, ``diagonal``,
   ``forward``, ``forward-diagonal``, ``backward``, ``sideways`` or compass names), ``to``
   (``empty`` | ``enemy`` | ``empty-or-enemy``: landing on an enemy captures it), ``not_capture``
@@ -91,7 +93,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
   must, each measured against the others of those kinds), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
-- ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (a list: one per
+- ``promote``: (``each``, ``may``, ``leaving``, ``must``: promotion by kind, chesslike.py)
+  ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (a list: one per
   seat; each ``far-rank`` or a
   region), ``if_lost`` (the piece is promoted only while none of the ``to`` kinds of its side
   is on the board, and otherwise leaves the board), ``lost`` (kinds among ``to`` offered only
