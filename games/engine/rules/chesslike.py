@@ -20,8 +20,41 @@ Fields a ``move`` element may add (any kind among step, slide, leap, and the kin
   player has only the moves so marked (Rumi Shatranj's set opening: the counsellor's jump,
   then the soldier's).
 
+- ``en_passant = true`` (a ``step`` with ``to = "enemy"``: a pawn's diagonal capture): the
+  step may also come to an empty square that an enemy piece of the rule's ``pieces`` passed
+  over on the move just played, moving two or more squares straight along its file (a pawn's
+  double step), taking that piece (taking in passing, chess's *en passant*).
+
+- ``captured = true`` (a ``place`` move: drops): a piece a player takes goes to the player's
+  hand, as a piece of the player's own (``revert = { KIND = KIND }``: changed back to the kind
+  it was promoted from, shogi's promoted pieces), and this rule places pieces from the hand
+  (its ``pieces``, ``region`` as for any placing: Loop Chess's pawns kept off the first and
+  last rows by a rule of their own). Moves and drops are both open on every turn.
+
+Limits a drop rule may add (shogi): ``not_on = { KIND = N }`` (not on the N rows farthest from
+the player), ``one_per_file = [KINDS]`` (not on a file where such a piece of the player's
+stands already: shogi's two pawns), ``no_mate = [KINDS]`` (not a drop that checkmates at once:
+shogi's pawn; the answers to the drop are judged without this limit).
+
+``ahead = true`` (a leap): only the leaps that go forward more than sideways (shogi's knight,
+``offsets = [[1, 2]]``: two forward and one across).
+
+Promotion by kind (``promote = { each = { KIND = KIND }, zone, may, leaving, must }``, shogi):
+each kind becomes its own kind; a move into the zone (``leaving = true``: or out of it, or
+within it) promotes; ``may = true``: the player may also decline, unless the piece lands on
+the rows of ``must = { KIND = N }`` (the N far rows, where it could not move again).
+``[ludii] promotion = "own-step"`` then replays a declined promotion as Ludii's pass.
+
 Kinds:
 
+- ``castle`` (chess's castling): the rule's ``pieces`` (the king), standing unmoved where it
+  started and not attacked, moves two squares along ``dirs`` (default east and west) towards
+  an unmoved piece of its own of a ``rook`` kind (``rook = [KINDS]``) with only empty squares
+  between them, at least two; that piece comes to the square the king crossed. The square
+  crossed may not be attacked, nor (as for every move) the square the king comes to. The king
+  stops at the first piece along the row, so a king castles only with the nearest rook on each
+  side (Double Chess's two kings each castle on their own half). The move is written as the
+  king's (``e1-g1``); its tuple carries the rook's square in its last field.
 - ``jump``: exactly ``distance`` squares along ``dirs``, over whatever stands between
   (a counsellor's double step forward, jumping the pawn in front);
 - ``screen``: along ``dirs`` over empty squares to a piece (the screen) of either side, then
@@ -37,7 +70,11 @@ drawn (Ludii's bikjang in Janggi). The flag "they faced after the last move" is 
 unmoved squares (``"facing"`` in the JSON state).
 
 The state a game with ``first`` moves keeps: the set of sites whose piece has not moved since
-the start (``PiecesSim.unmoved``, a bit per site; ``"unmoved"`` in the JSON state).
+the start (``PiecesSim.unmoved``, a bit per site; ``"unmoved"`` in the JSON state). Games with
+``castle`` or ``en_passant`` keep it too; taking in passing adds, above the board's bits and
+the facing flag, the squares the last move's double step passed (bits ``n+1+s``) and the square
+of the piece that made it (bits ``2n+1+s``): ``"passant": {"over": [...], "pawn": SITE}`` in
+the JSON state.
 
 ``[ludii] promotion = "own-step"``: Ludii plays a promotion as a second step of the same player
 on the promoted piece's square (its ``moveAgain`` then ``promote``); the replay then matches
@@ -47,13 +84,17 @@ from __future__ import annotations
 
 from typing import Any
 
-KINDS = ("jump", "screen")
-FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over"})
+KINDS = ("jump", "screen", "castle")
+FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over",
+                    "en_passant", "rook", "captured", "revert", "not_on", "one_per_file", "no_mate", "ahead"})
 _MOVE = 0
 
 
 def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
     """Read the chess fields of ``spec`` onto ``rule.chess`` (None when it has none)."""
+    if rule.kind == "place" and {"captured", "revert"} & set(spec):
+        _compile_drops(game, rule, spec, el)
+        return
     if rule.kind not in KINDS and not (FIELDS & set(spec)):
         return
     if rule.kind not in ("step", "slide", "leap") + KINDS:
@@ -62,7 +103,25 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
     b = game.board
     ch: dict[str, Any] = {"first": bool(spec.get("first", False)), "stay": None, "from": None,
                           "takes": None, "distance": 0, "legs": None, "rev": None, "opening": 0,
-                          "not_over": frozenset()}
+                          "not_over": frozenset(), "en_passant": False, "rook": frozenset()}
+    if rule.kind == "castle":
+        if "rook" not in spec:
+            raise game.rf.error(el.path + ("rook",), "castle needs rook = [KINDS] (the pieces the king castles with)")
+        ch["rook"] = game._kinds(spec["rook"], el.path + ("rook",))
+        if "dirs" not in spec:
+            rule.dirs = tuple((0, 4) for _ in range(game.players))
+        rule.to = "empty"
+        game.tracks_unmoved = True
+        game.chess_extra = True
+    elif "rook" in spec:
+        raise game.rf.error(el.path + ("rook",), "goes with castle moves")
+    if spec.get("en_passant"):
+        if rule.kind != "step" or rule.to != "enemy":
+            raise game.rf.error(el.path + ("en_passant",), "goes with step moves to = \"enemy\" (a pawn's capture)")
+        ch["en_passant"] = True
+        game.passant_kinds = getattr(game, "passant_kinds", frozenset()) | rule.pieces
+        game.tracks_unmoved = True
+        game.chess_extra = True
     if "opening" in spec:
         n = spec["opening"]
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 20:
@@ -88,6 +147,21 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
         if isinstance(dist, bool) or not isinstance(dist, int) or not 1 <= dist <= 20:
             raise game.rf.error(el.path + ("distance",), "must be a number of squares, 1 to 20")
         ch["distance"] = dist
+    ch["ahead"] = None
+    if spec.get("ahead"):
+        if rule.kind != "leap" or spec.get("blocked"):
+            raise game.rf.error(el.path + ("ahead",), "goes with (unblocked) leap moves")
+        facing = game._facing()
+        ahead = []
+        for seat in range(game.players):
+            f = 1 if facing[seat] == 2 else -1
+            per_site = []
+            for a, ts in enumerate(rule.offsets):
+                xa, ya = b.xy[a]
+                per_site.append(tuple(t for t in ts if (b.xy[t][1] - ya) * f > abs(b.xy[t][0] - xa) + 1e-6))
+            ahead.append(per_site)
+        ch["ahead"] = ahead
+        ch["ahead_set"] = [[frozenset(ts) for ts in per_site] for per_site in ahead]
     if spec.get("blocked"):
         if rule.kind != "leap":
             raise game.rf.error(el.path + ("blocked",), "goes with leap moves")
@@ -107,6 +181,141 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
     rule.chess = ch
     if ch["first"]:
         game.tracks_unmoved = True
+
+
+def _compile_drops(game: Any, rule: Any, spec: dict, el: Any) -> None:
+    if not spec.get("captured"):
+        raise game.rf.error(el.path + ("revert",), "goes with captured = true")
+    extra = (FIELDS & set(spec)) - {"captured", "revert", "not_on", "one_per_file", "no_mate"}
+    if extra:
+        raise game.rf.error(el.path + (sorted(extra)[0],), "does not go with place moves")
+    revert = list(range(game.nk))
+    table = spec.get("revert", {})
+    if not isinstance(table, dict):
+        raise game.rf.error(el.path + ("revert",), "must map kinds to kinds: { promoted = \"base\" }")
+    for k, v in table.items():
+        (a,) = game._kinds([k], el.path + ("revert", k))
+        (b,) = game._kinds([v], el.path + ("revert", k))
+        revert[a] = b
+    game.revert = revert
+    game.drops = True
+    game.chess_extra = True
+    limits = getattr(game, "drop_limits", None) or {"not_on": {}, "file": frozenset(), "mate": frozenset()}
+    not_on = spec.get("not_on", {})
+    if not isinstance(not_on, dict):
+        raise game.rf.error(el.path + ("not_on",), "must map kinds to a number of rows from the far edge")
+    for k, rows in not_on.items():
+        (kk,) = game._kinds([k], el.path + ("not_on", k))
+        if isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= 4:
+            raise game.rf.error(el.path + ("not_on", k), "must be 1 to 4 rows from the far edge")
+        limits["not_on"][kk] = [far_rows(game, seat, rows) for seat in range(game.players)]
+    if "one_per_file" in spec:
+        limits["file"] |= game._kinds(spec["one_per_file"], el.path + ("one_per_file",))
+    if "no_mate" in spec:
+        limits["mate"] |= game._kinds(spec["no_mate"], el.path + ("no_mate",))
+    game.drop_limits = limits
+
+
+def far_rows(game: Any, seat: int, rows: int) -> frozenset[int]:
+    """The sites of the ``rows`` rows farthest from ``seat`` (along its forward way)."""
+    b = game.board
+    ys = sorted({round(y) for _, y in b.xy})
+    far = ys[-rows:] if game._facing()[seat] == 2 else ys[:rows]
+    return frozenset(i for i, (_, y) in enumerate(b.xy) if round(y) in far)
+
+
+_NESTED = [0]
+
+
+def drop_filter(sim: Any, moves: list) -> list:
+    """The drops the limits of the drop rules allow (``not_on``: not on the far rows;
+    ``one_per_file``: not on a file holding such a piece of one's own; ``no_mate``: not a drop
+    that checkmates, the answers to it judged without this last limit)."""
+    g = sim.game
+    lim = g.drop_limits
+    mover = sim.mover
+    xy = g.board.xy
+    out = []
+    for m in moves:
+        if m[0] != 1:
+            out.append(m)
+            continue
+        k, t = m[5], m[2]
+        rows = lim["not_on"].get(k)
+        if rows is not None and t in rows[mover]:
+            continue
+        if k in lim["file"]:
+            code = g.code(mover, k)
+            x = xy[t][0]
+            if any(c == code and abs(xy[s][0] - x) < 1e-6 for s, c in enumerate(sim.cells)):
+                continue
+        if k in lim["mate"] and not _NESTED[0]:
+            other = sim.copy()
+            other._apply_move(m, continue_turn=True, check_ends=False)
+            if other.over is None and other.in_check(other.mover):
+                _NESTED[0] += 1
+                try:
+                    stuck = not other.moves()
+                finally:
+                    _NESTED[0] -= 1
+                if stuck:
+                    continue
+        out.append(m)
+    return out
+
+
+def compile_promote(game: Any, spec: dict, el: Any) -> dict[str, Any]:
+    """promote.each (the kind each kind becomes), may, leaving, must: see the module's docstring."""
+    each = [-1] * game.nk
+    table = spec.get("each")
+    if not isinstance(table, dict) or not table:
+        raise game.rf.error(el.path + ("each",), "must map each promotable kind to the kind it becomes")
+    for k, v in table.items():
+        (a,) = game._kinds([k], el.path + ("each", k))
+        (b,) = game._kinds([v], el.path + ("each", k))
+        each[a] = b
+    must: list[dict[int, frozenset[int]]] = [{} for _ in range(game.players)]
+    table = spec.get("must") or {}
+    if not isinstance(table, dict):
+        raise game.rf.error(el.path + ("must",), "must map kinds to a number of rows from the far edge")
+    for k, rows in table.items():
+        (kk,) = game._kinds([k], el.path + ("must", k))
+        if isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= 4:
+            raise game.rf.error(el.path + ("must", k), "must be 1 to 4 rows from the far edge")
+        for seat in range(game.players):
+            must[seat][kk] = far_rows(game, seat, rows)
+    return {"each": each, "may": bool(spec.get("may", False)), "leaving": bool(spec.get("leaving", False)),
+            "must": must, "to": sorted({v for v in each if v >= 0}),
+            "pieces": frozenset(k for k, v in enumerate(each) if v >= 0)}
+
+
+def promotable(sim: Any, m: tuple) -> bool:
+    """Whether the move ``m`` (unpromoted) enters, moves within or (``leaving``) leaves the
+    promotion zone with a piece that promotes by ``each``."""
+    g = sim.game
+    p = g.promote
+    if m[0] != _MOVE or m[4] >= 0 or p["each"][g.kind_of[sim.cells[m[1]]]] < 0:
+        return False
+    z = p["zones"][sim.mover]
+    return m[2] in z or (p["leaving"] and m[1] in z)
+
+
+def promotions(sim: Any, moves: list) -> list:
+    """promote.each: each move that may promote is offered promoted, and also (``may``) as it
+    is, unless the piece lands where it could never move again (``must``)."""
+    g = sim.game
+    p = g.promote
+    out = []
+    for m in moves:
+        if not promotable(sim, m):
+            out.append(m)
+            continue
+        k = g.kind_of[sim.cells[m[1]]]
+        out.append((_MOVE, m[1], m[2], m[3], p["each"][k], -1))
+        rows = p["must"][sim.mover].get(k)
+        if p["may"] and (rows is None or m[2] not in rows):
+            out.append(m)
+    return out
 
 
 def _path(dx: int, dy: int, x: int, y: int) -> list[tuple[int, int]]:
@@ -176,6 +385,9 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
     cells = sim.cells
     step = g.board.step
     kind = rule.kind
+    if kind == "castle":
+        _castles(sim, rule, seat, a, c, out)
+        return
     if kind == "leap":
         if ch["legs"] is not None:
             for t, legs in ch["legs"][a]:
@@ -185,7 +397,7 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
                 else:
                     _land(sim, rule, seat, a, t, out)
         else:
-            for t in rule.offsets[a]:
+            for t in (rule.offsets[a] if ch["ahead"] is None else ch["ahead"][seat][a]):
                 _land(sim, rule, seat, a, t, out)
         return
     for d in rule.dirs[seat]:
@@ -236,10 +448,84 @@ def _land(sim: Any, rule: Any, seat: int, a: int, t: int, out: list) -> None:
     if not c:
         if rule.to != "enemy":
             out.append((_MOVE, a, t, -1, -1, -1))
+        elif ch["en_passant"]:
+            n = len(sim.cells)
+            u = sim.unmoved
+            if (u >> (n + 1 + t)) & 1:
+                v = ((u >> (2 * n + 1)) & ((1 << n) - 1)).bit_length() - 1
+                cv = sim.cells[v] if v >= 0 else 0
+                if cv and g.owner_of[cv] != seat and g.kind_of[cv] in rule.pieces:
+                    out.append((_MOVE, a, t, v, -1, -1))
     elif rule.to != "empty" and g.owner_of[c] != seat:
         k = g.kind_of[c]
         if k not in rule.not_capture and (ch["takes"] is None or k in ch["takes"]):
             out.append((_MOVE, a, t, -1, -1, -1))
+
+
+def _castles(sim: Any, rule: Any, seat: int, a: int, c: int, out: list) -> None:
+    """Castling (kind ``castle``): see the module's docstring."""
+    if not (sim.unmoved >> a) & 1:
+        return
+    g = sim.game
+    cells = sim.cells
+    step = g.board.step
+    checked = None
+    for d in rule.dirs[seat]:
+        path = []
+        t = step[d][a]
+        while t >= 0 and not cells[t]:
+            path.append(t)
+            t = step[d][t]
+        if t < 0 or len(path) < 2:
+            continue
+        r = cells[t]
+        if g.owner_of[r] != seat or g.kind_of[r] not in rule.chess["rook"] or not (sim.unmoved >> t) & 1:
+            continue
+        if checked is None:
+            checked = sim.attacked(a, seat)
+        if checked:
+            return
+        cells[a], cells[path[0]] = 0, c  # the square the king crosses may not be attacked
+        try:
+            crossed = sim.attacked(path[0], seat)
+        finally:
+            cells[a], cells[path[0]] = c, 0
+        if not crossed:
+            out.append((_MOVE, a, path[1], -1, -1, t))
+
+
+def moved(sim: Any, what: int, a: int, b: int, rook: int, taken: int = -1) -> None:
+    """Before a move is made (games with ``castle``, ``en_passant`` or ``captured`` drops): the
+    rook of a castling goes to the square the king crosses; the squares a double step passes
+    are noted (and those of the move before forgotten); a piece taken goes to the mover's hand."""
+    g = sim.game
+    n = len(sim.cells)
+    sim.unmoved &= (1 << (n + 1)) - 1
+    if what != _MOVE:
+        return
+    cells = sim.cells
+    step = g.board.step
+    if getattr(g, "drops", False):
+        hand = sim.hands[sim.mover]
+        for v in (b, taken):
+            if v >= 0 and cells[v] and g.owner_of[cells[v]] != sim.mover:
+                hand[g.revert[g.kind_of[cells[v]]]] += 1
+    if rook >= 0:
+        over = next(step[d][a] for d in range(8) if step[d][a] >= 0 and step[d][step[d][a]] == b)
+        cells[over], cells[rook] = cells[rook], 0
+        sim.unmoved &= ~(1 << rook)
+        return
+    c = cells[a]
+    if c and g.kind_of[c] in getattr(g, "passant_kinds", ()):
+        (xa, ya), (xb, yb) = g.board.xy[a], g.board.xy[b]
+        if abs(xa - xb) < 1e-6 and abs(ya - yb) > 1.5:
+            d = 2 if yb > ya else 6
+            t = step[d][a]
+            bits = 0
+            while t >= 0 and t != b:
+                bits |= 1 << (n + 1 + t)
+                t = step[d][t]
+            sim.unmoved |= bits | (1 << (2 * n + 1 + b))
 
 
 def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
@@ -267,6 +553,8 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
             if not c or kind_of[c] not in pieces:
                 continue
             e = owner_of[c]
+            if ch["ahead"] is not None and (e == seat or site not in ch["ahead_set"][e][a]):
+                continue
             if (e != seat and not any(cells[leg] for leg in legs) and not (first and not (unmoved >> a) & 1)
                     and (frm is None or a in frm[e]) and (stay is None or site in stay[e])):
                 return True
@@ -367,6 +655,11 @@ def state_json(sim: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"unmoved": [names[s] for s in range(n) if (sim.unmoved >> s) & 1]}
     if any(e["kind"] == "facing" for e in g.ends):
         out["facing"] = bool((sim.unmoved >> n) & 1)
+    if getattr(g, "passant_kinds", None):
+        over = [names[s] for s in range(n) if (sim.unmoved >> (n + 1 + s)) & 1]
+        pawn = ((sim.unmoved >> (2 * n + 1)) & ((1 << n) - 1)).bit_length() - 1
+        if over and pawn >= 0:
+            out["passant"] = {"over": over, "pawn": names[pawn]}
     return out
 
 
@@ -384,17 +677,40 @@ def read_state(sim: Any, data: dict[str, Any], error: Any) -> None:
         raise error("facing: must be true or false")
     if facing:
         sim.unmoved |= 1 << b.size
+    passant = data.get("passant")
+    if passant is not None:
+        n = b.size
+        if not (isinstance(passant, dict) and isinstance(passant.get("over"), list) and passant["over"]
+                and all(s in b.index for s in passant["over"]) and passant.get("pawn") in b.index
+                and sim.cells[b.index[passant["pawn"]]]):
+            raise error("passant: must be {over: [squares the double step passed], pawn: its square}")
+        for s in passant["over"]:
+            sim.unmoved |= 1 << (n + 1 + b.index[s])
+        sim.unmoved |= 1 << (2 * n + 1 + b.index[passant["pawn"]])
 
 
 # -- Ludii replay ------------------------------------------------------------------------------
 def ludii_steps(game: Any, sim: Any, move: tuple, last: int | None) -> list | None:
     """A promoting move as Ludii's two steps (``[ludii] promotion = "own-step"``), else None."""
     table = getattr(game.rf, "ludii", None) or {}
+    if (table.get("promotion") == "own-step" and move[0] == _MOVE and move[4] < 0 and game.promote
+            and game.promote.get("each") is not None and game.promote["may"] and promotable(sim, move)):
+        # A promotion declined: Ludii's second step is its pass.
+        names = game.board.names
+        return [(sim.mover, {"from": names[move[1]], "to": names[move[2]]}, False), (sim.mover, {"pass": True}, True)]
     if table.get("promotion") != "own-step" or move[0] != _MOVE or move[4] < 0:
         return None
+    p = game.promote
+    if p and p.get("each") is not None:
+        rows = p["must"][sim.mover].get(game.kind_of[sim.cells[move[1]]])
+        if rows is not None and move[2] in rows:
+            return None  # a forced promotion: Ludii makes it within the move
     seat = sim.mover
     names = game.board.names
     first = {"from": names[move[1]], "to": names[move[2]]}
     # Ludii's promotion step is the pair [site, site]: written as a move "off" the square,
     # which the replay maps so whether or not Ludii's game has hands.
-    return [(seat, first, False), (seat, {"from": names[move[2]], "to": "off"}, False)]
+    # Where the promotion may be declined (promote.each with may), the second step is free, so
+    # that the replay judges Ludii's choice (promote or pass) against both our moves at once.
+    free = bool(game.promote and game.promote.get("each") is not None and game.promote["may"])
+    return [(seat, first, False), (seat, {"from": names[move[2]], "to": "off"}, free)]

@@ -14,8 +14,10 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``at`` is site names, region names or rectangles (``a1:h2``), space-separated; ``mirror =
   "rotate" | "flip"`` puts the same pieces for the other seat, turned or reflected;
 - ``move`` (one kind each): ``kind = "step" | "slide" | "hop" | "leap" | "place" | "fly"``
-  (and chesslike.py's ``jump`` and ``screen``, with its fields ``first``, ``stay``, ``from``,
-  ``blocked``, ``takes``, ``opening``: see that module),
+  (and chesslike.py's ``jump``, ``screen`` and ``castle``, with its fields ``first``, ``stay``,
+  ``from``, ``blocked``, ``takes``, ``opening``, ``en_passant``, ``rook``, ``ahead``, and for
+  ``place`` the drops of taken pieces, ``captured``, ``revert``, ``not_on``, ``one_per_file``,
+  ``no_mate``: see that module),
   ``pieces`` (kinds, default all), ``dirs`` (``all``, ``orthogonal``, ``diagonal``,
   ``forward``, ``forward-diagonal``, ``backward``, ``sideways`` or compass names), ``to``
   (``empty`` | ``enemy`` | ``empty-or-enemy``: landing on an enemy captures it), ``not_capture``
@@ -91,7 +93,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
   must, each measured against the others of those kinds), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
-- ``promote``: ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (a list: one per
+- ``promote``: (``each``, ``may``, ``leaving``, ``must``: promotion by kind, chesslike.py)
+  ``pieces``, ``to`` (a kind or a list to choose from), ``zone`` (a list: one per
   seat; each ``far-rank`` or a
   region), ``if_lost`` (the piece is promoted only while none of the ``to`` kinds of its side
   is on the board, and otherwise leaves the board), ``lost`` (kinds among ``to`` offered only
@@ -117,7 +120,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   among them, Dai Hasami Shogi's; ``dirs``: only rows along these count),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
   stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
-  taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked; a player with no
+  taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked, none of them where a side has
+  several: Double Chess's two kings; a list of kinds: none of these, each side's own: Maharajah Chess; a player with no
   move in check loses, and ``stalemate`` says what no move out of check is worth;
   ``draw_while = [KINDS]``: a checkmate is only a draw while the mated player keeps a piece of
   these kinds),
@@ -705,6 +709,8 @@ class PiecesGame(Game):
                             "if_lost": bool(spec.get("if_lost", False)),
                             "lost": self._kinds(spec.get("lost"), el.path + ("lost",), default_all=False),
                             "at_end": bool(spec.get("at_end", False))}
+            if "each" in spec:  # promotion by kind (chesslike.py: shogi)
+                self.promote.update(chesslike.compile_promote(self, spec, el))
         el = self._one("turn", required=False)
         spec = el.value if el else {}
         self.first = spec.get("first", 0)
@@ -798,7 +804,15 @@ class PiecesGame(Game):
                          if self.code(s, k) in self.start_cells or self.start_hands[s][k]]
                 self.ends.append({"kind": kind, "piece": k, "seats": seats, "clause": el.clause})
             elif kind == "checkmate":
-                (k,) = self._kinds(spec.get("royal"), path + ("royal",))
+                royal = spec.get("royal")
+                if isinstance(royal, list) and len(royal) > 1:
+                    # Several royal kinds (Maharajah Chess: each side's own): none may be left attacked.
+                    kinds = [self.kind_index.get(r, -1) for r in royal]
+                    if -1 in kinds:
+                        raise self.rf.error(path + ("royal",), f"no piece kind among {royal!r}")
+                    self.check_royal_more = kinds[1:]
+                    royal = royal[:1]
+                (k,) = self._kinds(royal, path + ("royal",))
                 self.check_royal = k
                 self.mate_draw_while = self._kinds(spec.get("draw_while"), path + ("draw_while",), default_all=False)
                 self.stalemate = spec.get("stalemate", "draw")
@@ -1079,7 +1093,7 @@ class PiecesGame(Game):
 
     def board_info(self, options: dict[str, Any]) -> dict[str, Any]:
         geometry = self.board.geometry(self.marks)
-        geometry["hands"] = self.has_hands
+        geometry["hands"] = self.has_hands or getattr(self, "drops", False)
         if self.board.shape == "grid":
             geometry["checkered"] = bool(self._named("board")[0].value.get("checkered", False))
         return {
@@ -1240,6 +1254,8 @@ class PiecesSim(Sim):
             moves = [m for m in moves if self._keeps_liberties(m)]
         if g.leave_move and (not g.leave_move_turns or self.turn < g.leave_move_turns):
             moves = [m for m in moves if self._leaves_a_move(m)]
+        if getattr(g, "drop_limits", None):
+            moves = chesslike.drop_filter(self, moves)  # shogi's limits on drops
         if self.seen:
             self._base_key = None
             moves = [m for m in moves if not self._repeats(m)]
@@ -1592,6 +1608,8 @@ class PiecesSim(Sim):
     def _promotions(self, moves: list) -> list:
         g = self.game
         p = g.promote
+        if p.get("each") is not None:
+            return chesslike.promotions(self, moves)  # promotion by kind (shogi)
         if p["at_end"]:
             return moves  # promoted when the turn ends (_next_turn)
         out = []
@@ -1709,7 +1727,7 @@ class PiecesSim(Sim):
     def _leaves_in_check(self, m: tuple) -> bool:
         g = self.game
         what, a, b, taken, promote, _ = m
-        if what != MOVE or g.custodial or g.surround or g.line:
+        if what != MOVE or g.custodial or g.surround or g.line or m[5] >= 0:
             sim = self.copy()
             sim._apply_move(m, continue_turn=True, check_ends=False)
             return sim.in_check(self.mover)
@@ -1729,12 +1747,18 @@ class PiecesSim(Sim):
 
     def in_check(self, seat: int) -> bool:
         g = self.game
-        code = g.code(seat, g.check_royal)
-        try:
-            site = self.cells.index(code)
-        except ValueError:
-            return False
-        return self.attacked(site, seat)
+        cells = self.cells
+        for k in (g.check_royal, *getattr(g, "check_royal_more", ())):
+            code = g.code(seat, k)
+            site = -1
+            while True:  # every royal piece of the seat (Double Chess has two kings a side)
+                try:
+                    site = cells.index(code, site + 1)
+                except ValueError:
+                    break
+                if self.attacked(site, seat):
+                    return True
+        return False
 
     def attacked(self, site: int, seat: int) -> bool:
         """Whether a piece of another seat could take the piece on ``site`` by moving there."""
@@ -1803,6 +1827,8 @@ class PiecesSim(Sim):
                 self._next_turn(check_ends)
             return
         self.last_to = b
+        if getattr(g, "chess_extra", False):
+            chesslike.moved(self, what, a, b, kind if what == MOVE else -1, taken)  # castling's rook, double steps, drops
         if what == PLACE:
             cells[b] = g.code(mover, kind)
             self.hands[mover][kind] -= 1
@@ -2301,7 +2327,7 @@ class PiecesSim(Sim):
             return Action({"remove": names[b]})
         if what == PLACE:
             data: dict[str, Any] = {"to": names[b]}
-            if sum(1 for k in range(g.nk) if g.start_hands[self.mover][k]) > 1:
+            if sum(1 for k in range(g.nk) if g.start_hands[self.mover][k]) > 1 or getattr(g, "drops", False):
                 data["piece"] = g.kinds[kind]
             return Action(data)
         data = {"from": names[a], "to": names[b]}
