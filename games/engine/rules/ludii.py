@@ -105,7 +105,7 @@ import math
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -606,6 +606,12 @@ class _Replay:
         self.own_pass = bool(_table(self.rf).get("own_pass", False))
         # [ludii] remove_to = "hand": Ludii's removal is a move of the seeds into the mover's hand
         self.remove_to_hand = _table(self.rf).get("remove_to") == "hand"
+        # [ludii] hand_cells = [LABEL, ...]: a board site of Ludii's a seat's hand is (one a seat,
+        # as backgammon's bar where Ludii has no hand); its site is then "-" in [ludii] sites
+        cells = _table(self.rf).get("hand_cells")
+        if cells:
+            by_label = {x.get("label"): x["index"] for x in trace.header["sites"]}
+            self.sites = replace(sites, hand={seat: by_label[label] for seat, label in enumerate(cells)})
         self.steps_hook = getattr(self.game, "ludii_steps", None)
 
     def passed_over(self, sim: Any, seat: int, thrown: bool = False) -> set[int]:
