@@ -752,6 +752,14 @@ class _Replay:
         sim, game = line.sim, self.game
         n, seat = rec["step"], rec["mover"] - 1
         dice = rec.get("dice")
+        if (sim.outcome() is None and sim.is_chance() and rec.get("dice_left") is not None and seat == last
+                and {tuple(p) for p in rec["legal"]} == {PASS}):
+            # Ludii's forced pass of the seat that has just moved, its throw not all used
+            # (dice_left): our turn ended by itself when no die could be played (no new throw).
+            line.out.append(Step(n, seat, "agree", note="forced pass (our turn ended by itself, dice unused)"))
+            if n in explained:
+                line.listed.append(n)
+            return [line]
         if sim.outcome() is None and sim.is_chance():
             if dice is None:
                 line.stopped = f"step {n}: our game waits for a throw and the trace gives no dice"

@@ -250,10 +250,11 @@ class Rules:
     onto_own: bool = False           # an entering piece may join the seat's own on its square (stack.own false)
     enter_clear: tuple = ()          # per seat, cells where a piece of its own bars entering
     clear_wins: bool = False         # end.goal = "track-clear": a seat with no piece left on its track after bearing one off wins
-    most: bool = False               # move.most: as much of the throw as can be played must be, else the larger value
+    most: bool | str = False         # move.most: as much of the throw as can be played must be, else the larger value ("count": no larger rule)
     higher: bool = False             # bear_off.higher: a value above the exact one takes off the farthest-back piece
     pin: bool = False                # capture.opponent = "pin": a lone opposing piece landed on is held, not sent back
     pin_start: bool = False          # capture.start = "wins": pinning the opponent's last piece on its first square wins
+    pin_always: bool = False         # capture.start = "always": ... whatever stands on the pinner's own first square
     lead: int = 0                    # move.lead: one piece only leaves the first square till a piece passes this square
     no_hold: tuple = ()              # move.no_hold: cell sets a seat may not hold all of at once
 
@@ -553,9 +554,9 @@ class RaceGame(Game):
         self.enter_first = g("enter", "first", self._bool, False)
         g("move", "by", self._word("throw"), "throw")
         self.capture = g("capture", "opponent", self._word("send-back", "block", "none", "pin"), "send-back")
-        self.pin_start = g("capture", "start", self._word("wins", "none"), "none")
+        self.pin_start = g("capture", "start", self._word("wins", "always", "none"), "none")
         self.doubles = g("worth", "doubles", self._int(1, 4), 1)
-        self.most = g("move", "most", self._bool, False)
+        self.most = g("move", "most", lambda v, p: v if v == "count" else self._bool(v, p), False)
         self.lead = g("move", "lead", self._int(0, 250), 0)
         self.no_hold = g("move", "no_hold", lambda v, p: self._cell_sets(v, p), ())
         self.higher = g("bear_off", "higher", self._bool, False)
@@ -791,7 +792,8 @@ class RaceGame(Game):
         r.most = _pick(self.most, o)
         r.higher = _pick(self.higher, o) and r.exact
         r.pin = _pick(self.capture, o) == "pin"
-        r.pin_start = r.pin and _pick(self.pin_start, o) == "wins"
+        r.pin_start = r.pin and _pick(self.pin_start, o) != "none"
+        r.pin_always = r.pin_start and _pick(self.pin_start, o) == "always"
         r.lead = _pick(self.lead, o)
         r.no_hold = _pick(self.no_hold, o)
         if _pick(self.doubles, o) > 1 and not _pick(self.worth_each, o):
@@ -1194,10 +1196,11 @@ class RaceSim(Sim):
         for m in out:
             c = self.copy()
             c._step(m, probe=True)
+            # (a pin that ends the game is probed as if play went on: the throw is counted whole)
             scored.append((1 + c._reach(memo), m))
         best = max(k for k, _ in scored)
         keep = [m for k, m in scored if k == best]
-        if best == 1 and len(set(self.left)) > 1:
+        if best == 1 and len(set(self.left)) > 1 and self.r.most is True:
             top = max(m[2] if m[2] > 0 else -m[2] % 1000 for m in keep)
             keep = [m for m in keep if (m[2] if m[2] > 0 else -m[2] % 1000) == top]
         return keep
@@ -1409,12 +1412,12 @@ class RaceSim(Sim):
                 o = r.opps[s][0]
                 if occ[b + o] and self.pinned[c] != o and not r.safe_at[s][q]:
                     self.pinned[c] = o  # a lone opposing piece is held, not sent back
-                    if r.pin_start and c == r.cells[o][1]:
+                    if r.pin_start and c == r.cells[o][1] and not probe:
                         mine = r.cells[s][1]
-                        if not occ[mine * r.players + s] or self.pinned[mine] == s:
+                        if r.pin_always or not occ[mine * r.players + s] or self.pinned[mine] == s:
                             insort(self.pos[s], q)
                             occ[b + s] += 1
-                            self.over = (s if not occ[mine * r.players + s] else None, "pinned-start")
+                            self.over = (s if r.pin_always or self.pinned[mine] != s else None, "pinned-start")
                             self.phase = OVER
                             self.left = []
                             return
