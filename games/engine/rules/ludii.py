@@ -665,6 +665,34 @@ class _Replay:
             return (h, c) if h is not None else (c, c)
         return (None, None)
 
+    def fresh_dice(self, sim: Any, rec: dict[str, Any], seat: int) -> list[int]:
+        """[ludii] turn_pass: the first step of a turn after one that ended with dice unused may
+        show those dice again (Ludii writes the throw down later): the dice a later step of the
+        same turn shows, else the throw of ours whose moves are Ludii's legal set."""
+        steps = self.trace.steps
+        i = steps.index(rec)
+        prev = steps[i - 1] if i else None
+        if prev is None or prev.get("dice") != rec["dice"]:
+            return rec["dice"]
+        for later in steps[i + 1:]:
+            if later["mover"] != rec["mover"]:
+                break
+            if later.get("dice") != rec["dice"]:
+                return later["dice"]
+        want = {tuple(p) for p in rec["legal"]}
+        hook = getattr(self.game, "ludii_throw", None)
+        fits = []
+        for move, _ in sim.chance_outcomes():
+            s = sim.copy()
+            s.play(move)
+            if s.is_chance() or s.outcome() is not None or s.to_move() != seat:
+                continue
+            if {self.pair(s.action(m).to_json(), seat) for m in s.moves()} == want:
+                fits.append(sim.action(move).to_json().get("throw"))
+        if not fits or (hook is None and rec["dice"] in fits) or (hook and hook(rec["dice"]).get("throw") in fits):
+            return rec["dice"]
+        return fits[0]
+
     def throw(self, sim: Any, dice: list[int]) -> str:
         """Play our throw for Ludii's dice; an error text if it is not one of our outcomes."""
         hook = getattr(self.game, "ludii_throw", None)
@@ -752,14 +780,17 @@ class _Replay:
         sim, game = line.sim, self.game
         n, seat = rec["step"], rec["mover"] - 1
         dice = rec.get("dice")
-        if (sim.outcome() is None and sim.is_chance() and rec.get("dice_left") is not None and seat == last
+        turn_pass = bool(_table(self.rf).get("turn_pass", False))
+        if (turn_pass and sim.outcome() is None and sim.is_chance() and seat == last
                 and {tuple(p) for p in rec["legal"]} == {PASS}):
-            # Ludii's forced pass of the seat that has just moved, its throw not all used
-            # (dice_left): our turn ended by itself when no die could be played (no new throw).
+            # [ludii] turn_pass: Ludii's pass of the seat that has just moved, its throw not all
+            # used: our turn ended by itself when no die could be played (no new throw).
             line.out.append(Step(n, seat, "agree", note="forced pass (our turn ended by itself, dice unused)"))
             if n in explained:
                 line.listed.append(n)
             return [line]
+        if turn_pass and dice is not None and sim.outcome() is None and sim.is_chance() and seat != last:
+            dice = self.fresh_dice(sim, rec, seat)
         if sim.outcome() is None and sim.is_chance():
             if dice is None:
                 line.stopped = f"step {n}: our game waits for a throw and the trace gives no dice"

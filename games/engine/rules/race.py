@@ -626,8 +626,8 @@ class RaceGame(Game):
         return tuple(frozenset(self._cells(x, path + (i,))) for i, x in enumerate(v))
 
     def _cell_sets(self, v: Any, path: tuple) -> tuple[tuple[int, ...], ...]:
-        if not isinstance(v, list) or not v:
-            raise self._fail(path, "must list lists of cells")
+        if not isinstance(v, list):
+            raise self._fail(path, "must list lists of cells (none: [])")
         return tuple(tuple(sorted(set(self._cells(x, path + (i,))))) for i, x in enumerate(v))
 
     def _faces(self, v: Any, path: tuple) -> tuple[int, ...]:
