@@ -138,7 +138,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "worth": ("up", "none", "each", "marked", "doubles"),
     "throws": ("until", "void_run", "void"),
     "extra_throw": ("values", "cells", "capture", "hand"),
-    "enter": ("values", "square", "first", "must", "onto_own", "clear"),
+    "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd"),
     "move": ("by", "most", "lead", "no_hold"),
     "capture": ("opponent", "groups", "to", "start"),
     "safe": ("cells", "opponent"),
@@ -257,6 +257,7 @@ class Rules:
     pin_always: bool = False         # capture.start = "always": ... whatever stands on the pinner's own first square
     lead: int = 0                    # move.lead: one piece only leaves the first square till a piece passes this square
     no_hold: tuple = ()              # move.no_hold: cell sets a seat may not hold all of at once
+    crowd: int = 0                   # enter.crowd: no piece enters onto a cell holding this many pieces, any seat's (0: no such rule)
 
 
 class RaceGame(Game):
@@ -560,6 +561,7 @@ class RaceGame(Game):
         self.lead = g("move", "lead", self._int(0, 250), 0)
         self.no_hold = g("move", "no_hold", lambda v, p: self._cell_sets(v, p), ())
         self.higher = g("bear_off", "higher", self._bool, False)
+        self.crowd = g("enter", "crowd", self._int(0, 64), 0)
         self.groups = g("capture", "groups", self._word("send-back", "block", "share"), "send-back")
         self.safe_cells = g("safe", "cells", lambda v, p: frozenset(self._cells(v, p)), frozenset())
         self.safe_mode = g("safe", "opponent", self._word("block", "share"), "block")
@@ -795,6 +797,7 @@ class RaceGame(Game):
         r.pin_start = r.pin and _pick(self.pin_start, o) != "none"
         r.pin_always = r.pin_start and _pick(self.pin_start, o) == "always"
         r.lead = _pick(self.lead, o)
+        r.crowd = _pick(self.crowd, o)
         r.no_hold = _pick(self.no_hold, o)
         if _pick(self.doubles, o) > 1 and not _pick(self.worth_each, o):
             raise self._fail(self._path("worth", "doubles"), "needs worth.each (each die a move of its own)")
@@ -1278,6 +1281,8 @@ class RaceSim(Sim):
                     q = enter_square or v
                     if q > n:
                         continue
+                    if r.crowd and sum(occ[base[q]:base[q] + r.players]) >= r.crowd:
+                        continue  # enter.crowd: too many pieces there, of any side
                 b = base[q]
                 if own_block and occ[b + s] and (p or not r.onto_own):
                     continue
