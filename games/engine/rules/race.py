@@ -1519,7 +1519,7 @@ class RaceSim(Sim):
                 data["off"] = True
         if group:
             data["pieces"] = group  # several pieces on the square move together
-        if len(set(self.left)) > 1 and ((p == 0 and r.enter_square) or (q > r.n[s] and (not r.exact or r.short))):
+        if len(set(self.left)) > 1 and ((p == 0 and r.enter_square) or (q > r.n[s] and (not r.exact or r.short or r.higher))):
             data["value"] = v  # the squares alone do not say which of the throws is used
         if r.revisits[s] and p:
             twins = [m for m in self.moves() if m != move and m != PASS and m[0] and m[0] != p
