@@ -45,7 +45,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   ``marked = [w1, w2, ...]``: a lone marked side up is worth that stick's own value (Kints'
   sticks, 4, 6, 14 and 15), other counts as ``up`` says. Dice and astragals are summed, unless
   ``each = true``: each die is then a move of its own (played in the order the seat likes, by
-  one piece or two). A worth of 0 moves nothing.
+  one piece or two), and with ``doubles = 2`` a throw whose dice all show one face gives each
+  die twice (backgammon's double: four moves). A worth of 0 moves nothing.
 - ``throws``: throws made before moving: ``until = [values]`` (the seat throws again and again
   until one of these, then moves every throw's worth, each by one piece, in the order it likes;
   a worth no piece can use is lost), ``void_run = 3`` (that many equal throws in a row do not
@@ -62,15 +63,28 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   it holds a piece it may make no other move, entering or not, as a hit piece in backgammon),
   ``onto_own = true`` (where ``stack.own`` is false, an entering piece may still join its own
   pieces on its square; they move on one at a time), ``clear = [[cells], ...]`` (a cell list a
-  seat: no piece of it enters while one of its own stands on those cells).
+  seat: no piece of it enters while one of its own stands on those cells), ``crowd = K`` (no
+  piece enters onto a cell where K or more pieces stand, of any seat: Nard's re-entry).
 - ``move``: ``by = "throw"``: a piece runs the whole value forward along its track (the only
-  kind yet; stated so the file says it).
+  kind yet; stated so the file says it). ``most = true``: the seat must play as many of the
+  throw's values as some order of moves allows (both dice, the four of a double), and where only
+  one of two different values can be played, the larger if it can (``"count"``: either); a pin
+  that would end the game is counted as if play went on. ``lead = N``: while no piece of the seat
+  stands beyond track square N (none off), only one piece may leave the first square (Fevga).
+  ``no_hold = [[cells], ...]``: no move may leave the seat holding every cell of one list.
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
   back to its hand), ``"block"`` (the cell is closed to the mover) or ``"none"`` (opposing
   pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
   back goes onto that track square, not to the hand; ``groups = "share"``: two or more pieces of
   one opponent on the cell are not taken and the mover may stand beside them; ``groups = "send-back" |
-  "block"`` for two or more opposing pieces on the cell.
+  "block"`` for two or more opposing pieces on the cell. ``opponent = "pin"`` (two seats, no
+  jumps, loops or pieces moving together): a lone opposing piece landed on is held, not sent
+  back; it may not move while a piece of the pinner stands on its cell, its seat may not land
+  there, and a seat with a held piece bears none off (Plakoto); the JSON's ``pinned`` maps each
+  such cell to the held piece's seat. ``start = "wins"``: holding the opponent's piece on its
+  first track square ends the game, won by the pinner unless it still has pieces on its own first
+  square (then play goes on; its own piece held there too: a draw, ``how`` "pinned-start");
+  ``"always"``: the pinner wins whatever stands on its own first square.
 - ``safe``: ``cells`` where no piece is captured; ``opponent = "block"`` (an opponent may not
   land there while a piece stands on it) or ``"share"`` (it may, and both stay).
 - ``stack``: several pieces on a cell: ``own = true | false`` (a seat's pieces may share a
@@ -86,7 +100,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   goes off only from the track's last N squares (it must stop there first), 0 (the default)
   from anywhere, and with ``together = true`` only once every piece of the seat stands there
   (none in the hand: backgammon's home board); ``past = false``: no throw takes a piece past
-  the last square (only a ``jump`` takes it off; a looped track is so).
+  the last square (only a ``jump`` takes it off; a looped track is so); ``higher = true`` with an
+  exact finish: a throw more than the exact one takes off the seat's farthest-back piece (no piece
+  of the seat behind it, none in the hand), as backgammon's higher die.
 - ``pass``: ``choice = true``: a seat with a move may also pass (``{"pass": true}``); false (the
   default): only a seat with no move passes, automatically.
 - ``end``: ``goal = "all-off"`` (the first seat to bear off every piece wins; with ``teams`` in
