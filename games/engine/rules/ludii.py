@@ -29,6 +29,12 @@ mover's hand site, ``"off"`` gives ``[a, a]``); ``{"to": c}`` is ``[hand, c]`` o
 where Ludii has no hand for the mover; ``{"remove": d}`` and ``{"sow": h}`` are ``[d, d]``;
 ``{"pass": true}`` is ``[-1, -1]``; where the file's ``[ludii]`` table says ``remove_to = "hand"``,
 ``{"remove": d}`` is ``[d, the mover's hand]`` (Ludii moves what is taken into the hand).
+``[ludii] hand_cells = [LABEL, ...]`` names, a seat each, a board site of Ludii's that stands for
+the seat's hand (backgammon's bar, where Ludii has no hand container; map it ``"-"`` in ``sites``).
+``[ludii] turn_pass = true``: Ludii ends a turn whose dice cannot all be played with a pass of the
+mover; the replay takes that pass as our turn's own end (no throw), and where the next turn's first
+step shows the same dice again it takes the dice of that turn's later steps, or else the throw of
+ours whose moves are Ludii's legal set.
 
 **A step.** If the trace has dice and our game waits for a throw, our throw is applied first
 (``game.ludii_throw(dice)`` where the mechanic defines it, else ``{"throw": dice}``). Then the
