@@ -213,7 +213,7 @@ def test_fevga_may_not_hold_all_six_points_of_a_starting_quarter():
 def test_random_playouts_end_by_the_rules():
     import random
 
-    for key in (PORTES, PLAKOTO, FEVGA, NARD, "race.shuanglu"):
+    for key in (PORTES, PLAKOTO, FEVGA, NARD, "race.shuanglu", "race.backgammon"):
         for seed in range(3):
             rng = random.Random(seed)
             sim = start(key)
