@@ -1234,7 +1234,10 @@ class RaceSim(Sim):
             return got
         best = 0
         want = len(self.left)
-        for m in self._gen_raw():
+        moves = self._gen_raw()
+        if self.r.no_hold and moves:
+            moves = self._no_hold(moves)
+        for m in moves:
             c = self.copy()
             c._step(m, probe=True)
             best = max(best, 1 + c._reach(memo))
