@@ -29,6 +29,12 @@ mover's hand site, ``"off"`` gives ``[a, a]``); ``{"to": c}`` is ``[hand, c]`` o
 where Ludii has no hand for the mover; ``{"remove": d}`` and ``{"sow": h}`` are ``[d, d]``;
 ``{"pass": true}`` is ``[-1, -1]``; where the file's ``[ludii]`` table says ``remove_to = "hand"``,
 ``{"remove": d}`` is ``[d, the mover's hand]`` (Ludii moves what is taken into the hand).
+``[ludii] hand_cells = [LABEL, ...]`` names, a seat each, a board site of Ludii's that stands for
+the seat's hand (backgammon's bar, where Ludii has no hand container; map it ``"-"`` in ``sites``).
+``[ludii] turn_pass = true``: Ludii ends a turn whose dice cannot all be played with a pass of the
+mover; the replay takes that pass as our turn's own end (no throw), and where the next turn's first
+step shows the same dice again it takes the dice of that turn's later steps, or else the throw of
+ours whose moves are Ludii's legal set.
 
 **A step.** If the trace has dice and our game waits for a throw, our throw is applied first
 (``game.ludii_throw(dice)`` where the mechanic defines it, else ``{"throw": dice}``). Then the
@@ -105,7 +111,7 @@ import math
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -606,6 +612,12 @@ class _Replay:
         self.own_pass = bool(_table(self.rf).get("own_pass", False))
         # [ludii] remove_to = "hand": Ludii's removal is a move of the seeds into the mover's hand
         self.remove_to_hand = _table(self.rf).get("remove_to") == "hand"
+        # [ludii] hand_cells = [LABEL, ...]: a board site of Ludii's a seat's hand is (one a seat,
+        # as backgammon's bar where Ludii has no hand); its site is then "-" in [ludii] sites
+        cells = _table(self.rf).get("hand_cells")
+        if cells:
+            by_label = {x.get("label"): x["index"] for x in trace.header["sites"]}
+            self.sites = replace(sites, hand={seat: by_label[label] for seat, label in enumerate(cells)})
         self.steps_hook = getattr(self.game, "ludii_steps", None)
 
     def passed_over(self, sim: Any, seat: int, thrown: bool = False) -> set[int]:
@@ -658,6 +670,34 @@ class _Replay:
                 h += int(self.hand_sites[act["piece"]])
             return (h, c) if h is not None else (c, c)
         return (None, None)
+
+    def fresh_dice(self, sim: Any, rec: dict[str, Any], seat: int) -> list[int]:
+        """[ludii] turn_pass: the first step of a turn after one that ended with dice unused may
+        show those dice again (Ludii writes the throw down later): the dice a later step of the
+        same turn shows, else the throw of ours whose moves are Ludii's legal set."""
+        steps = self.trace.steps
+        i = steps.index(rec)
+        prev = steps[i - 1] if i else None
+        if prev is None or prev.get("dice") != rec["dice"]:
+            return rec["dice"]
+        for later in steps[i + 1:]:
+            if later["mover"] != rec["mover"]:
+                break
+            if later.get("dice") != rec["dice"]:
+                return later["dice"]
+        want = {tuple(p) for p in rec["legal"]}
+        hook = getattr(self.game, "ludii_throw", None)
+        fits = []
+        for move, _ in sim.chance_outcomes():
+            s = sim.copy()
+            s.play(move)
+            if s.is_chance() or s.outcome() is not None or s.to_move() != seat:
+                continue
+            if {self.pair(s.action(m).to_json(), seat) for m in s.moves()} == want:
+                fits.append(sim.action(move).to_json().get("throw"))
+        if not fits or (hook is None and rec["dice"] in fits) or (hook and hook(rec["dice"]).get("throw") in fits):
+            return rec["dice"]
+        return fits[0]
 
     def throw(self, sim: Any, dice: list[int]) -> str:
         """Play our throw for Ludii's dice; an error text if it is not one of our outcomes."""
@@ -746,6 +786,17 @@ class _Replay:
         sim, game = line.sim, self.game
         n, seat = rec["step"], rec["mover"] - 1
         dice = rec.get("dice")
+        turn_pass = bool(_table(self.rf).get("turn_pass", False))
+        if (turn_pass and sim.outcome() is None and sim.is_chance() and seat == last
+                and {tuple(p) for p in rec["legal"]} == {PASS}):
+            # [ludii] turn_pass: Ludii's pass of the seat that has just moved, its throw not all
+            # used: our turn ended by itself when no die could be played (no new throw).
+            line.out.append(Step(n, seat, "agree", note="forced pass (our turn ended by itself, dice unused)"))
+            if n in explained:
+                line.listed.append(n)
+            return [line]
+        if turn_pass and dice is not None and sim.outcome() is None and sim.is_chance() and seat != last:
+            dice = self.fresh_dice(sim, rec, seat)
         if sim.outcome() is None and sim.is_chance():
             if dice is None:
                 line.stopped = f"step {n}: our game waits for a throw and the trace gives no dice"

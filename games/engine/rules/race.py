@@ -45,7 +45,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   ``marked = [w1, w2, ...]``: a lone marked side up is worth that stick's own value (Kints'
   sticks, 4, 6, 14 and 15), other counts as ``up`` says. Dice and astragals are summed, unless
   ``each = true``: each die is then a move of its own (played in the order the seat likes, by
-  one piece or two). A worth of 0 moves nothing.
+  one piece or two), and with ``doubles = 2`` a throw whose dice all show one face gives each
+  die twice (backgammon's double: four moves). A worth of 0 moves nothing.
 - ``throws``: throws made before moving: ``until = [values]`` (the seat throws again and again
   until one of these, then moves every throw's worth, each by one piece, in the order it likes;
   a worth no piece can use is lost), ``void_run = 3`` (that many equal throws in a row do not
@@ -62,15 +63,28 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   it holds a piece it may make no other move, entering or not, as a hit piece in backgammon),
   ``onto_own = true`` (where ``stack.own`` is false, an entering piece may still join its own
   pieces on its square; they move on one at a time), ``clear = [[cells], ...]`` (a cell list a
-  seat: no piece of it enters while one of its own stands on those cells).
+  seat: no piece of it enters while one of its own stands on those cells), ``crowd = K`` (no
+  piece enters onto a cell where K or more pieces stand, of any seat: Nard's re-entry).
 - ``move``: ``by = "throw"``: a piece runs the whole value forward along its track (the only
-  kind yet; stated so the file says it).
+  kind yet; stated so the file says it). ``most = true``: the seat must play as many of the
+  throw's values as some order of moves allows (both dice, the four of a double), and where only
+  one of two different values can be played, the larger if it can (``"count"``: either); a pin
+  that would end the game is counted as if play went on. ``lead = N``: while no piece of the seat
+  stands beyond track square N (none off), only one piece may leave the first square (Fevga).
+  ``no_hold = [[cells], ...]``: no move may leave the seat holding every cell of one list.
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
   back to its hand), ``"block"`` (the cell is closed to the mover) or ``"none"`` (opposing
   pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
   back goes onto that track square, not to the hand; ``groups = "share"``: two or more pieces of
   one opponent on the cell are not taken and the mover may stand beside them; ``groups = "send-back" |
-  "block"`` for two or more opposing pieces on the cell.
+  "block"`` for two or more opposing pieces on the cell. ``opponent = "pin"`` (two seats, no
+  jumps, loops or pieces moving together): a lone opposing piece landed on is held, not sent
+  back; it may not move while a piece of the pinner stands on its cell, its seat may not land
+  there, and a seat with a held piece bears none off (Plakoto); the JSON's ``pinned`` maps each
+  such cell to the held piece's seat. ``start = "wins"``: holding the opponent's piece on its
+  first track square ends the game, won by the pinner unless it still has pieces on its own first
+  square (then play goes on; its own piece held there too: a draw, ``how`` "pinned-start");
+  ``"always"``: the pinner wins whatever stands on its own first square.
 - ``safe``: ``cells`` where no piece is captured; ``opponent = "block"`` (an opponent may not
   land there while a piece stands on it) or ``"share"`` (it may, and both stay).
 - ``stack``: several pieces on a cell: ``own = true | false`` (a seat's pieces may share a
@@ -86,7 +100,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   goes off only from the track's last N squares (it must stop there first), 0 (the default)
   from anywhere, and with ``together = true`` only once every piece of the seat stands there
   (none in the hand: backgammon's home board); ``past = false``: no throw takes a piece past
-  the last square (only a ``jump`` takes it off; a looped track is so).
+  the last square (only a ``jump`` takes it off; a looped track is so); ``higher = true`` with an
+  exact finish: a throw more than the exact one takes off the seat's farthest-back piece (no piece
+  of the seat behind it, none in the hand), as backgammon's higher die.
 - ``pass``: ``choice = true``: a seat with a move may also pass (``{"pass": true}``); false (the
   default): only a seat with no move passes, automatically.
 - ``end``: ``goal = "all-off"`` (the first seat to bear off every piece wins; with ``teams`` in
@@ -135,15 +151,15 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "track": ("seats", "path", "rotate", "loop"),
     "pieces": ("count", "name", "glyph", "start"),
     "throw": ("device", "count", "sides", "odds", "faces"),
-    "worth": ("up", "none", "each", "marked"),
+    "worth": ("up", "none", "each", "marked", "doubles"),
     "throws": ("until", "void_run", "void"),
     "extra_throw": ("values", "cells", "capture", "hand"),
-    "enter": ("values", "square", "first", "must", "onto_own", "clear"),
-    "move": ("by",),
-    "capture": ("opponent", "groups", "to"),
+    "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd"),
+    "move": ("by", "most", "lead", "no_hold"),
+    "capture": ("opponent", "groups", "to", "start"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner", "together"),
-    "bear_off": ("exact", "short", "from", "past", "together"),
+    "bear_off": ("exact", "short", "from", "past", "together", "higher"),
     "pass": ("choice",),
     "end": ("goal", "limit", "finished"),
     "jump": ("cells", "seats"),
@@ -250,6 +266,14 @@ class Rules:
     onto_own: bool = False           # an entering piece may join the seat's own on its square (stack.own false)
     enter_clear: tuple = ()          # per seat, cells where a piece of its own bars entering
     clear_wins: bool = False         # end.goal = "track-clear": a seat with no piece left on its track after bearing one off wins
+    most: bool | str = False         # move.most: as much of the throw as can be played must be, else the larger value ("count": no larger rule)
+    higher: bool = False             # bear_off.higher: a value above the exact one takes off the farthest-back piece
+    pin: bool = False                # capture.opponent = "pin": a lone opposing piece landed on is held, not sent back
+    pin_start: bool = False          # capture.start = "wins": pinning the opponent's last piece on its first square wins
+    pin_always: bool = False         # capture.start = "always": ... whatever stands on the pinner's own first square
+    lead: int = 0                    # move.lead: one piece only leaves the first square till a piece passes this square
+    no_hold: tuple = ()              # move.no_hold: cell sets a seat may not hold all of at once
+    crowd: int = 0                   # enter.crowd: no piece enters onto a cell holding this many pieces, any seat's (0: no such rule)
 
 
 class RaceGame(Game):
@@ -546,7 +570,14 @@ class RaceGame(Game):
         self.enter_square = g("enter", "square", self._square, 0)
         self.enter_first = g("enter", "first", self._bool, False)
         g("move", "by", self._word("throw"), "throw")
-        self.capture = g("capture", "opponent", self._word("send-back", "block", "none"), "send-back")
+        self.capture = g("capture", "opponent", self._word("send-back", "block", "none", "pin"), "send-back")
+        self.pin_start = g("capture", "start", self._word("wins", "always", "none"), "none")
+        self.doubles = g("worth", "doubles", self._int(1, 4), 1)
+        self.most = g("move", "most", lambda v, p: v if v == "count" else self._bool(v, p), False)
+        self.lead = g("move", "lead", self._int(0, 250), 0)
+        self.no_hold = g("move", "no_hold", lambda v, p: self._cell_sets(v, p), ())
+        self.higher = g("bear_off", "higher", self._bool, False)
+        self.crowd = g("enter", "crowd", self._int(0, 64), 0)
         self.groups = g("capture", "groups", self._word("send-back", "block", "share"), "send-back")
         self.safe_cells = g("safe", "cells", lambda v, p: frozenset(self._cells(v, p)), frozenset())
         self.safe_mode = g("safe", "opponent", self._word("block", "share"), "block")
@@ -611,6 +642,11 @@ class RaceGame(Game):
         if not isinstance(v, list) or len(v) != self.players:
             raise self._fail(path, f"must list {self.players} lists of cells, one a seat")
         return tuple(frozenset(self._cells(x, path + (i,))) for i, x in enumerate(v))
+
+    def _cell_sets(self, v: Any, path: tuple) -> tuple[tuple[int, ...], ...]:
+        if not isinstance(v, list):
+            raise self._fail(path, "must list lists of cells (none: [])")
+        return tuple(tuple(sorted(set(self._cells(x, path + (i,))))) for i, x in enumerate(v))
 
     def _faces(self, v: Any, path: tuple) -> tuple[int, ...]:
         if not isinstance(v, list) or len(v) < 2 or not all(_is_int(x) and 0 <= x <= 100 for x in v):
@@ -771,6 +807,18 @@ class RaceGame(Game):
         if r.together and not r.off_from:
             raise self._fail(self._path("bear_off", "together"), "needs bear_off.from (the squares every piece must stand in)")
         r.clear_wins = _pick(self.goal, o) == "track-clear"
+        r.most = _pick(self.most, o)
+        r.higher = _pick(self.higher, o) and r.exact
+        r.pin = _pick(self.capture, o) == "pin"
+        r.pin_start = r.pin and _pick(self.pin_start, o) != "none"
+        r.pin_always = r.pin_start and _pick(self.pin_start, o) == "always"
+        r.lead = _pick(self.lead, o)
+        r.crowd = _pick(self.crowd, o)
+        r.no_hold = _pick(self.no_hold, o)
+        if _pick(self.doubles, o) > 1 and not _pick(self.worth_each, o):
+            raise self._fail(self._path("worth", "doubles"), "needs worth.each (each die a move of its own)")
+        if r.pin and (r.loop or self._jump_tables(o) is not None or r.groups_move or r.partner_plays or P != 2):
+            raise self._fail(self._path("capture", "opponent"), "pin is for two seats on tracks without jumps, loops or pieces moving together")
         jumps = self._jump_tables(o)
         if jumps is not None:
             r.jump = []
@@ -870,7 +918,8 @@ class RaceGame(Game):
             if _pick(self.worth_marked, o) is not None:
                 raise self._fail(self._path("worth", "marked"), "marked is for two-sided sticks")
             if _pick(self.worth_each, o) and len(faces) > 1:
-                return tuple(sorted(faces, reverse=True))  # each die a move of its own
+                times = _pick(self.doubles, o) if len(set(faces)) == 1 else 1
+                return tuple(sorted(faces, reverse=True)) * times  # each die a move of its own
             value = (sum(faces),)
         return tuple(v for v in value if v > 0) if len(value) > 1 else value
 
@@ -981,7 +1030,7 @@ class RaceSim(Sim):
     """A race position being played, mutable: the play-out path (see the module docstring)."""
 
     __slots__ = ("game", "r", "options", "pos", "hand", "off", "occ", "seat", "phase", "throws", "last",
-                 "left", "series", "bonus", "extra", "over", "_moves")
+                 "left", "series", "bonus", "extra", "over", "_moves", "pinned")
 
     def __init__(self, game: RaceGame, r: Rules, options: dict[str, Any]) -> None:
         self.game = game
@@ -1002,6 +1051,8 @@ class RaceSim(Sim):
         self.extra = False        # another throw earned by a landing or a capture
         self.over: tuple[int | None, str] | None = None
         self._moves: list | None = None
+        # capture.opponent = "pin": by cell, the seat whose lone piece is held there (-1: none)
+        self.pinned: list[int] = [-1] * game.board.size if r.pin else []
 
     def copy(self) -> RaceSim:
         o = RaceSim.__new__(RaceSim)
@@ -1015,6 +1066,7 @@ class RaceSim(Sim):
         o.series = self.series[:]
         o.bonus, o.extra, o.over = self.bonus, self.extra, self.over
         o._moves = self._moves
+        o.pinned = self.pinned[:] if self.pinned else self.pinned
         return o
 
     # -- the protocol ---------------------------------------------------------------------
@@ -1128,6 +1180,73 @@ class RaceSim(Sim):
         return s
 
     def _gen(self) -> list:
+        out = self._gen_raw()
+        r = self.r
+        if r.no_hold and out:
+            out = self._no_hold(out)
+        if r.most and len(self.left) > 1 and len(out) > 1:
+            out = self._most(out)
+        return out
+
+    def _no_hold(self, out: list) -> list:
+        """``move.no_hold``: the moves that leave the seat holding no whole cell set."""
+        r = self.r
+        s = self._actor()
+        P = r.players
+        keep = []
+        for m in out:
+            p, q, _ = m
+            gone = r.cells[s][p] if p else -1
+            if gone >= 0 and self.occ[gone * P + s] > 1:
+                gone = -1
+            came = r.cells[s][q] if q <= r.n[s] else -1
+            for cells in r.no_hold:
+                if all(c == came or (c != gone and self.occ[c * P + s]) for c in cells):
+                    break
+            else:
+                keep.append(m)
+        return keep
+
+    def _most(self, out: list) -> list:
+        """``move.most``: the moves after which the most of the throw can still be played;
+        where only one value of two different ones can be, the larger where it can."""
+        memo: dict = {}
+        scored = []
+        for m in out:
+            c = self.copy()
+            c._step(m, probe=True)
+            # (a pin that ends the game is probed as if play went on: the throw is counted whole)
+            scored.append((1 + c._reach(memo), m))
+        best = max(k for k, _ in scored)
+        keep = [m for k, m in scored if k == best]
+        if best == 1 and len(set(self.left)) > 1 and self.r.most is True:
+            top = max(m[2] if m[2] > 0 else -m[2] % 1000 for m in keep)
+            keep = [m for m in keep if (m[2] if m[2] > 0 else -m[2] % 1000) == top]
+        return keep
+
+    def _reach(self, memo: dict) -> int:
+        """How many of the values left the seat can still play, one after another."""
+        if not self.left or self.phase != MOVE:
+            return 0
+        key = (tuple(map(tuple, self.pos)), tuple(self.hand), tuple(sorted(self.left)), tuple(self.pinned))
+        got = memo.get(key)
+        if got is not None:
+            return got
+        best = 0
+        want = len(self.left)
+        moves = self._gen_raw()
+        if self.r.no_hold and moves:
+            moves = self._no_hold(moves)
+        for m in moves:
+            c = self.copy()
+            c._step(m, probe=True)
+            best = max(best, 1 + c._reach(memo))
+            if best == want:
+                break
+        memo[key] = best
+        return best
+
+    def _gen_raw(self) -> list:
         r = self.r
         s = self._actor()
         occ = self.occ
@@ -1151,6 +1270,13 @@ class RaceSim(Sim):
         short, short_values, off_from = r.short, r.short_values, r.off_from
         loop, jump, past = r.loop, r.jump[s] if r.jump is not None else None, r.past
         home = not r.together or (not hand and (not pos or min(pos) >= off_from))
+        pinned = self.pinned
+        if pinned and home and s in pinned:
+            home = False  # a seat with a piece held bears none off
+        higher = r.higher
+        lowest = self.pos[s][0] if higher and self.pos[s] and not hand else -1
+        if r.lead and self.pos[s] and self.pos[s][-1] > 1 and self.pos[s][-1] <= r.lead and not self.off[s]:
+            pos = [p for p in pos if p != 1]  # one piece only has left the first square yet
         if r.enter_first and self._opening():
             ev, enter_square, pos = None, 0, []  # the opening: the first piece on by the throw
         if hand and r.enter_clear and any(occ[c * r.players + s] for c in r.enter_clear[s]):
@@ -1158,6 +1284,8 @@ class RaceSim(Sim):
         for v in (left if len(left) == 1 else sorted(set(left))):
             for p in ([0] + pos if hand and (ev is None or v in ev) else pos):
                 if p:
+                    if pinned and pinned[r.cells[s][p]] == s:
+                        continue  # held by the piece on it
                     q = p + v
                     if q > n and loop:
                         q = (q - 1) % n + 1
@@ -1165,16 +1293,20 @@ class RaceSim(Sim):
                         if p < off_from or not past or not home:
                             continue
                         if q == n + 1 or not exact or (n + 1 - p <= short and (
-                                short_values is None or v in short_values)):
+                                short_values is None or v in short_values)) or p == lowest:
                             out.append((p, n + 1, v))
                         continue
                 else:
                     q = enter_square or v
                     if q > n:
                         continue
+                    if r.crowd and sum(occ[base[q]:base[q] + r.players]) >= r.crowd:
+                        continue  # enter.crowd: too many pieces there, of any side
                 b = base[q]
                 if own_block and occ[b + s] and (p or not r.onto_own):
                     continue
+                if pinned and pinned[r.cells[s][q]] == s:
+                    continue  # a cell where its own piece is held is closed to the seat
                 if mates:
                     for m in mates:
                         if occ[b + m]:
@@ -1249,7 +1381,7 @@ class RaceSim(Sim):
             q = (q - 1) % n + 1
         return q
 
-    def _step(self, move: tuple[int, int, int]) -> None:
+    def _step(self, move: tuple[int, int, int], probe: bool = False) -> None:
         r = self.r
         s = self._actor()
         p, q, v = move
@@ -1267,6 +1399,10 @@ class RaceSim(Sim):
         else:
             self.pos[s].remove(p)
             occ[base[p] + s] -= 1
+            if self.pinned and not occ[base[p] + s]:
+                c = r.cells[s][p]
+                if self.pinned[c] >= 0:
+                    self.pinned[c] = -1  # the last piece holding one leaves: it is free
         self.left.remove(v)
         self._moves = None
         land = q if r.jump is None else self._landing(s, p, v)
@@ -1295,7 +1431,21 @@ class RaceSim(Sim):
                     return
         else:
             b = base[q]
-            if land == q and not r.safe_at[s][q]:
+            if r.pin:
+                c = r.cells[s][q]
+                o = r.opps[s][0]
+                if occ[b + o] and self.pinned[c] != o and not r.safe_at[s][q]:
+                    self.pinned[c] = o  # a lone opposing piece is held, not sent back
+                    if r.pin_start and c == r.cells[o][1] and not probe:
+                        mine = r.cells[s][1]
+                        if r.pin_always or not occ[mine * r.players + s] or self.pinned[mine] == s:
+                            insort(self.pos[s], q)
+                            occ[b + s] += 1
+                            self.over = (s if r.pin_always or self.pinned[mine] != s else None, "pinned-start")
+                            self.phase = OVER
+                            self.left = []
+                            return
+            elif land == q and not r.safe_at[s][q]:
                 for o in r.opps[s]:
                     if occ[b + o] and not (r.group_share and occ[b + o] > 1):
                         self._send_back(o, r.cells[s][q])
@@ -1306,6 +1456,8 @@ class RaceSim(Sim):
             occ[b + s] += k
             if r.extra_cell[r.cells[s][q]]:
                 self.extra = True
+        if probe:
+            return
         if self.left:
             moves = self._gen()
             if moves:
@@ -1386,7 +1538,7 @@ class RaceSim(Sim):
                 data["off"] = True
         if group:
             data["pieces"] = group  # several pieces on the square move together
-        if len(set(self.left)) > 1 and ((p == 0 and r.enter_square) or (q > r.n[s] and (not r.exact or r.short))):
+        if len(set(self.left)) > 1 and ((p == 0 and r.enter_square) or (q > r.n[s] and (not r.exact or r.short or r.higher))):
             data["value"] = v  # the squares alone do not say which of the throws is used
         if r.revisits[s] and p:
             twins = [m for m in self.moves() if m != move and m != PASS and m[0] and m[0] != p
@@ -1428,6 +1580,8 @@ class RaceSim(Sim):
         }
         if r.until is not None:
             out["series"] = [list(t) for t in self.series]
+        if r.pin:
+            out["pinned"] = {names[c]: o for c, o in enumerate(self.pinned) if o >= 0}
         if self.phase == MOVE:
             out["extra"] = self.bonus or self.extra
         return out
@@ -1481,6 +1635,19 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
         sim.pos[s].sort()
         for p in sim.pos[s]:
             sim.occ[r.cells[s][p] * P + s] += 1
+    held: dict[int, int] = {}
+    if r.pin:
+        pinned = data.get("pinned", {})
+        if not isinstance(pinned, dict):
+            raise InvalidState("pinned: must map cells to the seat whose piece is held there")
+        for name, o in pinned.items():
+            if name not in index or not _is_int(o) or not 0 <= o < P:
+                raise InvalidState(f"pinned.{name}: must be a cell holding a seat's piece, got {brief(o)}")
+            c = index[name]
+            if sim.occ[c * P + o] != 1 or not any(sim.occ[c * P + x] for x in r.opps[o]):
+                raise InvalidState(f"pinned.{name}: a held piece is one of its seat's, with an opposing piece on it")
+            held[c] = o
+            sim.pinned[c] = o
     # The board must say what the positions say.
     for c in range(g.board.size):
         owners = [(s, sim.occ[c * P + s]) for s in range(P) if sim.occ[c * P + s]]
@@ -1491,7 +1658,7 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
             raise InvalidState(f"board.{names[c]}: says {brief(cell_counts.get(c))} but the positions put {brief(want)} there")
         if owners and len(owners) > 1:
             seats = [s for s, _ in owners]
-            if any(b in r.opps[a] for a in seats for b in seats) and not (r.safe[c] and r.safe_share):
+            if any(b in r.opps[a] for a in seats for b in seats) and not (r.safe[c] and r.safe_share) and c not in held:
                 raise InvalidState(f"board.{names[c]}: opposing pieces cannot share this cell")
         if owners and not r.own_stack and not r.onto_own and any(k > 1 for _, k in owners):
             raise InvalidState(f"board.{names[c]}: a seat's pieces cannot share a cell in this game")
@@ -1553,11 +1720,14 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
         elif how == "track-clear":
             if winner is None or not r.clear_wins or sim.pos[winner]:
                 raise InvalidState("over.winner: that seat still has pieces on its track")
+        elif how == "pinned-start":
+            if not r.pin_start or not any(o >= 0 and c == r.cells[o][1] for c, o in enumerate(sim.pinned)):
+                raise InvalidState("over.how: no piece is held on its first square")
         elif how == "limit":
             if sim.throws < r.limit:
                 raise InvalidState(f"over.how: the limit ends a game only after {r.limit} throws")
         else:
-            raise InvalidState("over.how: must be all-off, track-clear or limit")
+            raise InvalidState("over.how: must be all-off, track-clear, pinned-start or limit")
         sim.over = (winner, how)
         return sim
     if over is not None:
