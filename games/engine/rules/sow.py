@@ -39,7 +39,8 @@ Elements and keys (defaults in brackets):
   ``"ccw"``: each player's first sowing goes that way [any]; ``skip_origin``: a sowing that comes round again passes over
   the hole it started from, for the whole move, relay laps included (true or ``"move"``), or
   each relay lap over the hole it was lifted from (``"lap"``) [false]; ``first_in_origin``: the first seed goes back into the
-  starting hole [false]; ``skip_at``: holes holding this many or more take no seed, which goes
+  starting hole (``"unless-single"``: unless the hole held one seed, which goes on into the
+  next: Toguz Kumalak) [false]; ``skip_at``: holes holding this many or more take no seed, which goes
   on to the next hole (0: none) [0]; ``relay``: a last seed that falls into an occupied hole
   lifts its contents and sows on, until a last seed falls into an empty hole (``relay_take``:
   a last seed that makes this many in a hole, either row, takes them for the mover, and the
@@ -89,7 +90,13 @@ Elements and keys (defaults in brackets):
   ``chain_through_empty``: an empty hole does not end the chain, which passes over it to the
   next hole [false]; ``chain_over_left_empty``: the chain passes over holes left empty
   (rounds) as sowing does [false]; ``chain_stops_at_origin``: the chain ends at the hole the
-  sowing started from, untaken (Ludii's backtracking capture after a lap) [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
+  sowing started from, untaken (Ludii's backtracking capture after a lap) [false];
+  ``claim``: the hole taken (the opponent's last hole, no chain, two rows) becomes the
+  mover's *tuz*: every seed later sown into it goes at once to his captures, nobody sows
+  from it, and no capture rule takes it; a player claims one tuz a game, never at a place of
+  ``claim_except`` (places in the row from its owner's left, a list or one number; 0: none)
+  and, unless ``claim_twin``, never at the place in its row of the opponent's tuz in his
+  (Toguz Kumalak) [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
   mover's (``where`` = ``"own"``; or of the opponent's, ``"opponent"``, or either, ``"any"``),
   the seeds of the hole facing it, whoever's, if there are at least ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
   behind the facing one too, if the facing one is taken (true), or the two whichever of them
@@ -176,6 +183,7 @@ of rounds), ``hands`` (``{"seed": n}`` a player keeps aside between rounds), ``p
 ``{"take": n}``, the holes the mover has still to take), ``turn`` (actions played), ``over``; and
 where the rules need them: ``history`` (positions since the last capture, for
 ``repetition``: ``[times, to_move, counts...]``), ``sown`` (holes sown from this round),
+``tuz`` (each seat's claimed hole or null, ``capture.claim``),
 ``closed`` (holes left empty this round), ``round``, ``starter`` and ``rounds`` (each round's
 start: ``[seeds of seat 0, of seat 1, starter]``). ``variant`` repeats ``key``.
 """
@@ -272,6 +280,20 @@ def _feed(v: Any) -> Any:
     raise _Bad(f'must be true (or "needed"), false or "always", got {brief(v)}')
 
 
+def _first_in_origin(v: Any) -> Any:
+    if v is True or v is False or v == "unless-single":
+        return v
+    raise _Bad(f'must be true, false or "unless-single", got {brief(v)}')
+
+
+def _places(v: Any) -> Any:
+    if type(v) is int and 0 <= v <= 50:
+        return frozenset((v,)) if v else frozenset()
+    if isinstance(v, list) and all(type(k) is int and 1 <= k <= 50 for k in v):
+        return frozenset(v)
+    raise _Bad(f"must list places in a row (1 = the owner's leftmost hole), got {brief(v)}")
+
+
 def _relay(v: Any) -> Any:
     if v is True or v is False or v == "next":
         return v
@@ -314,7 +336,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "sow": {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
-        "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
+        "skip_origin": (_skip_origin, False), "first_in_origin": (_first_in_origin, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_relay, False), "relay_take": (_int(0, 1000), 0),
         "relay_ends": (_counts, None), "relay_ends_where": (_one_of("opponent", "own", "any"), "any"), "stores": (_one_of("none", "own", "both"), "none"),
         "past_origin": (_one_of("sow", "origin"), "sow"), "first_to_next": (_bool, False), "opening_each": (_bool, False), "take_at": (_int(0, 1000), 0),
@@ -337,6 +359,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "chain_stops_at_origin": (_bool, False),
         "min": (_int(0, 100000), 1), "with_last": (_bool, False), "then_take": (_int(0, 100), 0), "both": (_both, False),
         "into": (_one_of("empty", "any"), "empty"), "hook": (_text, None),
+        "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -443,6 +466,7 @@ class Rules:
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
+        "claims",
     )
 
 
@@ -686,6 +710,7 @@ class SowGame(Game):
         if len(tos) > 1:
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
+        r.claims = any(c[0] == "last" and c[8] is not None for c in r.captures)
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
                         or r.first_dir is not None)  # who has sown yet
@@ -786,8 +811,13 @@ class SowGame(Game):
                     raise rf.error(t.paths["first_takes"], "a capture with first_takes takes the last hole only (no chain)")
                 prefix = [sum(firsts[:k]) for k in range(len(firsts) + 1)]
                 return ("seq", takes, where, firsts, prefix)
+            claim = None
+            if t.get("claim", o):  # capture.claim: the hole taken becomes the mover's (a tuz)
+                if where != 2 or chain or self.rows != 2:
+                    raise rf.error(t.paths["claim"], "a claimed hole is the opponent's last hole alone (where = \"opponent\", no chain, two rows)")
+                claim = (t.get("claim_except", o), t.get("claim_twin", o))
             return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
-                    t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o))
+                    t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o), claim)
         where = t.get("where", o) or "own"
         if where != "own" and t.get("both", o):
             raise rf.error(t.paths["where"], "a capture of the hole behind the facing one needs the last seed in one's own hole (where = \"own\")")
@@ -940,7 +970,7 @@ class SowSim(Sim):
 
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
-                 "take_left", "_then", "way", "lifted", "during")
+                 "take_left", "_then", "way", "lifted", "during", "tuz", "_claim")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -964,6 +994,8 @@ class SowSim(Sim):
         self.take_left = 0  # holes the mover has still to take (phase "take", capture.then_take)
         self.way: list[int | None] = [None, None]  # each seat's direction, once chosen (choose-once)
         self._then = 0  # set by _captures: the then_take of the rule that was met
+        self.tuz = [-1, -1]  # capture.claim: each seat's claimed hole (tuz), -1 while none
+        self._claim = -1  # set by _captures: the hole a claim rule takes
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -977,6 +1009,7 @@ class SowSim(Sim):
         s.log, s.last_text, s.laps = False, "", None
         s.take_left, s._then = self.take_left, 0
         s.way = self.way[:]
+        s.tuz, s._claim = self.tuz[:], -1
         return s
 
     # -- protocol ------------------------------------------------------------------------------
@@ -1076,7 +1109,7 @@ class SowSim(Sim):
                     # Most sowings cannot capture at all: no lap, and the last hole would not
                     # then hold a number the capture rules take. Those need no trial.
                     h = m & 0xFF
-                    c = b[h] - back
+                    c = b[h] - (back if b[h] > 1 or r.first_in_origin is True else 1)
                     if c < lap - 1:
                         last = ahead[m >> 8][h][c] if c >= 0 else h
                         if not (where[last] and quick[b[last] + 1]):  # type: ignore[index]
@@ -1179,6 +1212,12 @@ class SowSim(Sim):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
                     b[g.N + s] = 0
+        if r.claims:  # capture.claim: seeds sown into a tuz go to its holder
+            for s in (0, 1):
+                t = self.tuz[s]
+                if t >= 0 and b[t]:
+                    sc[s] += b[t]
+                    b[t] = 0
         if self.closed and r.left_empty == "forfeit":
             closed = self.closed
             for p in range(g.N):
@@ -1204,6 +1243,8 @@ class SowSim(Sim):
                     sc[g.owner[p]] += c
             if not r.to_owner:
                 sc[seat] += got  # type: ignore[index]
+            if r.claims and self._claim >= 0:
+                self.tuz[seat] = self._claim  # type: ignore[index]
         if r.take_at and self.during and not plain:  # the holes taken while sowing
             caught = sum(c for _, c in self.during)
             if r.take_at_to == "mover":
@@ -1250,7 +1291,7 @@ class SowSim(Sim):
             self.during = []
         b[h] = 0
         p = h
-        if r.first_in_origin and c:
+        if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
             c -= 1
         if r.simple and not self.closed:
@@ -1372,13 +1413,25 @@ class SowSim(Sim):
         if last >= g.N:
             return None
         owner = g.owner
+        if self.r.claims:
+            self._claim = -1
+            if last in self.tuz:
+                return None  # a claimed hole (tuz) is never taken: its seeds go to its holder
         for rule in self.r.captures:
             kind = rule[0]
             if kind == "last":
-                _, takes, where, chain, over_empty, moved, through_empty, stop_origin = rule
+                _, takes, where, chain, over_empty, moved, through_empty, stop_origin, claim = rule
                 c = b[last]
                 if not takes[c]:
                     continue
+                if claim is not None:  # capture.claim: one tuz a player, not at the excepted
+                    n = g.per_row        # places nor (unless claim_twin) at the opponent's tuz's
+                    place = last - (1 - seat) * n
+                    other = self.tuz[1 - seat]
+                    if (self.tuz[seat] >= 0 or owner[last] == seat or place + 1 in claim[0]
+                            or (not claim[1] and other >= 0 and other - seat * n == place)):
+                        continue
+                    self._claim = last
                 if where and (owner[last] == seat) != (where == 1):
                     continue
                 if moved != "any":
@@ -1430,7 +1483,7 @@ class SowSim(Sim):
                         return [(last, b[last])]
                     continue
                 nxt, q, k, seen = g.plain[seat][d], h, self.lifted, []
-                if self.r.first_in_origin and k:
+                if self.r.first_in_origin and k and (k > 1 or self.r.first_in_origin is True):
                     k -= 1
                 while k > 0:
                     q = nxt[q]
@@ -1716,6 +1769,8 @@ class SowSim(Sim):
             data["history"] = [[n, k[0], *k[1:]] for k, n in self.hist.items()]
         if r.choose_once:
             data["directions"] = [None if w is None else DIR_NAMES[w] for w in self.way]
+        if r.claims:
+            data["tuz"] = [None if t < 0 else names[t] for t in self.tuz]
         if r.uses_moved or r.rounds:
             data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
         if r.rounds:
@@ -1735,7 +1790,7 @@ def _mask(holes: list[int]) -> int:
 
 # -- reading a state ----------------------------------------------------------------------------------
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
-          "over", "history", "sown", "closed", "round", "starter", "rounds", "directions")
+          "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz")
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -1896,6 +1951,21 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         if not (isinstance(ways, list) and len(ways) == 2 and all(w in (None, "ccw", "cw") for w in ways)):
             raise InvalidState(f'directions: must list each seat\'s way, "ccw", "cw" or null, got {brief(ways)}')
         sim.way = [None if w is None else DIR_NAMES.index(w) for w in ways]
+    if "tuz" in data:
+        if not r.claims:
+            raise InvalidState("tuz: nobody claims holes in this game")
+        tuz = data["tuz"]
+        if not (isinstance(tuz, list) and len(tuz) == 2):
+            raise InvalidState(f"tuz: must list each seat's claimed hole or null, got {brief(tuz)}")
+        for s, name in enumerate(tuz):
+            if name is None:
+                continue
+            if name not in g.names[: g.N] or g.owner[g.names.index(name)] == s:
+                raise InvalidState(f"tuz[{s}]: must be one of the opponent's holes, got {brief(name)}")
+            t = g.names.index(name)
+            if sim.b[t]:
+                raise InvalidState(f"tuz[{s}]: hole {name} is claimed, so it holds no seeds between moves")
+            sim.tuz[s] = t
     # who moves
     to_move = data.get("to_move")
     if phase in (LOT, OVER):

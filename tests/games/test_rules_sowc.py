@@ -1,0 +1,129 @@
+"""Hand-worked tests for the claimed hole (tuz) of games/engine/rules/sow.py: ``capture.claim``
+(with ``claim_except`` and ``claim_twin``) and ``sow.first_in_origin = "unless-single"``
+(Toguz Kumalak, DLP ruleset 282)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine.core import InvalidState
+from tests.games.test_rules_sow import holes, make, state_of
+
+TUZ = '''
+[[clause]]
+id = "T-1"
+text = "Two rows of four, three seeds each; the first seed back into the hole, unless it is alone."
+board = { shape = "mancala", rows = 2, holes = 4 }
+setup = { seeds = 3 }
+sow = { direction = "ccw", first_in_origin = "unless-single" }
+[[clause]]
+id = "T-2"
+text = "An even count in the opponent's last hole taken."
+capture = { take = "last", counts = "even", where = "opponent" }
+[[clause]]
+id = "T-3"
+text = "Three in the opponent's last hole: taken and claimed."
+capture = { take = "last", counts = [3], where = "opponent", claim = true CLAIM }
+'''
+
+
+def tuz_game(more: str = ', claim_except = [4]'):
+    return make(TUZ.replace("CLAIM", more))
+
+
+def scores(state) -> list[int]:
+    return state.to_json()["scores"]
+
+
+def test_the_first_seed_goes_back_into_the_hole_unless_it_is_alone():
+    v = tuz_game()
+    # Hole 1's three seeds: one back into 1, then 2 and 3.
+    assert holes(v.apply(state_of(v, {1: 3, 6: 1}), {"sow": "1"})) == {1: 1, 2: 1, 3: 1, 6: 1}
+    # A single seed goes on into the next hole.
+    assert holes(v.apply(state_of(v, {1: 1, 6: 1}), {"sow": "1"})) == {2: 1, 6: 1}
+
+
+def test_three_in_the_opponents_hole_is_taken_and_the_hole_claimed():
+    v = tuz_game()
+    # South sows hole 4's two seeds: one back into 4, one into North's 5, which then holds three.
+    before = state_of(v, {4: 2, 5: 2, 7: 1})
+    after = v.apply(before, {"sow": "4"})
+    assert holes(after) == {4: 1, 7: 1}
+    assert scores(after)[0] - scores(before)[0] == 3
+    assert after.to_json()["tuz"] == ["5", None]
+    # North then sows hole 7's single seed... into 8; and a later sowing of North's through 5
+    # puts a seed there that goes at once to South.
+    s = v.apply(after, {"sow": "7"})
+    s = v.apply(s, {"sow": "4"})  # South's single seed from 4 falls into his tuz, 5: his
+    assert holes(s) == {8: 1} and scores(s)[0] - scores(before)[0] == 4
+    assert s.to_json()["tuz"] == ["5", None]
+
+
+def test_a_sowing_through_the_tuz_pays_its_holder():
+    v = tuz_game()
+    # North holds a tuz at South's hole 2. North sows hole 8's three seeds: 8, 1, 2: the seed in
+    # 2 goes to North; the last hole, 2, is North's tuz and takes nothing more.
+    before = state_of(v, {8: 3, 1: 1, 5: 1}, to_move=1, tuz=["6", "2"])
+    after = v.apply(before, {"sow": "8"})
+    assert holes(after) == {8: 1, 1: 2, 5: 1}
+    assert scores(after)[1] - scores(before)[1] == 1
+
+
+def test_the_excepted_place_is_never_claimed():
+    v = tuz_game()
+    # South's hole 4's five seeds: 4, 5, 6, 7, 8. North's 8 (his rightmost, place 4) then holds
+    # three: no tuz, and three is odd, so nothing is taken.
+    before = state_of(v, {4: 5, 8: 2, 1: 1})
+    after = v.apply(before, {"sow": "4"})
+    assert holes(after) == {1: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 3}
+    assert after.to_json()["tuz"] == [None, None]
+    # Without the exception it is claimed.
+    v = tuz_game("")
+    assert v.apply(state_of(v, {4: 5, 8: 2, 1: 1}), {"sow": "4"}).to_json()["tuz"] == ["8", None]
+
+
+def test_one_tuz_each_and_never_the_twin_of_the_opponents():
+    v = tuz_game()
+    # North's tuz is South's hole 1 (place 1): South may not claim North's 5 (place 1 too).
+    before = state_of(v, {4: 2, 5: 2, 6: 1}, tuz=[None, "1"])
+    after = v.apply(before, {"sow": "4"})
+    assert holes(after) == {4: 1, 5: 3, 6: 1} and after.to_json()["tuz"] == [None, "1"]
+    # ... unless claim_twin allows it.
+    v2 = tuz_game(", claim_twin = true")
+    assert v2.apply(state_of(v2, {4: 2, 5: 2, 6: 1}, tuz=[None, "1"]), {"sow": "4"}).to_json()["tuz"] == ["5", "1"]
+    # A player who has a tuz claims no other: South's tuz is 7; 5 made three stays.
+    after = v.apply(state_of(v, {4: 2, 5: 2, 6: 1}, tuz=["7", None]), {"sow": "4"})
+    assert holes(after) == {4: 1, 5: 3, 6: 1} and after.to_json()["tuz"] == ["7", None]
+    # An even count is still taken from the opponent's hole.
+    after = v.apply(state_of(v, {4: 2, 5: 1, 6: 1}, tuz=["7", None]), {"sow": "4"})
+    assert holes(after) == {4: 1, 6: 1}
+
+
+def test_the_state_checks_the_tuz():
+    v = tuz_game()
+    with pytest.raises(InvalidState):
+        state_of(v, {4: 2, 5: 2}, tuz=["2", None])  # South's tuz in his own row
+    with pytest.raises(InvalidState):
+        state_of(v, {4: 2, 5: 2}, tuz=["5", None])  # seeds lying in a tuz
+    plain = make(TUZ.replace(", claim = true CLAIM", ""))
+    assert "tuz" not in plain.new_game().to_json()
+    with pytest.raises(InvalidState):
+        state_of(plain, {4: 2, 5: 2}, tuz=[None, None])
+
+
+def test_random_playouts_keep_the_seeds_and_end():
+    v = tuz_game()
+    rng = random.Random(3)
+    for _ in range(20):
+        s = v.new_game()
+        for _ in range(2000):
+            acts = v.legal_actions(s)
+            if not acts:
+                break
+            s = v.apply(s, rng.choice(acts))
+            data = s.to_json()
+            assert sum(holes(s).values()) + sum(data["scores"]) == 24
+            for seat, t in enumerate(data["tuz"]):
+                assert t is None or int(t) not in holes(s)
+        assert s.to_json()["over"] is not None
