@@ -127,3 +127,89 @@ def test_random_playouts_keep_the_seeds_and_end():
             for seat, t in enumerate(data["tuz"]):
                 assert t is None or int(t) not in holes(s)
         assert s.to_json()["over"] is not None
+
+
+# -- rounds.holes = "won": holes won from the opponent between rounds (Rio Kadalis) ---------------
+WON = '''
+[[clause]]
+id = "T-1"
+text = "Two rows of three, four seeds each, sown anticlockwise."
+board = { shape = "mancala", rows = 2, holes = 3 }
+setup = { seeds = 4 }
+sow = { direction = "ccw" }
+[[clause]]
+id = "T-2"
+text = "A row left empty ends the round; the last mover takes the rest."
+end = { empty_row = "ends", no_moves = "last-mover" }
+[[clause]]
+id = "T-3"
+text = "Rounds: four a hole, holes won from the opponent."
+rounds = { refill = 4, holes = "won" UP }
+'''
+
+
+def won_game(up: str = ", round_up = 3"):
+    return make(WON.replace("UP", up))
+
+
+def round_end(v, scores):
+    # South's last seed, in his hole 3, goes into North's 4: South's row is empty, the round
+    # ends, and South, the last mover, takes the seed left on the board.
+    before = state_of(v, {3: 1}, scores=scores, starter=0, rounds=[[12, 12, 0]])
+    return v.apply(before, {"sow": "3"})
+
+
+def test_the_player_with_more_wins_the_opponents_leftmost_holes():
+    v = won_game()
+    after = round_end(v, [14, 9])  # South 15 in all (three holes and three over), North 9
+    data = after.to_json()
+    # South's three over fill one more hole, North ceding the one it lacks: South holds four
+    # holes, North two, his rightmost (6 and 5); South has won North's leftmost, 4.
+    assert data["owned"] == [["1", "2", "3", "4"], ["5", "6"]]
+    assert holes(after) == {i: 4 for i in range(1, 7)}
+    assert data["hands"] == [{}, {}] and data["closed"] == []
+    assert data["to_move"] == 1 and data["round"] == 2  # the players take turns to start
+    assert sorted(a["sow"] for a in v.legal_actions(after)) == ["5", "6"]
+    # The position goes through JSON; South then sows from the hole he has won.
+    again = v.state_from_json(data)
+    assert again == after
+    s = v.apply(after, {"sow": "5"})
+    assert sorted(a["sow"] for a in v.legal_actions(s)) == ["1", "2", "3", "4"]
+
+
+def test_two_over_each_leaves_a_hole_empty_and_the_seeds_in_hand():
+    v = won_game()
+    after = round_end(v, [13, 10])  # South 14 (three holes, two over), North 10 (two, two over)
+    data = after.to_json()
+    assert holes(after) == {1: 4, 2: 4, 3: 4, 5: 4, 6: 4}
+    assert data["closed"] == ["4"] and data["hands"] == [{"seed": 2}, {"seed": 2}]
+    assert data["owned"][0] == ["1", "2", "3"]
+    # Without round_up, three over win nothing either: South 15 fills three, keeps three.
+    v = won_game("")
+    data = round_end(v, [14, 9]).to_json()
+    assert data["closed"] == ["4"] and data["hands"] == [{"seed": 3}, {"seed": 1}]
+
+
+def test_a_player_who_fills_no_hole_has_lost():
+    v = won_game()
+    after = round_end(v, [21, 2])  # North has two: no hole, even with help
+    assert after.to_json()["over"] == {"winner": 0, "how": "cannot-fill-a-hole"}
+    # With three he fills one hole, South ceding a seed.
+    after = round_end(v, [20, 3])
+    assert after.to_json()["owned"] == [["1", "2", "3", "4", "5"], ["6"]]
+
+
+def test_random_playouts_of_won_rounds_keep_the_seeds():
+    v = won_game()
+    rng = random.Random(5)
+    for _ in range(10):
+        s = v.new_game()
+        for _ in range(3000):
+            acts = v.legal_actions(s)
+            if not acts:
+                break
+            s = v.apply(s, rng.choice(acts))
+            data = s.to_json()
+            kept = sum(h.get("seed", 0) for h in data["hands"])
+            assert sum(holes(s).values()) + sum(data["scores"]) + kept == 24
+            assert v.state_from_json(data) == s

@@ -380,6 +380,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
         "starts": (_one_of("alternate", "turn-order"), "alternate"),
         "repeat": (_int(0, 1000), 0),
+        "holes": (_one_of("own", "won"), "own"), "round_up": (_int(0, 1000), 0),
     },
 }
 
@@ -466,7 +467,7 @@ class Rules:
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
-        "claims",
+        "claims", "won", "round_up", "one_dir",
     )
 
 
@@ -756,8 +757,21 @@ class SowGame(Game):
             r.repeat = rounds.get("repeat", o)
             r.starts = rounds.get("starts", o)
             r.short = rounds.get("short", o)
+            r.won = rounds.get("holes", o) == "won"
+            r.round_up = rounds.get("round_up", o)
+            if r.won:
+                where = rounds.paths.get("holes")
+                if self.rows != 2 or direction not in ("ccw", "cw") or sow.get("from", o) != "own":
+                    raise rf.error(where, "holes won between rounds need two rows and one direction of sowing from one's own holes")
+                if r.feed or r.grand_slam == "forbidden" or r.first_rows is not None:
+                    raise rf.error(where, "holes won between rounds go with no feeding or grand-slam rule and no first-move rule")
+                if r.round_up and not r.refill / 2 < r.round_up < r.refill:
+                    raise rf.error(rounds.paths["round_up"], "round_up must be more than half of refill and less than refill")
+                r.one_dir = DIR_NAMES.index(direction)
         else:
             r.refill, r.left_empty, r.repeat, r.starts, r.short = 0, "skip", 0, "alternate", "choose"
+        if not r.rounds or not r.won:
+            r.won, r.round_up, r.one_dir = False, 0, CCW
         r.simple = not (r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -912,7 +926,10 @@ class SowGame(Game):
                     holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
                     if r.short == "right":  # a fixed order, from each player's right
                         holes = [h[::-1] for h in holes]
-                    run += self._refill_run(holes, 1 - seat, r.short == "choose")
+                    if r.won:  # rounds.holes = "won": each fills from his right, in a fixed order
+                        holes = [[i for i in _fill_order(self.N // 2)[s] if after.own[i] == s
+                                  and not after.closed >> i & 1] for s in (0, 1)]
+                    run += self._refill_run(holes, 1 - seat, r.short == "choose" and not r.won)
             return run if len(run) > 1 else None
         if r.rounds and move[0] == "leave":
             holes = [[i for i in own[s] if s != seat or i not in move[1]] for s in (0, 1)]
@@ -970,7 +987,7 @@ class SowSim(Sim):
 
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
-                 "take_left", "_then", "way", "lifted", "during", "tuz", "_claim")
+                 "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -995,6 +1012,9 @@ class SowSim(Sim):
         self.way: list[int | None] = [None, None]  # each seat's direction, once chosen (choose-once)
         self._then = 0  # set by _captures: the then_take of the rule that was met
         self.tuz = [-1, -1]  # capture.claim: each seat's claimed hole (tuz), -1 while none
+        # Who owns each hole (then the stores), each seat's holes and their mask: the game's,
+        # unless rounds.holes = "won" has moved holes from one player to the other.
+        self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
         self._claim = -1  # set by _captures: the hole a claim rule takes
 
     def copy(self) -> SowSim:
@@ -1010,6 +1030,7 @@ class SowSim(Sim):
         s.take_left, s._then = self.take_left, 0
         s.way = self.way[:]
         s.tuz, s._claim = self.tuz[:], -1
+        s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         return s
 
     # -- protocol ------------------------------------------------------------------------------
@@ -1065,26 +1086,29 @@ class SowSim(Sim):
             return
         if self.phase == TAKE:
             b = self.b
-            self._mv = [("take", p) for p in self.game.holes_of[1 - self.turn] if b[p]]  # type: ignore[operator]
+            self._mv = [("take", p) for p in self.holes[1 - self.turn] if b[p]]  # type: ignore[operator]
             return
         if self.phase == LEAVE:
             seat = self.turn
             g = self.game
-            filled = min(len(g.holes_of[seat]), self.hand[seat] // self.r.refill)
-            self._mv = [("leave", c) for c in combinations(g.holes_of[seat], len(g.holes_of[seat]) - filled)]
+            filled = min(len(self.holes[seat]), self.hand[seat] // self.r.refill)
+            self._mv = [("leave", c) for c in combinations(self.holes[seat], len(self.holes[seat]) - filled)]
             return
         b, r, seat = self.b, self.r, self.turn
         lo = r.min
-        if r.first_to_next and not self.sown & self.game.own_mask[seat]:  # the opening: any hole
+        if r.first_to_next and not self.sown & self.omask[seat]:  # the opening: any hole
             self._mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h]]  # type: ignore[index]
             return
-        mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
-        if r.opening_each and self.sown & self.game.own_mask[seat] != self.game.own_mask[seat]:  # type: ignore[index]
+        if self.holes is not self.game.holes_of:  # rounds.holes = "won": the holes he holds now
+            mv = [h | (r.one_dir << 8) for h in self.holes[seat] if b[h] >= lo]  # type: ignore[index]
+        else:
+            mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
+        if r.opening_each and self.sown & self.omask[seat] != self.omask[seat]:  # type: ignore[index]
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
-        if r.first_rows is not None and not self.sown & self.game.own_mask[seat]:  # his first sowing
+        if r.first_rows is not None and not self.sown & self.omask[seat]:  # his first sowing
             mv = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
         if r.choose_once or r.first_dir is not None:  # the way the player must sow, if any
-            fresh = not self.sown & self.game.own_mask[seat]  # type: ignore[index]
+            fresh = not self.sown & self.omask[seat]  # type: ignore[index]
             want = r.first_dir if fresh and r.first_dir is not None else self.way[seat]  # type: ignore[index]
             if want is not None:
                 mv = [m for m in mv if m >> 8 == want]
@@ -1095,7 +1119,7 @@ class SowSim(Sim):
             mv = [m for m in mv if b[m & 0xFF] > 1]
         if r.check_moves and mv:
             g = self.game
-            opp = g.holes_of[1 - seat]  # type: ignore[operator]
+            opp = self.holes[1 - seat]  # type: ignore[operator]
             hungry = r.feed and (r.feed == "always" or not any(b[i] >= lo for i in opp))
             if not hungry and r.grand_slam != "forbidden":
                 self._mv = mv
@@ -1140,7 +1164,7 @@ class SowSim(Sim):
             if taken:
                 got = 0
                 for p, c in taken:
-                    if self.game.owner[p] != seat:
+                    if self.own[p] != seat:
                         got += c
                 slam = got == left
             if r.feed == "always" or r.min > 1:  # fed: the opponent has a move after it all
@@ -1173,7 +1197,7 @@ class SowSim(Sim):
         self.take_left -= 1
         if self.log:
             self.last_text = f"takes {c} from {self.game.names[p]}"
-        if self.take_left and any(self.b[i] for i in self.game.holes_of[1 - seat]):  # type: ignore[operator]
+        if self.take_left and any(self.b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
             self._mv = None
             return
         self.take_left = 0
@@ -1185,7 +1209,7 @@ class SowSim(Sim):
         seat = self.turn
         h, d = m & 0xFF, m >> 8
         sown_before = self.sown
-        plain = (r.first_plain or r.first_to_next) and not self.sown & g.own_mask[seat]  # type: ignore[index]
+        plain = (r.first_plain or r.first_to_next) and not self.sown & self.omask[seat]  # type: ignore[index]
         if plain and r.first_to_next:  # sow.first_to_next: the opening, all into the next hole
             b = self.b
             last = g.plain[seat][d][h]  # type: ignore[index]
@@ -1202,7 +1226,7 @@ class SowSim(Sim):
         else:
             last = self._sow(seat, h, d)  # type: ignore[arg-type]
         if r.choose_once and self.way[seat] is None and not (  # type: ignore[index]
-                r.first_dir is not None and not sown_before & g.own_mask[seat]):  # type: ignore[index]
+                r.first_dir is not None and not sown_before & self.omask[seat]):  # type: ignore[index]
             self.way[seat] = d  # type: ignore[index]
         b = self.b
         sc = self.sc
@@ -1223,16 +1247,16 @@ class SowSim(Sim):
             for p in range(g.N):
                 if closed >> p & 1 and b[p]:
                     forfeits += b[p]
-                    sc[g.owner[p]] += b[p]
+                    sc[self.own[p]] += b[p]
                     b[p] = 0
         self._then = 0
-        quiet = r.opening_each and sown_before & g.own_mask[seat] != g.own_mask[seat]  # type: ignore[index]
+        quiet = r.opening_each and sown_before & self.omask[seat] != self.omask[seat]  # type: ignore[index]
         taken = self._captures(seat, h, d, last, sown_before) if r.captures and not plain and not quiet else None  # type: ignore[arg-type]
         if taken and r.grand_slam == "captures-nothing":
             left = 0
-            for i in g.holes_of[1 - seat]:  # type: ignore[operator]
+            for i in self.holes[1 - seat]:  # type: ignore[operator]
                 left += b[i]
-            if sum(c for p, c in taken if g.owner[p] != seat) == left:
+            if sum(c for p, c in taken if self.own[p] != seat) == left:
                 taken = None
         got = 0
         if taken:
@@ -1240,7 +1264,7 @@ class SowSim(Sim):
                 b[p] = 0
                 got += c
                 if r.to_owner:  # capture.to = "owner": each hole's seeds to its owner
-                    sc[g.owner[p]] += c
+                    sc[self.own[p]] += c
             if not r.to_owner:
                 sc[seat] += got  # type: ignore[index]
             if r.claims and self._claim >= 0:
@@ -1253,7 +1277,7 @@ class SowSim(Sim):
                 for k, (p, c) in enumerate(self.during):
                     mover_takes = (r.take_at_to == "owner-but-last" and k == len(self.during) - 1
                                    and p == last and not b[p])
-                    sc[seat if mover_takes else g.owner[p]] += c  # type: ignore[index]
+                    sc[seat if mover_takes else self.own[p]] += c  # type: ignore[index]
             got += caught
             taken = (taken or []) + self.during
         if r.sweep and got:  # end.sweep: a capture with this few seeds left takes them all
@@ -1274,7 +1298,7 @@ class SowSim(Sim):
         # A capture cannot be undone; nor can a first sowing from a hole where captures look at
         # the holes sown from: either clears the count of positions (end.repetition).
         moved = r.uses_moved and self.sown != sown_before
-        if self._then and any(b[i] for i in g.holes_of[1 - seat]):  # type: ignore[operator]
+        if self._then and any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
             # capture.then_take: the mover goes on to choose the holes he takes.
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
@@ -1329,7 +1353,7 @@ class SowSim(Sim):
                 budget -= 1
                 after, skipped = skipped, False
                 if (r.take_at and p < N and b[p] == r.take_at  # sow.take_at: taken at once
-                        and (not r.take_at_where or (g.owner[p] == seat) == (r.take_at_where == 1))):
+                        and (not r.take_at_where or (self.own[p] == seat) == (r.take_at_where == 1))):
                     self.during.append((p, b[p]))
                     b[p] = 0
             if after and r.origin_quirk:
@@ -1386,7 +1410,7 @@ class SowSim(Sim):
                 if ends is not None and (b[p] % 2 == 0 if ends == "even" else b[p] % 2 == 1 if ends == "odd"
                                          else b[p] in ends):
                     where = r.relay_ends_where
-                    if where == "any" or (g.owner[p] == seat) == (where == "own"):
+                    if where == "any" or (self.own[p] == seat) == (where == "own"):
                         return p
                 c = b[p]
                 b[p] = 0
@@ -1402,7 +1426,7 @@ class SowSim(Sim):
         ``left_empty = "forfeit"`` only his own (the opponent's take seeds, forfeited)."""
         skip = self.closed
         if skip and self.r.left_empty == "forfeit":
-            skip &= self.game.own_mask[seat]
+            skip &= self.omask[seat]
         return skip
 
     def _captures(self, seat: int, h: int, d: int, last: int, sown_before: int) -> list[tuple[int, int]] | None:
@@ -1412,7 +1436,7 @@ class SowSim(Sim):
             return None  # constraint.no_capture_moves: the game's first sowings take nothing
         if last >= g.N:
             return None
-        owner = g.owner
+        owner = self.own
         if self.r.claims:
             self._claim = -1
             if last in self.tuz:
@@ -1475,7 +1499,7 @@ class SowSim(Sim):
             if kind == "sown":  # capture.take = "sown": where the last seed fell decides
                 _, takes, where, own_last, whole = rule
                 ok = (not where or (owner[last] == seat) == (where == 1)
-                      or (own_last and last == g.holes_of[seat][-1]))
+                      or (own_last and last == self.holes[seat][-1]))
                 if not ok:
                     continue
                 if not whole:  # scope = "last": the last hole only
@@ -1578,12 +1602,12 @@ class SowSim(Sim):
             return
         if r.empty_row_wins:  # end.empty_row = "wins": the mover first, should both be empty
             for w in (seat, 1 - seat):
-                if not any(self.b[i] for i in self.game.holes_of[w]):
+                if not any(self.b[i] for i in self.holes[w]):
                     self._finish((w, "empty-row"))
                     return
         if r.empty_row_ends:  # end.empty_row = "ends": a row left empty ends the game or round
             for w in (seat, 1 - seat):
-                if not any(self.b[i] for i in self.game.holes_of[w]):
+                if not any(self.b[i] for i in self.holes[w]):
                     self._end(r.stalled if r.no_moves in ("pass", "loses") else r.no_moves, seat, w, "empty-row")
                     return
         if ((r.holes_at_most is not None and max(self.b[: self.game.N]) <= r.holes_at_most)
@@ -1631,7 +1655,7 @@ class SowSim(Sim):
             for i in range(g.N):
                 c = b[i]
                 if c:
-                    who = g.owner[i] if mode == "owner" else (last_mover if mode == "last-mover" else blocked)
+                    who = self.own[i] if mode == "owner" else (last_mover if mode == "last-mover" else blocked)
                     taken[who] += c
                     b[i] = 0
         self._mv = []
@@ -1675,12 +1699,16 @@ class SowSim(Sim):
             # The turn order goes on through the refill: from the player after the last mover,
             # each in turn fills one hole or passes, until both pass; the next player starts.
             first = 1 - last_mover
-            fills = [min(len(g.holes_of[s]), totals[s] // r.refill) for s in (0, 1)]
+            fills = (self._won_counts(totals)[0] if r.won
+                     else [min(len(self.holes[s]), totals[s] // r.refill) for s in (0, 1)])
             starter = first if fills[1 - first] >= fills[first] else 1 - first
         key = (totals[0], totals[1], starter)
         self.rounds.append(key)
         if self.log:
             self.last_text += f"; round over {totals[0]}-{totals[1]}"
+        if r.won:
+            self._share_holes(totals, starter)
+            return
         if min(totals) < r.refill or (r.repeat and self.rounds.count(key) >= r.repeat):
             self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
             for i in range(g.N):
@@ -1696,7 +1724,7 @@ class SowSim(Sim):
         chooser = None
         short_closed = 0
         for s in (0, 1):
-            holes = g.holes_of[s]
+            holes = self.holes[s]
             filled = min(len(holes), totals[s] // r.refill)
             if filled == len(holes):
                 for i in holes:
@@ -1730,10 +1758,83 @@ class SowSim(Sim):
             if r.repetition:
                 self.hist[(starter, *self.b[: g.N])] = 1
 
+    def _share_holes(self, totals: list[int], starter: int) -> None:
+        """``rounds.holes = "won"``: each player fills ``refill`` seeds a hole, from his rightmost
+        hole leftwards; the player with more goes on into the opponent's row, from its left end
+        (the holes the opponent cannot fill). A remainder of ``round_up`` or more fills one more
+        hole, the opponent ceding the seeds it lacks from his own remainder; a hole nobody fills
+        is left empty for the round (``closed``), the remainders kept in hand. A player who
+        fills no hole has lost."""
+        g, r = self.game, self.r
+        fill = r.refill
+        count, left = self._won_counts(totals)
+        b = self.b
+        for i in range(g.N):
+            b[i] = 0
+        self.sown = 0
+        repeated = r.repeat and self.rounds.count(self.rounds[-1]) >= r.repeat
+        if min(count) == 0 or repeated:  # one player cannot fill a single hole: he has lost
+            self.sc, self.hand, self.closed = list(totals), [0, 0], 0
+            self._set_owners(list(g.owner))
+            if repeated:
+                a, z = totals
+                self._finish((0 if a > z else 1 if z > a else None, "rounds-repeated" if a != z else "draw"))
+            else:
+                self._finish((1 if count[0] == 0 else 0, "cannot-fill-a-hole"))
+            return
+        order = _fill_order(g.N // 2)
+        short = 0 if count[0] <= count[1] else 1
+        mine = [[], []]
+        mine[short] = order[short][: count[short]]
+        mine[1 - short] = [i for i in order[1 - short] if i not in mine[short]][: count[1 - short]]
+        own = list(g.owner)
+        closed = 0
+        for s in (0, 1):
+            for i in mine[s]:
+                own[i] = s
+                b[i] = fill
+        for i in range(g.N):
+            if i not in mine[0] and i not in mine[1]:
+                closed |= 1 << i
+        self._set_owners(own)
+        self.hand = left
+        self.sc = [0, 0]
+        self.closed = closed
+        self.round += 1
+        self.starter = starter
+        self.hist.clear()
+        self._mv = None
+        self.phase, self.turn = PLAY, starter
+        if r.repetition:
+            self.hist[(starter, *b[: g.N])] = 1
+
+    def _won_counts(self, totals: list[int]) -> tuple[list[int], list[int]]:
+        """``rounds.holes = "won"``: the holes each player fills, and the seeds he keeps in hand."""
+        r = self.r
+        fill = r.refill
+        count = [t // fill for t in totals]
+        left = [t - k * fill for t, k in zip(totals, count)]
+        for s in (0, 1):
+            if r.round_up and left[s] >= r.round_up and left[1 - s] >= fill - left[s]:
+                count[s] += 1
+                left[1 - s] -= fill - left[s]
+                left[s] = 0
+        return count, left
+
+    def _set_owners(self, own: list[int]) -> None:
+        """The holes' owners (``rounds.holes = "won"``); the game's own lists when unchanged."""
+        g = self.game
+        if own == g.owner:
+            self.own, self.holes, self.omask = g.owner, g.holes_of, g.own_mask
+            return
+        self.own = own
+        self.holes = [[i for i in range(g.N) if own[i] == s] for s in (0, 1)]
+        self.omask = [_mask(h) for h in self.holes]
+
     def _play_leave(self, holes: tuple[int, ...]) -> None:
         g, r = self.game, self.r
         seat = self.turn
-        own = g.holes_of[seat]  # type: ignore[index]
+        own = self.holes[seat]  # type: ignore[index]
         closed = 0
         for i in own:
             if i in holes:
@@ -1773,12 +1874,22 @@ class SowSim(Sim):
             data["tuz"] = [None if t < 0 else names[t] for t in self.tuz]
         if r.uses_moved or r.rounds:
             data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
+        if r.won:
+            data["owned"] = [[names[i] for i in h] for h in self.holes]
         if r.rounds:
             data["closed"] = [names[i] for i in range(g.N) if self.closed >> i & 1]
             data["round"] = self.round
             data["starter"] = self.starter
             data["rounds"] = [list(k) for k in self.rounds]
         return data
+
+
+def _fill_order(n: int) -> list[list[int]]:
+    """``rounds.holes = "won"``: the order each seat fills holes in, from his rightmost hole
+    leftwards along his row, then on into the opponent's row from its left end (as the
+    opponent sees it): South's n..1 then n+1..2n, North's 2n..n+1 then 1..n (0-based here)."""
+    return [list(range(n - 1, -1, -1)) + list(range(n, 2 * n)),
+            list(range(2 * n - 1, n - 1, -1)) + list(range(0, n))]
 
 
 def _mask(holes: list[int]) -> int:
@@ -1790,7 +1901,7 @@ def _mask(holes: list[int]) -> int:
 
 # -- reading a state ----------------------------------------------------------------------------------
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
-          "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz")
+          "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned")
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -1903,6 +2014,23 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             raise InvalidState(f'over: must be {{"winner": seat or null, "how": "..."}}, got {brief(over)}')
         w = over["winner"] if over["winner"] is None else _seat(over["winner"], "over.winner")
         sim.over = (w, over["how"])
+    if "owned" in data:  # rounds.holes = "won": who holds each hole this round
+        owned = data["owned"]
+        if not r.won:
+            raise InvalidState("owned: the holes do not change hands in this game")
+        if not (isinstance(owned, list) and len(owned) == 2 and all(isinstance(h, list) for h in owned)):
+            raise InvalidState(f"owned: must list each seat's holes, got {brief(owned)}")
+        own = list(g.owner)
+        seen: set[str] = set()
+        for s, names in enumerate(owned):
+            for name in names:
+                if name not in g.names[: g.N] or name in seen:
+                    raise InvalidState(f"owned[{s}]: {brief(name)} is not a hole, or is listed twice")
+                seen.add(name)
+                own[g.names.index(name)] = s
+        if len(seen) != g.N:
+            raise InvalidState("owned: every hole is someone's")
+        sim._set_owners(own)
     # sown, closed, rounds
     if "sown" in data:
         if not (r.uses_moved or r.rounds):
@@ -1916,7 +2044,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
                     raise InvalidState(f"closed: hole {g.names[i]} was left empty but holds {sim.b[i]} seeds")
                 if sim.sown >> i & 1:
                     raise InvalidState(f"sown: hole {g.names[i]} was left empty, so nobody sowed from it")
-        if sim.closed & g.own_mask[0] and sim.closed & g.own_mask[1]:
+        if sim.closed & g.own_mask[0] and sim.closed & g.own_mask[1] and not r.won:
             raise InvalidState("closed: only one player can be short of seeds in a round")
         for s in (0, 1):
             if sim.closed and sim.closed & g.own_mask[s] == g.own_mask[s]:
