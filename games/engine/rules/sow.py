@@ -133,8 +133,9 @@ Elements and keys (defaults in brackets):
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
   turn passes back; when neither can move, ``stalled`` decides) or where the seeds left on
   the board go as the game (or round) ends: ``"owner"`` (each player takes those of his own
-  row), ``"nobody"``, ``"last-mover"``, ``"blocked"`` (the player who cannot move)
-  [owner]; ``stalled`` (same values but pass) [owner]; ``empty_row = "wins"``: a player
+  row), ``"nobody"``, ``"last-mover"``, ``"blocked"`` (the player who cannot move),
+  ``"other"`` (the other player: with ``empty_row = "ends"``, the one whose holes are not
+  empty) [owner]; ``stalled`` (same values but pass) [owner]; ``empty_row = "wins"``: a player
   whose holes are all empty after a move (his or the opponent's) has won at once, or
   ``"ends"``: the game (or round) ends at once, the seeds left going as ``no_moves`` says
   (``stalled`` where that is ``"pass"`` or ``"loses"``) (Bosh) [none];
@@ -209,7 +210,7 @@ DIR_NAMES = ("ccw", "cw")
 ARROWS = ("↺", "↻")
 LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
 TAKE = "take"
-SEEDS = ("owner", "nobody", "last-mover", "blocked")
+SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
 #: relay sowing go on for ever; this only keeps a pathological position from hanging).
 RELAY_CAP = 64
@@ -1655,7 +1656,8 @@ class SowSim(Sim):
             for i in range(g.N):
                 c = b[i]
                 if c:
-                    who = self.own[i] if mode == "owner" else (last_mover if mode == "last-mover" else blocked)
+                    who = (self.own[i] if mode == "owner" else last_mover if mode == "last-mover"
+                           else 1 - blocked if mode == "other" else blocked)
                     taken[who] += c
                     b[i] = 0
         self._mv = []
