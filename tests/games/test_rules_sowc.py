@@ -213,3 +213,21 @@ def test_random_playouts_of_won_rounds_keep_the_seeds():
             kept = sum(h.get("seed", 0) for h in data["hands"])
             assert sum(holes(s).values()) + sum(data["scores"]) + kept == 24
             assert v.state_from_json(data) == s
+
+
+def test_seeds_left_to_the_other_player():
+    # end.no_moves = "other": South's last seed leaves his row empty; the seeds left on the board
+    # (North's 4 with the seed just sown, and 6) go to North, the player who can still move.
+    body = '''
+[[clause]]
+id = "T-1"
+text = "Two rows of three, sown anticlockwise; a row left empty ends the game."
+board = { shape = "mancala", rows = 2, holes = 3 }
+setup = { seeds = 4 }
+sow = { direction = "ccw" }
+end = { empty_row = "ends", no_moves = "MODE" }
+'''
+    for mode, gets in (("other", [10, 14]), ("last-mover", [14, 10]), ("blocked", [14, 10])):
+        v = make(body.replace("MODE", mode))
+        after = v.apply(state_of(v, {3: 1, 4: 1, 6: 2}, scores=[10, 10]), {"sow": "3"})
+        assert after.to_json()["scores"] == gets, mode

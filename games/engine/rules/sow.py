@@ -930,7 +930,11 @@ class SowGame(Game):
                     if r.won:  # rounds.holes = "won": each fills from his right, in a fixed order
                         holes = [[i for i in _fill_order(self.N // 2)[s] if after.own[i] == s
                                   and not after.closed >> i & 1] for s in (0, 1)]
-                    run += self._refill_run(holes, 1 - seat, r.short == "choose" and not r.won)
+                    # rounds.holes = "won": Ludii's fill order is the file's, or (its [ludii] table
+                    # saying refill = "free") the player's choice of hole at each step
+                    free = (r.short == "choose" if not r.won
+                            else (getattr(self.rf, "ludii", None) or {}).get("refill") == "free")
+                    run += self._refill_run(holes, 1 - seat, free)
             return run if len(run) > 1 else None
         if r.rounds and move[0] == "leave":
             holes = [[i for i in own[s] if s != seat or i not in move[1]] for s in (0, 1)]
