@@ -163,8 +163,15 @@ Elements and keys (defaults in brackets):
   whose move ended the round, each in turn fills one hole or passes once he has none to
   fill, until both pass in a row, and the next player in turn starts the round) [alternate];
   ``repeat``: the n-th time a round starts with the same seeds each and the same
-  starter, the game ends, the player with more seeds winning (0: never) [0]. The game ends
-  when a player cannot fill a single hole; the other wins.
+  starter, the game ends, the player with more seeds winning (0: never) [0]; ``holes`` =
+  ``"own"`` | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
+  his rightmost hole leftwards, and the player with more goes on into the opponent's row from
+  its left end, the holes the opponent cannot fill; each sows from, and is the owner of, the
+  holes he filled, for the round; a hole nobody fills is left empty, ``closed``, the seeds too
+  few to fill a hole kept in hand: Rio Kadalis, Motiq) [own]; ``round_up`` (with ``"won"``): a
+  player with this many seeds or more left over fills one more hole, the opponent ceding the
+  seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
+  cannot fill a single hole; the other wins.
 
 **Speed.** ``SowSim`` is the play-out path: plain lists of counts, moves as small ints (hole
 + 256 * direction), next-hole tables built once per seat, direction and holes skipped, and a
@@ -184,7 +191,8 @@ of rounds), ``hands`` (``{"seed": n}`` a player keeps aside between rounds), ``p
 ``{"take": n}``, the holes the mover has still to take), ``turn`` (actions played), ``over``; and
 where the rules need them: ``history`` (positions since the last capture, for
 ``repetition``: ``[times, to_move, counts...]``), ``sown`` (holes sown from this round),
-``tuz`` (each seat's claimed hole or null, ``capture.claim``),
+``tuz`` (each seat's claimed hole or null, ``capture.claim``), ``owned`` (each seat's
+holes this round, ``rounds.holes = "won"``),
 ``closed`` (holes left empty this round), ``round``, ``starter`` and ``rounds`` (each round's
 start: ``[seeds of seat 0, of seat 1, starter]``). ``variant`` repeats ``key``.
 """
