@@ -51,20 +51,20 @@ def test_three_in_the_opponents_hole_is_taken_and_the_hole_claimed():
     after = v.apply(before, {"sow": "4"})
     assert holes(after) == {4: 1, 7: 1}
     assert scores(after)[0] - scores(before)[0] == 3
-    assert after.to_json()["tuz"] == ["5", None]
+    assert after.to_json()["tuz"] == [["5"], []]
     # North then sows hole 7's single seed... into 8; and a later sowing of North's through 5
     # puts a seed there that goes at once to South.
     s = v.apply(after, {"sow": "7"})
     s = v.apply(s, {"sow": "4"})  # South's single seed from 4 falls into his tuz, 5: his
     assert holes(s) == {8: 1} and scores(s)[0] - scores(before)[0] == 4
-    assert s.to_json()["tuz"] == ["5", None]
+    assert s.to_json()["tuz"] == [["5"], []]
 
 
 def test_a_sowing_through_the_tuz_pays_its_holder():
     v = tuz_game()
     # North holds a tuz at South's hole 2. North sows hole 8's three seeds: 8, 1, 2: the seed in
     # 2 goes to North; the last hole, 2, is North's tuz and takes nothing more.
-    before = state_of(v, {8: 3, 1: 1, 5: 1}, to_move=1, tuz=["6", "2"])
+    before = state_of(v, {8: 3, 1: 1, 5: 1}, to_move=1, tuz=[["6"], ["2"]])
     after = v.apply(before, {"sow": "8"})
     assert holes(after) == {8: 1, 1: 2, 5: 1}
     assert scores(after)[1] - scores(before)[1] == 1
@@ -77,39 +77,39 @@ def test_the_excepted_place_is_never_claimed():
     before = state_of(v, {4: 5, 8: 2, 1: 1})
     after = v.apply(before, {"sow": "4"})
     assert holes(after) == {1: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 3}
-    assert after.to_json()["tuz"] == [None, None]
+    assert after.to_json()["tuz"] == [[], []]
     # Without the exception it is claimed.
     v = tuz_game("")
-    assert v.apply(state_of(v, {4: 5, 8: 2, 1: 1}), {"sow": "4"}).to_json()["tuz"] == ["8", None]
+    assert v.apply(state_of(v, {4: 5, 8: 2, 1: 1}), {"sow": "4"}).to_json()["tuz"] == [["8"], []]
 
 
 def test_one_tuz_each_and_never_the_twin_of_the_opponents():
     v = tuz_game()
     # North's tuz is South's hole 1 (place 1): South may not claim North's 5 (place 1 too).
-    before = state_of(v, {4: 2, 5: 2, 6: 1}, tuz=[None, "1"])
+    before = state_of(v, {4: 2, 5: 2, 6: 1}, tuz=[[], ["1"]])
     after = v.apply(before, {"sow": "4"})
-    assert holes(after) == {4: 1, 5: 3, 6: 1} and after.to_json()["tuz"] == [None, "1"]
+    assert holes(after) == {4: 1, 5: 3, 6: 1} and after.to_json()["tuz"] == [[], ["1"]]
     # ... unless claim_twin allows it.
     v2 = tuz_game(", claim_twin = true")
-    assert v2.apply(state_of(v2, {4: 2, 5: 2, 6: 1}, tuz=[None, "1"]), {"sow": "4"}).to_json()["tuz"] == ["5", "1"]
+    assert v2.apply(state_of(v2, {4: 2, 5: 2, 6: 1}, tuz=[[], ["1"]]), {"sow": "4"}).to_json()["tuz"] == [["5"], ["1"]]
     # A player who has a tuz claims no other: South's tuz is 7; 5 made three stays.
-    after = v.apply(state_of(v, {4: 2, 5: 2, 6: 1}, tuz=["7", None]), {"sow": "4"})
-    assert holes(after) == {4: 1, 5: 3, 6: 1} and after.to_json()["tuz"] == ["7", None]
+    after = v.apply(state_of(v, {4: 2, 5: 2, 6: 1}, tuz=[["7"], []]), {"sow": "4"})
+    assert holes(after) == {4: 1, 5: 3, 6: 1} and after.to_json()["tuz"] == [["7"], []]
     # An even count is still taken from the opponent's hole.
-    after = v.apply(state_of(v, {4: 2, 5: 1, 6: 1}, tuz=["7", None]), {"sow": "4"})
+    after = v.apply(state_of(v, {4: 2, 5: 1, 6: 1}, tuz=[["7"], []]), {"sow": "4"})
     assert holes(after) == {4: 1, 6: 1}
 
 
 def test_the_state_checks_the_tuz():
     v = tuz_game()
     with pytest.raises(InvalidState):
-        state_of(v, {4: 2, 5: 2}, tuz=["2", None])  # South's tuz in his own row
+        state_of(v, {4: 2, 5: 2}, tuz=[["7"], ["7"]])  # one hole claimed twice
     with pytest.raises(InvalidState):
-        state_of(v, {4: 2, 5: 2}, tuz=["5", None])  # seeds lying in a tuz
+        state_of(v, {4: 2, 5: 2}, tuz=[["5"], []])  # seeds lying in a tuz
     plain = make(TUZ.replace(", claim = true CLAIM", ""))
     assert "tuz" not in plain.new_game().to_json()
     with pytest.raises(InvalidState):
-        state_of(plain, {4: 2, 5: 2}, tuz=[None, None])
+        state_of(plain, {4: 2, 5: 2}, tuz=[[], []])
 
 
 def test_random_playouts_keep_the_seeds_and_end():
@@ -124,8 +124,8 @@ def test_random_playouts_keep_the_seeds_and_end():
             s = v.apply(s, rng.choice(acts))
             data = s.to_json()
             assert sum(holes(s).values()) + sum(data["scores"]) == 24
-            for seat, t in enumerate(data["tuz"]):
-                assert t is None or int(t) not in holes(s)
+            for seat, ts in enumerate(data["tuz"]):
+                assert len(ts) <= 1 and not any(int(t) in holes(s) for t in ts)
         assert s.to_json()["over"] is not None
 
 
@@ -231,3 +231,24 @@ end = { empty_row = "ends", no_moves = "MODE" }
         v = make(body.replace("MODE", mode))
         after = v.apply(state_of(v, {3: 1, 4: 1, 6: 2}, scores=[10, 10]), {"sow": "3"})
         assert after.to_json()["scores"] == gets, mode
+
+
+def test_claims_without_limit_and_in_ones_own_row():
+    # claim_max = 0: any number of tuz; a rule with where = "own" claims in the mover's row.
+    body = TUZ.replace("CLAIM", ", claim_max = 0").replace('first_in_origin = "unless-single"', "first_in_origin = false")
+    body += '''
+[[clause]]
+id = "T-4"
+text = "Three in one's own last hole: claimed too, at the ends only."
+capture = { take = "last", counts = [3], where = "own", claim = true, claim_max = 0, claim_except = [2, 3] }
+'''
+    v = make(body)
+    # South already holds tuz 6 and 7; his single seed from 3 makes three in his own 4 (place
+    # 4, an end): claimed, the three taken.
+    before = state_of(v, {3: 1, 4: 2, 8: 1}, tuz=[["6", "7"], []])
+    after = v.apply(before, {"sow": "3"})
+    assert after.to_json()["tuz"] == [["4", "6", "7"], []] and holes(after) == {8: 1}
+    assert scores(after)[0] - scores(before)[0] == 3
+    # His own 3 (place 3) is excepted: his seed from 2 makes three there, and nothing happens.
+    after = v.apply(state_of(v, {2: 1, 3: 2, 8: 1}), {"sow": "2"})
+    assert after.to_json()["tuz"] == [[], []] and holes(after) == {3: 3, 8: 1}

@@ -91,12 +91,13 @@ Elements and keys (defaults in brackets):
   next hole [false]; ``chain_over_left_empty``: the chain passes over holes left empty
   (rounds) as sowing does [false]; ``chain_stops_at_origin``: the chain ends at the hole the
   sowing started from, untaken (Ludii's backtracking capture after a lap) [false];
-  ``claim``: the hole taken (the opponent's last hole, no chain, two rows) becomes the
+  ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
   mover's *tuz*: every seed later sown into it goes at once to his captures, nobody sows
-  from it, and no capture rule takes it; a player claims one tuz a game, never at a place of
-  ``claim_except`` (places in the row from its owner's left, a list or one number; 0: none)
-  and, unless ``claim_twin``, never at the place in its row of the opponent's tuz in his
-  (Toguz Kumalak) [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
+  from it, and no capture rule takes it; a player claims ``claim_max`` tuz a game (0: no
+  limit) [1], never at a place of ``claim_except`` (places in the row from its owner's left,
+  a list or one number; 0: none) and, unless ``claim_twin``, never across from (at the same
+  place in the other row as) a tuz of the opponent's (Toguz Kumalak, Qelat of the Beni Amir)
+  [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
   mover's (``where`` = ``"own"``; or of the opponent's, ``"opponent"``, or either, ``"any"``),
   the seeds of the hole facing it, whoever's, if there are at least ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
   behind the facing one too, if the facing one is taken (true), or the two whichever of them
@@ -369,6 +370,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "min": (_int(0, 100000), 1), "with_last": (_bool, False), "then_take": (_int(0, 100), 0), "both": (_both, False),
         "into": (_one_of("empty", "any"), "empty"), "hook": (_text, None),
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
+        "claim_max": (_int(0, 100), 1),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -836,9 +838,9 @@ class SowGame(Game):
                 return ("seq", takes, where, firsts, prefix)
             claim = None
             if t.get("claim", o):  # capture.claim: the hole taken becomes the mover's (a tuz)
-                if where != 2 or chain or self.rows != 2:
-                    raise rf.error(t.paths["claim"], "a claimed hole is the opponent's last hole alone (where = \"opponent\", no chain, two rows)")
-                claim = (t.get("claim_except", o), t.get("claim_twin", o))
+                if chain or self.rows != 2:
+                    raise rf.error(t.paths["claim"], "a claimed hole is the last hole alone (no chain), on two rows")
+                claim = (t.get("claim_except", o), t.get("claim_twin", o), t.get("claim_max", o))
             return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
                     t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o), claim)
         where = t.get("where", o) or "own"
@@ -1024,7 +1026,7 @@ class SowSim(Sim):
         self.take_left = 0  # holes the mover has still to take (phase "take", capture.then_take)
         self.way: list[int | None] = [None, None]  # each seat's direction, once chosen (choose-once)
         self._then = 0  # set by _captures: the then_take of the rule that was met
-        self.tuz = [-1, -1]  # capture.claim: each seat's claimed hole (tuz), -1 while none
+        self.tuz = [0, 0]  # capture.claim: each seat's claimed holes (tuz), a mask
         # Who owns each hole (then the stores), each seat's holes and their mask: the game's,
         # unless rounds.holes = "won" has moved holes from one player to the other.
         self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
@@ -1252,9 +1254,13 @@ class SowSim(Sim):
         if r.claims:  # capture.claim: seeds sown into a tuz go to its holder
             for s in (0, 1):
                 t = self.tuz[s]
-                if t >= 0 and b[t]:
-                    sc[s] += b[t]
-                    b[t] = 0
+                p = 0
+                while t:
+                    if t & 1 and b[p]:
+                        sc[s] += b[p]
+                        b[p] = 0
+                    t >>= 1
+                    p += 1
         if self.closed and r.left_empty == "forfeit":
             closed = self.closed
             for p in range(g.N):
@@ -1281,7 +1287,7 @@ class SowSim(Sim):
             if not r.to_owner:
                 sc[seat] += got  # type: ignore[index]
             if r.claims and self._claim >= 0:
-                self.tuz[seat] = self._claim  # type: ignore[index]
+                self.tuz[seat] |= 1 << self._claim  # type: ignore[index]
         if r.take_at and self.during and not plain:  # the holes taken while sowing
             caught = sum(c for _, c in self.during)
             if r.take_at_to == "mover":
@@ -1452,7 +1458,7 @@ class SowSim(Sim):
         owner = self.own
         if self.r.claims:
             self._claim = -1
-            if last in self.tuz:
+            if (self.tuz[0] | self.tuz[1]) >> last & 1:
                 return None  # a claimed hole (tuz) is never taken: its seeds go to its holder
         for rule in self.r.captures:
             kind = rule[0]
@@ -1461,22 +1467,23 @@ class SowSim(Sim):
                 c = b[last]
                 if not takes[c]:
                     continue
-                if claim is not None:  # capture.claim: one tuz a player, not at the excepted
-                    n = g.per_row        # places nor (unless claim_twin) at the opponent's tuz's
-                    place = last - (1 - seat) * n
-                    other = self.tuz[1 - seat]
-                    if (self.tuz[seat] >= 0 or owner[last] == seat or place + 1 in claim[0]
-                            or (not claim[1] and other >= 0 and other - seat * n == place)):
-                        continue
-                    self._claim = last
                 if where and (owner[last] == seat) != (where == 1):
                     continue
+                if claim is not None:  # capture.claim: claim_max tuz a player, not at the excepted
+                    n = g.per_row        # places nor (unless claim_twin) across from the opponent's
+                    place = last % n     # (the same place in the other row)
+                    twin = last + n if last < n else last - n
+                    if ((claim[2] and bin(self.tuz[seat]).count("1") >= claim[2]) or place + 1 in claim[0]
+                            or (not claim[1] and self.tuz[1 - seat] >> twin & 1)):
+                        continue
                 if moved != "any":
                     mask = sown_before | (1 << h) if moved == "this-move" else sown_before
                     if not mask >> last & 1:
                         continue
                 if self.closed >> last & 1:
                     continue
+                if claim is not None:
+                    self._claim = last
                 taken = [(last, c)]
                 if chain:
                     if chain == 1:
@@ -1885,7 +1892,7 @@ class SowSim(Sim):
         if r.choose_once:
             data["directions"] = [None if w is None else DIR_NAMES[w] for w in self.way]
         if r.claims:
-            data["tuz"] = [None if t < 0 else names[t] for t in self.tuz]
+            data["tuz"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.tuz]
         if r.uses_moved or r.rounds:
             data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
         if r.won:
@@ -2097,17 +2104,16 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         if not r.claims:
             raise InvalidState("tuz: nobody claims holes in this game")
         tuz = data["tuz"]
-        if not (isinstance(tuz, list) and len(tuz) == 2):
-            raise InvalidState(f"tuz: must list each seat's claimed hole or null, got {brief(tuz)}")
-        for s, name in enumerate(tuz):
-            if name is None:
-                continue
-            if name not in g.names[: g.N] or g.owner[g.names.index(name)] == s:
-                raise InvalidState(f"tuz[{s}]: must be one of the opponent's holes, got {brief(name)}")
-            t = g.names.index(name)
-            if sim.b[t]:
-                raise InvalidState(f"tuz[{s}]: hole {name} is claimed, so it holds no seeds between moves")
-            sim.tuz[s] = t
+        if not (isinstance(tuz, list) and len(tuz) == 2 and all(isinstance(x, list) for x in tuz)):
+            raise InvalidState(f"tuz: must list each seat's claimed holes, got {brief(tuz)}")
+        for s, names in enumerate(tuz):
+            for name in names:
+                if name not in g.names[: g.N] or (sim.tuz[0] | sim.tuz[1]) >> g.names.index(name) & 1:
+                    raise InvalidState(f"tuz[{s}]: {brief(name)} is not a hole, or is claimed twice")
+                t = g.names.index(name)
+                if sim.b[t]:
+                    raise InvalidState(f"tuz[{s}]: hole {name} is claimed, so it holds no seeds between moves")
+                sim.tuz[s] |= 1 << t
     # who moves
     to_move = data.get("to_move")
     if phase in (LOT, OVER):
