@@ -252,3 +252,47 @@ capture = { take = "last", counts = [3], where = "own", claim = true, claim_max 
     # His own 3 (place 3) is excepted: his seed from 2 makes three there, and nothing happens.
     after = v.apply(state_of(v, {2: 1, 3: 2, 8: 1}), {"sow": "2"})
     assert after.to_json()["tuz"] == [[], []] and holes(after) == {3: 3, 8: 1}
+
+
+PAIR = '''
+[[clause]]
+id = "T-1"
+text = "Two rows of three, relay sowing clockwise, the game's first sowing from the rightmost hole."
+board = { shape = "mancala", rows = 2, holes = 3 }
+setup = { seeds = 4 }
+sow = { direction = "cw", relay = true, first_right = 1, first_of = "game" }
+[[clause]]
+id = "T-2"
+text = "The pair at three claimed; else the facing hole taken."
+capture = { hook = "pair-at-three", claim = true }
+[[clause]]
+id = "T-3"
+text = "Opposite."
+capture = { take = "opposite", where = "own", min = 1 }
+'''
+
+
+def test_pair_at_three_claims_both_holes_and_a_lap_ending_in_a_tuz_stops():
+    v = make(PAIR)
+    # South sows 2's single seed clockwise into his empty 1; North's 6, facing 1, holds three:
+    # both holes are South's, the four counters his.
+    before = state_of(v, {2: 1, 6: 3, 4: 2}, sown=["3"])
+    after = v.apply(before, {"sow": "2"})
+    assert after.to_json()["tuz"] == [["1", "6"], []] and holes(after) == {4: 2}
+    assert scores(after)[0] - scores(before)[0] == 4
+    # Facing anything but three: taken as usual, nothing claimed.
+    after = v.apply(state_of(v, {2: 1, 6: 2, 4: 2}, sown=["3"]), {"sow": "2"})
+    assert after.to_json()["tuz"] == [[], []] and holes(after) == {1: 1, 4: 2}
+    # North sows 4's two seeds clockwise: 3, then 2, South's tuz, where the lap ends (its seed
+    # South's) although a seed lay there during the sowing; nothing taken.
+    before = state_of(v, {4: 2, 3: 1, 5: 1}, to_move=1, tuz=[["2"], []], sown=["3"])
+    after = v.apply(before, {"sow": "4"})
+    assert holes(after) == {3: 2, 5: 1} and scores(after)[0] - scores(before)[0] == 1
+
+
+def test_first_of_game_binds_only_the_first_sowing():
+    v = make(PAIR)
+    s = v.new_game()
+    assert [a["sow"] for a in v.legal_actions(s)] == ["3"]
+    s = v.apply(s, {"sow": "3"})
+    assert sorted(a["sow"] for a in v.legal_actions(s)) != ["6"] and len(v.legal_actions(s)) > 1

@@ -66,6 +66,8 @@ Elements and keys (defaults in brackets):
   (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
   row from the player's left [0: any]; ``first_right = n``: on two rows, each player's first
   sowing of the game is from one of his n rightmost holes, as he sees them (Dabuda) [0: any];
+  ``first_of = "game"``: ``first_from`` and ``first_right`` bind the game's first sowing only,
+  not the other player's first ["each"];
   ``first_plain``: each player's first sowing is one lap
   (no relay) and takes nothing [false]; ``relay_hook = NAME``: with relay sowing, at the end of
   each lap a Python rule (``hooks.py``: ``fn(sim, seat, last) -> [holes]``) may name holes whose
@@ -119,7 +121,7 @@ Elements and keys (defaults in brackets):
   opponent's holes this sowing dropped a seed into that then hold one of ``counts``, or with
   ``scope = "last"`` the last hole only, if it holds one: Kara) | ``take = "all"`` (after the sowing, every hole
   that holds one of ``counts``, ``where`` allows [any]: Kapana Bona) | ``hook = NAME`` (a
-  Python rule, see ``hooks.py``). ``to`` = ``"mover"`` | ``"owner"`` (the seeds taken go to
+  Python rule, see ``hooks.py``; with ``claim = true`` every hole it takes is claimed, as below). ``to`` = ``"mover"`` | ``"owner"`` (the seeds taken go to
   the owner of the row they lay in, Enindji; the same for every rule of a file) [mover].
 - ``constraint``: ``grand_slam`` = ``"allowed"`` | ``"forbidden"`` (a move that would take
   every seed of the opponent's is not legal; a player left with only such moves has no move)
@@ -353,7 +355,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "take_at_to": (_one_of("mover", "owner", "owner-but-last"), "mover"),
         "take_at_where": (_one_of("any", "own", "opponent"), "any"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
-        "first_right": (_int(0, 50), 0),
+        "first_right": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
         "relay_hook_sows": (_one_of("all", "drawn"), "all"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
@@ -478,7 +480,7 @@ class Rules:
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
-        "claims", "won", "round_up", "one_dir",
+        "claims", "won", "round_up", "one_dir", "first_game",
     )
 
 
@@ -678,6 +680,7 @@ class SowGame(Game):
             if self.rows != 2 or r.first_rows is not None or first_right > self.per_row:
                 raise rf.error(sow.paths["first_right"], f"needs two rows (of at least {first_right} holes) and no first_from")
             r.first_rows = tuple(frozenset(self.holes_of[s][-first_right:]) for s in (0, 1))
+        r.first_game = sow.get("first_of", o) == "game"  # sow.first_of: the game's first sowing only
         r.singles_last = sow.get("singles", o) == "last-resort"
         r.first_plain = sow.get("first_plain", o)
         r.first_to_next = sow.get("first_to_next", o)
@@ -722,7 +725,7 @@ class SowGame(Game):
         if len(tos) > 1:
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
-        r.claims = any(c[0] == "last" and c[8] is not None for c in r.captures)
+        r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
                         or r.first_dir is not None)  # who has sown yet
@@ -801,7 +804,7 @@ class SowGame(Game):
     def _capture_rule(self, t: _Table, o: Mapping[str, Any] | None) -> tuple:
         rf = self.rf
         if "hook" in t:
-            return ("hook", HOOKS[t.values["hook"]])  # a name, checked when compiled
+            return ("hook", HOOKS[t.values["hook"]], bool(t.get("claim", o)))  # a name, checked when compiled
         take = t.get("take", o)
         if take == "beyond":
             return ("beyond", t.get("chain", o) == "forward")
@@ -1030,7 +1033,7 @@ class SowSim(Sim):
         # Who owns each hole (then the stores), each seat's holes and their mask: the game's,
         # unless rounds.holes = "won" has moved holes from one player to the other.
         self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
-        self._claim = -1  # set by _captures: the hole a claim rule takes
+        self._claim = 0  # set by _captures: the holes a claim rule takes (a mask)
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1044,7 +1047,7 @@ class SowSim(Sim):
         s.log, s.last_text, s.laps = False, "", None
         s.take_left, s._then = self.take_left, 0
         s.way = self.way[:]
-        s.tuz, s._claim = self.tuz[:], -1
+        s.tuz, s._claim = self.tuz[:], 0
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         return s
 
@@ -1120,7 +1123,7 @@ class SowSim(Sim):
             mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
         if r.opening_each and self.sown & self.omask[seat] != self.omask[seat]:  # type: ignore[index]
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
-        if r.first_rows is not None and not self.sown & self.omask[seat]:  # his first sowing
+        if r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat]):  # his first sowing
             mv = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
         if r.choose_once or r.first_dir is not None:  # the way the player must sow, if any
             fresh = not self.sown & self.omask[seat]  # type: ignore[index]
@@ -1286,8 +1289,8 @@ class SowSim(Sim):
                     sc[self.own[p]] += c
             if not r.to_owner:
                 sc[seat] += got  # type: ignore[index]
-            if r.claims and self._claim >= 0:
-                self.tuz[seat] |= 1 << self._claim  # type: ignore[index]
+            if r.claims and self._claim:
+                self.tuz[seat] |= self._claim  # type: ignore[index]
         if r.take_at and self.during and not plain:  # the holes taken while sowing
             caught = sum(c for _, c in self.during)
             if r.take_at_to == "mover":
@@ -1377,6 +1380,8 @@ class SowSim(Sim):
                     b[p] = 0
             if after and r.origin_quirk:
                 return h  # sow.past_origin = "origin": judged at the (empty) starting hole
+            if r.claims and (self.tuz[0] | self.tuz[1]) >> p & 1:
+                return p  # capture.claim: a lap ending in a tuz ends there, never sown on
             if r.relay == "next" and budget > 0:  # the next hole's seeds, if any, sown on
                 q = nxt[p]
                 if q < N and b[q]:
@@ -1457,7 +1462,7 @@ class SowSim(Sim):
             return None
         owner = self.own
         if self.r.claims:
-            self._claim = -1
+            self._claim = 0
             if (self.tuz[0] | self.tuz[1]) >> last & 1:
                 return None  # a claimed hole (tuz) is never taken: its seeds go to its holder
         for rule in self.r.captures:
@@ -1483,7 +1488,7 @@ class SowSim(Sim):
                 if self.closed >> last & 1:
                     continue
                 if claim is not None:
-                    self._claim = last
+                    self._claim = 1 << last
                 taken = [(last, c)]
                 if chain:
                     if chain == 1:
@@ -1609,6 +1614,9 @@ class SowSim(Sim):
                 return taken
             taken = rule[1](self, seat, h, last, d)
             if taken:
+                if rule[2]:  # capture.claim on a hook's rule: every hole it takes is claimed
+                    for p, _ in taken:
+                        self._claim |= 1 << p
                 return [(p, c) for p, c in taken]
         return None
 
