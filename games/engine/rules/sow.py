@@ -876,7 +876,7 @@ class SowGame(Game):
         """A value per seat in [0, 1] for an unfinished position: each seat's seeds taken and
         kept in hand, plus :data:`EVAL_SIDE` of those in its own holes, as a share of all the
         seeds; :func:`team_values` squashes the difference."""
-        b, owner = sim.b, self.owner
+        b, owner = sim.b, sim.own  # the holes each holds (rounds.holes = "won")
         side = [0, 0]
         for i in range(self.N):
             if b[i]:
