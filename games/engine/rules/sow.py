@@ -39,7 +39,8 @@ Elements and keys (defaults in brackets):
   ``"ccw"``: each player's first sowing goes that way [any]; ``skip_origin``: a sowing that comes round again passes over
   the hole it started from, for the whole move, relay laps included (true or ``"move"``), or
   each relay lap over the hole it was lifted from (``"lap"``) [false]; ``first_in_origin``: the first seed goes back into the
-  starting hole [false]; ``skip_at``: holes holding this many or more take no seed, which goes
+  starting hole (``"unless-single"``: unless the hole held one seed, which goes on into the
+  next: Toguz Kumalak) [false]; ``skip_at``: holes holding this many or more take no seed, which goes
   on to the next hole (0: none) [0]; ``relay``: a last seed that falls into an occupied hole
   lifts its contents and sows on, until a last seed falls into an empty hole (``relay_take``:
   a last seed that makes this many in a hole, either row, takes them for the mover, and the
@@ -65,6 +66,8 @@ Elements and keys (defaults in brackets):
   (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
   row from the player's left [0: any]; ``first_right = n``: on two rows, each player's first
   sowing of the game is from one of his n rightmost holes, as he sees them (Dabuda) [0: any];
+  ``first_of = "game"``: ``first_from`` and ``first_right`` bind the game's first sowing only,
+  not the other player's first ["each"];
   ``first_plain``: each player's first sowing is one lap
   (no relay) and takes nothing [false]; ``relay_hook = NAME``: with relay sowing, at the end of
   each lap a Python rule (``hooks.py``: ``fn(sim, seat, last) -> [holes]``) may name holes whose
@@ -89,7 +92,14 @@ Elements and keys (defaults in brackets):
   ``chain_through_empty``: an empty hole does not end the chain, which passes over it to the
   next hole [false]; ``chain_over_left_empty``: the chain passes over holes left empty
   (rounds) as sowing does [false]; ``chain_stops_at_origin``: the chain ends at the hole the
-  sowing started from, untaken (Ludii's backtracking capture after a lap) [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
+  sowing started from, untaken (Ludii's backtracking capture after a lap) [false];
+  ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
+  mover's *tuz*: every seed later sown into it goes at once to his captures, nobody sows
+  from it, and no capture rule takes it; a player claims ``claim_max`` tuz a game (0: no
+  limit) [1], never at a place of ``claim_except`` (places in the row from its owner's left,
+  a list or one number; 0: none) and, unless ``claim_twin``, never across from (at the same
+  place in the other row as) a tuz of the opponent's (Toguz Kumalak, Qelat of the Beni Amir)
+  [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
   mover's (``where`` = ``"own"``; or of the opponent's, ``"opponent"``, or either, ``"any"``),
   the seeds of the hole facing it, whoever's, if there are at least ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
   behind the facing one too, if the facing one is taken (true), or the two whichever of them
@@ -111,7 +121,7 @@ Elements and keys (defaults in brackets):
   opponent's holes this sowing dropped a seed into that then hold one of ``counts``, or with
   ``scope = "last"`` the last hole only, if it holds one: Kara) | ``take = "all"`` (after the sowing, every hole
   that holds one of ``counts``, ``where`` allows [any]: Kapana Bona) | ``hook = NAME`` (a
-  Python rule, see ``hooks.py``). ``to`` = ``"mover"`` | ``"owner"`` (the seeds taken go to
+  Python rule, see ``hooks.py``; with ``claim = true`` every hole it takes is claimed, as below). ``to`` = ``"mover"`` | ``"owner"`` (the seeds taken go to
   the owner of the row they lay in, Enindji; the same for every rule of a file) [mover].
 - ``constraint``: ``grand_slam`` = ``"allowed"`` | ``"forbidden"`` (a move that would take
   every seed of the opponent's is not legal; a player left with only such moves has no move)
@@ -126,8 +136,9 @@ Elements and keys (defaults in brackets):
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
   turn passes back; when neither can move, ``stalled`` decides) or where the seeds left on
   the board go as the game (or round) ends: ``"owner"`` (each player takes those of his own
-  row), ``"nobody"``, ``"last-mover"``, ``"blocked"`` (the player who cannot move)
-  [owner]; ``stalled`` (same values but pass) [owner]; ``empty_row = "wins"``: a player
+  row), ``"nobody"``, ``"last-mover"``, ``"blocked"`` (the player who cannot move),
+  ``"other"`` (the other player: with ``empty_row = "ends"``, the one whose holes are not
+  empty) [owner]; ``stalled`` (same values but pass) [owner]; ``empty_row = "wins"``: a player
   whose holes are all empty after a move (his or the opponent's) has won at once, or
   ``"ends"``: the game (or round) ends at once, the seeds left going as ``no_moves`` says
   (``stalled`` where that is ``"pass"`` or ``"loses"``) (Bosh) [none];
@@ -155,8 +166,15 @@ Elements and keys (defaults in brackets):
   whose move ended the round, each in turn fills one hole or passes once he has none to
   fill, until both pass in a row, and the next player in turn starts the round) [alternate];
   ``repeat``: the n-th time a round starts with the same seeds each and the same
-  starter, the game ends, the player with more seeds winning (0: never) [0]. The game ends
-  when a player cannot fill a single hole; the other wins.
+  starter, the game ends, the player with more seeds winning (0: never) [0]; ``holes`` =
+  ``"own"`` | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
+  his rightmost hole leftwards, and the player with more goes on into the opponent's row from
+  its left end, the holes the opponent cannot fill; each sows from, and is the owner of, the
+  holes he filled, for the round; a hole nobody fills is left empty, ``closed``, the seeds too
+  few to fill a hole kept in hand: Rio Kadalis, Motiq) [own]; ``round_up`` (with ``"won"``): a
+  player with this many seeds or more left over fills one more hole, the opponent ceding the
+  seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
+  cannot fill a single hole; the other wins.
 
 **Speed.** ``SowSim`` is the play-out path: plain lists of counts, moves as small ints (hole
 + 256 * direction), next-hole tables built once per seat, direction and holes skipped, and a
@@ -176,6 +194,8 @@ of rounds), ``hands`` (``{"seed": n}`` a player keeps aside between rounds), ``p
 ``{"take": n}``, the holes the mover has still to take), ``turn`` (actions played), ``over``; and
 where the rules need them: ``history`` (positions since the last capture, for
 ``repetition``: ``[times, to_move, counts...]``), ``sown`` (holes sown from this round),
+``tuz`` (each seat's claimed hole or null, ``capture.claim``), ``owned`` (each seat's
+holes this round, ``rounds.holes = "won"``),
 ``closed`` (holes left empty this round), ``round``, ``starter`` and ``rounds`` (each round's
 start: ``[seeds of seat 0, of seat 1, starter]``). ``variant`` repeats ``key``.
 """
@@ -201,7 +221,7 @@ DIR_NAMES = ("ccw", "cw")
 ARROWS = ("↺", "↻")
 LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
 TAKE = "take"
-SEEDS = ("owner", "nobody", "last-mover", "blocked")
+SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
 #: relay sowing go on for ever; this only keeps a pathological position from hanging).
 RELAY_CAP = 64
@@ -272,6 +292,20 @@ def _feed(v: Any) -> Any:
     raise _Bad(f'must be true (or "needed"), false or "always", got {brief(v)}')
 
 
+def _first_in_origin(v: Any) -> Any:
+    if v is True or v is False or v == "unless-single":
+        return v
+    raise _Bad(f'must be true, false or "unless-single", got {brief(v)}')
+
+
+def _places(v: Any) -> Any:
+    if type(v) is int and 0 <= v <= 50:
+        return frozenset((v,)) if v else frozenset()
+    if isinstance(v, list) and all(type(k) is int and 1 <= k <= 50 for k in v):
+        return frozenset(v)
+    raise _Bad(f"must list places in a row (1 = the owner's leftmost hole), got {brief(v)}")
+
+
 def _relay(v: Any) -> Any:
     if v is True or v is False or v == "next":
         return v
@@ -314,14 +348,14 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "sow": {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
-        "skip_origin": (_skip_origin, False), "first_in_origin": (_bool, False), "skip_at": (_int(0, 100000), 0),
+        "skip_origin": (_skip_origin, False), "first_in_origin": (_first_in_origin, False), "skip_at": (_int(0, 100000), 0),
         "relay": (_relay, False), "relay_take": (_int(0, 1000), 0),
         "relay_ends": (_counts, None), "relay_ends_where": (_one_of("opponent", "own", "any"), "any"), "stores": (_one_of("none", "own", "both"), "none"),
         "past_origin": (_one_of("sow", "origin"), "sow"), "first_to_next": (_bool, False), "opening_each": (_bool, False), "take_at": (_int(0, 1000), 0),
         "take_at_to": (_one_of("mover", "owner", "owner-but-last"), "mover"),
         "take_at_where": (_one_of("any", "own", "opponent"), "any"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
-        "first_right": (_int(0, 50), 0),
+        "first_right": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
         "relay_hook_sows": (_one_of("all", "drawn"), "all"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
@@ -337,6 +371,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "chain_stops_at_origin": (_bool, False),
         "min": (_int(0, 100000), 1), "with_last": (_bool, False), "then_take": (_int(0, 100), 0), "both": (_both, False),
         "into": (_one_of("empty", "any"), "empty"), "hook": (_text, None),
+        "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
+        "claim_max": (_int(0, 100), 1),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -357,6 +393,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
         "starts": (_one_of("alternate", "turn-order"), "alternate"),
         "repeat": (_int(0, 1000), 0),
+        "holes": (_one_of("own", "won"), "own"), "round_up": (_int(0, 1000), 0),
     },
 }
 
@@ -443,6 +480,7 @@ class Rules:
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
+        "claims", "won", "round_up", "one_dir", "first_game",
     )
 
 
@@ -642,6 +680,7 @@ class SowGame(Game):
             if self.rows != 2 or r.first_rows is not None or first_right > self.per_row:
                 raise rf.error(sow.paths["first_right"], f"needs two rows (of at least {first_right} holes) and no first_from")
             r.first_rows = tuple(frozenset(self.holes_of[s][-first_right:]) for s in (0, 1))
+        r.first_game = sow.get("first_of", o) == "game"  # sow.first_of: the game's first sowing only
         r.singles_last = sow.get("singles", o) == "last-resort"
         r.first_plain = sow.get("first_plain", o)
         r.first_to_next = sow.get("first_to_next", o)
@@ -686,6 +725,7 @@ class SowGame(Game):
         if len(tos) > 1:
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
+        r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
                         or r.first_dir is not None)  # who has sown yet
@@ -731,8 +771,21 @@ class SowGame(Game):
             r.repeat = rounds.get("repeat", o)
             r.starts = rounds.get("starts", o)
             r.short = rounds.get("short", o)
+            r.won = rounds.get("holes", o) == "won"
+            r.round_up = rounds.get("round_up", o)
+            if r.won:
+                where = rounds.paths.get("holes")
+                if self.rows != 2 or direction not in ("ccw", "cw") or sow.get("from", o) != "own":
+                    raise rf.error(where, "holes won between rounds need two rows and one direction of sowing from one's own holes")
+                if r.feed or r.grand_slam == "forbidden" or r.first_rows is not None:
+                    raise rf.error(where, "holes won between rounds go with no feeding or grand-slam rule and no first-move rule")
+                if r.round_up and not r.refill / 2 < r.round_up < r.refill:
+                    raise rf.error(rounds.paths["round_up"], "round_up must be more than half of refill and less than refill")
+                r.one_dir = DIR_NAMES.index(direction)
         else:
             r.refill, r.left_empty, r.repeat, r.starts, r.short = 0, "skip", 0, "alternate", "choose"
+        if not r.rounds or not r.won:
+            r.won, r.round_up, r.one_dir = False, 0, CCW
         r.simple = not (r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -751,7 +804,7 @@ class SowGame(Game):
     def _capture_rule(self, t: _Table, o: Mapping[str, Any] | None) -> tuple:
         rf = self.rf
         if "hook" in t:
-            return ("hook", HOOKS[t.values["hook"]])  # a name, checked when compiled
+            return ("hook", HOOKS[t.values["hook"]], bool(t.get("claim", o)))  # a name, checked when compiled
         take = t.get("take", o)
         if take == "beyond":
             return ("beyond", t.get("chain", o) == "forward")
@@ -786,8 +839,13 @@ class SowGame(Game):
                     raise rf.error(t.paths["first_takes"], "a capture with first_takes takes the last hole only (no chain)")
                 prefix = [sum(firsts[:k]) for k in range(len(firsts) + 1)]
                 return ("seq", takes, where, firsts, prefix)
+            claim = None
+            if t.get("claim", o):  # capture.claim: the hole taken becomes the mover's (a tuz)
+                if chain or self.rows != 2:
+                    raise rf.error(t.paths["claim"], "a claimed hole is the last hole alone (no chain), on two rows")
+                claim = (t.get("claim_except", o), t.get("claim_twin", o), t.get("claim_max", o))
             return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
-                    t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o))
+                    t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o), claim)
         where = t.get("where", o) or "own"
         if where != "own" and t.get("both", o):
             raise rf.error(t.paths["where"], "a capture of the hole behind the facing one needs the last seed in one's own hole (where = \"own\")")
@@ -818,7 +876,7 @@ class SowGame(Game):
         """A value per seat in [0, 1] for an unfinished position: each seat's seeds taken and
         kept in hand, plus :data:`EVAL_SIDE` of those in its own holes, as a share of all the
         seeds; :func:`team_values` squashes the difference."""
-        b, owner = sim.b, self.owner
+        b, owner = sim.b, sim.own  # the holes each holds (rounds.holes = "won")
         side = [0, 0]
         for i in range(self.N):
             if b[i]:
@@ -882,7 +940,14 @@ class SowGame(Game):
                     holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
                     if r.short == "right":  # a fixed order, from each player's right
                         holes = [h[::-1] for h in holes]
-                    run += self._refill_run(holes, 1 - seat, r.short == "choose")
+                    if r.won:  # rounds.holes = "won": each fills from his right, in a fixed order
+                        holes = [[i for i in _fill_order(self.N // 2)[s] if after.own[i] == s
+                                  and not after.closed >> i & 1] for s in (0, 1)]
+                    # rounds.holes = "won": Ludii's fill order is the file's, or (its [ludii] table
+                    # saying refill = "free") the player's choice of hole at each step
+                    free = (r.short == "choose" if not r.won
+                            else (getattr(self.rf, "ludii", None) or {}).get("refill") == "free")
+                    run += self._refill_run(holes, 1 - seat, free)
             return run if len(run) > 1 else None
         if r.rounds and move[0] == "leave":
             holes = [[i for i in own[s] if s != seat or i not in move[1]] for s in (0, 1)]
@@ -940,7 +1005,7 @@ class SowSim(Sim):
 
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
-                 "take_left", "_then", "way", "lifted", "during")
+                 "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -964,6 +1029,11 @@ class SowSim(Sim):
         self.take_left = 0  # holes the mover has still to take (phase "take", capture.then_take)
         self.way: list[int | None] = [None, None]  # each seat's direction, once chosen (choose-once)
         self._then = 0  # set by _captures: the then_take of the rule that was met
+        self.tuz = [0, 0]  # capture.claim: each seat's claimed holes (tuz), a mask
+        # Who owns each hole (then the stores), each seat's holes and their mask: the game's,
+        # unless rounds.holes = "won" has moved holes from one player to the other.
+        self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
+        self._claim = 0  # set by _captures: the holes a claim rule takes (a mask)
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -977,6 +1047,8 @@ class SowSim(Sim):
         s.log, s.last_text, s.laps = False, "", None
         s.take_left, s._then = self.take_left, 0
         s.way = self.way[:]
+        s.tuz, s._claim = self.tuz[:], 0
+        s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         return s
 
     # -- protocol ------------------------------------------------------------------------------
@@ -1032,26 +1104,29 @@ class SowSim(Sim):
             return
         if self.phase == TAKE:
             b = self.b
-            self._mv = [("take", p) for p in self.game.holes_of[1 - self.turn] if b[p]]  # type: ignore[operator]
+            self._mv = [("take", p) for p in self.holes[1 - self.turn] if b[p]]  # type: ignore[operator]
             return
         if self.phase == LEAVE:
             seat = self.turn
             g = self.game
-            filled = min(len(g.holes_of[seat]), self.hand[seat] // self.r.refill)
-            self._mv = [("leave", c) for c in combinations(g.holes_of[seat], len(g.holes_of[seat]) - filled)]
+            filled = min(len(self.holes[seat]), self.hand[seat] // self.r.refill)
+            self._mv = [("leave", c) for c in combinations(self.holes[seat], len(self.holes[seat]) - filled)]
             return
         b, r, seat = self.b, self.r, self.turn
         lo = r.min
-        if r.first_to_next and not self.sown & self.game.own_mask[seat]:  # the opening: any hole
+        if r.first_to_next and not self.sown & self.omask[seat]:  # the opening: any hole
             self._mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h]]  # type: ignore[index]
             return
-        mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
-        if r.opening_each and self.sown & self.game.own_mask[seat] != self.game.own_mask[seat]:  # type: ignore[index]
+        if self.holes is not self.game.holes_of:  # rounds.holes = "won": the holes he holds now
+            mv = [h | (r.one_dir << 8) for h in self.holes[seat] if b[h] >= lo]  # type: ignore[index]
+        else:
+            mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
+        if r.opening_each and self.sown & self.omask[seat] != self.omask[seat]:  # type: ignore[index]
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
-        if r.first_rows is not None and not self.sown & self.game.own_mask[seat]:  # his first sowing
+        if r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat]):  # his first sowing
             mv = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
         if r.choose_once or r.first_dir is not None:  # the way the player must sow, if any
-            fresh = not self.sown & self.game.own_mask[seat]  # type: ignore[index]
+            fresh = not self.sown & self.omask[seat]  # type: ignore[index]
             want = r.first_dir if fresh and r.first_dir is not None else self.way[seat]  # type: ignore[index]
             if want is not None:
                 mv = [m for m in mv if m >> 8 == want]
@@ -1062,7 +1137,7 @@ class SowSim(Sim):
             mv = [m for m in mv if b[m & 0xFF] > 1]
         if r.check_moves and mv:
             g = self.game
-            opp = g.holes_of[1 - seat]  # type: ignore[operator]
+            opp = self.holes[1 - seat]  # type: ignore[operator]
             hungry = r.feed and (r.feed == "always" or not any(b[i] >= lo for i in opp))
             if not hungry and r.grand_slam != "forbidden":
                 self._mv = mv
@@ -1076,7 +1151,7 @@ class SowSim(Sim):
                     # Most sowings cannot capture at all: no lap, and the last hole would not
                     # then hold a number the capture rules take. Those need no trial.
                     h = m & 0xFF
-                    c = b[h] - back
+                    c = b[h] - (back if b[h] > 1 or r.first_in_origin is True else 1)
                     if c < lap - 1:
                         last = ahead[m >> 8][h][c] if c >= 0 else h
                         if not (where[last] and quick[b[last] + 1]):  # type: ignore[index]
@@ -1107,7 +1182,7 @@ class SowSim(Sim):
             if taken:
                 got = 0
                 for p, c in taken:
-                    if self.game.owner[p] != seat:
+                    if self.own[p] != seat:
                         got += c
                 slam = got == left
             if r.feed == "always" or r.min > 1:  # fed: the opponent has a move after it all
@@ -1140,7 +1215,7 @@ class SowSim(Sim):
         self.take_left -= 1
         if self.log:
             self.last_text = f"takes {c} from {self.game.names[p]}"
-        if self.take_left and any(self.b[i] for i in self.game.holes_of[1 - seat]):  # type: ignore[operator]
+        if self.take_left and any(self.b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
             self._mv = None
             return
         self.take_left = 0
@@ -1152,7 +1227,7 @@ class SowSim(Sim):
         seat = self.turn
         h, d = m & 0xFF, m >> 8
         sown_before = self.sown
-        plain = (r.first_plain or r.first_to_next) and not self.sown & g.own_mask[seat]  # type: ignore[index]
+        plain = (r.first_plain or r.first_to_next) and not self.sown & self.omask[seat]  # type: ignore[index]
         if plain and r.first_to_next:  # sow.first_to_next: the opening, all into the next hole
             b = self.b
             last = g.plain[seat][d][h]  # type: ignore[index]
@@ -1169,7 +1244,7 @@ class SowSim(Sim):
         else:
             last = self._sow(seat, h, d)  # type: ignore[arg-type]
         if r.choose_once and self.way[seat] is None and not (  # type: ignore[index]
-                r.first_dir is not None and not sown_before & g.own_mask[seat]):  # type: ignore[index]
+                r.first_dir is not None and not sown_before & self.omask[seat]):  # type: ignore[index]
             self.way[seat] = d  # type: ignore[index]
         b = self.b
         sc = self.sc
@@ -1179,21 +1254,31 @@ class SowSim(Sim):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
                     b[g.N + s] = 0
+        if r.claims:  # capture.claim: seeds sown into a tuz go to its holder
+            for s in (0, 1):
+                t = self.tuz[s]
+                p = 0
+                while t:
+                    if t & 1 and b[p]:
+                        sc[s] += b[p]
+                        b[p] = 0
+                    t >>= 1
+                    p += 1
         if self.closed and r.left_empty == "forfeit":
             closed = self.closed
             for p in range(g.N):
                 if closed >> p & 1 and b[p]:
                     forfeits += b[p]
-                    sc[g.owner[p]] += b[p]
+                    sc[self.own[p]] += b[p]
                     b[p] = 0
         self._then = 0
-        quiet = r.opening_each and sown_before & g.own_mask[seat] != g.own_mask[seat]  # type: ignore[index]
+        quiet = r.opening_each and sown_before & self.omask[seat] != self.omask[seat]  # type: ignore[index]
         taken = self._captures(seat, h, d, last, sown_before) if r.captures and not plain and not quiet else None  # type: ignore[arg-type]
         if taken and r.grand_slam == "captures-nothing":
             left = 0
-            for i in g.holes_of[1 - seat]:  # type: ignore[operator]
+            for i in self.holes[1 - seat]:  # type: ignore[operator]
                 left += b[i]
-            if sum(c for p, c in taken if g.owner[p] != seat) == left:
+            if sum(c for p, c in taken if self.own[p] != seat) == left:
                 taken = None
         got = 0
         if taken:
@@ -1201,9 +1286,11 @@ class SowSim(Sim):
                 b[p] = 0
                 got += c
                 if r.to_owner:  # capture.to = "owner": each hole's seeds to its owner
-                    sc[g.owner[p]] += c
+                    sc[self.own[p]] += c
             if not r.to_owner:
                 sc[seat] += got  # type: ignore[index]
+            if r.claims and self._claim:
+                self.tuz[seat] |= self._claim  # type: ignore[index]
         if r.take_at and self.during and not plain:  # the holes taken while sowing
             caught = sum(c for _, c in self.during)
             if r.take_at_to == "mover":
@@ -1212,7 +1299,7 @@ class SowSim(Sim):
                 for k, (p, c) in enumerate(self.during):
                     mover_takes = (r.take_at_to == "owner-but-last" and k == len(self.during) - 1
                                    and p == last and not b[p])
-                    sc[seat if mover_takes else g.owner[p]] += c  # type: ignore[index]
+                    sc[seat if mover_takes else self.own[p]] += c  # type: ignore[index]
             got += caught
             taken = (taken or []) + self.during
         if r.sweep and got:  # end.sweep: a capture with this few seeds left takes them all
@@ -1233,7 +1320,7 @@ class SowSim(Sim):
         # A capture cannot be undone; nor can a first sowing from a hole where captures look at
         # the holes sown from: either clears the count of positions (end.repetition).
         moved = r.uses_moved and self.sown != sown_before
-        if self._then and any(b[i] for i in g.holes_of[1 - seat]):  # type: ignore[operator]
+        if self._then and any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
             # capture.then_take: the mover goes on to choose the holes he takes.
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
@@ -1250,7 +1337,7 @@ class SowSim(Sim):
             self.during = []
         b[h] = 0
         p = h
-        if r.first_in_origin and c:
+        if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
             c -= 1
         if r.simple and not self.closed:
@@ -1288,11 +1375,13 @@ class SowSim(Sim):
                 budget -= 1
                 after, skipped = skipped, False
                 if (r.take_at and p < N and b[p] == r.take_at  # sow.take_at: taken at once
-                        and (not r.take_at_where or (g.owner[p] == seat) == (r.take_at_where == 1))):
+                        and (not r.take_at_where or (self.own[p] == seat) == (r.take_at_where == 1))):
                     self.during.append((p, b[p]))
                     b[p] = 0
             if after and r.origin_quirk:
                 return h  # sow.past_origin = "origin": judged at the (empty) starting hole
+            if r.claims and (self.tuz[0] | self.tuz[1]) >> p & 1:
+                return p  # capture.claim: a lap ending in a tuz ends there, never sown on
             if r.relay == "next" and budget > 0:  # the next hole's seeds, if any, sown on
                 q = nxt[p]
                 if q < N and b[q]:
@@ -1345,7 +1434,7 @@ class SowSim(Sim):
                 if ends is not None and (b[p] % 2 == 0 if ends == "even" else b[p] % 2 == 1 if ends == "odd"
                                          else b[p] in ends):
                     where = r.relay_ends_where
-                    if where == "any" or (g.owner[p] == seat) == (where == "own"):
+                    if where == "any" or (self.own[p] == seat) == (where == "own"):
                         return p
                 c = b[p]
                 b[p] = 0
@@ -1361,7 +1450,7 @@ class SowSim(Sim):
         ``left_empty = "forfeit"`` only his own (the opponent's take seeds, forfeited)."""
         skip = self.closed
         if skip and self.r.left_empty == "forfeit":
-            skip &= self.game.own_mask[seat]
+            skip &= self.omask[seat]
         return skip
 
     def _captures(self, seat: int, h: int, d: int, last: int, sown_before: int) -> list[tuple[int, int]] | None:
@@ -1371,22 +1460,35 @@ class SowSim(Sim):
             return None  # constraint.no_capture_moves: the game's first sowings take nothing
         if last >= g.N:
             return None
-        owner = g.owner
+        owner = self.own
+        if self.r.claims:
+            self._claim = 0
+            if (self.tuz[0] | self.tuz[1]) >> last & 1:
+                return None  # a claimed hole (tuz) is never taken: its seeds go to its holder
         for rule in self.r.captures:
             kind = rule[0]
             if kind == "last":
-                _, takes, where, chain, over_empty, moved, through_empty, stop_origin = rule
+                _, takes, where, chain, over_empty, moved, through_empty, stop_origin, claim = rule
                 c = b[last]
                 if not takes[c]:
                     continue
                 if where and (owner[last] == seat) != (where == 1):
                     continue
+                if claim is not None:  # capture.claim: claim_max tuz a player, not at the excepted
+                    n = g.per_row        # places nor (unless claim_twin) across from the opponent's
+                    place = last % n     # (the same place in the other row)
+                    twin = last + n if last < n else last - n
+                    if ((claim[2] and bin(self.tuz[seat]).count("1") >= claim[2]) or place + 1 in claim[0]
+                            or (not claim[1] and self.tuz[1 - seat] >> twin & 1)):
+                        continue
                 if moved != "any":
                     mask = sown_before | (1 << h) if moved == "this-move" else sown_before
                     if not mask >> last & 1:
                         continue
                 if self.closed >> last & 1:
                     continue
+                if claim is not None:
+                    self._claim = 1 << last
                 taken = [(last, c)]
                 if chain:
                     if chain == 1:
@@ -1422,7 +1524,7 @@ class SowSim(Sim):
             if kind == "sown":  # capture.take = "sown": where the last seed fell decides
                 _, takes, where, own_last, whole = rule
                 ok = (not where or (owner[last] == seat) == (where == 1)
-                      or (own_last and last == g.holes_of[seat][-1]))
+                      or (own_last and last == self.holes[seat][-1]))
                 if not ok:
                     continue
                 if not whole:  # scope = "last": the last hole only
@@ -1430,7 +1532,7 @@ class SowSim(Sim):
                         return [(last, b[last])]
                     continue
                 nxt, q, k, seen = g.plain[seat][d], h, self.lifted, []
-                if self.r.first_in_origin and k:
+                if self.r.first_in_origin and k and (k > 1 or self.r.first_in_origin is True):
                     k -= 1
                 while k > 0:
                     q = nxt[q]
@@ -1512,6 +1614,9 @@ class SowSim(Sim):
                 return taken
             taken = rule[1](self, seat, h, last, d)
             if taken:
+                if rule[2]:  # capture.claim on a hook's rule: every hole it takes is claimed
+                    for p, _ in taken:
+                        self._claim |= 1 << p
                 return [(p, c) for p, c in taken]
         return None
 
@@ -1525,12 +1630,12 @@ class SowSim(Sim):
             return
         if r.empty_row_wins:  # end.empty_row = "wins": the mover first, should both be empty
             for w in (seat, 1 - seat):
-                if not any(self.b[i] for i in self.game.holes_of[w]):
+                if not any(self.b[i] for i in self.holes[w]):
                     self._finish((w, "empty-row"))
                     return
         if r.empty_row_ends:  # end.empty_row = "ends": a row left empty ends the game or round
             for w in (seat, 1 - seat):
-                if not any(self.b[i] for i in self.game.holes_of[w]):
+                if not any(self.b[i] for i in self.holes[w]):
                     self._end(r.stalled if r.no_moves in ("pass", "loses") else r.no_moves, seat, w, "empty-row")
                     return
         if ((r.holes_at_most is not None and max(self.b[: self.game.N]) <= r.holes_at_most)
@@ -1578,7 +1683,8 @@ class SowSim(Sim):
             for i in range(g.N):
                 c = b[i]
                 if c:
-                    who = g.owner[i] if mode == "owner" else (last_mover if mode == "last-mover" else blocked)
+                    who = (self.own[i] if mode == "owner" else last_mover if mode == "last-mover"
+                           else 1 - blocked if mode == "other" else blocked)
                     taken[who] += c
                     b[i] = 0
         self._mv = []
@@ -1622,12 +1728,16 @@ class SowSim(Sim):
             # The turn order goes on through the refill: from the player after the last mover,
             # each in turn fills one hole or passes, until both pass; the next player starts.
             first = 1 - last_mover
-            fills = [min(len(g.holes_of[s]), totals[s] // r.refill) for s in (0, 1)]
+            fills = (self._won_counts(totals)[0] if r.won
+                     else [min(len(self.holes[s]), totals[s] // r.refill) for s in (0, 1)])
             starter = first if fills[1 - first] >= fills[first] else 1 - first
         key = (totals[0], totals[1], starter)
         self.rounds.append(key)
         if self.log:
             self.last_text += f"; round over {totals[0]}-{totals[1]}"
+        if r.won:
+            self._share_holes(totals, starter)
+            return
         if min(totals) < r.refill or (r.repeat and self.rounds.count(key) >= r.repeat):
             self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
             for i in range(g.N):
@@ -1643,7 +1753,7 @@ class SowSim(Sim):
         chooser = None
         short_closed = 0
         for s in (0, 1):
-            holes = g.holes_of[s]
+            holes = self.holes[s]
             filled = min(len(holes), totals[s] // r.refill)
             if filled == len(holes):
                 for i in holes:
@@ -1677,10 +1787,83 @@ class SowSim(Sim):
             if r.repetition:
                 self.hist[(starter, *self.b[: g.N])] = 1
 
+    def _share_holes(self, totals: list[int], starter: int) -> None:
+        """``rounds.holes = "won"``: each player fills ``refill`` seeds a hole, from his rightmost
+        hole leftwards; the player with more goes on into the opponent's row, from its left end
+        (the holes the opponent cannot fill). A remainder of ``round_up`` or more fills one more
+        hole, the opponent ceding the seeds it lacks from his own remainder; a hole nobody fills
+        is left empty for the round (``closed``), the remainders kept in hand. A player who
+        fills no hole has lost."""
+        g, r = self.game, self.r
+        fill = r.refill
+        count, left = self._won_counts(totals)
+        b = self.b
+        for i in range(g.N):
+            b[i] = 0
+        self.sown = 0
+        repeated = r.repeat and self.rounds.count(self.rounds[-1]) >= r.repeat
+        if min(count) == 0 or repeated:  # one player cannot fill a single hole: he has lost
+            self.sc, self.hand, self.closed = list(totals), [0, 0], 0
+            self._set_owners(list(g.owner))
+            if repeated:
+                a, z = totals
+                self._finish((0 if a > z else 1 if z > a else None, "rounds-repeated" if a != z else "draw"))
+            else:
+                self._finish((1 if count[0] == 0 else 0, "cannot-fill-a-hole"))
+            return
+        order = _fill_order(g.N // 2)
+        short = 0 if count[0] <= count[1] else 1
+        mine = [[], []]
+        mine[short] = order[short][: count[short]]
+        mine[1 - short] = [i for i in order[1 - short] if i not in mine[short]][: count[1 - short]]
+        own = list(g.owner)
+        closed = 0
+        for s in (0, 1):
+            for i in mine[s]:
+                own[i] = s
+                b[i] = fill
+        for i in range(g.N):
+            if i not in mine[0] and i not in mine[1]:
+                closed |= 1 << i
+        self._set_owners(own)
+        self.hand = left
+        self.sc = [0, 0]
+        self.closed = closed
+        self.round += 1
+        self.starter = starter
+        self.hist.clear()
+        self._mv = None
+        self.phase, self.turn = PLAY, starter
+        if r.repetition:
+            self.hist[(starter, *b[: g.N])] = 1
+
+    def _won_counts(self, totals: list[int]) -> tuple[list[int], list[int]]:
+        """``rounds.holes = "won"``: the holes each player fills, and the seeds he keeps in hand."""
+        r = self.r
+        fill = r.refill
+        count = [t // fill for t in totals]
+        left = [t - k * fill for t, k in zip(totals, count)]
+        for s in (0, 1):
+            if r.round_up and left[s] >= r.round_up and left[1 - s] >= fill - left[s]:
+                count[s] += 1
+                left[1 - s] -= fill - left[s]
+                left[s] = 0
+        return count, left
+
+    def _set_owners(self, own: list[int]) -> None:
+        """The holes' owners (``rounds.holes = "won"``); the game's own lists when unchanged."""
+        g = self.game
+        if own == g.owner:
+            self.own, self.holes, self.omask = g.owner, g.holes_of, g.own_mask
+            return
+        self.own = own
+        self.holes = [[i for i in range(g.N) if own[i] == s] for s in (0, 1)]
+        self.omask = [_mask(h) for h in self.holes]
+
     def _play_leave(self, holes: tuple[int, ...]) -> None:
         g, r = self.game, self.r
         seat = self.turn
-        own = g.holes_of[seat]  # type: ignore[index]
+        own = self.holes[seat]  # type: ignore[index]
         closed = 0
         for i in own:
             if i in holes:
@@ -1716,14 +1899,26 @@ class SowSim(Sim):
             data["history"] = [[n, k[0], *k[1:]] for k, n in self.hist.items()]
         if r.choose_once:
             data["directions"] = [None if w is None else DIR_NAMES[w] for w in self.way]
+        if r.claims:
+            data["tuz"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.tuz]
         if r.uses_moved or r.rounds:
             data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
+        if r.won:
+            data["owned"] = [[names[i] for i in h] for h in self.holes]
         if r.rounds:
             data["closed"] = [names[i] for i in range(g.N) if self.closed >> i & 1]
             data["round"] = self.round
             data["starter"] = self.starter
             data["rounds"] = [list(k) for k in self.rounds]
         return data
+
+
+def _fill_order(n: int) -> list[list[int]]:
+    """``rounds.holes = "won"``: the order each seat fills holes in, from his rightmost hole
+    leftwards along his row, then on into the opponent's row from its left end (as the
+    opponent sees it): South's n..1 then n+1..2n, North's 2n..n+1 then 1..n (0-based here)."""
+    return [list(range(n - 1, -1, -1)) + list(range(n, 2 * n)),
+            list(range(2 * n - 1, n - 1, -1)) + list(range(0, n))]
 
 
 def _mask(holes: list[int]) -> int:
@@ -1735,7 +1930,7 @@ def _mask(holes: list[int]) -> int:
 
 # -- reading a state ----------------------------------------------------------------------------------
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
-          "over", "history", "sown", "closed", "round", "starter", "rounds", "directions")
+          "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned")
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -1848,6 +2043,23 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             raise InvalidState(f'over: must be {{"winner": seat or null, "how": "..."}}, got {brief(over)}')
         w = over["winner"] if over["winner"] is None else _seat(over["winner"], "over.winner")
         sim.over = (w, over["how"])
+    if "owned" in data:  # rounds.holes = "won": who holds each hole this round
+        owned = data["owned"]
+        if not r.won:
+            raise InvalidState("owned: the holes do not change hands in this game")
+        if not (isinstance(owned, list) and len(owned) == 2 and all(isinstance(h, list) for h in owned)):
+            raise InvalidState(f"owned: must list each seat's holes, got {brief(owned)}")
+        own = list(g.owner)
+        seen: set[str] = set()
+        for s, names in enumerate(owned):
+            for name in names:
+                if name not in g.names[: g.N] or name in seen:
+                    raise InvalidState(f"owned[{s}]: {brief(name)} is not a hole, or is listed twice")
+                seen.add(name)
+                own[g.names.index(name)] = s
+        if len(seen) != g.N:
+            raise InvalidState("owned: every hole is someone's")
+        sim._set_owners(own)
     # sown, closed, rounds
     if "sown" in data:
         if not (r.uses_moved or r.rounds):
@@ -1861,7 +2073,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
                     raise InvalidState(f"closed: hole {g.names[i]} was left empty but holds {sim.b[i]} seeds")
                 if sim.sown >> i & 1:
                     raise InvalidState(f"sown: hole {g.names[i]} was left empty, so nobody sowed from it")
-        if sim.closed & g.own_mask[0] and sim.closed & g.own_mask[1]:
+        if sim.closed & g.own_mask[0] and sim.closed & g.own_mask[1] and not r.won:
             raise InvalidState("closed: only one player can be short of seeds in a round")
         for s in (0, 1):
             if sim.closed and sim.closed & g.own_mask[s] == g.own_mask[s]:
@@ -1896,6 +2108,20 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         if not (isinstance(ways, list) and len(ways) == 2 and all(w in (None, "ccw", "cw") for w in ways)):
             raise InvalidState(f'directions: must list each seat\'s way, "ccw", "cw" or null, got {brief(ways)}')
         sim.way = [None if w is None else DIR_NAMES.index(w) for w in ways]
+    if "tuz" in data:
+        if not r.claims:
+            raise InvalidState("tuz: nobody claims holes in this game")
+        tuz = data["tuz"]
+        if not (isinstance(tuz, list) and len(tuz) == 2 and all(isinstance(x, list) for x in tuz)):
+            raise InvalidState(f"tuz: must list each seat's claimed holes, got {brief(tuz)}")
+        for s, names in enumerate(tuz):
+            for name in names:
+                if name not in g.names[: g.N] or (sim.tuz[0] | sim.tuz[1]) >> g.names.index(name) & 1:
+                    raise InvalidState(f"tuz[{s}]: {brief(name)} is not a hole, or is claimed twice")
+                t = g.names.index(name)
+                if sim.b[t]:
+                    raise InvalidState(f"tuz[{s}]: hole {name} is claimed, so it holds no seeds between moves")
+                sim.tuz[s] |= 1 << t
     # who moves
     to_move = data.get("to_move")
     if phase in (LOT, OVER):
