@@ -972,7 +972,9 @@ class PiecesGame(Game):
             for k, m in enumerate(hand):
                 if m:
                     material[seat] += weight[k] * m
-        scores = [material[s] / start[s] for s in range(g.players)]
+        # A seat that starts with royal pieces alone (Maharajah Chess's one piece) has no material
+        # to lose: its score stays whole, and the game turns on what the other seat keeps.
+        scores = [material[s] / start[s] if start[s] > 1e-6 else 1.0 for s in range(g.players)]
         if t["reach"] or t["surround"]:
             cells = sim.cells
             for k, region in t["reach"]:
