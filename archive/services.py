@@ -461,6 +461,29 @@ def _rules_file_game(up: Upserter, rf, strict: bool) -> Game | None:
     return game
 
 
+def claimed_rulesets(files) -> dict[int, str]:
+    """The DLP rulesets a rules file does not take over, each with what plays it instead: those
+    our catalogue (archive/catalogue) plays with an engine of its own, and those of a game with
+    an engine of its own named after it (tables.backgammon for Backgammon: that board stays at the
+    top of the game's page, and a rules file of the same game, race.backgammon, which shows the
+    race mechanic can say the same rules, is played at its own address only)."""
+    from django.utils.text import slugify
+
+    from games.engine import get_variant, variants
+    from games.engine.rules.game import RulesVariant
+
+    claimed = {r["dlp_id"]: f"{r['variant']} (archive/catalogue)"
+               for g in catalogue.GAMES for r in g["rulesets"] if r.get("dlp_id") and r.get("variant")}
+    ours = {rf.key for rf in files}
+    native = {key.split(".", 1)[1]: key for key in variants()
+              if key not in ours and not isinstance(get_variant(key), RulesVariant)}
+    for rf in files:
+        named = native.get(slugify(rf.game_name or ""))
+        if rf.dlp_ruleset and named and rf.dlp_ruleset not in claimed:
+            claimed[rf.dlp_ruleset] = f"{named} (the engine named after the game)"
+    return claimed
+
+
 def _rules_file_ruleset(up: Upserter, rf, strict: bool, claimed: dict[int, str]) -> Ruleset | None:
     """The ruleset a file plays, its variant set to the file's key (made, for a file of ours)."""
     values: dict[str, Any] = {"variant": rf.key}
@@ -471,7 +494,7 @@ def _rules_file_ruleset(up: Upserter, rf, strict: bool, claimed: dict[int, str])
             # Our catalogue (archive/catalogue) already plays this ruleset with an engine of its
             # own and its own clauses; the rules file does not take it over.
             up.kept[f"rules file {rf.key} not linked: DLP.GameRulesets.{rf.dlp_ruleset} is played by "
-                    f"{claimed[rf.dlp_ruleset]} (archive/catalogue)"] += 1
+                    f"{claimed[rf.dlp_ruleset]}"] += 1
             return None
         lookup = {"dlp_id": rf.dlp_ruleset}
         found, deleted = _live_row(up, Ruleset, lookup, "rules files of a ruleset a curator deleted, not linked")
@@ -562,7 +585,8 @@ def _rules_files(up: Upserter, sources: dict[str, Source | None], files=None, *,
         broken = set(rules.ERRORS)
         for key in sorted(rules.ERRORS):
             up.kept[f"rules file {key} does not load, left as it was linked"] += 1
-    claimed = {r["dlp_id"]: r["variant"] for g in catalogue.GAMES for r in g["rulesets"] if r.get("dlp_id") and r.get("variant")}
+    files = list(files)
+    claimed = claimed_rulesets(files)
     by_dlp: dict[int, str] = {}
     linked: set[int] = set()
     for rf in files:

@@ -161,10 +161,14 @@ def engine_named_after(slug: str) -> dict[str, Any] | None:
 
     if not slug:
         return None
-    for key in variants():
-        if key.split(".", 1)[-1] == slug:
-            found = get_variant(key)
-            return {"variant": found.key, "options": {}, "name": found.title, "slug": "engine"}
+    named = [get_variant(key) for key in variants() if key.split(".", 1)[-1] == slug]
+    # An engine of the game's own family before a rules file of the same name (tables.backgammon,
+    # not race.backgammon).
+    from games.engine.rules.game import RulesVariant
+
+    named.sort(key=lambda v: isinstance(v, RulesVariant))
+    if named:
+        return {"variant": named[0].key, "options": {}, "name": named[0].title, "slug": "engine"}
     return None
 
 

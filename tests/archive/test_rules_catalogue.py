@@ -233,6 +233,19 @@ class TestLinking(RulesFiles):
         assert finkel.variant == "race.ur" and list(finkel.clauses.values_list("clause_id", flat=True)) == clauses
         assert kept[f"rules file {KEY} not linked: DLP.GameRulesets.77 is played by race.ur (archive/catalogue)"] == 1
 
+    def test_a_game_with_an_engine_named_after_it_keeps_that_board(self):
+        # Backgammon's page plays tables.backgammon (the engine named after the game): a rules
+        # file of its DLP ruleset (race.backgammon) is played at its own address, not linked.
+        game = Game.objects.create(name="Backgammon", slug="backgammon", dlp_id=49)
+        standard = Ruleset.objects.create(game=game, name="Standard", slug="standard", dlp_id=76)
+        file = rules_file(FILE.replace(f"dlp = {DLP_RULESET}", "dlp = 76")
+                          .replace(f'dlp = {DLP_GAME}, name = "Test Wari"', 'dlp = 49, name = "Backgammon"'))
+        counts, kept = self.link(file)
+        standard.refresh_from_db()
+        assert standard.variant == ""
+        assert kept[f"rules file {KEY} not linked: DLP.GameRulesets.76 is played by tables.backgammon "
+                    "(the engine named after the game)"] == 1
+
     def test_a_missing_dlp_ruleset_is_an_error_with_the_whole_dlp_and_skipped_without_it(self):
         file = rules_file(FILE.replace(f"dlp = {DLP_RULESET}", "dlp = 990070"))
         with pytest.raises(ImportFailed, match=r"test-wari.toml: ruleset: DLP.GameRulesets.990070 is not in the archive"):
@@ -301,10 +314,10 @@ class TestTheShippedFiles(TestCase):
         pass
 
     def test_every_file_plays_its_ruleset_with_its_clauses_and_one_page_shows_it(self):
-        from archive import catalogue
+        from archive.services import claimed_rulesets
         from games.engine.rules import catalogue as rules_catalogue
 
-        played = {r["dlp_id"] for g in catalogue.GAMES for r in g["rulesets"] if r.get("dlp_id") and r.get("variant")}
+        played = claimed_rulesets(rules_catalogue())  # played by an engine of their own
         files = [rf for rf in rules_catalogue() if rf.dlp_ruleset not in played]
         if not files:
             pytest.skip("no rules file loads yet (games/rulesets/)")
