@@ -10,8 +10,9 @@ from __future__ import annotations
 from games.engine.rules import sow
 from games.engine.rules.game import RulesVariant
 from games.engine.rules.loader import load_text
+from tests.games.test_rules_sow import holes, state_of
 
-HEAD = '''
+TOP = '''
 key = "sow.test"
 title = "Test"
 mechanic = "sow"
@@ -21,7 +22,8 @@ players = 2
 sides = ["South", "North"]
 source = "dlp-2020"
 locator = "DLP.GameRulesets.0"
-
+'''
+HEAD = TOP + '''
 [[clause]]
 id = "H-1"
 text = "Four rows of four; relay sowing; a capture from the facing holes sown on."
@@ -34,17 +36,6 @@ sow = { relay = true, relay_hook = "%s", relay_hook_sows = "%s" }
 def make(hook: str, sows: str = "drawn") -> RulesVariant:
     rf = load_text(HEAD % (hook, sows), "sow/test.toml", sow.ELEMENTS)
     return RulesVariant(sow.compile(rf))
-
-
-def state_of(v: RulesVariant, counts: dict[int, int], to_move: int = 0):
-    rest = v.game.total - sum(counts.values())
-    data = {"board": {str(h): [None, "seed", c] for h, c in counts.items() if c}, "to_move": to_move,
-            "scores": [rest // 2, rest - rest // 2]}
-    return v.state_from_json(data)
-
-
-def holes(state) -> dict[int, int]:
-    return {int(k): c for k, (_, _, c) in state.to_json()["board"].items() if not k.startswith("s")}
 
 
 def test_hus_takes_both_facing_holes_and_sows_them_on_from_the_next_hole():
@@ -83,17 +74,7 @@ def test_relay_hook_sows_all_keeps_the_old_reading():
     assert holes(after) == {5: 1, 7: 1, 8: 1, 1: 1, 2: 1, 3: 1, 13: 1}
 
 
-ROW = '''
-key = "sow.test"
-title = "Test"
-mechanic = "sow"
-game = { dlp = 0, name = "Test" }
-ruleset = { dlp = 0, name = "Test" }
-players = 2
-sides = ["South", "North"]
-source = "dlp-2020"
-locator = "DLP.GameRulesets.0"
-
+ROW = TOP + '''
 [[clause]]
 id = "R-1"
 text = "Two rows of three; a row left empty ends the game, each taking his own row."
