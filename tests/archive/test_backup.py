@@ -19,6 +19,7 @@ from archive.models import Evidence, FormerRef, Game
 from archive.services import media_add
 from core.models import ApiToken
 from tests.games.test_play_api import create
+from tests.conftest import loaded
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,7 +39,7 @@ def snapshot() -> dict[str, list[dict]]:
 
 def test_the_default_archive_backs_up_and_restores_whole(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
-    call_command("load_catalogue", stdout=StringIO())
+    loaded(("load_catalogue",))
     game = Game.objects.get(slug="senet")
     out = io.BytesIO()
     Image.new("RGB", (40, 30), "teal").save(out, "PNG")

@@ -3,10 +3,9 @@ sees the places on the map, on a desktop and on a phone, with the mouse and with
 Tiles are switched off (tests run offline): the markers must show without them."""
 from __future__ import annotations
 
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from tests.conftest import loaded
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -14,7 +13,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def catalogue(settings):
     settings.MAP_TILE_URL = ""
-    call_command("load_catalogue", "--without-dlp", stdout=StringIO())
+    loaded(("load_catalogue", "--without-dlp"))
     from django.core.cache import cache
 
     cache.clear()

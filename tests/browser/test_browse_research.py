@@ -4,14 +4,13 @@ its chip, the timeline whose bars filter by period, and the home map with every 
 from __future__ import annotations
 
 import re
-from io import StringIO
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from django.core.management import call_command
 
 from archive import selectors
 from archive.models import Evidence, Place
+from tests.conftest import loaded
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def archive(settings):
     settings.MAP_TILE_URL = ""  # offline: the outlines, no tiles
-    call_command("load_catalogue", stdout=StringIO())
+    loaded(("load_catalogue",))
     from django.core.cache import cache
 
     cache.clear()

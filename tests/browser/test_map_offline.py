@@ -5,11 +5,10 @@ what it draws. Every request off the test server is refused, to prove it."""
 from __future__ import annotations
 
 import socket
-from io import StringIO
 from urllib.parse import urlsplit
 
 import pytest
-from django.core.management import call_command
+from tests.conftest import loaded
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,7 +21,7 @@ def closed_port() -> int:
 
 @pytest.fixture
 def catalogue():
-    call_command("load_catalogue", stdout=StringIO())
+    loaded(("load_catalogue",))
     from django.core.cache import cache
 
     cache.clear()

@@ -6,10 +6,9 @@ section was 32,377 px down); and no page scrolls sideways at 390 px (the home pa
 wide)."""
 from __future__ import annotations
 
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from tests.conftest import loaded
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,7 +22,7 @@ PAGES = [
 def archive(live_server, settings):
     settings.MAP_TILE_URL = ""
     settings.PAGE_ANON_RATE = None
-    call_command("load_catalogue", stdout=StringIO())
+    loaded(("load_catalogue",))
     from django.core.cache import cache
 
     cache.clear()

@@ -2,14 +2,13 @@
 computer, by link and on one device; whole games to their end; the text mode; a phone."""
 from __future__ import annotations
 
-import io
 import json
 import re
 import time
 import urllib.request
 
 import pytest
-from django.core.management import call_command
+from tests.conftest import loaded
 
 GAMES = [
     ("ses-bes", "tables.ses-bes"),
@@ -30,7 +29,7 @@ def site(live_server, settings):
 
 @pytest.fixture
 def catalogue(site):
-    call_command("load_catalogue", "--without-dlp", stdout=io.StringIO())
+    loaded(("load_catalogue", "--without-dlp"))
     return site
 
 

@@ -13,6 +13,7 @@ import pytest
 from tests.browser.test_play import SETTLED, api_create, match, point, wait_ready, wait_version
 from tests.browser.test_play import site  # noqa: F401  (fixture)
 from tests.browser.test_play_feel import NOTICE, open_match, tables_state
+from tests.conftest import loaded
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -395,11 +396,7 @@ def test_on_a_phone_every_square_is_a_finger_wide_and_takes_a_tap(site, chromium
 
 
 def test_the_ur_game_page_does_not_scroll_sideways_on_a_phone(site, chromium):
-    import io
-
-    from django.core.management import call_command
-
-    call_command("load_catalogue", "--without-dlp", stdout=io.StringIO())
+    loaded(("load_catalogue", "--without-dlp"))
     context = chromium.new_context(**PHONE)
     page = context.new_page()
     try:

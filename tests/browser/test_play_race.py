@@ -9,6 +9,7 @@ import urllib.request
 import pytest
 
 from tests.browser.test_play import SETTLED, button, match, wait_ready, wait_version
+from tests.conftest import loaded
 
 RACE_GAMES = [
     ("senet", "race.senet"),
@@ -434,10 +435,7 @@ RACE_PAGES = [
 def test_each_race_game_is_played_on_its_game_page(site, chromium, artifacts_dir):
     """One catalogue load for the five game pages: each playable ruleset has its board, which
     starts with that ruleset's options and plays against the computer."""
-    from django.core.management import call_command
-    import io
-
-    call_command("load_catalogue", stdout=io.StringIO())
+    loaded(("load_catalogue",))
     for slug, variant, rulesets in RACE_PAGES:
         context = chromium.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()

@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser.remote_play import app_match, open_pair, wait_settled_at
 from tests.browser.test_play import SETTLED, api_create, match
+from tests.conftest import loaded
 
 # One variant of each kind of board and action the rules files have.
 RULES_GAMES = [
@@ -360,15 +361,12 @@ def test_the_slice_is_played_against_the_computer_from_its_game_pages(site, sett
     """One catalogue load for the seven game pages: each slice game's board on its page starts a
     match against the computer (easy), the player plays by clicking lit targets, the computer
     answers, and the board shows each position and the last move; Alquerque to its end."""
-    import io
     import random
-
-    from django.core.management import call_command
 
     # Dice under which Pachisi's computer seats throw a grace early (a seat enters its first
     # piece only on one, and is passed over until then).
     settings.PLAY_DICE_SEED = "browser"
-    call_command("load_catalogue", stdout=io.StringIO())
+    loaded(("load_catalogue",))
     rng = random.Random("slice")
     for slug, variant, count in SLICE:
         context, page = laptop_page(chromium)

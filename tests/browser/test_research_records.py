@@ -8,12 +8,11 @@ import csv
 import io
 import json
 import re
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 
 from archive.models import Evidence
+from tests.conftest import loaded
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,7 +25,7 @@ VIEWPORTS = {
 @pytest.fixture
 def archive(settings):
     settings.MAP_TILE_URL = ""  # offline: the outlines, no tiles
-    call_command("load_catalogue", stdout=StringIO())
+    loaded(("load_catalogue",))
     from django.core.cache import cache
 
     cache.clear()
