@@ -9,6 +9,9 @@ autocommit it comes after the write has committed, never before it (a reader cou
 cache the old data under the new version)."""
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
+
 from django.apps import apps as global_apps
 from django.db import connections, router, transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete, pre_save
@@ -76,8 +79,29 @@ def documents_after_migrate(using: str = "default", **kwargs) -> None:
         archive_changed(using=using, documents=True)
 
 
+_quiet = threading.local()
+
+
+@contextmanager
+def bulk_write(using: str = "default"):
+    """Within it, writes on this thread neither bump the data version nor stamp documents row by
+    row; on leaving, the version is bumped once with every document's floor raised (each is
+    rebuilt). For writes of a whole archive at once (restore_archive's loaddata): a bump and a
+    stamp for each of its tens of thousands of rows were most of a restore's time."""
+    was = getattr(_quiet, "on", False)
+    _quiet.on = True
+    try:
+        yield
+    finally:
+        _quiet.on = was
+    if not was:
+        from archive.services import archive_changed
+
+        archive_changed(using=using, documents=True)
+
+
 def _bump(sender, before: bool, using: str | None, *, floor: bool | None = None) -> None:
-    if not _is_archive_data(sender):
+    if not _is_archive_data(sender) or getattr(_quiet, "on", False):
         return
     using = using or router.db_for_write(sender)
     if before == transaction.get_connection(using).in_atomic_block:
@@ -88,6 +112,8 @@ def _bump(sender, before: bool, using: str | None, *, floor: bool | None = None)
 
 def _before_write(sender, using=None, instance=None, **kwargs) -> None:
     _bump(sender, True, using)
+    if getattr(_quiet, "on", False):
+        return
     from archive.models import Place
 
     if sender is Place and kwargs.get("signal") is pre_save and instance is not None and instance.pk is not None:
@@ -99,7 +125,7 @@ def _before_write(sender, using=None, instance=None, **kwargs) -> None:
 
 def _after_write(sender, using=None, instance=None, **kwargs) -> None:
     _bump(sender, False, using)
-    if not _is_archive_data(sender) or instance is None:
+    if not _is_archive_data(sender) or instance is None or getattr(_quiet, "on", False):
         return
     from archive import documents
     from archive.models import Evidence, Place
@@ -119,7 +145,7 @@ def _m2m_changed(sender, action: str, using=None, instance=None, reverse=False, 
     # Emptying a vocabulary term's or a source's records (reverse clear) names no records: floor.
     floor = True if sender in links and reverse and action.endswith("clear") else None
     _bump(sender, action.startswith("pre_"), using, floor=floor)
-    if sender not in links or not action.startswith("post_") or instance is None:
+    if sender not in links or not action.startswith("post_") or instance is None or getattr(_quiet, "on", False):
         return
     from archive import documents
 
