@@ -33,9 +33,11 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   on), ``flying`` (hop: from any distance along empty sites, over one enemy, landing on any
   empty site beyond it: draughts' long king), ``taken = "now" | "turn-end"`` (hop: the pieces
   taken leave the board at once, or when the turn ends, blocking the way and never hopped
-  twice till then), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
+  twice till then), ``run`` (hop: over a row of exactly this many such pieces along the line at
+  once, to the empty site beyond, taking them all: Merimueng-rimueng-do's long hop), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
   after; ``any``: either, where a move other than placing would otherwise wait for the hand to
-  empty: Susan), ``at_most`` (fly: only while the mover has at most this many pieces), ``per_turn``
+  empty: Susan; ``all-placed``: only once every player's hand is empty, a player with nothing
+  to place passing till then: Haretavl), ``at_most`` (fly: only while the mover has at most this many pieces), ``per_turn``
   (place: the pieces of these kinds a player places in one turn, counted from the first placed;
   ``first_turn``: the game's first turn places only this many, Connect6's one stone),
   ``after`` (place: only once the mover's hand holds none of these kinds), ``then_move`` (place:
@@ -212,6 +214,7 @@ class MoveRule:
     fill_first: frozenset[int] | None = None  # place: the game's first placings, one a site, only here
     not_in_row: list | None = None  # per site, the rows through it: a piece standing in one stays
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
+    run: int = 1  # hop: over a row of exactly this many pieces at once, all taken
 
 
 def _need(rf: RulesFile, el: Element, spec: dict, key: str, kinds: tuple, what: str) -> Any:
@@ -441,7 +444,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -481,14 +484,18 @@ class PiecesGame(Game):
                     sites |= self._region(region, el.path + (name,))
                 setattr(rule, name, frozenset(sites))
             rule.when = spec.get("while", "")
-            if rule.when not in ("", "hand", "no-hand", "any"):
-                raise self.rf.error(el.path + ("while",), "must be hand, no-hand or any")
+            if rule.when not in ("", "hand", "no-hand", "any", "all-placed"):
+                raise self.rf.error(el.path + ("while",), "must be hand, no-hand, any or all-placed")
             if kind == "place" and not rule.when:
                 rule.when = "hand"
             if kind != "place" and not rule.when and self.has_hands:
                 rule.when = "no-hand"
             rule.at_most = spec.get("at_most", 0)
             rule.flying = bool(spec.get("flying", False))
+            rule.run = spec.get("run", 1)
+            if "run" in spec and (kind != "hop" or isinstance(rule.run, bool) or not isinstance(rule.run, int)
+                                  or not 1 <= rule.run <= 8 or rule.flying or spec.get("taken", "now") != "now"):
+                raise self.rf.error(el.path + ("run",), "a hop's run is 1 to 8 pieces (not with flying or taken)")
             rule.at_end = spec.get("taken", "now") == "turn-end"
             if spec.get("taken", "now") not in ("now", "turn-end"):
                 raise self.rf.error(el.path + ("taken",), "must be now or turn-end")
@@ -720,6 +727,8 @@ class PiecesGame(Game):
         self.again_capturing = spec.get("capture_again") == "capturing"
         self.per_turn: dict[int, int] = {}  # kind -> pieces placed a turn (place per_turn > 1)
         self.then_move = any(r.kind == "place" and r.then_move for r in self.move_rules)
+        self.all_placed = any(r.when == "all-placed" for r in self.move_rules)
+        self.hop_runs = any(r.run > 1 for r in self.move_rules)
         self.per_turn_kinds: dict[int, frozenset[int]] = {}
         self.per_turn_shift: dict[int, int] = {}  # kind -> the first seat's count shift (first_turn)
         for r in self.move_rules:
@@ -1235,6 +1244,9 @@ class PiecesSim(Sim):
                 moves.append((PASS, -1, -1, -1, -1, -1))
             return moves
         moves = self._pseudo()
+        if not moves and g.all_placed and any(any(h) for h in self.hands):
+            # while = "all-placed": a player with nothing to place waits (passes) for the others.
+            return [(PASS, -1, -1, -1, -1, -1)]
         if g.closed_when_empty:
             moves = self._open_only(moves)
         if g.compulsory or g.maximum:
@@ -1434,6 +1446,8 @@ class PiecesSim(Sim):
         for rule in chesslike.rules_now(self):
             if rule.when == "hand" and not has_hand or rule.when == "no-hand" and has_hand:
                 continue
+            if rule.when == "all-placed" and any(any(h) for h in self.hands):
+                continue
             if rule.kind == "lift":
                 continue
             if rule.kind == "place":
@@ -1571,6 +1585,15 @@ class PiecesSim(Sim):
                 if rule.over == "enemy" and who == mover or rule.over == "friend" and who != mover:
                     continue
                 land = b.ahead.get((a, t), -1) if b.ahead else step[t]  # along the board's lines
+                if rule.run > 1:
+                    # move.run: over a row of exactly `run` such pieces along the line at once.
+                    prev, n = t, 1
+                    while n < rule.run and land >= 0 and cells[land] and not (
+                            rule.over == "enemy" and owner_of[cells[land]] == mover
+                            or rule.over == "friend" and owner_of[cells[land]] != mover):
+                        prev, land, n = land, (b.ahead.get((prev, land), -1) if b.ahead else step[land]), n + 1
+                    if n < rule.run or land < 0 or cells[land] or land in rule.avoid or land in rule.avoid_stop:
+                        continue
                 if land < 0 or land in rule.avoid or land in rule.avoid_stop:
                     continue
                 if cells[land] and (to == "empty" or owner_of[cells[land]] == mover):
@@ -1854,6 +1877,15 @@ class PiecesSim(Sim):
                     captured += 1
                     s = g.board.step[dd][s]
                 self.trail = (self.trail or [a]) + [b]
+            if taken >= 0 and g.hop_runs:
+                # move.run: the rest of the row hopped over, on along the line to the landing.
+                brd = g.board
+                d = self._direction(a, taken)
+                prev, s = taken, (brd.ahead.get((a, taken), -1) if brd.ahead else brd.step[d][taken])
+                while s >= 0 and s != b and cells[s]:
+                    cells[s] = 0
+                    captured += 1
+                    prev, s = s, (brd.ahead.get((prev, s), -1) if brd.ahead else brd.step[d][s])
             if taken >= 0:
                 if check_ends and g.kind_of[cells[taken]] in g.royal:
                     self._royal_taken(cells[taken])

@@ -1,0 +1,99 @@
+"""Constructs added by helper capline (second batch), worked out by hand from set positions.
+
+- ``move`` ``while = "all-placed"`` (moves only once every hand is empty; a player with
+  nothing to place passes till then): Haretavl;
+- ``hop`` with ``run = N`` (over a row of exactly N enemies at once, all taken):
+  Merimueng-rimueng-do's long hop.
+"""
+from __future__ import annotations
+
+from games.engine.core import Action
+from tests.games.rules_text import clause as _clause
+from tests.games.rules_text import compile_example
+
+HEAD = """\
+key = "war.example"
+title = "Example"
+mechanic = "pieces"
+game = { dlp = 507, name = "Haretavl" }
+ruleset = { dlp = 0, name = "Ours" }
+source = "dlp-2020"
+locator = "DLP.GameRulesets.521"
+"""
+
+
+def _state(v, board: dict, to_move: int = 0, hands=None, kind: str = "p"):
+    data = v.new_game().to_json()
+    data.update(board={k: [seat, kind, 1] for k, seat in board.items()}, to_move=to_move, turn=10, over=None)
+    if hands is not None:
+        data.update(hands=hands)
+    return v.state_from_json(data)
+
+
+ALL_PLACED = (
+    _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 1 }, { seat = 1, piece = "p", count = 3 } ] }')
+    + _clause(3, 'move = { kind = "place" }')
+    + _clause(4, 'move = { kind = "step", dirs = "orthogonal", while = "all-placed" }')
+    + _clause(5, 'end = { kind = "no-moves", result = "loss" }')
+)
+
+
+def test_moves_wait_till_every_hand_is_empty(tmp_path):
+    v = compile_example(tmp_path, "war", HEAD, ALL_PLACED)
+    s = v.new_game()
+    # The first seat places its only piece: any of the 9 squares.
+    assert len(v.legal_actions(s)) == 9
+    s = v.apply(s, Action({"to": "b2"}))
+    # The second places on one of the 8 left.
+    assert len(v.legal_actions(s)) == 8
+    s = v.apply(s, Action({"to": "a1"}))
+    # The first seat's hand is empty but the second still holds two: it only passes (its
+    # piece on b2 could step to a2 b1 b3 c2, but does not yet), and does not lose.
+    assert [a.to_json() for a in v.legal_actions(s)] == [{"pass": True}]
+    s = v.apply(s, Action({"pass": True}))
+    assert v.outcome(s) is None
+    s = v.apply(s, Action({"to": "c3"}))
+    s = v.apply(s, Action({"pass": True}))
+    s = v.apply(s, Action({"to": "a3"}))
+    # All placed: the first seat's b2 steps to a2 b1 b3 c2 (the 4 orthogonal neighbours).
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a2", "b1", "b3", "c2"]
+
+
+def test_a_player_shut_in_after_placing_loses(tmp_path):
+    v = compile_example(tmp_path, "war", HEAD, ALL_PLACED)
+    # First seat on a1, the other's a2 and b1 and one still in hand: the first passes;
+    # once the last is placed (c3), a1 has no step and the first seat loses.
+    s = _state(v, {"a1": 0, "a2": 1, "b1": 1}, to_move=1, hands=[{}, {"p": 1}])
+    s = v.apply(s, Action({"to": "c3"}))
+    out = v.outcome(s)
+    assert out is not None and out.winner == 1
+
+
+RUNS = (
+    _clause(1, 'board = { shape = "grid", size = [7, 2] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "a1" }, { seat = 1, piece = "p", at = "g2" } ] }')
+    + _clause(3, 'move = { kind = "hop", dirs = "orthogonal", over = "enemy", capture = true, continue = "no" }')
+    + _clause(4, 'move = { kind = "hop", dirs = "e", over = "enemy", capture = true, continue = "no", run = 3 }')
+)
+
+
+def test_a_run_hop_takes_a_row_of_exactly_that_many(tmp_path):
+    v = compile_example(tmp_path, "war", HEAD, RUNS)
+    # White a1, Black b1 c1 d1 (a row of three), e1 empty: the single hop a1 over b1 is
+    # blocked (c1 taken); the run hop over b1 c1 d1 lands on e1. Black g2 is out of reach.
+    s = _state(v, {"a1": 0, "b1": 1, "c1": 1, "d1": 1, "g2": 1})
+    assert [(a["from"], a["to"]) for a in v.legal_actions(s)] == [("a1", "e1")]
+    after = v.apply(s, Action({"from": "a1", "to": "e1"})).to_json()["board"]
+    assert sorted(after) == ["e1", "g2"]
+    # A row of four (b1 c1 d1 e1, f1 empty): neither the single hop nor the run of three
+    # (it would land on e1, taken): no move.
+    s = _state(v, {"a1": 0, "b1": 1, "c1": 1, "d1": 1, "e1": 1, "g2": 1})
+    assert v.legal_actions(s) == []
+    # A row of two (b1 c1), d1 empty: the run of three does not reach; the single hop is
+    # blocked: no move. A white piece in the row (c1) stops a1's run too; only c1's single
+    # hop over d1 to e1 is left.
+    s = _state(v, {"a1": 0, "b1": 1, "c1": 1, "g2": 1})
+    assert v.legal_actions(s) == []
+    s = _state(v, {"a1": 0, "b1": 1, "c1": 0, "d1": 1, "g2": 1})
+    assert sorted((a["from"], a["to"]) for a in v.legal_actions(s)) == [("c1", "e1")]
