@@ -2,6 +2,8 @@
 
 - ``move`` ``while = "all-placed"`` (moves only once every hand is empty; a player with
   nothing to place passes till then): Haretavl;
+- ``end`` ``lone`` (every seat down to one piece, each of the kind named: a draw): Game of
+  Solomon;
 - ``hop`` with ``run = N`` (over a row of exactly N enemies at once, all taken):
   Merimueng-rimueng-do's long hop.
 """
@@ -97,3 +99,34 @@ def test_a_run_hop_takes_a_row_of_exactly_that_many(tmp_path):
     assert v.legal_actions(s) == []
     s = _state(v, {"a1": 0, "b1": 1, "c1": 0, "d1": 1, "g2": 1})
     assert sorted((a["from"], a["to"]) for a in v.legal_actions(s)) == [("c1", "e1")]
+
+
+LONE = (
+    _clause(1, 'board = { shape = "grid", size = [4, 4] }')
+    + _clause(2, 'pieces = { p = {}, k = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "a1" }, { seat = 1, piece = "p", at = "d4" } ] }')
+    + _clause(3, 'move = { kind = "step", dirs = "all" }')
+    + _clause(4, 'move = { kind = "hop", dirs = "all", over = "enemy", capture = true, continue = "no" }')
+    + _clause(5, 'end = { kind = "no-moves", result = "loss" }')
+    + _clause(6, 'end = { kind = "lone", piece = "k" }')
+)
+
+
+def _mixed(v, board: dict, to_move: int = 0):
+    data = v.new_game().to_json()
+    data.update(board={k: [seat, kind, 1] for k, (seat, kind) in board.items()}, to_move=to_move, turn=10, over=None)
+    return v.state_from_json(data)
+
+
+def test_two_lone_kings_draw(tmp_path):
+    v = compile_example(tmp_path, "war", HEAD, LONE)
+    # White king a1, Black king d4 and man b2... White's a1 hops b2 to c3: one king each,
+    # a draw.
+    s = _mixed(v, {"a1": (0, "k"), "b2": (1, "p"), "d4": (1, "k")})
+    out = v.outcome(v.apply(s, Action({"from": "a1", "to": "c3"})))
+    assert out is not None and out.winner is None
+    # A king against a lone man (not a king): play goes on.
+    s = _mixed(v, {"a1": (0, "k"), "b2": (1, "k"), "d4": (1, "p")})
+    assert v.outcome(v.apply(s, Action({"from": "a1", "to": "c3"}))) is None
+    # Two kings against one: play goes on after a quiet move.
+    s = _mixed(v, {"a1": (0, "k"), "a2": (0, "k"), "d4": (1, "k")})
+    assert v.outcome(v.apply(s, Action({"from": "a1", "to": "b1"}))) is None

@@ -140,6 +140,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   has, in each line, a side that is off the board, inside the fort or another piece of the wall),
   ``smothered`` (after a move, a piece with no empty site beside it along the board's lines:
   the mover's own loses the game for the mover, else an opponent's wins it: Susan),
+  ``lone`` (every seat down to a single piece, each of the ``piece`` kind: the game is drawn,
+  Game of Solomon's two lone kings),
   ``rows`` (each move making a row of ``length`` or more of the mover's pieces along ``dirs``
   counts one in the mover's score; ``count`` rows win, with ``alone = true`` only while the
   opponent has made none: Shiva),
@@ -858,6 +860,9 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
             elif kind == "smothered":
                 self.ends.append({"kind": kind, "clause": el.clause})
+            elif kind == "lone":
+                (k,) = self._kinds(spec.get("piece"), path + ("piece",))
+                self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
             elif kind == "rows":
                 count, length = spec.get("count", 3), spec.get("length", 3)
                 if any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in (count, length)):
@@ -866,7 +871,7 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "count": count, "alone": bool(spec.get("alone", False)),
                                   "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows or smothered")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows, smothered or lone")
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
         self.approach = next((r for r in self.move_rules if r.kind == "approach"), None)
         # A chain's limits hold where any approach move (of any clause) states them.
@@ -2270,6 +2275,13 @@ class PiecesSim(Sim):
                     if c and g.kind_of[c] == e["piece"] and self._fort(s):
                         self.over = (g.owner_of[c], "fort")
                         return
+            elif e["kind"] == "lone":
+                # Every seat down to one piece, each of this kind, none in hand: a draw.
+                left = [c for c in self.cells if c]
+                if (len(left) == g.players and len({g.owner_of[c] for c in left}) == g.players
+                        and all(g.kind_of[c] == e["piece"] for c in left) and not any(any(h) for h in self.hands)):
+                    self.over = (None, "lone")
+                    return
             elif e["kind"] == "smothered":
                 # A piece with no empty site beside it: the mover's own loses the game, else an
                 # opponent's wins it.
