@@ -4,6 +4,8 @@
   nothing to place passes till then): Haretavl;
 - ``end`` ``lone`` (every seat down to one piece, each of the kind named: a draw): Game of
   Solomon;
+- ``place`` with ``refill = N`` (while the mover has fewer than N on the board and pieces in
+  hand, the turn begins by putting one back, then the mover moves on): the Queah Game;
 - ``hop`` with ``run = N`` (over a row of exactly N enemies at once, all taken):
   Merimueng-rimueng-do's long hop.
 """
@@ -130,3 +132,37 @@ def test_two_lone_kings_draw(tmp_path):
     # Two kings against one: play goes on after a quiet move.
     s = _mixed(v, {"a1": (0, "k"), "a2": (0, "k"), "d4": (1, "k")})
     assert v.outcome(v.apply(s, Action({"from": "a1", "to": "b1"}))) is None
+
+
+REFILL = (
+    _clause(1, 'board = { shape = "grid", size = [4, 4] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "a1 b1" }, { seat = 1, piece = "p", at = "d4" } ], '
+                 'hand = [ { seat = 0, piece = "p", count = 1 }, { seat = 1, piece = "p", count = 1 } ] }')
+    + _clause(3, 'move = { kind = "step", dirs = "orthogonal", while = "any" }')
+    + _clause(4, 'move = { kind = "hop", dirs = "orthogonal", over = "enemy", capture = true, while = "any" }')
+    + _clause(5, 'move = { kind = "place", refill = 2 }')
+    + _clause(6, 'end = { kind = "pieces", at_most = 0 }')
+)
+
+
+def test_a_lost_piece_is_put_back_before_the_move(tmp_path):
+    v = compile_example(tmp_path, "war", HEAD, REFILL)
+    # White a1 b1 (two on the board, refill 2): no refill; steps a1-a2, b1-b2, b1-c1: 3.
+    s = v.new_game()
+    assert sorted((a["from"], a["to"]) for a in v.legal_actions(s)) == [("a1", "a2"), ("b1", "b2"), ("b1", "c1")]
+    # Black d4 alone (one on the board, one in hand): only the 16 - 3 = 13 placings.
+    s = v.apply(s, Action({"from": "b1", "to": "c1"}))
+    acts = v.legal_actions(s)
+    assert len(acts) == 13 and all(set(a.to_json()) == {"to"} for a in acts)
+    # Black puts one on c2 and moves on in the same turn: no hop (c1 lies on the edge), the
+    # steps c2-b2, c2-c3, c2-d2, d4-c4, d4-d3: 5 moves, all Black's.
+    s = v.apply(s, Action({"to": "c2"}))
+    assert v.to_move(s) == 1
+    assert sorted((a["from"], a["to"]) for a in v.legal_actions(s)) == [
+        ("c2", "b2"), ("c2", "c3"), ("c2", "d2"), ("d4", "c4"), ("d4", "d3")]
+    s = v.apply(s, Action({"from": "c2", "to": "b2"}))
+    assert v.to_move(s) == 0
+    # White has two on the board: no refill, and no hop (b2 is diagonal to a1 and c1): the
+    # steps a1-a2, a1-b1, c1-b1, c1-c2, c1-d1 (5).
+    assert sorted((a["from"], a["to"]) for a in v.legal_actions(s)) == [
+        ("a1", "a2"), ("a1", "b1"), ("c1", "b1"), ("c1", "c2"), ("c1", "d1")]

@@ -41,7 +41,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   (place: the pieces of these kinds a player places in one turn, counted from the first placed;
   ``first_turn``: the game's first turn places only this many, Connect6's one stone),
   ``after`` (place: only once the mover's hand holds none of these kinds), ``then_move`` (place:
-  who places the last piece of all goes on to move in the same turn), ``beside = "enemy"`` (only
+  who places the last piece of all goes on to move in the same turn), ``refill`` (place: only
+  while the mover has fewer than this many pieces on the board, and then before anything else;
+  the mover then moves on in the same turn: the Queah Game's reserve sticks), ``beside = "enemy"`` (only
   a piece standing next to an enemy piece, along the board's lines, moves so: Mu Torere's move
   into the centre), ``touching`` (place: only on a site with exactly this many occupied
   neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``drop`` (place:
@@ -217,6 +219,7 @@ class MoveRule:
     not_in_row: list | None = None  # per site, the rows through it: a piece standing in one stays
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
     run: int = 1  # hop: over a row of exactly this many pieces at once, all taken
+    refill: int = 0  # place: only while the mover has fewer on the board; then it moves on
 
 
 def _need(rf: RulesFile, el: Element, spec: dict, key: str, kinds: tuple, what: str) -> Any:
@@ -446,7 +449,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -507,6 +510,9 @@ class PiecesGame(Game):
                     raise self.rf.error(el.path + ("per_turn",), "must be 1 to 8 pieces a turn")
                 rule.after = self._kinds(spec.get("after"), el.path + ("after",), default_all=False)
                 rule.then_move = bool(spec.get("then_move", False))
+                rule.refill = spec.get("refill", 0)
+                if isinstance(rule.refill, bool) or not isinstance(rule.refill, int) or not 0 <= rule.refill <= 64:
+                    raise self.rf.error(el.path + ("refill",), "must be a number of pieces on the board (0: not a refill)")
                 rule.first_turn = spec.get("first_turn", 0)
                 if isinstance(rule.first_turn, bool) or not isinstance(rule.first_turn, int) or not 0 <= rule.first_turn <= rule.per_turn:
                     raise self.rf.error(el.path + ("first_turn",), "must be 1 to per_turn pieces (the game's first turn)")
@@ -731,6 +737,7 @@ class PiecesGame(Game):
         self.then_move = any(r.kind == "place" and r.then_move for r in self.move_rules)
         self.all_placed = any(r.when == "all-placed" for r in self.move_rules)
         self.hop_runs = any(r.run > 1 for r in self.move_rules)
+        self.refill = max((r.refill for r in self.move_rules if r.kind == "place"), default=0)
         self.per_turn_kinds: dict[int, frozenset[int]] = {}
         self.per_turn_shift: dict[int, int] = {}  # kind -> the first seat's count shift (first_turn)
         for r in self.move_rules:
@@ -1249,6 +1256,8 @@ class PiecesSim(Sim):
                 moves.append((PASS, -1, -1, -1, -1, -1))
             return moves
         moves = self._pseudo()
+        if g.refill and any(m[0] == PLACE for m in moves):
+            moves = [m for m in moves if m[0] == PLACE]  # place.refill: the piece comes back first
         if not moves and g.all_placed and any(any(h) for h in self.hands):
             # while = "all-placed": a player with nothing to place waits (passes) for the others.
             return [(PASS, -1, -1, -1, -1, -1)]
@@ -1456,6 +1465,8 @@ class PiecesSim(Sim):
             if rule.kind == "lift":
                 continue
             if rule.kind == "place":
+                if rule.refill and sum(1 for c in self.cells if c and owner_of[c] == mover) >= rule.refill:
+                    continue  # place.refill: only while the mover has fewer than this on the board
                 kinds = [k for k in sorted(rule.pieces) if self.hands[mover][k]]
                 if rule.after and any(self.hands[mover][k] for k in rule.after):
                     continue
@@ -1931,6 +1942,12 @@ class PiecesSim(Sim):
                 self.pending = -1
                 if self.moves():
                     return
+        if what == PLACE and g.refill:
+            # place.refill: having put a piece back, the mover moves on in the same turn.
+            self.pending = -1
+            self._moves = None
+            if self.moves():
+                return
         if what == PLACE and g.then_move and not any(any(h) for h in self.hands):
             # then_move: who placed the last piece of all moves on in the same turn.
             self.pending = -1
