@@ -6,6 +6,8 @@
   Solomon;
 - ``place`` with ``refill = N`` (while the mover has fewer than N on the board and pieces in
   hand, the turn begins by putting one back, then the mover moves on): the Queah Game;
+- a ``slide`` with a chess-like field (``from``) honours ``avoid`` (neither crossed nor
+  stopped on), as the plain slide does: Terhuchu's two-point moves in the triangles;
 - ``hop`` with ``run = N`` (over a row of exactly N enemies at once, all taken):
   Merimueng-rimueng-do's long hop.
 """
@@ -166,3 +168,24 @@ def test_a_lost_piece_is_put_back_before_the_move(tmp_path):
     # steps a1-a2, a1-b1, c1-b1, c1-c2, c1-d1 (5).
     assert sorted((a["from"], a["to"]) for a in v.legal_actions(s)) == [
         ("a1", "a2"), ("a1", "b1"), ("c1", "b1"), ("c1", "c2"), ("c1", "d1")]
+
+
+TWO_IN_TRIANGLES = (
+    _clause(1, 'board = { shape = "grid", size = [5, 2], regions = { out = "a1 b1 c1 e1", inner = "d1" } }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "b1" }, { seat = 1, piece = "p", at = "e1" } ] }')
+    + _clause(3, 'move = { kind = "slide", dirs = ["e", "w"], max = 2, from = "out", avoid = ["inner"] }')
+)
+
+
+def test_a_chess_like_slide_keeps_out_of_avoided_sites(tmp_path):
+    v = compile_example(tmp_path, "war", HEAD, TWO_IN_TRIANGLES)
+    # b1 slides from a region it may slide from: a1 (west, one), c1 (east, one); d1 is
+    # avoided, so it neither stops there nor passes it: 2 moves.
+    s = _state(v, {"b1": 0, "e1": 1})
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a1", "c1"]
+    # From c1: b1, a1 (two west); d1 avoided: 2 moves.
+    s = _state(v, {"c1": 0, "e1": 1})
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["a1", "b1"]
+    # From d1 (not in `from`): no move at all.
+    s = _state(v, {"d1": 0, "a1": 1})
+    assert v.legal_actions(s) == []
