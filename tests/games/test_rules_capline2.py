@@ -8,6 +8,8 @@
   hand, the turn begins by putting one back, then the mover moves on): the Queah Game;
 - a ``slide`` with a chess-like field (``from``) honours ``avoid`` (neither crossed nor
   stopped on), as the plain slide does: Terhuchu's two-point moves in the triangles;
+- ``place`` with ``next_to = [KINDS]``, ``end`` ``line`` with ``with = [KINDS]`` (neutral
+  pieces counting in every seat's row) and ``turn`` ``swap`` (the pie rule): Yavalanchor;
 - ``hop`` with ``run = N`` (over a row of exactly N enemies at once, all taken):
   Merimueng-rimueng-do's long hop.
 """
@@ -189,3 +191,50 @@ def test_a_chess_like_slide_keeps_out_of_avoided_sites(tmp_path):
     # From d1 (not in `from`): no move at all.
     s = _state(v, {"d1": 0, "a1": 1})
     assert v.legal_actions(s) == []
+
+
+NEUTRAL = (
+    _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+    + _clause(2, 'pieces = { p = {}, red = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 9 }, { seat = 0, piece = "red", count = 9 }, '
+                 '{ seat = 1, piece = "p", count = 9 }, { seat = 1, piece = "red", count = 9 } ] }')
+    + _clause(3, 'move = { kind = "place", pieces = ["red"] }')
+    + _clause(4, 'move = { kind = "place", pieces = ["p"], next_to = ["red"] }')
+    + _clause(5, 'end = { kind = "line", length = 3, with = ["red"] }')
+    + _clause(6, 'turn = { swap = true }')
+)
+
+
+def _placed(v, board: dict, to_move: int = 0, turn: int = 10):
+    data = v.new_game().to_json()
+    data.update(board={k: [seat, kind, 1] for k, (seat, kind) in board.items()}, to_move=to_move, turn=turn, over=None)
+    return v.state_from_json(data)
+
+
+def test_own_pieces_go_next_to_a_neutral_one_and_rows_count_it(tmp_path):
+    v = compile_example(tmp_path, "line", HEAD.replace('"war.example"', '"line.example"'), NEUTRAL)
+    s = v.new_game()
+    # An empty board: only reds, on any of the 9 squares (no swap on the first turn).
+    acts = [a.to_json() for a in v.legal_actions(s)]
+    assert len(acts) == 9 and all(a["piece"] == "red" for a in acts)
+    # A red on a1 (placed by White): Black's own pieces only on a2 b1 b2, reds on the 8
+    # empty squares, and the swap (a pass): 3 + 8 + 1 = 12.
+    s = v.apply(s, Action({"to": "a1", "piece": "red"}))
+    acts = [a.to_json() for a in v.legal_actions(s)]
+    assert sorted(a["to"] for a in acts if a.get("piece") == "p") == ["a2", "b1", "b2"]
+    assert len(acts) == 12 and {"pass": True} in acts
+    # The swap: the same seat (Black) moves again, and no second swap is offered.
+    s = v.apply(s, Action({"pass": True}))
+    assert v.to_move(s) == 1 and {"pass": True} not in [a.to_json() for a in v.legal_actions(s)]
+    # White a1 (own), b1 a red placed by Black: White's c1 next to b1 makes a1 b1 c1, own and
+    # red only: White wins.
+    s = _placed(v, {"a1": (0, "p"), "b1": (1, "red"), "c3": (1, "p")})
+    out = v.outcome(v.apply(s, Action({"to": "c1", "piece": "p"})))
+    assert out is not None and out.winner == 0
+    # Black's piece in the row (a1 Black): White's c1 makes no row of White's; Black's row
+    # a1 b1 c1 needs c1 Black's: none wins.
+    s = _placed(v, {"a1": (1, "p"), "b1": (1, "red"), "c3": (1, "p")})
+    assert v.outcome(v.apply(s, Action({"to": "c1", "piece": "p"}))) is None
+    # Black places a red on c1 completing White's a1 b1 c1 (a1 White, b1 red): White wins.
+    s = _placed(v, {"a1": (0, "p"), "b1": (0, "red"), "c3": (0, "p")}, to_move=1)
+    out = v.outcome(v.apply(s, Action({"to": "c1", "piece": "red"})))
+    assert out is not None and out.winner == 0

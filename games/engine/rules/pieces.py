@@ -43,7 +43,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``after`` (place: only once the mover's hand holds none of these kinds), ``then_move`` (place:
   who places the last piece of all goes on to move in the same turn), ``refill`` (place: only
   while the mover has fewer than this many pieces on the board, and then before anything else;
-  the mover then moves on in the same turn: the Queah Game's reserve sticks), ``beside = "enemy"`` (only
+  the mover then moves on in the same turn: the Queah Game's reserve sticks), ``next_to`` (place: only on a site next to a piece
+  of these kinds, whoever's: Yavalanchor's counters beside a red one), ``beside = "enemy"`` (only
   a piece standing next to an enemy piece, along the board's lines, moves so: Mu Torere's move
   into the centre), ``touching`` (place: only on a site with exactly this many occupied
   neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``drop`` (place:
@@ -106,7 +107,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   a piece already taken), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
   promoted only where it stands when its turn ends: a man passing the far row in a capture
   chain goes on as a man);
-- ``turn``: ``first`` (the seat that starts), ``facing`` (each seat's forward direction, a
+- ``turn``: ``first`` (the seat that starts), ``swap`` (the pie rule: on the game's second turn
+  the player may pass instead, taking over the first player's pieces; the seats keep their
+  pieces, so the same seat moves again, now the other player's), ``facing`` (each seat's forward direction, a
   compass name per seat, where the second seat does not face down the board), ``capture_again`` (a piece that takes moves again
   at once, any of its moves, and again while it takes; a pass where it has none; ``"capturing"``:
   only while it can take again, and only with moves that take);
@@ -121,7 +124,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ends of earlier clauses, so Squava's four wins before its three loses; ``exact = true``: a
   row longer than ``length`` does not count; ``not_start = true``: nor does a row standing
   wholly on the player's own starting sites, Tant Fant's; ``"any"``: nor a row with any site
-  among them, Dai Hasami Shogi's; ``dirs``: only rows along these count),
+  among them, Dai Hasami Shogi's; ``dirs``: only rows along these count; ``with = [KINDS]``: pieces of these kinds, whoever
+  placed them, count in every seat's row, the seats judged in turn order: Yavalanchor's red),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
   stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked, none of them where a side has
@@ -220,6 +224,7 @@ class MoveRule:
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
     run: int = 1  # hop: over a row of exactly this many pieces at once, all taken
     refill: int = 0  # place: only while the mover has fewer on the board; then it moves on
+    next_to: frozenset[int] = frozenset()  # place: only next to a piece of these kinds, anyone's
 
 
 def _need(rf: RulesFile, el: Element, spec: dict, key: str, kinds: tuple, what: str) -> Any:
@@ -449,7 +454,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -510,6 +515,7 @@ class PiecesGame(Game):
                     raise self.rf.error(el.path + ("per_turn",), "must be 1 to 8 pieces a turn")
                 rule.after = self._kinds(spec.get("after"), el.path + ("after",), default_all=False)
                 rule.then_move = bool(spec.get("then_move", False))
+                rule.next_to = self._kinds(spec.get("next_to"), el.path + ("next_to",), default_all=False)
                 rule.refill = spec.get("refill", 0)
                 if isinstance(rule.refill, bool) or not isinstance(rule.refill, int) or not 0 <= rule.refill <= 64:
                     raise self.rf.error(el.path + ("refill",), "must be a number of pieces on the board (0: not a refill)")
@@ -732,6 +738,7 @@ class PiecesGame(Game):
         if isinstance(self.first, bool) or not isinstance(self.first, int) or not 0 <= self.first < self.players:
             raise self.rf.error((el.path if el else ()) + ("first",), f"must be a seat 0..{self.players - 1}")
         self.capture_again = bool(spec.get("capture_again", False))
+        self.swap = bool(spec.get("swap", False))
         self.again_capturing = spec.get("capture_again") == "capturing"
         self.per_turn: dict[int, int] = {}  # kind -> pieces placed a turn (place per_turn > 1)
         self.then_move = any(r.kind == "place" and r.then_move for r in self.move_rules)
@@ -804,7 +811,8 @@ class PiecesGame(Game):
                         flanks[ln] = tuple(f for f in (step[(d + 4) % 8][ln[0]], step[d][ln[-1]]) if f >= 0)
                 self.ends.append({"kind": kind, "length": length, "lines_at": at, "clause": el.clause,
                                   "result": line_result, "flanks": flanks if spec.get("exact") else None,
-                                  "not_start": self._line_not_start(spec, path)})
+                                  "not_start": self._line_not_start(spec, path),
+                                  "with": self._kinds(spec.get("with"), path + ("with",), default_all=False)})
             elif kind == "fill":
                 seat = spec.get("seat", 0)
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -1256,6 +1264,8 @@ class PiecesSim(Sim):
                 moves.append((PASS, -1, -1, -1, -1, -1))
             return moves
         moves = self._pseudo()
+        if g.swap and self.turn == 1 and moves:
+            moves = moves + [(PASS, -1, -1, -1, -1, -1)]  # turn.swap: the second player's pie rule
         if g.refill and any(m[0] == PLACE for m in moves):
             moves = [m for m in moves if m[0] == PLACE]  # place.refill: the piece comes back first
         if not moves and g.all_placed and any(any(h) for h in self.hands):
@@ -1479,7 +1489,9 @@ class PiecesSim(Sim):
                             rule.touching < 0 or self._touching(s, rule.touching)) and (
                             not rule.beside_last or self.last_to < 0
                             or any(st[self.last_to] == s for st in g.board.step)) and (
-                            not rule.drop or g.board.step[6][s] < 0 or self.cells[g.board.step[6][s]]):
+                            not rule.drop or g.board.step[6][s] < 0 or self.cells[g.board.step[6][s]]) and (
+                            not rule.next_to or any(t >= 0 and self.cells[t] and g.kind_of[self.cells[t]] in rule.next_to
+                                                    for t in (st[s] for st in g.board.step))):
                         for k in kinds:
                             out.append((PLACE, -1, s, -1, -1, k))
                 continue
@@ -1852,7 +1864,16 @@ class PiecesSim(Sim):
         self._moves = None
         captured = 0
         if what == PASS:
+            swap = g.swap and self.turn == 1 and self.pending < 0 and not self.removals
             self.pending = -1
+            if swap:
+                # turn.swap: the second player takes over the first's pieces; the seats stay as
+                # they are, so the same seat, now the other player's, moves next.
+                self.turn += 1
+                self._moves = None
+                if check_ends:
+                    self.begin_turn()
+                return
             self._next_turn(check_ends)
             return
         if what == REMOVE:
@@ -2230,7 +2251,17 @@ class PiecesSim(Sim):
             if e["kind"] == "line":
                 # A line of one's own pieces made by the move just played wins.
                 c = self.cells[self.last_to] if self.last_to >= 0 else 0
-                if c:
+                if c and e["with"]:
+                    # line.with: pieces of these kinds, whoever's, count in every seat's row; the
+                    # seats are judged in turn order, the first with such a row through the
+                    # piece just placed winning.
+                    cells, kind_of, owner_of = self.cells, g.kind_of, g.owner_of
+                    for seat in range(g.players):
+                        for ln in e["lines_at"][self.last_to]:
+                            if all(cells[t] and (kind_of[cells[t]] in e["with"] or owner_of[cells[t]] == seat) for t in ln):
+                                self.over = (seat if e["result"] == "win" else self._other(seat), "line")
+                                return
+                elif c:
                     owner = g.owner_of[c]
                     for ln in e["lines_at"][self.last_to]:
                         if all(self.cells[t] and g.owner_of[self.cells[t]] == owner for t in ln):
