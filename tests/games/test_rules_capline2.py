@@ -10,6 +10,8 @@
   stopped on), as the plain slide does: Terhuchu's two-point moves in the triangles;
 - ``place`` with ``next_to = [KINDS]``, ``end`` ``line`` with ``with = [KINDS]`` (neutral
   pieces counting in every seat's row) and ``turn`` ``swap`` (the pie rule): Yavalanchor;
+- ``end`` ``line`` with ``colours`` (per seat, the seats whose pieces make its rows, each in
+  the row): Yavalade;
 - ``hop`` with ``run = N`` (over a row of exactly N enemies at once, all taken):
   Merimueng-rimueng-do's long hop.
 """
@@ -238,3 +240,30 @@ def test_own_pieces_go_next_to_a_neutral_one_and_rows_count_it(tmp_path):
     s = _placed(v, {"a1": (0, "p"), "b1": (0, "red"), "c3": (0, "p")}, to_move=1)
     out = v.outcome(v.apply(s, Action({"to": "c1", "piece": "red"})))
     assert out is not None and out.winner == 0
+
+
+STACKS = (
+    _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 3 }, { seat = 1, piece = "p", count = 3 }, '
+                 '{ seat = 2, piece = "p", count = 3 } ] }')
+    + _clause(3, 'move = { kind = "place" }')
+    + _clause(4, 'end = { kind = "line", length = 3, colours = [[0, 2], [1, 0], [2, 1]] }')
+)
+
+
+def test_a_row_of_two_colours_wins_for_the_stack_it_matches(tmp_path):
+    head = HEAD.replace('"war.example"', '"line.example"') + "players = 3\n"
+    v = compile_example(tmp_path, "line", head, STACKS)
+    # Seat 0 a1, seat 1 b1: seat 0's c1 makes a1 b1 c1 of seats 0 and 1: Black's (seat 1) row.
+    s = _placed(v, {"a1": (0, "p"), "b1": (1, "p")}, to_move=0)
+    assert v.apply(s, Action({"to": "c1"})).to_json()["over"]["winner"] == 1
+    # Seat 0 a1 b1: seat 0's c1 makes a row of one colour: nobody's.
+    s = _placed(v, {"a1": (0, "p"), "b1": (0, "p")}, to_move=0)
+    assert v.apply(s, Action({"to": "c1"})).to_json()["over"] is None
+    # Seats 0, 1, 2 in a row: three colours, nobody's. Seat 2 a3, seat 1 b3, seat 2's c3:
+    # seats 1 and 2, Red's (seat 2) row.
+    s = _placed(v, {"a1": (0, "p"), "b1": (1, "p")}, to_move=2)
+    assert v.apply(s, Action({"to": "c1"})).to_json()["over"] is None
+    s = _placed(v, {"a3": (2, "p"), "b3": (1, "p")}, to_move=2)
+    # (the state's seat: Outcome names sides, and this example names none)
+    assert v.apply(s, Action({"to": "c3"})).to_json()["over"]["winner"] == 2

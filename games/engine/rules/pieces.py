@@ -125,7 +125,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   row longer than ``length`` does not count; ``not_start = true``: nor does a row standing
   wholly on the player's own starting sites, Tant Fant's; ``"any"``: nor a row with any site
   among them, Dai Hasami Shogi's; ``dirs``: only rows along these count; ``with = [KINDS]``: pieces of these kinds, whoever
-  placed them, count in every seat's row, the seats judged in turn order: Yavalanchor's red),
+  placed them, count in every seat's row, the seats judged in turn order: Yavalanchor's red; ``colours``: for
+  each seat, the seats whose pieces make its rows, each of them in the row: Yavalade's stacks),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
   stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked, none of them where a side has
@@ -638,6 +639,17 @@ class PiecesGame(Game):
         step = self.board.step
         return [ln for ln in lines if any(step[d][ln[0]] == ln[1] for d in allowed)]
 
+    def _line_colours(self, spec: dict, path: tuple) -> list[frozenset[int]] | None:
+        """end line.colours: per seat, the seats whose pieces make its rows (each of them in the row)."""
+        value = spec.get("colours")
+        if value is None:
+            return None
+        if not (isinstance(value, list) and len(value) == self.players and all(
+                isinstance(v, list) and v and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < self.players
+                                                  for x in v) for v in value)):
+            raise self.rf.error(path + ("colours",), f"must list, for each of the {self.players} seats, the seats whose pieces make its rows")
+        return [frozenset(v) for v in value]
+
     def _line_not_start(self, spec: dict, path: tuple) -> Any:
         """A line end's ``not_start``: false; true (a row wholly on the owner's starting sites
         does not count); or ``"any"`` (a row with any site among them does not count)."""
@@ -812,7 +824,8 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "length": length, "lines_at": at, "clause": el.clause,
                                   "result": line_result, "flanks": flanks if spec.get("exact") else None,
                                   "not_start": self._line_not_start(spec, path),
-                                  "with": self._kinds(spec.get("with"), path + ("with",), default_all=False)})
+                                  "with": self._kinds(spec.get("with"), path + ("with",), default_all=False),
+                                  "colours": self._line_colours(spec, path)})
             elif kind == "fill":
                 seat = spec.get("seat", 0)
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -2251,7 +2264,17 @@ class PiecesSim(Sim):
             if e["kind"] == "line":
                 # A line of one's own pieces made by the move just played wins.
                 c = self.cells[self.last_to] if self.last_to >= 0 else 0
-                if c and e["with"]:
+                if c and e["colours"] is not None:
+                    # line.colours: a seat's row is made of the pieces of the seats listed for
+                    # it, each of them in the row; the seats judged in turn order.
+                    cells, owner_of = self.cells, g.owner_of
+                    for seat in range(g.players):
+                        want = e["colours"][seat]
+                        for ln in e["lines_at"][self.last_to]:
+                            if all(cells[t] for t in ln) and {owner_of[cells[t]] for t in ln} == want:
+                                self.over = (seat if e["result"] == "win" else self._other(seat), "line")
+                                return
+                elif c and e["with"]:
                     # line.with: pieces of these kinds, whoever's, count in every seat's row; the
                     # seats are judged in turn order, the first with such a row through the
                     # piece just placed winning.
