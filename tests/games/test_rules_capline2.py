@@ -12,6 +12,8 @@
   pieces counting in every seat's row) and ``turn`` ``swap`` (the pie rule): Yavalanchor;
 - ``end`` ``line`` with ``colours`` (per seat, the seats whose pieces make its rows, each in
   the row): Yavalade;
+- ``place`` with ``touching_min`` and ``end`` ``enclosed`` with ``any`` and no seat (a move
+  shutting in any piece of an opponent's wins): Andantino;
 - ``hop`` with ``run = N`` (over a row of exactly N enemies at once, all taken):
   Merimueng-rimueng-do's long hop.
 """
@@ -267,3 +269,29 @@ def test_a_row_of_two_colours_wins_for_the_stack_it_matches(tmp_path):
     s = _placed(v, {"a3": (2, "p"), "b3": (1, "p")}, to_move=2)
     # (the state's seat: Outcome names sides, and this example names none)
     assert v.apply(s, Action({"to": "c3"})).to_json()["over"]["winner"] == 2
+
+
+RING = (
+    _clause(1, 'board = { shape = "grid", size = [5, 5] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [ { seat = 0, piece = "p", at = "c3" }, { seat = 1, piece = "p", at = "d3" } ], '
+                 'hand = [ { seat = 0, piece = "p", count = 9 }, { seat = 1, piece = "p", count = 9 } ] }')
+    + _clause(3, 'move = { kind = "place", touching_min = 2 }')
+    + _clause(4, 'end = { kind = "enclosed", any = true, dirs = "orthogonal" }')
+)
+
+
+def test_placing_touches_two_and_a_ring_round_one_piece_wins(tmp_path):
+    v = compile_example(tmp_path, "line", HEAD.replace('"war.example"', '"line.example"'), RING)
+    s = v.new_game()
+    # c3 and d3 down: the cells touching both (of the 8 neighbours each, diagonals counted)
+    # are c2 d2 c4 d4: 4 placings.
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["c2", "c4", "d2", "d4"]
+    # White b3 c2 c4 round Black's... no: Black's d3 with White's c3 d2 d4, e3 empty: not
+    # shut in (e3 leads to the edge). White's e3 closes it: White wins.
+    s = _placed(v, {"c3": (0, "p"), "d2": (0, "p"), "d4": (0, "p"), "d3": (1, "p"), "e2": (1, "p")}, to_move=0)
+    assert v.outcome(s) is None
+    out = v.outcome(v.apply(s, Action({"to": "e3"})))
+    assert out is not None and out.winner == 0
+    # Black's e3 instead: its own d3 is not shut in, nobody wins.
+    s = _placed(v, {"c3": (0, "p"), "d2": (0, "p"), "d4": (0, "p"), "d3": (1, "p"), "e2": (1, "p")}, to_move=1)
+    assert v.outcome(v.apply(s, Action({"to": "e3"}))) is None

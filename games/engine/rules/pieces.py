@@ -47,7 +47,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   of these kinds, whoever's: Yavalanchor's counters beside a red one), ``beside = "enemy"`` (only
   a piece standing next to an enemy piece, along the board's lines, moves so: Mu Torere's move
   into the centre), ``touching`` (place: only on a site with exactly this many occupied
-  neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``drop`` (place:
+  neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``touching_min``
+  (place: only on a site with at least this many occupied neighbours: Andantino), ``drop`` (place:
   only where the site below is off the board or taken, a disc dropped down a column: Connect
   Four), ``beside_last``
   (place: only next to the piece that came last onto the board, anywhere on an empty board:
@@ -141,7 +142,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``enclosed`` (``seat``: when none of that seat's pieces can reach the board's edge, every path
   along rows and columns blocked by the other seats' pieces, it loses: Copenhagen's encircling;
   ``to = REGION``: reach that region instead of the edge, ``dirs``: paths along these, Shi Liu
-  Kan Tsiang Kun's general shut in the triangle),
+  Kan Tsiang Kun's general shut in the triangle; ``any = true``: when any one of its pieces
+  cannot; ``any`` without ``seat``: a move that so shuts in any piece of an opponent's wins,
+  Andantino's surrounding),
   ``fort`` (``piece``: that seat wins when the piece stands on the edge and can move, the empty
   squares it reaches touch no enemy, and no piece of the wall around them can be taken: each
   has, in each line, a side that is off the board, inside the fort or another piece of the wall),
@@ -226,6 +229,7 @@ class MoveRule:
     run: int = 1  # hop: over a row of exactly this many pieces at once, all taken
     refill: int = 0  # place: only while the mover has fewer on the board; then it moves on
     next_to: frozenset[int] = frozenset()  # place: only next to a piece of these kinds, anyone's
+    touching_min: int = 0  # place: only on a site with at least this many occupied neighbours
 
 
 def _need(rf: RulesFile, el: Element, spec: dict, key: str, kinds: tuple, what: str) -> Any:
@@ -455,7 +459,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to", "touching_min"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -517,6 +521,9 @@ class PiecesGame(Game):
                 rule.after = self._kinds(spec.get("after"), el.path + ("after",), default_all=False)
                 rule.then_move = bool(spec.get("then_move", False))
                 rule.next_to = self._kinds(spec.get("next_to"), el.path + ("next_to",), default_all=False)
+                rule.touching_min = spec.get("touching_min", 0)
+                if isinstance(rule.touching_min, bool) or not isinstance(rule.touching_min, int) or not 0 <= rule.touching_min <= 8:
+                    raise self.rf.error(el.path + ("touching_min",), "must be a number of occupied neighbours, 0 to 8")
                 rule.refill = spec.get("refill", 0)
                 if isinstance(rule.refill, bool) or not isinstance(rule.refill, int) or not 0 <= rule.refill <= 64:
                     raise self.rf.error(el.path + ("refill",), "must be a number of pieces on the board (0: not a refill)")
@@ -876,13 +883,16 @@ class PiecesGame(Game):
                     raise self.rf.error(path + ("tie",), f"must be draw or the seat 0..{self.players - 1} that wins a tie")
             elif kind == "enclosed":
                 seat = spec.get("seat")
-                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+                if spec.get("any") and seat is None:
+                    seat = -1  # enclosed.any without a seat: the mover's opponents, judged after each move
+                elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
                     raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
                 # to: the region to reach (the board's edge by default); dirs: the ways a path
                 # goes (rows and columns by default).
                 to = self._region(spec["to"], path + ("to",)) if "to" in spec else None
                 dirs = self._dirs(spec.get("dirs", "orthogonal"), path + ("dirs",))[0]
-                self.ends.append({"kind": kind, "seat": seat, "clause": el.clause, "to": to, "dirs": tuple(dirs)})
+                self.ends.append({"kind": kind, "seat": seat, "clause": el.clause, "to": to, "dirs": tuple(dirs),
+                                  "any": bool(spec.get("any", False))})
             elif kind == "fort":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
@@ -1503,6 +1513,8 @@ class PiecesSim(Sim):
                             not rule.beside_last or self.last_to < 0
                             or any(st[self.last_to] == s for st in g.board.step)) and (
                             not rule.drop or g.board.step[6][s] < 0 or self.cells[g.board.step[6][s]]) and (
+                            rule.touching_min <= 0 or sum(1 for st in g.board.step if st[s] >= 0 and self.cells[st[s]])
+                            >= rule.touching_min) and (
                             not rule.next_to or any(t >= 0 and self.cells[t] and g.kind_of[self.cells[t]] in rule.next_to
                                                     for t in (st[s] for st in g.board.step))):
                         for k in kinds:
@@ -2337,8 +2349,16 @@ class PiecesSim(Sim):
                     if g.code(seat, e["piece"]) not in self.cells and not self.hands[seat][e["piece"]]:
                         self.over = (self._other(seat), "captured")
                         return
+            elif e["kind"] == "enclosed" and e["seat"] < 0:
+                # enclosed.any, no seat: a move that shuts in any piece of an opponent's, no path
+                # from it to the edge but through the opponent's pieces and empty sites, wins.
+                mover = g.owner_of[self.cells[self.last_to]] if self.last_to >= 0 and self.cells[self.last_to] else -1
+                for seat in range(g.players):
+                    if mover >= 0 and g.team_of(seat) != g.team_of(mover) and self._enclosed(seat, e["to"], e["dirs"], True):
+                        self.over = (mover, "enclosed")
+                        return
             elif e["kind"] == "enclosed":
-                if self._enclosed(e["seat"], e["to"], e["dirs"]):
+                if self._enclosed(e["seat"], e["to"], e["dirs"], e["any"]):
                     self.over = (self._other(e["seat"]), "enclosed")
                     return
             elif e["kind"] == "fort":
@@ -2377,10 +2397,11 @@ class PiecesSim(Sim):
                         self.over = (seat, "rows")
                         return
 
-    def _enclosed(self, seat: int, to: frozenset[int] | None = None, dirs: tuple[int, ...] = (0, 2, 4, 6)) -> bool:
+    def _enclosed(self, seat: int, to: frozenset[int] | None = None, dirs: tuple[int, ...] = (0, 2, 4, 6),
+                  any_piece: bool = False) -> bool:
         """Whether no piece of ``seat`` can reach the edge (or the region ``to``): the squares
         reached from it along ``dirs`` (rows and columns), through any square but another seat's
-        piece, hold none of its."""
+        piece, hold none of its (``any_piece``: whether some piece of it cannot)."""
         g = self.game
         cells, owner_of = self.cells, g.owner_of
         b = g.board
@@ -2391,13 +2412,15 @@ class PiecesSim(Sim):
         seen = set(frontier)
         while frontier:
             s = frontier.pop()
-            if cells[s] and owner_of[cells[s]] == seat:
+            if cells[s] and owner_of[cells[s]] == seat and not any_piece:
                 return False
             for d in dirs:
                 t = b.step[d][s]
                 if t >= 0 and t not in seen and (not cells[t] or owner_of[cells[t]] == seat):
                     seen.add(t)
                     frontier.append(t)
+        if any_piece:
+            return any(c and owner_of[c] == seat and s not in seen for s, c in enumerate(cells))
         return True
 
     def _fort(self, k: int) -> bool:
