@@ -14,6 +14,8 @@
   the row): Yavalade;
 - ``place`` with ``touching_min`` and ``end`` ``enclosed`` with ``any`` and no seat (a move
   shutting in any piece of an opponent's wins): Andantino;
+- ``constraint`` ``nested`` and ``end`` ``nested`` (local boards sending the opponent, three
+  won in a row): Ultimate Tic-Tac-Toe;
 - ``hop`` with ``run = N`` (over a row of exactly N enemies at once, all taken):
   Merimueng-rimueng-do's long hop.
 """
@@ -295,3 +297,39 @@ def test_placing_touches_two_and_a_ring_round_one_piece_wins(tmp_path):
     # Black's e3 instead: its own d3 is not shut in, nobody wins.
     s = _placed(v, {"c3": (0, "p"), "d2": (0, "p"), "d4": (0, "p"), "d3": (1, "p"), "e2": (1, "p")}, to_move=1)
     assert v.outcome(v.apply(s, Action({"to": "e3"}))) is None
+
+
+NESTED = (
+    _clause(1, 'board = { shape = "grid", size = [4, 4] }\nconstraint = { nested = 2 }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { hand = [ { seat = 0, piece = "p", count = 8 }, { seat = 1, piece = "p", count = 8 } ] }')
+    + _clause(3, 'move = { kind = "place" }')
+    + _clause(4, 'end = { kind = "nested" }')
+    + _clause(5, 'end = { kind = "no-moves", result = "draw" }')
+)
+
+
+def _last(v, board: dict, last: str, to_move: int = 0):
+    data = v.new_game().to_json()
+    data.update(board={k: [seat, "p", 1] for k, seat in board.items()}, to_move=to_move, turn=10, over=None, last=last)
+    return v.state_from_json(data)
+
+
+def test_local_boards_send_the_opponent_and_two_won_in_a_row_win(tmp_path):
+    v = compile_example(tmp_path, "line", HEAD.replace('"war.example"', '"line.example"'), NESTED)
+    # Four local boards of 2x2: a1 b1 a2 b2 (0), c1 d1 c2 d2 (1), a3 b3 a4 b4 (2), c3 d3 c4 d4 (3).
+    # First move: anywhere, 16.
+    assert len(v.legal_actions(v.new_game())) == 16
+    # White's d1 is the bottom-right of its local board: Black is sent to the bottom-right
+    # board (c1 d1 c2 d2), whose empty c1 c2 d2 are the 3 placings.
+    s = v.apply(v.new_game(), Action({"to": "d1"}))
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["c1", "c2", "d2"]
+    # Board 0 won by White (a1 b1, a row of 2): Black sent there (last a3, the bottom-left of
+    # its board) plays in any board not won: b-d squares outside board 0, empty: 16 - 4 - 1 = 11.
+    s = _last(v, {"a1": 0, "b1": 0, "a3": 0}, "a3", to_move=1)
+    assert len(v.legal_actions(s)) == 11 and not any(a["to"] in ("a2", "b2") for a in v.legal_actions(s))
+    # White has won board 0 (a1 b1) and holds c1; sent to board 1 (last at d3, the bottom-right
+    # of board 3), White's d1 wins board 1 too: two local boards in a row, White wins.
+    s = _last(v, {"a1": 0, "b1": 0, "c1": 0, "d3": 1}, "d3", to_move=0)
+    assert sorted(a["to"] for a in v.legal_actions(s)) == ["c2", "d1", "d2"]
+    out = v.outcome(v.apply(s, Action({"to": "d1"})))
+    assert out is not None and out.winner == 0

@@ -94,6 +94,10 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   to it; Tuknanavuhpi's back lines), ``liberties = true`` (after a move every group, pieces of one side joined along rows and
   columns, still touches an empty site along a row or column: NoGo; directions instead of true:
   along those),
+  ``nested = N`` (a grid of N*N by N*N squares is N x N local boards: a placing goes to the
+  local board in the place the last placing took within its own, unless that board is won, a
+  row of N of one seat's in it, or full, when any local board not won takes it: Ultimate
+  Tic-Tac-Toe),
   ``leave_move = true`` (no move may leave the opponent without a move, unless
   it takes the opponent's last piece; a number N: only on the game's first N turns), ``compulsory = true`` (a capture must be made when one can),
   ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
@@ -150,6 +154,7 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   has, in each line, a side that is off the board, inside the fort or another piece of the wall),
   ``smothered`` (after a move, a piece with no empty site beside it along the board's lines:
   the mover's own loses the game for the mover, else an opponent's wins it: Susan),
+  ``nested`` (with ``constraint.nested``: a seat that has won N local boards in a row wins),
   ``lone`` (every seat down to a single piece, each of the ``piece`` kind: the game is drawn,
   Game of Solomon's two lone kings),
   ``rows`` (each move making a row of ``length`` or more of the mover's pieces along ``dirs``
@@ -684,6 +689,31 @@ class PiecesGame(Game):
             out -= self._region(region, path + ("not_at",))
         return frozenset(out)
 
+    def _compile_nested(self, n: Any, path: tuple) -> None:
+        """constraint.nested = N: the grid is N x N local boards of N x N squares (Ultimate
+        Tic-Tac-Toe). Per site its local board and its place within it; the local boards' rows of
+        N, and the rows of N local boards."""
+        self.nested = 0
+        if not n:
+            return
+        b = self.board
+        if isinstance(n, bool) or not isinstance(n, int) or n < 2 or b.kind != "square" or b.files != n * n or b.ranks != n * n:
+            raise self.rf.error(path, f"must be N with a grid of N*N by N*N squares (got {brief(n)})")
+        self.nested = n
+        xy = [(round(x), round(y)) for x, y in b.xy]
+        self.local_of = [(y // n) * n + x // n for x, y in xy]
+        self.place_in = [(y % n) * n + x % n for x, y in xy]
+        self.local_sites = [[s for s in range(b.size) if self.local_of[s] == k] for k in range(n * n)]
+        self.local_lines = [[ln for ln in self._lines(n) if all(self.local_of[t] == k for t in ln)] for k in range(n * n)]
+        cell = {(x, y): k for k, (x, y) in enumerate((k % n, k // n) for k in range(n * n))}
+        rows = []
+        for (x, y), k in cell.items():
+            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                run = [cell.get((x + i * dx, y + i * dy)) for i in range(n)]
+                if None not in run:
+                    rows.append(tuple(run))
+        self.global_lines = rows
+
     def _lines(self, n: int) -> list[tuple[int, ...]]:
         """Every run of ``n`` sites joined in one direction (a mill, a row of n)."""
         b = self.board
@@ -702,6 +732,7 @@ class PiecesGame(Game):
         spec = el.value if el else {}
         self.compulsory = bool(spec.get("compulsory", False))
         self.no_repeat = bool(spec.get("no_repeat", False))
+        self._compile_nested(spec.get("nested", 0), (el.path if el else ()) + ("nested",))
         self.leave_move = bool(spec.get("leave_move", False))  # a move must leave the opponent one
         # leave_move = N (a number): only on the game's first N turns (0: every turn).
         lm = spec.get("leave_move", False)
@@ -898,6 +929,10 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
             elif kind == "smothered":
                 self.ends.append({"kind": kind, "clause": el.clause})
+            elif kind == "nested":
+                if not self.nested:
+                    raise self.rf.error(path + ("kind",), "nested: needs constraint.nested (the local boards)")
+                self.ends.append({"kind": kind, "clause": el.clause})
             elif kind == "lone":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
@@ -909,7 +944,7 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "count": count, "alone": bool(spec.get("alone", False)),
                                   "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows, smothered or lone")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, lone or nested")
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
         self.approach = next((r for r in self.move_rules if r.kind == "approach"), None)
         # A chain's limits hold where any approach move (of any clause) states them.
@@ -1296,6 +1331,8 @@ class PiecesSim(Sim):
             return [(PASS, -1, -1, -1, -1, -1)]
         if g.closed_when_empty:
             moves = self._open_only(moves)
+        if g.nested:
+            moves = self._nested_only(moves)
         if g.compulsory or g.maximum:
             captures = [m for m in moves if self._captures(m)]
             if captures:
@@ -1321,6 +1358,26 @@ class PiecesSim(Sim):
             self._base_key = None
             moves = [m for m in moves if not self._repeats(m)]
         return moves
+
+    def _won_by(self, k: int) -> int:
+        """constraint.nested: the seat that has won local board ``k`` (a row of its own there), or -1."""
+        cells, owner_of = self.cells, self.game.owner_of
+        for ln in self.game.local_lines[k]:
+            c = cells[ln[0]]
+            if c and all(cells[t] and owner_of[cells[t]] == owner_of[c] for t in ln[1:]):
+                return owner_of[c]
+        return -1
+
+    def _nested_only(self, moves: list) -> list:
+        """constraint.nested: the local board the last placing sends the mover to, if it is still
+        open (not won, not full); else any local board not won."""
+        g = self.game
+        open_ = [self._won_by(k) < 0 for k in range(g.nested * g.nested)]
+        if self.last_to >= 0:
+            k = g.place_in[self.last_to]
+            if open_[k] and any(not self.cells[s] for s in g.local_sites[k]):
+                return [m for m in moves if m[0] != PLACE or g.local_of[m[2]] == k]
+        return [m for m in moves if m[0] != PLACE or open_[g.local_of[m[2]]]]
 
     def _open_only(self, moves: list) -> list:
         """constraint.closed_when_empty: the moves that come to no region left wholly empty."""
@@ -2366,6 +2423,16 @@ class PiecesSim(Sim):
                     if c and g.kind_of[c] == e["piece"] and self._fort(s):
                         self.over = (g.owner_of[c], "fort")
                         return
+            elif e["kind"] == "nested":
+                # A row of local boards won by one seat, made by the move just played: it wins.
+                if self.last_to >= 0 and self.cells[self.last_to]:
+                    seat = g.owner_of[self.cells[self.last_to]]
+                    k = g.local_of[self.last_to]
+                    if self._won_by(k) == seat:
+                        won = [self._won_by(j) for j in range(g.nested * g.nested)]
+                        if any(k in ln and all(won[j] == seat for j in ln) for ln in g.global_lines):
+                            self.over = (seat, "nested")
+                            return
             elif e["kind"] == "lone":
                 # Every seat down to one piece, each of this kind, none in hand: a draw.
                 left = [c for c in self.cells if c]
@@ -2497,7 +2564,8 @@ class PiecesSim(Sim):
         } | ({"seen": sorted(self.seen)} if self.seen is not None else {}) | (
             {"dead": [names[s] for s in self.dead]} if self.dead else {}) | (
             {"trail": [names[s] for s in self.trail]} if self.trail else {}) | (
-            {"last": names[self.last_to]} if self.last_to >= 0 and any(r.beside_last for r in g.move_rules) else {}) | (
+            {"last": names[self.last_to]} if self.last_to >= 0 and (g.nested or any(r.beside_last for r in g.move_rules))
+            else {}) | (
             chesslike.state_json(self))
 
 
