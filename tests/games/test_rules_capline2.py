@@ -16,6 +16,9 @@
   shutting in any piece of an opponent's wins): Andantino;
 - ``constraint`` ``nested`` and ``end`` ``nested`` (local boards sending the opponent, three
   won in a row): Ultimate Tic-Tac-Toe;
+- ``move`` ``push`` (a cube from the edge pushed in at an end of its row or column: ``take``,
+  ``first_blank``) and ``end`` ``line`` with ``either`` (every row counts, the opponent's
+  first): Quixo, Pushing Me XO;
 - ``hop`` with ``run = N`` (over a row of exactly N enemies at once, all taken):
   Merimueng-rimueng-do's long hop.
 """
@@ -333,3 +336,47 @@ def test_local_boards_send_the_opponent_and_two_won_in_a_row_win(tmp_path):
     assert sorted(a["to"] for a in v.legal_actions(s)) == ["c2", "d1", "d2"]
     out = v.outcome(v.apply(s, Action({"to": "d1"})))
     assert out is not None and out.winner == 0
+
+
+PUSH = (
+    _clause(1, 'board = { shape = "grid", size = [3, 3] }')
+    + _clause(2, 'pieces = { p = {} }\nsetup = { place = [] }')
+    + _clause(3, 'move = { kind = "push", take = "own" }')
+    + _clause(4, 'end = { kind = "line", length = 3, either = true }')
+)
+
+
+def test_a_cube_is_pushed_back_in_at_an_end_of_its_row_or_column(tmp_path):
+    v = compile_example(tmp_path, "line", HEAD.replace('"war.example"', '"line.example"'), PUSH)
+    s = v.new_game()
+    # The 8 edge squares, all blank: a corner goes in at the 2 other corners of its row and
+    # column, a side's middle at the 2 ends of its line along the edge and the far end of the
+    # other line: 4 corners x 2 + 4 middles x 3 = 20.
+    acts = [(a["from"], a["to"]) for a in v.legal_actions(s)]
+    assert len(acts) == 20
+    assert sorted(t for f, t in acts if f == "b1") == ["a1", "b3", "c1"]
+    # White's a1, Black's b1, c1 blank: White takes c1 and pushes it in at a1: a1 and b1 slide
+    # on to b1 and c1, and White's cube stands on a1.
+    s = _state(v, {"a1": 0, "b1": 1}, to_move=0)
+    board = v.apply(s, Action({"from": "c1", "to": "a1"})).to_json()["board"]
+    assert {k: x[0] for k, x in board.items()} == {"a1": 0, "b1": 0, "c1": 1}
+    # Black's b1 is not White's to take (take = "own"): no push starts there.
+    assert not any(a["from"] == "b1" for a in v.legal_actions(s))
+    # White a2 a3: the blank a1 pushed in at a3 slides them down to a1 a2 and White's cube
+    # comes in on a3: column a is White's, White wins.
+    s = _state(v, {"a2": 0, "a3": 0, "b2": 1}, to_move=0)
+    out = v.outcome(v.apply(s, Action({"from": "a1", "to": "a3"})))
+    assert out is not None and out.winner == 0
+
+
+def test_a_push_making_both_rows_loses_and_an_enemy_cube_stays_the_enemys(tmp_path):
+    v = compile_example(tmp_path, "line", HEAD.replace('"war.example"', '"line.example"'),
+                        PUSH.replace('take = "own"', 'take = "any"'))
+    # Black a1 b3 c3, White a2 a3 b1 c1. White takes Black's a1 and pushes it in at a3: a2 a3
+    # slide down to a1 a2, Black's cube comes in on a3. Row 1 (a1 b1 c1) is White's and row 3
+    # (a3 b3 c3) Black's: the opponent's row counts first, so Black wins.
+    s = _state(v, {"a1": 1, "b3": 1, "c3": 1, "a2": 0, "a3": 0, "b1": 0, "c1": 0}, to_move=0)
+    after = v.apply(s, Action({"from": "a1", "to": "a3"}))
+    assert after.to_json()["board"]["a3"][0] == 1
+    out = v.outcome(after)
+    assert out is not None and out.winner == 1

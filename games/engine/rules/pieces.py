@@ -27,6 +27,10 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   a friend), ``capture`` (hop: the piece hopped over is taken), ``continue`` (hop: ``must`` |
   ``may`` | ``no``, whether the same piece hops again in the same turn; ``straight``: it may,
   only on in the direction of its last hop, with ``taken = "turn-end"``: Konane), kind
+  ``push`` (a grid's edge cube, blank, an empty square, or the mover's, or with ``take = "any"``
+  any, an opponent's staying its owner's, pushed back in at an end of its row or column other
+  than its own square, the cubes between sliding along; ``first_blank``: on each player's first
+  turn only a blank one: Quixo), kind
   ``lift`` (the mover takes one of its own pieces off, the only move of the game's turn
   ``at_turn``: in ``region``, or ``next_to_empty``: Konane's opening), ``avoid`` (regions
   this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
@@ -131,7 +135,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   wholly on the player's own starting sites, Tant Fant's; ``"any"``: nor a row with any site
   among them, Dai Hasami Shogi's; ``dirs``: only rows along these count; ``with = [KINDS]``: pieces of these kinds, whoever
   placed them, count in every seat's row, the seats judged in turn order: Yavalanchor's red; ``colours``: for
-  each seat, the seats whose pieces make its rows, each of them in the row: Yavalade's stacks),
+  each seat, the seats whose pieces make its rows, each of them in the row: Yavalade's stacks; ``either``: after every move all rows on the
+  board count, either side's, the opponent's first: Quixo),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
   stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked, none of them where a side has
@@ -186,7 +191,8 @@ NAMED_DIRS = {
     "orthogonal": boards.ORTHOGONAL,
     "diagonal": boards.DIAGONAL,
 }
-MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach", "circuit", "lift") + chesslike.KINDS
+MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach", "circuit", "lift", "push") + chesslike.KINDS
+PUSHED = -2  # a move's kind value: a push (move.kind = "push"), its cube taken from `from`, pushed in at `to`
 # Move tuples on the fast path: (what, from, to, taken, promote, kind)
 #   what: 0 move, 1 place, 2 remove, 3 pass; taken: the site hopped over and taken, or -1;
 #   promote: the kind index promoted to, or -1; kind: the kind placed (place) else -1.
@@ -235,6 +241,8 @@ class MoveRule:
     refill: int = 0  # place: only while the mover has fewer on the board; then it moves on
     next_to: frozenset[int] = frozenset()  # place: only next to a piece of these kinds, anyone's
     touching_min: int = 0  # place: only on a site with at least this many occupied neighbours
+    take: str = "own"  # push: the cubes taken, blank (empty) or one's own ("own"), or any
+    first_blank: bool = False  # push: on each player's first turn only a blank cube is taken
 
 
 def _need(rf: RulesFile, el: Element, spec: dict, key: str, kinds: tuple, what: str) -> Any:
@@ -464,7 +472,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to", "touching_min"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to", "touching_min", "take", "first_blank"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -540,6 +548,11 @@ class PiecesGame(Game):
                 rule.touching = spec.get("touching", -1)
                 if isinstance(rule.touching, bool) or not isinstance(rule.touching, int) or not -1 <= rule.touching <= 8:
                     raise self.rf.error(el.path + ("touching",), "must be a number of occupied neighbours, 0 to 8")
+            if kind == "push":
+                rule.take = spec.get("take", "own")
+                rule.first_blank = bool(spec.get("first_blank", False))
+                if rule.take not in ("own", "any") or b.shape != "grid":
+                    raise self.rf.error(el.path + ("take",), "push: take must be own or any, on a grid")
             if "region" in spec:
                 rule.region = frozenset(self._sites(spec["region"], el.path + ("region",)))
             if "not_in_row" in spec:
@@ -795,6 +808,8 @@ class PiecesGame(Game):
         self.all_placed = any(r.when == "all-placed" for r in self.move_rules)
         self.hop_runs = any(r.run > 1 for r in self.move_rules)
         self.refill = max((r.refill for r in self.move_rules if r.kind == "place"), default=0)
+        pushes = [r for r in self.move_rules if r.kind == "push"]
+        self.push_kind = min(pushes[0].pieces) if pushes else -1
         self.per_turn_kinds: dict[int, frozenset[int]] = {}
         self.per_turn_shift: dict[int, int] = {}  # kind -> the first seat's count shift (first_turn)
         for r in self.move_rules:
@@ -863,6 +878,7 @@ class PiecesGame(Game):
                                   "result": line_result, "flanks": flanks if spec.get("exact") else None,
                                   "not_start": self._line_not_start(spec, path),
                                   "with": self._kinds(spec.get("with"), path + ("with",), default_all=False),
+                                  "either": bool(spec.get("either", False)),
                                   "colours": self._line_colours(spec, path)})
             elif kind == "fill":
                 seat = spec.get("seat", 0)
@@ -945,6 +961,8 @@ class PiecesGame(Game):
                                   "clause": el.clause})
             else:
                 raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, lone or nested")
+        self.either_line = next((e for e in self.ends if e["kind"] == "line" and e["either"]), None)
+        self.at_xy = {(round(x), round(y)): i for i, (x, y) in enumerate(self.board.xy)}
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
         self.approach = next((r for r in self.move_rules if r.kind == "approach"), None)
         # A chain's limits hold where any approach move (of any clause) states them.
@@ -1203,6 +1221,8 @@ class PiecesGame(Game):
         if what == PLACE:
             piece = f"{self.kinds[kind]} " if self.nk > 1 else ""
             return f"{piece}@{names[b]}"
+        if kind == PUSHED:
+            return f"{names[a]}>{names[b]}"
         capture = taken >= 0 or (sim.cells[b] and self.owner_of[sim.cells[b]] != sim.mover)
         text = f"{names[a]}{'x' if capture else '-'}{names[b]}"
         if promote == REMOVED:
@@ -1212,7 +1232,12 @@ class PiecesGame(Game):
         return text
 
     def ludii_steps(self, sim: PiecesSim, move: tuple, last: int | None) -> list | None:
-        """Ludii's steps for one move of ours where they are several (chesslike.ludii_steps)."""
+        """Ludii's steps for one move of ours where they are several (chesslike.ludii_steps; a
+        push is Ludii's two selections, the cube taken and the square it comes in at)."""
+        if move[0] == MOVE and move[5] == PUSHED:
+            names = self.board.names
+            return [(sim.mover, {"from": names[move[1]], "to": "off"}, False),
+                    (sim.mover, {"from": names[move[2]], "to": "off"}, True)]
         return chesslike.ludii_steps(self, sim, move, last)
 
     def text_help(self) -> dict[str, list[str]]:
@@ -1378,6 +1403,23 @@ class PiecesSim(Sim):
             if open_[k] and any(not self.cells[s] for s in g.local_sites[k]):
                 return [m for m in moves if m[0] != PLACE or g.local_of[m[2]] == k]
         return [m for m in moves if m[0] != PLACE or open_[g.local_of[m[2]]]]
+
+    def _either_line(self, mover: int) -> None:
+        """end line.either: after a move every row on the board counts, either side's; the
+        opponent's first, so a mover who makes the opponent's row loses, even with one of its own."""
+        g = self.game
+        e = g.either_line
+        cells, owner_of = self.cells, g.owner_of
+        seen = set()
+        for seat in [s for s in range(g.players) if s != mover] + [mover]:
+            for lines in e["lines_at"]:
+                for ln in lines:
+                    if ln in seen:
+                        continue
+                    if all(cells[t] and owner_of[cells[t]] == seat for t in ln):
+                        self.over = (seat, "line")
+                        return
+            seen.clear()
 
     def _open_only(self, moves: list) -> list:
         """constraint.closed_when_empty: the moves that come to no region left wholly empty."""
@@ -1577,6 +1619,9 @@ class PiecesSim(Sim):
                         for k in kinds:
                             out.append((PLACE, -1, s, -1, -1, k))
                 continue
+            if rule.kind == "push":
+                self._pushes(rule, out)
+                continue
             if rule.kind == "fly":
                 if count is None:
                     count = sum(1 for c in self.cells if c and owner_of[c] == mover)
@@ -1593,6 +1638,22 @@ class PiecesSim(Sim):
         if g.promote:
             out = self._promotions(out)
         return _dedupe(out)
+
+    def _pushes(self, rule: MoveRule, out: list) -> None:
+        """move.push (Quixo): a cube on the edge, blank (an empty square) or the mover's (or any,
+        ``take = "any"``), pushed back in at an end of its row or column, another square."""
+        g = self.game
+        b = g.board
+        w, h = b.files, b.ranks
+        for a in sorted(b.regions["edge"]):
+            c = self.cells[a]
+            if c and (rule.take == "own" and g.owner_of[c] != self.mover or rule.first_blank and self.turn < g.players):
+                continue
+            x, y = round(b.xy[a][0]), round(b.xy[a][1])
+            at = g.at_xy
+            for t in dict.fromkeys((at[(0, y)], at[(w - 1, y)], at[(x, 0)], at[(x, h - 1)])):
+                if t != a:
+                    out.append((MOVE, a, t, -1, -1, PUSHED))
 
     def _piece_moves(self, a: int, hops_only: bool = False) -> list:
         g = self.game
@@ -1971,6 +2032,26 @@ class PiecesSim(Sim):
                 self._next_turn(check_ends)
             return
         self.last_to = b
+        if what == MOVE and kind == PUSHED:
+            # move.push: the cubes between `to` and `from` shift one square towards `from`; the
+            # cube taken comes in at `to`, the mover's, unless it was the opponent's (take any).
+            c = cells[a]
+            new = c if c and g.owner_of[c] != mover else g.code(mover, g.push_kind)
+            d = next(d for d in (0, 2, 4, 6) if _ray_to(g.board.step[d], a, b))
+            s = a
+            while s != b:
+                t = g.board.step[d][s]
+                cells[s] = cells[t]
+                s = t
+            cells[b] = new
+            self.quiet += 1
+            if g.either_line and check_ends:
+                self._either_line(mover)
+            if self.over:
+                return
+            self.pending = -1
+            self._next_turn(check_ends)
+            return
         if getattr(g, "chess_extra", False):
             chesslike.moved(self, what, a, b, kind if what == MOVE else -1, taken)  # castling's rook, double steps, drops
         if what == PLACE:
@@ -2343,6 +2424,8 @@ class PiecesSim(Sim):
                             if all(cells[t] for t in ln) and {owner_of[cells[t]] for t in ln} == want:
                                 self.over = (seat if e["result"] == "win" else self._other(seat), "line")
                                 return
+                elif e["either"]:
+                    pass  # judged by _either_line as the move is played
                 elif c and e["with"]:
                     # line.with: pieces of these kinds, whoever's, count in every seat's row; the
                     # seats are judged in turn order, the first with such a row through the
@@ -2578,6 +2661,16 @@ class _Zobrist:
         self.cell = [[rng.getrandbits(64) for _ in range(codes)] for _ in range(sites)]
         self.hand = [[rng.getrandbits(64) for _ in range(kinds)] for _ in range(players)]
         self.mover = [rng.getrandbits(64) for _ in range(players)]
+
+
+def _ray_to(step: list[int], a: int, b: int) -> bool:
+    """Whether ``b`` lies on from ``a`` along the direction ``step``."""
+    s = step[a]
+    while s >= 0:
+        if s == b:
+            return True
+        s = step[s]
+    return False
 
 
 def _dedupe(moves: list) -> list:
