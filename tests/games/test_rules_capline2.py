@@ -19,6 +19,8 @@
 - ``move`` ``push`` (a cube from the edge pushed in at an end of its row or column: ``take``,
   ``first_blank``) and ``end`` ``line`` with ``either`` (every row counts, the opponent's
   first): Quixo, Pushing Me XO;
+- ``hop`` with ``flying = "near"`` (from any distance, landing just beyond) and ``chain =
+  "line-or-edge"`` (the chain keeps to its line unless a hop ends on the edge): Dam;
 - ``hop`` with ``run = N`` (over a row of exactly N enemies at once, all taken):
   Merimueng-rimueng-do's long hop.
 """
@@ -380,3 +382,34 @@ def test_a_push_making_both_rows_loses_and_an_enemy_cube_stays_the_enemys(tmp_pa
     assert after.to_json()["board"]["a3"][0] == 1
     out = v.outcome(after)
     assert out is not None and out.winner == 1
+
+
+KING = (
+    _clause(1, 'board = { shape = "grid", size = [6, 6] }')
+    + _clause(2, 'pieces = { p = {}, k = {} }\nsetup = { place = [ { seat = 0, piece = "k", at = "a1" }, { seat = 1, piece = "p", at = "f6" } ] }')
+    + _clause(3, 'move = { kind = "hop", pieces = ["k"], dirs = "diagonal", over = "enemy", capture = true, continue = "may", '
+                 'flying = "near", chain = "line-or-edge" }')
+)
+
+
+def test_a_near_flying_king_keeps_to_its_line_unless_at_the_edge(tmp_path):
+    v = compile_example(tmp_path, "war", HEAD, KING)
+    # King a1, Black c3 and e5 on its diagonal (d4 between them empty): the king flies over b2
+    # and takes c3, landing only on d4 (not e5's side beyond): one move.
+    s = _mixed(v, {"a1": (0, "k"), "c3": (1, "p"), "e5": (1, "p"), "f6": (1, "p")})
+    assert [(a["from"], a["to"]) for a in v.legal_actions(s)] == [("a1", "d4")]
+    # From d4 it may go on only along the same diagonal onwards, where nothing is left to
+    # take; the hop over c5 to b6 (north-west) is off its line: the chain ends, Black's turn.
+    s = _mixed(v, {"a1": (0, "k"), "c3": (1, "p"), "c5": (1, "p"), "f6": (1, "p")})
+    s = v.apply(s, Action({"from": "a1", "to": "d4"}))
+    assert s.to_json()["to_move"] == 1 and s.to_json()["board"].get("c5") is not None
+    # With e5 Black as well, on the line beyond d4, the chain may go on over it to f6? f6 is
+    # taken: no. Move f6 away (Black on f5 instead): over e5 to f6 is open, b6 is not.
+    s = _mixed(v, {"a1": (0, "k"), "c3": (1, "p"), "c5": (1, "p"), "e5": (1, "p"), "f5": (1, "p")})
+    s = v.apply(s, Action({"from": "a1", "to": "d4"}))
+    assert sorted(a.to_json().get("to", "pass") for a in v.legal_actions(s)) == ["f6", "pass"]
+    # A hop ending on the edge may turn: king d2 takes e3 and lands on f4, on the edge; from
+    # there the hop over e5 (north-west) to d6 is open (a6 is Black's, out of reach).
+    s = _mixed(v, {"d2": (0, "k"), "e3": (1, "p"), "e5": (1, "p"), "a6": (1, "p")})
+    s = v.apply(s, Action({"from": "d2", "to": "f4"}))
+    assert sorted(a.to_json().get("to", "pass") for a in v.legal_actions(s)) == ["d6", "pass"]

@@ -35,7 +35,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``at_turn``: in ``region``, or ``next_to_empty``: Konane's opening), ``avoid`` (regions
   this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
   on), ``flying`` (hop: from any distance along empty sites, over one enemy, landing on any
-  empty site beyond it: draughts' long king), ``taken = "now" | "turn-end"`` (hop: the pieces
+  empty site beyond it: draughts' long king; ``"near"``: landing only just beyond it, Dam's
+  king), ``chain = "line-or-edge"`` (hop: the piece's capturing chain goes on only along the line
+  of its last hop, onwards, unless that hop ended on the board's edge, when any way but back), ``taken = "now" | "turn-end"`` (hop: the pieces
   taken leave the board at once, or when the turn ends, blocking the way and never hopped
   twice till then), ``run`` (hop: over a row of exactly this many such pieces along the line at
   once, to the empty site beyond, taking them all: Merimueng-rimueng-do's long hop), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
@@ -243,6 +245,8 @@ class MoveRule:
     touching_min: int = 0  # place: only on a site with at least this many occupied neighbours
     take: str = "own"  # push: the cubes taken, blank (empty) or one's own ("own"), or any
     first_blank: bool = False  # push: on each player's first turn only a blank cube is taken
+    flying_near: bool = False  # hop flying = "near": from any distance, landing just beyond
+    chain: str = ""  # hop: "line-or-edge", the chain goes on along its line unless at the edge
 
 
 def _need(rf: RulesFile, el: Element, spec: dict, key: str, kinds: tuple, what: str) -> Any:
@@ -472,7 +476,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to", "touching_min", "take", "first_blank"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to", "touching_min", "take", "first_blank", "chain"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -520,6 +524,10 @@ class PiecesGame(Game):
                 rule.when = "no-hand"
             rule.at_most = spec.get("at_most", 0)
             rule.flying = bool(spec.get("flying", False))
+            rule.flying_near = spec.get("flying") == "near"  # lands only on the site just beyond
+            rule.chain = spec.get("chain", "")
+            if rule.chain not in ("", "line-or-edge") or (rule.chain and kind != "hop"):
+                raise self.rf.error(el.path + ("chain",), "must be line-or-edge (a hop's chain)")
             rule.run = spec.get("run", 1)
             if "run" in spec and (kind != "hop" or isinstance(rule.run, bool) or not isinstance(rule.run, int)
                                   or not 1 <= rule.run <= 8 or rule.flying or spec.get("taken", "now") != "now"):
@@ -810,6 +818,8 @@ class PiecesGame(Game):
         self.refill = max((r.refill for r in self.move_rules if r.kind == "place"), default=0)
         pushes = [r for r in self.move_rules if r.kind == "push"]
         self.push_kind = min(pushes[0].pieces) if pushes else -1
+        # hop chain = "line-or-edge": the kinds whose capturing chains keep to their line
+        self.chain_line_kinds = frozenset().union(*(r.pieces for r in self.move_rules if r.chain))
         self.per_turn_kinds: dict[int, frozenset[int]] = {}
         self.per_turn_shift: dict[int, int] = {}  # kind -> the first seat's count shift (first_turn)
         for r in self.move_rules:
@@ -1436,6 +1446,16 @@ class PiecesSim(Sim):
         """Whether a capturing chain may go on with ``m`` (approach: no_revisit, new_direction;
         hop continue = straight: only on in the direction of the hop before)."""
         g = self.game
+        if g.chain_line_kinds and len(self.trail) >= 2 and g.kind_of[self.cells[m[1]]] in g.chain_line_kinds:
+            # hop chain = "line-or-edge": on along the line of the last hop, the same way, unless
+            # that hop ended on the board's edge, when any way but straight back.
+            xy = g.board.xy
+            p, q = self.trail[-2], self.trail[-1]
+            last = (_sign(xy[q][0] - xy[p][0]), _sign(xy[q][1] - xy[p][1]))
+            new = (_sign(xy[m[2]][0] - xy[m[1]][0]), _sign(xy[m[2]][1] - xy[m[1]][1]))
+            if q in g.board.regions.get("edge", ()):
+                return new != (-last[0], -last[1])
+            return new == last
         if g.straight_chain and self.dead:
             d = self._direction(self.dead[-1], m[1])
             return d >= 0 and m[3] == g.board.step[d][m[1]]
@@ -1785,6 +1805,11 @@ class PiecesSim(Sim):
         if rule.over == "enemy" and who == mover or rule.over == "friend" and who != mover:
             return
         land = step[t]
+        if rule.flying_near:
+            # flying = "near": the piece lands on the site just beyond the one it takes.
+            if land >= 0 and not cells[land] and land not in rule.avoid and land not in rule.avoid_stop:
+                out.append((MOVE, a, land, t if (rule.capture and who != mover) else -1, -1, -1))
+            return
         while land >= 0 and not cells[land] and land not in rule.avoid:
             if land not in rule.avoid_stop:
                 out.append((MOVE, a, land, t if (rule.capture and who != mover) else -1, -1, -1))
@@ -2086,6 +2111,8 @@ class PiecesSim(Sim):
                     cells[s] = 0
                     captured += 1
                     prev, s = s, (brd.ahead.get((prev, s), -1) if brd.ahead else brd.step[d][s])
+            if taken >= 0 and g.chain_line_kinds and g.approach is None:
+                self.trail = (self.trail or [a]) + [b]  # hop chain = "line-or-edge": the hops' landings
             if taken >= 0:
                 if check_ends and g.kind_of[cells[taken]] in g.royal:
                     self._royal_taken(cells[taken])
@@ -2661,6 +2688,10 @@ class _Zobrist:
         self.cell = [[rng.getrandbits(64) for _ in range(codes)] for _ in range(sites)]
         self.hand = [[rng.getrandbits(64) for _ in range(kinds)] for _ in range(players)]
         self.mover = [rng.getrandbits(64) for _ in range(players)]
+
+
+def _sign(v: float) -> int:
+    return (v > 1e-9) - (v < -1e-9)
 
 
 def _ray_to(step: list[int], a: int, b: int) -> bool:
