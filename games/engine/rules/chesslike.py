@@ -409,7 +409,7 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
             _land(sim, rule, seat, a, t, out)
         elif kind == "slide":
             n = 0
-            while t >= 0:
+            while t >= 0 and t not in rule.avoid:  # avoid: regions neither crossed nor stopped on
                 n += 1
                 if cells[t]:
                     _land(sim, rule, seat, a, t, out)

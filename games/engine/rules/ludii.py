@@ -609,6 +609,10 @@ class _Replay:
         self.sim = variant.fast(variant.new_game(options))
         self.choose = list(_table(self.rf).get("choose", []))
         self.hand_sites = dict(_table(self.rf).get("hand_sites", {}))  # kind -> site in its hand
+        # [ludii] place_from = { KIND = LABEL }: Ludii places this kind from that site (a hand
+        # shared by the players, as Yavalanchor's red counters), whoever places it
+        by_label = {x.get("label"): x["index"] for x in trace.header["sites"]}
+        self.place_from = {k: by_label[v] for k, v in dict(_table(self.rf).get("place_from", {})).items()}
         self.own_pass = bool(_table(self.rf).get("own_pass", False))
         # [ludii] remove_to = "hand": Ludii's removal is a move of the seeds into the mover's hand
         self.remove_to_hand = _table(self.rf).get("remove_to") == "hand"
@@ -665,6 +669,8 @@ class _Replay:
             return (a, site(str(act.get("to"))))
         if "to" in act:
             c = site(str(act["to"]))
+            if act.get("piece") in self.place_from:
+                return (self.place_from[act["piece"]], c)
             h = self.sites.hand.get(seat)
             if h is not None and act.get("piece") in self.hand_sites:
                 h += int(self.hand_sites[act["piece"]])

@@ -27,22 +27,34 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   a friend), ``capture`` (hop: the piece hopped over is taken), ``continue`` (hop: ``must`` |
   ``may`` | ``no``, whether the same piece hops again in the same turn; ``straight``: it may,
   only on in the direction of its last hop, with ``taken = "turn-end"``: Konane), kind
+  ``push`` (a grid's edge cube, blank, an empty square, or the mover's, or with ``take = "any"``
+  any, an opponent's staying its owner's, pushed back in at an end of its row or column other
+  than its own square, the cubes between sliding along; ``first_blank``: on each player's first
+  turn only a blank one: Quixo), kind
   ``lift`` (the mover takes one of its own pieces off, the only move of the game's turn
   ``at_turn``: in ``region``, or ``next_to_empty``: Konane's opening), ``avoid`` (regions
   this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
   on), ``flying`` (hop: from any distance along empty sites, over one enemy, landing on any
-  empty site beyond it: draughts' long king), ``taken = "now" | "turn-end"`` (hop: the pieces
+  empty site beyond it: draughts' long king; ``"near"``: landing only just beyond it, Dam's
+  king), ``chain = "line-or-edge"`` (hop: the piece's capturing chain goes on only along the line
+  of its last hop, onwards, unless that hop ended on the board's edge, when any way but back), ``taken = "now" | "turn-end"`` (hop: the pieces
   taken leave the board at once, or when the turn ends, blocking the way and never hopped
-  twice till then), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
+  twice till then), ``run`` (hop: over a row of exactly this many such pieces along the line at
+  once, to the empty site beyond, taking them all: Merimueng-rimueng-do's long hop), ``while`` (``hand`` | ``no-hand``: only while the mover holds pieces to place, or only
   after; ``any``: either, where a move other than placing would otherwise wait for the hand to
-  empty: Susan), ``at_most`` (fly: only while the mover has at most this many pieces), ``per_turn``
+  empty: Susan; ``all-placed``: only once every player's hand is empty, a player with nothing
+  to place passing till then: Haretavl), ``at_most`` (fly: only while the mover has at most this many pieces), ``per_turn``
   (place: the pieces of these kinds a player places in one turn, counted from the first placed;
   ``first_turn``: the game's first turn places only this many, Connect6's one stone),
   ``after`` (place: only once the mover's hand holds none of these kinds), ``then_move`` (place:
-  who places the last piece of all goes on to move in the same turn), ``beside = "enemy"`` (only
+  who places the last piece of all goes on to move in the same turn), ``refill`` (place: only
+  while the mover has fewer than this many pieces on the board, and then before anything else;
+  the mover then moves on in the same turn: the Queah Game's reserve sticks), ``next_to`` (place: only on a site next to a piece
+  of these kinds, whoever's: Yavalanchor's counters beside a red one), ``beside = "enemy"`` (only
   a piece standing next to an enemy piece, along the board's lines, moves so: Mu Torere's move
   into the centre), ``touching`` (place: only on a site with exactly this many occupied
-  neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``drop`` (place:
+  neighbours, of either side; on an empty board anywhere: Spots, Snowpaque), ``touching_min``
+  (place: only on a site with at least this many occupied neighbours: Andantino), ``drop`` (place:
   only where the site below is off the board or taken, a disc dropped down a column: Connect
   Four), ``beside_last``
   (place: only next to the piece that came last onto the board, anywhere on an empty board:
@@ -88,6 +100,10 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   to it; Tuknanavuhpi's back lines), ``liberties = true`` (after a move every group, pieces of one side joined along rows and
   columns, still touches an empty site along a row or column: NoGo; directions instead of true:
   along those),
+  ``nested = N`` (a grid of N*N by N*N squares is N x N local boards: a placing goes to the
+  local board in the place the last placing took within its own, unless that board is won, a
+  row of N of one seat's in it, or full, when any local board not won takes it: Ultimate
+  Tic-Tac-Toe),
   ``leave_move = true`` (no move may leave the opponent without a move, unless
   it takes the opponent's last piece; a number N: only on the game's first N turns), ``compulsory = true`` (a capture must be made when one can),
   ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
@@ -102,7 +118,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   a piece already taken), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
   promoted only where it stands when its turn ends: a man passing the far row in a capture
   chain goes on as a man);
-- ``turn``: ``first`` (the seat that starts), ``facing`` (each seat's forward direction, a
+- ``turn``: ``first`` (the seat that starts), ``swap`` (the pie rule: on the game's second turn
+  the player may pass instead, taking over the first player's pieces; the seats keep their
+  pieces, so the same seat moves again, now the other player's), ``facing`` (each seat's forward direction, a
   compass name per seat, where the second seat does not face down the board), ``capture_again`` (a piece that takes moves again
   at once, any of its moves, and again while it takes; a pass where it has none; ``"capturing"``:
   only while it can take again, and only with moves that take);
@@ -117,7 +135,10 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ends of earlier clauses, so Squava's four wins before its three loses; ``exact = true``: a
   row longer than ``length`` does not count; ``not_start = true``: nor does a row standing
   wholly on the player's own starting sites, Tant Fant's; ``"any"``: nor a row with any site
-  among them, Dai Hasami Shogi's; ``dirs``: only rows along these count),
+  among them, Dai Hasami Shogi's; ``dirs``: only rows along these count; ``with = [KINDS]``: pieces of these kinds, whoever
+  placed them, count in every seat's row, the seats judged in turn order: Yavalanchor's red; ``colours``: for
+  each seat, the seats whose pieces make its rows, each of them in the row: Yavalade's stacks; ``either``: after every move all rows on the
+  board count, either side's, the opponent's first: Quixo),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
   stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked, none of them where a side has
@@ -132,12 +153,17 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``enclosed`` (``seat``: when none of that seat's pieces can reach the board's edge, every path
   along rows and columns blocked by the other seats' pieces, it loses: Copenhagen's encircling;
   ``to = REGION``: reach that region instead of the edge, ``dirs``: paths along these, Shi Liu
-  Kan Tsiang Kun's general shut in the triangle),
+  Kan Tsiang Kun's general shut in the triangle; ``any = true``: when any one of its pieces
+  cannot; ``any`` without ``seat``: a move that so shuts in any piece of an opponent's wins,
+  Andantino's surrounding),
   ``fort`` (``piece``: that seat wins when the piece stands on the edge and can move, the empty
   squares it reaches touch no enemy, and no piece of the wall around them can be taken: each
   has, in each line, a side that is off the board, inside the fort or another piece of the wall),
   ``smothered`` (after a move, a piece with no empty site beside it along the board's lines:
   the mover's own loses the game for the mover, else an opponent's wins it: Susan),
+  ``nested`` (with ``constraint.nested``: a seat that has won N local boards in a row wins),
+  ``lone`` (every seat down to a single piece, each of the ``piece`` kind: the game is drawn,
+  Game of Solomon's two lone kings),
   ``rows`` (each move making a row of ``length`` or more of the mover's pieces along ``dirs``
   counts one in the mover's score; ``count`` rows win, with ``alone = true`` only while the
   opponent has made none: Shiva),
@@ -167,7 +193,8 @@ NAMED_DIRS = {
     "orthogonal": boards.ORTHOGONAL,
     "diagonal": boards.DIAGONAL,
 }
-MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach", "circuit", "lift") + chesslike.KINDS
+MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach", "circuit", "lift", "push") + chesslike.KINDS
+PUSHED = -2  # a move's kind value: a push (move.kind = "push"), its cube taken from `from`, pushed in at `to`
 # Move tuples on the fast path: (what, from, to, taken, promote, kind)
 #   what: 0 move, 1 place, 2 remove, 3 pass; taken: the site hopped over and taken, or -1;
 #   promote: the kind index promoted to, or -1; kind: the kind placed (place) else -1.
@@ -212,6 +239,14 @@ class MoveRule:
     fill_first: frozenset[int] | None = None  # place: the game's first placings, one a site, only here
     not_in_row: list | None = None  # per site, the rows through it: a piece standing in one stays
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
+    run: int = 1  # hop: over a row of exactly this many pieces at once, all taken
+    refill: int = 0  # place: only while the mover has fewer on the board; then it moves on
+    next_to: frozenset[int] = frozenset()  # place: only next to a piece of these kinds, anyone's
+    touching_min: int = 0  # place: only on a site with at least this many occupied neighbours
+    take: str = "own"  # push: the cubes taken, blank (empty) or one's own ("own"), or any
+    first_blank: bool = False  # push: on each player's first turn only a blank cube is taken
+    flying_near: bool = False  # hop flying = "near": from any distance, landing just beyond
+    chain: str = ""  # hop: "line-or-edge", the chain goes on along its line unless at the edge
 
 
 def _need(rf: RulesFile, el: Element, spec: dict, key: str, kinds: tuple, what: str) -> Any:
@@ -441,7 +476,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to", "touching_min", "take", "first_blank", "chain"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -481,14 +516,22 @@ class PiecesGame(Game):
                     sites |= self._region(region, el.path + (name,))
                 setattr(rule, name, frozenset(sites))
             rule.when = spec.get("while", "")
-            if rule.when not in ("", "hand", "no-hand", "any"):
-                raise self.rf.error(el.path + ("while",), "must be hand, no-hand or any")
+            if rule.when not in ("", "hand", "no-hand", "any", "all-placed"):
+                raise self.rf.error(el.path + ("while",), "must be hand, no-hand, any or all-placed")
             if kind == "place" and not rule.when:
                 rule.when = "hand"
             if kind != "place" and not rule.when and self.has_hands:
                 rule.when = "no-hand"
             rule.at_most = spec.get("at_most", 0)
             rule.flying = bool(spec.get("flying", False))
+            rule.flying_near = spec.get("flying") == "near"  # lands only on the site just beyond
+            rule.chain = spec.get("chain", "")
+            if rule.chain not in ("", "line-or-edge") or (rule.chain and kind != "hop"):
+                raise self.rf.error(el.path + ("chain",), "must be line-or-edge (a hop's chain)")
+            rule.run = spec.get("run", 1)
+            if "run" in spec and (kind != "hop" or isinstance(rule.run, bool) or not isinstance(rule.run, int)
+                                  or not 1 <= rule.run <= 8 or rule.flying or spec.get("taken", "now") != "now"):
+                raise self.rf.error(el.path + ("run",), "a hop's run is 1 to 8 pieces (not with flying or taken)")
             rule.at_end = spec.get("taken", "now") == "turn-end"
             if spec.get("taken", "now") not in ("now", "turn-end"):
                 raise self.rf.error(el.path + ("taken",), "must be now or turn-end")
@@ -498,6 +541,13 @@ class PiecesGame(Game):
                     raise self.rf.error(el.path + ("per_turn",), "must be 1 to 8 pieces a turn")
                 rule.after = self._kinds(spec.get("after"), el.path + ("after",), default_all=False)
                 rule.then_move = bool(spec.get("then_move", False))
+                rule.next_to = self._kinds(spec.get("next_to"), el.path + ("next_to",), default_all=False)
+                rule.touching_min = spec.get("touching_min", 0)
+                if isinstance(rule.touching_min, bool) or not isinstance(rule.touching_min, int) or not 0 <= rule.touching_min <= 8:
+                    raise self.rf.error(el.path + ("touching_min",), "must be a number of occupied neighbours, 0 to 8")
+                rule.refill = spec.get("refill", 0)
+                if isinstance(rule.refill, bool) or not isinstance(rule.refill, int) or not 0 <= rule.refill <= 64:
+                    raise self.rf.error(el.path + ("refill",), "must be a number of pieces on the board (0: not a refill)")
                 rule.first_turn = spec.get("first_turn", 0)
                 if isinstance(rule.first_turn, bool) or not isinstance(rule.first_turn, int) or not 0 <= rule.first_turn <= rule.per_turn:
                     raise self.rf.error(el.path + ("first_turn",), "must be 1 to per_turn pieces (the game's first turn)")
@@ -506,6 +556,11 @@ class PiecesGame(Game):
                 rule.touching = spec.get("touching", -1)
                 if isinstance(rule.touching, bool) or not isinstance(rule.touching, int) or not -1 <= rule.touching <= 8:
                     raise self.rf.error(el.path + ("touching",), "must be a number of occupied neighbours, 0 to 8")
+            if kind == "push":
+                rule.take = spec.get("take", "own")
+                rule.first_blank = bool(spec.get("first_blank", False))
+                if rule.take not in ("own", "any") or b.shape != "grid":
+                    raise self.rf.error(el.path + ("take",), "push: take must be own or any, on a grid")
             if "region" in spec:
                 rule.region = frozenset(self._sites(spec["region"], el.path + ("region",)))
             if "not_in_row" in spec:
@@ -617,6 +672,17 @@ class PiecesGame(Game):
         step = self.board.step
         return [ln for ln in lines if any(step[d][ln[0]] == ln[1] for d in allowed)]
 
+    def _line_colours(self, spec: dict, path: tuple) -> list[frozenset[int]] | None:
+        """end line.colours: per seat, the seats whose pieces make its rows (each of them in the row)."""
+        value = spec.get("colours")
+        if value is None:
+            return None
+        if not (isinstance(value, list) and len(value) == self.players and all(
+                isinstance(v, list) and v and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < self.players
+                                                  for x in v) for v in value)):
+            raise self.rf.error(path + ("colours",), f"must list, for each of the {self.players} seats, the seats whose pieces make its rows")
+        return [frozenset(v) for v in value]
+
     def _line_not_start(self, spec: dict, path: tuple) -> Any:
         """A line end's ``not_start``: false; true (a row wholly on the owner's starting sites
         does not count); or ``"any"`` (a row with any site among them does not count)."""
@@ -644,6 +710,31 @@ class PiecesGame(Game):
             out -= self._region(region, path + ("not_at",))
         return frozenset(out)
 
+    def _compile_nested(self, n: Any, path: tuple) -> None:
+        """constraint.nested = N: the grid is N x N local boards of N x N squares (Ultimate
+        Tic-Tac-Toe). Per site its local board and its place within it; the local boards' rows of
+        N, and the rows of N local boards."""
+        self.nested = 0
+        if not n:
+            return
+        b = self.board
+        if isinstance(n, bool) or not isinstance(n, int) or n < 2 or b.kind != "square" or b.files != n * n or b.ranks != n * n:
+            raise self.rf.error(path, f"must be N with a grid of N*N by N*N squares (got {brief(n)})")
+        self.nested = n
+        xy = [(round(x), round(y)) for x, y in b.xy]
+        self.local_of = [(y // n) * n + x // n for x, y in xy]
+        self.place_in = [(y % n) * n + x % n for x, y in xy]
+        self.local_sites = [[s for s in range(b.size) if self.local_of[s] == k] for k in range(n * n)]
+        self.local_lines = [[ln for ln in self._lines(n) if all(self.local_of[t] == k for t in ln)] for k in range(n * n)]
+        cell = {(x, y): k for k, (x, y) in enumerate((k % n, k // n) for k in range(n * n))}
+        rows = []
+        for (x, y), k in cell.items():
+            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                run = [cell.get((x + i * dx, y + i * dy)) for i in range(n)]
+                if None not in run:
+                    rows.append(tuple(run))
+        self.global_lines = rows
+
     def _lines(self, n: int) -> list[tuple[int, ...]]:
         """Every run of ``n`` sites joined in one direction (a mill, a row of n)."""
         b = self.board
@@ -662,6 +753,7 @@ class PiecesGame(Game):
         spec = el.value if el else {}
         self.compulsory = bool(spec.get("compulsory", False))
         self.no_repeat = bool(spec.get("no_repeat", False))
+        self._compile_nested(spec.get("nested", 0), (el.path if el else ()) + ("nested",))
         self.leave_move = bool(spec.get("leave_move", False))  # a move must leave the opponent one
         # leave_move = N (a number): only on the game's first N turns (0: every turn).
         lm = spec.get("leave_move", False)
@@ -717,9 +809,17 @@ class PiecesGame(Game):
         if isinstance(self.first, bool) or not isinstance(self.first, int) or not 0 <= self.first < self.players:
             raise self.rf.error((el.path if el else ()) + ("first",), f"must be a seat 0..{self.players - 1}")
         self.capture_again = bool(spec.get("capture_again", False))
+        self.swap = bool(spec.get("swap", False))
         self.again_capturing = spec.get("capture_again") == "capturing"
         self.per_turn: dict[int, int] = {}  # kind -> pieces placed a turn (place per_turn > 1)
         self.then_move = any(r.kind == "place" and r.then_move for r in self.move_rules)
+        self.all_placed = any(r.when == "all-placed" for r in self.move_rules)
+        self.hop_runs = any(r.run > 1 for r in self.move_rules)
+        self.refill = max((r.refill for r in self.move_rules if r.kind == "place"), default=0)
+        pushes = [r for r in self.move_rules if r.kind == "push"]
+        self.push_kind = min(pushes[0].pieces) if pushes else -1
+        # hop chain = "line-or-edge": the kinds whose capturing chains keep to their line
+        self.chain_line_kinds = frozenset().union(*(r.pieces for r in self.move_rules if r.chain))
         self.per_turn_kinds: dict[int, frozenset[int]] = {}
         self.per_turn_shift: dict[int, int] = {}  # kind -> the first seat's count shift (first_turn)
         for r in self.move_rules:
@@ -786,7 +886,10 @@ class PiecesGame(Game):
                         flanks[ln] = tuple(f for f in (step[(d + 4) % 8][ln[0]], step[d][ln[-1]]) if f >= 0)
                 self.ends.append({"kind": kind, "length": length, "lines_at": at, "clause": el.clause,
                                   "result": line_result, "flanks": flanks if spec.get("exact") else None,
-                                  "not_start": self._line_not_start(spec, path)})
+                                  "not_start": self._line_not_start(spec, path),
+                                  "with": self._kinds(spec.get("with"), path + ("with",), default_all=False),
+                                  "either": bool(spec.get("either", False)),
+                                  "colours": self._line_colours(spec, path)})
             elif kind == "fill":
                 seat = spec.get("seat", 0)
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -837,18 +940,28 @@ class PiecesGame(Game):
                     raise self.rf.error(path + ("tie",), f"must be draw or the seat 0..{self.players - 1} that wins a tie")
             elif kind == "enclosed":
                 seat = spec.get("seat")
-                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+                if spec.get("any") and seat is None:
+                    seat = -1  # enclosed.any without a seat: the mover's opponents, judged after each move
+                elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
                     raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
                 # to: the region to reach (the board's edge by default); dirs: the ways a path
                 # goes (rows and columns by default).
                 to = self._region(spec["to"], path + ("to",)) if "to" in spec else None
                 dirs = self._dirs(spec.get("dirs", "orthogonal"), path + ("dirs",))[0]
-                self.ends.append({"kind": kind, "seat": seat, "clause": el.clause, "to": to, "dirs": tuple(dirs)})
+                self.ends.append({"kind": kind, "seat": seat, "clause": el.clause, "to": to, "dirs": tuple(dirs),
+                                  "any": bool(spec.get("any", False))})
             elif kind == "fort":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
             elif kind == "smothered":
                 self.ends.append({"kind": kind, "clause": el.clause})
+            elif kind == "nested":
+                if not self.nested:
+                    raise self.rf.error(path + ("kind",), "nested: needs constraint.nested (the local boards)")
+                self.ends.append({"kind": kind, "clause": el.clause})
+            elif kind == "lone":
+                (k,) = self._kinds(spec.get("piece"), path + ("piece",))
+                self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
             elif kind == "rows":
                 count, length = spec.get("count", 3), spec.get("length", 3)
                 if any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in (count, length)):
@@ -857,7 +970,9 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "count": count, "alone": bool(spec.get("alone", False)),
                                   "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows or smothered")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, lone or nested")
+        self.either_line = next((e for e in self.ends if e["kind"] == "line" and e["either"]), None)
+        self.at_xy = {(round(x), round(y)): i for i, (x, y) in enumerate(self.board.xy)}
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
         self.approach = next((r for r in self.move_rules if r.kind == "approach"), None)
         # A chain's limits hold where any approach move (of any clause) states them.
@@ -1116,6 +1231,8 @@ class PiecesGame(Game):
         if what == PLACE:
             piece = f"{self.kinds[kind]} " if self.nk > 1 else ""
             return f"{piece}@{names[b]}"
+        if kind == PUSHED:
+            return f"{names[a]}>{names[b]}"
         capture = taken >= 0 or (sim.cells[b] and self.owner_of[sim.cells[b]] != sim.mover)
         text = f"{names[a]}{'x' if capture else '-'}{names[b]}"
         if promote == REMOVED:
@@ -1125,7 +1242,12 @@ class PiecesGame(Game):
         return text
 
     def ludii_steps(self, sim: PiecesSim, move: tuple, last: int | None) -> list | None:
-        """Ludii's steps for one move of ours where they are several (chesslike.ludii_steps)."""
+        """Ludii's steps for one move of ours where they are several (chesslike.ludii_steps; a
+        push is Ludii's two selections, the cube taken and the square it comes in at)."""
+        if move[0] == MOVE and move[5] == PUSHED:
+            names = self.board.names
+            return [(sim.mover, {"from": names[move[1]], "to": "off"}, False),
+                    (sim.mover, {"from": names[move[2]], "to": "off"}, True)]
         return chesslike.ludii_steps(self, sim, move, last)
 
     def text_help(self) -> dict[str, list[str]]:
@@ -1235,8 +1357,17 @@ class PiecesSim(Sim):
                 moves.append((PASS, -1, -1, -1, -1, -1))
             return moves
         moves = self._pseudo()
+        if g.swap and self.turn == 1 and moves:
+            moves = moves + [(PASS, -1, -1, -1, -1, -1)]  # turn.swap: the second player's pie rule
+        if g.refill and any(m[0] == PLACE for m in moves):
+            moves = [m for m in moves if m[0] == PLACE]  # place.refill: the piece comes back first
+        if not moves and g.all_placed and any(any(h) for h in self.hands):
+            # while = "all-placed": a player with nothing to place waits (passes) for the others.
+            return [(PASS, -1, -1, -1, -1, -1)]
         if g.closed_when_empty:
             moves = self._open_only(moves)
+        if g.nested:
+            moves = self._nested_only(moves)
         if g.compulsory or g.maximum:
             captures = [m for m in moves if self._captures(m)]
             if captures:
@@ -1263,6 +1394,43 @@ class PiecesSim(Sim):
             moves = [m for m in moves if not self._repeats(m)]
         return moves
 
+    def _won_by(self, k: int) -> int:
+        """constraint.nested: the seat that has won local board ``k`` (a row of its own there), or -1."""
+        cells, owner_of = self.cells, self.game.owner_of
+        for ln in self.game.local_lines[k]:
+            c = cells[ln[0]]
+            if c and all(cells[t] and owner_of[cells[t]] == owner_of[c] for t in ln[1:]):
+                return owner_of[c]
+        return -1
+
+    def _nested_only(self, moves: list) -> list:
+        """constraint.nested: the local board the last placing sends the mover to, if it is still
+        open (not won, not full); else any local board not won."""
+        g = self.game
+        open_ = [self._won_by(k) < 0 for k in range(g.nested * g.nested)]
+        if self.last_to >= 0:
+            k = g.place_in[self.last_to]
+            if open_[k] and any(not self.cells[s] for s in g.local_sites[k]):
+                return [m for m in moves if m[0] != PLACE or g.local_of[m[2]] == k]
+        return [m for m in moves if m[0] != PLACE or open_[g.local_of[m[2]]]]
+
+    def _either_line(self, mover: int) -> None:
+        """end line.either: after a move every row on the board counts, either side's; the
+        opponent's first, so a mover who makes the opponent's row loses, even with one of its own."""
+        g = self.game
+        e = g.either_line
+        cells, owner_of = self.cells, g.owner_of
+        seen = set()
+        for seat in [s for s in range(g.players) if s != mover] + [mover]:
+            for lines in e["lines_at"]:
+                for ln in lines:
+                    if ln in seen:
+                        continue
+                    if all(cells[t] and owner_of[cells[t]] == seat for t in ln):
+                        self.over = (seat, "line")
+                        return
+            seen.clear()
+
     def _open_only(self, moves: list) -> list:
         """constraint.closed_when_empty: the moves that come to no region left wholly empty."""
         cells = self.cells
@@ -1278,6 +1446,16 @@ class PiecesSim(Sim):
         """Whether a capturing chain may go on with ``m`` (approach: no_revisit, new_direction;
         hop continue = straight: only on in the direction of the hop before)."""
         g = self.game
+        if g.chain_line_kinds and len(self.trail) >= 2 and g.kind_of[self.cells[m[1]]] in g.chain_line_kinds:
+            # hop chain = "line-or-edge": on along the line of the last hop, the same way, unless
+            # that hop ended on the board's edge, when any way but straight back.
+            xy = g.board.xy
+            p, q = self.trail[-2], self.trail[-1]
+            last = (_sign(xy[q][0] - xy[p][0]), _sign(xy[q][1] - xy[p][1]))
+            new = (_sign(xy[m[2]][0] - xy[m[1]][0]), _sign(xy[m[2]][1] - xy[m[1]][1]))
+            if q in g.board.regions.get("edge", ()):
+                return new != (-last[0], -last[1])
+            return new == last
         if g.straight_chain and self.dead:
             d = self._direction(self.dead[-1], m[1])
             return d >= 0 and m[3] == g.board.step[d][m[1]]
@@ -1434,9 +1612,13 @@ class PiecesSim(Sim):
         for rule in chesslike.rules_now(self):
             if rule.when == "hand" and not has_hand or rule.when == "no-hand" and has_hand:
                 continue
+            if rule.when == "all-placed" and any(any(h) for h in self.hands):
+                continue
             if rule.kind == "lift":
                 continue
             if rule.kind == "place":
+                if rule.refill and sum(1 for c in self.cells if c and owner_of[c] == mover) >= rule.refill:
+                    continue  # place.refill: only while the mover has fewer than this on the board
                 kinds = [k for k in sorted(rule.pieces) if self.hands[mover][k]]
                 if rule.after and any(self.hands[mover][k] for k in rule.after):
                     continue
@@ -1449,9 +1631,16 @@ class PiecesSim(Sim):
                             rule.touching < 0 or self._touching(s, rule.touching)) and (
                             not rule.beside_last or self.last_to < 0
                             or any(st[self.last_to] == s for st in g.board.step)) and (
-                            not rule.drop or g.board.step[6][s] < 0 or self.cells[g.board.step[6][s]]):
+                            not rule.drop or g.board.step[6][s] < 0 or self.cells[g.board.step[6][s]]) and (
+                            rule.touching_min <= 0 or sum(1 for st in g.board.step if st[s] >= 0 and self.cells[st[s]])
+                            >= rule.touching_min) and (
+                            not rule.next_to or any(t >= 0 and self.cells[t] and g.kind_of[self.cells[t]] in rule.next_to
+                                                    for t in (st[s] for st in g.board.step))):
                         for k in kinds:
                             out.append((PLACE, -1, s, -1, -1, k))
+                continue
+            if rule.kind == "push":
+                self._pushes(rule, out)
                 continue
             if rule.kind == "fly":
                 if count is None:
@@ -1469,6 +1658,22 @@ class PiecesSim(Sim):
         if g.promote:
             out = self._promotions(out)
         return _dedupe(out)
+
+    def _pushes(self, rule: MoveRule, out: list) -> None:
+        """move.push (Quixo): a cube on the edge, blank (an empty square) or the mover's (or any,
+        ``take = "any"``), pushed back in at an end of its row or column, another square."""
+        g = self.game
+        b = g.board
+        w, h = b.files, b.ranks
+        for a in sorted(b.regions["edge"]):
+            c = self.cells[a]
+            if c and (rule.take == "own" and g.owner_of[c] != self.mover or rule.first_blank and self.turn < g.players):
+                continue
+            x, y = round(b.xy[a][0]), round(b.xy[a][1])
+            at = g.at_xy
+            for t in dict.fromkeys((at[(0, y)], at[(w - 1, y)], at[(x, 0)], at[(x, h - 1)])):
+                if t != a:
+                    out.append((MOVE, a, t, -1, -1, PUSHED))
 
     def _piece_moves(self, a: int, hops_only: bool = False) -> list:
         g = self.game
@@ -1571,6 +1776,15 @@ class PiecesSim(Sim):
                 if rule.over == "enemy" and who == mover or rule.over == "friend" and who != mover:
                     continue
                 land = b.ahead.get((a, t), -1) if b.ahead else step[t]  # along the board's lines
+                if rule.run > 1:
+                    # move.run: over a row of exactly `run` such pieces along the line at once.
+                    prev, n = t, 1
+                    while n < rule.run and land >= 0 and cells[land] and not (
+                            rule.over == "enemy" and owner_of[cells[land]] == mover
+                            or rule.over == "friend" and owner_of[cells[land]] != mover):
+                        prev, land, n = land, (b.ahead.get((prev, land), -1) if b.ahead else step[land]), n + 1
+                    if n < rule.run or land < 0 or cells[land] or land in rule.avoid or land in rule.avoid_stop:
+                        continue
                 if land < 0 or land in rule.avoid or land in rule.avoid_stop:
                     continue
                 if cells[land] and (to == "empty" or owner_of[cells[land]] == mover):
@@ -1591,6 +1805,11 @@ class PiecesSim(Sim):
         if rule.over == "enemy" and who == mover or rule.over == "friend" and who != mover:
             return
         land = step[t]
+        if rule.flying_near:
+            # flying = "near": the piece lands on the site just beyond the one it takes.
+            if land >= 0 and not cells[land] and land not in rule.avoid and land not in rule.avoid_stop:
+                out.append((MOVE, a, land, t if (rule.capture and who != mover) else -1, -1, -1))
+            return
         while land >= 0 and not cells[land] and land not in rule.avoid:
             if land not in rule.avoid_stop:
                 out.append((MOVE, a, land, t if (rule.capture and who != mover) else -1, -1, -1))
@@ -1813,7 +2032,16 @@ class PiecesSim(Sim):
         self._moves = None
         captured = 0
         if what == PASS:
+            swap = g.swap and self.turn == 1 and self.pending < 0 and not self.removals
             self.pending = -1
+            if swap:
+                # turn.swap: the second player takes over the first's pieces; the seats stay as
+                # they are, so the same seat, now the other player's, moves next.
+                self.turn += 1
+                self._moves = None
+                if check_ends:
+                    self.begin_turn()
+                return
             self._next_turn(check_ends)
             return
         if what == REMOVE:
@@ -1829,6 +2057,26 @@ class PiecesSim(Sim):
                 self._next_turn(check_ends)
             return
         self.last_to = b
+        if what == MOVE and kind == PUSHED:
+            # move.push: the cubes between `to` and `from` shift one square towards `from`; the
+            # cube taken comes in at `to`, the mover's, unless it was the opponent's (take any).
+            c = cells[a]
+            new = c if c and g.owner_of[c] != mover else g.code(mover, g.push_kind)
+            d = next(d for d in (0, 2, 4, 6) if _ray_to(g.board.step[d], a, b))
+            s = a
+            while s != b:
+                t = g.board.step[d][s]
+                cells[s] = cells[t]
+                s = t
+            cells[b] = new
+            self.quiet += 1
+            if g.either_line and check_ends:
+                self._either_line(mover)
+            if self.over:
+                return
+            self.pending = -1
+            self._next_turn(check_ends)
+            return
         if getattr(g, "chess_extra", False):
             chesslike.moved(self, what, a, b, kind if what == MOVE else -1, taken)  # castling's rook, double steps, drops
         if what == PLACE:
@@ -1854,6 +2102,17 @@ class PiecesSim(Sim):
                     captured += 1
                     s = g.board.step[dd][s]
                 self.trail = (self.trail or [a]) + [b]
+            if taken >= 0 and g.hop_runs:
+                # move.run: the rest of the row hopped over, on along the line to the landing.
+                brd = g.board
+                d = self._direction(a, taken)
+                prev, s = taken, (brd.ahead.get((a, taken), -1) if brd.ahead else brd.step[d][taken])
+                while s >= 0 and s != b and cells[s]:
+                    cells[s] = 0
+                    captured += 1
+                    prev, s = s, (brd.ahead.get((prev, s), -1) if brd.ahead else brd.step[d][s])
+            if taken >= 0 and g.chain_line_kinds and g.approach is None:
+                self.trail = (self.trail or [a]) + [b]  # hop chain = "line-or-edge": the hops' landings
             if taken >= 0:
                 if check_ends and g.kind_of[cells[taken]] in g.royal:
                     self._royal_taken(cells[taken])
@@ -1894,6 +2153,12 @@ class PiecesSim(Sim):
                 self.pending = -1
                 if self.moves():
                     return
+        if what == PLACE and g.refill:
+            # place.refill: having put a piece back, the mover moves on in the same turn.
+            self.pending = -1
+            self._moves = None
+            if self.moves():
+                return
         if what == PLACE and g.then_move and not any(any(h) for h in self.hands):
             # then_move: who placed the last piece of all moves on in the same turn.
             self.pending = -1
@@ -2176,7 +2441,29 @@ class PiecesSim(Sim):
             if e["kind"] == "line":
                 # A line of one's own pieces made by the move just played wins.
                 c = self.cells[self.last_to] if self.last_to >= 0 else 0
-                if c:
+                if c and e["colours"] is not None:
+                    # line.colours: a seat's row is made of the pieces of the seats listed for
+                    # it, each of them in the row; the seats judged in turn order.
+                    cells, owner_of = self.cells, g.owner_of
+                    for seat in range(g.players):
+                        want = e["colours"][seat]
+                        for ln in e["lines_at"][self.last_to]:
+                            if all(cells[t] for t in ln) and {owner_of[cells[t]] for t in ln} == want:
+                                self.over = (seat if e["result"] == "win" else self._other(seat), "line")
+                                return
+                elif e["either"]:
+                    pass  # judged by _either_line as the move is played
+                elif c and e["with"]:
+                    # line.with: pieces of these kinds, whoever's, count in every seat's row; the
+                    # seats are judged in turn order, the first with such a row through the
+                    # piece just placed winning.
+                    cells, kind_of, owner_of = self.cells, g.kind_of, g.owner_of
+                    for seat in range(g.players):
+                        for ln in e["lines_at"][self.last_to]:
+                            if all(cells[t] and (kind_of[cells[t]] in e["with"] or owner_of[cells[t]] == seat) for t in ln):
+                                self.over = (seat if e["result"] == "win" else self._other(seat), "line")
+                                return
+                elif c:
                     owner = g.owner_of[c]
                     for ln in e["lines_at"][self.last_to]:
                         if all(self.cells[t] and g.owner_of[self.cells[t]] == owner for t in ln):
@@ -2229,8 +2516,16 @@ class PiecesSim(Sim):
                     if g.code(seat, e["piece"]) not in self.cells and not self.hands[seat][e["piece"]]:
                         self.over = (self._other(seat), "captured")
                         return
+            elif e["kind"] == "enclosed" and e["seat"] < 0:
+                # enclosed.any, no seat: a move that shuts in any piece of an opponent's, no path
+                # from it to the edge but through the opponent's pieces and empty sites, wins.
+                mover = g.owner_of[self.cells[self.last_to]] if self.last_to >= 0 and self.cells[self.last_to] else -1
+                for seat in range(g.players):
+                    if mover >= 0 and g.team_of(seat) != g.team_of(mover) and self._enclosed(seat, e["to"], e["dirs"], True):
+                        self.over = (mover, "enclosed")
+                        return
             elif e["kind"] == "enclosed":
-                if self._enclosed(e["seat"], e["to"], e["dirs"]):
+                if self._enclosed(e["seat"], e["to"], e["dirs"], e["any"]):
                     self.over = (self._other(e["seat"]), "enclosed")
                     return
             elif e["kind"] == "fort":
@@ -2238,6 +2533,23 @@ class PiecesSim(Sim):
                     if c and g.kind_of[c] == e["piece"] and self._fort(s):
                         self.over = (g.owner_of[c], "fort")
                         return
+            elif e["kind"] == "nested":
+                # A row of local boards won by one seat, made by the move just played: it wins.
+                if self.last_to >= 0 and self.cells[self.last_to]:
+                    seat = g.owner_of[self.cells[self.last_to]]
+                    k = g.local_of[self.last_to]
+                    if self._won_by(k) == seat:
+                        won = [self._won_by(j) for j in range(g.nested * g.nested)]
+                        if any(k in ln and all(won[j] == seat for j in ln) for ln in g.global_lines):
+                            self.over = (seat, "nested")
+                            return
+            elif e["kind"] == "lone":
+                # Every seat down to one piece, each of this kind, none in hand: a draw.
+                left = [c for c in self.cells if c]
+                if (len(left) == g.players and len({g.owner_of[c] for c in left}) == g.players
+                        and all(g.kind_of[c] == e["piece"] for c in left) and not any(any(h) for h in self.hands)):
+                    self.over = (None, "lone")
+                    return
             elif e["kind"] == "smothered":
                 # A piece with no empty site beside it: the mover's own loses the game, else an
                 # opponent's wins it.
@@ -2262,10 +2574,11 @@ class PiecesSim(Sim):
                         self.over = (seat, "rows")
                         return
 
-    def _enclosed(self, seat: int, to: frozenset[int] | None = None, dirs: tuple[int, ...] = (0, 2, 4, 6)) -> bool:
+    def _enclosed(self, seat: int, to: frozenset[int] | None = None, dirs: tuple[int, ...] = (0, 2, 4, 6),
+                  any_piece: bool = False) -> bool:
         """Whether no piece of ``seat`` can reach the edge (or the region ``to``): the squares
         reached from it along ``dirs`` (rows and columns), through any square but another seat's
-        piece, hold none of its."""
+        piece, hold none of its (``any_piece``: whether some piece of it cannot)."""
         g = self.game
         cells, owner_of = self.cells, g.owner_of
         b = g.board
@@ -2276,13 +2589,15 @@ class PiecesSim(Sim):
         seen = set(frontier)
         while frontier:
             s = frontier.pop()
-            if cells[s] and owner_of[cells[s]] == seat:
+            if cells[s] and owner_of[cells[s]] == seat and not any_piece:
                 return False
             for d in dirs:
                 t = b.step[d][s]
                 if t >= 0 and t not in seen and (not cells[t] or owner_of[cells[t]] == seat):
                     seen.add(t)
                     frontier.append(t)
+        if any_piece:
+            return any(c and owner_of[c] == seat and s not in seen for s, c in enumerate(cells))
         return True
 
     def _fort(self, k: int) -> bool:
@@ -2359,7 +2674,8 @@ class PiecesSim(Sim):
         } | ({"seen": sorted(self.seen)} if self.seen is not None else {}) | (
             {"dead": [names[s] for s in self.dead]} if self.dead else {}) | (
             {"trail": [names[s] for s in self.trail]} if self.trail else {}) | (
-            {"last": names[self.last_to]} if self.last_to >= 0 and any(r.beside_last for r in g.move_rules) else {}) | (
+            {"last": names[self.last_to]} if self.last_to >= 0 and (g.nested or any(r.beside_last for r in g.move_rules))
+            else {}) | (
             chesslike.state_json(self))
 
 
@@ -2372,6 +2688,20 @@ class _Zobrist:
         self.cell = [[rng.getrandbits(64) for _ in range(codes)] for _ in range(sites)]
         self.hand = [[rng.getrandbits(64) for _ in range(kinds)] for _ in range(players)]
         self.mover = [rng.getrandbits(64) for _ in range(players)]
+
+
+def _sign(v: float) -> int:
+    return (v > 1e-9) - (v < -1e-9)
+
+
+def _ray_to(step: list[int], a: int, b: int) -> bool:
+    """Whether ``b`` lies on from ``a`` along the direction ``step``."""
+    s = step[a]
+    while s >= 0:
+        if s == b:
+            return True
+        s = step[s]
+    return False
 
 
 def _dedupe(moves: list) -> list:
