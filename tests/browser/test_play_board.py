@@ -417,3 +417,65 @@ def test_the_ur_game_page_does_not_scroll_sideways_on_a_phone(site, chromium):
         assert page.evaluate(WIDTH) == 0
     finally:
         context.close()
+
+
+# -- 7. the other side's numbering on a tables board ---------------------------------------------------
+
+
+def numbers_on(board) -> dict[int, tuple[int, int, dict, dict]]:
+    """Each point as drawn: its number for the player and the other side's, and their boxes."""
+    return {int(k): (int(a), int(b), ba, bb) for k, a, b, ba, bb in board.evaluate("""root =>
+      [...root.querySelectorAll('.point[data-point]')].map((g) => {
+        const own = g.querySelector('.point-no'), other = g.querySelector('.point-no-other');
+        const box = (t) => { const r = t.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height }; };
+        return [g.dataset.point, own.textContent, other.textContent, box(own), box(other)];
+      })""")}
+
+
+def apart(a: dict, b: dict) -> bool:
+    return (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+            or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+@pytest.mark.parametrize("variant,theirs", [
+    ("tables.backgammon", lambda p: 25 - p),           # the routes run opposite ways
+    ("tables.ses-bes", lambda p: (p + 11) % 24 + 1),   # both run the same way from opposite heads
+])
+def test_a_tables_board_labels_each_point_in_both_numberings(site, chromium, artifacts_dir, size, variant, theirs):
+    from games.engine import get_variant
+
+    context = context_for(chromium, size)
+    page = context.new_page()
+    errors = watch(page)
+    quiet(page, "tables", autoConfirm=True)
+    start = get_variant(variant).new_game({"match_to": 1}).to_json()["checkers"]
+    state = tables_state(variant, start, phase="roll", to_move=1)  # the computer throws first
+    created = api_create(site, {"variant": variant, "opponent": "computer", "level": "random", "state": state})
+    try:
+        board = open_match(page, site, created)
+        m = wait_ready(board)
+        drawn = numbers_on(board)
+        assert sorted(drawn) == list(range(1, 25))
+        svg = board.locator(".board-svg").bounding_box()
+        for own, (mine, other, a, b) in drawn.items():
+            assert mine == own and other == theirs(own), (own, mine, other)
+            assert apart(a, b), (own, a, b)  # side by side, readable
+            assert b["height"] >= 8 and a["height"] >= 8, (own, a, b)
+            for box in (a, b):
+                assert svg["x"] - 1 <= box["x"] and box["x"] + box["width"] <= svg["x"] + svg["width"] + 1, (own, box)
+        # The computer's move, written in the player's numbering in the list, is found on the
+        # board under the computer's own numbers too.
+        moved = [e for e in m["log"] if e["by"] == "computer" and 1 <= e["action"].get("from", 0) <= 24]
+        assert moved, m["log"]
+        step = moved[0]["action"]
+        ours = [p for p, (_, other, _, _) in drawn.items() if other == step["from"]]
+        assert ours == [theirs(step["from"])]
+        written = " ".join(board.locator(".play-moves li").all_inner_texts())
+        assert f"{ours[0]}/" in written, (step, written)
+        assert f"the opponent's {step['from']}" in board.locator(f"[data-point='{ours[0]}'] title").text_content()
+        page.screenshot(path=str(artifacts_dir / f"board-numberings-{variant}-{size}.png"))
+        assert errors == []
+    finally:
+        context.close()
