@@ -32,7 +32,11 @@
    (``ai/ur_table.py``, value iteration, built in the run: its size and time are printed), and
    ``--positions`` decisions met in games from that ending (sides playing random, easy and
    medium in turn): how often medium and strong pick a step that loses win probability against
-   the table, and how much on average (a decision, and a mistake).
+   the table, and how much on average (a decision, and a mistake). Then the suite's measure
+   against the truth: as many decisions again where a step of the suite's blunder kind is on offer
+   (games from the same ending, easy and medium): how often such a step really loses win
+   probability, how often medium and strong take one, and how often perfect play confirms it
+   as a mistake.
 """
 from __future__ import annotations
 
@@ -345,6 +349,31 @@ def table_positions(k: int, count: int, seed: int = 7) -> list[Any]:
     return out
 
 
+def table_offers(k: int, count: int, seed: int = 3) -> list[Any]:
+    """Decisions where one of the steps is of the suite's blunder kind (``race_suite.blunder``),
+    met in games of Finkel's Ur from the ending with ``k`` pieces a side (easy and medium playing
+    alternate games)."""
+    from games.engine.ai.race_suite import blunder
+
+    v = get_variant("race.ur")
+    rng = random.Random(seed)
+    out: list[Any] = []
+    game = 0
+    while len(out) < count:
+        start = [0] * k + [15] * (7 - k)
+        s = v.state_from_json({"pieces": [start, start], "to_move": game % 2, "phase": "throw"})
+        game += 1
+        while v.outcome(s) is None and len(out) < count:
+            if v.is_chance(s):
+                s = v.apply(s, v.draw(s, rng))
+                continue
+            actions = v.legal_actions(s)
+            if len(actions) > 1 and any(blunder(v, s, a) for a in actions):
+                out.append(s)
+            s = v.apply(s, choose(v, s, ("easy", "medium")[game % 2], rng))
+    return out
+
+
 def bench_table(k: int, count: int) -> None:
     from games.engine.ai.ur_table import action_values, solve
 
@@ -367,6 +396,33 @@ def bench_table(k: int, count: int) -> None:
         print(f"  {level:7} loses win probability in {mistakes:4}/{len(positions)} decisions ({mistakes / len(positions):5.1%}),"
               f" {lost / len(positions):.4f} a decision, {lost / max(mistakes, 1):.4f} a mistake, worst {worst:.3f}"
               f"  [{time.perf_counter() - start:.0f} s]")
+    # the suite's measure against the truth: where a step of the blunder kind is on offer, how
+    # often each level takes one, and how often perfect play agrees that it loses
+    from games.engine.ai.race_suite import blunder
+
+    offers = table_offers(k, count)
+    flagged = sum(1 for s in offers for a in v.legal_actions(s) if blunder(v, s, a))
+    truly = 0
+    for s in offers:
+        values = dict(action_values(table, v, s))
+        truly += sum(1 for a, x in values.items() if blunder(v, s, a) and x < max(values.values()) - 1e-9)
+    print(f"  {len(offers)} decisions offering a step of the suite's blunder kind: {flagged} such steps,"
+          f" {truly} of them losing win probability against the table ({truly / max(flagged, 1):.1%})")
+    for level in ("medium", "strong"):
+        took = confirmed = 0
+        lost = 0.0
+        for s in offers:
+            values = dict(action_values(table, v, s))
+            action = choose(v, s, level, random.Random(1))
+            if blunder(v, s, action):
+                took += 1
+                gap = max(values.values()) - values[action]
+                if gap > 1e-9:
+                    confirmed += 1
+                    lost += gap
+        print(f"  {level:7} takes such a step in {took:4}/{len(offers)} ({took / len(offers):5.1%}); perfect play"
+              f" confirms {confirmed} as losing ({confirmed / len(offers):5.1%} of the decisions), {lost / max(confirmed, 1):.4f}"
+              f" a confirmed one; the other {took - confirmed} are perfect play's own step")
 
 
 def main() -> None:

@@ -365,8 +365,10 @@ def test_on_a_phone_the_board_is_in_view_after_start(site, chromium, artifacts_d
 WIDTH = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
-# 58 Holes is left out: its 11 columns of holes cannot be 44 px each in 374 px (they are 32.7).
-@pytest.mark.parametrize("variant", ["race.xii-scripta", "race.twenty-squares", "race.senet", "race.ur"])
+# 58 Holes' 11 columns of holes would be 32.7 px each across 374 px: its board keeps them a finger
+# wide and scrolls sideways inside its frame, the page itself not.
+@pytest.mark.parametrize("variant", ["race.xii-scripta", "race.twenty-squares", "race.senet", "race.ur",
+                                     "race.58-holes"])
 def test_on_a_phone_every_square_is_a_finger_wide_and_takes_a_tap(site, chromium, artifacts_dir, variant):
     context = chromium.new_context(**PHONE)
     page = context.new_page()
@@ -381,6 +383,13 @@ def test_on_a_phone_every_square_is_a_finger_wide_and_takes_a_tap(site, chromium
         assert min(sizes) >= 44, f"the smallest square is {min(sizes):.1f} px"
         box = board.locator(".board-svg").bounding_box()
         assert box["height"] <= 844, box
+        frame = board.locator(".play-board")
+        wide = frame.evaluate("f => [f.scrollWidth, f.clientWidth, f.scrollLeft]")
+        if variant == "race.58-holes":
+            # the board is wider than the screen: its frame scrolls, opened on the board's middle
+            assert wide[0] > wide[1] and 0 < wide[2] < wide[0] - wide[1], wide
+        else:
+            assert wide[0] == wide[1], wide
         # The turned board takes taps where its squares are drawn.
         m = to_a_move(board, wait_ready(board))
         if not m["outcome"]:
@@ -403,5 +412,67 @@ def test_the_ur_game_page_does_not_scroll_sideways_on_a_phone(site, chromium):
         assert page.goto(f"{site}/games/royal-game-of-ur/").status == 200
         assert page.locator(".clauses").count()
         assert page.evaluate(WIDTH) == 0
+    finally:
+        context.close()
+
+
+# -- 7. the other side's numbering on a tables board ---------------------------------------------------
+
+
+def numbers_on(board) -> dict[int, tuple[int, int, dict, dict]]:
+    """Each point as drawn: its number for the player and the other side's, and their boxes."""
+    return {int(k): (int(a), int(b), ba, bb) for k, a, b, ba, bb in board.evaluate("""root =>
+      [...root.querySelectorAll('.point[data-point]')].map((g) => {
+        const own = g.querySelector('.point-no'), other = g.querySelector('.point-no-other');
+        const box = (t) => { const r = t.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height }; };
+        return [g.dataset.point, own.textContent, other.textContent, box(own), box(other)];
+      })""")}
+
+
+def apart(a: dict, b: dict) -> bool:
+    return (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+            or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+@pytest.mark.parametrize("variant,theirs", [
+    ("tables.backgammon", lambda p: 25 - p),           # the routes run opposite ways
+    ("tables.ses-bes", lambda p: (p + 11) % 24 + 1),   # both run the same way from opposite heads
+])
+def test_a_tables_board_labels_each_point_in_both_numberings(site, chromium, artifacts_dir, size, variant, theirs):
+    from games.engine import get_variant
+
+    context = context_for(chromium, size)
+    page = context.new_page()
+    errors = watch(page)
+    quiet(page, "tables", autoConfirm=True)
+    start = get_variant(variant).new_game({"match_to": 1}).to_json()["checkers"]
+    state = tables_state(variant, start, phase="roll", to_move=1)  # the computer throws first
+    created = api_create(site, {"variant": variant, "opponent": "computer", "level": "random", "state": state})
+    try:
+        board = open_match(page, site, created)
+        m = wait_ready(board)
+        drawn = numbers_on(board)
+        assert sorted(drawn) == list(range(1, 25))
+        svg = board.locator(".board-svg").bounding_box()
+        for own, (mine, other, a, b) in drawn.items():
+            assert mine == own and other == theirs(own), (own, mine, other)
+            assert apart(a, b), (own, a, b)  # side by side, readable
+            assert b["height"] >= 8 and a["height"] >= 8, (own, a, b)
+            for box in (a, b):
+                assert svg["x"] - 1 <= box["x"] and box["x"] + box["width"] <= svg["x"] + svg["width"] + 1, (own, box)
+        # The computer's move, written in the player's numbering in the list, is found on the
+        # board under the computer's own numbers too.
+        moved = [e for e in m["log"] if e["by"] == "computer" and 1 <= e["action"].get("from", 0) <= 24]
+        assert moved, m["log"]
+        step = moved[0]["action"]
+        ours = [p for p, (_, other, _, _) in drawn.items() if other == step["from"]]
+        assert ours == [theirs(step["from"])]
+        written = " ".join(board.locator(".play-moves li").all_inner_texts())
+        assert f"{ours[0]}/" in written, (step, written)
+        assert f"the opponent's {step['from']}" in board.locator(f"[data-point='{ours[0]}'] title").text_content()
+        page.screenshot(path=str(artifacts_dir / f"board-numberings-{variant}-{size}.png"))
+        assert errors == []
     finally:
         context.close()

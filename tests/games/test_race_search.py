@@ -73,6 +73,21 @@ def test_strong_rarely_blunders_on_a_sample_of_the_suite_where_medium_often_does
     assert strong <= 1 and medium >= len(sample) // 2, (strong, medium, len(sample))
 
 
+@pytest.mark.parametrize("mine,theirs", [((5, 14), (2, 3)), ((5, 14), (1, 2))])
+def test_the_suites_blunder_kind_is_a_heuristic_perfect_play_sometimes_bears_off_from_14(table2, mine, theirs):
+    """Finkel's Ur, two pieces a side, a throw of 1: bearing off the piece on 14 (private, safe)
+    leaves the piece on 5 to be hit more often than 5→6 does, so ``blunder`` names it; yet a
+    piece on 14 leaves only on a 1, and perfect play bears it off. Strong does too. (The suite's
+    entries 7 and 39, strong's remaining "blunders" in Finkel's Ur, are this shape with more
+    pieces: a piece on 14, a 1 thrown, a piece on 5 exposed.)"""
+    ur = variant("race.ur")
+    s = position("race.ur", [list(mine) + [15] * 5, list(theirs) + [15] * 5], to_move=0, throw=1)
+    values = {(a["from"], a["to"]): v for a, v in action_values(table2, ur, s)}
+    assert blunder(ur, s, {"from": 14, "to": 15}) == "safety"
+    assert values[(14, 15)] > values[(mine[0], mine[0] + 1)] + 0.03, values
+    assert choose(ur, s, "strong", random.Random(1)).to_json() == {"from": 14, "to": 15}
+
+
 def test_the_table_is_perfect_play_under_the_engines_rules(table2):
     """Bellman's equation through the engine: a position's value is the throws' average of the
     best step's value, every step applied by the race engine, on positions of random games."""

@@ -12,6 +12,16 @@ piece. :func:`blunder` names those two kinds of step in any race position:
   only change places, as in Murray's Ur, the taken piece loses a few squares and bearing off may
   well be worth more).
 
+Both are heuristics, not the truth. Against the perfect-play table of Finkel's Ur with three
+pieces a side (``bench/race.py --only table --pieces 3``), a step of these kinds loses win
+probability in about nine cases in ten; the tenth is mostly a piece on 14 borne off with a throw
+of 1, the only throw that moves it, while another piece is left exposed: perfect play bears it
+off (``test_race_search`` holds two such endings). Strong's remaining "blunders" on the suite's
+Finkel positions (entries 7 and 39) have that shape with five pieces a side still to bear off,
+more than a table here holds; the endings of that shape with two to four pieces a side that we
+tried favour bearing off; its two on Murray's Ur (entries 48
+and 49) leave a piece to be swapped, not sent back, and no table checks them.
+
 ``SUITE`` holds the audit's positions, rebuilt as engine states, and more of the same kind found in
 engine-only games (``medium`` against ``easy``, Finkel's and Murray's Ur, seeds 0-39): every
 position where one of the legal steps is such a blunder. Each entry names the step a good player

@@ -12,6 +12,8 @@ import {
 
 const DRAG_THRESHOLD = 6;
 const SHOWN_IN_ZONE = 7;
+// A finger-wide cell on a phone, in CSS px (44 is the guideline; a little more for rounding).
+const FINGER = 46;
 
 // A mark's symbol, drawn in a square of side s centred on (cx, cy).
 function markSymbol(mark, cx, cy, s) {
@@ -202,6 +204,9 @@ export class RaceBoard {
     // holes board prints its numbers larger: at 1366x768 they are drawn at least 10 px.
     svg.classList.toggle("tall", lay.width < lay.height);
     svg.classList.toggle("holes", geometry.shape === "holes");
+    // The width at which a cell is a finger wide (44 px and a little): a phone's board.css keeps a
+    // holes board (58 Holes) no narrower, in a frame that scrolls sideways.
+    svg.style.setProperty("--finger-width", `${Math.ceil(lay.width * FINGER / SIZE.cell)}px`);
     svg.append(el("rect", { x: 0, y: 0, width: lay.width, height: lay.height, rx: 10, class: "frame" }));
 
     const key = RaceBoard.key;
@@ -230,6 +235,17 @@ export class RaceBoard {
       svg.append(el("circle", { cx: this.drag.at.x, cy: this.drag.at.y, r: SIZE.cell * 0.3, class: `checker side-${mover} ghost` }));
     }
     this.orient(lay);
+    this.centreInFrame();
+  }
+
+  // A board wider than its frame (58 Holes on a phone) opens on its middle, once: both sides'
+  // columns are then as far in view; afterwards the player's own scrolling is kept.
+  centreInFrame() {
+    const frame = this.svg.parentElement;
+    if (this.centred || !frame || !frame.clientWidth) return;
+    const spare = frame.scrollWidth - frame.clientWidth;
+    if (spare > 0) frame.scrollLeft = spare / 2;
+    this.centred = true;
   }
 
   // Upright phones: a long board is turned a quarter clockwise (the viewer's strip on the left),

@@ -45,6 +45,8 @@ import {
 
 const DRAG_THRESHOLD = 6;
 const MOST_SLIDES = 4; // more checkers changed than this: a new game or a jump, drawn at once
+// The own point number is drawn this far left of the point's middle, the other side's as far right.
+const OTHER_NO_SHIFT = 10;
 
 // The checkers that moved between two positions, each {side, from, to, countFrom} in its side's
 // numbering (countFrom: the stack it left, before it left): the points that lost checkers are
@@ -264,19 +266,29 @@ export class TablesBoard {
         points: `${r.x + 1},${baseY} ${r.x + r.width - 1},${baseY} ${r.x + r.width / 2},${tipY}`,
         class: v % 2 ? "tri tri-a" : "tri tri-b",
       }));
-      // Numbered as the player numbers the points, whichever side is drawn nearest.
-      const label = toView(this.geometry(), viewer, this.view.numbering ?? viewer, v);
+      // Numbered as the player numbers the points, whichever side is drawn nearest; beside it, in
+      // a lighter ring, the number the other side gives the point (its moves, and the rules'
+      // words for its points, count the route the other way).
+      const numbering = this.view.numbering ?? viewer;
+      const label = toView(this.geometry(), viewer, numbering, v);
+      const theirs = toView(this.geometry(), viewer, 1 - numbering, v);
+      const rimY = r.top ? r.y - SIZE.margin / 2 : r.y + r.height + SIZE.margin / 2;
       g.append(el("text", {
-        x: r.x + r.width / 2, y: r.top ? r.y - 1 + 0 : r.y + r.height + 1, class: "point-no",
+        x: r.x + r.width / 2 - OTHER_NO_SHIFT, y: r.top ? r.y - 1 + 0 : r.y + r.height + 1, class: "point-no",
         "dominant-baseline": r.top ? "text-after-edge" : "text-before-edge",
       }, [String(label)]));
+      g.append(el("circle", { cx: r.x + r.width / 2 + OTHER_NO_SHIFT, cy: rimY, r: 8, class: "point-no-ring" }));
+      g.append(el("text", {
+        x: r.x + r.width / 2 + OTHER_NO_SHIFT, y: rimY, class: "point-no-other", "dominant-baseline": "central",
+      }, [String(theirs)]));
       if (at) this.drawStack(g, stackCentres(v, at[1]), at[0], at[1], v, sources.has(v) && at[0] === mover);
       if (destViews.has(v)) {
         const n = at ? Math.min(at[1], 5) : 0;
         const c = stackCentres(v, n + 1)[Math.min(n, 4)];
         g.append(el("circle", { cx: c.x, cy: c.y, r: SIZE.checker * 0.55, class: `dest-mark${sumViews.has(v) ? " sum" : ""}` }));
       }
-      g.append(el("title", {}, [at ? `point ${v}: ${at[1]} ${at[0] === viewer ? "yours" : "opponent's"}` : `point ${v}: empty`]));
+      const named = `point ${v} (the opponent's ${theirs})`;
+      g.append(el("title", {}, [at ? `${named}: ${at[1]} ${at[0] === viewer ? "yours" : "opponent's"}` : `${named}: empty`]));
       svg.append(g);
     }
 
@@ -339,8 +351,12 @@ export class TablesBoard {
     const turned = el("g", { class: "turned", transform: `translate(${height} 0) rotate(90)` });
     turned.append(...svg.childNodes);
     svg.append(turned);
+    for (const ring of turned.querySelectorAll(".point-no-ring")) {
+      const top = Number(ring.getAttribute("cy")) < height / 2;
+      ring.setAttribute("cy", String(top ? SIZE.margin / 2 : height - SIZE.margin / 2));
+    }
     for (const text of turned.querySelectorAll("text")) {
-      if (text.classList.contains("point-no")) {
+      if (text.classList.contains("point-no") || text.classList.contains("point-no-other")) {
         // Centred in the rim, whichever way it faces.
         const top = Number(text.getAttribute("y")) < height / 2;
         text.setAttribute("y", String(top ? SIZE.margin / 2 : height - SIZE.margin / 2));
