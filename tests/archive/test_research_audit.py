@@ -2,7 +2,8 @@
 `make run` loads, where the other tests check the mechanism on small fixtures: records placed only
 by name are in the region answers (item 1), the CSV's dates read back in pandas too (item 6), the
 API gives every text the DLP recorded for a game or ruleset (item 9), and every list refuses
-every unknown filter value, naming it (item 13)."""
+every unknown filter value, naming it (item 13); and the eleven kinds of portal page import into it
+with the curator's yes (item 15)."""
 from __future__ import annotations
 
 import io
@@ -11,7 +12,7 @@ from io import StringIO
 
 from django.conf import settings
 from django.core.cache import caches
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db.models import Q
 
 from archive import years
@@ -20,6 +21,7 @@ from archive.importers.sqldump import read_dump_file
 from archive.models import Evidence, Game, Ruleset
 from tests.archive.archive_helpers import fresh_cache  # noqa: F401 (the WholeArchive fixture uses it)
 from tests.archive.test_research_records import WholeArchive
+from tests.archive.test_import_new_games import ALL_PAGES
 from tests.conftest import DLP_DUMP
 
 
@@ -146,3 +148,25 @@ class EveryListRefusesWhatItDoesNotKnow(WholeArchive):
             for name in names:
                 with self.subTest(url=url, name=name):
                     self.refused_naming(url, name, self.BAD)
+
+
+class PortalPagesNamingNewGames(WholeArchive):
+    """Item 15 on the default archive: of the eleven portal pages (tests/archive/test_import_new_games.py),
+    eight name a game the archive lacks (Shatar too: the DLP's nearest is Shatra); refused, listing
+    them all, then imported with --create-games."""
+
+    NEW = ["Altan Xaraacaj", "Dama (Kenya)", "Gabatta", "Isafuba", "Owana", "Pachesi", "Shatar", "Tugul Shodra"]
+
+    def test_the_eleven_pages_import_with_create_games(self):
+        games, records = Game.objects.count(), Evidence.objects.count()
+        with self.assertRaises(CommandError) as caught:
+            call_command("import_dlp_page", *map(str, ALL_PAGES), stdout=StringIO(), stderr=StringIO())
+        for name in self.NEW:
+            self.assertIn(repr(name), str(caught.exception))
+        self.assertEqual((Game.objects.count(), Evidence.objects.count()), (games, records))
+        out = StringIO()
+        call_command("import_dlp_page", *map(str, ALL_PAGES), "--create-games", stdout=out, stderr=StringIO())
+        self.assertEqual(sorted(re.findall(r"game created: (.+)", out.getvalue())), self.NEW)
+        for name in self.NEW:
+            self.assertTrue(Game.objects.get(name=name).evidence.exists(), name)
+        self.assertEqual(Evidence.objects.get(dlp_id=2445).game.slug, "ses-bes")  # the seeds' records, known, updated
