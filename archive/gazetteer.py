@@ -313,8 +313,18 @@ def sync_named_places(*, user=None, reason: str = REASON) -> Counter[str]:
     return counts
 
 
+def source_of(name: str) -> str:
+    """Where a place name's point comes from, as resolve() looks it up: our table, GeoNames'
+    countries, or GeoNames' towns."""
+    key = fold(" ".join(name.split()))
+    if key in table():
+        return "our table"
+    return "GeoNames countries" if "name:" + key in countries() else "GeoNames towns"
+
+
 def coverage() -> dict:
-    """Records with places of their own, placed from names (by precision), and with no place."""
+    """Records with places of their own, placed from names (by precision and by where the point
+    comes from), and with no place; the records on the map before and after places from names."""
     from django.db.models import Exists, OuterRef
 
     from archive.models import Evidence, Place
@@ -323,14 +333,22 @@ def coverage() -> dict:
         own=Exists(Place.objects.filter(evidence=OuterRef("pk"), precision="")),
         named=Exists(Place.objects.filter(evidence=OuterRef("pk")).exclude(precision="")),
     )
-    by_precision = Counter()
-    for evidence_id, precision in Place.objects.exclude(precision="").order_by().values_list("evidence_id", "precision").distinct():
+    by_precision, by_source = Counter(), Counter()
+    named = Place.objects.exclude(precision="").order_by().values_list("evidence_id", "precision", "name").distinct()
+    for evidence_id, precision in {(e, p) for e, p, _ in named}:
         by_precision[precision] += 1
+    for evidence_id, source in {(e, source_of(n)) for e, _, n in named}:
+        by_source[source] += 1
+    own = records.filter(own=True).count()
+    placed = records.filter(own=False, named=True).count()
     return {
         "records": records.count(),
-        "with coordinates of their own": records.filter(own=True).count(),
-        "placed from names only": records.filter(own=False, named=True).count(),
+        "with coordinates of their own": own,
+        "placed from names only": placed,
         "with no place": records.filter(own=False, named=False).count(),
         "with a name no one could place": records.filter(own=False, named=False).exclude(kml="").count(),
         "records placed from names, by precision (a record with several places may count twice)": dict(sorted(by_precision.items())),
+        "records placed from names, by where the point comes from (likewise)": dict(sorted(by_source.items())),
+        "records on the map before places from names (coordinates of their own)": own,
+        "records on the map after places from names": own + placed,
     }

@@ -236,3 +236,13 @@ def test_the_coverage_command_prints_before_and_after_figures():
     assert "records: 3" in text and "with coordinates of their own: 1" in text
     assert "placed from names only: 1" in text and "with no place: 1" in text
     assert "region 1" in text
+    # Grande Comore and Anjouan are our table's (islands, not GeoNames countries or towns).
+    assert "by where the point comes from (likewise): our table 1\n" in text
+    assert "records on the map before places from names (coordinates of their own): 1\n" in text
+    assert "records on the map after places from names: 2\n" in text
+
+
+def test_where_a_names_point_comes_from():
+    assert gazetteer.source_of("Ancient Egypt") == "our table"
+    assert gazetteer.source_of("Sri  Lanka") == "GeoNames countries"
+    assert gazetteer.source_of("Mombasa") == "GeoNames towns"

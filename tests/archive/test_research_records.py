@@ -215,8 +215,8 @@ class DownloadsOfTheListedRecords(WholeArchive):
 
 class BceDatesStayDates(WholeArchive):
     """Item 6: the CSV's BCE dates and EDTF ranges read back unchanged (they were written
-    '-2591-01-01, and '-2591/-2565), while formula text is still guarded. pandas is not installed
-    in the project's environment, so the csv module reads it here."""
+    '-2591-01-01, and '-2591/-2565), while formula text is still guarded. The csv module reads it
+    here; pandas reads it in test_research_audit.py."""
 
     def rows(self) -> dict[str, dict]:
         return {r["identifier"]: r for r in csv.DictReader(io.StringIO(self.body("/api/v1/export/evidence.csv"), newline=""))}

@@ -2,8 +2,8 @@
 default archive: the browse page's filters fold under a summary of what is filtered, so the
 results come first (the first result was 3,528 px down); a long game page (Senet: 22 rulesets)
 has a one-line section bar that stays at the top, so each section is one tap away (its Evidence
-section was 32,377 px down); and no page scrolls sideways at 390 px (the home page was 469 px
-wide)."""
+section was 32,377 px down), and so has the home page (its map of all evidence was 115,253 px
+down); and no page scrolls sideways at 390 px (the home page was 469 px wide)."""
 from __future__ import annotations
 
 
@@ -83,6 +83,14 @@ def test_phone_and_laptop_layouts(archive, chromium, artifacts_dir):
         last_ruleset.tap()
         page.wait_for_function("id => Math.abs(document.querySelector(id).getBoundingClientRect().top) < 200", arg=target)
 
+        # The home page lists over 200 playable games before its map of all evidence (115,253 px
+        # down): its section bar brings the map onto the screen in one tap.
+        page.goto(archive + "/")
+        assert top(page.locator("#all-evidence")) > 20000
+        page.locator("nav.toc").get_by_role("link", name="All evidence on the map").tap()
+        page.wait_for_function("() => Math.abs(document.querySelector('#all-evidence').getBoundingClientRect().top) < 200")
+        assert page.locator("#home-map").is_visible()
+
         # No page scrolls sideways.
         for url in PAGES:
             page.goto(archive + url)
@@ -106,6 +114,9 @@ def test_phone_and_laptop_layouts(archive, chromium, artifacts_dir):
         toc = page.locator("nav.toc")
         toc.get_by_role("link", name="Evidence", exact=True).click()
         page.wait_for_function("() => Math.abs(document.querySelector('#evidence').getBoundingClientRect().top) < 200")
+        page.goto(archive + "/")
+        page.locator("nav.toc").get_by_role("link", name="All evidence on the map").click()
+        page.wait_for_function("() => Math.abs(document.querySelector('#all-evidence').getBoundingClientRect().top) < 200")
         for url in PAGES:
             page.goto(archive + url)
             page.wait_for_load_state("load")
