@@ -8,13 +8,12 @@ page); and a DLP flag is shown as recorded (item 9: DLP.Evidence.742)."""
 from __future__ import annotations
 
 import re
-from io import StringIO
 from urllib.parse import urlsplit
 
 import pytest
-from django.core.management import call_command
 
 from archive.models import Evidence
+from tests.conftest import loaded
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,7 +27,7 @@ VIEWPORTS = {
 def archive(settings):
     settings.MAP_TILE_URL = ""  # make run's default
     settings.PAGE_ANON_RATE = None
-    call_command("load_catalogue", stdout=StringIO())
+    loaded(("load_catalogue",))
     from django.core.cache import cache
 
     cache.clear()
