@@ -328,33 +328,10 @@ def bench_suite(games: int) -> None:
                   f" safety {kinds.get('safety', 0)}, capture {kinds.get('capture', 0)}), won {wins}/{games}")
 
 
-def table_positions(k: int, count: int, seed: int = 7) -> list[Any]:
-    """Decisions (two steps or more) met in games of Finkel's Ur from the ending with ``k``
-    pieces a side still to play, the sides' steps by random, easy and medium in turn."""
-    v = get_variant("race.ur")
-    rng = random.Random(seed)
-    out: list[Any] = []
-    game = 0
-    while len(out) < count:
-        start = [0] * k + [15] * (7 - k)
-        s = v.state_from_json({"pieces": [start, start], "to_move": game % 2, "phase": "throw"})
-        game += 1
-        while v.outcome(s) is None and len(out) < count:
-            if v.is_chance(s):
-                s = v.apply(s, v.draw(s, rng))
-                continue
-            if len(v.legal_actions(s)) > 1:
-                out.append(s)
-            s = v.apply(s, choose(v, s, ("random", "easy", "medium")[len(out) % 3], rng))
-    return out
-
-
-def table_offers(k: int, count: int, seed: int = 3) -> list[Any]:
-    """Decisions where one of the steps is of the suite's blunder kind (``race_suite.blunder``),
-    met in games of Finkel's Ur from the ending with ``k`` pieces a side (easy and medium playing
-    alternate games)."""
-    from games.engine.ai.race_suite import blunder
-
+def ending_decisions(k: int, count: int, seed: int, wanted, level) -> list[Any]:
+    """``count`` decisions (two steps or more, and ``wanted(variant, state, actions)``) met in
+    games of Finkel's Ur from the ending with ``k`` pieces a side still to play, each step chosen
+    by ``level(decisions found, game number)``."""
     v = get_variant("race.ur")
     rng = random.Random(seed)
     out: list[Any] = []
@@ -368,10 +345,26 @@ def table_offers(k: int, count: int, seed: int = 3) -> list[Any]:
                 s = v.apply(s, v.draw(s, rng))
                 continue
             actions = v.legal_actions(s)
-            if len(actions) > 1 and any(blunder(v, s, a) for a in actions):
+            if len(actions) > 1 and wanted(v, s, actions):
                 out.append(s)
-            s = v.apply(s, choose(v, s, ("easy", "medium")[game % 2], rng))
+            s = v.apply(s, choose(v, s, level(len(out), game), rng))
     return out
+
+
+def table_positions(k: int, count: int, seed: int = 7) -> list[Any]:
+    """Decisions met in games from the ending with ``k`` pieces a side, the sides' steps by
+    random, easy and medium in turn."""
+    return ending_decisions(k, count, seed, lambda v, s, actions: True,
+                            lambda found, game: ("random", "easy", "medium")[found % 3])
+
+
+def table_offers(k: int, count: int, seed: int = 3) -> list[Any]:
+    """Decisions where one of the steps is of the suite's blunder kind (``race_suite.blunder``),
+    met in games from the ending with ``k`` pieces a side (easy and medium playing alternate games)."""
+    from games.engine.ai.race_suite import blunder
+
+    return ending_decisions(k, count, seed, lambda v, s, actions: any(blunder(v, s, a) for a in actions),
+                            lambda found, game: ("easy", "medium")[game % 2])
 
 
 def bench_table(k: int, count: int) -> None:

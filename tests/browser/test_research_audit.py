@@ -13,14 +13,10 @@ from urllib.parse import urlsplit
 import pytest
 
 from archive.models import Evidence
+from tests.browser.test_research_records import VIEWPORTS
 from tests.conftest import loaded
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-VIEWPORTS = {
-    "desktop": {"viewport": {"width": 1366, "height": 768}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True},
-}
 
 
 @pytest.fixture
