@@ -9,6 +9,9 @@ Builders (the ``board`` element's ``shape``):
 
 - ``grid``: ``size = [files, ranks]`` squares named ``a1`` .. (file letter, rank number);
   every square has its eight neighbours (moves choose which directions they use);
+  ``keep = "b2:k11 a1 l1"`` (squares and rectangles): only these squares are the board, the
+  others of the lattice are left out (Shatranj al-Husun's ten by ten with a citadel off each
+  corner), each kept square joined to its kept neighbours;
 - ``alquerque``: ``size = [n, n]`` points on lines, with diagonals through the points whose
   coordinates sum to an even number (the alquerque pattern);
 - ``morris``: ``squares = 3`` concentric squares, points at the corners and mid-sides, joined
@@ -142,6 +145,37 @@ def grid(spec: dict) -> Board:
             if 0 <= nx < files and 0 <= ny < ranks:
                 board.step[d][i] = ny * files + nx
     _grid_regions(board)
+    if "keep" in spec:
+        return _keep(board, spec["keep"])
+    return board
+
+
+def _keep(full: Board, keep: Any) -> Board:
+    """The grid ``full`` cut down to the squares ``keep`` names (``a1``, rectangles ``b2:k11``)."""
+    if not isinstance(keep, str) or not keep.split():
+        raise BoardSpecError("keep: must name the squares kept, e.g. \"b2:k11 a1 l1\"")
+    kept: set[int] = set()
+    for word in keep.split():
+        ends = word.split(":")
+        if len(ends) > 2 or any(e not in full.index for e in ends):
+            raise BoardSpecError(f"keep: {word!r} is not a square or a rectangle a1:h2 of the grid")
+        (x0, y0), (x1, y1) = full.xy[full.index[ends[0]]], full.xy[full.index[ends[-1]]]
+        kept |= {i for i, (x, y) in enumerate(full.xy)
+                 if min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1)}
+    order = sorted(kept)
+    new = {old: j for j, old in enumerate(order)}
+    board = Board("grid", [full.names[i] for i in order], [full.xy[i] for i in order], "square",
+                  files=full.files, ranks=full.ranks)
+    for d in range(len(DIRECTIONS)):
+        board.step[d] = [new.get(full.step[d][i], -1) for i in order]
+    # The lattice's regions (ranks, files), each cut to the squares kept; the corners and the
+    # edge are the kept board's own.
+    board.regions = {k: frozenset(new[i] for i in v if i in new) for k, v in full.regions.items()}
+    xs = [x for x, _ in board.xy]
+    ys = [y for _, y in board.xy]
+    board.regions["corners"] = frozenset(j for j, (x, y) in enumerate(board.xy)
+                                         if x in (min(xs), max(xs)) and y in (min(ys), max(ys)))
+    board.regions["edge"] = frozenset(j for j in range(board.size) if any(board.step[d][j] < 0 for d in (0, 2, 4, 6)))
     return board
 
 

@@ -539,6 +539,9 @@ class PiecesGame(Game):
                 at = {(round(x), round(y)): i for i, (x, y) in enumerate(b.xy)}
                 rule.offsets = [[at[(round(x) + dx, round(y) + dy)] for dx, dy in sorted(vecs)
                                  if (round(x) + dx, round(y) + dy) in at] for (x, y) in b.xy]
+                if rule.avoid:  # avoid: the leap neither starts nor lands there
+                    rule.offsets = [[] if a in rule.avoid else [t for t in ts if t not in rule.avoid]
+                                    for a, ts in enumerate(rule.offsets)]
                 rule.rev_offsets = rule.offsets  # the offsets are symmetric
             chesslike.compile_rule(self, rule, spec, el)
             self.move_rules.append(rule)
@@ -795,8 +798,18 @@ class PiecesGame(Game):
                                   "clause": el.clause})
             elif kind == "reach":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
-                self.ends.append({"kind": kind, "piece": k, "region": self._region(spec.get("region", ""), path + ("region",)),
-                                  "clause": el.clause})
+                # region: one for every seat, or a list of one per seat (the region that seat's
+                # piece must reach); result: win (for the piece's owner) or draw.
+                region = spec.get("region", "")
+                if isinstance(region, list) and len(region) != self.players:
+                    raise self.rf.error(path + ("region",), f"must be a region, or a list of {self.players} (one per seat)")
+                regions = [self._region(r, path + ("region",)) for r in (region if isinstance(region, list) else [region])]
+                reach_result = spec.get("result", "win")
+                if reach_result not in ("win", "draw"):
+                    raise self.rf.error(path + ("result",), "must be win or draw")
+                self.ends.append({"kind": kind, "piece": k, "region": frozenset().union(*regions),
+                                  "per_seat": regions if isinstance(region, list) else None,
+                                  "result": reach_result, "clause": el.clause})
             elif kind == "captured":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 # Only the seats that start with that piece can lose it.
@@ -943,7 +956,9 @@ class PiecesGame(Game):
                 start[self.owner_of[c]] += weight[self.kind_of[c]]
         for seat, hand in enumerate(self.start_hands):
             start[seat] += sum(weight[k] * m for k, m in enumerate(hand))
-        reach = [(e["piece"], e["region"]) for e in self.ends if e["kind"] == "reach"]
+        # A region reached for a draw is no goal; one per seat is each seat's own.
+        reach = [(e["piece"], e["region"] if e["per_seat"] is None else e["per_seat"])
+                 for e in self.ends if e["kind"] == "reach" and e["result"] == "win"]
         captured = {e["piece"] for e in self.ends if e["kind"] == "captured"}
         surround = [(k, rule) for rule in self.surround for k in rule["pieces"] if k in captured]
         self._eval = {"weight": weight, "start": [max(w, 1e-9) for w in start], "reach": reach,
@@ -980,7 +995,7 @@ class PiecesGame(Game):
             for k, region in t["reach"]:
                 for a, c in enumerate(cells):
                     if c and kind_of[c] == k:
-                        d = sim._moves_to(a, region, 3)
+                        d = sim._moves_to(a, region if isinstance(region, frozenset) else region[owner_of[c]], 3)
                         if d:
                             scores[owner_of[c]] += 0.5 / (1 << (d - 1))
             step = g.board.step
@@ -2202,8 +2217,8 @@ class PiecesSim(Sim):
             elif e["kind"] == "reach":
                 for s in e["region"]:
                     c = self.cells[s]
-                    if c and g.kind_of[c] == e["piece"]:
-                        self.over = (g.owner_of[c], "reach")
+                    if c and g.kind_of[c] == e["piece"] and (e["per_seat"] is None or s in e["per_seat"][g.owner_of[c]]):
+                        self.over = (g.owner_of[c] if e["result"] == "win" else None, "reach")
                         return
             elif e["kind"] == "facing":
                 if chesslike.facing_end(self, e):

@@ -1,0 +1,105 @@
+"""The chess-like vocabulary added for the third batch of chess files, with counts of legal moves
+worked by hand from set positions (perft-style):
+
+- a grid cut down to the squares it keeps (``board.keep``: Shatranj al-Husun's ten by ten with a
+  citadel off each corner);
+- a leap that ``avoid``s regions (neither starts nor lands there: the asb never enters a citadel);
+- a ``reach`` end with a region per seat and ``result = "draw"`` (the shah in a far citadel).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import get_variant
+
+
+def perft(sim: Any, depth: int) -> int:
+    if depth == 0:
+        return 1
+    moves = sim.moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for m in moves:
+        s = sim.copy()
+        s.play(m)
+        total += perft(s, depth - 1)
+    return total
+
+
+def start(key: str, options: dict | None = None) -> Any:
+    v = get_variant(key)
+    return v.fast(v.new_game(options or {}))
+
+
+def position(key: str, board: dict[str, list], to_move: int = 0, options: dict | None = None, **extra: Any) -> Any:
+    v = get_variant(key)
+    return v.game.sim_from_json({"board": board, "to_move": to_move, "turn": 10, **extra}, options or {})
+
+
+def names(sim: Any, moves: list | None = None) -> set[str]:
+    b = sim.game.board.names
+    return {f"{b[m[1]]}-{b[m[2]]}" for m in (sim.moves() if moves is None else moves) if m[1] >= 0}
+
+
+def play(sim: Any, *moves: str) -> None:
+    b = sim.game.board.names
+    for text in moves:
+        a, t = text.split("-")
+        m = next(m for m in sim.moves() if b[m[1]] == a and b[m[2]] == t)
+        sim.play(m)
+
+
+# -- Shatranj al-Husun: the kept grid, the leap that avoids, the draw by reaching ---------------
+HU = "chess.shatranj-al-husun"
+
+
+def test_al_husun_board_keeps_the_ten_by_ten_and_four_citadels() -> None:
+    g = get_variant(HU).game
+    b = g.board
+    assert b.size == 104
+    assert {"a1", "l1", "a12", "l12", "b2", "k11"} <= set(b.names) and "a2" not in b.index and "b1" not in b.index
+    # A citadel touches the board at its corner square only, diagonally.
+    a1 = b.index["a1"]
+    assert [b.names[t] for t in b.neighbours(a1)] == ["b2"]
+    assert sorted(b.names[t] for t in b.neighbours(b.index["b2"])) == ["a1", "b3", "c2", "c3"]
+    # Regions are cut to the squares kept: the 11th rank is b11..k11, the corners the citadels.
+    assert sorted(b.names[i] for i in b.regions["rank11"]) == sorted(f"{f}11" for f in "bcdefghijk")
+    assert sorted(b.names[i] for i in b.regions["corners"]) == ["a1", "a12", "l1", "l12"]
+
+
+def test_al_husun_start_counts() -> None:
+    # Ten sarbazes one step each, two asbs two leaps each, two pils two leaps each: 18; the
+    # dabbabas, shah, fers and rukhs are shut in. Ludii's reading adds ten double steps: 28.
+    assert perft(start(HU), 1) == 18
+    assert perft(start(HU), 2) == 18 * 18
+    assert perft(start(HU, {"double_step": True}), 1) == 28
+
+
+def test_al_husun_asb_never_enters_a_citadel() -> None:
+    # An asb on b3: c5, d4, d2 (a1 is a citadel, the rest off the board).
+    sim = position(HU, {"b3": [0, "asb", 1], "f2": [0, "shah", 1], "f11": [1, "shah", 1]})
+    assert {m for m in names(sim) if m.startswith("b3-")} == {"b3-c5", "b3-d4", "b3-d2"}
+    # The dabbaba slides through the corner square into the citadel; the pil leaps in over it.
+    sim = position(HU, {"d4": [0, "dabbaba", 1], "c3": [0, "pil", 1], "f2": [0, "shah", 1], "f11": [1, "shah", 1]})
+    assert "d4-a1" not in names(sim)  # the pil on c3 blocks it
+    assert "c3-a1" in names(sim)
+    sim = position(HU, {"d4": [0, "dabbaba", 1], "f2": [0, "shah", 1], "f11": [1, "shah", 1]})
+    assert {"d4-c3", "d4-b2", "d4-a1"} <= names(sim)
+    # The asb's leaps are not attacks on a citadel either: a shah on a1 is not in check from b3.
+    sim = position(HU, {"b3": [1, "asb", 1], "a1": [0, "shah", 1], "f11": [1, "shah", 1]})
+    assert names(sim) == {"a1-b2"}
+
+
+def test_al_husun_shah_in_a_far_citadel_draws() -> None:
+    sim = position(HU, {"b11": [0, "shah", 1], "f11": [1, "shah", 1], "c2": [1, "rukh", 1]})
+    play(sim, "b11-a12")
+    assert sim.over == (None, "reach")
+    # Its own side's citadel is only a square.
+    sim = position(HU, {"b2": [0, "shah", 1], "f11": [1, "shah", 1], "k5": [1, "rukh", 1]})
+    play(sim, "b2-a1")
+    assert sim.over is None
+    # Black's shah draws in White's citadels.
+    sim = position(HU, {"k2": [1, "shah", 1], "f5": [0, "shah", 1]}, to_move=1)
+    play(sim, "k2-l1")
+    assert sim.over == (None, "reach")
