@@ -103,3 +103,92 @@ def test_al_husun_shah_in_a_far_citadel_draws() -> None:
     sim = position(HU, {"k2": [1, "shah", 1], "f5": [0, "shah", 1]}, to_move=1)
     play(sim, "k2-l1")
     assert sim.over == (None, "reach")
+
+
+# -- Hindustani chess: promotion by file, the raja's leap until checked, no stalemating ---------
+HI = "chess.hindustani-chess"
+
+
+def test_hindustani_start_counts() -> None:
+    # Eight pawns one step, two horses two leaps each, the raja's two leaps (d3, f3): 14.
+    sim = start(HI)
+    assert perft(sim, 1) == 14
+    assert {"e1-d3", "e1-f3"} <= names(sim)
+    assert perft(sim, 2) == 14 * 14
+
+
+def test_hindustani_promotion_by_file_only_to_a_lost_kind() -> None:
+    board = {"e1": [0, "raja", 1], "a1": [0, "boat", 1], "h1": [0, "boat", 1], "a7": [0, "pawn", 1],
+             "d7": [0, "pawn", 1], "h5": [1, "raja", 1]}
+    sim = position(HI, board)
+    pawn = [m for m in sim.moves() if sim.game.board.names[m[1]] in ("a7", "d7")]
+    # a7 may not enter a8 (both boats still stand); d7-d8 makes a vizier (White has none).
+    assert [(sim.game.board.names[m[2]], sim.game.kinds[m[4]]) for m in pawn] == [("d8", "vizier")]
+    play(sim, "d7-d8")
+    assert sim.to_json()["board"]["d8"] == [0, "vizier", 1]
+    # With a boat lost, a7-a8 makes a boat; e7-e8 (the raja's file) a vizier once the vizier is lost.
+    board = {"e1": [0, "raja", 1], "h1": [0, "boat", 1], "a7": [0, "pawn", 1], "e7": [0, "pawn", 1],
+             "d4": [0, "vizier", 1], "h5": [1, "raja", 1]}
+    sim = position(HI, board)
+    pawn = {(sim.game.board.names[m[2]], sim.game.kinds[m[4]]) for m in sim.moves()
+            if sim.game.board.names[m[1]] in ("a7", "e7")}
+    assert pawn == {("a8", "boat")}
+    # The action names no choice: the file decides.
+    m = next(m for m in sim.moves() if sim.game.board.names[m[1]] == "a7")
+    assert dict(sim.action(m)) == {"from": "a7", "to": "a8"}
+
+
+def test_hindustani_raja_leaps_only_unmoved_and_never_checked() -> None:
+    board = {"e1": [0, "raja", 1], "e8": [1, "raja", 1]}
+    sim = position(HI, board, unmoved=["e1"])
+    # Five steps (d1 d2 e2 f2 f1) and four leaps (c2 d3 f3 g2).
+    assert names(sim) == {"e1-d1", "e1-d2", "e1-e2", "e1-f2", "e1-f1", "e1-c2", "e1-d3", "e1-f3", "e1-g2"}
+    assert sim.to_json()["spent"] == []
+    # Moved: steps only.
+    sim = position(HI, board)
+    assert len(names(sim)) == 5
+    # Checked (a boat on e5 checks along the file): the leaps go, and stay gone once the check is
+    # blocked.
+    board = {"e1": [0, "raja", 1], "a8": [1, "raja", 1], "e5": [1, "boat", 1], "c2": [0, "boat", 1]}
+    sim = position(HI, board, unmoved=["e1"])
+    assert sim.to_json()["spent"] == [0]
+    assert not any(m.startswith("e1-") and m[3:] in ("d3", "f3", "g2") for m in names(sim))
+    play(sim, "c2-e2", "a8-a7")
+    assert not any(m in names(sim) for m in ("e1-d3", "e1-f3", "e1-g2"))
+    # The spent flag survives the JSON state.
+    again = sim.game.sim_from_json(sim.to_json(), {})
+    assert again.to_json()["spent"] == [0] and names(again) == names(sim)
+
+
+def test_hindustani_no_stalemating() -> None:
+    # Black's raja on h8, White's raja on f7 and vizier on g5: g5-g6 would stalemate, so it is
+    # barred; g5-g7 mates and is allowed.
+    board = {"f7": [0, "raja", 1], "g5": [0, "vizier", 1], "h8": [1, "raja", 1]}
+    sim = position(HI, board)
+    assert "g5-g6" not in names(sim) and "g5-g7" in names(sim)
+    # The vizier reaches 23 squares (7 on the rank, 7 on the file, 9 diagonally); f5 and g6 cover
+    # h7 without checking h8 (g7 and g8 are the raja's) and would stalemate: 21 remain.
+    vizier = {m for m in names(sim) if m.startswith("g5-")}
+    assert len(vizier) == 21 and not {"g5-f5", "g5-g6"} & vizier
+    play(sim, "g5-g7")
+    assert sim.over is not None and sim.over[0] == 0  # mate (the bare raja's burd is found first)
+
+
+def test_hindustani_burd_and_seventy_checks() -> None:
+    # Black keeps only the raja and a pawn after White takes the horse: burd, White wins.
+    board = {"e1": [0, "raja", 1], "d1": [0, "boat", 1], "d5": [1, "horse", 1], "a7": [1, "pawn", 1],
+             "h8": [1, "raja", 1]}
+    sim = position(HI, board)
+    play(sim, "d1-d5")
+    assert sim.over == (0, "bare")
+    # The seventieth check in succession draws; the count is kept per seat and reset by a quiet move.
+    board = {"e1": [0, "raja", 1], "a1": [0, "boat", 1], "h7": [1, "raja", 1], "h1": [1, "horse", 1],
+             "b2": [0, "pawn", 1]}
+    sim = position(HI, board, checks=[69, 0])
+    play(sim, "a1-a7")
+    assert sim.over == (None, "checks")
+    sim = position(HI, board, checks=[68, 0])
+    play(sim, "a1-a7")
+    assert sim.over is None and sim.to_json()["checks"] == [69, 0]
+    play(sim, "h7-g8", "b2-b3")
+    assert sim.to_json()["checks"] == [0, 0]

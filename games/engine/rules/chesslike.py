@@ -20,6 +20,15 @@ Fields a ``move`` element may add (any kind among step, slide, leap, and the kin
   player has only the moves so marked (Rumi Shatranj's set opening: the counsellor's jump,
   then the soldier's).
 
+- ``once = true`` (a leap): each player may make a move by this rule once in the game;
+  ``unchecked = true``: only while the player's royal piece has never been in check (the
+  Indian raja's knight's leap). The two share one flag per seat, "spent", set by such a leap or
+  by the royal piece standing in check at the start of its player's turn (``"spent"`` in the
+  JSON state);
+- ``behind_unmoved = true``: only while the square straight behind the piece (against its
+  forward way) holds a piece that has not moved since the start (Parsi chess's pawn double step
+  in front of an unmoved raja, vizier or boat).
+
 - ``en_passant = true`` (a ``step`` with ``to = "enemy"``: a pawn's diagonal capture): the
   step may also come to an empty square that an enemy piece of the rule's ``pieces`` passed
   over on the move just played, moving two or more squares straight along its file (a pawn's
@@ -64,6 +73,10 @@ Kinds:
   ``not_over = [KINDS]``: pieces that cannot be the screen (the Janggi cannon never jumps
   another cannon).
 
+End ``end = { kind = "checks", count = N }``: a player whose last N moves each left the
+opponent in check draws the game (Hindustani chess's seventy checks); the counts are kept per
+seat (``"checks"`` in the JSON state).
+
 End (``end = { kind = "facing", royal = KIND }``): the two royal pieces stand on one file with
 nothing between them after a move, and they already did after the move before: the game is
 drawn (Ludii's bikjang in Janggi). The flag "they faced after the last move" is kept with the
@@ -86,7 +99,8 @@ from typing import Any
 
 KINDS = ("jump", "screen", "castle")
 FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over",
-                    "en_passant", "rook", "captured", "revert", "not_on", "one_per_file", "no_mate", "ahead"})
+                    "en_passant", "rook", "captured", "revert", "not_on", "one_per_file", "no_mate", "ahead",
+                    "once", "unchecked", "behind_unmoved"})
 _MOVE = 0
 
 
@@ -178,6 +192,20 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
                 rev[t].append((a, ls))
             legs.append(mine)
         ch["legs"], ch["rev"] = legs, rev
+    ch["once"] = bool(spec.get("once", False))
+    ch["unchecked"] = bool(spec.get("unchecked", False))
+    if ch["once"] and rule.kind != "leap":
+        raise game.rf.error(el.path + ("once",), "goes with leap moves")
+    if ch["once"] or ch["unchecked"]:
+        game.tracks_unmoved = True
+        if ch["unchecked"]:
+            game.spent_by_check = True
+        game.spends = True
+    ch["behind"] = None
+    if spec.get("behind_unmoved"):
+        facing = game._facing()
+        ch["behind"] = [b.step[(facing[seat] + 4) % 8] for seat in range(game.players)]
+        game.tracks_unmoved = True
     rule.chess = ch
     if ch["first"]:
         game.tracks_unmoved = True
@@ -382,6 +410,12 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
         return
     if ch["from"] is not None and a not in ch["from"][seat]:
         return
+    if (ch["once"] or ch["unchecked"]) and spent(sim, seat):
+        return
+    if ch["behind"] is not None:
+        t = ch["behind"][seat][a]
+        if t < 0 or not sim.cells[t] or not (sim.unmoved >> t) & 1:
+            return
     cells = sim.cells
     step = g.board.step
     kind = rule.kind
@@ -500,7 +534,7 @@ def moved(sim: Any, what: int, a: int, b: int, rook: int, taken: int = -1) -> No
     are noted (and those of the move before forgotten); a piece taken goes to the mover's hand."""
     g = sim.game
     n = len(sim.cells)
-    sim.unmoved &= (1 << (n + 1)) - 1
+    sim.unmoved &= ~(((1 << (3 * n + 2)) - 1) ^ ((1 << (n + 1)) - 1))  # the last move's double step
     if what != _MOVE:
         return
     cells = sim.cells
@@ -556,7 +590,8 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
             if ch["ahead"] is not None and (e == seat or site not in ch["ahead_set"][e][a]):
                 continue
             if (e != seat and not any(cells[leg] for leg in legs) and not (first and not (unmoved >> a) & 1)
-                    and (frm is None or a in frm[e]) and (stay is None or site in stay[e])):
+                    and (frm is None or a in frm[e]) and (stay is None or site in stay[e])
+                    and not ((ch["once"] or ch["unchecked"]) and spent(sim, e))):
                 return True
         return False
     step = g.board.step
@@ -601,6 +636,70 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
                     and (fr is None or a in fr)):
                 return True
     return False
+
+
+# -- the spent flag (once, unchecked) --------------------------------------------------------
+def _spent_bit(sim: Any, seat: int) -> int:
+    return 1 << (3 * len(sim.cells) + 2 + seat)
+
+
+def spent(sim: Any, seat: int) -> bool:
+    """Whether ``seat`` has made its ``once`` move, or (``unchecked``) its royal piece has been
+    in check."""
+    return bool(sim.unmoved & _spent_bit(sim, seat))
+
+
+def after_move(sim: Any, move: tuple, mover: int) -> None:
+    """After ``mover`` played ``move`` (games with ``once`` rules): a leap by a ``once`` rule
+    spends the mover's flag."""
+    if move[0] != _MOVE or spent(sim, mover):
+        return
+    g = sim.game
+    c = sim.cells[move[2]]
+    if not c:
+        return
+    k = g.kind_of[c]
+    for rule in g.move_rules:
+        ch = rule.chess
+        if ch is not None and ch["once"] and k in rule.pieces and move[2] in rule.offsets[move[1]]:
+            sim.unmoved |= _spent_bit(sim, mover)
+            return
+
+
+def note_check(sim: Any) -> None:
+    """At the start of a turn (games with ``unchecked`` rules): a royal piece in check spends
+    its player's flag."""
+    if not spent(sim, sim.mover) and sim.in_check(sim.mover):
+        sim.unmoved |= _spent_bit(sim, sim.mover)
+
+
+def count_check(sim: Any) -> None:
+    """After a move (games with a ``checks`` end): the checks the mover has given in
+    succession, one more if the player now to move is in check, else none; at the end's count
+    the game is drawn."""
+    g = sim.game
+    giver = (sim.mover - 1) % g.players
+    shift = 3 * len(sim.cells) + 6 + 8 * giver
+    n = min(255, ((sim.unmoved >> shift) & 255) + 1) if sim.in_check(sim.mover) else 0
+    sim.unmoved = (sim.unmoved & ~(255 << shift)) | (n << shift)
+    if n >= g.check_count["count"] and sim.moves():  # a check that mates still wins
+        sim.over = (None, "checks")
+
+
+def checks_given(sim: Any, seat: int) -> int:
+    """The checks ``seat`` has given in succession, its last moves each giving check."""
+    return (sim.unmoved >> (3 * len(sim.cells) + 6 + 8 * seat)) & 255
+
+
+def compile_checks(game: Any, spec: dict, el: Any) -> dict[str, Any]:
+    """end = { kind = "checks", count = N }: a player who gives check N times in succession
+    (each of its last N moves leaving the opponent in check) draws the game."""
+    n = spec.get("count")
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 255:
+        raise game.rf.error(el.path + ("count",), "must be a number of checks, 1 to 255")
+    game.tracks_unmoved = True
+    game.check_count = {"count": n, "clause": el.clause}
+    return {"kind": "checks", "count": n, "clause": el.clause}
 
 
 # -- the facing royals (Janggi's bikjang) ------------------------------------------------------
@@ -660,6 +759,10 @@ def state_json(sim: Any) -> dict[str, Any]:
         pawn = ((sim.unmoved >> (2 * n + 1)) & ((1 << n) - 1)).bit_length() - 1
         if over and pawn >= 0:
             out["passant"] = {"over": over, "pawn": names[pawn]}
+    if getattr(g, "spends", False):
+        out["spent"] = [seat for seat in range(g.players) if spent(sim, seat)]
+    if getattr(g, "check_count", None) is not None:
+        out["checks"] = [checks_given(sim, seat) for seat in range(g.players)]
     return out
 
 
@@ -687,6 +790,18 @@ def read_state(sim: Any, data: dict[str, Any], error: Any) -> None:
         for s in passant["over"]:
             sim.unmoved |= 1 << (n + 1 + b.index[s])
         sim.unmoved |= 1 << (2 * n + 1 + b.index[passant["pawn"]])
+    seats = data.get("spent", [])
+    if not (isinstance(seats, list) and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < g.players
+                                            for x in seats)):
+        raise error("spent: must list the seats whose once-in-a-game move is spent")
+    for seat in seats:
+        sim.unmoved |= _spent_bit(sim, seat)
+    checks = data.get("checks", [0] * g.players)
+    if not (isinstance(checks, list) and len(checks) == g.players
+            and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 255 for x in checks)):
+        raise error("checks: must give, per seat, the checks it has given in succession")
+    for seat, x in enumerate(checks):
+        sim.unmoved |= x << (3 * b.size + 6 + 8 * seat)
 
 
 # -- Ludii replay ------------------------------------------------------------------------------

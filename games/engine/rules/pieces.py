@@ -671,6 +671,9 @@ class PiecesGame(Game):
         if not isinstance(lm, bool) and (not isinstance(lm, int) or lm < 1):
             raise self.rf.error(el.path + ("leave_move",), "must be true or a number of turns from the start")
         self.leave_move_turns = 0 if isinstance(lm, bool) else lm
+        # no_stalemate = true: no move may leave the opponent, not in check, without a move
+        # that keeps its royal piece safe (stalemating is not allowed).
+        self.no_stalemate = bool(spec.get("no_stalemate", False))
         # no_line = { length, dirs, placing }: no move (only placing ones, with placing = true)
         # may make a row of length or more of the mover's own pieces along dirs.
         # A list of such tables bars each.
@@ -714,6 +717,18 @@ class PiecesGame(Game):
                             "at_end": bool(spec.get("at_end", False))}
             if "each" in spec:  # promotion by kind (chesslike.py: shogi)
                 self.promote.update(chesslike.compile_promote(self, spec, el))
+            # by_file = [KIND per file, from the left]: the piece becomes the kind of the file it
+            # lands on (the piece that began the game there), no choice.
+            self.promote["by_file"] = None
+            if "by_file" in spec:
+                by_file = spec["by_file"]
+                xs = sorted({round(x) for x, _ in self.board.xy})
+                if not (isinstance(by_file, list) and len(by_file) == len(xs)):
+                    raise self.rf.error(el.path + ("by_file",), f"must list a kind for each of the {len(xs)} files")
+                kinds = [self._kinds([k], el.path + ("by_file",)) for k in by_file]
+                per_file = {x: min(k) for x, k in zip(xs, kinds)}
+                self.promote["by_file"] = [per_file[round(x)] for x, _ in self.board.xy]
+                self.promote["to"] = sorted({min(k) for k in kinds})
         el = self._one("turn", required=False)
         spec = el.value if el else {}
         self.first = spec.get("first", 0)
@@ -836,9 +851,15 @@ class PiecesGame(Game):
                 within = spec.get("within", 0)
                 if isinstance(within, bool) or not isinstance(within, int) or within < 0:
                     raise self.rf.error(path + ("within",), "must be a number of turns (0: the bare side loses at once)")
-                self.ends.append({"kind": kind, "piece": k, "within": within, "clause": el.clause})
+                # besides = [KINDS]: a side left with its royal piece and only these is bare too
+                # (Hindustani chess's burd: the raja and pawns).
+                besides = self._kinds(spec.get("besides"), path + ("besides",), default_all=False)
+                self.ends.append({"kind": kind, "piece": k, "within": within, "clause": el.clause,
+                                  "besides": besides | {k}})
             elif kind == "facing":
                 self.ends.append(chesslike.compile_facing(self, spec, el))
+            elif kind == "checks":
+                self.ends.append(chesslike.compile_checks(self, spec, el))
             elif kind == "moves":
                 self.limit = {"limit": spec.get("limit", 0), "quiet": spec.get("quiet", 0),
                               "result": spec.get("result", "draw"), "clause": el.clause,
@@ -870,7 +891,7 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "count": count, "alone": bool(spec.get("alone", False)),
                                   "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows or smothered")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, facing or checks")
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
         self.approach = next((r for r in self.move_rules if r.kind == "approach"), None)
         # A chain's limits hold where any approach move (of any clause) states them.
@@ -1271,6 +1292,8 @@ class PiecesSim(Sim):
             moves = [m for m in moves if self._keeps_liberties(m)]
         if g.leave_move and (not g.leave_move_turns or self.turn < g.leave_move_turns):
             moves = [m for m in moves if self._leaves_a_move(m)]
+        if g.no_stalemate:
+            moves = [m for m in moves if not self._stalemates(m)]
         if getattr(g, "drop_limits", None):
             moves = chesslike.drop_filter(self, moves)  # shogi's limits on drops
         if self.seen:
@@ -1381,6 +1404,18 @@ class PiecesSim(Sim):
             return True
         sim.mover, sim.pending, sim.removals, sim._moves = other, -1, 0, None
         return bool(sim._pseudo())
+
+    def _stalemates(self, m: tuple) -> bool:
+        """constraint.no_stalemate: after the move the opponent, not in check, has no move that
+        keeps its royal piece safe."""
+        sim = self.copy()
+        sim.seen = None
+        sim._apply_move(m, continue_turn=True, check_ends=False)
+        if sim.over or sim.pending >= 0 or sim.removals or sim.mover == self.mover:
+            return False
+        if sim.in_check(sim.mover):
+            return False
+        return all(sim._leaves_in_check(x) for x in sim._pseudo())
 
     def _set_base_key(self) -> int:
         self._base_key = self.position_key()
@@ -1635,7 +1670,7 @@ class PiecesSim(Sim):
                 if p["if_lost"] and any(self.cells.count(g.code(self.mover, k)) for k in p["to"]):
                     out.append((MOVE, m[1], m[2], m[3], REMOVED, -1))  # nothing lost: the piece goes
                     continue
-                out.extend((MOVE, m[1], m[2], m[3], k, -1) for k in p["to"]
+                out.extend((MOVE, m[1], m[2], m[3], k, -1) for k in (p["to"] if p["by_file"] is None else (p["by_file"][m[2]],))
                            if k not in p["lost"] or self._fewer(k))
             else:
                 out.append(m)
@@ -1878,6 +1913,8 @@ class PiecesSim(Sim):
                     cells[taken] = 0
                 captured += 1
             cells[b] = c if promote < 0 else g.code(mover, promote) if promote != REMOVED else 0
+            if getattr(g, "spends", False):
+                chesslike.after_move(self, move, mover)  # a once-in-a-game leap made
         captured += self._after_move(b, placed=what == PLACE)
         self.scores[mover] += captured
         rows_at = getattr(g, "rows_at", None)
@@ -2129,6 +2166,8 @@ class PiecesSim(Sim):
         if self.seen is not None:
             self.seen.add(self.position_key())
         if check_ends:
+            if getattr(g, "check_count", None) is not None and not self.over:
+                chesslike.count_check(self)  # end checks: checks given in succession
             self._check_ends(after_move=True)
             self.begin_turn()
 
@@ -2138,6 +2177,8 @@ class PiecesSim(Sim):
         if self.over:
             return
         g = self.game
+        if getattr(g, "spent_by_check", False):
+            chesslike.note_check(self)  # move.unchecked: a royal piece in check now
         if g.limit:
             lim = g.limit
             if (lim["limit"] and self.turn >= lim["limit"]) or (lim["quiet"] and self.quiet >= lim["quiet"]):
@@ -2225,7 +2266,7 @@ class PiecesSim(Sim):
                     return
             elif e["kind"] == "bare":
                 others = [seat for seat in range(g.players)
-                          if any(c and g.owner_of[c] == seat and g.kind_of[c] != e["piece"] for c in self.cells)]
+                          if any(c and g.owner_of[c] == seat and g.kind_of[c] not in e["besides"] for c in self.cells)]
                 if len(others) == 1:
                     if e["within"]:
                         # Santaraj: the bare side is checkmated within so many turns, or the
@@ -2350,7 +2391,7 @@ class PiecesSim(Sim):
         data = {"from": names[a], "to": names[b]}
         if g.approach is not None and taken >= 0 and self._direction(a, b) >= 0:
             data["take"] = names[taken]  # approach or withdrawal: which enemy is taken
-        if 0 <= promote < REMOVED and g.promote and len(g.promote["to"]) > 1:
+        if 0 <= promote < REMOVED and g.promote and len(g.promote["to"]) > 1 and not g.promote.get("by_file"):
             data["promote"] = g.kinds[promote]
         return Action(data)
 
