@@ -192,3 +192,54 @@ def test_hindustani_burd_and_seventy_checks() -> None:
     assert sim.over is None and sim.to_json()["checks"] == [69, 0]
     play(sim, "h7-g8", "b2-b3")
     assert sim.to_json()["checks"] == [0, 0]
+
+
+# -- Parsi chess: double steps before an unmoved piece, the raja's leap once, promotion again ---
+PA = "chess.parsi-chess"
+
+
+def test_parsi_start_counts() -> None:
+    # Eight single steps, four double steps (a, d, e, h: before a chariot, the vizier, the raja),
+    # four horse leaps, the raja's two leaps to empty squares (d3, f3): 18.
+    sim = start(PA)
+    assert perft(sim, 1) == 18
+    assert {"a2-a4", "d2-d4", "e2-e4", "h2-h4"} <= names(sim) and "b2-b4" not in names(sim)
+    assert perft(sim, 2) == 18 * 18
+
+
+def test_parsi_double_step_needs_the_piece_behind_unmoved_and_the_leap_is_once() -> None:
+    sim = start(PA)
+    play(sim, "e1-f3", "a7-a6")
+    assert sim.to_json()["spent"] == [0]
+    # The raja left e1: no double step for the e pawn; d2 still has one. The raja leaps no more.
+    assert "e2-e4" not in names(sim) and "d2-d4" in names(sim)
+    # (Steps to e3 g3 e4 f4 g4; e2 f2 g2 are its own pawns; leaps to d4, e5, g5, h4... none.)
+    assert {m for m in names(sim) if m.startswith("f3-")} == {"f3-e3", "f3-g3", "f3-e4", "f3-f4", "f3-g4"}
+    # A raja that steps first keeps its leap for later, and may not take with it.
+    board = {"e1": [0, "raja", 1], "a1": [0, "chariot", 1], "e8": [1, "raja", 1], "g4": [1, "pawn", 1]}
+    sim = position(PA, board)
+    # (f3 is attacked by the pawn on g4.)
+    assert {"e1-d3", "e1-c2", "e1-g2"} <= names(sim) and "e1-f3" not in names(sim)
+    play(sim, "e1-f2", "e8-d8")
+    # From f2: d1 d3 e4 h1 (g4 holds an enemy, h3 is attacked).
+    assert {m for m in names(sim) if m.startswith("f2-")} >= {"f2-d1", "f2-d3", "f2-e4", "f2-h1"}
+    assert "f2-g4" not in names(sim) and "f2-h3" not in names(sim)
+
+
+def test_parsi_promotion_by_own_file_and_the_horse_moves_again() -> None:
+    # White's pawn on the raja's file (e) never reaches e8; Black's raja file is d.
+    board = {"a1": [0, "raja", 1], "e7": [0, "pawn", 1], "b7": [0, "pawn", 1], "g1": [0, "horse", 1],
+             "h8": [1, "raja", 1], "d2": [1, "pawn", 1], "e2": [1, "pawn", 1]}
+    sim = position(PA, board)
+    assert "e7-e8" not in names(sim)
+    # b7-b8 makes a horse (White has lost one), which may then leap at once (a6, c6, d7) or stop.
+    play(sim, "b7-b8")
+    assert sim.to_json()["board"]["b8"] == [0, "horse", 1] and sim.mover == 0
+    moves = sim.moves()
+    assert names(sim, moves) == {"b8-a6", "b8-c6", "b8-d7"} and sum(1 for m in moves if m[1] < 0) == 1
+    play(sim, "b8-d7")
+    assert sim.mover == 1
+    # Black (no vizier left) promotes on e1, its vizier's file; d1, its raja's, is barred.
+    assert "e2-e1" in names(sim) and "d2-d1" not in names(sim)
+    play(sim, "e2-e1")
+    assert sim.to_json()["board"]["e1"] == [1, "vizier", 1]

@@ -714,21 +714,31 @@ class PiecesGame(Game):
                             "ends_turn": bool(spec.get("ends_turn", False)),
                             "if_lost": bool(spec.get("if_lost", False)),
                             "lost": self._kinds(spec.get("lost"), el.path + ("lost",), default_all=False),
-                            "at_end": bool(spec.get("at_end", False))}
+                            "at_end": bool(spec.get("at_end", False)),
+                            # again = [KINDS]: a piece promoted to one of these may move again
+                            # at once, by its new moves, or pass (Parsi chess's horse).
+                            "again": self._kinds(spec.get("again"), el.path + ("again",), default_all=False)}
             if "each" in spec:  # promotion by kind (chesslike.py: shogi)
                 self.promote.update(chesslike.compile_promote(self, spec, el))
-            # by_file = [KIND per file, from the left]: the piece becomes the kind of the file it
-            # lands on (the piece that began the game there), no choice.
+            # by_file = [KIND per file, from the left] (or a list of such lists, one per seat):
+            # the piece becomes the kind of the file it lands on (the piece that began the game
+            # there), no choice.
             self.promote["by_file"] = None
             if "by_file" in spec:
                 by_file = spec["by_file"]
                 xs = sorted({round(x) for x, _ in self.board.xy})
-                if not (isinstance(by_file, list) and len(by_file) == len(xs)):
-                    raise self.rf.error(el.path + ("by_file",), f"must list a kind for each of the {len(xs)} files")
-                kinds = [self._kinds([k], el.path + ("by_file",)) for k in by_file]
-                per_file = {x: min(k) for x, k in zip(xs, kinds)}
-                self.promote["by_file"] = [per_file[round(x)] for x, _ in self.board.xy]
-                self.promote["to"] = sorted({min(k) for k in kinds})
+                lists = by_file if isinstance(by_file, list) and by_file and isinstance(by_file[0], list) else [by_file]
+                if len(lists) not in (1, self.players) or not all(isinstance(ks, list) and len(ks) == len(xs) for ks in lists):
+                    raise self.rf.error(el.path + ("by_file",), f"must list a kind for each of the {len(xs)} files "
+                                                                f"(or one such list per seat)")
+                per_seat, to_kinds = [], set()
+                for ks in lists:
+                    kinds = [min(self._kinds([k], el.path + ("by_file",))) for k in ks]
+                    per_file = dict(zip(xs, kinds))
+                    per_seat.append([per_file[round(x)] for x, _ in self.board.xy])
+                    to_kinds |= set(kinds)
+                self.promote["by_file"] = per_seat * (self.players if len(per_seat) == 1 else 1)
+                self.promote["to"] = sorted(to_kinds)
         el = self._one("turn", required=False)
         spec = el.value if el else {}
         self.first = spec.get("first", 0)
@@ -1254,6 +1264,13 @@ class PiecesSim(Sim):
             return []
         if self.removals:
             return self._removals()
+        if self.pending >= 0 and g.promote and g.promote.get("again") and g.kind_of[self.cells[self.pending]] in g.promote["again"] \
+                and not g.capture_again:
+            # promote.again: the piece just promoted may move again at once, or pass.
+            moves = self._piece_moves(self.pending)
+            if g.check_royal >= 0:
+                moves = [m for m in moves if not self._leaves_in_check(m)]
+            return moves + [(PASS, -1, -1, -1, -1, -1)]
         if self.pending >= 0 and g.capture_again:
             # The piece that took moves again (capture_again): any of its moves, or a pass.
             moves = self._piece_moves(self.pending)
@@ -1670,7 +1687,7 @@ class PiecesSim(Sim):
                 if p["if_lost"] and any(self.cells.count(g.code(self.mover, k)) for k in p["to"]):
                     out.append((MOVE, m[1], m[2], m[3], REMOVED, -1))  # nothing lost: the piece goes
                     continue
-                out.extend((MOVE, m[1], m[2], m[3], k, -1) for k in (p["to"] if p["by_file"] is None else (p["by_file"][m[2]],))
+                out.extend((MOVE, m[1], m[2], m[3], k, -1) for k in (p["to"] if p["by_file"] is None else (p["by_file"][self.mover][m[2]],))
                            if k not in p["lost"] or self._fewer(k))
             else:
                 out.append(m)
@@ -1955,6 +1972,15 @@ class PiecesSim(Sim):
         # capture_again: the piece that took moves again.
         if g.capture_again and what == MOVE and captured and not (
                 g.again_capturing and not any(self._takes(m) for m in self._piece_moves(b))):
+            if check_ends:
+                self._check_ends(after_move=True)
+            if self.over:
+                return
+            self.pending = b
+            self._moves = None
+            return
+        # promote.again: the piece just promoted moves again at once (or passes).
+        if what == MOVE and 0 <= promote < REMOVED and g.promote and promote in g.promote["again"] and self.pending < 0:
             if check_ends:
                 self._check_ends(after_move=True)
             if self.over:
