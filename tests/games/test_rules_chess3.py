@@ -243,3 +243,57 @@ def test_parsi_promotion_by_own_file_and_the_horse_moves_again() -> None:
     assert "e2-e1" in names(sim) and "d2-d1" not in names(sim)
     play(sim, "e2-e1")
     assert sim.to_json()["board"]["e1"] == [1, "vizier", 1]
+
+
+# -- Grande Acedrex: the bent moves (aanca, rhinoceros), promotion by file -----------------------
+GA = "chess.grande-acedrex"
+KINGS = {"a1": [0, "king", 1], "l12": [1, "king", 1]}
+
+
+def test_grande_acedrex_start_counts() -> None:
+    # 12 pawns, the king's 3 steps and 3 first leaps, rooks 2 + 2, giraffes 2 + 2, the aanca 13
+    # (e2 g2, a2-d2, h2-l2, e3 g3), crocodiles 4 + 4, rhinoceroses 5 + 5: 57 (Ludii's count too).
+    sim = start(GA)
+    assert perft(sim, 1) == 57
+    aanca = {m for m in names(sim) if m.startswith("f1-")}
+    assert aanca == {f"f1-{f}2" for f in "abcdeghijkl"} | {"f1-e3", "f1-g3"}
+    rhino = {m for m in names(sim) if m.startswith("c1-")}
+    assert rhino == {"c1-a2", "c1-e2", "c1-b3", "c1-d3", "c1-f3"}
+
+
+def test_aanca_and_rhinoceros_on_an_open_board() -> None:
+    # Aanca on d4: the four diagonal squares, then outwards along rows and columns:
+    # c5 (c6-c12, b5 a5), e5 (e6-e12, f5-l5), c3 (c2 c1, b3 a3), e3 (e2 e1, f3-l3): 4 + 36 = 40.
+    sim = position(GA, {**KINGS, "d4": [0, "aanca", 1]})
+    assert len({m for m in names(sim) if m.startswith("d4-")}) == 40
+    # A piece on its diagonal square stops it there (taken if an enemy); Ludii's reading (the
+    # option) lets it pass an enemy, never its own.
+    sim = position(GA, {**KINGS, "d4": [0, "aanca", 1], "e5": [1, "pawn", 1], "c5": [0, "pawn", 1]})
+    aanca = {m for m in names(sim) if m.startswith("d4-")}
+    # (e5 taken but not passed: its 14 runs go; c5 and its 9 go.)
+    assert len(aanca) == 40 - 14 - 10 and "d4-e5" in aanca and "d4-c5" not in aanca
+    sim = position(GA, {**KINGS, "d4": [0, "aanca", 1], "e5": [1, "pawn", 1], "c5": [0, "pawn", 1]},
+                   options={"aanca_passes_enemy": True})
+    assert len({m for m in names(sim) if m.startswith("d4-")}) == 40 - 10
+    # Rhinoceros on d4: a knight's leap over the first square, then on along the diagonal:
+    # via d5 (e6-k12: 7, c6-a8: 3), d3 (e2 f1, c2 b1), c4 (b5 a6, b3 a2), e4 (f5-l11: 7, f3-h1: 3).
+    sim = position(GA, {**KINGS, "d4": [0, "rhinoceros", 1]})
+    assert len({m for m in names(sim) if m.startswith("d4-")}) == 28
+    # Pieces on the leg squares are leapt; a piece further on stops the run (taken if an enemy).
+    # (The run e4-f5-g6-...-l11 stops at g6: h7 to l11, five squares, go.)
+    board = {**KINGS, "d4": [0, "rhinoceros", 1], "d5": [0, "pawn", 1], "e4": [1, "pawn", 1], "g6": [1, "pawn", 1]}
+    sim = position(GA, board)
+    rhino = {m for m in names(sim) if m.startswith("d4-")}
+    assert len(rhino) == 28 - 5 and "d4-g6" in rhino and "d4-h7" not in rhino
+    # Its leaps check: the black king on f5 is attacked from d4 (via e4 or d5... f5 is the
+    # knight's square e4-f5), and may not stay.
+    board = {"a1": [0, "king", 1], "d4": [0, "rhinoceros", 1], "h7": [1, "king", 1]}
+    sim = position(GA, board, to_move=1)
+    assert "h7-g6" not in names(sim) and "h7-g7" in names(sim)  # g6 is on the run e4-f5-g6
+
+
+def test_grande_acedrex_promotion_by_the_square_reached() -> None:
+    board = {**KINGS, "g11": [0, "pawn", 1], "c11": [0, "pawn", 1]}
+    sim = position(GA, board)
+    kinds = {(sim.game.board.names[m[2]], sim.game.kinds[m[4]]) for m in sim.moves() if m[4] >= 0}
+    assert kinds == {("g12", "aanca"), ("c12", "rhinoceros")}

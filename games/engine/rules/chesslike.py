@@ -64,6 +64,13 @@ Kinds:
   stops at the first piece along the row, so a king castles only with the nearest rook on each
   side (Double Chess's two kings each castle on their own half). The move is written as the
   king's (``e1-g1``); its tuple carries the rook's square in its last field.
+- ``bent``: one square along one of ``dirs`` (the leg), then on any number of empty squares
+  along either of the two directions at 45 degrees to the leg, turning outwards, to an empty
+  square or the first piece, taken if an enemy's (Grande Acedrex's aanca: a diagonal leg, then
+  along a row or a column; its rhinoceros: an orthogonal leg, then diagonally). The leg's square
+  must be empty to turn there, unless ``jump_first = true`` (the leg leaps whatever stands on it;
+  ``"enemy"``: only an enemy piece);
+  with ``stop_first = true`` the piece may also stop on the leg's square (taking an enemy there);
 - ``jump``: exactly ``distance`` squares along ``dirs``, over whatever stands between
   (a counsellor's double step forward, jumping the pawn in front);
 - ``screen``: along ``dirs`` over empty squares to a piece (the screen) of either side, then
@@ -97,10 +104,10 @@ from __future__ import annotations
 
 from typing import Any
 
-KINDS = ("jump", "screen", "castle")
+KINDS = ("jump", "screen", "castle", "bent")
 FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over",
                     "en_passant", "rook", "captured", "revert", "not_on", "one_per_file", "no_mate", "ahead",
-                    "once", "unchecked", "behind_unmoved"})
+                    "once", "unchecked", "behind_unmoved", "jump_first", "stop_first"})
 _MOVE = 0
 
 
@@ -192,6 +199,12 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
                 rev[t].append((a, ls))
             legs.append(mine)
         ch["legs"], ch["rev"] = legs, rev
+    ch["jump_first"] = spec.get("jump_first", False)
+    if ch["jump_first"] not in (True, False, "enemy"):
+        raise game.rf.error(el.path + ("jump_first",), "must be true, false or \"enemy\"")
+    ch["stop_first"] = bool(spec.get("stop_first", False))
+    if (ch["jump_first"] or ch["stop_first"]) and rule.kind != "bent":
+        raise game.rf.error(el.path + ("jump_first" if ch["jump_first"] else "stop_first",), "goes with bent moves")
     ch["once"] = bool(spec.get("once", False))
     ch["unchecked"] = bool(spec.get("unchecked", False))
     if ch["once"] and rule.kind != "leap":
@@ -422,6 +435,10 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
     if kind == "castle":
         _castles(sim, rule, seat, a, c, out)
         return
+    if kind == "bent":
+        for t in _bent(sim, rule, seat, a):
+            _land(sim, rule, seat, a, t, out)
+        return
     if kind == "leap":
         if ch["legs"] is not None:
             for t, legs in ch["legs"][a]:
@@ -471,6 +488,34 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
                 t = st[t]
             if t >= 0:
                 _land(sim, rule, seat, a, t, out)
+
+
+def _bent(sim: Any, rule: Any, seat: int, a: int) -> list[int]:
+    """The squares a ``bent`` move of the piece on ``a`` reaches (empty, or holding a piece:
+    the first met on each line), see the module's docstring."""
+    ch = rule.chess
+    cells = sim.cells
+    step = sim.game.board.step
+    out = []
+    for d in rule.dirs[seat]:
+        t = step[d][a]
+        if t < 0:
+            continue
+        if cells[t] and (not ch["jump_first"] or (ch["jump_first"] == "enemy"
+                                                   and sim.game.owner_of[cells[t]] == seat)):
+            if ch["stop_first"]:
+                out.append(t)
+            continue
+        if ch["stop_first"]:
+            out.append(t)
+        for d2 in ((d + 1) % 8, (d + 7) % 8):
+            u = step[d2][t]
+            while u >= 0:
+                out.append(u)
+                if cells[u]:
+                    break
+                u = step[d2][u]
+    return out
 
 
 def _land(sim: Any, rule: Any, seat: int, a: int, t: int, out: list) -> None:
@@ -592,6 +637,12 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
             if (e != seat and not any(cells[leg] for leg in legs) and not (first and not (unmoved >> a) & 1)
                     and (frm is None or a in frm[e]) and (stay is None or site in stay[e])
                     and not ((ch["once"] or ch["unchecked"]) and spent(sim, e))):
+                return True
+        return False
+    if kind == "bent":  # few such pieces: their moves, from where they stand
+        for a, c in enumerate(cells):
+            if (c and kind_of[c] in pieces and owner_of[c] != seat and (stay is None or site in stay[owner_of[c]])
+                    and site in _bent(sim, rule, owner_of[c], a)):
                 return True
         return False
     step = g.board.step
