@@ -297,3 +297,47 @@ def test_grande_acedrex_promotion_by_the_square_reached() -> None:
     sim = position(GA, board)
     kinds = {(sim.game.board.names[m[2]], sim.game.kinds[m[4]]) for m in sim.moves() if m[4] >= 0}
     assert kinds == {("g12", "aanca"), ("c12", "rhinoceros")}
+
+
+# -- Shatranj ar-Rumiya: the round board, baidaqs that meet ---------------------------------------
+RU = "chess.shatranj-ar-rumiya"
+SHAHS = {"e1": [0, "shah", 1], "m1": [1, "shah", 1]}
+
+
+def test_round_board_wraps() -> None:
+    b = get_variant(RU).game.board
+    assert b.size == 64 and b.wrap == 16
+    e, w, n, s = 0, 4, 2, 6
+    a1, p1 = b.index["a1"], b.index["p1"]
+    assert b.step[w][a1] == p1 and b.step[e][p1] == a1 and b.step[s][a1] == -1 and b.names[b.step[n][a1]] == "a2"
+    # Drawn in the round: every cell of a ring at the same distance from the centre.
+    geo = get_variant(RU).board_info({})["geometry"]
+    radii = {round((site["x"] ** 2 + site["y"] ** 2) ** 0.5, 6) for site in geo["sites"] if site["name"].endswith("1")}
+    assert radii == {3.0}
+
+
+def test_ar_rumiya_start_and_open_board_counts() -> None:
+    # Eight baidaq steps (c to b, f to g), the pils to b4 and g4, the asbs to b4 b2 and g4 g2: 14.
+    sim = start(RU)
+    assert perft(sim, 1) == 14
+    assert perft(sim, 2) == 14 * 14
+    # A rukh on an empty outer ring: fifteen cells round it, three inwards.
+    sim = position(RU, {**SHAHS, "a4": [0, "rukh", 1]})
+    assert len({m for m in names(sim) if m.startswith("a4-")}) == 18
+    # An asb on a1 leaps across the seam: b3 p3 c2 o2.
+    sim = position(RU, {**SHAHS, "a1": [0, "asb", 1]})
+    assert {m for m in names(sim) if m.startswith("a1-")} == {"a1-b3", "a1-p3", "a1-c2", "a1-o2"}
+
+
+def test_baidaqs_meeting_head_on_both_go() -> None:
+    # White's clockwise baidaq steps c1-b1 against Black's anticlockwise one on a1: both go.
+    board = {**SHAHS, "c1": [0, "baidaq_cw", 1], "a1": [1, "baidaq_ccw", 1], "h3": [1, "baidaq_cw", 1]}
+    sim = position(RU, board)
+    play(sim, "c1-b1")
+    after = sim.to_json()["board"]
+    assert "b1" not in after and "a1" not in after and "h3" in after
+    # Against one going the same way (which can still step on), nothing happens.
+    board = {**SHAHS, "c1": [0, "baidaq_cw", 1], "a1": [1, "baidaq_cw", 1]}
+    sim = position(RU, board)
+    play(sim, "c1-b1")
+    assert {"a1", "b1"} <= set(sim.to_json()["board"])

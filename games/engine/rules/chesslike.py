@@ -689,6 +689,47 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
     return False
 
 
+# -- pawns met head-on (capture meet) ----------------------------------------------------------
+def _ahead(game: Any) -> list[dict[int, int]]:
+    """Per seat, each ``meet`` kind's one forward direction (its step to an empty square)."""
+    cached = getattr(game, "_meet_ahead", None)
+    if cached is None:
+        cached = [{} for _ in range(game.players)]
+        for rule in game.move_rules:
+            if rule.kind == "step" and rule.to == "empty":
+                for k in rule.pieces & game.meet:
+                    for seat in range(game.players):
+                        if len(rule.dirs[seat]) == 1:
+                            cached[seat][k] = rule.dirs[seat][0]
+        game._meet_ahead = cached
+    return cached
+
+
+def meet(sim: Any, b: int) -> int:
+    """``capture = { kind = "meet", pieces = [KINDS] }``: a piece of these kinds that comes to
+    stand head-on against an enemy piece of these kinds (each on the square the other's forward
+    step goes to, so that neither can step on) leaves the board with it (Shatranj ar-Rumiya's
+    baidaqs meeting on a ring). Returns the pieces taken."""
+    g = sim.game
+    cells = sim.cells
+    c = cells[b]
+    if not c or g.kind_of[c] not in g.meet:
+        return 0
+    ahead = _ahead(g)
+    seat = g.owner_of[c]
+    d = ahead[seat].get(g.kind_of[c])
+    if d is None:
+        return 0
+    t = g.board.step[d][b]
+    if t < 0 or not cells[t] or g.owner_of[cells[t]] == seat or g.kind_of[cells[t]] not in g.meet:
+        return 0
+    e = ahead[g.owner_of[cells[t]]].get(g.kind_of[cells[t]])
+    if e is None or g.board.step[e][t] != b:
+        return 0
+    cells[b] = cells[t] = 0
+    return 2
+
+
 # -- the spent flag (once, unchecked) --------------------------------------------------------
 def _spent_bit(sim: Any, seat: int) -> int:
     return 1 << (3 * len(sim.cells) + 2 + seat)

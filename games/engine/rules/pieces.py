@@ -537,8 +537,9 @@ class PiecesGame(Game):
                             vecs.add((sx * dx, sy * dy))
                             vecs.add((sy * dy, sx * dx))
                 at = {(round(x), round(y)): i for i, (x, y) in enumerate(b.xy)}
-                rule.offsets = [[at[(round(x) + dx, round(y) + dy)] for dx, dy in sorted(vecs)
-                                 if (round(x) + dx, round(y) + dy) in at] for (x, y) in b.xy]
+                w = b.wrap  # a board closing round on itself (circle): the files wrap
+                rule.offsets = [[at[((round(x) + dx) % w if w else round(x) + dx, round(y) + dy)] for dx, dy in sorted(vecs)
+                                 if ((round(x) + dx) % w if w else round(x) + dx, round(y) + dy) in at] for (x, y) in b.xy]
                 if rule.avoid:  # avoid: the leap neither starts nor lands there
                     rule.offsets = [[] if a in rule.avoid else [t for t in ts if t not in rule.avoid]
                                     for a, ts in enumerate(rule.offsets)]
@@ -558,8 +559,11 @@ class PiecesGame(Game):
         for el in self._named("capture"):
             spec = el.value
             kind = spec.get("kind") if isinstance(spec, dict) else None
+            if kind == "meet":  # chesslike.py: two pawns met head-on both leave the board
+                self.meet = self._kinds(spec.get("pieces"), el.path + ("pieces",))
+                continue
             if kind not in ("custodial", "surround", "line", "shieldwall", "intervene", "enclose"):
-                raise self.rf.error(el.path + ("kind",), "must be custodial, surround, line, shieldwall, intervene or enclose")
+                raise self.rf.error(el.path + ("kind",), "must be custodial, surround, line, shieldwall, intervene, enclose or meet")
             hostile: set[int] = set()
             for region in spec.get("hostile", []):
                 hostile |= self._region(region, el.path + ("hostile",))
@@ -1932,6 +1936,8 @@ class PiecesSim(Sim):
             cells[b] = c if promote < 0 else g.code(mover, promote) if promote != REMOVED else 0
             if getattr(g, "spends", False):
                 chesslike.after_move(self, move, mover)  # a once-in-a-game leap made
+            if getattr(g, "meet", None):
+                captured += chesslike.meet(self, b)  # capture meet: pawns met head-on
         captured += self._after_move(b, placed=what == PLACE)
         self.scores[mover] += captured
         rows_at = getattr(g, "rows_at", None)
