@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from games.engine import get_variant
 
 
@@ -341,3 +343,74 @@ def test_baidaqs_meeting_head_on_both_go() -> None:
     sim = position(RU, board)
     play(sim, "c1-b1")
     assert {"a1", "b1"} <= set(sim.to_json()["board"])
+
+
+# -- the new fields' errors name the file and the field ----------------------------------------
+SMALL = """\
+key = "chess.example"
+title = "Example"
+mechanic = "pieces"
+game = { dlp = 24, name = "Alquerque" }
+ruleset = { dlp = 0, name = "Ours" }
+source = "dlp-2020"
+locator = "DLP.GameRulesets.52"
+
+[[clause]]
+id = "EX-1"
+text = "A board."
+board = { shape = "grid", size = [4, 4] }
+
+[[clause]]
+id = "EX-2"
+text = "Pieces."
+pieces = { king = { royal = true }, pawn = {}, rook = {} }
+setup = { place = [ { seat = 0, piece = "king", at = "a1", mirror = "rotate" }, { seat = 0, piece = "pawn", at = "b2", mirror = "rotate" } ] }
+
+[[clause]]
+id = "EX-3"
+text = "Moves."
+move = { kind = "step", dirs = "all", to = "empty-or-enemy" }
+
+[[clause]]
+id = "EX-4"
+text = "Promotion."
+promote = { pieces = ["pawn"], zone = "far-rank", to = "rook" }
+
+[[clause]]
+id = "EX-5"
+text = "End."
+end = { kind = "checkmate", royal = "king" }
+"""
+
+
+def _compile_small(tmp_path, text: str):
+    from games.engine.rules import compile_file
+
+    folder = tmp_path / "rulesets" / "chess"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "example.toml"
+    path.write_text(text, encoding="utf-8")
+    return compile_file(path, tmp_path)
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('size = [4, 4] }', 'size = [4, 4], keep = "a1:d4 e9" }', r"board.*keep: 'e9' is not a square"),
+        ('shape = "grid", size = [4, 4] }', 'shape = "circle", rings = 0 }', r"rings, sectors: must be"),
+        ('to = "rook" }', 'to = "rook", by_file = ["rook", "rook"] }', r"promote\.by_file: must list a kind for each of the 4 files"),
+        ('to = "empty-or-enemy" }', 'to = "empty-or-enemy", once = true }', r"move\.once: goes with leap moves"),
+        ('to = "empty-or-enemy" }', 'to = "empty-or-enemy", jump_first = true }', r"move\.jump_first: goes with bent moves"),
+        ('royal = "king" }', 'royal = "king" }\n\n[[clause]]\nid = "EX-6"\ntext = "Checks."\nend = { kind = "checks", count = 0 }',
+         r"end\.count: must be a number of checks"),
+        ('royal = "king" }', 'royal = "king" }\n\n[[clause]]\nid = "EX-6"\ntext = "Reach."\nend = { kind = "reach", piece = "king", region = ["rank4"] }',
+         r"end\.region: must be a region, or a list of 2"),
+    ],
+)
+def test_new_fields_are_checked(tmp_path, old, new, message) -> None:
+    from games.engine.rules.loader import RulesFileError
+
+    assert old in SMALL
+    _compile_small(tmp_path, SMALL)  # the file itself is sound
+    with pytest.raises(RulesFileError, match=message):
+        _compile_small(tmp_path, SMALL.replace(old, new, 1))
