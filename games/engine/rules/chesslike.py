@@ -510,7 +510,7 @@ def _bent(sim: Any, rule: Any, seat: int, a: int) -> list[int]:
             out.append(t)
         for d2 in ((d + 1) % 8, (d + 7) % 8):
             u = step[d2][t]
-            while u >= 0:
+            while u >= 0 and u != t:  # (a ring comes back round)
                 out.append(u)
                 if cells[u]:
                     break

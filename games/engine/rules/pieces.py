@@ -971,7 +971,7 @@ class PiecesGame(Game):
                 for d in rule.dirs[0]:
                     t = b.step[d][a]
                     run = 0
-                    while t >= 0 and t not in rule.avoid:
+                    while t >= 0 and t not in rule.avoid and t != a:  # (a ring comes back round)
                         if rule.kind == "hop":
                             run += b.step[d][t] >= 0
                             break
