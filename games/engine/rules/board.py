@@ -9,6 +9,9 @@ Builders (the ``board`` element's ``shape``):
 
 - ``grid``: ``size = [files, ranks]`` squares named ``a1`` .. (file letter, rank number);
   every square has its eight neighbours (moves choose which directions they use);
+  ``keep = "b2:k11 a1 l1"`` (squares and rectangles): only these squares are the board, the
+  others of the lattice are left out (Shatranj al-Husun's ten by ten with a citadel off each
+  corner), each kept square joined to its kept neighbours;
 - ``alquerque``: ``size = [n, n]`` points on lines, with diagonals through the points whose
   coordinates sum to an even number (the alquerque pattern);
 - ``morris``: ``squares = 3`` concentric squares, points at the corners and mid-sides, joined
@@ -16,6 +19,13 @@ Builders (the ``board`` element's ``shape``):
   (``diagonals``); named on the ``2 * squares + 1`` grid they stand on (``a1``, ``d1``, ``g1``...);
 - ``mancala``: ``rows`` rows of ``holes`` holes numbered 1.. anticlockwise from the first seat's
   left, and ``stores`` (0, 1 or 2) named ``s1``, ``s2``;
+- ``circle``: ``rings = 4``, ``sectors = 16`` cells in concentric rings round an empty centre
+  of ``inner`` ring widths (3 by default), named by sector letter and ring number (``a1`` ..
+  ``p4``, ring 1 the innermost); the directions are those of a grid rolled into a ring: ``e``
+  and ``w`` along the ring (anticlockwise and clockwise, going round), ``n`` and ``s`` outwards
+  and inwards, the diagonals between (Shatranj ar-Rumiya). The engine's coordinates are the
+  lattice (sector, ring), which wraps round for leaps (``Board.wrap``); the board is drawn in
+  the round, the first sector at ``start`` degrees (-168.75 by default);
 - ``graph``: ``sites = [[name, x, y], ...]`` and ``edges = [[name, name], ...]``; optional
   ``lines = [[name, name, name, ...], ...]``, the board's drawn lines, straight or curved (a
   ring repeats its first site at the end): their neighbouring sites are joined, and a hop on
@@ -62,6 +72,8 @@ class Board:
     ranks: int = 0
     kinds: list[str] = field(default_factory=list)  # per-site shape where they differ (stores)
     ahead: dict[tuple[int, int], int] = field(default_factory=dict)  # (from, over) -> beyond, along a line
+    wrap: int = 0  # files of a lattice that closes round on itself (circle): x wraps modulo this
+    draw: list[tuple[float, float]] | None = None  # where the sites are drawn, where not at xy (circle)
 
     def __post_init__(self) -> None:
         self.index = {n: i for i, n in enumerate(self.names)}
@@ -100,8 +112,9 @@ class Board:
 
     def geometry(self, marks: dict[int, str] | None = None) -> dict[str, Any]:
         """The board as the browser draws it (CONTRACT.md, board info ``geometry``)."""
-        xs = [x for x, _ in self.xy] or [0]
-        ys = [y for _, y in self.xy] or [0]
+        at = self.draw or self.xy
+        xs = [x for x, _ in at] or [0]
+        ys = [y for _, y in at] or [0]
         marks = marks or {}
         style = {"grid": "grid", "mancala": "mancala"}.get(self.shape, "lines")
         return {
@@ -110,7 +123,7 @@ class Board:
             "height": max(ys) - min(ys) + 1,
             "sites": [
                 {"name": n, "x": x, "y": y, "shape": self.kinds[i], "mark": marks.get(i)}
-                for i, (n, (x, y)) in enumerate(zip(self.names, self.xy))
+                for i, (n, (x, y)) in enumerate(zip(self.names, at))
             ],
             "edges": [[self.names[a], self.names[b]] for a, b in sorted(set(self.edges))],
             "checkered": False,
@@ -142,6 +155,37 @@ def grid(spec: dict) -> Board:
             if 0 <= nx < files and 0 <= ny < ranks:
                 board.step[d][i] = ny * files + nx
     _grid_regions(board)
+    if "keep" in spec:
+        return _keep(board, spec["keep"])
+    return board
+
+
+def _keep(full: Board, keep: Any) -> Board:
+    """The grid ``full`` cut down to the squares ``keep`` names (``a1``, rectangles ``b2:k11``)."""
+    if not isinstance(keep, str) or not keep.split():
+        raise BoardSpecError("keep: must name the squares kept, e.g. \"b2:k11 a1 l1\"")
+    kept: set[int] = set()
+    for word in keep.split():
+        ends = word.split(":")
+        if len(ends) > 2 or any(e not in full.index for e in ends):
+            raise BoardSpecError(f"keep: {word!r} is not a square or a rectangle a1:h2 of the grid")
+        (x0, y0), (x1, y1) = full.xy[full.index[ends[0]]], full.xy[full.index[ends[-1]]]
+        kept |= {i for i, (x, y) in enumerate(full.xy)
+                 if min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1)}
+    order = sorted(kept)
+    new = {old: j for j, old in enumerate(order)}
+    board = Board("grid", [full.names[i] for i in order], [full.xy[i] for i in order], "square",
+                  files=full.files, ranks=full.ranks)
+    for d in range(len(DIRECTIONS)):
+        board.step[d] = [new.get(full.step[d][i], -1) for i in order]
+    # The lattice's regions (ranks, files), each cut to the squares kept; the corners and the
+    # edge are the kept board's own.
+    board.regions = {k: frozenset(new[i] for i in v if i in new) for k, v in full.regions.items()}
+    xs = [x for x, _ in board.xy]
+    ys = [y for _, y in board.xy]
+    board.regions["corners"] = frozenset(j for j, (x, y) in enumerate(board.xy)
+                                         if x in (min(xs), max(xs)) and y in (min(ys), max(ys)))
+    board.regions["edge"] = frozenset(j for j in range(board.size) if any(board.step[d][j] < 0 for d in (0, 2, 4, 6)))
     return board
 
 
@@ -253,6 +297,41 @@ def mancala(spec: dict) -> Board:
     return board
 
 
+def circle(spec: dict) -> Board:
+    rings, sectors, inner = spec.get("rings", 4), spec.get("sectors", 16), spec.get("inner", 3)
+    start = spec.get("start", -168.75)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (rings, sectors)) or not (
+            1 <= rings <= 26 and 4 <= sectors <= 26):
+        raise BoardSpecError(f"rings, sectors: must be 1 to 26 rings of 4 to 26 sectors, got {rings!r}, {sectors!r}")
+    if isinstance(inner, bool) or not isinstance(inner, (int, float)) or inner < 0:
+        raise BoardSpecError(f"inner: must be the empty centre's radius in ring widths, got {inner!r}")
+    if isinstance(start, bool) or not isinstance(start, (int, float)):
+        raise BoardSpecError(f"start: must be an angle in degrees, got {start!r}")
+    names = [f"{FILES[s]}{r + 1}" for r in range(rings) for s in range(sectors)]
+    xy = [(float(s), float(r)) for r in range(rings) for s in range(sectors)]
+    draw = []
+    for s_, r in xy:
+        angle = math.radians(start + 360.0 * s_ / sectors)
+        radius = inner + r
+        draw.append((round(radius * math.cos(angle), 6), round(radius * math.sin(angle), 6)))
+    board = Board("circle", names, xy, "square", files=sectors, ranks=rings, wrap=sectors, draw=draw)
+    for i, (x, y) in enumerate(xy):
+        for d, (dx, dy) in enumerate(VECTORS):
+            ny = int(y) + dy
+            if 0 <= ny < rings:
+                board.step[d][i] = ny * sectors + (int(x) + dx) % sectors
+    for i in range(board.size):
+        for d in (0, 2):  # the lines drawn: round the rings and across them
+            j = board.step[d][i]
+            if j >= 0:
+                board.edges.append((min(i, j), max(i, j)))
+    for r in range(rings):
+        board.regions[f"ring{r + 1}"] = frozenset(range(r * sectors, (r + 1) * sectors))
+    for s in range(sectors):
+        board.regions[f"sector{FILES[s]}"] = frozenset(r * sectors + s for r in range(rings))
+    return board
+
+
 def graph(spec: dict) -> Board:
     sites, edges = spec.get("sites"), spec.get("edges", [])
     if not isinstance(sites, list) or not sites:
@@ -288,7 +367,7 @@ def graph(spec: dict) -> Board:
     return board
 
 
-BUILDERS = {"grid": grid, "alquerque": alquerque, "morris": morris, "mancala": mancala, "graph": graph}
+BUILDERS = {"grid": grid, "alquerque": alquerque, "morris": morris, "mancala": mancala, "graph": graph, "circle": circle}
 
 
 def build(spec: dict) -> Board:

@@ -20,6 +20,15 @@ Fields a ``move`` element may add (any kind among step, slide, leap, and the kin
   player has only the moves so marked (Rumi Shatranj's set opening: the counsellor's jump,
   then the soldier's).
 
+- ``once = true`` (a leap): each player may make a move by this rule once in the game;
+  ``unchecked = true``: only while the player's royal piece has never been in check (the
+  Indian raja's knight's leap). The two share one flag per seat, "spent", set by such a leap or
+  by the royal piece standing in check at the start of its player's turn (``"spent"`` in the
+  JSON state);
+- ``behind_unmoved = true``: only while the square straight behind the piece (against its
+  forward way) holds a piece that has not moved since the start (Parsi chess's pawn double step
+  in front of an unmoved raja, vizier or boat).
+
 - ``en_passant = true`` (a ``step`` with ``to = "enemy"``: a pawn's diagonal capture): the
   step may also come to an empty square that an enemy piece of the rule's ``pieces`` passed
   over on the move just played, moving two or more squares straight along its file (a pawn's
@@ -55,6 +64,13 @@ Kinds:
   stops at the first piece along the row, so a king castles only with the nearest rook on each
   side (Double Chess's two kings each castle on their own half). The move is written as the
   king's (``e1-g1``); its tuple carries the rook's square in its last field.
+- ``bent``: one square along one of ``dirs`` (the leg), then on any number of empty squares
+  along either of the two directions at 45 degrees to the leg, turning outwards, to an empty
+  square or the first piece, taken if an enemy's (Grande Acedrex's aanca: a diagonal leg, then
+  along a row or a column; its rhinoceros: an orthogonal leg, then diagonally). The leg's square
+  must be empty to turn there, unless ``jump_first = true`` (the leg leaps whatever stands on it;
+  ``"enemy"``: only an enemy piece);
+  with ``stop_first = true`` the piece may also stop on the leg's square (taking an enemy there);
 - ``jump``: exactly ``distance`` squares along ``dirs``, over whatever stands between
   (a counsellor's double step forward, jumping the pawn in front);
 - ``screen``: along ``dirs`` over empty squares to a piece (the screen) of either side, then
@@ -63,6 +79,10 @@ Kinds:
   plain ``slide``; ``to = "empty-or-enemy"``: the Janggi cannon, which moves only by jumping);
   ``not_over = [KINDS]``: pieces that cannot be the screen (the Janggi cannon never jumps
   another cannon).
+
+End ``end = { kind = "checks", count = N }``: a player whose last N moves each left the
+opponent in check draws the game (Hindustani chess's seventy checks); the counts are kept per
+seat (``"checks"`` in the JSON state).
 
 End (``end = { kind = "facing", royal = KIND }``): the two royal pieces stand on one file with
 nothing between them after a move, and they already did after the move before: the game is
@@ -84,9 +104,10 @@ from __future__ import annotations
 
 from typing import Any
 
-KINDS = ("jump", "screen", "castle")
+KINDS = ("jump", "screen", "castle", "bent")
 FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over",
-                    "en_passant", "rook", "captured", "revert", "not_on", "one_per_file", "no_mate", "ahead"})
+                    "en_passant", "rook", "captured", "revert", "not_on", "one_per_file", "no_mate", "ahead",
+                    "once", "unchecked", "behind_unmoved", "jump_first", "stop_first"})
 _MOVE = 0
 
 
@@ -178,6 +199,26 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
                 rev[t].append((a, ls))
             legs.append(mine)
         ch["legs"], ch["rev"] = legs, rev
+    ch["jump_first"] = spec.get("jump_first", False)
+    if ch["jump_first"] not in (True, False, "enemy"):
+        raise game.rf.error(el.path + ("jump_first",), "must be true, false or \"enemy\"")
+    ch["stop_first"] = bool(spec.get("stop_first", False))
+    if (ch["jump_first"] or ch["stop_first"]) and rule.kind != "bent":
+        raise game.rf.error(el.path + ("jump_first" if ch["jump_first"] else "stop_first",), "goes with bent moves")
+    ch["once"] = bool(spec.get("once", False))
+    ch["unchecked"] = bool(spec.get("unchecked", False))
+    if ch["once"] and rule.kind != "leap":
+        raise game.rf.error(el.path + ("once",), "goes with leap moves")
+    if ch["once"] or ch["unchecked"]:
+        game.tracks_unmoved = True
+        if ch["unchecked"]:
+            game.spent_by_check = True
+        game.spends = True
+    ch["behind"] = None
+    if spec.get("behind_unmoved"):
+        facing = game._facing()
+        ch["behind"] = [b.step[(facing[seat] + 4) % 8] for seat in range(game.players)]
+        game.tracks_unmoved = True
     rule.chess = ch
     if ch["first"]:
         game.tracks_unmoved = True
@@ -382,11 +423,21 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
         return
     if ch["from"] is not None and a not in ch["from"][seat]:
         return
+    if (ch["once"] or ch["unchecked"]) and spent(sim, seat):
+        return
+    if ch["behind"] is not None:
+        t = ch["behind"][seat][a]
+        if t < 0 or not sim.cells[t] or not (sim.unmoved >> t) & 1:
+            return
     cells = sim.cells
     step = g.board.step
     kind = rule.kind
     if kind == "castle":
         _castles(sim, rule, seat, a, c, out)
+        return
+    if kind == "bent":
+        for t in _bent(sim, rule, seat, a):
+            _land(sim, rule, seat, a, t, out)
         return
     if kind == "leap":
         if ch["legs"] is not None:
@@ -437,6 +488,34 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
                 t = st[t]
             if t >= 0:
                 _land(sim, rule, seat, a, t, out)
+
+
+def _bent(sim: Any, rule: Any, seat: int, a: int) -> list[int]:
+    """The squares a ``bent`` move of the piece on ``a`` reaches (empty, or holding a piece:
+    the first met on each line), see the module's docstring."""
+    ch = rule.chess
+    cells = sim.cells
+    step = sim.game.board.step
+    out = []
+    for d in rule.dirs[seat]:
+        t = step[d][a]
+        if t < 0:
+            continue
+        if cells[t] and (not ch["jump_first"] or (ch["jump_first"] == "enemy"
+                                                   and sim.game.owner_of[cells[t]] == seat)):
+            if ch["stop_first"]:
+                out.append(t)
+            continue
+        if ch["stop_first"]:
+            out.append(t)
+        for d2 in ((d + 1) % 8, (d + 7) % 8):
+            u = step[d2][t]
+            while u >= 0 and u != t:  # (a ring comes back round)
+                out.append(u)
+                if cells[u]:
+                    break
+                u = step[d2][u]
+    return out
 
 
 def _land(sim: Any, rule: Any, seat: int, a: int, t: int, out: list) -> None:
@@ -500,7 +579,7 @@ def moved(sim: Any, what: int, a: int, b: int, rook: int, taken: int = -1) -> No
     are noted (and those of the move before forgotten); a piece taken goes to the mover's hand."""
     g = sim.game
     n = len(sim.cells)
-    sim.unmoved &= (1 << (n + 1)) - 1
+    sim.unmoved &= ~(((1 << (3 * n + 2)) - 1) ^ ((1 << (n + 1)) - 1))  # the last move's double step
     if what != _MOVE:
         return
     cells = sim.cells
@@ -556,7 +635,14 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
             if ch["ahead"] is not None and (e == seat or site not in ch["ahead_set"][e][a]):
                 continue
             if (e != seat and not any(cells[leg] for leg in legs) and not (first and not (unmoved >> a) & 1)
-                    and (frm is None or a in frm[e]) and (stay is None or site in stay[e])):
+                    and (frm is None or a in frm[e]) and (stay is None or site in stay[e])
+                    and not ((ch["once"] or ch["unchecked"]) and spent(sim, e))):
+                return True
+        return False
+    if kind == "bent":  # few such pieces: their moves, from where they stand
+        for a, c in enumerate(cells):
+            if (c and kind_of[c] in pieces and owner_of[c] != seat and (stay is None or site in stay[owner_of[c]])
+                    and site in _bent(sim, rule, owner_of[c], a)):
                 return True
         return False
     step = g.board.step
@@ -601,6 +687,111 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
                     and (fr is None or a in fr)):
                 return True
     return False
+
+
+# -- pawns met head-on (capture meet) ----------------------------------------------------------
+def _ahead(game: Any) -> list[dict[int, int]]:
+    """Per seat, each ``meet`` kind's one forward direction (its step to an empty square)."""
+    cached = getattr(game, "_meet_ahead", None)
+    if cached is None:
+        cached = [{} for _ in range(game.players)]
+        for rule in game.move_rules:
+            if rule.kind == "step" and rule.to == "empty":
+                for k in rule.pieces & game.meet:
+                    for seat in range(game.players):
+                        if len(rule.dirs[seat]) == 1:
+                            cached[seat][k] = rule.dirs[seat][0]
+        game._meet_ahead = cached
+    return cached
+
+
+def meet(sim: Any, b: int) -> int:
+    """``capture = { kind = "meet", pieces = [KINDS] }``: a piece of these kinds that comes to
+    stand head-on against an enemy piece of these kinds (each on the square the other's forward
+    step goes to, so that neither can step on) leaves the board with it (Shatranj ar-Rumiya's
+    baidaqs meeting on a ring). Returns the pieces taken."""
+    g = sim.game
+    cells = sim.cells
+    c = cells[b]
+    if not c or g.kind_of[c] not in g.meet:
+        return 0
+    ahead = _ahead(g)
+    seat = g.owner_of[c]
+    d = ahead[seat].get(g.kind_of[c])
+    if d is None:
+        return 0
+    t = g.board.step[d][b]
+    if t < 0 or not cells[t] or g.owner_of[cells[t]] == seat or g.kind_of[cells[t]] not in g.meet:
+        return 0
+    e = ahead[g.owner_of[cells[t]]].get(g.kind_of[cells[t]])
+    if e is None or g.board.step[e][t] != b:
+        return 0
+    cells[b] = cells[t] = 0
+    return 2
+
+
+# -- the spent flag (once, unchecked) --------------------------------------------------------
+def _spent_bit(sim: Any, seat: int) -> int:
+    return 1 << (3 * len(sim.cells) + 2 + seat)
+
+
+def spent(sim: Any, seat: int) -> bool:
+    """Whether ``seat`` has made its ``once`` move, or (``unchecked``) its royal piece has been
+    in check."""
+    return bool(sim.unmoved & _spent_bit(sim, seat))
+
+
+def after_move(sim: Any, move: tuple, mover: int) -> None:
+    """After ``mover`` played ``move`` (games with ``once`` rules): a leap by a ``once`` rule
+    spends the mover's flag."""
+    if move[0] != _MOVE or spent(sim, mover):
+        return
+    g = sim.game
+    c = sim.cells[move[2]]
+    if not c:
+        return
+    k = g.kind_of[c]
+    for rule in g.move_rules:
+        ch = rule.chess
+        if ch is not None and ch["once"] and k in rule.pieces and move[2] in rule.offsets[move[1]]:
+            sim.unmoved |= _spent_bit(sim, mover)
+            return
+
+
+def note_check(sim: Any) -> None:
+    """At the start of a turn (games with ``unchecked`` rules): a royal piece in check spends
+    its player's flag."""
+    if not spent(sim, sim.mover) and sim.in_check(sim.mover):
+        sim.unmoved |= _spent_bit(sim, sim.mover)
+
+
+def count_check(sim: Any) -> None:
+    """After a move (games with a ``checks`` end): the checks the mover has given in
+    succession, one more if the player now to move is in check, else none; at the end's count
+    the game is drawn."""
+    g = sim.game
+    giver = (sim.mover - 1) % g.players
+    shift = 3 * len(sim.cells) + 6 + 8 * giver
+    n = min(255, ((sim.unmoved >> shift) & 255) + 1) if sim.in_check(sim.mover) else 0
+    sim.unmoved = (sim.unmoved & ~(255 << shift)) | (n << shift)
+    if n >= g.check_count["count"] and sim.moves():  # a check that mates still wins
+        sim.over = (None, "checks")
+
+
+def checks_given(sim: Any, seat: int) -> int:
+    """The checks ``seat`` has given in succession, its last moves each giving check."""
+    return (sim.unmoved >> (3 * len(sim.cells) + 6 + 8 * seat)) & 255
+
+
+def compile_checks(game: Any, spec: dict, el: Any) -> dict[str, Any]:
+    """end = { kind = "checks", count = N }: a player who gives check N times in succession
+    (each of its last N moves leaving the opponent in check) draws the game."""
+    n = spec.get("count")
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 255:
+        raise game.rf.error(el.path + ("count",), "must be a number of checks, 1 to 255")
+    game.tracks_unmoved = True
+    game.check_count = {"count": n, "clause": el.clause}
+    return {"kind": "checks", "count": n, "clause": el.clause}
 
 
 # -- the facing royals (Janggi's bikjang) ------------------------------------------------------
@@ -660,6 +851,10 @@ def state_json(sim: Any) -> dict[str, Any]:
         pawn = ((sim.unmoved >> (2 * n + 1)) & ((1 << n) - 1)).bit_length() - 1
         if over and pawn >= 0:
             out["passant"] = {"over": over, "pawn": names[pawn]}
+    if getattr(g, "spends", False):
+        out["spent"] = [seat for seat in range(g.players) if spent(sim, seat)]
+    if getattr(g, "check_count", None) is not None:
+        out["checks"] = [checks_given(sim, seat) for seat in range(g.players)]
     return out
 
 
@@ -687,6 +882,18 @@ def read_state(sim: Any, data: dict[str, Any], error: Any) -> None:
         for s in passant["over"]:
             sim.unmoved |= 1 << (n + 1 + b.index[s])
         sim.unmoved |= 1 << (2 * n + 1 + b.index[passant["pawn"]])
+    seats = data.get("spent", [])
+    if not (isinstance(seats, list) and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < g.players
+                                            for x in seats)):
+        raise error("spent: must list the seats whose once-in-a-game move is spent")
+    for seat in seats:
+        sim.unmoved |= _spent_bit(sim, seat)
+    checks = data.get("checks", [0] * g.players)
+    if not (isinstance(checks, list) and len(checks) == g.players
+            and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 255 for x in checks)):
+        raise error("checks: must give, per seat, the checks it has given in succession")
+    for seat, x in enumerate(checks):
+        sim.unmoved |= x << (3 * b.size + 6 + 8 * seat)
 
 
 # -- Ludii replay ------------------------------------------------------------------------------

@@ -592,8 +592,12 @@ class PiecesGame(Game):
                             vecs.add((sx * dx, sy * dy))
                             vecs.add((sy * dy, sx * dx))
                 at = {(round(x), round(y)): i for i, (x, y) in enumerate(b.xy)}
-                rule.offsets = [[at[(round(x) + dx, round(y) + dy)] for dx, dy in sorted(vecs)
-                                 if (round(x) + dx, round(y) + dy) in at] for (x, y) in b.xy]
+                w = b.wrap  # a board closing round on itself (circle): the files wrap
+                rule.offsets = [[at[((round(x) + dx) % w if w else round(x) + dx, round(y) + dy)] for dx, dy in sorted(vecs)
+                                 if ((round(x) + dx) % w if w else round(x) + dx, round(y) + dy) in at] for (x, y) in b.xy]
+                if rule.avoid:  # avoid: the leap neither starts nor lands there
+                    rule.offsets = [[] if a in rule.avoid else [t for t in ts if t not in rule.avoid]
+                                    for a, ts in enumerate(rule.offsets)]
                 rule.rev_offsets = rule.offsets  # the offsets are symmetric
             chesslike.compile_rule(self, rule, spec, el)
             self.move_rules.append(rule)
@@ -610,8 +614,11 @@ class PiecesGame(Game):
         for el in self._named("capture"):
             spec = el.value
             kind = spec.get("kind") if isinstance(spec, dict) else None
+            if kind == "meet":  # chesslike.py: two pawns met head-on both leave the board
+                self.meet = self._kinds(spec.get("pieces"), el.path + ("pieces",))
+                continue
             if kind not in ("custodial", "surround", "line", "shieldwall", "intervene", "enclose"):
-                raise self.rf.error(el.path + ("kind",), "must be custodial, surround, line, shieldwall, intervene or enclose")
+                raise self.rf.error(el.path + ("kind",), "must be custodial, surround, line, shieldwall, intervene, enclose or meet")
             hostile: set[int] = set()
             for region in spec.get("hostile", []):
                 hostile |= self._region(region, el.path + ("hostile",))
@@ -760,6 +767,9 @@ class PiecesGame(Game):
         if not isinstance(lm, bool) and (not isinstance(lm, int) or lm < 1):
             raise self.rf.error(el.path + ("leave_move",), "must be true or a number of turns from the start")
         self.leave_move_turns = 0 if isinstance(lm, bool) else lm
+        # no_stalemate = true: no move may leave the opponent, not in check, without a move
+        # that keeps its royal piece safe (stalemating is not allowed).
+        self.no_stalemate = bool(spec.get("no_stalemate", False))
         # no_line = { length, dirs, placing }: no move (only placing ones, with placing = true)
         # may make a row of length or more of the mover's own pieces along dirs.
         # A list of such tables bars each.
@@ -800,9 +810,31 @@ class PiecesGame(Game):
                             "ends_turn": bool(spec.get("ends_turn", False)),
                             "if_lost": bool(spec.get("if_lost", False)),
                             "lost": self._kinds(spec.get("lost"), el.path + ("lost",), default_all=False),
-                            "at_end": bool(spec.get("at_end", False))}
+                            "at_end": bool(spec.get("at_end", False)),
+                            # again = [KINDS]: a piece promoted to one of these may move again
+                            # at once, by its new moves, or pass (Parsi chess's horse).
+                            "again": self._kinds(spec.get("again"), el.path + ("again",), default_all=False)}
             if "each" in spec:  # promotion by kind (chesslike.py: shogi)
                 self.promote.update(chesslike.compile_promote(self, spec, el))
+            # by_file = [KIND per file, from the left] (or a list of such lists, one per seat):
+            # the piece becomes the kind of the file it lands on (the piece that began the game
+            # there), no choice.
+            self.promote["by_file"] = None
+            if "by_file" in spec:
+                by_file = spec["by_file"]
+                xs = sorted({round(x) for x, _ in self.board.xy})
+                lists = by_file if isinstance(by_file, list) and by_file and isinstance(by_file[0], list) else [by_file]
+                if len(lists) not in (1, self.players) or not all(isinstance(ks, list) and len(ks) == len(xs) for ks in lists):
+                    raise self.rf.error(el.path + ("by_file",), f"must list a kind for each of the {len(xs)} files "
+                                                                f"(or one such list per seat)")
+                per_seat, to_kinds = [], set()
+                for ks in lists:
+                    kinds = [min(self._kinds([k], el.path + ("by_file",))) for k in ks]
+                    per_file = dict(zip(xs, kinds))
+                    per_seat.append([per_file[round(x)] for x, _ in self.board.xy])
+                    to_kinds |= set(kinds)
+                self.promote["by_file"] = per_seat * (self.players if len(per_seat) == 1 else 1)
+                self.promote["to"] = sorted(to_kinds)
         el = self._one("turn", required=False)
         spec = el.value if el else {}
         self.first = spec.get("first", 0)
@@ -898,8 +930,18 @@ class PiecesGame(Game):
                                   "clause": el.clause})
             elif kind == "reach":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
-                self.ends.append({"kind": kind, "piece": k, "region": self._region(spec.get("region", ""), path + ("region",)),
-                                  "clause": el.clause})
+                # region: one for every seat, or a list of one per seat (the region that seat's
+                # piece must reach); result: win (for the piece's owner) or draw.
+                region = spec.get("region", "")
+                if isinstance(region, list) and len(region) != self.players:
+                    raise self.rf.error(path + ("region",), f"must be a region, or a list of {self.players} (one per seat)")
+                regions = [self._region(r, path + ("region",)) for r in (region if isinstance(region, list) else [region])]
+                reach_result = spec.get("result", "win")
+                if reach_result not in ("win", "draw"):
+                    raise self.rf.error(path + ("result",), "must be win or draw")
+                self.ends.append({"kind": kind, "piece": k, "region": frozenset().union(*regions),
+                                  "per_seat": regions if isinstance(region, list) else None,
+                                  "result": reach_result, "clause": el.clause})
             elif kind == "captured":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 # Only the seats that start with that piece can lose it.
@@ -926,9 +968,15 @@ class PiecesGame(Game):
                 within = spec.get("within", 0)
                 if isinstance(within, bool) or not isinstance(within, int) or within < 0:
                     raise self.rf.error(path + ("within",), "must be a number of turns (0: the bare side loses at once)")
-                self.ends.append({"kind": kind, "piece": k, "within": within, "clause": el.clause})
+                # besides = [KINDS]: a side left with its royal piece and only these is bare too
+                # (Hindustani chess's burd: the raja and pawns).
+                besides = self._kinds(spec.get("besides"), path + ("besides",), default_all=False)
+                self.ends.append({"kind": kind, "piece": k, "within": within, "clause": el.clause,
+                                  "besides": besides | {k}})
             elif kind == "facing":
                 self.ends.append(chesslike.compile_facing(self, spec, el))
+            elif kind == "checks":
+                self.ends.append(chesslike.compile_checks(self, spec, el))
             elif kind == "moves":
                 self.limit = {"limit": spec.get("limit", 0), "quiet": spec.get("quiet", 0),
                               "result": spec.get("result", "draw"), "clause": el.clause,
@@ -970,7 +1018,7 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "count": count, "alone": bool(spec.get("alone", False)),
                                   "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, lone or nested")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, facing, checks, lone or nested")
         self.either_line = next((e for e in self.ends if e["kind"] == "line" and e["either"]), None)
         self.at_xy = {(round(x), round(y)): i for i, (x, y) in enumerate(self.board.xy)}
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
@@ -1038,7 +1086,7 @@ class PiecesGame(Game):
                 for d in rule.dirs[0]:
                     t = b.step[d][a]
                     run = 0
-                    while t >= 0 and t not in rule.avoid:
+                    while t >= 0 and t not in rule.avoid and t != a:  # (a ring comes back round)
                         if rule.kind == "hop":
                             run += b.step[d][t] >= 0
                             break
@@ -1058,7 +1106,9 @@ class PiecesGame(Game):
                 start[self.owner_of[c]] += weight[self.kind_of[c]]
         for seat, hand in enumerate(self.start_hands):
             start[seat] += sum(weight[k] * m for k, m in enumerate(hand))
-        reach = [(e["piece"], e["region"]) for e in self.ends if e["kind"] == "reach"]
+        # A region reached for a draw is no goal; one per seat is each seat's own.
+        reach = [(e["piece"], e["region"] if e["per_seat"] is None else e["per_seat"])
+                 for e in self.ends if e["kind"] == "reach" and e["result"] == "win"]
         captured = {e["piece"] for e in self.ends if e["kind"] == "captured"}
         surround = [(k, rule) for rule in self.surround for k in rule["pieces"] if k in captured]
         self._eval = {"weight": weight, "start": [max(w, 1e-9) for w in start], "reach": reach,
@@ -1095,7 +1145,7 @@ class PiecesGame(Game):
             for k, region in t["reach"]:
                 for a, c in enumerate(cells):
                     if c and kind_of[c] == k:
-                        d = sim._moves_to(a, region, 3)
+                        d = sim._moves_to(a, region if isinstance(region, frozenset) else region[owner_of[c]], 3)
                         if d:
                             scores[owner_of[c]] += 0.5 / (1 << (d - 1))
             step = g.board.step
@@ -1340,6 +1390,13 @@ class PiecesSim(Sim):
             return []
         if self.removals:
             return self._removals()
+        if self.pending >= 0 and g.promote and g.promote.get("again") and g.kind_of[self.cells[self.pending]] in g.promote["again"] \
+                and not g.capture_again:
+            # promote.again: the piece just promoted may move again at once, or pass.
+            moves = self._piece_moves(self.pending)
+            if g.check_royal >= 0:
+                moves = [m for m in moves if not self._leaves_in_check(m)]
+            return moves + [(PASS, -1, -1, -1, -1, -1)]
         if self.pending >= 0 and g.capture_again:
             # The piece that took moves again (capture_again): any of its moves, or a pass.
             moves = self._piece_moves(self.pending)
@@ -1387,6 +1444,8 @@ class PiecesSim(Sim):
             moves = [m for m in moves if self._keeps_liberties(m)]
         if g.leave_move and (not g.leave_move_turns or self.turn < g.leave_move_turns):
             moves = [m for m in moves if self._leaves_a_move(m)]
+        if g.no_stalemate:
+            moves = [m for m in moves if not self._stalemates(m)]
         if getattr(g, "drop_limits", None):
             moves = chesslike.drop_filter(self, moves)  # shogi's limits on drops
         if self.seen:
@@ -1544,6 +1603,18 @@ class PiecesSim(Sim):
             return True
         sim.mover, sim.pending, sim.removals, sim._moves = other, -1, 0, None
         return bool(sim._pseudo())
+
+    def _stalemates(self, m: tuple) -> bool:
+        """constraint.no_stalemate: after the move the opponent, not in check, has no move that
+        keeps its royal piece safe."""
+        sim = self.copy()
+        sim.seen = None
+        sim._apply_move(m, continue_turn=True, check_ends=False)
+        if sim.over or sim.pending >= 0 or sim.removals or sim.mover == self.mover:
+            return False
+        if sim.in_check(sim.mover):
+            return False
+        return all(sim._leaves_in_check(x) for x in sim._pseudo())
 
     def _set_base_key(self) -> int:
         self._base_key = self.position_key()
@@ -1839,7 +1910,7 @@ class PiecesSim(Sim):
                 if p["if_lost"] and any(self.cells.count(g.code(self.mover, k)) for k in p["to"]):
                     out.append((MOVE, m[1], m[2], m[3], REMOVED, -1))  # nothing lost: the piece goes
                     continue
-                out.extend((MOVE, m[1], m[2], m[3], k, -1) for k in p["to"]
+                out.extend((MOVE, m[1], m[2], m[3], k, -1) for k in (p["to"] if p["by_file"] is None else (p["by_file"][self.mover][m[2]],))
                            if k not in p["lost"] or self._fewer(k))
             else:
                 out.append(m)
@@ -2122,6 +2193,10 @@ class PiecesSim(Sim):
                     cells[taken] = 0
                 captured += 1
             cells[b] = c if promote < 0 else g.code(mover, promote) if promote != REMOVED else 0
+            if getattr(g, "spends", False):
+                chesslike.after_move(self, move, mover)  # a once-in-a-game leap made
+            if getattr(g, "meet", None):
+                captured += chesslike.meet(self, b)  # capture meet: pawns met head-on
         captured += self._after_move(b, placed=what == PLACE)
         self.scores[mover] += captured
         rows_at = getattr(g, "rows_at", None)
@@ -2168,6 +2243,15 @@ class PiecesSim(Sim):
         # capture_again: the piece that took moves again.
         if g.capture_again and what == MOVE and captured and not (
                 g.again_capturing and not any(self._takes(m) for m in self._piece_moves(b))):
+            if check_ends:
+                self._check_ends(after_move=True)
+            if self.over:
+                return
+            self.pending = b
+            self._moves = None
+            return
+        # promote.again: the piece just promoted moves again at once (or passes).
+        if what == MOVE and 0 <= promote < REMOVED and g.promote and promote in g.promote["again"] and self.pending < 0:
             if check_ends:
                 self._check_ends(after_move=True)
             if self.over:
@@ -2379,6 +2463,8 @@ class PiecesSim(Sim):
         if self.seen is not None:
             self.seen.add(self.position_key())
         if check_ends:
+            if getattr(g, "check_count", None) is not None and not self.over:
+                chesslike.count_check(self)  # end checks: checks given in succession
             self._check_ends(after_move=True)
             self.begin_turn()
 
@@ -2388,6 +2474,8 @@ class PiecesSim(Sim):
         if self.over:
             return
         g = self.game
+        if getattr(g, "spent_by_check", False):
+            chesslike.note_check(self)  # move.unchecked: a royal piece in check now
         if g.limit:
             lim = g.limit
             if (lim["limit"] and self.turn >= lim["limit"]) or (lim["quiet"] and self.quiet >= lim["quiet"]):
@@ -2489,15 +2577,15 @@ class PiecesSim(Sim):
             elif e["kind"] == "reach":
                 for s in e["region"]:
                     c = self.cells[s]
-                    if c and g.kind_of[c] == e["piece"]:
-                        self.over = (g.owner_of[c], "reach")
+                    if c and g.kind_of[c] == e["piece"] and (e["per_seat"] is None or s in e["per_seat"][g.owner_of[c]]):
+                        self.over = (g.owner_of[c] if e["result"] == "win" else None, "reach")
                         return
             elif e["kind"] == "facing":
                 if chesslike.facing_end(self, e):
                     return
             elif e["kind"] == "bare":
                 others = [seat for seat in range(g.players)
-                          if any(c and g.owner_of[c] == seat and g.kind_of[c] != e["piece"] for c in self.cells)]
+                          if any(c and g.owner_of[c] == seat and g.kind_of[c] not in e["besides"] for c in self.cells)]
                 if len(others) == 1:
                     if e["within"]:
                         # Santaraj: the bare side is checkmated within so many turns, or the
@@ -2650,7 +2738,7 @@ class PiecesSim(Sim):
         data = {"from": names[a], "to": names[b]}
         if g.approach is not None and taken >= 0 and self._direction(a, b) >= 0:
             data["take"] = names[taken]  # approach or withdrawal: which enemy is taken
-        if 0 <= promote < REMOVED and g.promote and len(g.promote["to"]) > 1:
+        if 0 <= promote < REMOVED and g.promote and len(g.promote["to"]) > 1 and not g.promote.get("by_file"):
             data["promote"] = g.kinds[promote]
         return Action(data)
 
