@@ -124,6 +124,10 @@ def speed_section(args: argparse.Namespace) -> None:
         low = min(ratios)
         print(f"ours / Ludii over {len(ratios)} games: median {statistics.median(r for r, _ in ratios):.2f}, "
               f"minimum {low[0]:.2f} ({low[1]})")
+        under = sorted(r for r in ratios if r[0] < 0.05)
+        print(f"under 0.05x (the issue's floor): {len(under)}"
+              + (f" ({', '.join(f'{k} {r:.3f}' for r, k in under)})" if under else ""))
+        print("lowest ten: " + ", ".join(f"{k} {r:.3f}" for r, k in sorted(ratios)[:10]))
 
 
 # -- the opponent: the search's levels against random play ------------------------------------

@@ -1391,6 +1391,35 @@ class PiecesSim(Sim):
         bars = [nl for nl in g.no_line if m[0] == PLACE or m[0] == MOVE and not nl["placing"]]
         if not bars:
             return False
+        fast = g._fast
+        if fast.cells_only and not self.dead and not (m[0] == MOVE and m[3] >= 0 and g.taken_at_end):
+            # The cells as the move leaves them, made and unmade in place (no capture in this
+            # game changes a cell but the one a hop takes), each row counted out from the site.
+            cells, mover, t = self.cells, self.mover, m[2]
+            if m[0] == PLACE:
+                saved = [(t, cells[t])]
+                cells[t] = g.code(mover, m[5])
+            else:
+                a, taken, promote = m[1], m[3], m[4]
+                saved = [(a, cells[a]), (t, cells[t])] + ([(taken, cells[taken])] if taken >= 0 else [])
+                c = cells[a]
+                cells[a] = 0
+                if taken >= 0:
+                    cells[taken] = 0
+                cells[t] = c if promote < 0 else g.code(mover, promote) if promote != REMOVED else 0
+            try:
+                if cells[t] and g.owner_of[cells[t]] == mover:
+                    for nl in bars:
+                        axes = fast.bar_axes(g, nl)
+                        if axes is not None:
+                            if _row(cells, g.owner_of, mover, axes[t], len(nl["lines_at"][t][0]) if nl["lines_at"][t] else 0, False):
+                                return True
+                        elif any(all(cells[u] and g.owner_of[cells[u]] == mover for u in ln) for ln in nl["lines_at"][t]):
+                            return True
+                return False
+            finally:
+                for site, c in reversed(saved):
+                    cells[site] = c
         sim = self.copy()
         sim.seen = None
         sim._apply_move(m, continue_turn=True, check_ends=False)
@@ -1606,8 +1635,10 @@ class PiecesSim(Sim):
                 if id(rule) in fast.plain_place:  # no condition on the site but that it is empty
                     if len(kinds) == 1:
                         placed = fast.place[kinds[0]]
-                        if everywhere:
-                            out += compress(placed, map(not_, cells))  # every empty site
+                        if everywhere and fast.small_codes:  # every empty site
+                            out += compress(placed, bytes(cells).translate(_EMPTY_BYTES))
+                        elif everywhere:
+                            out += compress(placed, map(not_, cells))
                         else:
                             out += [placed[s] for s in targets if not cells[s]]
                     elif kinds:
@@ -1640,9 +1671,15 @@ class PiecesSim(Sim):
                 single = (rule if single is None else False) if len(out) > before else single
                 continue
             pieces = rule.pieces
-            for a, c in mine:
-                if kind_of[c] in pieces:
-                    self._rule_moves(rule, a, c, out)
+            if rule.fast_quiet_step:  # (_rule_moves of a step to an empty site, inline)
+                ways = rule.fast_ways[mover]
+                for a, c in mine:
+                    if kind_of[c] in pieces:
+                        out += [m for t, m, _ in ways[a] if not cells[t]]
+            else:
+                for a, c in mine:
+                    if kind_of[c] in pieces:
+                        self._rule_moves(rule, a, c, out)
             single = (rule if single is None else False) if len(out) > before else single
         if g.promote:
             out = self._promotions(out)
@@ -1671,8 +1708,9 @@ class PiecesSim(Sim):
         owner_of = g.owner_of
         to = rule.to
         kind = rule.kind
-        if rule.not_in_row is not None and any(
-                all(cells[u] and owner_of[cells[u]] == mover for u in ln) for ln in rule.not_in_row[a]):
+        if rule.not_in_row is not None and (
+                _row(cells, owner_of, mover, rule.fast_rows[0][a], rule.fast_rows[1], False) if rule.fast_rows
+                else any(all(cells[u] and owner_of[cells[u]] == mover for u in ln) for ln in rule.not_in_row[a])):
             return  # move.not_in_row: a piece standing in a row does not move so
         if rule.beside and not any(t >= 0 and cells[t] and owner_of[cells[t]] != mover for t in (st[a] for st in b.step)):
             return  # move.beside: no enemy piece stands next to this one
@@ -1717,27 +1755,34 @@ class PiecesSim(Sim):
         if kind == "circuit":
             # Surakarta: along a circuit either way, over empty sites (and its own), through at
             # least one loop, to an empty site (to = empty) or the first piece, an enemy's.
-            for sites, loops in rule.tracks:
-                n = len(sites)
-                for i, s in enumerate(sites):
-                    if s != a:
+            # (_Fast.walks: each way round from each place of the site on a circuit, the sites
+            # in order with whether a loop lies behind, and the move there)
+            for walk in rule.fast_walks[a]:
+                for t, looped, m in walk:
+                    if not cells[t]:
+                        if looped and to != "enemy":
+                            out.append(m)
                         continue
-                    for sgn in (1, -1):
-                        j, looped = i, False
-                        for _ in range(n):
-                            k = (j + sgn) % n
-                            looped = looped or loops[j if sgn == 1 else k]
-                            j = k
-                            t = sites[j]
-                            if t == a:
-                                continue
-                            if not cells[t]:
-                                if looped and to != "enemy":
-                                    out.append((MOVE, a, t, -1, -1, -1))
-                                continue
-                            if looped and to != "empty" and owner_of[cells[t]] != mover:
-                                out.append((MOVE, a, t, -1, -1, -1))
-                            break
+                    if looped and to != "empty" and owner_of[cells[t]] != mover:
+                        out.append(m)
+                    break
+            return
+        if kind == "hop" and not rule.flying:
+            # (_Fast.hops: each direction's site hopped over and landing site, with the moves)
+            dead = self.dead
+            for t, land, taking, plain in rule.fast_hops[mover][a]:
+                over = cells[t]
+                if not over or (dead and t in dead):
+                    continue
+                who = owner_of[over]
+                if rule.over == "enemy" and who == mover or rule.over == "friend" and who != mover:
+                    continue
+                x = cells[land]
+                if x and (to == "empty" or owner_of[x] == mover):
+                    continue  # a hop lands on an empty site, or where `to` allows, on an enemy it takes
+                if not x and to == "enemy":
+                    continue
+                out.append(taking if (rule.capture and who != mover) else plain)
             return
         for d in rule.dirs[mover]:
             step = b.step[d]
@@ -1893,6 +1938,9 @@ class PiecesSim(Sim):
         g = self.game
         cells = self.cells
         owner = g.owner_of[cells[s]]
+        axes = g._fast.capture_axes(g, exact)
+        if axes is not None:
+            return _row(cells, g.owner_of, owner, axes[s], g.line["length"], exact)
         step = g.board.step
         for ln in g.lines_at[s]:
             if all(cells[t] and g.owner_of[cells[t]] == owner for t in ln):
@@ -2693,6 +2741,7 @@ class _Fast:
     def __init__(self, g: PiecesGame) -> None:
         n = g.board.size
         self.lift = any(r.kind == "lift" for r in g.move_rules)
+        self.small_codes = 1 + g.players * g.nk <= 256  # cells fit in bytes (_EMPTY_BYTES)
         self.place = [[(PLACE, -1, s, -1, -1, k) for s in range(n)] for k in range(g.nk)]
         self.plain_place = frozenset(
             id(r) for r in g.move_rules if r.kind == "place" and not r.avoid and r.touching < 0
@@ -2702,11 +2751,29 @@ class _Fast:
         along = ("step", "slide", "jump", "screen", "hop", "approach")
         self.unique = frozenset(id(r) for r in g.move_rules if r.kind in ("place", "fly", "leap")
                                 or (disjoint and r.kind in along))
-        self._axes: dict[int, Any] = {}
+        self._axes: dict[Any, Any] = {}
         self._ways: dict[int, Any] = {}
+        # Whether a move changes no cell but its own (and a hop's taken piece): no capture
+        # rule of the board's, no approach, nothing chesslike.moved does.
+        self.cells_only = not (g.custodial or g.surround or g.shieldwall or g.intervene or g.enclose
+                               or g.approach is not None or getattr(g, "chess_extra", False))
         for r in g.move_rules:
             if r.kind in ("step", "slide") and r.chess is None:
                 r.fast_ways = self.ways(g, r)  # read by PiecesSim._rule_moves
+            # A step to an empty site with no condition on the piece (PiecesSim._pseudo inlines it).
+            r.fast_quiet_step = (r.kind == "step" and r.chess is None and r.to == "empty"
+                                 and r.not_in_row is None and not r.beside)
+            if r.kind == "hop" and r.chess is None and not r.flying:
+                r.fast_hops = self.hops(g, r)  # read by PiecesSim._rule_moves
+            if r.kind == "circuit":
+                r.fast_walks = self.walks(g, r)  # read by PiecesSim._rule_moves
+            r.fast_rows = None  # move.not_in_row as line_axes, with the rows' length
+            if r.not_in_row is not None:
+                lengths = {len(ln) for at in r.not_in_row for ln in at}
+                if len(lengths) == 1:
+                    length = lengths.pop()
+                    axes = self.row_axes(g, r.not_in_row, length, None)
+                    r.fast_rows = (axes, length) if axes is not None else None
 
     def liberty_sites(self, g: PiecesGame) -> list[tuple[int, ...]] | None:
         """Per site, its neighbours along ``constraint.liberties``' directions, where
@@ -2722,6 +2789,49 @@ class _Fast:
                     and all(set(rule["dirs"]) == dirs for rule in g.enclose)):
                 self._liberty_sites = nbrs
         return self._liberty_sites
+
+    @staticmethod
+    def hops(g: PiecesGame, rule: MoveRule) -> list[list[tuple]]:
+        """Per seat and site, a (not flying) hop rule's hops, in the order of its directions:
+        (the site hopped over, the landing site, the move taking the piece hopped, the move
+        not taking it), those landing off the board or in ``avoid`` or ``avoid_stop`` left out."""
+        b = g.board
+        hops = []
+        for dirs in rule.dirs:
+            per_site = []
+            for a in range(b.size):
+                mine = []
+                for d in dirs:
+                    t = b.step[d][a]
+                    if t < 0:
+                        continue
+                    land = b.ahead.get((a, t), -1) if b.ahead else b.step[d][t]  # along the board's lines
+                    if land < 0 or land in rule.avoid or land in rule.avoid_stop:
+                        continue
+                    mine.append((t, land, (MOVE, a, land, t, -1, -1), (MOVE, a, land, -1, -1, -1)))
+                per_site.append(tuple(mine))
+            hops.append(per_site)
+        return hops
+
+    @staticmethod
+    def walks(g: PiecesGame, rule: MoveRule) -> list[list[tuple]]:
+        """Per site, a circuit rule's walks from it (Surakarta): for each circuit, each place
+        of the site on it and each way round, the sites met in order (the site itself passed
+        over) as (site, whether a loop lies behind, the move there)."""
+        walks: list[list[tuple]] = [[] for _ in range(g.board.size)]
+        for sites, loops in rule.tracks:
+            n = len(sites)
+            for i, a in enumerate(sites):
+                for sgn in (1, -1):
+                    j, looped, walk = i, False, []
+                    for _ in range(n):
+                        k = (j + sgn) % n
+                        looped = looped or loops[j if sgn == 1 else k]
+                        j = k
+                        if sites[j] != a:
+                            walk.append((sites[j], looped, (MOVE, a, sites[j], -1, -1, -1)))
+                    walks[a].append(tuple(walk))
+        return walks
 
     def ways(self, g: PiecesGame, rule: MoveRule) -> list[list[tuple]]:
         """Per seat and site, where a step or slide rule's piece goes, in the order of the
@@ -2766,13 +2876,35 @@ class _Fast:
         which sites a row stands on."""
         key = id(end)
         if key not in self._axes:
-            self._axes[key] = None if end["not_start"] else self._line_axes(g, end)
+            self._axes[key] = None if end["not_start"] else self.row_axes(g, end["lines_at"], end["length"], end["flanks"])
+        return self._axes[key]
+
+    def capture_axes(self, g: PiecesGame, exact: bool) -> list | None:
+        """``line_axes`` for the rows of ``capture.line`` (``PiecesSim._in_line``)."""
+        key = ("capture", exact)
+        if key not in self._axes:
+            flanks = None
+            if exact:
+                step = g.board.step
+                flanks = {}
+                for ln in g.line["lines"]:
+                    d = next(d for d in range(8) if step[d][ln[0]] == ln[1])
+                    flanks[ln] = tuple(f for f in (step[(d + 4) % 8][ln[0]], step[d][ln[-1]]) if f >= 0)
+            self._axes[key] = self.row_axes(g, g.lines_at, g.line["length"], flanks)
+        return self._axes[key]
+
+    def bar_axes(self, g: PiecesGame, bar: dict[str, Any]) -> list | None:
+        """``line_axes`` for the rows a ``constraint.no_line`` bars (``PiecesSim._makes_barred_line``)."""
+        key = id(bar)
+        if key not in self._axes:
+            lengths = {len(ln) for at in bar["lines_at"] for ln in at}
+            self._axes[key] = self.row_axes(g, bar["lines_at"], lengths.pop(), None) if len(lengths) == 1 else None
         return self._axes[key]
 
     @staticmethod
-    def _line_axes(g: PiecesGame, end: dict[str, Any]) -> list | None:
+    def row_axes(g: PiecesGame, lines_at: list, n: int, flanks: dict | None) -> list | None:
+        end = {"lines_at": lines_at, "flanks": flanks}
         runs = g.runs()
-        n = end["length"]
         step = g.board.step
         lines = {ln for at in end["lines_at"] for ln in at}
         used = {d for d in range(4) for ln in lines if step[d][ln[0]] == ln[1]}
@@ -2809,6 +2941,30 @@ class _Zobrist:
         self.cell = [[rng.getrandbits(64) for _ in range(codes)] for _ in range(sites)]
         self.hand = [[rng.getrandbits(64) for _ in range(kinds)] for _ in range(players)]
         self.mover = [rng.getrandbits(64) for _ in range(players)]
+
+
+#: bytes(cells).translate(_EMPTY_BYTES): 1 where a site is empty, else 0.
+_EMPTY_BYTES = bytes([1] + [0] * 255)
+
+
+def _row(cells: list[int], owner_of: list[int], owner: int, axes: list, length: int, exact: bool) -> bool:
+    """Whether one of the rows ``axes`` gives through a site (``_Fast.line_axes``) holds
+    ``length`` of ``owner``'s pieces in a row with it (``exact``: no more)."""
+    for ahead, behind in axes:
+        n = 1
+        for t in ahead:
+            x = cells[t]
+            if not x or owner_of[x] != owner:
+                break
+            n += 1
+        for t in behind:
+            x = cells[t]
+            if not x or owner_of[x] != owner:
+                break
+            n += 1
+        if n == length or n > length and not exact:
+            return True
+    return False
 
 
 def _dedupe(moves: list) -> list:
