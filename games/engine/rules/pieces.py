@@ -1732,11 +1732,24 @@ class PiecesSim(Sim):
                     out.append(m)
             return
         if kind == "slide":
-            most = rule.max
-            for run in rule.fast_ways[mover][a]:
-                n = 0
-                for t, m, stop in run:
-                    n += 1
+            # (_Fast.slides: each direction's run, cut at ``max``, its sites and moves, and
+            # which sites are in avoid_stop, None where none is)
+            for sites, moves, stops in rule.fast_slides[mover][a]:
+                if stops is None:
+                    k = 0
+                    for t in sites:
+                        if cells[t]:
+                            break
+                        k += 1
+                    else:
+                        out += moves
+                        continue
+                    out += moves[:k]
+                    x = cells[sites[k]]
+                    if to != "empty" and owner_of[x] != mover and g.kind_of[x] not in rule.not_capture:
+                        out.append(moves[k])  # (_land)
+                    continue
+                for t, m, stop in zip(sites, moves, stops):
                     x = cells[t]
                     if x:
                         if (to != "empty" and not stop and owner_of[x] != mover
@@ -1745,8 +1758,6 @@ class PiecesSim(Sim):
                         break
                     if not stop:
                         out.append(m)
-                    if most and n >= most:
-                        break
             return
         if kind == "leap":
             for t in rule.offsets[a]:
@@ -2399,6 +2410,12 @@ class PiecesSim(Sim):
     def _edge_inward(self, s: int) -> list[tuple[int, int]]:
         """For a site on the grid's edge (not a corner): [(direction along the edge, the
         opposite one)] and the direction inward, as ([...], inward); else ([], -1)."""
+        known = self.game._fast.edge_inward  # (worked out once per site)
+        if s not in known:
+            known[s] = self._edge_inward_of(s)
+        return known[s]
+
+    def _edge_inward_of(self, s: int) -> list[tuple[int, int]]:
         b = self.game.board
         x, y = b.xy[s]
         xs = [p[0] for p in b.xy]
@@ -2742,6 +2759,7 @@ class _Fast:
         n = g.board.size
         self.lift = any(r.kind == "lift" for r in g.move_rules)
         self.small_codes = 1 + g.players * g.nk <= 256  # cells fit in bytes (_EMPTY_BYTES)
+        self.edge_inward: dict[int, list[tuple[int, int]]] = {}  # PiecesSim._edge_inward, per site
         self.place = [[(PLACE, -1, s, -1, -1, k) for s in range(n)] for k in range(g.nk)]
         self.plain_place = frozenset(
             id(r) for r in g.move_rules if r.kind == "place" and not r.avoid and r.touching < 0
@@ -2760,6 +2778,9 @@ class _Fast:
         for r in g.move_rules:
             if r.kind in ("step", "slide") and r.chess is None:
                 r.fast_ways = self.ways(g, r)  # read by PiecesSim._rule_moves
+                if r.kind == "slide":
+                    r.fast_slides = [[tuple(self._cut(run, r.max) for run in runs) for runs in per_site]
+                                     for per_site in r.fast_ways]
             # A step to an empty site with no condition on the piece (PiecesSim._pseudo inlines it).
             r.fast_quiet_step = (r.kind == "step" and r.chess is None and r.to == "empty"
                                  and r.not_in_row is None and not r.beside)
@@ -2789,6 +2810,15 @@ class _Fast:
                     and all(set(rule["dirs"]) == dirs for rule in g.enclose)):
                 self._liberty_sites = nbrs
         return self._liberty_sites
+
+    @staticmethod
+    def _cut(run: tuple, most: int) -> tuple:
+        """A slide's run (``ways``) as (sites, moves, avoid_stop flags or None), cut after
+        ``most`` sites where the rule has a ``max``."""
+        if most:
+            run = run[:most]
+        stops = tuple(stop for _, _, stop in run)
+        return (tuple(t for t, _, _ in run), tuple(m for _, m, _ in run), stops if any(stops) else None)
 
     @staticmethod
     def hops(g: PiecesGame, rule: MoveRule) -> list[list[tuple]]:
