@@ -176,6 +176,8 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from games.engine.core import Action, InvalidState, Outcome, brief
@@ -277,6 +279,7 @@ class PiecesGame(Game):
         self._compile_captures()
         self._compile_rest()
         self.zobrist = _Zobrist(self.board.size, 1 + self.players * self.nk, self.players, self.nk)
+        self._fast = _Fast(self)
 
     # -- compiling ------------------------------------------------------------------------
     def _named(self, name: str) -> list[Element]:
@@ -1059,6 +1062,97 @@ class PiecesGame(Game):
             return frozenset(i for i, (_, y) in enumerate(b.xy) if y == target)
         return self._region(zone, path)
 
+    def attack_table(self) -> tuple[dict[int, list[tuple]], list[MoveRule]]:
+        """The move rules as ``PiecesSim.attacked`` reads them: per piece kind, its step and
+        slide rules that take (the directions, as walked back from the piece attacked, per seat;
+        whether one step only; the longest slide; the kinds not taken; the chess fields), and
+        the other rules, tested one by one."""
+        table = getattr(self, "_attack_table", None)
+        if table is not None:
+            return table
+        rays: dict[int, list[tuple]] = {}
+        others = []
+        for rule in self.move_rules:
+            if rule.chess is not None:
+                ray = rule.kind in ("step", "slide")
+                if ray and rule.to == "empty":
+                    continue  # (chesslike.attacks: no attack)
+            else:
+                if rule.to == "empty" or rule.kind in ("place", "fly", "hop"):
+                    continue
+                ray = rule.kind != "leap" and not rule.avoid
+            if not ray:
+                others.append(rule)
+                continue
+            back = tuple(frozenset((d + 4) % 8 for d in dirs) for dirs in rule.dirs)
+            entry = (back, rule.kind == "step", rule.max, rule.not_capture, rule.chess)
+            for k in rule.pieces:
+                rays.setdefault(k, []).append(entry)
+        self._attack_table = (rays, others)
+        return self._attack_table
+
+    def fast_tables(self) -> _Fast:
+        """What the move generator reads, worked out once (``_Fast``)."""
+        fast = getattr(self, "_fast", None)
+        if fast is None:
+            fast = self._fast = _Fast(self)
+        return fast
+
+    def runs(self) -> list[list[tuple[int, tuple[int, ...]]]]:
+        """Per site, each direction with the sites along it in order, up to the board's edge
+        (or back to the site, or to a site met already, on a board whose lines close)."""
+        runs = getattr(self, "_runs", None)
+        if runs is None:
+            step = self.board.step
+            runs = []
+            for site in range(self.board.size):
+                per = []
+                for e in range(8):
+                    run: list[int] = []
+                    t = step[e][site]
+                    while t >= 0 and t != site and t not in run:
+                        run.append(t)
+                        t = step[e][t]
+                    if run:
+                        per.append((e, tuple(run)))
+                runs.append(per)
+            self._runs = runs
+        return runs
+
+    def check_reach(self) -> list[frozenset[int]]:
+        """Per site, every square ``PiecesSim.attacked`` may read when it tests that site: the
+        site, the whole runs from it in the eight directions, and the squares a leap to it
+        starts from or passes. A move that changes none of them changes no attack on the site."""
+        reach = getattr(self, "_check_reach", None)
+        if reach is not None:
+            return reach
+        b = self.board
+        reach = []
+        for site in range(b.size):
+            seen = {site}
+            for d in range(8):
+                run: set[int] = set()
+                t = b.step[d][site]
+                while t >= 0 and t not in run:  # (a run may come round onto itself: a ring)
+                    run.add(t)
+                    t = b.step[d][t]
+                seen |= run
+            for rule in self.move_rules:
+                if rule.kind != "leap":
+                    continue
+                seen.update(rule.rev_offsets[site])
+                rev = rule.chess["rev"] if rule.chess is not None else None
+                if rev is not None:
+                    for a, legs in rev[site]:
+                        seen.add(a)
+                        seen.update(legs)
+            reach.append(frozenset(seen))
+        # Where a piece may attack over another (chesslike.py's ``screen`` moves), a piece
+        # coming onto a square can open an attack as well as close one.
+        self.screens = any(r.kind == "screen" for r in self.move_rules)
+        self._check_reach = reach
+        return reach
+
     # -- evaluation (CONTRACT.md, "Evaluation") -----------------------------------------------
     #: Logistic slope: one side having taken a quarter of the other's material scores ~0.73.
     EVAL_K = 4.0
@@ -1437,11 +1531,11 @@ class PiecesSim(Sim):
                     free = [m for m in moves if g.kind_of[self.cells[m[1]]] not in g.maximum_kinds]
                     moves = free + (self._longest(bound) if bound else [])
         if g.check_royal >= 0:
-            moves = [m for m in moves if not self._leaves_in_check(m)]
+            moves = self._out_of_check(moves)
         if g.no_line:
             moves = [m for m in moves if not self._makes_barred_line(m)]
         if g.liberties:
-            moves = [m for m in moves if self._keeps_liberties(m)]
+            moves = self._with_liberties(moves)
         if g.leave_move and (not g.leave_move_turns or self.turn < g.leave_move_turns):
             moves = [m for m in moves if self._leaves_a_move(m)]
         if g.no_stalemate:
@@ -1534,12 +1628,98 @@ class PiecesSim(Sim):
         bars = [nl for nl in g.no_line if m[0] == PLACE or m[0] == MOVE and not nl["placing"]]
         if not bars:
             return False
+        fast = g._fast
+        if fast.cells_only and not self.dead and not (m[0] == MOVE and m[3] >= 0 and g.taken_at_end):
+            # The cells as the move leaves them, made and unmade in place (no capture in this
+            # game changes a cell but the one a hop takes), each row counted out from the site.
+            cells, mover, t = self.cells, self.mover, m[2]
+            if m[0] == PLACE:
+                saved = [(t, cells[t])]
+                cells[t] = g.code(mover, m[5])
+            else:
+                a, taken, promote = m[1], m[3], m[4]
+                saved = [(a, cells[a]), (t, cells[t])] + ([(taken, cells[taken])] if taken >= 0 else [])
+                c = cells[a]
+                cells[a] = 0
+                if taken >= 0:
+                    cells[taken] = 0
+                cells[t] = c if promote < 0 else g.code(mover, promote) if promote != REMOVED else 0
+            try:
+                if cells[t] and g.owner_of[cells[t]] == mover:
+                    for nl in bars:
+                        axes = fast.bar_axes(g, nl)
+                        if axes is not None:
+                            if _row(cells, g.owner_of, mover, axes[t], len(nl["lines_at"][t][0]) if nl["lines_at"][t] else 0, False):
+                                return True
+                        elif any(all(cells[u] and g.owner_of[cells[u]] == mover for u in ln) for ln in nl["lines_at"][t]):
+                            return True
+                return False
+            finally:
+                for site, c in reversed(saved):
+                    cells[site] = c
         sim = self.copy()
         sim.seen = None
         sim._apply_move(m, continue_turn=True, check_ends=False)
         cells, t = sim.cells, m[2]
         return any(all(cells[u] and g.owner_of[cells[u]] == self.mover for u in ln)
                    for nl in bars for ln in nl["lines_at"][t])
+
+    def _with_liberties(self, moves: list) -> list:
+        """The moves ``_keeps_liberties`` allows. Where the game's captures are at most the
+        ``enclose`` kind along the liberties' own directions (``_Fast.liberty_sites``), a piece
+        placed is judged from the groups as they stand, each found once with its empty sites:
+        the new piece's group is free when the site has an empty neighbour, a group of its own
+        beside it keeps another empty site, or it takes an enemy group whose only empty site
+        it was (``enclose``); an enemy group beside it stays free when it keeps another empty
+        site (without ``enclose``, one left none bars the move)."""
+        g = self.game
+        nbrs = g._fast.liberty_sites(g)
+        if nbrs is None or not any(m[0] == PLACE for m in moves):
+            return [m for m in moves if self._keeps_liberties(m)]
+        cells, owner_of = self.cells, g.owner_of
+        group = [-1] * len(cells)
+        empties: list[set[int]] = []
+        for s, c in enumerate(cells):
+            if not c or group[s] >= 0:
+                continue
+            owner, k, free = owner_of[c], len(empties), set()
+            group[s] = k
+            todo = [s]
+            while todo:
+                x = todo.pop()
+                for y in nbrs[x]:
+                    cy = cells[y]
+                    if not cy:
+                        free.add(y)
+                    elif group[y] < 0 and owner_of[cy] == owner:
+                        group[y] = k
+                        todo.append(y)
+            empties.append(free)
+        takes = bool(g.enclose)
+        mover = self.mover
+        out = []
+        for m in moves:
+            if m[0] != PLACE:
+                if self._keeps_liberties(m):
+                    out.append(m)
+                continue
+            free, ok = False, True
+            for y in nbrs[m[2]]:
+                cy = cells[y]
+                if not cy:
+                    free = True
+                elif owner_of[cy] == mover:
+                    if len(empties[group[y]]) > 1:
+                        free = True
+                elif len(empties[group[y]]) == 1:  # the site placed on was its last empty one
+                    if takes:
+                        free = True
+                    else:
+                        ok = False
+                        break
+            if ok and free:
+                out.append(m)
+        return out
 
     def _keeps_liberties(self, m: tuple) -> bool:
         """constraint.liberties: after the move, the group of the piece moved or placed and
@@ -1672,14 +1852,19 @@ class PiecesSim(Sim):
     def _pseudo(self) -> list:
         g = self.game
         mover = self.mover
-        if any(r.kind == "lift" for r in g.move_rules):
+        fast = g._fast
+        if fast.lift:
             lifts = self._lifts()
             if lifts or any(r.kind == "lift" and r.at_turn == self.turn for r in g.move_rules):
                 return lifts
         owner_of = g.owner_of
+        kind_of = g.kind_of
+        cells = self.cells
         out: list = []
         has_hand = any(self.hands[mover])
         count = None
+        mine = None  # the mover's pieces, (site, code), found once
+        single = None  # the one rule that gave moves, while only one has
         for rule in chesslike.rules_now(self):
             if rule.when == "hand" and not has_hand or rule.when == "no-hand" and has_hand:
                 continue
@@ -1687,6 +1872,7 @@ class PiecesSim(Sim):
                 continue
             if rule.kind == "lift":
                 continue
+            before = len(out)
             if rule.kind == "place":
                 if rule.refill and sum(1 for c in self.cells if c and owner_of[c] == mover) >= rule.refill:
                     continue  # place.refill: only while the mover has fewer than this on the board
@@ -1694,9 +1880,26 @@ class PiecesSim(Sim):
                 if rule.after and any(self.hands[mover][k] for k in rule.after):
                     continue
                 targets = rule.region if rule.region is not None else range(len(self.cells))
+                everywhere = rule.region is None
                 if (rule.fill_first is not None and self.turn < len(rule.fill_first)
                         and any(not self.cells[t] for t in rule.fill_first)):
                     targets = sorted(rule.fill_first)  # place fill_first: the game's first placings
+                    everywhere = False
+                if id(rule) in fast.plain_place:  # no condition on the site but that it is empty
+                    if len(kinds) == 1:
+                        placed = fast.place[kinds[0]]
+                        if everywhere and fast.small_codes:  # every empty site
+                            out += compress(placed, bytes(cells).translate(_EMPTY_BYTES))
+                        elif everywhere:
+                            out += compress(placed, map(not_, cells))
+                        else:
+                            out += [placed[s] for s in targets if not cells[s]]
+                    elif kinds:
+                        for s in targets:
+                            if not cells[s]:
+                                out += [fast.place[k][s] for k in kinds]
+                    single = (rule if single is None else False) if len(out) > before else single
+                    continue
                 for s in targets:
                     if not self.cells[s] and s not in rule.avoid and (
                             rule.touching < 0 or self._touching(s, rule.touching)) and (
@@ -1709,25 +1912,40 @@ class PiecesSim(Sim):
                                                     for t in (st[s] for st in g.board.step))):
                         for k in kinds:
                             out.append((PLACE, -1, s, -1, -1, k))
+                single = (rule if single is None else False) if len(out) > before else single
                 continue
             if rule.kind == "push":
                 self._pushes(rule, out)
+                single = (rule if single is None else False) if len(out) > before else single
                 continue
+            if mine is None:
+                mine = [(a, c) for a, c in enumerate(cells) if c and owner_of[c] == mover]
             if rule.kind == "fly":
                 if count is None:
-                    count = sum(1 for c in self.cells if c and owner_of[c] == mover)
+                    count = len(mine)
                 if rule.at_most and count > rule.at_most:
                     continue
                 empties = [s for s, c in enumerate(self.cells) if not c]
-                for a, c in enumerate(self.cells):
-                    if c and owner_of[c] == mover and g.kind_of[c] in rule.pieces:
+                for a, c in mine:
+                    if kind_of[c] in rule.pieces:
                         out.extend((MOVE, a, b, -1, -1, -1) for b in empties)
+                single = (rule if single is None else False) if len(out) > before else single
                 continue
-            for a, c in enumerate(self.cells):
-                if c and owner_of[c] == mover and g.kind_of[c] in rule.pieces:
-                    self._rule_moves(rule, a, c, out)
+            pieces = rule.pieces
+            if rule.fast_quiet_step:  # (_rule_moves of a step to an empty site, inline)
+                ways = rule.fast_ways[mover]
+                for a, c in mine:
+                    if kind_of[c] in pieces:
+                        out += [m for t, m, _ in ways[a] if not cells[t]]
+            else:
+                for a, c in mine:
+                    if kind_of[c] in pieces:
+                        self._rule_moves(rule, a, c, out)
+            single = (rule if single is None else False) if len(out) > before else single
         if g.promote:
             out = self._promotions(out)
+        if single and id(single) in fast.unique:
+            return out  # one rule gave every move, each once
         return _dedupe(out)
 
     def _pushes(self, rule: MoveRule, out: list) -> None:
@@ -1767,13 +1985,56 @@ class PiecesSim(Sim):
         owner_of = g.owner_of
         to = rule.to
         kind = rule.kind
-        if rule.not_in_row is not None and any(
-                all(cells[u] and owner_of[cells[u]] == mover for u in ln) for ln in rule.not_in_row[a]):
+        if rule.not_in_row is not None and (
+                _row(cells, owner_of, mover, rule.fast_rows[0][a], rule.fast_rows[1], False) if rule.fast_rows
+                else any(all(cells[u] and owner_of[cells[u]] == mover for u in ln) for ln in rule.not_in_row[a])):
             return  # move.not_in_row: a piece standing in a row does not move so
         if rule.beside and not any(t >= 0 and cells[t] and owner_of[cells[t]] != mover for t in (st[a] for st in b.step)):
             return  # move.beside: no enemy piece stands next to this one
         if rule.chess is not None:
             chesslike.rule_moves(self, rule, a, c, out)
+            return
+        if kind == "step":
+            # (_land on each neighbour along the rule's directions, from a table)
+            targets = rule.fast_ways[mover][a]
+            if to == "empty":
+                out += [m for t, m, _ in targets if not cells[t]]
+                return
+            for t, m, _ in targets:
+                x = cells[t]
+                if not x:
+                    if to != "enemy":
+                        out.append(m)
+                elif owner_of[x] != mover and g.kind_of[x] not in rule.not_capture:
+                    out.append(m)
+            return
+        if kind == "slide":
+            # (_Fast.slides: each direction's run, cut at ``max``, its sites and moves, and
+            # which sites are in avoid_stop, None where none is)
+            for sites, moves, stops in rule.fast_slides[mover][a]:
+                if stops is None:
+                    k = 0
+                    for t in sites:
+                        if cells[t]:
+                            break
+                        k += 1
+                    else:
+                        out += moves
+                        continue
+                    out += moves[:k]
+                    x = cells[sites[k]]
+                    if to != "empty" and owner_of[x] != mover and g.kind_of[x] not in rule.not_capture:
+                        out.append(moves[k])  # (_land)
+                    continue
+                for t, m, stop in zip(sites, moves, stops):
+                    x = cells[t]
+                    if x:
+                        if (to != "empty" and not stop and owner_of[x] != mover
+                                and g.kind_of[x] not in rule.not_capture):
+                            out.append(m)  # (_land)
+                        break
+                    if not stop:
+                        out.append(m)
             return
         if kind == "leap":
             for t in rule.offsets[a]:
@@ -1782,27 +2043,34 @@ class PiecesSim(Sim):
         if kind == "circuit":
             # Surakarta: along a circuit either way, over empty sites (and its own), through at
             # least one loop, to an empty site (to = empty) or the first piece, an enemy's.
-            for sites, loops in rule.tracks:
-                n = len(sites)
-                for i, s in enumerate(sites):
-                    if s != a:
+            # (_Fast.walks: each way round from each place of the site on a circuit, the sites
+            # in order with whether a loop lies behind, and the move there)
+            for walk in rule.fast_walks[a]:
+                for t, looped, m in walk:
+                    if not cells[t]:
+                        if looped and to != "enemy":
+                            out.append(m)
                         continue
-                    for sgn in (1, -1):
-                        j, looped = i, False
-                        for _ in range(n):
-                            k = (j + sgn) % n
-                            looped = looped or loops[j if sgn == 1 else k]
-                            j = k
-                            t = sites[j]
-                            if t == a:
-                                continue
-                            if not cells[t]:
-                                if looped and to != "enemy":
-                                    out.append((MOVE, a, t, -1, -1, -1))
-                                continue
-                            if looped and to != "empty" and owner_of[cells[t]] != mover:
-                                out.append((MOVE, a, t, -1, -1, -1))
-                            break
+                    if looped and to != "empty" and owner_of[cells[t]] != mover:
+                        out.append(m)
+                    break
+            return
+        if kind == "hop" and not rule.flying:
+            # (_Fast.hops: each direction's site hopped over and landing site, with the moves)
+            dead = self.dead
+            for t, land, taking, plain in rule.fast_hops[mover][a]:
+                over = cells[t]
+                if not over or (dead and t in dead):
+                    continue
+                who = owner_of[over]
+                if rule.over == "enemy" and who == mover or rule.over == "friend" and who != mover:
+                    continue
+                x = cells[land]
+                if x and (to == "empty" or owner_of[x] == mover):
+                    continue  # a hop lands on an empty site, or where `to` allows, on an enemy it takes
+                if not x and to == "enemy":
+                    continue
+                out.append(taking if (rule.capture and who != mover) else plain)
             return
         for d in rule.dirs[mover]:
             step = b.step[d]
@@ -1972,6 +2240,9 @@ class PiecesSim(Sim):
         g = self.game
         cells = self.cells
         owner = g.owner_of[cells[s]]
+        axes = g._fast.capture_axes(g, exact)
+        if axes is not None:
+            return _row(cells, g.owner_of, owner, axes[s], g.line["length"], exact)
         step = g.board.step
         for ln in g.lines_at[s]:
             if all(cells[t] and g.owner_of[cells[t]] == owner for t in ln):
@@ -2016,6 +2287,62 @@ class PiecesSim(Sim):
         return 0
 
     # -- check ------------------------------------------------------------------------------
+    def _out_of_check(self, moves: list) -> list:
+        """The moves that leave none of the mover's royal pieces attacked (``_leaves_in_check``
+        for each), tested in full only where the move can change that: where no royal piece is
+        attacked now, a plain move (made and unmade on the cells) whose start, the piece it
+        takes and (behind a screen, or leaving the board) its end lie outside every square the
+        attack test reads for the royal pieces (``PiecesGame.check_reach``) leaves them as safe;
+        so does one whose start lies inside but whose piece, lifted alone, leaves them unattacked
+        (a piece of the mover's own coming onto a square can only close an attack, where there
+        are no screens: tested once per square moved from)."""
+        g = self.game
+        if g.custodial or g.surround or g.line:
+            return [m for m in moves if not self._leaves_in_check(m)]
+        cells = self.cells
+        mover = self.mover
+        royal = []
+        for k in (g.check_royal, *getattr(g, "check_royal_more", ())):
+            code = g.code(mover, k)
+            site = -1
+            while True:
+                try:
+                    site = cells.index(code, site + 1)
+                except ValueError:
+                    break
+                royal.append(site)
+        if not royal or any(self.attacked(r, mover) for r in royal):
+            return [m for m in moves if not self._leaves_in_check(m)]
+        reach = g.check_reach()  # (sets g.screens)
+        zone = reach[royal[0]] if len(royal) == 1 else frozenset().union(*(reach[r] for r in royal))
+        screen = g.screens
+        lifted: dict[int, bool] = {}  # square moved from -> the royal pieces stay safe without it
+        out = []
+        for m in moves:
+            if (m[0] == MOVE and m[5] < 0 and (m[3] < 0 or m[3] not in zone)
+                    and not ((screen or m[4] == REMOVED) and m[2] in zone)):
+                a = m[1]
+                if a not in zone:
+                    out.append(m)
+                    continue
+                safe = lifted.get(a)
+                if safe is None:
+                    if a in royal:
+                        safe = lifted[a] = False
+                    else:
+                        c = cells[a]
+                        cells[a] = 0
+                        try:
+                            safe = lifted[a] = not any(self.attacked(r, mover) for r in royal)
+                        finally:
+                            cells[a] = c
+                if safe:
+                    out.append(m)
+                    continue
+            if not self._leaves_in_check(m):
+                out.append(m)
+        return out
+
     def _leaves_in_check(self, m: tuple) -> bool:
         g = self.game
         what, a, b, taken, promote, _ = m
@@ -2059,7 +2386,34 @@ class PiecesSim(Sim):
         cells = self.cells
         owner_of, kind_of = g.owner_of, g.kind_of
         victim = kind_of[cells[site]]
-        for rule in g.move_rules:
+        rays, others = g.attack_table()
+        if rays:
+            # The step and slide rules, all at once: walk each direction from the site to the
+            # first piece, and ask whether a rule of its kind and seat reaches back so far.
+            unmoved = self.unmoved
+            for e, run in g.runs()[site]:
+                n = 0
+                for a in run:
+                    n += 1
+                    if cells[a]:
+                        break
+                else:
+                    continue
+                c = cells[a]
+                enemy = owner_of[c]
+                if enemy == seat:
+                    continue
+                for back, one, most, not_capture, ch in rays.get(kind_of[c], ()):
+                    if e not in back[enemy] or (n > 1 if one else most and n > most) or victim in not_capture:
+                        continue
+                    if ch is not None:
+                        if ((ch["takes"] is not None and victim not in ch["takes"])
+                                or (ch["stay"] is not None and site not in ch["stay"][enemy])
+                                or (ch["first"] and not (unmoved >> a) & 1)
+                                or (ch["from"] is not None and a not in ch["from"][enemy])):
+                            continue
+                    return True
+        for rule in others:
             if rule.chess is not None:
                 if chesslike.attacks(self, rule, site, seat):
                     return True
@@ -2406,6 +2760,12 @@ class PiecesSim(Sim):
     def _edge_inward(self, s: int) -> list[tuple[int, int]]:
         """For a site on the grid's edge (not a corner): [(direction along the edge, the
         opposite one)] and the direction inward, as ([...], inward); else ([], -1)."""
+        known = self.game._fast.edge_inward  # (worked out once per site)
+        if s not in known:
+            known[s] = self._edge_inward_of(s)
+        return known[s]
+
+    def _edge_inward_of(self, s: int) -> list[tuple[int, int]]:
         b = self.game.board
         x, y = b.xy[s]
         xs = [p[0] for p in b.xy]
@@ -2553,6 +2913,27 @@ class PiecesSim(Sim):
                                 return
                 elif c:
                     owner = g.owner_of[c]
+                    axes = g._fast.line_axes(g, e)
+                    if axes is not None:
+                        # The rows through the site, each counted out both ways from it.
+                        cells, owner_of, length = self.cells, g.owner_of, e["length"]
+                        exact = e["flanks"] is not None
+                        for ahead, behind in axes[self.last_to]:
+                            n = 1
+                            for t in ahead:
+                                x = cells[t]
+                                if not x or owner_of[x] != owner:
+                                    break
+                                n += 1
+                            for t in behind:
+                                x = cells[t]
+                                if not x or owner_of[x] != owner:
+                                    break
+                                n += 1
+                            if n == length or n > length and not exact:
+                                self.over = (owner if e["result"] == "win" else self._other(owner), "line")
+                                return
+                        continue
                     for ln in e["lines_at"][self.last_to]:
                         if all(self.cells[t] and g.owner_of[self.cells[t]] == owner for t in ln):
                             if e["flanks"] is not None and any(
@@ -2767,6 +3148,225 @@ class PiecesSim(Sim):
             chesslike.state_json(self))
 
 
+class _Fast:
+    """Tables the move generator reads, worked out once per compiled game.
+
+    - ``lift``: whether any rule is a lift;
+    - ``place[k][s]``: the move placing kind ``k`` on site ``s`` (one tuple, shared);
+    - ``plain_place``: the place rules with no condition on the site but that it be empty;
+    - ``unique``: the rules (by ``id``: ``MoveRule`` does not hash) whose moves, alone, never repeat one (so the list needs no
+      ``_dedupe``): placing, flying and leaping, and the moves along one direction each (step,
+      slide, jump, screen, hop, approach) on a board where the runs from each site in different
+      directions never share a site and hops go straight on.
+    """
+
+    def __init__(self, g: PiecesGame) -> None:
+        n = g.board.size
+        self.lift = any(r.kind == "lift" for r in g.move_rules)
+        self.small_codes = 1 + g.players * g.nk <= 256  # cells fit in bytes (_EMPTY_BYTES)
+        self.edge_inward: dict[int, list[tuple[int, int]]] = {}  # PiecesSim._edge_inward, per site
+        self.place = [[(PLACE, -1, s, -1, -1, k) for s in range(n)] for k in range(g.nk)]
+        self.plain_place = frozenset(
+            id(r) for r in g.move_rules if r.kind == "place" and not r.avoid and r.touching < 0
+            and not r.beside_last and not r.drop)
+        disjoint = not g.board.ahead and all(
+            len({t for _, run in per for t in run}) == sum(len(run) for _, run in per) for per in g.runs())
+        along = ("step", "slide", "jump", "screen", "hop", "approach")
+        self.unique = frozenset(id(r) for r in g.move_rules if r.kind in ("place", "fly", "leap")
+                                or (disjoint and r.kind in along))
+        self._axes: dict[Any, Any] = {}
+        self._ways: dict[int, Any] = {}
+        # Whether a move changes no cell but its own (and a hop's taken piece): no capture
+        # rule of the board's, no approach, nothing chesslike.moved does.
+        self.cells_only = not (g.custodial or g.surround or g.shieldwall or g.intervene or g.enclose
+                               or g.approach is not None or getattr(g, "chess_extra", False))
+        for r in g.move_rules:
+            if r.kind in ("step", "slide") and r.chess is None:
+                r.fast_ways = self.ways(g, r)  # read by PiecesSim._rule_moves
+                if r.kind == "slide":
+                    r.fast_slides = [[tuple(self._cut(run, r.max) for run in runs) for runs in per_site]
+                                     for per_site in r.fast_ways]
+            # A step to an empty site with no condition on the piece (PiecesSim._pseudo inlines it).
+            r.fast_quiet_step = (r.kind == "step" and r.chess is None and r.to == "empty"
+                                 and r.not_in_row is None and not r.beside)
+            if r.kind == "hop" and r.chess is None and not r.flying:
+                r.fast_hops = self.hops(g, r)  # read by PiecesSim._rule_moves
+            if r.kind == "circuit":
+                r.fast_walks = self.walks(g, r)  # read by PiecesSim._rule_moves
+            r.fast_rows = None  # move.not_in_row as line_axes, with the rows' length
+            if r.not_in_row is not None:
+                lengths = {len(ln) for at in r.not_in_row for ln in at}
+                if len(lengths) == 1:
+                    length = lengths.pop()
+                    axes = self.row_axes(g, r.not_in_row, length, None)
+                    r.fast_rows = (axes, length) if axes is not None else None
+
+    def liberty_sites(self, g: PiecesGame) -> list[tuple[int, ...]] | None:
+        """Per site, its neighbours along ``constraint.liberties``' directions, where
+        ``PiecesSim._with_liberties`` may judge placings from the groups: the neighbours are
+        mutual, and no capture but ``enclose`` along those same directions can take a piece."""
+        if not hasattr(self, "_liberty_sites"):
+            self._liberty_sites = None
+            step, dirs = g.board.step, set(g.liberty_dirs)
+            nbrs = [tuple(dict.fromkeys(t for d in g.liberty_dirs if (t := step[d][s]) >= 0))
+                    for s in range(g.board.size)]
+            mutual = all(s in nbrs[t] for s in range(g.board.size) for t in nbrs[s])
+            if (g.liberties and mutual and not (g.custodial or g.surround or g.shieldwall or g.intervene)
+                    and all(set(rule["dirs"]) == dirs for rule in g.enclose)):
+                self._liberty_sites = nbrs
+        return self._liberty_sites
+
+    @staticmethod
+    def _cut(run: tuple, most: int) -> tuple:
+        """A slide's run (``ways``) as (sites, moves, avoid_stop flags or None), cut after
+        ``most`` sites where the rule has a ``max``."""
+        if most:
+            run = run[:most]
+        stops = tuple(stop for _, _, stop in run)
+        return (tuple(t for t, _, _ in run), tuple(m for _, m, _ in run), stops if any(stops) else None)
+
+    @staticmethod
+    def hops(g: PiecesGame, rule: MoveRule) -> list[list[tuple]]:
+        """Per seat and site, a (not flying) hop rule's hops, in the order of its directions:
+        (the site hopped over, the landing site, the move taking the piece hopped, the move
+        not taking it), those landing off the board or in ``avoid`` or ``avoid_stop`` left out."""
+        b = g.board
+        hops = []
+        for dirs in rule.dirs:
+            per_site = []
+            for a in range(b.size):
+                mine = []
+                for d in dirs:
+                    t = b.step[d][a]
+                    if t < 0:
+                        continue
+                    land = b.ahead.get((a, t), -1) if b.ahead else b.step[d][t]  # along the board's lines
+                    if land < 0 or land in rule.avoid or land in rule.avoid_stop:
+                        continue
+                    mine.append((t, land, (MOVE, a, land, t, -1, -1), (MOVE, a, land, -1, -1, -1)))
+                per_site.append(tuple(mine))
+            hops.append(per_site)
+        return hops
+
+    @staticmethod
+    def walks(g: PiecesGame, rule: MoveRule) -> list[list[tuple]]:
+        """Per site, a circuit rule's walks from it (Surakarta): for each circuit, each place
+        of the site on it and each way round, the sites met in order (the site itself passed
+        over) as (site, whether a loop lies behind, the move there)."""
+        walks: list[list[tuple]] = [[] for _ in range(g.board.size)]
+        for sites, loops in rule.tracks:
+            n = len(sites)
+            for i, a in enumerate(sites):
+                for sgn in (1, -1):
+                    j, looped, walk = i, False, []
+                    for _ in range(n):
+                        k = (j + sgn) % n
+                        looped = looped or loops[j if sgn == 1 else k]
+                        j = k
+                        if sites[j] != a:
+                            walk.append((sites[j], looped, (MOVE, a, sites[j], -1, -1, -1)))
+                    walks[a].append(tuple(walk))
+        return walks
+
+    def ways(self, g: PiecesGame, rule: MoveRule) -> list[list[tuple]]:
+        """Per seat and site, where a step or slide rule's piece goes, in the order of the
+        rule's directions: a step's neighbours as (site, move, False), those in ``avoid`` or
+        ``avoid_stop`` left out; a slide's runs, each the sites along one direction up to an
+        ``avoid`` region or the edge (or back round to a site already met), as (site, move,
+        whether in ``avoid_stop``)."""
+        ways = self._ways.get(id(rule))
+        if ways is not None:
+            return ways
+        step = g.board.step
+        ways = []
+        for dirs in rule.dirs:
+            per_site = []
+            for a in range(g.board.size):
+                if rule.kind == "step":
+                    per_site.append(tuple((t, (MOVE, a, t, -1, -1, -1), False) for d in dirs
+                                          if (t := step[d][a]) >= 0 and t not in rule.avoid and t not in rule.avoid_stop))
+                    continue
+                runs = []
+                for d in dirs:
+                    run: list[tuple] = []
+                    met = {a}
+                    t = step[d][a]
+                    while t >= 0 and t not in rule.avoid and t not in met:
+                        met.add(t)
+                        run.append((t, (MOVE, a, t, -1, -1, -1), t in rule.avoid_stop))
+                        t = step[d][t]
+                    if run:
+                        runs.append(tuple(run))
+                per_site.append(tuple(runs))
+            ways.append(per_site)
+        self._ways[id(rule)] = ways
+        return ways
+
+    def line_axes(self, g: PiecesGame, end: dict[str, Any]) -> list | None:
+        """For an ``end`` of kind line: per site, the rows through it as (the sites ahead along
+        one axis, those behind), so that a row of the length through the site is a count out
+        both ways; None where that would not say exactly what the end's lines say (its rows of
+        the length through each site, and with ``exact`` the sites flanking each, must be the
+        windows of those rows and their neighbours along them), or where ``not_start`` asks
+        which sites a row stands on."""
+        key = id(end)
+        if key not in self._axes:
+            self._axes[key] = None if end["not_start"] else self.row_axes(g, end["lines_at"], end["length"], end["flanks"])
+        return self._axes[key]
+
+    def capture_axes(self, g: PiecesGame, exact: bool) -> list | None:
+        """``line_axes`` for the rows of ``capture.line`` (``PiecesSim._in_line``)."""
+        key = ("capture", exact)
+        if key not in self._axes:
+            flanks = None
+            if exact:
+                step = g.board.step
+                flanks = {}
+                for ln in g.line["lines"]:
+                    d = next(d for d in range(8) if step[d][ln[0]] == ln[1])
+                    flanks[ln] = tuple(f for f in (step[(d + 4) % 8][ln[0]], step[d][ln[-1]]) if f >= 0)
+            self._axes[key] = self.row_axes(g, g.lines_at, g.line["length"], flanks)
+        return self._axes[key]
+
+    def bar_axes(self, g: PiecesGame, bar: dict[str, Any]) -> list | None:
+        """``line_axes`` for the rows a ``constraint.no_line`` bars (``PiecesSim._makes_barred_line``)."""
+        key = id(bar)
+        if key not in self._axes:
+            lengths = {len(ln) for at in bar["lines_at"] for ln in at}
+            self._axes[key] = self.row_axes(g, bar["lines_at"], lengths.pop(), None) if len(lengths) == 1 else None
+        return self._axes[key]
+
+    @staticmethod
+    def row_axes(g: PiecesGame, lines_at: list, n: int, flanks: dict | None) -> list | None:
+        end = {"lines_at": lines_at, "flanks": flanks}
+        runs = g.runs()
+        step = g.board.step
+        lines = {ln for at in end["lines_at"] for ln in at}
+        used = {d for d in range(4) for ln in lines if step[d][ln[0]] == ln[1]}
+        axes = []
+        for site, per in enumerate(runs):
+            along = dict(per)
+            mine = []
+            windows = set()
+            for d in sorted(used):
+                ahead, behind = along.get(d, ()), along.get(d + 4, ())
+                if set(ahead) & set(behind):
+                    return None  # a ring: the two ways meet
+                row = list(reversed(behind)) + [site] + list(ahead)
+                at = len(behind)
+                for i in range(max(0, at - n + 1), min(at, len(row) - n) + 1):
+                    window = tuple(row[i:i + n])
+                    flank = frozenset(row[j] for j in (i - 1, i + n) if 0 <= j < len(row))
+                    windows.add((frozenset(window), flank if end["flanks"] is not None else None))
+                mine.append((ahead, behind))
+            theirs = {(frozenset(ln), frozenset(end["flanks"][ln]) if end["flanks"] is not None else None)
+                      for ln in end["lines_at"][site]}
+            if windows != theirs:
+                return None
+            axes.append(mine)
+        return axes
+
+
 class _Zobrist:
     """Fixed random 64-bit numbers per (site, piece), (seat, kind in hand) and seat to move,
     drawn from a seeded generator so that every process gives a position the same key."""
@@ -2789,6 +3389,30 @@ def _ray_to(step: list[int], a: int, b: int) -> bool:
         if s == b:
             return True
         s = step[s]
+    return False
+
+
+#: bytes(cells).translate(_EMPTY_BYTES): 1 where a site is empty, else 0.
+_EMPTY_BYTES = bytes([1] + [0] * 255)
+
+
+def _row(cells: list[int], owner_of: list[int], owner: int, axes: list, length: int, exact: bool) -> bool:
+    """Whether one of the rows ``axes`` gives through a site (``_Fast.line_axes``) holds
+    ``length`` of ``owner``'s pieces in a row with it (``exact``: no more)."""
+    for ahead, behind in axes:
+        n = 1
+        for t in ahead:
+            x = cells[t]
+            if not x or owner_of[x] != owner:
+                break
+            n += 1
+        for t in behind:
+            x = cells[t]
+            if not x or owner_of[x] != owner:
+                break
+            n += 1
+        if n == length or n > length and not exact:
+            return True
     return False
 
 
