@@ -10,7 +10,10 @@ counted per CPU-second (``time.process_time``) over ``--seconds``. Beside it, Lu
 random play-outs per CPU-second for the same DLP game (the oracle's ``speed.tsv``: its default
 ruleset, one pinned thread, on another machine, so indicative), and the ratio ours / Ludii. The
 median and the minimum of that ratio over the games close the table, with the games under the
-issue's floor (0.05x) and the ten lowest.
+issue's floor (0.05x) and the ten lowest. Ludii timed only its default ruleset of each game, so
+where a file plays another ruleset its games can be far longer or shorter than Ludii's; the
+table therefore also gives the ratio per move (steps per CPU-second, ours / Ludii's moves per
+CPU-second), and the games under the floor are listed with it and with the two lengths.
 
 The reference (``PlainTicTacToe``) is a fixed amount of plain-Python work measured in the same
 run: random tic-tac-toe games on a list, the winning lines checked by ``if``s. Each game's
@@ -107,18 +110,21 @@ def speed_section(args: argparse.Namespace) -> None:
     print(f"reference (plain random tic-tac-toe): {ref:10.0f} play-outs/CPU-s")
     width = max(len(rf.key) for rf in files)
     print(f"{'rules file':{width}} {'ours/s':>9} {'steps':>7} {'Ludii/s':>9} {'moves':>7} "
-          f"{'ours/Ludii':>10} {'ours/ref':>9}")
+          f"{'ours/Ludii':>10} {'per move':>8} {'ours/ref':>9}")
     ratios = []
+    lengths: dict[str, tuple[float, float, float]] = {}  # key -> (our steps, Ludii's moves, per-move ratio)
     for rf in files:
         per_s, steps, n, capped = time_playouts(rf.key, args.seconds)
         lud = ludii.get(rf.dlp_game or -1)
         line = f"{rf.key:{width}} {per_s:9.1f} {steps:7.0f} "
         if lud:
             ratio = per_s / lud[0]
+            per_move = per_s * steps / (lud[0] * lud[1]) if lud[1] else float("nan")
             ratios.append((ratio, rf.key))
-            line += f"{lud[0]:9.1f} {lud[1]:7.0f} {ratio:10.2f} "
+            lengths[rf.key] = (steps, lud[1], per_move)
+            line += f"{lud[0]:9.1f} {lud[1]:7.0f} {ratio:10.2f} {per_move:8.2f} "
         else:
-            line += f"{'-':>9} {'-':>7} {'-':>10} "
+            line += f"{'-':>9} {'-':>7} {'-':>10} {'-':>8} "
         line += f"{per_s / ref:9.5f}  ({n} play-outs{f', {capped} stopped at {CAP} steps' if capped else ''})"
         print(line)
     if ratios:
@@ -128,6 +134,13 @@ def speed_section(args: argparse.Namespace) -> None:
         under = sorted(r for r in ratios if r[0] < 0.05)
         print(f"under 0.05x (the issue's floor): {len(under)}"
               + (f" ({', '.join(f'{k} {r:.3f}' for r, k in under)})" if under else ""))
+        for r, k in under:
+            ours, theirs, per_move = lengths[k]
+            print(f"  {k}: {ours:.0f} steps a game against Ludii's {theirs:.0f} (its default ruleset), "
+                  f"per move {per_move:.2f}x")
+        per_moves = [v[2] for v in lengths.values()]
+        print(f"per move over {len(per_moves)} games: median {statistics.median(per_moves):.2f}, "
+              f"minimum {min(per_moves):.2f}, under 0.05x: {sum(p < 0.05 for p in per_moves)}")
         print("lowest ten: " + ", ".join(f"{k} {r:.3f}" for r, k in sorted(ratios)[:10]))
 
 
