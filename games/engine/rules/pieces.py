@@ -2055,7 +2055,7 @@ class PiecesSim(Sim):
                         out.append(m)
                     break
             return
-        if kind == "hop" and not rule.flying:
+        if kind == "hop" and rule.fast_hops is not None:
             # (_Fast.hops: each direction's site hopped over and landing site, with the moves)
             dead = self.dead
             for t, land, taking, plain in rule.fast_hops[mover][a]:
@@ -3168,7 +3168,7 @@ class _Fast:
         self.place = [[(PLACE, -1, s, -1, -1, k) for s in range(n)] for k in range(g.nk)]
         self.plain_place = frozenset(
             id(r) for r in g.move_rules if r.kind == "place" and not r.avoid and r.touching < 0
-            and not r.beside_last and not r.drop)
+            and not r.beside_last and not r.drop and not r.next_to and r.touching_min <= 0)
         disjoint = not g.board.ahead and all(
             len({t for _, run in per for t in run}) == sum(len(run) for _, run in per) for per in g.runs())
         along = ("step", "slide", "jump", "screen", "hop", "approach")
@@ -3189,7 +3189,8 @@ class _Fast:
             # A step to an empty site with no condition on the piece (PiecesSim._pseudo inlines it).
             r.fast_quiet_step = (r.kind == "step" and r.chess is None and r.to == "empty"
                                  and r.not_in_row is None and not r.beside)
-            if r.kind == "hop" and r.chess is None and not r.flying:
+            r.fast_hops = None
+            if r.kind == "hop" and r.chess is None and not r.flying and r.run == 1:
                 r.fast_hops = self.hops(g, r)  # read by PiecesSim._rule_moves
             if r.kind == "circuit":
                 r.fast_walks = self.walks(g, r)  # read by PiecesSim._rule_moves
