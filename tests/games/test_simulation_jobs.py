@@ -359,3 +359,47 @@ def test_the_shipped_results_are_regenerated_by_one_command_that_runs_jobs(eager
         expected = simulate(key, {}, games=12, seed=2026)
         assert {k: rows[key][k] for k in fields} == {k: expected[k] for k in fields}
     assert SimulationJob.objects.filter(status="done").count() == 3
+
+
+@pytest.mark.django_db
+def test_a_failed_run_is_named_and_the_others_are_still_written(eager, small_chunks, monkeypatch, tmp_path):
+    import io
+    import json
+
+    from django.core.management import CommandError, call_command
+
+    from games.engine import EngineError
+    from games.simulation import Target
+
+    monkeypatch.setattr("archive.management.commands.simulate_ruleset.catalogue_targets",
+                        lambda: [Target("race.ur", {}, "Ur"), Target("sow.awari", {}, "Awari")])
+    monkeypatch.setattr("games.jobs.transaction.on_commit", lambda send: send())
+    real = jobs.play_range
+
+    def broken(key, *args, **kwargs):
+        if key == "sow.awari":
+            raise EngineError("a simulated game did not end within 20000 actions")
+        return real(key, *args, **kwargs)
+
+    monkeypatch.setattr("games.jobs.play_range", broken)
+    path = tmp_path / "simulations.json"
+    with pytest.raises(CommandError, match=r"1 runs failed and are not in the results: Awari \[random\]: the run ended failed"):
+        call_command("simulate_ruleset", "--catalogue", "--jobs", "--games", "8", "--write", str(path),
+                     stdout=io.StringIO(), stderr=io.StringIO())
+    assert [row["variant"] for row in json.loads(path.read_text())] == ["race.ur"]
+
+
+@pytest.mark.django_db
+def test_the_catalogue_names_each_rules_file_by_the_ruleset_it_plays():
+    from archive.models import Game, Ruleset
+    from archive.simulations import catalogue_targets, rules_file_targets
+    from games.engine import get_variant, variants
+
+    game = Game.objects.create(slug="awari-test", name="Awari")
+    Ruleset.objects.create(game=game, name="Default", slug="default", variant="sow.awari")
+    targets = {t.variant: t for t in rules_file_targets()}
+    assert set(targets) == {k for k in variants() if get_variant(k).family == "rules"}
+    assert targets["sow.awari"].label == "awari-test/default"
+    assert targets["line.tic-tac-toe"].label == "line.tic-tac-toe"  # linked to no ruleset here: its key
+    assert {t.variant for t in catalogue_targets()} >= set(targets)
+    assert not {t.variant for t in catalogue_targets(rules_files=False)} & set(targets)
