@@ -201,6 +201,8 @@ def test_the_command_stores_a_run_and_replaces_it_when_run_again():
     text = run_command("race.ur", "--games", "12", "--seed", "5")
     assert "first player wins" in text and "capture" in text
     run = SimulationRun.objects.get()
+    c = run.metrics["concepts"]
+    assert f"concepts: {c['decisions']['per_game']:g} decisions/game, branching {c['branching']['mean']:g}, " in text
     assert (run.variant, run.players, run.level, run.games, run.seed) == ("race.ur", "random", "random", 12, 5)
     assert run.engine_version == engine_version(get_variant("race.ur")) and run.options["rules"] == "finkel"
     first = run.metrics

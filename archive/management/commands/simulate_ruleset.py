@@ -73,8 +73,18 @@ class Command(BaseCommand):
             f"({seconds / run.games * 1000:.1f} ms a game), engine {run.engine_version}\n"
             f"  turns: median {t['median']:g} (IQR {t['q1']:g}-{t['q3']:g}, {t['min']}-{t['max']})\n"
             f"  first player wins {fp['rate']:.1%} [{fp['low']:.1%}-{fp['high']:.1%}] of {fp['decided']} decided\n"
-            f"  outcomes: {kinds}\n  clauses: {events or 'none'}"
+            f"  outcomes: {kinds}\n  clauses: {events or 'none'}\n  concepts: {self.concepts(m.get('concepts'))}"
         )
+
+    @staticmethod
+    def concepts(c) -> str:
+        if not c:
+            return "not computed"
+        captures = f"{c['captures']['share']:.1%} of decisions" if c["captures"] else "not measured"
+        lead = f"{c['lead_changes']['per_game']:g}" if c["lead_changes"] else "not measured"
+        return (f"{c['decisions']['per_game']:g} decisions/game, branching {c['branching']['mean']:g}, "
+                f"decided {c['decisive']['share']:.1%}, drawn {c['draws']['share']:.1%}, "
+                f"move limit {c['move_limit']['share']:.1%}, captures {captures}, lead changes/game {lead}")
 
     def catalogue(self, opts) -> None:
         seed = opts["seed"] if opts["seed"] != 1 else simulation.CATALOGUE_SEED
