@@ -203,3 +203,39 @@ def test_tables_lead_is_the_pip_count():
     side = v.to_move(s)
     s = v.apply(s, {"from": 8, "to": 5})  # three pips
     assert pip_count(s.checkers[side]) == 164 and Concepts(v).leader(s) == side
+
+
+# -- sowing games that take seeds while sowing ---------------------------------------------------
+@pytest.mark.parametrize("key", ["sow.hus-damara", "sow.owela-benguela", "sow.katra-sakalava", "sow.motiq"])
+def test_seeds_taken_while_sowing_are_marked_and_counted_as_captures(key):
+    """Hus, Owela and Katra draw the enemy holes facing the last hole into the sowing (a relay
+    hook); Motiq takes a hole the last seed makes four (relay_take). The notation marks those
+    seeds as taken, as it marks the other captures, and the simulation counts those decisions:
+    in Hus, where the sowing never leaves the mover's two rows, exactly the decisions after which
+    the opponent holds fewer seeds."""
+    v = get_variant(key)
+    g = v.game
+    opts = simulation_options(v, {})
+    rng = random.Random(1)
+    state = v.new_game(opts)
+    marked = 0
+    for _ in range(400):
+        if v.outcome(state) is not None:
+            break
+        if v.is_chance(state):
+            state = v.apply(state, v.draw(state, rng))
+            continue
+        sim = v.fast(state)
+        opp = 1 - sim.turn
+        before = sum(sim.b[p] for p in range(g.N) if sim.own[p] == opp)
+        legal = v.legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
+        took = "×" in v.describe(state, action)
+        state = v.apply(state, action)
+        after = v.fast(state)
+        fewer = sum(after.b[p] for p in range(g.N) if after.own[p] == opp) < before
+        marked += took
+        if key == "sow.hus-damara" and v.outcome(state) is None and after.turn != sim.turn:
+            assert took == fewer, v.describe(sim.state(), action)
+    assert marked > 0
+    assert simulate(key, {}, games=3, seed=1)["concepts"]["captures"]["moves"] > 0
