@@ -41,9 +41,10 @@ CATALOGUE_LIMITS = {"race.xii-scripta": {"random": 60, "strong": 0}}
 #: Every rules-file game (games/rulesets/) is shipped by random players only, 100 games each. One
 #: random game of each of the 232 files took 7.2 CPU-seconds in all (chess variants and the larger
 #: tafl boards most of it), so 100 games are some 720 CPU-seconds: with the catalogue's own
-#: rulesets (some 1,700, the strong players most of it) the whole regeneration stays within 25
-#: minutes on two worker processes. A hundred games give a share within about ten points (95%);
-#: a researcher asks for more, or for strong players, as a job from the ruleset's page.
+#: rulesets (some 1,700 CPU-seconds, the strong players most of it) the whole regeneration stays
+#: within 25 minutes on two worker processes of an otherwise idle two-core machine (200 games
+#: would not). A hundred games give a share within about ten points (95%); a researcher asks for
+#: more, or for strong players, as a job from the ruleset's page.
 RULES_FILE_GAMES = {"random": 100, "strong": 0}
 CATALOGUE_SEED = 2026
 #: Option sets simulated beside the catalogue's rulesets, so a page compares a clause on and off.
