@@ -302,7 +302,9 @@ def test_the_shipped_file_covers_every_catalogue_ruleset_and_comparison():
     for r in rows:
         assert r["engine_version"] and r["games"] >= 1 and r["seed"] == simulation.CATALOGUE_SEED
         assert 0 <= r["first_player"]["low"] <= r["first_player"]["rate"] <= r["first_player"]["high"] <= 1
-        c = r["concepts"]  # the play concepts, on every shipped result
+        if r["engine_version"] != simulation.current_version(r["variant"], r["players"]):
+            continue  # stale: computed by an older engine (the next test names it)
+        c = r["concepts"]  # the play concepts, on every result of today's engines
         assert c["decisions"]["total"] >= r["games"] and c["branching"]["mean"] >= 1
         assert c["decisive"]["games"] + c["draws"]["games"] <= r["games"]
         assert c["captures"] is not None and c["lead_changes"] is not None, (r["variant"], "every family says")
