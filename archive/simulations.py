@@ -6,7 +6,7 @@ from __future__ import annotations
 from archive.catalogue import GAMES
 from archive.models import Ruleset
 from core.numbers import whole_number
-from games.engine import variants
+from games.engine import get_variant, variants
 from games.simulation import COMPARISONS, SimulationError, Target
 
 
@@ -38,12 +38,31 @@ def resolve(name: str) -> Target:
     ruleset = found[0]
     return Target(ruleset.variant, dict(ruleset.options or {}), f"{ruleset.game.slug}/{ruleset.slug}")
 
-def catalogue_targets() -> list[Target]:
-    """Every playable ruleset of the catalogue (archive/catalogue) and the comparisons."""
+def catalogue_targets(rules_files: bool = True) -> list[Target]:
+    """Every playable ruleset of the catalogue (archive/catalogue), the comparisons and, unless
+    ``rules_files`` is false, every rules-file game (:func:`rules_file_targets`)."""
     out: list[Target] = []
     for game in GAMES:
         for rs in game.get("rulesets", []):
             if rs.get("variant"):
                 out.append(Target(rs["variant"], dict(rs.get("options") or {}), f"{game['slug']}/{rs['slug']}"))
     out += [Target(v, o, label) for v, o, label in COMPARISONS]
+    if rules_files:
+        out += rules_file_targets()
+    return out
+
+
+def rules_file_targets() -> list[Target]:
+    """Every rules-file game (games/rulesets/), at the options of the ruleset it plays and named
+    after it (game-slug/ruleset-slug) where the archive links one, else at its defaults by its
+    key (a file played at its own address only)."""
+    linked: dict[str, Ruleset] = {}
+    for rs in Ruleset.objects.exclude(variant="").select_related("game").order_by("pk"):
+        linked.setdefault(rs.variant, rs)
+    out = []
+    for key in variants():
+        if get_variant(key).family != "rules":
+            continue
+        rs = linked.get(key)
+        out.append(Target(key, dict(rs.options or {}), f"{rs.game.slug}/{rs.slug}") if rs else Target(key, {}, key))
     return out

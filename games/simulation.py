@@ -7,7 +7,8 @@ The shipped results are ``games/data/simulations.json``, regenerated with::
     DEBUG=1 python manage.py simulate_ruleset --catalogue --write games/data/simulations.json
 
 (every playable ruleset of the catalogue, and the option sets in ``COMPARISONS``, by random
-players and by strong ones; ``load_catalogue`` loads the file). Each result carries the engine
+players and by strong ones, and every rules-file game by random players; ``load_catalogue``
+loads the file). Each result carries the engine
 version it was computed with; a page shows a result whose version differs from the engine's
 today as stale.
 """
@@ -37,6 +38,14 @@ CATALOGUE_GAMES = {"random": 500, "strong": 10}
 #: hundreds of decisions of about a second each: its strong figures are left to a job a researcher
 #: starts from the page (games/jobs.py), not shipped.
 CATALOGUE_LIMITS = {"race.xii-scripta": {"random": 60, "strong": 0}}
+#: Every rules-file game (games/rulesets/) is shipped by random players only, 100 games each. One
+#: random game of each of the 232 files took 7.2 CPU-seconds in all (chess variants and the larger
+#: tafl boards most of it), so 100 games are some 720 CPU-seconds: with the catalogue's own
+#: rulesets (some 1,700 CPU-seconds, the strong players most of it) the whole regeneration stays
+#: within 25 minutes on two worker processes of an otherwise idle two-core machine (200 games
+#: would not). A hundred games give a share within about ten points (95%); a researcher asks for
+#: more, or for strong players, as a job from the ruleset's page.
+RULES_FILE_GAMES = {"random": 100, "strong": 0}
 CATALOGUE_SEED = 2026
 #: Option sets simulated beside the catalogue's rulesets, so a page compares a clause on and off.
 COMPARISONS: list[tuple[str, dict[str, Any], str]] = [
@@ -48,6 +57,17 @@ COMPARISONS: list[tuple[str, dict[str, Any], str]] = [
     ("race.ur", {"extra_throw_rosettes": "none"}, "no extra throws on rosettes (UR-8)"),
     ("race.senet", {"rules": "kendall", "extra_throws": False}, "Kendall without extra throws (SN-4)"),
 ]
+
+
+def catalogue_games(variant: str, players: str) -> int:
+    """The games the shipped results play of ``variant`` by ``players`` (0: not shipped)."""
+    if variant in CATALOGUE_LIMITS:
+        return CATALOGUE_LIMITS[variant][players]
+    try:
+        family = get_variant(variant).family
+    except EngineError:
+        family = ""
+    return (RULES_FILE_GAMES if family == "rules" else CATALOGUE_GAMES)[players]
 
 
 class SimulationError(ValueError):
@@ -97,7 +117,7 @@ def check(target: Target, extra: Mapping[str, Any]) -> dict[str, Any]:
 def store(result: Mapping[str, Any], created: Any = None) -> SimulationRun:
     """Save one result (as :func:`games.engine.simulate.simulate` returns it), replacing the
     run with the same variant, options, players, games and seed."""
-    metrics = {k: result[k] for k in ("turns", "first_player", "outcomes", "draws", "events")}
+    metrics = {k: result[k] for k in ("turns", "first_player", "outcomes", "draws", "events", "concepts") if k in result}
     run, _ = SimulationRun.objects.update_or_create(
         variant=result["variant"],
         options_key=options_key(result["options"]),
@@ -267,7 +287,53 @@ def table(variant: Any, columns: list[dict[str, Any]]) -> dict[str, Any]:
         if any(cell for cell in cells):
             events.append({"name": name, "clause": clause, "label": text, "cells": cells})
     outcome_rows = [{"how": how, "cells": [c["m"]["outcomes"].get(how) for c in columns]} for how in kinds]
-    return {"columns": columns, "outcomes": outcome_rows, "events": events, "chart": chart(columns)}
+    return {"columns": columns, "outcomes": outcome_rows, "events": events, "concepts": concept_rows(columns),
+            "chart": chart(columns)}
+
+
+def _pct_text(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
+def _interval_text(cell: Mapping[str, Any]) -> str:
+    return f"{_pct_text(cell['share'])} [{_pct_text(cell['low'])}–{_pct_text(cell['high'])}]"
+
+
+#: The play concepts' rows (games/engine/concepts.py): a label, and a cell's text from a run's
+#: ``concepts`` (None in it: the family cannot tell, "not measured").
+CONCEPT_ROWS: list[tuple[str, str, Any]] = [
+    ("decisions", "Decisions per game (the time to play it by hand)", lambda c: f"{c['per_game']:g}"),
+    ("branching", "Branching factor (legal choices per decision)", lambda c: f"{c['mean']:g}"),
+    ("decisive", "Decided: won under the rules [95% interval]", _interval_text),
+    ("draws", "Drawn [95% interval]", _interval_text),
+    ("move_limit", "Cut at a move limit [95% interval]", _interval_text),
+    ("captures", "Decisions that capture", lambda c: _pct_text(c["share"])),
+    ("lead_changes", "Lead changes per game", lambda c: f"{c['per_game']:g}"),
+]
+
+
+def concept_rows(columns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The table's rows of play concepts: each a label, what it is measured by (a decision, a
+    capture, the lead: the same for every column of one variant) and a text per column."""
+    rows = []
+    for name, label, text in CONCEPT_ROWS:
+        cells, notes = [], set()
+        for c in columns:
+            concepts = c["m"].get("concepts")
+            if concepts is None:
+                cells.append("not computed (an older run)")
+                continue
+            cell = concepts.get(name)
+            if cell is None:
+                cells.append("not measured")
+                continue
+            cells.append(text(cell))
+            if cell.get("by"):
+                notes.add(cell["by"])
+            if name == "decisions" and concepts.get("decision"):
+                notes.add(f"a decision: {concepts['decision']}")
+        rows.append({"name": name, "label": label, "by": "; ".join(sorted(notes)), "cells": cells})
+    return rows
 
 
 def _pct(fp: Mapping[str, Any]) -> dict[str, float]:

@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from archive.api.simulations import SimulationResultSerializer
 from core.throttling import client_ip
 from games import jobs
 from games.models import SimulationJob
@@ -52,7 +53,7 @@ class JobSerializer(serializers.Serializer):
     created = serializers.DateTimeField()
     started = serializers.DateTimeField(allow_null=True)
     finished = serializers.DateTimeField(allow_null=True)
-    result = serializers.DictField(allow_null=True, help_text="The metrics, as /api/v1/rulesets/<id>/simulations/ gives them, once done")
+    result = SimulationResultSerializer(allow_null=True, help_text="The metrics, as /api/v1/rulesets/<id>/simulations/ gives them, once done")
 
 
 ERROR = inline_serializer("SimulationJobError", {"code": serializers.CharField(), "reason": serializers.CharField()})

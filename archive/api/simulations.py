@@ -50,16 +50,56 @@ class OutcomeSerializer(serializers.Serializer):
     share = serializers.FloatField()
 
 
-class SimulationSerializer(serializers.Serializer):
+class ShareSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    share = serializers.FloatField(help_text="Share of all the games")
+    low = serializers.FloatField(help_text="95% Wilson interval, lower bound")
+    high = serializers.FloatField(help_text="95% Wilson interval, upper bound")
+
+
+class DecisionsSerializer(serializers.Serializer):
+    total = serializers.IntegerField(help_text="Decisions made in all the games")
+    per_game = serializers.FloatField(help_text="Decisions per game: the time a game takes to play by hand")
+
+
+class BranchingSerializer(serializers.Serializer):
+    choices = serializers.IntegerField(help_text="Legal choices summed over every decision")
+    mean = serializers.FloatField(help_text="The branching factor: legal choices per decision")
+
+
+class CapturesSerializer(serializers.Serializer):
+    moves = serializers.IntegerField(help_text="Decisions that captured")
+    share = serializers.FloatField(help_text="Their share of all the decisions")
+    by = serializers.CharField(help_text="What counts as a capture in this family")
+
+
+class LeadChangesSerializer(serializers.Serializer):
+    total = serializers.IntegerField(help_text="Changes of the side ahead in all the games")
+    per_game = serializers.FloatField()
+    by = serializers.CharField(help_text="What decides who is ahead, read after every decision")
+
+
+class ConceptsSerializer(serializers.Serializer):
+    """Play concepts (games/engine/concepts.py), sums over the games so chunks merge exactly."""
+
+    decision = serializers.CharField(help_text="What one decision is in this family (a move; in tables a whole play)")
+    decisions = DecisionsSerializer()
+    branching = BranchingSerializer()
+    decisive = ShareSerializer(help_text="Games won under the rules (a winner named at a move limit is not counted)")
+    draws = ShareSerializer(help_text="Games without a winner")
+    move_limit = ShareSerializer(help_text="Games cut at a move (or throw) limit")
+    captures = CapturesSerializer(allow_null=True, help_text="Null: not measured (the family cannot tell a capture)")
+    lead_changes = LeadChangesSerializer(allow_null=True, help_text="Null: not measured (the family has no measure of who is ahead)")
+
+
+class SimulationResultSerializer(serializers.Serializer):
     variant = serializers.CharField()
     options = serializers.DictField(help_text="The complete options played")
-    this_ruleset = serializers.BooleanField(help_text="True for the ruleset's own options; false for another option set of its engine")
     players = serializers.ChoiceField(choices=["random", "strong"])
     level = serializers.CharField(help_text="The computer level both sides played at")
     games = serializers.IntegerField()
     seed = serializers.IntegerField()
     engine_version = serializers.CharField()
-    stale = serializers.BooleanField(help_text="True when the engine has changed since (engine_version differs from today's)")
     seconds = serializers.FloatField()
     created = serializers.DateTimeField()
     turns = TurnsSerializer()
@@ -67,6 +107,12 @@ class SimulationSerializer(serializers.Serializer):
     outcomes = serializers.DictField(child=OutcomeSerializer(), help_text="Kinds of outcome (Outcome.how)")
     draws = serializers.IntegerField()
     events = serializers.DictField(child=EventSerializer(), help_text="Clause events by name")
+    concepts = ConceptsSerializer(required=False, help_text="Play concepts; absent from results computed before they were measured")
+
+
+class SimulationSerializer(SimulationResultSerializer):
+    this_ruleset = serializers.BooleanField(help_text="True for the ruleset's own options; false for another option set of its engine")
+    stale = serializers.BooleanField(help_text="True when the engine has changed since (engine_version differs from today's)")
 
 
 class RulesetSimulationsSerializer(serializers.Serializer):

@@ -14,10 +14,15 @@ What is measured, per game:
   is not counted, and an extra throw is a turn of its own);
 - the *first player*, the side that made the game's first decision, and the winner;
 - the outcome's kind (``Outcome.how``: single, mars, gammon, turkish-mars, draw, limit...);
-- the clause events the variant reports (:meth:`Variant.clause_events`).
+- the clause events the variant reports (:meth:`Variant.clause_events`);
+- the play concepts of :mod:`games.engine.concepts`: its decisions and the legal choices each
+  had, the decisions that captured and the changes of the side ahead (:func:`concepts` turns
+  them into the branching factor, decisiveness, draw and move-limit rates, and the rest).
 
 Random tables games take the fast path (:class:`games.engine.tables.playout.Playout`, whole
-complete plays on a mutable state), counting the same events from the plays' steps.
+complete plays on a mutable state), counting the same events from the plays' steps; random
+rules-file games play on the file's mutable ``Sim`` (:func:`play_rules_random`), game for game
+the games the Variant protocol would play.
 
 >>> r = simulate("race.ur", {}, games=20, seed=1, players="random")
 >>> r["games"], 0 <= r["first_player"]["rate"] <= 1, r["events"]["capture"]["games"] > 0
@@ -35,11 +40,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from games.engine.concepts import LIMIT_HOWS, Concepts
 from games.engine.core import EngineError, Variant, get_variant
 
 __all__ = [
-    "PLAYERS", "GameRecord", "check_options", "engine_version", "histogram", "median", "metrics", "play_game",
-    "play_tables_random", "quantile", "simulate", "simulation_options", "strongest_level", "wilson",
+    "PLAYERS", "GameRecord", "check_options", "engine_version", "histogram", "median", "metrics", "play_game", "play_one",
+    "play_rules_random", "play_tables_random", "quantile", "simulate", "simulation_options", "strongest_level", "wilson",
 ]
 
 PLAYERS = ("random", "strong")
@@ -61,7 +67,7 @@ def engine_version(variant: Variant, players: str = "random") -> str:
     >>> engine_version(v) == engine_version(v), len(engine_version(v))
     (True, 12)
     """
-    files = [ENGINE_DIR / "core.py", ENGINE_DIR / "simulate.py"]
+    files = [ENGINE_DIR / "core.py", ENGINE_DIR / "simulate.py", ENGINE_DIR / "concepts.py"]
     files += sorted((ENGINE_DIR / variant.family).glob("*.py"))
     rules_file = getattr(variant, "rules_file", None)
     if rules_file is not None:  # a rules-file game: its file is its rules
@@ -99,6 +105,29 @@ class GameRecord:
     winner: int | None = None
     how: str = ""
     events: Counter = field(default_factory=Counter)
+    #: Play concepts (games/engine/concepts.py): decisions made, the legal choices they had in
+    #: all, the decisions that captured and the changes of the side ahead (None: not measured).
+    decisions: int = 0
+    choices: int = 0
+    captures: int | None = 0
+    lead_changes: int | None = 0
+
+
+class _Lead:
+    """Counts the changes of the side ahead, given the leader after each decision."""
+
+    __slots__ = ("last", "changes")
+
+    def __init__(self) -> None:
+        self.last: int | None = None
+        self.changes = 0
+
+    def see(self, leader: int | None) -> None:
+        if leader is None:
+            return
+        if self.last is not None and leader != self.last:
+            self.changes += 1
+        self.last = leader
 
 
 # -- statistics ---------------------------------------------------------------------------------
@@ -199,7 +228,52 @@ def metrics(variant: Variant, records: list[GameRecord]) -> dict[str, Any]:
         "outcomes": {how: {"games": k, "share": round(k / n, 4)} for how, k in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))},
         "draws": sum(1 for r in records if r.winner is None),
         "events": events,
+        "concepts": concepts(variant, records),
     }
+
+
+def _share(k: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(k, n)
+    return {"games": k, "share": round(k / n, 4) if n else 0.0, "low": round(lo, 4), "high": round(hi, 4)}
+
+
+def concepts(variant: Variant, records: list[GameRecord]) -> dict[str, Any]:
+    """The play concepts of :mod:`games.engine.concepts`, from the games' records: sums over the
+    games (so a run cut into chunks merges exactly) and the shares and means they give.
+
+    - ``decisions``: decisions made in all and per game (the time a game takes by hand);
+    - ``branching``: the legal choices per decision, on average over every decision;
+    - ``decisive``: games won under the rules (a winner named at a move limit is not counted);
+      ``draws``: games without a winner; ``move_limit``: games cut at a move limit; each with
+      its 95% Wilson interval;
+    - ``captures``: decisions that captured, and their share of all decisions (None: the family
+      cannot tell); ``lead_changes``: changes of the side ahead, in all and per game (None: not
+      measured), with what decides who is ahead (``by``).
+    """
+    n = len(records)
+    info = Concepts(variant)
+    decisions = sum(r.decisions for r in records)
+    choices = sum(r.choices for r in records)
+    limited = sum(1 for r in records if r.how in LIMIT_HOWS)
+    decisive = sum(1 for r in records if r.winner is not None and r.how not in LIMIT_HOWS)
+    drawn = sum(1 for r in records if r.winner is None)
+    out: dict[str, Any] = {
+        "decision": "a whole play of the dice" if info.tables else "a move (one action)",
+        "decisions": {"total": decisions, "per_game": round(decisions / n, 2) if n else 0.0},
+        "branching": {"choices": choices, "mean": round(choices / decisions, 2) if decisions else 0.0},
+        "decisive": _share(decisive, n),
+        "draws": _share(drawn, n),
+        "move_limit": _share(limited, n),
+        "captures": None,
+        "lead_changes": None,
+    }
+    if info.capture_by and all(r.captures is not None for r in records):
+        k = sum(r.captures for r in records)  # type: ignore[misc]
+        out["captures"] = {"moves": k, "share": round(k / decisions, 4) if decisions else 0.0, "by": info.capture_by}
+    if info.lead_by and all(r.lead_changes is not None for r in records):
+        k = sum(r.lead_changes for r in records)  # type: ignore[misc]
+        out["lead_changes"] = {"total": k, "per_game": round(k / n, 3) if n else 0.0, "by": info.lead_by}
+    return out
 
 
 # -- playing ------------------------------------------------------------------------------------
@@ -218,43 +292,67 @@ def play_game(variant: Variant, options: Mapping[str, Any], rng: random.Random, 
     from games.engine.ai import choose
 
     rec = GameRecord()
+    concepts = Concepts(variant)
+    lead = _Lead()
     state = variant.new_game(options)
     last_side: int | None = None
     after_chance = False
+    last_dice = 0  # tables: the dice left when the last step was chosen (a new group refills them)
+    in_capture = False  # tables: this play has hit already
     for _ in range(MAX_ACTIONS):
         result = variant.outcome(state)
         if result is not None:
             rec.winner, rec.how = result.winner, result.how
+            rec.captures = rec.captures if concepts.capture_by else None
+            rec.lead_changes = lead.changes if concepts.lead_by else None
             return rec
-        if variant.is_chance(state):
+        chosen = not variant.is_chance(state)
+        if not chosen:
             action = variant.draw(state, rng)
             after_chance = True
         else:
             side = variant.to_move(state)
+            legal = variant.legal_actions(state)
             if level is None:
-                legal = variant.legal_actions(state)
                 action = legal[rng.randrange(len(legal))]
             else:
                 action = choose(variant, state, level, rng)
             if rec.first is None:
                 rec.first = side
-            if after_chance or side != last_side:
+            new_turn = after_chance or side != last_side
+            if new_turn:
                 rec.turns += 1
+            decision = True
+            if concepts.tables:  # a decision is a whole play: it begins with a new group of dice
+                decision = new_turn or len(state.dice) >= last_dice
+                last_dice = len(state.dice)
+            if decision:
+                rec.decisions += 1
+                rec.choices += concepts.choices(state, len(legal))
+                in_capture = False
             last_side, after_chance = side, False
         after = variant.apply(state, action)
         events = variant.clause_events(state, action, after)
         if events:
             rec.events.update(events)
+        if chosen:
+            if concepts.capture_by and not in_capture and concepts.captured(state, action, after, events or {}):
+                rec.captures += 1
+                in_capture = concepts.tables  # one capture a play, however many blots it hits
+            if concepts.lead_by and variant.outcome(after) is None:
+                lead.see(concepts.leader(after))
         state = after
     raise EngineError(f"{variant.key}: a simulated game did not end within {MAX_ACTIONS} actions")
 
 
 def play_tables_random(variant: Any, options: Mapping[str, Any], rng: random.Random) -> GameRecord:
     """One random tables game on the mutable play-out state (the fast path), counting turns and
-    clause events as :func:`play_game` does."""
+    clause events as :func:`play_game` does, and a decision per play."""
+    from games.engine.concepts import pip_count
     from games.engine.tables.playout import Playout
 
     rec = GameRecord()
+    lead = _Lead()
     g = Playout(variant, options)
     rules = g.rules
     each = options.get("cascade_after") == "each_player"
@@ -282,13 +380,80 @@ def play_tables_random(variant: Any, options: Mapping[str, Any], rng: random.Ran
         last_side, after_chance = side, False
         plays = g.plays()
         play = plays[randint(0, len(plays) - 1)] if len(plays) > 1 else plays[0]
+        rec.decisions += 1
+        rec.choices += len(plays)
         was_remainder = g.remainder
-        rec.events.update(variant.step_events(rules, play.steps))
+        steps = play.steps
+        rec.events.update(variant.step_events(rules, steps))
+        if any(hit for _, _, hit in steps):
+            rec.captures += 1
         g.play(play)
+        if g.phase != "over":
+            c = g.checkers
+            pips = pip_count(c[0]), pip_count(c[1])
+            lead.see(None if pips[0] == pips[1] else 0 if pips[0] < pips[1] else 1)
         if variant.cascade and g.remainder and not was_remainder and g.side != side:
             rec.events["remainder"] += 1
     rec.winner, rec.how = g.winner, g.how
+    rec.lead_changes = lead.changes
     return rec
+
+
+def play_rules_random(variant: Any, options: Mapping[str, Any], rng: random.Random) -> GameRecord:
+    """One random game of a rules file on its mutable ``Sim`` (the fast path the engine's own
+    play-outs use): the same choices, draws and counts as :func:`play_game` at random, without
+    reading each position back from JSON."""
+    rec = GameRecord()
+    concepts = Concepts(variant)
+    reader = concepts.rules
+    lead = _Lead()
+    sim = variant.game.new_sim(variant.validate_options(dict(options)))
+    if reader is not None:
+        reader.prepare(sim)
+    side_of = variant.side_of
+    last_side: int | None = None
+    after_chance = False
+    for _ in range(MAX_ACTIONS):
+        result = sim.outcome()
+        if result is not None:
+            rec.winner = None if result.winner is None else side_of(result.winner)
+            rec.how = result.how
+            rec.captures = rec.captures if concepts.capture_by else None
+            rec.lead_changes = lead.changes if concepts.lead_by else None
+            return rec
+        if sim.is_chance():
+            sim.chance(rng)
+            after_chance = True
+            continue
+        side = side_of(sim.to_move())
+        moves = sim.moves()
+        move = moves[rng.randrange(len(moves))]
+        if rec.first is None:
+            rec.first = side
+        if after_chance or side != last_side:
+            rec.turns += 1
+        last_side, after_chance = side, False
+        rec.decisions += 1
+        rec.choices += len(moves)
+        if reader is None:
+            sim.play(move)
+            continue
+        snapshot = reader.before(sim)
+        sim.play(move)
+        if reader.captured(snapshot, sim):
+            rec.captures += 1
+        if reader.evaluate is not None and sim.outcome() is None:
+            lead.see(reader.leader(sim))
+    raise EngineError(f"{variant.key}: a simulated game did not end within {MAX_ACTIONS} actions")
+
+
+def play_one(variant: Variant, options: Mapping[str, Any], rng: random.Random, level: str | None) -> GameRecord:
+    """One game by the path that suits it: random tables and rules-file games on their fast paths."""
+    if level is None and variant.family == "tables":
+        return play_tables_random(variant, options, rng)
+    if level is None and variant.family == "rules":
+        return play_rules_random(variant, options, rng)
+    return play_game(variant, options, rng, level)
 
 
 def simulate(
@@ -304,15 +469,8 @@ def simulate(
         raise EngineError(f"games must be a whole number of at least 1, got {games!r}")
     opts = simulation_options(variant, options)
     level = strongest_level(variant) if players == "strong" else None
-    fast = level is None and variant.family == "tables"
     started = time.perf_counter()
-    records = []
-    for i in range(games):
-        rng = random.Random(f"{seed}:{i}")
-        if fast:
-            records.append(play_tables_random(variant, opts, rng))
-        else:
-            records.append(play_game(variant, opts, rng, level))
+    records = [play_one(variant, opts, random.Random(f"{seed}:{i}"), level) for i in range(games)]
     seconds = time.perf_counter() - started
     return {
         "variant": key,

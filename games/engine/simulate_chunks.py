@@ -19,7 +19,7 @@ from typing import Any
 
 from games.engine.core import EngineError, Variant, get_variant
 from games.engine.simulate import (
-    PLAYERS, GameRecord, engine_version, metrics, play_game, play_tables_random, simulation_options, strongest_level,
+    PLAYERS, GameRecord, engine_version, metrics, play_one, simulation_options, strongest_level,
 )
 
 __all__ = ["play_range", "record_from_json", "record_json", "summarize"]
@@ -43,24 +43,32 @@ def play_range(
         raise EngineError(f"a range of games must have 0 <= start < stop, got {start!r}..{stop!r}")
     variant, opts = _checked(key, options, stop - start, players)
     level = strongest_level(variant) if players == "strong" else None
-    fast = level is None and variant.family == "tables"
-    out = []
-    for i in range(start, stop):
-        rng = random.Random(f"{seed}:{i}")
-        rec = play_tables_random(variant, opts, rng) if fast else play_game(variant, opts, rng, level)
-        out.append(record_json(rec))
-    return out
+    return [record_json(play_one(variant, opts, random.Random(f"{seed}:{i}"), level)) for i in range(start, stop)]
 
 
 def record_json(rec: GameRecord) -> dict[str, Any]:
     """A game's record as JSON (what a worker stores)."""
     return {"turns": rec.turns, "first": rec.first, "winner": rec.winner, "how": rec.how,
-            "events": dict(sorted(rec.events.items()))}
+            "events": dict(sorted(rec.events.items())), "decisions": rec.decisions, "choices": rec.choices,
+            "captures": rec.captures, "lead_changes": rec.lead_changes}
+
+
+def _count(data: Mapping[str, Any], name: str, none: bool = False) -> int | None:
+    if name not in data:
+        raise EngineError(f"a game's record has no {name!r} (played by an older engine: run the simulation again)")
+    value = data[name]
+    if value is None and none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise EngineError(f"a game's record: {name!r} must be a whole number of at least 0, got {value!r}")
+    return value
 
 
 def record_from_json(data: Mapping[str, Any]) -> GameRecord:
     return GameRecord(int(data["turns"]), data["first"], data["winner"], str(data["how"]),
-                      Counter({str(k): int(v) for k, v in (data.get("events") or {}).items()}))
+                      Counter({str(k): int(v) for k, v in (data.get("events") or {}).items()}),
+                      decisions=_count(data, "decisions"), choices=_count(data, "choices"),  # type: ignore[arg-type]
+                      captures=_count(data, "captures", none=True), lead_changes=_count(data, "lead_changes", none=True))
 
 
 def summarize(

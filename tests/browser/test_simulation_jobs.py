@@ -46,7 +46,12 @@ def test_a_run_is_started_from_the_ruleset_page_followed_and_read(page, live_ser
     page.wait_for_selector("table.simulation-table", timeout=120_000)
     assert page.locator("[data-job-count]").inner_text() == "400 of 400 games played"
     assert page.locator("[data-job-status]").inner_text() == "Done"
-    assert "This run" in page.locator("table.simulation-table").inner_text()
+    table = page.locator("table.simulation-table").inner_text()
+    assert "This run" in table
+    job.refresh_from_db()
+    concepts = job.result.metrics["concepts"]  # the play concepts, read on the run's page
+    assert "Branching factor (legal choices per decision)" in table and f"{concepts['branching']['mean']:g}" in table
+    assert "Lead changes per game" in table and f"{concepts['lead_changes']['per_game']:g}" in table
     page.screenshot(path=str(artifacts_dir / "simulation-run.png"), full_page=True)
     # The same request from the page again is the same run.
     page.goto(f"{live_server.url}{game.get_absolute_url()}")

@@ -201,6 +201,8 @@ def test_the_command_stores_a_run_and_replaces_it_when_run_again():
     text = run_command("race.ur", "--games", "12", "--seed", "5")
     assert "first player wins" in text and "capture" in text
     run = SimulationRun.objects.get()
+    c = run.metrics["concepts"]
+    assert f"concepts: {c['decisions']['per_game']:g} decisions/game, branching {c['branching']['mean']:g}, " in text
     assert (run.variant, run.players, run.level, run.games, run.seed) == ("race.ur", "random", "random", 12, 5)
     assert run.engine_version == engine_version(get_variant("race.ur")) and run.options["rules"] == "finkel"
     first = run.metrics
@@ -285,15 +287,27 @@ def test_catalogue_stale_refuses_a_file_that_is_not_a_results_file_and_leaves_it
 def test_the_shipped_file_covers_every_catalogue_ruleset_and_comparison():
     rows = json.loads(simulation.DATA_FILE.read_text(encoding="utf-8"))
     have = {(r["variant"], simulation.options_key(r["options"]), r["players"]) for r in rows}
-    for target in catalogue_targets():
+    for target in catalogue_targets(rules_files=False):
         opts = simulation_options(get_variant(target.variant), target.options)
         for players in ("random", "strong"):
-            if simulation.CATALOGUE_LIMITS.get(target.variant, simulation.CATALOGUE_GAMES)[players] == 0:
+            if simulation.catalogue_games(target.variant, players) == 0:
                 continue  # not shipped: said in CATALOGUE_LIMITS (XII Scripta by strong players)
             assert (target.variant, simulation.options_key(opts), players) in have, (target.label, players)
+    # every rules-file game, by random players (the options of the ruleset it plays need a database)
+    by_variant = {(r["variant"], r["players"]): r for r in rows}
+    for key in variants():
+        if get_variant(key).family == "rules":
+            assert by_variant[(key, "random")]["games"] == simulation.RULES_FILE_GAMES["random"], key
+            assert (key, "strong") not in by_variant
     for r in rows:
         assert r["engine_version"] and r["games"] >= 1 and r["seed"] == simulation.CATALOGUE_SEED
         assert 0 <= r["first_player"]["low"] <= r["first_player"]["rate"] <= r["first_player"]["high"] <= 1
+        if r["engine_version"] != simulation.current_version(r["variant"], r["players"]):
+            continue  # stale: computed by an older engine (the next test names it)
+        c = r["concepts"]  # the play concepts, on every result of today's engines
+        assert c["decisions"]["total"] >= r["games"] and c["branching"]["mean"] >= 1
+        assert c["decisive"]["games"] + c["draws"]["games"] <= r["games"]
+        assert c["captures"] is not None and c["lead_changes"] is not None, (r["variant"], "every family says")
 
 
 @pytest.mark.django_db
@@ -327,6 +341,15 @@ def test_the_ruleset_page_shows_the_table_and_chart(client, ses_bes):
     assert "Measured by simulated play" in html and 'class="simulation-table"' in html
     assert "This ruleset" in html and "Without the 6-5 jump (SS-7)" in html  # the option off, side by side
     assert "<svg" in html and "First player wins" in html and "SS-7" in html
+    # the play concepts, each with what it is measured by
+    table = html.split('class="simulation-table"')[1].split("</table>")[0]
+    run = SimulationRun.objects.get(options__ses_bes_jump=True)
+    c = run.metrics["concepts"]
+    assert "Branching factor (legal choices per decision)" in table and f"<td>{c['branching']['mean']:g}</td>" in table
+    assert "Decisions per game" in table and "a decision: a whole play of the dice" in table
+    assert "Lead changes per game" in table and "pip count (the lower leads)" in table
+    assert "Decided: won under the rules" in table and "Cut at a move limit" in table
+    assert "Decisions that capture" in table and "<td>not measured</td>" not in table  # tables can tell a hit
     assert "stale" not in html.split('class="simulation-table"')[1].split("</table>")[0]
     assert "<script>" not in html.split("Measured by simulated play")[1].split("</section>")[0]
 
@@ -347,6 +370,10 @@ def test_the_api_serves_a_rulesets_simulations(client, ses_bes):
     assert own["this_ruleset"] and not other["this_ruleset"] and other["options"]["ses_bes_jump"] is False
     assert own["events"]["jump-6-5"]["clause"] == "SS-7" and own["stale"] is False
     assert own["games"] == 20 and 0 <= own["first_player"]["low"] <= own["first_player"]["high"] <= 1
+    c = own["concepts"]
+    assert c["decision"] == "a whole play of the dice" and c["decisions"]["per_game"] > 0
+    assert c["branching"]["mean"] >= 1 and c["decisive"]["games"] + c["draws"]["games"] <= 20
+    assert set(c["captures"]) == {"moves", "share", "by"} and c["lead_changes"]["by"] == "pip count (the lower leads)"
     assert client.get("/api/v1/rulesets/999999/simulations/").status_code == 404
 
 
@@ -356,6 +383,12 @@ def test_the_api_schema_documents_the_route_and_stays_valid(client):
     validate_schema(schema)
     op = schema["paths"]["/api/v1/rulesets/{id}/simulations/"]["get"]
     assert "200" in op["responses"]
+    parts = schema["components"]["schemas"]
+    concepts = parts["Concepts"]["properties"]
+    assert set(concepts) == {"decision", "decisions", "branching", "decisive", "draws", "move_limit", "captures", "lead_changes"}
+    assert concepts["captures"].get("nullable") or any(x.get("type") == "null" for x in concepts["captures"].get("oneOf", []))
+    # a run's result (the jobs API) is documented with the same fields
+    assert "concepts" in parts["SimulationResult"]["properties"]
 
 
 def test_the_shipped_results_were_computed_by_todays_engines():

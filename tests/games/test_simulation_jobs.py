@@ -27,6 +27,9 @@ STABLE = lambda result: {k: v for k, v in result.items() if k != "seconds"}  # n
     ("race.ur", "random", 30, [0, 7, 18, 30]),
     ("tables.ses-bes", "random", 12, [0, 1, 5, 12]),      # the tables' fast random path
     ("war.alquerque", "random", 9, [0, 4, 9]),            # a rules file
+    ("sow.awari", "random", 10, [0, 3, 4, 10]),           # a sowing rules file: seeds taken
+    ("war.ludus-latrunculorum-bell-8x7", "random", 6, [0, 2, 6]),  # games cut at the move limit
+    ("race.ur-finkel", "random", 6, [0, 5, 6]),           # a race rules file: pieces sent back
     ("mancala.bechi", "strong", 3, [0, 1, 3]),            # a search player (the race games' take minutes)
 ])
 def test_chunks_played_apart_merge_into_the_one_process_result(key, players, games, cuts):
@@ -36,6 +39,14 @@ def test_chunks_played_apart_merge_into_the_one_process_result(key, players, gam
         records[:0] = play_range(key, {}, seed=11, players=players, start=a, stop=b)
     merged = summarize(key, {}, games=games, seed=11, players=players, records=records, seconds=0)
     assert STABLE(merged) == STABLE(whole)
+    # the play concepts are in both, and merged exactly (sums, not averages of the chunks' averages)
+    c = merged["concepts"]
+    assert c["decisions"]["total"] == sum(r["decisions"] for r in records) > 0
+    assert c["branching"]["choices"] == sum(r["choices"] for r in records)
+    assert c["captures"]["moves"] == sum(r["captures"] for r in records)
+    assert c["lead_changes"]["total"] == sum(r["lead_changes"] for r in records)
+    assert c["decisive"]["games"] + c["draws"]["games"] + sum(
+        1 for r in records if r["how"] in ("limit", "move-limit") and r["winner"] is not None) == games
 
 
 def test_a_range_or_a_count_that_does_not_fit_is_refused():
@@ -305,11 +316,17 @@ def test_a_run_asked_for_from_the_ruleset_page_is_followed_and_compared(client, 
     assert r["Location"] == job.get_absolute_url() and job.status == "done" and job.options["capture"] is True
     html = client.get(r["Location"]).content.decode()
     assert "15 of 15 games played" in html and 'class="simulation-table"' in html and "This run" in html
+    c = job.result.metrics["concepts"]  # the play concepts, on the run's own page
+    assert "Branching factor (legal choices per decision)" in html and f"<td>{c['branching']['mean']:g}</td>" in html
+    assert "Lead changes per game" in html and c["captures"]["moves"] > 0
+    api = client.get(f"/api/v1/simulations/{job.pk}/").json()
+    assert api["result"]["concepts"] == c
     with django_capture_on_commit_callbacks(execute=True):
         client.post("/simulations/new/", {"ruleset": ur_ruleset.pk, "players": "random", "games": "15", "seed": "2",
                                           "opt:extra_throw_rosettes": "all"})  # capture unticked: off
     other = SimulationJob.objects.exclude(pk=job.pk).get()
     assert other.options["capture"] is False
+    assert other.result.metrics["concepts"]["captures"]["moves"] == 0  # no capture clause: nothing is sent back
     compared = client.get(f"/simulations/compare/?a={job.pk}&b={other.pk}").content.decode()
     assert f"Run {job.pk}" in compared and f"Run {other.pk}" in compared and "<code>capture</code>" in compared
     bad = client.post("/simulations/new/", {"ruleset": ur_ruleset.pk, "players": "random", "games": "many", "seed": "2"})
@@ -327,17 +344,62 @@ def test_the_shipped_results_are_regenerated_by_one_command_that_runs_jobs(eager
     from games.simulation import Target
 
     monkeypatch.setattr("archive.management.commands.simulate_ruleset.catalogue_targets",
-                        lambda: [Target("race.ur", {}, "Ur"), Target("mancala.bechi", {}, "Béchi")])
+                        lambda: [Target("race.ur", {}, "Ur"), Target("mancala.bechi", {}, "Béchi"),
+                                 Target("sow.awari", {}, "Awari")])
     # The test's transaction never commits: send each job's chunks at once (the eager "workers"
     # play them on this connection, which sees the rows).
     monkeypatch.setattr("games.jobs.transaction.on_commit", lambda send: send())
     out = io.StringIO()
     path = tmp_path / "simulations.json"
     call_command("simulate_ruleset", "--catalogue", "--jobs", "--games", "12", "--write", str(path), stdout=out)
-    assert "2 runs played as jobs" in out.getvalue()
+    assert "3 runs played as jobs" in out.getvalue()
     rows = {row["variant"]: row for row in json.loads(path.read_text())}
-    for key in ("race.ur", "mancala.bechi"):
+    fields = ("turns", "first_player", "outcomes", "events", "concepts", "engine_version")
+    for key in ("race.ur", "mancala.bechi", "sow.awari"):
         expected = simulate(key, {}, games=12, seed=2026)
-        assert {k: rows[key][k] for k in ("turns", "first_player", "outcomes", "events", "engine_version")} == {
-            k: expected[k] for k in ("turns", "first_player", "outcomes", "events", "engine_version")}
-    assert SimulationJob.objects.filter(status="done").count() == 2
+        assert {k: rows[key][k] for k in fields} == {k: expected[k] for k in fields}
+    assert SimulationJob.objects.filter(status="done").count() == 3
+
+
+@pytest.mark.django_db
+def test_a_failed_run_is_named_and_the_others_are_still_written(eager, small_chunks, monkeypatch, tmp_path):
+    import io
+    import json
+
+    from django.core.management import CommandError, call_command
+
+    from games.engine import EngineError
+    from games.simulation import Target
+
+    monkeypatch.setattr("archive.management.commands.simulate_ruleset.catalogue_targets",
+                        lambda: [Target("race.ur", {}, "Ur"), Target("sow.awari", {}, "Awari")])
+    monkeypatch.setattr("games.jobs.transaction.on_commit", lambda send: send())
+    real = jobs.play_range
+
+    def broken(key, *args, **kwargs):
+        if key == "sow.awari":
+            raise EngineError("a simulated game did not end within 20000 actions")
+        return real(key, *args, **kwargs)
+
+    monkeypatch.setattr("games.jobs.play_range", broken)
+    path = tmp_path / "simulations.json"
+    with pytest.raises(CommandError, match=r"1 runs failed and are not in the results: Awari \[random\]: the run ended failed"):
+        call_command("simulate_ruleset", "--catalogue", "--jobs", "--games", "8", "--write", str(path),
+                     stdout=io.StringIO(), stderr=io.StringIO())
+    assert [row["variant"] for row in json.loads(path.read_text())] == ["race.ur"]
+
+
+@pytest.mark.django_db
+def test_the_catalogue_names_each_rules_file_by_the_ruleset_it_plays():
+    from archive.models import Game, Ruleset
+    from archive.simulations import catalogue_targets, rules_file_targets
+    from games.engine import get_variant, variants
+
+    game = Game.objects.create(slug="awari-test", name="Awari")
+    Ruleset.objects.create(game=game, name="Default", slug="default", variant="sow.awari")
+    targets = {t.variant: t for t in rules_file_targets()}
+    assert set(targets) == {k for k in variants() if get_variant(k).family == "rules"}
+    assert targets["sow.awari"].label == "awari-test/default"
+    assert targets["line.tic-tac-toe"].label == "line.tic-tac-toe"  # linked to no ruleset here: its key
+    assert {t.variant for t in catalogue_targets()} >= set(targets)
+    assert not {t.variant for t in catalogue_targets(rules_files=False)} & set(targets)

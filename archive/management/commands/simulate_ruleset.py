@@ -16,13 +16,15 @@ class Command(BaseCommand):
         "family's strongest computer level) and store the game length, the first player's win rate, "
         "the outcome kinds and how often each optional clause came into play, with the engine "
         "version. The same seed and options give the same results. --catalogue simulates every "
-        "playable ruleset of the catalogue and the comparisons (archive/simulations.py, games/simulation.py) and, with "
+        "playable ruleset of the catalogue, the comparisons and every rules-file game by random players "
+        "(archive/simulations.py, games/simulation.py) and, with "
         "--write, writes the data file load_catalogue ships."
     )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("target", nargs="?", help="game-slug/ruleset-slug, a ruleset slug or id, or a variant key")
-        parser.add_argument("--games", type=int, default=None, help="games to play (default 200 random, 50 strong; --catalogue: 500 random, 10 strong, fewer for XII Scripta)")
+        parser.add_argument("--games", type=int, default=None, help="games to play (default 200 random, 50 strong; --catalogue: 500 random, 10 strong, fewer for XII Scripta, "
+                                 "100 random for a rules file)")
         parser.add_argument("--seed", type=int, default=1, help="the seed (default 1; --catalogue: 2026)")
         parser.add_argument("--players", choices=["random", "strong"], default="random")
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -71,8 +73,18 @@ class Command(BaseCommand):
             f"({seconds / run.games * 1000:.1f} ms a game), engine {run.engine_version}\n"
             f"  turns: median {t['median']:g} (IQR {t['q1']:g}-{t['q3']:g}, {t['min']}-{t['max']})\n"
             f"  first player wins {fp['rate']:.1%} [{fp['low']:.1%}-{fp['high']:.1%}] of {fp['decided']} decided\n"
-            f"  outcomes: {kinds}\n  clauses: {events or 'none'}"
+            f"  outcomes: {kinds}\n  clauses: {events or 'none'}\n  concepts: {self.concepts(m.get('concepts'))}"
         )
+
+    @staticmethod
+    def concepts(c) -> str:
+        if not c:
+            return "not computed"
+        captures = f"{c['captures']['share']:.1%} of decisions" if c["captures"] else "not measured"
+        lead = f"{c['lead_changes']['per_game']:g}" if c["lead_changes"] else "not measured"
+        return (f"{c['decisions']['per_game']:g} decisions/game, branching {c['branching']['mean']:g}, "
+                f"decided {c['decisive']['share']:.1%}, drawn {c['draws']['share']:.1%}, "
+                f"move limit {c['move_limit']['share']:.1%}, captures {captures}, lead changes/game {lead}")
 
     def catalogue(self, opts) -> None:
         seed = opts["seed"] if opts["seed"] != 1 else simulation.CATALOGUE_SEED
@@ -90,10 +102,10 @@ class Command(BaseCommand):
         started_all = time.perf_counter()
         for target in catalogue_targets():
             for who in players:
-                limit = simulation.CATALOGUE_LIMITS.get(target.variant, simulation.CATALOGUE_GAMES)[who]
+                limit = simulation.catalogue_games(target.variant, who)
                 games = opts["games"] if opts["games"] is not None else limit
                 if not games:
-                    self.stdout.write(f"{target.label} [{who}] not shipped (games.simulation.CATALOGUE_LIMITS)")
+                    self.stdout.write(f"{target.label} [{who}] not shipped (games.simulation.catalogue_games)")
                     continue
                 key = simulation.row_key(target.variant, simulation.check(target, {}), who, games, seed)
                 if key in current:
@@ -117,15 +129,20 @@ class Command(BaseCommand):
                     raise CommandError(str(exc)) from None
                 self.report(target.label, run, time.perf_counter() - started)
                 runs.append(run)
+        failed: list[str] = []
         if waiting:
-            runs += self.wait(waiting, opts["workers"])
+            runs += self.wait(waiting, opts["workers"], failed)
             self.stdout.write(f"{len(waiting)} runs played as jobs in {time.perf_counter() - started_all:.0f} s")
         if opts["write"]:
             n = simulation.write_data_file(runs, Path(opts["write"]))
             self.stdout.write(self.style.SUCCESS(f"Wrote {n} results to {opts['write']}"))
+        if failed:
+            # Every other run is kept (and written): one engine's failure does not cost the rest.
+            raise CommandError(f"{len(failed)} runs failed and are not in the results: " + "; ".join(failed))
 
-    def wait(self, waiting, workers: int):
-        """Wait for the jobs (starting ``workers`` local worker processes meanwhile); their runs."""
+    def wait(self, waiting, workers: int, failed: list[str]):
+        """Wait for the jobs (starting ``workers`` local worker processes meanwhile); their runs.
+        A run that ends otherwise than done is named in ``failed``."""
         import os
         import signal
         import subprocess
@@ -160,7 +177,9 @@ class Command(BaseCommand):
                         continue
                     label = pending.pop(job.pk)
                     if job.status != SimulationJob.Status.DONE:
-                        raise CommandError(f"{label} [{job.players}]: the run ended {job.status}: {job.error}")
+                        failed.append(f"{label} [{job.players}]: the run ended {job.status}: {job.error}")
+                        self.stderr.write(failed[-1])
+                        continue
                     self.report(label, job.result, job.play_seconds)
                     done.append(job.result)
                 if pending:

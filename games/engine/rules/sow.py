@@ -1005,7 +1005,7 @@ class SowSim(Sim):
 
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
-                 "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask")
+                 "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1024,6 +1024,7 @@ class SowSim(Sim):
         self.over: tuple[int | None, str] | None = None
         self._mv: list | None = None
         self.log = False  # write last_text (the notation of the last action): describe only
+        self.took = 0  # with log: seeds taken while sowing (relay_take, a hook drawing enemy holes)
         self.last_text = ""
         self.laps: list[int] | None = None  # where a list: each relay lap's hole is added (ludii_steps)
         self.take_left = 0  # holes the mover has still to take (phase "take", capture.then_take)
@@ -1242,6 +1243,7 @@ class SowSim(Sim):
                 b[last] += 1
                 c -= 1
         else:
+            self.took = 0
             last = self._sow(seat, h, d)  # type: ignore[arg-type]
         if r.choose_once and self.way[seat] is None and not (  # type: ignore[index]
                 r.first_dir is not None and not sown_before & self.omask[seat]):  # type: ignore[index]
@@ -1314,6 +1316,8 @@ class SowSim(Sim):
             text = g.names[h] + (ARROWS[d] if r.arrows else "")
             if taken:
                 text += " ×" + "+".join(str(c) for _, c in taken)
+            if self.took and not plain:  # taken while sowing (relay_take, a hook's draw)
+                text += ("+" if taken else " ×") + str(self.took)
             if forfeits:
                 text += f" (forfeit {forfeits})"
             self.last_text = text
@@ -1395,6 +1399,8 @@ class SowSim(Sim):
                     continue
                 return p
             if r.relay_take and p < N and b[p] == r.relay_take and budget > 0:
+                if self.log:
+                    self.took += b[p]
                 b[N + seat] += b[p]  # sow.relay_take: taken (credited after the sowing)
                 b[p] = 0
                 q = g.plain[seat][d][p]
@@ -1412,6 +1418,8 @@ class SowSim(Sim):
                 draw = r.relay_hook(self, seat, p)  # sow.relay_hook: holes drawn into the last
                 if draw is None:  # the hook ends the sowing here (no relay)
                     return p
+                if draw and self.log:  # the notation counts the seeds drawn from enemy holes as taken
+                    self.took += sum(b[q] for q in draw if self.own[q] != seat)
                 if draw and r.relay_hook_drawn:  # sow.relay_hook_sows = "drawn": they alone sow on
                     c = 0
                     for q in draw:
