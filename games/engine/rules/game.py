@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import math
 import random
+import threading
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -170,6 +172,15 @@ class RulesState(State):
         return self._data
 
 
+#: Per thread, the Sims last read, by (variant key, state text), newest last: a caller asks
+#: ``outcome``, ``is_chance``, ``legal_actions`` and ``apply`` of one state in turn, and each
+#: read the state's JSON into a Sim again (and worked out its moves again). A Sim kept here is
+#: only read, never played on, unless ``apply`` takes it out first; per thread, because reading
+#: a Sim may work on it in place (a move made and unmade to test it).
+_READS = threading.local()
+READS_KEPT = 8
+
+
 class RulesVariant(Variant):
     """One rules file as a variant. Instances are made per file (``games.engine.rules``)."""
 
@@ -215,6 +226,41 @@ class RulesVariant(Variant):
         data = state.data()
         return self.game.sim_from_json(data, self.validate_options(data.get("options") or {}))
 
+    @staticmethod
+    def _reads() -> OrderedDict:
+        reads = getattr(_READS, "sims", None)
+        if reads is None:
+            reads = _READS.sims = OrderedDict()
+        return reads
+
+    def _keep(self, state: RulesState, sim: Sim) -> RulesState:
+        """Keep ``sim``, which is ``state``, for the reads of ``state`` that follow."""
+        reads = self._reads()
+        reads[(self.key, state.text)] = sim
+        reads.move_to_end((self.key, state.text))
+        while len(reads) > READS_KEPT:
+            reads.popitem(last=False)
+        return state
+
+    def _read(self, state: State) -> Sim:
+        """A Sim of ``state`` to read, not to play on (kept: ``_READS``)."""
+        if isinstance(state, RulesState) and state.key == self.key:
+            sim = self._reads().get((self.key, state.text))
+            if sim is not None:
+                return sim
+        sim = self._sim(state)
+        self._keep(state, sim)  # type: ignore[arg-type]
+        return sim
+
+    def _take(self, state: State) -> Sim:
+        """A Sim of ``state`` to play on: the kept one, taken out of the reads (it will be
+        ``state`` no more), or a new one."""
+        if isinstance(state, RulesState) and state.key == self.key:
+            sim = self._reads().pop((self.key, state.text), None)
+            if sim is not None:
+                return sim
+        return self._sim(state)
+
     def fast(self, state: State) -> Sim:
         """The mutable play-out path from ``state``."""
         return self._sim(state)
@@ -233,14 +279,14 @@ class RulesVariant(Variant):
         except Exception as exc:  # InvalidOptions is an EngineError; state errors are InvalidState
             raise InvalidState(f"options: {exc}") from None
         sim = self.game.sim_from_json(data, options)
-        return sim.state()
+        return self._keep(sim.state(), sim)
 
     # -- the protocol --------------------------------------------------------------------
     def new_game(self, options: Mapping[str, Any] | None = None) -> RulesState:
         return self.game.new_sim(self.validate_options(options)).state()
 
     def legal_actions(self, state: State) -> list[Action]:
-        sim = self._sim(state)
+        sim = self._read(state)
         if sim.outcome() is not None:
             return []
         if sim.is_chance():
@@ -249,14 +295,15 @@ class RulesVariant(Variant):
 
     def apply(self, state: State, action: Action | Mapping[str, Any]) -> RulesState:
         act = Action.from_json(action)
-        sim = self._sim(state)
+        sim = self._read(state)
         if sim.outcome() is not None:
             raise IllegalAction("the game is over")
         moves = [m for m, _ in sim.chance_outcomes()] if sim.is_chance() else sim.moves()
         for m in moves:
             if sim.action(m) == act:
+                sim = self._take(state)  # played on: kept as the state it becomes
                 sim.play(m)
-                return sim.state()
+                return self._keep(sim.state(), sim)
         raise IllegalAction(self._why_not(sim, act, moves))
 
     def _why_not(self, sim: Sim, act: Action, moves: list) -> str:
@@ -272,30 +319,30 @@ class RulesVariant(Variant):
         return f"{brief(act.to_json())} is not a legal action here ({len(legal)} legal)"
 
     def outcome(self, state: State) -> Outcome | None:
-        out = self._sim(state).outcome()
+        out = self._read(state).outcome()
         if out is None or out.winner is None:
             return out
         return Outcome(self.side_of(out.winner), out.points, out.how, out.score)
 
     def to_move(self, state: State) -> int | None:
-        sim = self._sim(state)
+        sim = self._read(state)
         if sim.outcome() is not None or sim.is_chance():
             return None
         return self.side_of(sim.to_move())
 
     def is_chance(self, state: State) -> bool:
-        sim = self._sim(state)
+        sim = self._read(state)
         return sim.outcome() is None and sim.is_chance()
 
     def draw(self, state: State, rng: random.Random) -> Action:
-        sim = self._sim(state)
+        sim = self._take(state)  # a Sim's chance() plays the throw it draws
         if not sim.is_chance():
             raise IllegalAction("no throw is due")
         return sim.action(sim.chance(rng))
 
     def describe(self, state: State, action: Action | Mapping[str, Any]) -> str:
         act = Action.from_json(action)
-        sim = self._sim(state)
+        sim = self._read(state)
         moves = [m for m, _ in sim.chance_outcomes()] if sim.is_chance() else sim.moves()
         for m in moves:
             if sim.action(m) == act:
