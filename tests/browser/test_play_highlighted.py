@@ -64,12 +64,19 @@ def ids(case) -> str:
 
 
 # In the page: the centres of the highlighted elements (scrolled into view when they are not),
-# and the little of the match the loop needs (the whole match, log and all, is large).
+# and the little of the match the loop needs (the whole match, log and all, is large). A board
+# wider than the phone (58 Holes) scrolls sideways in its frame: there only the highlighted
+# elements in view are offered, the first brought into view where none is.
 CENTRES = """(root, selector) => {
-  const found = [...root.querySelectorAll(selector)];
+  let found = [...root.querySelectorAll(selector)];
   if (found.some((e) => { const r = e.getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight; })) {
     (root.querySelector(".board-svg") || found[0]).scrollIntoView({ block: "center" });
   }
+  const across = (e) => { const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth; };
+  if (found.length && !found.some(across)) {
+    found[0].scrollIntoView({ block: "nearest", inline: "center" });
+  }
+  if (found.some(across)) found = found.filter(across);
   return found.map((e) => {
     const r = e.getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2, point: e.dataset.point ?? null };
