@@ -72,6 +72,24 @@ def pytest_addoption(parser):
         help="all tests (the default); only those that use the database (the part worth running on "
              "each database); or only those that do not (engines, parsers: the same on any database, "
              "so CI runs them once). Tests left out are deselected and counted, never skipped.")
+    parser.addoption(
+        "--browser-share", choices=("all", "sqlite", "postgresql"), default="all",
+        help="all browser tests (the default), or one CI chain's share of them: the browser tests "
+             "run once, split between the two chains so that they take alike (PHONE_SHARE goes "
+             "with PostgreSQL, the rest with SQLite). Tests left out are deselected and counted.")
+
+
+# The browser tests the PostgreSQL chain runs (--browser-share): the whole games played by tapping
+# on a phone, a quarter of the browser suite's time, which left the SQLite chain the longer.
+PHONE_SHARE = ("tests/browser/test_play_highlighted.py::", "-phone]")
+
+
+def browser_share(item) -> str:
+    """Which chain's share of the browser tests ``item`` is in ("" for a test not in tests/browser)."""
+    nodeid = item.nodeid
+    if not nodeid.startswith("tests/browser/"):
+        return ""
+    return "postgresql" if nodeid.startswith(PHONE_SHARE[0]) and nodeid.endswith(PHONE_SHARE[1]) else "sqlite"
 
 
 def uses_database(item) -> bool:
@@ -96,6 +114,14 @@ def pytest_collection_modifyitems(config, items):
         keep, drop = [], []
         for item in items:
             (keep if uses_database(item) == (part == "database") else drop).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+    share = config.getoption("--browser-share")
+    if share != "all":
+        keep, drop = [], []
+        for item in items:
+            (keep if browser_share(item) in ("", share) else drop).append(item)
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
