@@ -234,7 +234,13 @@ def loaded(*commands: tuple[str, ...], using: str = "default") -> None:
     key = (connection.vendor, connection.settings_dict["NAME"], commands, tuple(sorted(before.items())))
     snapshot = _snapshots.get(key)
     if snapshot is not None:
-        _put_back(connection, snapshot[0])
+        # In one transaction: the foreign keys are checked at its end, once every table is back
+        # (a transactional test runs in autocommit, where a record put back before its game broke
+        # the key at once).
+        from django.db import transaction
+
+        with transaction.atomic(using=using):
+            _put_back(connection, snapshot[0])
         assert _state(connection) == snapshot[1], f"{commands}: the rows put back differ from the run's"
         return
     for name, *args in commands:
