@@ -13,20 +13,7 @@ from typing import Any
 import pytest
 
 from games.engine import get_variant
-
-
-def perft(sim: Any, depth: int) -> int:
-    if depth == 0:
-        return 1
-    moves = sim.moves()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for m in moves:
-        s = sim.copy()
-        s.play(m)
-        total += perft(s, depth - 1)
-    return total
+from tests.games.test_rules_chess2 import perft
 
 
 def start(key: str, options: dict | None = None) -> Any:
