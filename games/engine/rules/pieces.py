@@ -125,7 +125,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   at once, any of its moves, and again while it takes; a pass where it has none; ``"capturing"``:
   only while it can take again, and only with moves that take);
 - ``end`` (one condition each; ``result`` is the mover's or the seat's, as said):
-  ``no-moves`` (the player to move has none: ``result = "loss" | "win" | "draw" | "pass"``;
+  ``no-moves`` (the player to move has none: ``result = "loss" | "win" | "draw" | "pass" |
+  "more-pieces"`` (the seat with the most pieces on the board wins, equal counts draw: Skirmish);
   ``seats`` limits it to those seats, so a hunt's two sides may differ; ``where``: only while
   one of the seat's pieces stands in that region (a monk trapped on the diamond's point); ``pass`` passes the
   turn, a draw where the other player cannot move either),
@@ -876,7 +877,7 @@ class PiecesGame(Game):
             kind = spec.get("kind") if isinstance(spec, dict) else None
             path = el.path
             if kind == "no-moves":
-                result = self._result(spec, path, ("loss", "win", "draw", "pass"))
+                result = self._result(spec, path, ("loss", "win", "draw", "pass", "more-pieces"))
                 seats = spec.get("seats")
                 if "where" in spec:
                     # Only while one of the seat's pieces stands in the region; else the other
@@ -2842,11 +2843,7 @@ class PiecesSim(Sim):
                 if lim["result"] == "draw":
                     self.over = (None, "move-limit")
                 else:
-                    counts = [sum(1 for c in self.cells if c and g.owner_of[c] == s) for s in range(g.players)]
-                    best = max(counts)
-                    winners = [s for s in range(g.players) if counts[s] == best]
-                    tie = None if lim.get("tie", "draw") == "draw" else lim["tie"]
-                    self.over = (winners[0] if len(winners) == 1 else tie, "move-limit")
+                    self.over = (self._most_pieces(None if lim.get("tie", "draw") == "draw" else lim["tie"]), "move-limit")
                 return
         if not self.moves():
             if g.check_royal >= 0:
@@ -2876,10 +2873,20 @@ class PiecesSim(Sim):
                     result = "draw"
             if result == "draw":
                 self.over = (None, how)
+            elif result == "more-pieces":
+                self.over = (self._most_pieces(None), how)
             elif result == "loss":
                 self.over = (self._other(self.mover), how)
             else:
                 self.over = (self.mover, how)
+
+    def _most_pieces(self, tie: int | None) -> int | None:
+        """The seat with the most pieces on the board; ``tie`` (a seat, or None for a draw) where
+        several have as many."""
+        g = self.game
+        counts = [sum(1 for c in self.cells if c and g.owner_of[c] == s) for s in range(g.players)]
+        winners = [s for s in range(g.players) if counts[s] == max(counts)]
+        return winners[0] if len(winners) == 1 else tie
 
     def _check_ends(self, after_move: bool) -> None:
         g = self.game
