@@ -99,6 +99,16 @@ the JSON state.
 ``[ludii] promotion = "own-step"``: Ludii plays a promotion as a second step of the same player
 on the promoted piece's square (its ``moveAgain`` then ``promote``); the replay then matches
 our one promoting move to Ludii's two steps (:func:`ludii_steps`).
+
+A die that names the piece to move (``turn = { die = { "1" = [KINDS], "2" = [KINDS], ... } }``,
+Shatranj al-Mustatila): each turn begins with a throw (a chance move, every face alike, the
+action ``{"throw": [face]}``, ``"throw": {"faces": [face], "value": face}`` in the JSON state
+until the turn ends); the player then moves a piece of a kind the face names (its legal moves
+among all its legal moves), or passes where there is none. The ends are judged before the
+throw on all the legal moves (checkmate, stalemate: no throw could help); a player in check
+whose throw gives no move out of it loses at once (``"checkmate"``). ``PiecesSim.throw`` holds
+the face (0 before the throw); the moves are generated as without a die and filtered after
+(:func:`die_moves`), so the fast paths are untouched.
 """
 from __future__ import annotations
 
@@ -921,3 +931,71 @@ def ludii_steps(game: Any, sim: Any, move: tuple, last: int | None) -> list | No
     # that the replay judges Ludii's choice (promote or pass) against both our moves at once.
     free = bool(game.promote and game.promote.get("each") is not None and game.promote["may"])
     return [(seat, first, False), (seat, {"from": names[move[2]], "to": "off"}, free)]
+
+
+# -- the die that names the piece to move (turn.die: Shatranj al-Mustatila) ----------------------
+_PASS = (3, -1, -1, -1, -1, -1)  # pieces.py's pass (PASS = 3)
+
+
+def compile_die(game: Any, spec: dict, el: Any) -> dict[int, frozenset[int]] | None:
+    """``turn.die = { "1" = [KINDS], ... }``: each face (equally likely) -> the kinds it moves."""
+    die = spec.get("die")
+    if die is None:
+        return None
+    path = el.path + ("die",)
+    if not isinstance(die, dict) or not die:
+        raise game.rf.error(path, "must map each face of the die (\"1\", \"2\"...) to the piece kinds it moves")
+    out: dict[int, frozenset[int]] = {}
+    for face, kinds in die.items():
+        if not str(face).isdigit() or not 1 <= int(face) <= 100:
+            raise game.rf.error(path + (face,), "a face must be a number, 1 to 100")
+        out[int(face)] = game._kinds(kinds, path + (face,))
+    return out
+
+
+def die_outcomes(sim: Any) -> list[tuple[int, float]]:
+    """The throws due: every face alike (none once thrown, or when the game is over)."""
+    if sim.throw or sim.over or sim.game.die is None:
+        return []
+    faces = sorted(sim.game.die)
+    return [(f, 1 / len(faces)) for f in faces]
+
+
+def die_moves(sim: Any, moves: list) -> list:
+    """The moves the throw allows among ``moves`` (all the legal moves): those of the kinds its
+    face names; none of them, a pass. Before the throw, all of them (the ends judge them)."""
+    if sim.over:
+        return []
+    if not sim.throw:
+        return moves
+    g = sim.game
+    kinds = g.die[sim.throw]
+    cells, kind_of = sim.cells, g.kind_of
+    out = [m for m in moves if m[1] >= 0 and kind_of[cells[m[1]]] in kinds]
+    if out:
+        return out
+    if g.check_royal >= 0 and sim.in_check(sim.mover):
+        return []  # die_thrown has ended the game: the royal piece cannot get out of check
+    return [_PASS]
+
+
+def die_thrown(sim: Any, face: int) -> None:
+    """Play the throw ``face``: a player in check whose throw gives no move out of it loses."""
+    sim.throw = face  # the legal moves stay the same (sim._moves); the throw picks among them
+    g = sim.game
+    if g.check_royal >= 0 and sim.in_check(sim.mover) and not sim.moves():
+        sim.over = (sim._other(sim.mover), "checkmate")
+
+
+def throw_json(sim: Any) -> dict[str, Any] | None:
+    return {"faces": [sim.throw], "value": sim.throw} if sim.throw else None
+
+
+def read_throw(sim: Any, data: dict[str, Any], error: Any) -> None:
+    t = data.get("throw")
+    if t is None:
+        return
+    g = sim.game
+    if g.die is None or not isinstance(t, dict) or t.get("value") not in g.die:
+        raise error("throw: must be null or {faces: [n], value: n} with a face of the game's die")
+    sim.throw = t["value"]

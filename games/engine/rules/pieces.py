@@ -12,7 +12,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
 - ``setup`` (several clauses may each add pieces): ``place = [{ seat, piece, at, mirror }]``
   and ``hand = [{ seat, piece, count }]``;
   ``at`` is site names, region names or rectangles (``a1:h2``), space-separated; ``mirror =
-  "rotate" | "flip"`` puts the same pieces for the other seat, turned or reflected;
+  "rotate" | "flip"`` puts the same pieces for the other seat, turned or reflected; ``replace =
+  true``: the entry may put its piece where an earlier clause's stands (an option's other setup);
 - ``move`` (one kind each): ``kind = "step" | "slide" | "hop" | "leap" | "place" | "fly"``
   (and chesslike.py's ``jump``, ``screen`` and ``castle``, with its fields ``first``, ``stay``,
   ``from``, ``blocked``, ``takes``, ``opening``, ``en_passant``, ``rook``, ``ahead``, and for
@@ -118,7 +119,7 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   a piece already taken), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
   promoted only where it stands when its turn ends: a man passing the far row in a capture
   chain goes on as a man);
-- ``turn``: ``first`` (the seat that starts), ``swap`` (the pie rule: on the game's second turn
+- ``turn``: ``first`` (the seat that starts), ``die`` (a throw names the kinds that move: chesslike.py), ``swap`` (the pie rule: on the game's second turn
   the player may pass instead, taking over the first player's pieces; the seats keep their
   pieces, so the same seat moves again, now the other player's), ``facing`` (each seat's forward direction, a
   compass name per seat, where the second seat does not face down the board), ``capture_again`` (a piece that takes moves again
@@ -425,7 +426,7 @@ class PiecesGame(Game):
                         raise self.rf.error(path + ("mirror",), "must be \"rotate\" or \"flip\" (two seats)")
                     placed += [(1 - seat, self._mirror(s, mirror)) for s in sites]
                 for who, s in placed:
-                    if self.start_cells[s]:
+                    if self.start_cells[s] and not entry.get("replace"):  # replace: an option's other setup
                         raise self.rf.error(path + ("at",), f"{b.names[s]} is filled twice")
                     self.start_cells[s] = self.code(who, k)
             for j, entry in enumerate(el.value.get("hand", [])):
@@ -846,6 +847,7 @@ class PiecesGame(Game):
             raise self.rf.error((el.path if el else ()) + ("first",), f"must be a seat 0..{self.players - 1}")
         self.capture_again = bool(spec.get("capture_again", False))
         self.swap = bool(spec.get("swap", False))
+        self.die = chesslike.compile_die(self, spec, el) if el else None  # turn.die
         self.again_capturing = spec.get("capture_again") == "capturing"
         self.per_turn: dict[int, int] = {}  # kind -> pieces placed a turn (place per_turn > 1)
         self.then_move = any(r.kind == "place" and r.then_move for r in self.move_rules)
@@ -1337,6 +1339,7 @@ class PiecesGame(Game):
                 raise InvalidState("seen: must list the positions already played (whole numbers)")
             sim.seen = set(seen) or {sim.position_key()}
         chesslike.read_state(sim, data, InvalidState)
+        chesslike.read_throw(sim, data, InvalidState)
         dead = data.get("dead", [])
         if not (isinstance(dead, list) and all(d in b.index and sim.cells[b.index[d]] for d in dead)):
             raise InvalidState("dead: must list occupied sites (pieces taken this turn)")
@@ -1367,6 +1370,8 @@ class PiecesGame(Game):
         }
 
     def describe(self, sim: PiecesSim, move: tuple) -> str:
+        if isinstance(move, int):
+            return f"throw {move}"  # turn.die
         what, a, b, taken, promote, kind = move
         names = self.board.names
         if what == PASS:
@@ -1407,7 +1412,8 @@ class PiecesGame(Game):
 
 class PiecesSim(Sim):
     __slots__ = ("game", "options", "cells", "hands", "mover", "pending", "removals", "scores", "turn",
-                 "quiet", "over", "_moves", "seen", "_base_key", "last_to", "dead", "unmoved", "trail")
+                 "quiet", "over", "_moves", "seen", "_base_key", "last_to", "dead", "unmoved", "trail",
+                 "throw")
 
     def __init__(self, game: PiecesGame, options: dict[str, Any]) -> None:
         self.game = game
@@ -1428,6 +1434,7 @@ class PiecesSim(Sim):
         self.dead: list[int] = []  # pieces taken this turn, left on the board till it ends
         self.unmoved = 0  # a bit per site whose piece has not moved (chesslike.py's first moves)
         self.trail: list[int] = []  # approach: the squares a capturing chain has stood on this turn
+        self.throw = 0  # turn.die: the face thrown this turn (0: not yet; chesslike.py)
 
     def copy(self) -> PiecesSim:
         other = PiecesSim.__new__(PiecesSim)
@@ -1444,6 +1451,7 @@ class PiecesSim(Sim):
         other.dead = self.dead
         other.unmoved = self.unmoved
         other.trail = self.trail
+        other.throw = self.throw
         return other
 
     def position_key(self) -> int:
@@ -1458,6 +1466,8 @@ class PiecesSim(Sim):
             key ^= z.cell[s][0]  # taken, still on the board
         for s in self.trail:
             key ^= z.cell[s][0] * 3  # a capturing chain's squares (approach)
+        if self.throw:
+            key ^= self.throw * 0x94D049BB133111EB  # turn.die: the face thrown
         for seat, h in enumerate(self.hands):
             for k, n in enumerate(h):
                 if n:
@@ -1477,7 +1487,15 @@ class PiecesSim(Sim):
     def moves(self) -> list:
         if self._moves is None:
             self._moves = self._generate()
+        if self.game.die is not None:
+            return chesslike.die_moves(self, self._moves)  # turn.die: the kinds thrown move
         return self._moves
+
+    def is_chance(self) -> bool:
+        return self.game.die is not None and not self.throw and self.over is None
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        return chesslike.die_outcomes(self)
 
     def _generate(self) -> list:
         g = self.game
@@ -2448,6 +2466,9 @@ class PiecesSim(Sim):
 
     # -- playing --------------------------------------------------------------------------
     def play(self, move: tuple) -> None:
+        if isinstance(move, int):
+            chesslike.die_thrown(self, move)  # turn.die: the throw
+            return
         self._apply_move(move, continue_turn=True)
 
     def _apply_move(self, move: tuple, continue_turn: bool, check_ends: bool = True) -> None:
@@ -2821,6 +2842,7 @@ class PiecesSim(Sim):
         self.turn += 1
         self.mover = (self.mover + 1) % g.players
         self.pending = -1
+        self.throw = 0
         if self.seen is not None:
             self.seen.add(self.position_key())
         if check_ends:
@@ -3111,6 +3133,8 @@ class PiecesSim(Sim):
 
     # -- the public face ------------------------------------------------------------------
     def action(self, move: tuple) -> Action:
+        if isinstance(move, int):
+            return Action({"throw": [move]})  # turn.die
         g = self.game
         names = g.board.names
         what, a, b, taken, promote, kind = move
@@ -3145,7 +3169,7 @@ class PiecesSim(Sim):
             "scores": self.scores,
             "pending": ({"site": names[self.pending] if self.pending >= 0 else None, "remove": self.removals}
                         if self.pending >= 0 or self.removals else None),
-            "throw": None,
+            "throw": chesslike.throw_json(self),
             "over": {"winner": self.over[0], "how": self.over[1]} if self.over else None,
         } | ({"seen": sorted(self.seen)} if self.seen is not None else {}) | (
             {"dead": [names[s] for s in self.dead]} if self.dead else {}) | (
