@@ -4,11 +4,17 @@ hand.
 - O-Pat-Kono (``race.o-pat-kono``, DLP ruleset 386): diagonal steps in any direction onto empty
   points (OK-3), the win by filling every starting point of the other side (OK-4, OK-5), and a
   player with no move passing (OK-6).
+- Kolica Atarakua (``race.kolica-atarakua``, DLP ruleset 330), the race vocabulary's two
+  additions: ``worth.faces`` (the decorated sticks' special throws, KA-4) and a ``jump`` to
+  ``"hand"`` (a piece landing on a crossing point starts again, KA-6); the finish past the last
+  point without an exact throw (KA-7).
 """
 from __future__ import annotations
 
 from games.engine import get_variant
 from games.engine.core import Action
+from games.engine.rules import rules_variant
+from tests.games.test_rules_race_b import actions, position, throw
 
 KONO = "race.o-pat-kono"
 
@@ -69,3 +75,81 @@ def test_kono_a_player_without_a_move_passes():
     assert v.outcome(s) is None
     after = v.apply(s, Action({"pass": True}))
     assert v.outcome(after) is None and v.to_move(after) == 1
+
+
+# -- Kolica Atarakua: race.py's worth.faces and jump "hand" --------------------------------------
+KOLICA = "race.kolica-atarakua"
+# Sticks: striped, cross-hatched, blank, blank; 1 = flat side up.
+STICKS = {
+    (1, 0, 0, 0): 1, (0, 1, 0, 0): 1, (0, 0, 0, 1): 1,     # one flat side up
+    (1, 1, 0, 0): 2, (0, 1, 0, 1): 2, (1, 0, 1, 0): 2,     # two flat, a blank round side up
+    (0, 0, 1, 1): 35,                                      # two flat, both marked round sides up
+    (1, 1, 0, 1): 3, (1, 1, 1, 0): 3,                      # three flat, the round one blank
+    (1, 0, 1, 1): 15,                                      # ... the cross-hatched
+    (0, 1, 1, 1): 20,                                      # ... the striped
+    (1, 1, 1, 1): 5, (0, 0, 0, 0): 10,
+}
+
+
+def test_kolica_sticks_worth_by_which_sides_show():
+    v = rules_variant(KOLICA)
+    r = v.game.rules(v.validate_options({}))
+    worth = dict(zip(r.outcomes, r.vals))
+    assert len(worth) == 16 and all(len(w) == 1 for w in worth.values())
+    for faces, value in STICKS.items():
+        assert worth[faces] == (value,), faces
+    # Of the six throws with two flat sides up, one (the striped and cross-hatched round sides
+    # up) is worth 35, the five others 2.
+    assert sorted(w[0] for w in worth.values()).count(2) == 5
+
+
+def test_kolica_a_piece_landing_on_a_crossing_point_goes_back_to_the_hand():
+    # White's piece on h5 (square 4): a 1 brings it to h6, a crossing point, and back off.
+    sim = position(KOLICA, [[4], []])
+    throw(sim, (1, 0, 0, 0))
+    assert actions(sim) == [{"from": "h5", "to": "h6", "back": True}, {"from": "hand", "to": "h2"}]
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json().get("back")))
+    assert sim.pos[0] == [] and sim.hand[0] == 4 and sim.seat == 1
+
+
+def test_kolica_the_piece_on_the_crossing_point_is_taken_first():
+    # Black's piece on h6 (its square 7), White's on h5: White lands there; both go back.
+    sim = position(KOLICA, [[4], [7]], hands=[3, 3])
+    throw(sim, (0, 1, 0, 0))
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "h5", "to": "h6", "back": True}))
+    assert sim.pos == [[], []] and sim.hand == [4, 4]
+
+
+def test_kolica_black_entering_on_a_five_lands_on_f8_and_goes_back():
+    sim = position(KOLICA, [[], []], seat=1)
+    throw(sim, (1, 1, 1, 1))  # 5: f12 is Black's square 1, f8 its fifth
+    assert actions(sim) == [{"from": "hand", "to": "f8", "back": True}]
+    sim.play(sim.moves()[0])
+    assert sim.hand[1] == 4 and sim.pos[1] == []
+
+
+def test_kolica_a_piece_goes_off_past_f8_by_any_larger_throw():
+    # White's piece on e8 near the end (square 66 of 68: g7, then f8): a 1 to g7, a 2 to f8 and
+    # back to the hand, a 3 or more off.
+    sim = position(KOLICA, [[66], []], hands=[0, 4], off=[3, 0])
+    throw(sim, (1, 0, 0, 0))
+    assert actions(sim) == [{"from": "e8", "to": "g7"}]
+    sim = position(KOLICA, [[66], []], hands=[0, 4], off=[3, 0])
+    throw(sim, (1, 1, 0, 0))
+    assert actions(sim) == [{"from": "e8", "to": "f8", "back": True}]
+    sim = position(KOLICA, [[66], []], hands=[0, 4], off=[3, 0])
+    throw(sim, (0, 0, 1, 1))  # 35
+    assert actions(sim) == [{"from": "e8", "to": "off"}]
+    sim.play(sim.moves()[0])
+    assert sim.outcome().winner == 0
+
+
+def test_kolica_own_pieces_share_a_point_and_are_sent_back_together():
+    # Two White pieces on l4 (White's square 39); Black's piece on l5 (its square 12) throws a
+    # 1 onto l4 (its square 13) and sends both back.
+    sim = position(KOLICA, [[39, 39], [12]], hands=[2, 3])
+    assert sim.to_json()["board"]["l4"] == [0, "piece", 2]
+    sim = position(KOLICA, [[39, 39], [12]], hands=[2, 3], seat=1)
+    throw(sim, (1, 0, 0, 0))
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "l5", "to": "l4"}))
+    assert sim.pos[0] == [] and sim.hand[0] == 4

@@ -34,6 +34,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   seat. The move is judged where the piece lands (blocks, captures there), then the jump takes
   it on to the other cell (a jump onto a jumping cell goes on) or off the track (borne off). A
   move a jump takes off is ``{"from", "to": CELL, "off": true}``, CELL the square it left from.
+  ``"hand"`` instead of a cell: the piece goes back to its seat's hand, to come in again (Kolica
+  Atarakua's crossing points); the move is ``{"from", "to": CELL, "back": true}``, CELL where it
+  landed (what it landed on is taken first, as on any square).
 - ``throw``: the device, as ``games.engine.race.devices`` throws it: ``device = "tetra" |
   "sticks" | "cowries" | "coins"`` (``count`` two-sided pieces, face 1 = the marked tip, flat
   side or mouth up), ``"dice"`` (``count`` dice of ``sides``), ``"astragals"`` (faces 1, 3, 4, 6;
@@ -43,7 +46,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   [worth with 0 up, with 1 up, ...]`` says otherwise (an entry may be a list: the throw gives
   several moves, e.g. ``[25, 1]``) or ``none = N | "count+1"`` gives the worth of no side up;
   ``marked = [w1, w2, ...]``: a lone marked side up is worth that stick's own value (Kints'
-  sticks, 4, 6, 14 and 15), other counts as ``up`` says. Dice and astragals are summed, unless
+  sticks, 4, 6, 14 and 15), other counts as ``up`` says; ``faces = { "0111" = 20, ... }``: the
+  throws whose sticks show exactly these sides (one digit a stick, in order, 1 the marked side
+  up) are worth that, before ``marked`` and ``up`` (Kolica Atarakua's decorated sticks). Dice and astragals are summed, unless
   ``each = true``: each die is then a move of its own (played in the order the seat likes, by
   one piece or two), and with ``doubles = 2`` a throw whose dice all show one face gives each
   die twice (backgammon's double: four moves). A worth of 0 moves nothing.
@@ -151,7 +156,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "track": ("seats", "path", "rotate", "loop"),
     "pieces": ("count", "name", "glyph", "start"),
     "throw": ("device", "count", "sides", "odds", "faces"),
-    "worth": ("up", "none", "each", "marked", "doubles"),
+    "worth": ("up", "none", "each", "marked", "doubles", "faces"),
     "throws": ("until", "void_run", "void"),
     "extra_throw": ("values", "cells", "capture", "hand"),
     "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd"),
@@ -274,6 +279,7 @@ class Rules:
     lead: int = 0                    # move.lead: one piece only leaves the first square till a piece passes this square
     no_hold: tuple = ()              # move.no_hold: cell sets a seat may not hold all of at once
     crowd: int = 0                   # enter.crowd: no piece enters onto a cell holding this many pieces, any seat's (0: no such rule)
+    jump_back: list[list[bool]] | None = None  # per seat, by landing position: a jump "hand" sends the piece back to the hand
 
 
 class RaceGame(Game):
@@ -565,6 +571,7 @@ class RaceGame(Game):
         self.extra_hand = g("extra_throw", "hand", self._bool, False)
         self.onto_own = g("enter", "onto_own", self._bool, False)
         self.worth_marked = g("worth", "marked", self._marked, None)
+        self.worth_faces = g("worth", "faces", self._face_worths, None)
         self.enter_clear = g("enter", "clear", self._seat_cells, None)
         self.enter_values = g("enter", "values", self._ints)
         self.enter_square = g("enter", "square", self._square, 0)
@@ -638,6 +645,17 @@ class RaceGame(Game):
             raise self._fail(path, f"must list each stick's worth when it alone lands marked side up, got {brief(v)}")
         return tuple(v)
 
+    def _face_worths(self, v: Any, path: tuple) -> dict[tuple[int, ...], int]:
+        """worth.faces: { "0111" = 20 } -> {(0, 1, 1, 1): 20}."""
+        if not isinstance(v, dict) or not v:
+            raise self._fail(path, "must be a table { \"0111\" = worth }, one digit a stick (1: marked side up)")
+        out = {}
+        for key, w in v.items():
+            if not (isinstance(key, str) and key and set(key) <= {"0", "1"}) or not _is_int(w) or w < 0:
+                raise self._fail(path + (key,), f"must map a string of 0s and 1s to a worth of 0 or more, got {key!r} = {brief(w)}")
+            out[tuple(int(ch) for ch in key)] = w
+        return out
+
     def _seat_cells(self, v: Any, path: tuple) -> tuple[frozenset[int], ...]:
         if not isinstance(v, list) or len(v) != self.players:
             raise self._fail(path, f"must list {self.players} lists of cells, one a seat")
@@ -672,16 +690,17 @@ class RaceGame(Game):
         return tuple(sorted(v))
 
     def _jumps(self, v: Any, path: tuple) -> dict[int, int]:
-        """{ CELL = CELL | "off" } -> cell index -> cell index (-1: off the track)."""
+        """{ CELL = CELL | "off" | "hand" } -> cell index -> cell index (-1: off the track, -2:
+        back to the hand)."""
         if not isinstance(v, dict):
-            raise self._fail(path, "must be a table { CELL = CELL or \"off\" }")
+            raise self._fail(path, "must be a table { CELL = CELL or \"off\" or \"hand\" }")
         out = {}
         for a, b in v.items():
             if a not in self.board.index:
                 raise self._fail(path + (a,), f"{a!r} is not a cell")
-            if b != "off" and b not in self.board.index:
-                raise self._fail(path + (a,), f"{b!r} is neither a cell nor \"off\"")
-            out[self.board.index[a]] = -1 if b == "off" else self.board.index[b]
+            if b not in ("off", "hand") and b not in self.board.index:
+                raise self._fail(path + (a,), f"{b!r} is neither a cell nor \"off\" nor \"hand\"")
+            out[self.board.index[a]] = -1 if b == "off" else -2 if b == "hand" else self.board.index[b]
         return out
 
     def _jump_tables(self, options: dict[str, Any]) -> list[dict[int, int]] | None:
@@ -822,6 +841,9 @@ class RaceGame(Game):
         jumps = self._jump_tables(o)
         if jumps is not None:
             r.jump = []
+            if any(-2 in table.values() for table in jumps):
+                r.jump_back = [[r.cells[s][q] >= 0 and jumps[s].get(r.cells[s][q]) == -2 for q in range(n[s] + 1)]
+                               for s in range(P)]
             for s in range(P):
                 table = [0] * (n[s] + 1)
                 last_cell = list(range(n[s] + 1))
@@ -830,7 +852,7 @@ class RaceGame(Game):
                     where[r.cells[s][q]] = q   # a cell the track passes twice: its first square
                 for q in range(1, n[s] + 1):
                     to = jumps[s].get(r.cells[s][q])
-                    if to is None:
+                    if to is None or to == -2:
                         continue
                     if to == -1:
                         table[q] = n[s] + 1
@@ -902,7 +924,12 @@ class RaceGame(Game):
             marked = _pick(self.worth_marked, o)
             if marked is not None and len(marked) != k:
                 raise self._fail(self._path("worth", "marked"), f"must give {k} worths, one a stick")
-            if marked is not None and up == 1:
+            by_faces = _pick(self.worth_faces, o)
+            if by_faces is not None and any(len(key) != k for key in by_faces):
+                raise self._fail(self._path("worth", "faces"), f"each key must give {k} digits, one a stick")
+            if by_faces is not None and tuple(faces) in by_faces:
+                value = (by_faces[tuple(faces)],)
+            elif marked is not None and up == 1:
                 value = (marked[faces.index(1)],)
             elif up_table is not None:
                 if len(up_table) != k + 1:
@@ -917,6 +944,8 @@ class RaceGame(Game):
                 raise self._fail(self._path("worth", "up"), "up and none are for two-sided pieces (sticks, tetra, cowries)")
             if _pick(self.worth_marked, o) is not None:
                 raise self._fail(self._path("worth", "marked"), "marked is for two-sided sticks")
+            if _pick(self.worth_faces, o) is not None:
+                raise self._fail(self._path("worth", "faces"), "faces is for two-sided sticks")
             if _pick(self.worth_each, o) and len(faces) > 1:
                 times = _pick(self.doubles, o) if len(set(faces)) == 1 else 1
                 return tuple(sorted(faces, reverse=True)) * times  # each die a move of its own
@@ -973,6 +1002,8 @@ class RaceGame(Game):
             seats_of: dict[tuple[str, str], list[int]] = {}
             for seat, table in enumerate(jumps):
                 for a, b in table.items():
+                    if b == -2:
+                        continue  # back to the hand: not drawn as a jump (the file marks such cells)
                     seats_of.setdefault((self.board.names[a], "off" if b == -1 else self.board.names[b]), []).append(seat)
             geometry["jumps"] = [{"from": a, "to": b, **({} if len(seats) == len(jumps) else {"seats": seats})}
                                  for (a, b), seats in sorted(seats_of.items())]
@@ -1011,6 +1042,8 @@ class RaceGame(Game):
         text = f"{act['from']}→{act['to']}"
         p, q, v = move
         s = sim._actor()
+        if q == 0:
+            q = sim._landing(s, p, v)  # a jump "hand": what it lands on is taken first
         if q <= r.n[s]:
             c = r.cells[s][q]
             base = c * r.players
@@ -1269,6 +1302,7 @@ class RaceSim(Sim):
         exact = r.exact
         short, short_values, off_from = r.short, r.short_values, r.off_from
         loop, jump, past = r.loop, r.jump[s] if r.jump is not None else None, r.past
+        back = r.jump_back[s] if r.jump_back is not None else None
         home = not r.together or (not hand and (not pos or min(pos) >= off_from))
         pinned = self.pinned
         if pinned and home and s in pinned:
@@ -1329,6 +1363,8 @@ class RaceSim(Sim):
                         continue
                 if jump is not None and jump[q]:
                     q = jump[q]  # judged where it lands; the jump carries it on
+                elif back is not None and back[q]:
+                    q = 0  # judged where it lands; then back to the hand (jump "hand")
                 out.append((p, q, v))
         if r.groups_move and len(left) > 1:
             out.extend(self._gen_groups(s))
@@ -1413,7 +1449,9 @@ class RaceSim(Sim):
                     self._send_back(o, c)
                     if r.capture_extra:
                         self.extra = True
-        if q > r.n[s]:
+        if q == 0:
+            self.hand[s] += k  # a jump "hand": back to come in again
+        elif q > r.n[s]:
             self.off[s] += k
             if r.clear_wins and not self.pos[s]:
                 self.over = (s, "track-clear")
@@ -1528,8 +1566,10 @@ class RaceSim(Sim):
             group, v = divmod(-v, 1000)
         data: dict[str, Any] = {
             "from": "hand" if p == 0 else names[r.cells[s][p]],
-            "to": "off" if q > r.n[s] else names[r.cells[s][q]],
+            "to": "off" if q > r.n[s] else names[r.cells[s][q]] if q else names[r.cells[s][self._landing(s, p, v)]],
         }
+        if q == 0:
+            data["back"] = True  # a jump "hand": "to" names the cell it landed on
         if q > r.n[s] and r.jump is not None:
             land = self._landing(s, p, v)
             if land <= r.n[s]:
