@@ -8,6 +8,10 @@ hand.
   additions: ``worth.faces`` (the decorated sticks' special throws, KA-4) and a ``jump`` to
   ``"hand"`` (a piece landing on a crossing point starts again, KA-6); the finish past the last
   point without an exact throw (KA-7).
+- Tamman (``race.tamman``, DLP ruleset 199), the race vocabulary's overtaking capture
+  (``capture.passing``: pieces passed over go back to their origin, not on the origins, TM-6)
+  and counted extra throws (``extra_throw`` ``first``, ``twice``, ``void`` and ``capture =
+  "each"``, TM-5 and TM-6), the exact throw into the centre (TM-7).
 """
 from __future__ import annotations
 
@@ -153,3 +157,98 @@ def test_kolica_own_pieces_share_a_point_and_are_sent_back_together():
     throw(sim, (1, 0, 0, 0))
     sim.play(next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "l5", "to": "l4"}))
     assert sim.pos[0] == [] and sim.hand[0] == 4
+
+
+# -- Tamman: capture.passing and counted extra throws ---------------------------------------------
+TAMMAN = "race.tamman"
+
+
+def _tamman(pos, seat=0, options=None):
+    """Every piece on the board or in the centre (off), none in hand."""
+    return position(TAMMAN, pos, hands=[0] * 4, off=[4 - len(p) for p in pos], seat=seat, options=options)
+
+
+def _square(sim, seat, cell):
+    track = sim.r.cells[seat]
+    return next(q for q in range(1, len(track)) if sim.game.board.names[track[q]] == cell)
+
+
+def _play(sim, action):
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json() == action))
+
+
+def test_tamman_tracks_spiral_in_from_each_origin():
+    sim = _tamman([[1], [1], [1], [1]])
+    names = sim.game.board.names
+    assert [names[c] for c in sim.r.cells[0][1:]][:3] == ["c1", "d1", "e1"]
+    assert [names[c] for c in sim.r.cells[0][-3:]] == ["d2", "c2", "c3"]
+    assert [names[c] for c in sim.r.cells[1][1:4]] == ["a3", "a2", "a1"]  # West: down its side
+    assert [names[c] for c in sim.r.cells[1][-2:]] == ["b3", "c3"]
+
+
+def test_tamman_a_piece_passed_over_goes_back_to_its_origin_and_earns_a_throw():
+    sim = _tamman([[1, 1, 1, 1], [_square(_tamman([[1], [1], [1], [1]]), 1, "e1"), 1, 1, 1], [1] * 4, [1] * 4])
+    throw(sim, (1, 1, 1, 0))  # 3: c1 to e2, passing d1 and e1
+    _play(sim, {"from": "c1", "to": "e2"})
+    assert sorted(sim.pos[1]) == [1, 1, 1, 1]  # West's piece back on a3
+    assert sim.seat == 0 and sim.is_chance() and sim.owed == 0  # the throw it earned, being thrown
+
+
+def test_tamman_the_origins_are_safe_and_landing_takes_nothing():
+    probe = _tamman([[1], [1], [1], [1]])
+    e3, e2 = _square(probe, 1, "e3"), _square(probe, 1, "e2")
+    # West's pieces on e3 (East's origin) and on e2: South throws 4 from c1 to e3 (over d1, e1,
+    # e2): the piece on e2 goes back, the one on the origin stays; South lands beside it.
+    sim = _tamman([[1, 1, 1, 1], [e3, e2, 1, 1], [1] * 4, [1] * 4])
+    throw(sim, (1, 1, 1, 1))
+    _play(sim, {"from": "c1", "to": "e3"})
+    assert sorted(sim.pos[1]) == sorted([1, 1, 1, e3])
+    assert sim.to_json()["board"]["e3"] == [None, "piece", 2 + 4]  # East's four, West's, South's
+
+
+def test_tamman_a_first_eight_earns_two_throws_and_a_third_eight_is_void():
+    sim = _tamman([[1, 1, 1, 1], [1] * 4, [1] * 4, [1] * 4])
+    throw(sim, (0, 0, 0, 0))  # 8
+    assert sim.owed == 2
+    _play(sim, {"from": "c1", "to": "c5"})
+    assert sim.seat == 0 and sim.owed == 1
+    throw(sim, (0, 0, 0, 0))  # the second 8: earns nothing more
+    _play(sim, {"from": "c1", "to": "c5"})
+    assert sim.seat == 0 and sim.owed == 0
+    throw(sim, (0, 0, 0, 0))  # the third 8 moves nothing: the turn passes
+    assert sim.seat == 1 and sim.is_chance() and sim.turn_vals == []
+
+
+def test_tamman_only_the_first_throw_earns_and_ludii_reads_no_eight_bonus():
+    sim = _tamman([[1, 1, 1, 1], [1] * 4, [1] * 4, [1] * 4])
+    throw(sim, (1, 1, 1, 1))  # a first 4: one more throw
+    _play(sim, {"from": "c1", "to": "e3"})
+    assert sim.seat == 0
+    throw(sim, (1, 1, 1, 1))  # a second 4 earns none
+    _play(sim, {"from": "c1", "to": "e3"})
+    assert sim.seat == 1
+    sim = _tamman([[1, 1, 1, 1], [1] * 4, [1] * 4, [1] * 4], options={"extras": "ludii"})
+    throw(sim, (0, 0, 0, 0))
+    _play(sim, {"from": "c1", "to": "c5"})
+    assert sim.seat == 1
+
+
+def test_tamman_counted_throws_survive_the_json():
+    v = rules_variant(TAMMAN)
+    sim = _tamman([[1, 1, 1, 1], [1] * 4, [1] * 4, [1] * 4])
+    throw(sim, (0, 0, 0, 0))
+    data = sim.to_json()
+    assert data["owed"] == 2 and data["turn_throws"] == [8]
+    back = v.fast(v.state_from_json(data))
+    assert back.owed == 2 and back.turn_vals == [8] and actions(back) == actions(sim)
+
+
+def test_tamman_the_centre_takes_an_exact_throw():
+    sim = _tamman([[24], [1] * 4, [1] * 4, [1] * 4])  # South's last piece on c2
+    throw(sim, (1, 0, 0, 0))
+    assert actions(sim) == [{"from": "c2", "to": "c3", "off": True}]
+    sim.play(sim.moves()[0])
+    assert sim.outcome().winner == 0
+    sim = _tamman([[24], [1] * 4, [1] * 4, [1] * 4])
+    throw(sim, (1, 1, 0, 0))
+    assert sim.seat == 1  # a 2 goes past the centre: no move

@@ -58,7 +58,12 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   count) and ``void = "run" | "last"`` (all of them are void, or only the one that makes the run).
 - ``extra_throw``: another throw after the move: ``values`` (throws that earn one; with
   ``hand = true`` only while the seat still holds pieces to bring on),
-  ``cells`` (landing there earns one), ``capture = true`` (sending a piece back earns one).
+  ``cells`` (landing there earns one), ``capture = true`` (sending a piece back earns one;
+  ``"each"``: one for each piece sent back). Counted extra throws (Tamman): ``twice =
+  [values]`` (throws that earn two), ``first = true`` (only the turn's first throw earns by its
+  value), ``void = N`` (the turn's N-th throw running of one value, all its throws so far equal,
+  is worth nothing); a seat then throws again while it is owed throws (the JSON's ``owed``, and
+  ``turn_throws``, the values thrown this turn).
 - ``enter``: how a piece comes on: ``values`` (the throws that may enter one; default any),
   ``square`` (the track square it enters on, counted from 1, or ``"throw"``: the throw's value,
   counting from off the board) and ``first = true`` (a seat's first throw of the game, whatever
@@ -82,7 +87,10 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
   back goes onto that track square, not to the hand; ``groups = "share"``: two or more pieces of
   one opponent on the cell are not taken and the mover may stand beside them; ``groups = "send-back" |
-  "block"`` for two or more opposing pieces on the cell. ``opponent = "pin"`` (two seats, no
+  "block"`` for two or more opposing pieces on the cell. ``passing = true``: a move sends
+  back the opposing pieces on the squares it passes over (between where it starts and where it
+  lands), except on ``safe`` cells (Tamman's overtaking; with ``opponent = "none"`` landing on
+  them takes nothing). ``opponent = "pin"`` (two seats, no
   jumps, loops or pieces moving together): a lone opposing piece landed on is held, not sent
   back; it may not move while a piece of the pinner stands on its cell, its seat may not land
   there, and a seat with a held piece bears none off (Plakoto); the JSON's ``pinned`` maps each
@@ -158,10 +166,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "throw": ("device", "count", "sides", "odds", "faces"),
     "worth": ("up", "none", "each", "marked", "doubles", "faces"),
     "throws": ("until", "void_run", "void"),
-    "extra_throw": ("values", "cells", "capture", "hand"),
+    "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void"),
     "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd"),
     "move": ("by", "most", "lead", "no_hold"),
-    "capture": ("opponent", "groups", "to", "start"),
+    "capture": ("opponent", "groups", "to", "start", "passing"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner", "together"),
     "bear_off": ("exact", "short", "from", "past", "together", "higher"),
@@ -280,6 +288,12 @@ class Rules:
     no_hold: tuple = ()              # move.no_hold: cell sets a seat may not hold all of at once
     crowd: int = 0                   # enter.crowd: no piece enters onto a cell holding this many pieces, any seat's (0: no such rule)
     jump_back: list[list[bool]] | None = None  # per seat, by landing position: a jump "hand" sends the piece back to the hand
+    passing: frozenset[int] | None = None  # capture.passing: pieces passed over are sent back, but on these cells
+    counted: bool = False            # extra throws are counted (owed): twice, first, void or capture = "each"
+    capture_each: bool = False       # extra_throw.capture = "each": a throw owed for each piece sent back
+    extra_twice: frozenset[int] = frozenset()  # extra_throw.twice: throws that earn two
+    extra_first: bool = False        # extra_throw.first: only the turn's first throw earns by its value
+    extra_void: int = 0              # extra_throw.void: the N-th equal throw of a turn of equal throws is worth nothing
 
 
 class RaceGame(Game):
@@ -567,7 +581,11 @@ class RaceGame(Game):
         self.void = g("throws", "void", self._word("run", "last"), "run")
         self.extra_values = g("extra_throw", "values", self._ints, frozenset())
         self.extra_cells = g("extra_throw", "cells", lambda v, p: frozenset(self._cells(v, p)), frozenset())
-        self.capture_extra = g("extra_throw", "capture", self._bool, False)
+        self.capture_extra = g("extra_throw", "capture", lambda v, p: v if v == "each" else self._bool(v, p), False)
+        self.extra_twice = g("extra_throw", "twice", self._ints, frozenset())
+        self.extra_first = g("extra_throw", "first", self._bool, False)
+        self.extra_void = g("extra_throw", "void", self._int(0, 10), 0)
+        self.passing = g("capture", "passing", self._bool, False)
         self.extra_hand = g("extra_throw", "hand", self._bool, False)
         self.onto_own = g("enter", "onto_own", self._bool, False)
         self.worth_marked = g("worth", "marked", self._marked, None)
@@ -792,6 +810,15 @@ class RaceGame(Game):
         r.left0 = [tuple(v for v in vs if v > 0) for vs in vals]
         r.bonus0 = [bool(vs) and vs[0] in r.extra_values for vs in vals]
         r.enter_first = _pick(self.enter_first, o)
+        if _pick(self.passing, o):
+            r.passing = frozenset(_pick(self.safe_cells, o))
+        r.extra_twice = _pick(self.extra_twice, o)
+        r.extra_first = _pick(self.extra_first, o)
+        r.extra_void = _pick(self.extra_void, o)
+        r.capture_each = r.capture_extra == "each"
+        r.counted = bool(r.extra_twice or r.extra_first or r.extra_void or r.capture_each)
+        if r.counted and until is not None:
+            raise self._fail(self._path("extra_throw", "first"), "counted extra throws cannot go with throws.until")
         short = _pick(self.short, o)
         if short is not False and r.exact:
             r.short = min((v for v in r.values_set if v > 0), default=1) - 1
@@ -1063,7 +1090,7 @@ class RaceSim(Sim):
     """A race position being played, mutable: the play-out path (see the module docstring)."""
 
     __slots__ = ("game", "r", "options", "pos", "hand", "off", "occ", "seat", "phase", "throws", "last",
-                 "left", "series", "bonus", "extra", "over", "_moves", "pinned")
+                 "left", "series", "bonus", "extra", "over", "_moves", "pinned", "owed", "turn_vals")
 
     def __init__(self, game: RaceGame, r: Rules, options: dict[str, Any]) -> None:
         self.game = game
@@ -1086,6 +1113,8 @@ class RaceSim(Sim):
         self._moves: list | None = None
         # capture.opponent = "pin": by cell, the seat whose lone piece is held there (-1: none)
         self.pinned: list[int] = [-1] * game.board.size if r.pin else []
+        self.owed = 0             # counted extra throws still owed this turn
+        self.turn_vals: list[int] = []  # counted extra throws: the values thrown this turn
 
     def copy(self) -> RaceSim:
         o = RaceSim.__new__(RaceSim)
@@ -1100,6 +1129,8 @@ class RaceSim(Sim):
         o.bonus, o.extra, o.over = self.bonus, self.extra, self.over
         o._moves = self._moves
         o.pinned = self.pinned[:] if self.pinned else self.pinned
+        o.owed = self.owed
+        o.turn_vals = self.turn_vals[:]
         return o
 
     # -- the protocol ---------------------------------------------------------------------
@@ -1184,6 +1215,8 @@ class RaceSim(Sim):
         else:
             self.left = list(r.left0[i])
             self.bonus = r.bonus0[i] and not self._opening() and not (r.extra_hand and not self.hand[self.seat])
+            if r.counted:
+                self._count_throw(i)
         self.extra = False
         if self.left:
             self.phase = MOVE
@@ -1194,6 +1227,22 @@ class RaceSim(Sim):
                 self._moves = moves
                 return
         self._end_turn(self.bonus)
+
+    def _count_throw(self, i: int) -> None:
+        """Counted extra throws: what throw ``i`` earns (owed), and a void run's last throw."""
+        r = self.r
+        v = r.principal[i]
+        vals = self.turn_vals
+        if not (r.extra_first and vals):
+            if v in r.extra_twice:
+                self.owed += 2
+            elif self.bonus:
+                self.owed += 1
+        self.bonus = False
+        vals.append(v)
+        k = r.extra_void
+        if k and len(vals) >= k and all(x == v for x in vals):
+            self.left = []  # the run's throw is worth nothing
 
     def _opening(self) -> bool:
         """The seat's first throw of the game, under ``enter.first``: the game's first throws,
@@ -1442,13 +1491,13 @@ class RaceSim(Sim):
         self.left.remove(v)
         self._moves = None
         land = q if r.jump is None else self._landing(s, p, v)
+        if r.passing is not None:
+            self._pass_over(s, p, land)
         if land != q and land <= r.n[s] and not r.safe_at[s][land]:
             c = r.cells[s][land]
             for o in r.opps[s]:
                 if occ[base[land] + o]:
-                    self._send_back(o, c)
-                    if r.capture_extra:
-                        self.extra = True
+                    self._taken(o, c)
         if q == 0:
             self.hand[s] += k  # a jump "hand": back to come in again
         elif q > r.n[s]:
@@ -1486,9 +1535,7 @@ class RaceSim(Sim):
             elif land == q and not r.safe_at[s][q]:
                 for o in r.opps[s]:
                     if occ[b + o] and not (r.group_share and occ[b + o] > 1):
-                        self._send_back(o, r.cells[s][q])
-                        if r.capture_extra:
-                            self.extra = True
+                        self._taken(o, r.cells[s][q])
             for _ in range(k):
                 insort(self.pos[s], q)  # kept sorted: the moves come in one order however reached
             occ[b + s] += k
@@ -1504,6 +1551,27 @@ class RaceSim(Sim):
                 self._moves = moves
                 return
         self._end_turn(self.bonus or self.extra)
+
+    def _taken(self, o: int, c: int) -> None:
+        """Seat ``o``'s pieces on cell ``c`` are sent back by the mover, earning what they earn."""
+        r = self.r
+        if r.capture_each:
+            self.owed += self.occ[c * r.players + o]
+        elif r.capture_extra:
+            self.extra = True
+        self._send_back(o, c)
+
+    def _pass_over(self, s: int, p: int, land: int) -> None:
+        """capture.passing: the opponents' pieces on the squares passed over, strictly between
+        track position ``p`` and ``land``, go back, but on the safe cells."""
+        r = self.r
+        for x in range(p + 1, min(land, r.n[s] + 1)):
+            c = r.cells[s][x]
+            if c in r.passing:
+                continue
+            for o in r.opps[s]:
+                if self.occ[c * r.players + o]:
+                    self._taken(o, c)
 
     def _send_back(self, o: int, c: int) -> None:
         r = self.r
@@ -1532,6 +1600,13 @@ class RaceSim(Sim):
             return
         s = self.seat
         P = r.players
+        if r.counted:
+            self.owed += extra  # a single extra throw earned otherwise (a capture, a cell)
+            extra = self.owed > 0
+            if extra:
+                self.owed -= 1
+            else:
+                self.turn_vals = []
         nxt = s if extra else (s + 1) % P
         for _ in range(P):
             if self.off[nxt] < r.count or (r.partner_plays and any(self.off[m] < r.count for m in r.mates[nxt])):
@@ -1624,6 +1699,9 @@ class RaceSim(Sim):
             out["pinned"] = {names[c]: o for c, o in enumerate(self.pinned) if o >= 0}
         if self.phase == MOVE:
             out["extra"] = self.bonus or self.extra
+        if r.counted:
+            out["owed"] = self.owed
+            out["turn_throws"] = list(self.turn_vals)
         return out
 
 
@@ -1718,6 +1796,12 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
         if sim.hand[s] + sim.off[s] + len(sim.pos[s]) != r.count:
             raise InvalidState(f"seat {s}: {sim.hand[s]} in hand, {len(sim.pos[s])} on the board and "
                                f"{sim.off[s]} off make not {r.count} pieces")
+    if r.counted:  # counted extra throws: those owed, and this turn's values so far
+        sim.owed = _whole(data.get("owed", 0), "owed", 0, MAX_SERIES)
+        turn_vals = data.get("turn_throws", [])
+        if not (isinstance(turn_vals, list) and len(turn_vals) <= MAX_SERIES and all(_is_int(v) and v >= 0 for v in turn_vals)):
+            raise InvalidState(f"turn_throws: must list this turn's thrown values, got {brief(turn_vals)}")
+        sim.turn_vals = list(turn_vals)
     sim.seat = _whole(data.get("to_move", 0), "to_move", 0, P - 1)
     sim.throws = _whole(data.get("throws", data.get("turn", 0)), "throws", 0, r.limit)
     phase = data.get("phase", "throw")
@@ -1795,6 +1879,8 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
         if not isinstance(extra, bool):
             raise InvalidState("extra: must be true or false")
         sim.extra = extra and not sim.bonus
+        if r.counted:
+            sim.bonus = False
         if not sim._gen():
             raise InvalidState("phase: a move is due but the throw allows none (the turn would have passed)")
     return sim
