@@ -34,6 +34,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   seat. The move is judged where the piece lands (blocks, captures there), then the jump takes
   it on to the other cell (a jump onto a jumping cell goes on) or off the track (borne off). A
   move a jump takes off is ``{"from", "to": CELL, "off": true}``, CELL the square it left from.
+  ``"hand"`` instead of a cell: the piece goes back to its seat's hand, to come in again (Kolica
+  Atarakua's crossing points); the move is ``{"from", "to": CELL, "back": true}``, CELL where it
+  landed (what it landed on is taken first, as on any square).
 - ``throw``: the device, as ``games.engine.race.devices`` throws it: ``device = "tetra" |
   "sticks" | "cowries" | "coins"`` (``count`` two-sided pieces, face 1 = the marked tip, flat
   side or mouth up), ``"dice"`` (``count`` dice of ``sides``), ``"astragals"`` (faces 1, 3, 4, 6;
@@ -43,7 +46,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   [worth with 0 up, with 1 up, ...]`` says otherwise (an entry may be a list: the throw gives
   several moves, e.g. ``[25, 1]``) or ``none = N | "count+1"`` gives the worth of no side up;
   ``marked = [w1, w2, ...]``: a lone marked side up is worth that stick's own value (Kints'
-  sticks, 4, 6, 14 and 15), other counts as ``up`` says. Dice and astragals are summed, unless
+  sticks, 4, 6, 14 and 15), other counts as ``up`` says; ``faces = { "0111" = 20, ... }``: the
+  throws whose sticks show exactly these sides (one digit a stick, in order, 1 the marked side
+  up) are worth that, before ``marked`` and ``up`` (Kolica Atarakua's decorated sticks). Dice and astragals are summed, unless
   ``each = true``: each die is then a move of its own (played in the order the seat likes, by
   one piece or two), and with ``doubles = 2`` a throw whose dice all show one face gives each
   die twice (backgammon's double: four moves). A worth of 0 moves nothing.
@@ -53,7 +58,12 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   count) and ``void = "run" | "last"`` (all of them are void, or only the one that makes the run).
 - ``extra_throw``: another throw after the move: ``values`` (throws that earn one; with
   ``hand = true`` only while the seat still holds pieces to bring on),
-  ``cells`` (landing there earns one), ``capture = true`` (sending a piece back earns one).
+  ``cells`` (landing there earns one), ``capture = true`` (sending a piece back earns one;
+  ``"each"``: one for each piece sent back). Counted extra throws (Tamman): ``twice =
+  [values]`` (throws that earn two), ``first = true`` (only the turn's first throw earns by its
+  value), ``void = N`` (the turn's N-th throw running of one value, all its throws so far equal,
+  is worth nothing); a seat then throws again while it is owed throws (the JSON's ``owed``, and
+  ``turn_throws``, the values thrown this turn).
 - ``enter``: how a piece comes on: ``values`` (the throws that may enter one; default any),
   ``square`` (the track square it enters on, counted from 1, or ``"throw"``: the throw's value,
   counting from off the board) and ``first = true`` (a seat's first throw of the game, whatever
@@ -77,7 +87,10 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
   back goes onto that track square, not to the hand; ``groups = "share"``: two or more pieces of
   one opponent on the cell are not taken and the mover may stand beside them; ``groups = "send-back" |
-  "block"`` for two or more opposing pieces on the cell. ``opponent = "pin"`` (two seats, no
+  "block"`` for two or more opposing pieces on the cell. ``passing = true``: a move sends
+  back the opposing pieces on the squares it passes over (between where it starts and where it
+  lands), except on ``safe`` cells (Tamman's overtaking; with ``opponent = "none"`` landing on
+  them takes nothing). ``opponent = "pin"`` (two seats, no
   jumps, loops or pieces moving together): a lone opposing piece landed on is held, not sent
   back; it may not move while a piece of the pinner stands on its cell, its seat may not land
   there, and a seat with a held piece bears none off (Plakoto); the JSON's ``pinned`` maps each
@@ -151,12 +164,12 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "track": ("seats", "path", "rotate", "loop"),
     "pieces": ("count", "name", "glyph", "start"),
     "throw": ("device", "count", "sides", "odds", "faces"),
-    "worth": ("up", "none", "each", "marked", "doubles"),
+    "worth": ("up", "none", "each", "marked", "doubles", "faces"),
     "throws": ("until", "void_run", "void"),
-    "extra_throw": ("values", "cells", "capture", "hand"),
+    "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void"),
     "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd"),
     "move": ("by", "most", "lead", "no_hold"),
-    "capture": ("opponent", "groups", "to", "start"),
+    "capture": ("opponent", "groups", "to", "start", "passing"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner", "together"),
     "bear_off": ("exact", "short", "from", "past", "together", "higher"),
@@ -274,6 +287,13 @@ class Rules:
     lead: int = 0                    # move.lead: one piece only leaves the first square till a piece passes this square
     no_hold: tuple = ()              # move.no_hold: cell sets a seat may not hold all of at once
     crowd: int = 0                   # enter.crowd: no piece enters onto a cell holding this many pieces, any seat's (0: no such rule)
+    jump_back: list[list[bool]] | None = None  # per seat, by landing position: a jump "hand" sends the piece back to the hand
+    passing: frozenset[int] | None = None  # capture.passing: pieces passed over are sent back, but on these cells
+    counted: bool = False            # extra throws are counted (owed): twice, first, void or capture = "each"
+    capture_each: bool = False       # extra_throw.capture = "each": a throw owed for each piece sent back
+    extra_twice: frozenset[int] = frozenset()  # extra_throw.twice: throws that earn two
+    extra_first: bool = False        # extra_throw.first: only the turn's first throw earns by its value
+    extra_void: int = 0              # extra_throw.void: the N-th equal throw of a turn of equal throws is worth nothing
 
 
 class RaceGame(Game):
@@ -561,10 +581,15 @@ class RaceGame(Game):
         self.void = g("throws", "void", self._word("run", "last"), "run")
         self.extra_values = g("extra_throw", "values", self._ints, frozenset())
         self.extra_cells = g("extra_throw", "cells", lambda v, p: frozenset(self._cells(v, p)), frozenset())
-        self.capture_extra = g("extra_throw", "capture", self._bool, False)
+        self.capture_extra = g("extra_throw", "capture", lambda v, p: v if v == "each" else self._bool(v, p), False)
+        self.extra_twice = g("extra_throw", "twice", self._ints, frozenset())
+        self.extra_first = g("extra_throw", "first", self._bool, False)
+        self.extra_void = g("extra_throw", "void", self._int(0, 10), 0)
+        self.passing = g("capture", "passing", self._bool, False)
         self.extra_hand = g("extra_throw", "hand", self._bool, False)
         self.onto_own = g("enter", "onto_own", self._bool, False)
         self.worth_marked = g("worth", "marked", self._marked, None)
+        self.worth_faces = g("worth", "faces", self._face_worths, None)
         self.enter_clear = g("enter", "clear", self._seat_cells, None)
         self.enter_values = g("enter", "values", self._ints)
         self.enter_square = g("enter", "square", self._square, 0)
@@ -638,6 +663,17 @@ class RaceGame(Game):
             raise self._fail(path, f"must list each stick's worth when it alone lands marked side up, got {brief(v)}")
         return tuple(v)
 
+    def _face_worths(self, v: Any, path: tuple) -> dict[tuple[int, ...], int]:
+        """worth.faces: { "0111" = 20 } -> {(0, 1, 1, 1): 20}."""
+        if not isinstance(v, dict) or not v:
+            raise self._fail(path, "must be a table { \"0111\" = worth }, one digit a stick (1: marked side up)")
+        out = {}
+        for key, w in v.items():
+            if not (isinstance(key, str) and key and set(key) <= {"0", "1"}) or not _is_int(w) or w < 0:
+                raise self._fail(path + (key,), f"must map a string of 0s and 1s to a worth of 0 or more, got {key!r} = {brief(w)}")
+            out[tuple(int(ch) for ch in key)] = w
+        return out
+
     def _seat_cells(self, v: Any, path: tuple) -> tuple[frozenset[int], ...]:
         if not isinstance(v, list) or len(v) != self.players:
             raise self._fail(path, f"must list {self.players} lists of cells, one a seat")
@@ -672,16 +708,17 @@ class RaceGame(Game):
         return tuple(sorted(v))
 
     def _jumps(self, v: Any, path: tuple) -> dict[int, int]:
-        """{ CELL = CELL | "off" } -> cell index -> cell index (-1: off the track)."""
+        """{ CELL = CELL | "off" | "hand" } -> cell index -> cell index (-1: off the track, -2:
+        back to the hand)."""
         if not isinstance(v, dict):
-            raise self._fail(path, "must be a table { CELL = CELL or \"off\" }")
+            raise self._fail(path, "must be a table { CELL = CELL or \"off\" or \"hand\" }")
         out = {}
         for a, b in v.items():
             if a not in self.board.index:
                 raise self._fail(path + (a,), f"{a!r} is not a cell")
-            if b != "off" and b not in self.board.index:
-                raise self._fail(path + (a,), f"{b!r} is neither a cell nor \"off\"")
-            out[self.board.index[a]] = -1 if b == "off" else self.board.index[b]
+            if b not in ("off", "hand") and b not in self.board.index:
+                raise self._fail(path + (a,), f"{b!r} is neither a cell nor \"off\" nor \"hand\"")
+            out[self.board.index[a]] = -1 if b == "off" else -2 if b == "hand" else self.board.index[b]
         return out
 
     def _jump_tables(self, options: dict[str, Any]) -> list[dict[int, int]] | None:
@@ -773,6 +810,15 @@ class RaceGame(Game):
         r.left0 = [tuple(v for v in vs if v > 0) for vs in vals]
         r.bonus0 = [bool(vs) and vs[0] in r.extra_values for vs in vals]
         r.enter_first = _pick(self.enter_first, o)
+        if _pick(self.passing, o):
+            r.passing = frozenset(_pick(self.safe_cells, o))
+        r.extra_twice = _pick(self.extra_twice, o)
+        r.extra_first = _pick(self.extra_first, o)
+        r.extra_void = _pick(self.extra_void, o)
+        r.capture_each = r.capture_extra == "each"
+        r.counted = bool(r.extra_twice or r.extra_first or r.extra_void or r.capture_each)
+        if r.counted and until is not None:
+            raise self._fail(self._path("extra_throw", "first"), "counted extra throws cannot go with throws.until")
         short = _pick(self.short, o)
         if short is not False and r.exact:
             r.short = min((v for v in r.values_set if v > 0), default=1) - 1
@@ -822,6 +868,9 @@ class RaceGame(Game):
         jumps = self._jump_tables(o)
         if jumps is not None:
             r.jump = []
+            if any(-2 in table.values() for table in jumps):
+                r.jump_back = [[r.cells[s][q] >= 0 and jumps[s].get(r.cells[s][q]) == -2 for q in range(n[s] + 1)]
+                               for s in range(P)]
             for s in range(P):
                 table = [0] * (n[s] + 1)
                 last_cell = list(range(n[s] + 1))
@@ -830,7 +879,7 @@ class RaceGame(Game):
                     where[r.cells[s][q]] = q   # a cell the track passes twice: its first square
                 for q in range(1, n[s] + 1):
                     to = jumps[s].get(r.cells[s][q])
-                    if to is None:
+                    if to is None or to == -2:
                         continue
                     if to == -1:
                         table[q] = n[s] + 1
@@ -902,7 +951,12 @@ class RaceGame(Game):
             marked = _pick(self.worth_marked, o)
             if marked is not None and len(marked) != k:
                 raise self._fail(self._path("worth", "marked"), f"must give {k} worths, one a stick")
-            if marked is not None and up == 1:
+            by_faces = _pick(self.worth_faces, o)
+            if by_faces is not None and any(len(key) != k for key in by_faces):
+                raise self._fail(self._path("worth", "faces"), f"each key must give {k} digits, one a stick")
+            if by_faces is not None and tuple(faces) in by_faces:
+                value = (by_faces[tuple(faces)],)
+            elif marked is not None and up == 1:
                 value = (marked[faces.index(1)],)
             elif up_table is not None:
                 if len(up_table) != k + 1:
@@ -917,6 +971,8 @@ class RaceGame(Game):
                 raise self._fail(self._path("worth", "up"), "up and none are for two-sided pieces (sticks, tetra, cowries)")
             if _pick(self.worth_marked, o) is not None:
                 raise self._fail(self._path("worth", "marked"), "marked is for two-sided sticks")
+            if _pick(self.worth_faces, o) is not None:
+                raise self._fail(self._path("worth", "faces"), "faces is for two-sided sticks")
             if _pick(self.worth_each, o) and len(faces) > 1:
                 times = _pick(self.doubles, o) if len(set(faces)) == 1 else 1
                 return tuple(sorted(faces, reverse=True)) * times  # each die a move of its own
@@ -973,6 +1029,8 @@ class RaceGame(Game):
             seats_of: dict[tuple[str, str], list[int]] = {}
             for seat, table in enumerate(jumps):
                 for a, b in table.items():
+                    if b == -2:
+                        continue  # back to the hand: not drawn as a jump (the file marks such cells)
                     seats_of.setdefault((self.board.names[a], "off" if b == -1 else self.board.names[b]), []).append(seat)
             geometry["jumps"] = [{"from": a, "to": b, **({} if len(seats) == len(jumps) else {"seats": seats})}
                                  for (a, b), seats in sorted(seats_of.items())]
@@ -1011,6 +1069,8 @@ class RaceGame(Game):
         text = f"{act['from']}→{act['to']}"
         p, q, v = move
         s = sim._actor()
+        if q == 0:
+            q = sim._landing(s, p, v)  # a jump "hand": what it lands on is taken first
         if q <= r.n[s]:
             c = r.cells[s][q]
             base = c * r.players
@@ -1030,7 +1090,7 @@ class RaceSim(Sim):
     """A race position being played, mutable: the play-out path (see the module docstring)."""
 
     __slots__ = ("game", "r", "options", "pos", "hand", "off", "occ", "seat", "phase", "throws", "last",
-                 "left", "series", "bonus", "extra", "over", "_moves", "pinned")
+                 "left", "series", "bonus", "extra", "over", "_moves", "pinned", "owed", "turn_vals")
 
     def __init__(self, game: RaceGame, r: Rules, options: dict[str, Any]) -> None:
         self.game = game
@@ -1053,6 +1113,8 @@ class RaceSim(Sim):
         self._moves: list | None = None
         # capture.opponent = "pin": by cell, the seat whose lone piece is held there (-1: none)
         self.pinned: list[int] = [-1] * game.board.size if r.pin else []
+        self.owed = 0             # counted extra throws still owed this turn
+        self.turn_vals: list[int] = []  # counted extra throws: the values thrown this turn
 
     def copy(self) -> RaceSim:
         o = RaceSim.__new__(RaceSim)
@@ -1067,6 +1129,8 @@ class RaceSim(Sim):
         o.bonus, o.extra, o.over = self.bonus, self.extra, self.over
         o._moves = self._moves
         o.pinned = self.pinned[:] if self.pinned else self.pinned
+        o.owed = self.owed
+        o.turn_vals = self.turn_vals[:]
         return o
 
     # -- the protocol ---------------------------------------------------------------------
@@ -1151,6 +1215,8 @@ class RaceSim(Sim):
         else:
             self.left = list(r.left0[i])
             self.bonus = r.bonus0[i] and not self._opening() and not (r.extra_hand and not self.hand[self.seat])
+            if r.counted:
+                self._count_throw(i)
         self.extra = False
         if self.left:
             self.phase = MOVE
@@ -1161,6 +1227,22 @@ class RaceSim(Sim):
                 self._moves = moves
                 return
         self._end_turn(self.bonus)
+
+    def _count_throw(self, i: int) -> None:
+        """Counted extra throws: what throw ``i`` earns (owed), and a void run's last throw."""
+        r = self.r
+        v = r.principal[i]
+        vals = self.turn_vals
+        if not (r.extra_first and vals):
+            if v in r.extra_twice:
+                self.owed += 2
+            elif self.bonus:
+                self.owed += 1
+        self.bonus = False
+        vals.append(v)
+        k = r.extra_void
+        if k and len(vals) >= k and all(x == v for x in vals):
+            self.left = []  # the run's throw is worth nothing
 
     def _opening(self) -> bool:
         """The seat's first throw of the game, under ``enter.first``: the game's first throws,
@@ -1269,6 +1351,7 @@ class RaceSim(Sim):
         exact = r.exact
         short, short_values, off_from = r.short, r.short_values, r.off_from
         loop, jump, past = r.loop, r.jump[s] if r.jump is not None else None, r.past
+        back = r.jump_back[s] if r.jump_back is not None else None
         home = not r.together or (not hand and (not pos or min(pos) >= off_from))
         pinned = self.pinned
         if pinned and home and s in pinned:
@@ -1329,6 +1412,8 @@ class RaceSim(Sim):
                         continue
                 if jump is not None and jump[q]:
                     q = jump[q]  # judged where it lands; the jump carries it on
+                elif back is not None and back[q]:
+                    q = 0  # judged where it lands; then back to the hand (jump "hand")
                 out.append((p, q, v))
         if r.groups_move and len(left) > 1:
             out.extend(self._gen_groups(s))
@@ -1406,14 +1491,16 @@ class RaceSim(Sim):
         self.left.remove(v)
         self._moves = None
         land = q if r.jump is None else self._landing(s, p, v)
+        if r.passing is not None:
+            self._pass_over(s, p, land)
         if land != q and land <= r.n[s] and not r.safe_at[s][land]:
             c = r.cells[s][land]
             for o in r.opps[s]:
                 if occ[base[land] + o]:
-                    self._send_back(o, c)
-                    if r.capture_extra:
-                        self.extra = True
-        if q > r.n[s]:
+                    self._taken(o, c)
+        if q == 0:
+            self.hand[s] += k  # a jump "hand": back to come in again
+        elif q > r.n[s]:
             self.off[s] += k
             if r.clear_wins and not self.pos[s]:
                 self.over = (s, "track-clear")
@@ -1448,9 +1535,7 @@ class RaceSim(Sim):
             elif land == q and not r.safe_at[s][q]:
                 for o in r.opps[s]:
                     if occ[b + o] and not (r.group_share and occ[b + o] > 1):
-                        self._send_back(o, r.cells[s][q])
-                        if r.capture_extra:
-                            self.extra = True
+                        self._taken(o, r.cells[s][q])
             for _ in range(k):
                 insort(self.pos[s], q)  # kept sorted: the moves come in one order however reached
             occ[b + s] += k
@@ -1466,6 +1551,27 @@ class RaceSim(Sim):
                 self._moves = moves
                 return
         self._end_turn(self.bonus or self.extra)
+
+    def _taken(self, o: int, c: int) -> None:
+        """Seat ``o``'s pieces on cell ``c`` are sent back by the mover, earning what they earn."""
+        r = self.r
+        if r.capture_each:
+            self.owed += self.occ[c * r.players + o]
+        elif r.capture_extra:
+            self.extra = True
+        self._send_back(o, c)
+
+    def _pass_over(self, s: int, p: int, land: int) -> None:
+        """capture.passing: the opponents' pieces on the squares passed over, strictly between
+        track position ``p`` and ``land``, go back, but on the safe cells."""
+        r = self.r
+        for x in range(p + 1, min(land, r.n[s] + 1)):
+            c = r.cells[s][x]
+            if c in r.passing:
+                continue
+            for o in r.opps[s]:
+                if self.occ[c * r.players + o]:
+                    self._taken(o, c)
 
     def _send_back(self, o: int, c: int) -> None:
         r = self.r
@@ -1494,6 +1600,13 @@ class RaceSim(Sim):
             return
         s = self.seat
         P = r.players
+        if r.counted:
+            self.owed += extra  # a single extra throw earned otherwise (a capture, a cell)
+            extra = self.owed > 0
+            if extra:
+                self.owed -= 1
+            else:
+                self.turn_vals = []
         nxt = s if extra else (s + 1) % P
         for _ in range(P):
             if self.off[nxt] < r.count or (r.partner_plays and any(self.off[m] < r.count for m in r.mates[nxt])):
@@ -1528,8 +1641,10 @@ class RaceSim(Sim):
             group, v = divmod(-v, 1000)
         data: dict[str, Any] = {
             "from": "hand" if p == 0 else names[r.cells[s][p]],
-            "to": "off" if q > r.n[s] else names[r.cells[s][q]],
+            "to": "off" if q > r.n[s] else names[r.cells[s][q]] if q else names[r.cells[s][self._landing(s, p, v)]],
         }
+        if q == 0:
+            data["back"] = True  # a jump "hand": "to" names the cell it landed on
         if q > r.n[s] and r.jump is not None:
             land = self._landing(s, p, v)
             if land <= r.n[s]:
@@ -1584,6 +1699,9 @@ class RaceSim(Sim):
             out["pinned"] = {names[c]: o for c, o in enumerate(self.pinned) if o >= 0}
         if self.phase == MOVE:
             out["extra"] = self.bonus or self.extra
+        if r.counted:
+            out["owed"] = self.owed
+            out["turn_throws"] = list(self.turn_vals)
         return out
 
 
@@ -1678,6 +1796,12 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
         if sim.hand[s] + sim.off[s] + len(sim.pos[s]) != r.count:
             raise InvalidState(f"seat {s}: {sim.hand[s]} in hand, {len(sim.pos[s])} on the board and "
                                f"{sim.off[s]} off make not {r.count} pieces")
+    if r.counted:  # counted extra throws: those owed, and this turn's values so far
+        sim.owed = _whole(data.get("owed", 0), "owed", 0, MAX_SERIES)
+        turn_vals = data.get("turn_throws", [])
+        if not (isinstance(turn_vals, list) and len(turn_vals) <= MAX_SERIES and all(_is_int(v) and v >= 0 for v in turn_vals)):
+            raise InvalidState(f"turn_throws: must list this turn's thrown values, got {brief(turn_vals)}")
+        sim.turn_vals = list(turn_vals)
     sim.seat = _whole(data.get("to_move", 0), "to_move", 0, P - 1)
     sim.throws = _whole(data.get("throws", data.get("turn", 0)), "throws", 0, r.limit)
     phase = data.get("phase", "throw")
@@ -1755,6 +1879,8 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
         if not isinstance(extra, bool):
             raise InvalidState("extra: must be true or false")
         sim.extra = extra and not sim.bonus
+        if r.counted:
+            sim.bonus = False
         if not sim._gen():
             raise InvalidState("phase: a move is due but the throw allows none (the turn would have passed)")
     return sim
