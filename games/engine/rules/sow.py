@@ -78,6 +78,12 @@ Elements and keys (defaults in brackets):
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
   rules to judge, instead of being lifted and sown on; ``relay_ends_where`` = ``"opponent"`` |
   ``"own"`` | ``"any"``: only a hole of that row ends it so [any] (Wouri, Yovodji) [none];
+  ``opening``: on four rows, each player's first move is one of a set opening's moves, a list
+  of lists of holes named ``"outer k"`` / ``"inner k"`` (the k-th hole of that row from the
+  player's right, as he sees it): the first hole's seeds are lifted and dropped one into each
+  of the others, in order (offered only while it holds exactly that many), taking nothing;
+  the action names the hole lifted (Hus of the Nama) [none]; ``opening_copy``: the second
+  player's opening must be the same move of the list as the first player's [false];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -327,6 +333,26 @@ def _when(v: Any) -> tuple[str, ...]:
     return tuple(_one_of("store", "capture")(x) for x in items)
 
 
+def _opening(v: Any) -> Any:
+    """``sow.opening``: a list of moves, each a list of places ``"outer k"`` / ``"inner k"``."""
+    bad = _Bad('must list the opening\'s moves, each a list of places such as ["outer 7", "inner 5", "inner 6"] '
+               '(the hole lifted, then the holes that get one seed each)')
+    if not isinstance(v, list) or not v:
+        raise bad
+    out = []
+    for move in v:
+        if not isinstance(move, list) or len(move) < 2:
+            raise bad
+        places = []
+        for place in move:
+            row, _, k = place.partition(" ") if isinstance(place, str) else ("", "", "")
+            if row not in ("outer", "inner") or not k.isdigit() or not 1 <= int(k) <= 50:
+                raise bad
+            places.append((row, int(k)))
+        out.append(tuple(places))
+    return tuple(out)
+
+
 def _first(v: Any) -> str:
     if not isinstance(v, str) or not v:
         raise _Bad(f'must be "lot" or a side\'s name, got {brief(v)}')
@@ -359,6 +385,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_plain": (_bool, False), "relay_hook": (_text, None),
         "relay_hook_sows": (_one_of("all", "drawn"), "all"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
+        "opening": (_opening, None), "opening_copy": (_bool, False),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -480,7 +507,7 @@ class Rules:
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
-        "claims", "won", "round_up", "one_dir", "first_game",
+        "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy",
     )
 
 
@@ -685,6 +712,8 @@ class SowGame(Game):
         r.first_plain = sow.get("first_plain", o)
         r.first_to_next = sow.get("first_to_next", o)
         r.opening_each = sow.get("opening_each", o)
+        r.opening = self._opening_holes(sow.get("opening", o), sow.paths.get("opening"))
+        r.opening_copy = sow.get("opening_copy", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
         r.relay_hook_drawn = sow.get("relay_hook_sows", o) == "drawn"
@@ -728,6 +757,7 @@ class SowGame(Game):
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
+                        or r.opening is not None
                         or r.first_dir is not None)  # who has sown yet
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
@@ -800,6 +830,34 @@ class SowGame(Game):
                               for i in range(self.N)] for seat in (0, 1)]
         self._cache[key] = r
         return r
+
+    def _opening_holes(self, spec: Any, path: tuple | None) -> tuple | None:
+        """``sow.opening`` for each seat: ``((lifted, (dropped into, ...)), ...)`` in the file's order."""
+        if spec is None:
+            return None
+        if self.rows != 4:
+            raise self.rf.error(path, "a set opening names holes of the outer and inner rows: four rows")
+        at = {(self.row_of[i], self.col_of[i]): i for i in range(self.N)}
+        n = self.per_row
+        out = []
+        for seat in (0, 1):
+            moves = []
+            for move in spec:
+                holes = []
+                for row, k in move:
+                    if k > n:
+                        raise self.rf.error(path, f"the rows have {n} holes, not {k}")
+                    # rows from the bottom: South's outer 0, inner 1; North's inner 2, outer 3;
+                    # the k-th from the player's right: South's right is the last column, North's the first
+                    y = (0 if row == "outer" else 1) if seat == 0 else (3 if row == "outer" else 2)
+                    holes.append(at[(y, n - k if seat == 0 else k - 1)])
+                if len(set(holes)) != len(holes):
+                    raise self.rf.error(path, "a move of the opening names a hole twice")
+                moves.append((holes[0], tuple(holes[1:])))
+            if len({h for h, _ in moves}) != len(moves):
+                raise self.rf.error(path, "two moves of the opening lift the same hole (the action names it)")
+            out.append(tuple(moves))
+        return tuple(out)
 
     def _capture_rule(self, t: _Table, o: Mapping[str, Any] | None) -> tuple:
         rf = self.rf
@@ -923,7 +981,7 @@ class SowGame(Game):
         own = self.holes_of
         if type(move) is int:
             run: list[tuple[int, dict[str, Any], bool]] = [(seat, sim.action(move).to_json(), False)]
-            if r.relay and not (r.first_plain and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
+            if r.relay and not ((r.first_plain or r.opening is not None) and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
                 probe = sim.copy()
                 probe.laps = []
                 probe._sow(seat, move & 0xFF, move >> 8)  # type: ignore[arg-type]
@@ -1115,6 +1173,9 @@ class SowSim(Sim):
             return
         b, r, seat = self.b, self.r, self.turn
         lo = r.min
+        if r.opening is not None and not self.sown & self.omask[seat]:  # type: ignore[index]
+            self._mv = self._opening_moves(seat)  # sow.opening: the set opening
+            return
         if r.first_to_next and not self.sown & self.omask[seat]:  # the opening: any hole
             self._mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h]]  # type: ignore[index]
             return
@@ -1166,6 +1227,18 @@ class SowSim(Sim):
                 keep.append(m)
             mv = keep
         self._mv = mv
+
+    def _opening_moves(self, seat: int) -> list[int]:
+        """``sow.opening``: the moves of the set opening open to ``seat`` (with ``opening_copy``,
+        the one the opponent made, if he has made his)."""
+        r, b = self.r, self.b
+        moves = r.opening[seat]  # type: ignore[index]
+        if r.opening_copy:
+            theirs = [k for k, (h, _) in enumerate(r.opening[1 - seat]) if self.sown >> h & 1]  # type: ignore[index]
+            if theirs:
+                moves = (moves[theirs[0]],)
+        ways = {h: d for h, d in reversed(r.dirs[seat])}  # type: ignore[index]
+        return [h | (ways.get(h, CCW) << 8) for h, to in moves if b[h] == len(to)]
 
     def _trial(self, seat: int, m: int, opp: list[int]) -> tuple[bool, bool]:
         """Whether move ``m`` leaves seeds in the opponent's holes after sowing (feeds), and
@@ -1228,8 +1301,15 @@ class SowSim(Sim):
         seat = self.turn
         h, d = m & 0xFF, m >> 8
         sown_before = self.sown
-        plain = (r.first_plain or r.first_to_next) and not self.sown & self.omask[seat]  # type: ignore[index]
-        if plain and r.first_to_next:  # sow.first_to_next: the opening, all into the next hole
+        plain = (r.first_plain or r.first_to_next or r.opening is not None) and not self.sown & self.omask[seat]  # type: ignore[index]
+        if plain and r.opening is not None:  # sow.opening: one seed into each of the move's holes
+            b = self.b
+            to = dict(r.opening[seat])[h]  # type: ignore[index]
+            b[h] -= len(to)
+            for q in to:
+                b[q] += 1
+            last = to[-1]
+        elif plain and r.first_to_next:  # sow.first_to_next: the opening, all into the next hole
             b = self.b
             last = g.plain[seat][d][h]  # type: ignore[index]
             b[last] += b[h]

@@ -1,0 +1,116 @@
+"""Hand-worked tests of the fourB batch of four-row sowing games: ``sow.opening`` and
+``sow.opening_copy`` (a set opening, Hus of the Nama), and the file that plays it.
+
+On four rows of four, South's holes are 1..4 (outer row, left to right) and 5..8 (inner row,
+right to left: 5 is South's rightmost inner hole), North's 9..12 (inner row, 9 North's rightmost
+as he sees it) and 13..16 (outer row, 16 North's rightmost as he sees it).
+"""
+from __future__ import annotations
+
+import pytest
+
+from games.engine import get_variant
+from games.engine.rules import sow
+from games.engine.rules.game import RulesVariant
+from games.engine.rules.loader import RulesFileError, load_text
+from tests.games.test_rules_sow import holes, state_of
+
+HEAD = '''
+key = "sow.test"
+title = "Test"
+mechanic = "sow"
+game = { dlp = 0, name = "Test" }
+ruleset = { dlp = 0, name = "Test" }
+players = 2
+sides = ["South", "North"]
+source = "dlp-2020"
+locator = "DLP.GameRulesets.0"
+
+[[clause]]
+id = "O-1"
+text = "Four rows of four, two seeds a hole; a set opening; then relay sowing from two or more."
+board = { rows = 4, holes = 4 }
+setup = { seeds = 2 }
+sow = { min = 2, relay = true, opening = %s, opening_copy = %s }
+'''
+OPENING = '[["outer 2", "inner 1", "inner 2"], ["inner 3", "inner 2", "inner 1"]]'
+
+
+def make(opening: str = OPENING, copy: bool = True) -> RulesVariant:
+    rf = load_text(HEAD % (opening, "true" if copy else "false"), "sow/test.toml", sow.ELEMENTS)
+    return RulesVariant(sow.compile(rf))
+
+
+def sows(v: RulesVariant, state) -> list[str]:
+    return [a["sow"] for a in v.legal_actions(state)]
+
+
+def test_the_first_move_is_one_of_the_set_opening_counted_from_the_players_right():
+    v = make()
+    start = v.new_game()
+    # South's outer 2nd from his right is 3; his inner row from the right is 5, 6, 7, 8.
+    assert sows(v, start) == ["3", "7"]
+    after = v.apply(start, {"sow": "3"})  # 3's two: one into 5, one into 6; nothing taken
+    b = holes(after)
+    assert (b[3] if 3 in b else 0, b[5], b[6]) == (0, 3, 3)
+    assert sum(b.values()) == 32 and after.to_json()["scores"] == [0, 0]
+    after = v.apply(start, {"sow": "7"})  # inner 3rd from the right: into 6, then 5
+    b = holes(after)
+    assert (7 in b, b[6], b[5]) == (False, 3, 3)
+
+
+def test_the_opponent_copies_the_opening_on_his_side():
+    v = make()
+    after = v.apply(v.new_game(), {"sow": "7"})
+    # North's right is South's left: his inner row from his right is 9, 10, 11, 12.
+    assert sows(v, after) == ["11"]
+    after = v.apply(after, {"sow": "11"})
+    b = holes(after)
+    assert (11 in b, b[10], b[9]) == (False, 3, 3)
+    # Then the ordinary sowing, from any hole of two or more.
+    assert sows(v, after) == ["1", "2", "3", "4", "5", "6", "8"]
+    after = v.apply(v.new_game(), {"sow": "3"})
+    assert sows(v, after) == ["15"]  # North's outer 2nd from his right
+    after = v.apply(after, {"sow": "15"})
+    b = holes(after)
+    assert (15 in b, b[9], b[10]) == (False, 3, 3)
+
+
+def test_without_copy_each_player_chooses_his_own_opening():
+    v = make(copy=False)
+    after = v.apply(v.new_game(), {"sow": "7"})
+    assert sows(v, after) == ["15", "11"]
+
+
+def test_an_opening_move_needs_its_hole_to_hold_one_seed_for_each_hole_it_drops_into():
+    v = make()
+    counts = {h: 2 for h in range(1, 17)}
+    counts[3], counts[4] = 3, 1
+    assert sows(v, state_of(v, counts)) == ["7"]
+
+
+def test_a_bad_opening_is_refused_with_its_reason():
+    with pytest.raises(RulesFileError, match="the rows have 4 holes"):
+        make('[["outer 5", "inner 1"]]')
+    with pytest.raises(RulesFileError, match="lift the same hole"):
+        make('[["outer 2", "inner 1"], ["outer 2", "inner 2"]]')
+    with pytest.raises(RulesFileError, match="must list the opening"):
+        make('[["outer 2"]]')
+
+
+def test_hus_nama_opens_with_one_of_four_moves_then_sows_and_captures_as_the_damara():
+    v = get_variant("sow.hus-nama")
+    start = v.new_game()
+    # South's 16-hole rows: outer 7th, 8th, 9th from the right are 10, 9, 8; inner 8th is 24.
+    assert sows(v, start) == ["10", "9", "24", "8"]
+    after = v.apply(start, {"sow": "24"})
+    b = holes(after)
+    assert (24 in b, b[23], b[22]) == (False, 3, 3)
+    # North copies: his inner 8th from his right is 40, dropping into 39 and 38.
+    assert sows(v, after) == ["40"]
+    after = v.apply(after, {"sow": "40"})
+    b = holes(after)
+    assert (40 in b, b[39], b[38]) == (False, 3, 3)
+    assert len(sows(v, after)) == 16 + 7 and "24" not in sows(v, after)  # holes of two or more
+    # The capture is hus-both-facing's, tested in tests/games/test_rules_sowa.py.
+    assert v.rules_file.hooks == ["hus-both-facing"]
