@@ -114,3 +114,81 @@ def test_hus_nama_opens_with_one_of_four_moves_then_sows_and_captures_as_the_dam
     assert len(sows(v, after)) == 16 + 7 and "24" not in sows(v, after)  # holes of two or more
     # The capture is hus-both-facing's, tested in tests/games/test_rules_sowa.py.
     assert v.rules_file.hooks == ["hus-both-facing"]
+
+
+# -- Mwambulula: setup.hand, sow.enter, relay_hook_sows = "origin" | "lap-origin" -------------------
+MW = '''
+key = "sow.test"
+title = "Test"
+mechanic = "sow"
+game = { dlp = 0, name = "Test" }
+ruleset = { dlp = 0, name = "Test" }
+players = 2
+sides = ["South", "North"]
+source = "dlp-2020"
+locator = "DLP.GameRulesets.0"
+
+[[clause]]
+id = "M-1"
+text = "Four rows of four, the outer rows full, eight in each store; relay sowing; captures across sown on."
+board = { rows = 4, holes = 4 }
+setup = { counts = [2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2], hand = %d }
+sow = { relay = true, relay_hook = "mwambulula-facing", relay_hook_sows = "%s", enter = %s }
+'''
+
+
+def make_mw(sows: str = "origin", hand: int = 8, enter: bool = True) -> RulesVariant:
+    rf = load_text(MW % (hand, sows, "true" if enter else "false"), "sow/test.toml", sow.ELEMENTS)
+    return RulesVariant(sow.compile(rf))
+
+
+def mw_state(v: RulesVariant, counts: dict[int, int], hands: tuple[int, int] = (0, 0)):
+    rest = v.game.total - sum(counts.values()) - sum(hands)
+    data = {"board": {str(h): [None, "seed", c] for h, c in counts.items() if c}, "to_move": 0,
+            "scores": [rest // 2, rest - rest // 2], "hands": [{"seed": n} if n else {} for n in hands]}
+    return v.state_from_json(data)
+
+
+def test_the_store_starts_in_hand_and_is_entered_one_seed_a_hole():
+    v = make_mw()
+    start = v.new_game()
+    assert start.to_json()["hands"] == [{"seed": 8}, {"seed": 8}] and v.game.total == 32
+    assert sows(v, start) == ["1", "2", "3", "4", "hand"]
+    after = v.apply(start, {"sow": "hand"})
+    assert holes(after) == {1: 3, 2: 3, 3: 3, 4: 3, 5: 1, 6: 1, 7: 1, 8: 1, 13: 2, 14: 2, 15: 2, 16: 2}
+    assert after.to_json()["hands"] == [{}, {"seed": 8}] and after.to_json()["to_move"] == 1
+    assert "hand" in sows(v, after)  # North's store is still his
+    # A store holding fewer seeds than the holes fills them in hole order, as far as it goes.
+    after = v.apply(mw_state(v, {1: 1, 13: 1}, (3, 0)), {"sow": "hand"})
+    assert holes(after) == {1: 2, 2: 1, 3: 1, 13: 1}
+    with pytest.raises(RulesFileError, match="setup.hand"):
+        make_mw(hand=0)
+
+
+def test_a_lap_ending_in_an_occupied_outer_hole_takes_across_the_inner_row():
+    v = make_mw()
+    # 2 (one) into 3 (one, now two: occupied). Across 3's column: North's inner 11 (two) and his
+    # outer 14 (one) behind it: both taken, three counters sown on from after 2: 3, 4, 5; the turn ends.
+    after = v.apply(mw_state(v, {2: 1, 3: 1, 11: 2, 14: 1, 16: 1}), {"sow": "2"})
+    assert holes(after) == {3: 3, 4: 1, 5: 1, 16: 1}
+    # North's inner 11 empty: nothing is taken (14 alone is not), and 3 is relayed: 4, 5.
+    after = v.apply(mw_state(v, {2: 1, 3: 1, 14: 1, 16: 1}), {"sow": "2"})
+    assert holes(after) == {4: 1, 5: 1, 14: 1, 16: 1}
+
+
+def test_the_captured_counters_are_sown_from_the_move_or_the_lap_origin():
+    counts = {1: 1, 2: 1, 4: 1, 12: 1, 13: 2, 15: 1, 16: 1}
+    # 1 into 2 (occupied); across 2 is North's 10, empty (15 behind it is not taken): relayed,
+    # 2's two into 3 and 4 (occupied); across 4 is 12 (one), 13 (two) behind: three taken.
+    v = make_mw("origin")  # sown on from after 1, where the move began: 2, 3, 4
+    assert holes(v.apply(mw_state(v, counts), {"sow": "1"})) == {2: 1, 3: 2, 4: 3, 15: 1, 16: 1}
+    v = make_mw("lap-origin")  # from after 2, where the last lap began: 3, 4, 5
+    assert holes(v.apply(mw_state(v, counts), {"sow": "1"})) == {3: 2, 4: 3, 5: 1, 15: 1, 16: 1}
+
+
+def test_mwambulula_file_starts_with_the_stores_in_hand():
+    v = get_variant("sow.mwambulula")
+    start = v.new_game()
+    assert start.to_json()["hands"] == [{"seed": 16}, {"seed": 16}]
+    assert sows(v, start) == [str(h) for h in range(1, 9)] + ["hand"]
+    assert v.rules_file.hooks == ["mwambulula-facing"]

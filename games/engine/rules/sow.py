@@ -27,6 +27,7 @@ Elements and keys (defaults in brackets):
   first seat sees it, of his store (s1), the other's across from it ["right"]. On two rows the holes make one anticlockwise track; on four each seat sows
   round its own two rows (its outer row, then its inner row facing the opponent).
 - ``setup``: ``seeds`` in every hole [4], or ``counts`` (one per hole, in hole order);
+  ``hand``: seeds each player keeps in hand (his store) at the start, for ``sow.enter`` [0];
   ``first``: the seat that moves first, by its side's name, or ``"lot"`` (a chance action
   ``{"first": seat}`` draws it) [the first side].
 - ``sow``: ``from`` = ``"own"`` (the mover's holes) | ``"any"`` [own]; ``min`` seeds a hole
@@ -74,7 +75,11 @@ Elements and keys (defaults in brackets):
   seeds are drawn into the last hole, the sowing then going on from it with all its seeds;
   ``None`` ends the sowing there, unrelayed [none]; ``relay_hook_sows = "drawn"``: only the seeds
   the hook names are lifted and sown on, from the hole after the last, which keeps its own (Hus:
-  the captured counters are sown on) ["all"]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
+  the captured counters are sown on) ["all"], or ``"origin"``: they are sown on from the hole
+  after the one the move began from, and the move ends with them, or ``"lap-origin"``: so, from
+  the hole after the one the lap began from (Mwambulula) ; ``enter``: a player holding seeds in
+  hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
+  they go, ``{"sow": "hand"}`` (Ludii's select of the hand) [false]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
   rules to judge, instead of being lifted and sown on; ``relay_ends_where`` = ``"opponent"`` |
   ``"own"`` | ``"any"``: only a hole of that row ends it so [any] (Wouri, Yovodji) [none];
@@ -370,7 +375,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 50), 6),
         "stores": (_int(0, 2), 0), "first_store": (_one_of("right", "left"), "right"),
     },
-    "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None)},
+    "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None),
+              "hand": (_int(0, 10000), 0)},
     "sow": {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
@@ -383,7 +389,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
-        "relay_hook_sows": (_one_of("all", "drawn"), "all"),
+        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin"), "all"), "enter": (_bool, False),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
         "opening": (_opening, None), "opening_copy": (_bool, False),
     },
@@ -507,7 +513,7 @@ class Rules:
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
-        "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy",
+        "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter",
     )
 
 
@@ -716,7 +722,11 @@ class SowGame(Game):
         r.opening_copy = sow.get("opening_copy", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
-        r.relay_hook_drawn = sow.get("relay_hook_sows", o) == "drawn"
+        r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
+        r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
+        r.enter = sow.get("enter", o)
+        if r.enter and not T["setup"].static("hand"):
+            raise rf.error(sow.paths["enter"], "seeds are entered from the hand: setup.hand gives each player some")
         r.singles_to_empty = sow.get("singles_to_empty", o)
         r.stores = {"none": 0, "own": 1, "both": 2}[sow.get("stores", o)]
         if r.stores and not self.n_stores:
@@ -820,6 +830,8 @@ class SowGame(Game):
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
         r.check_moves = r.feed or r.grand_slam == "forbidden"
+        if r.enter and (r.check_moves or r.rounds):
+            raise rf.error(sow.paths["enter"], "seeds entered from the hand go with no feeding or grand-slam rule and no rounds")
         # For the quick look at whether a sowing can capture (``SowSim._gen``): the count
         # tables of the capture rules, when they are all by the last hole's count on a plain track.
         r.quick = r.quick_where = None
@@ -917,8 +929,8 @@ class SowGame(Game):
             if not (isinstance(counts, list) and len(counts) == self.N and all(
                     isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 1000 for c in counts)):
                 raise self.rf.error(setup.paths["counts"], f"must list {self.N} seed counts, one per hole in hole order")
-            return sum(counts)
-        return setup.static("seeds") * self.N
+            return sum(counts) + 2 * setup.static("hand")
+        return setup.static("seeds") * self.N + 2 * setup.static("hand")
 
     def start_counts(self) -> list[int]:
         counts = self.tables["setup"].static("counts")
@@ -948,6 +960,7 @@ class SowGame(Game):
         r = self.rules_for(options)
         sim = SowSim(self, options, r)
         sim.b = self.start_counts() + [0, 0]
+        sim.hand = [self.tables["setup"].static("hand")] * 2  # setup.hand: each player's store
         if r.first is None:
             sim.phase, sim.turn = LOT, None
             sim.round = 1
@@ -1150,6 +1163,8 @@ class SowSim(Sim):
             return Action({"first": move[1]})
         if move[0] == "take":
             return Action({"remove": g.names[move[1]]})
+        if move[0] == "enter":
+            return Action({"sow": "hand"})
         return Action({"leave_empty": [g.names[h] for h in move[1]]})
 
     # -- generating moves ------------------------------------------------------------------------
@@ -1197,6 +1212,8 @@ class SowSim(Sim):
             mv = [m for m in mv if b[m & 0xFF] != 1 or not b[ahead[m >> 8][m & 0xFF][0]]]
         if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
             mv = [m for m in mv if b[m & 0xFF] > 1]
+        if r.enter and self.hand[seat]:  # type: ignore[index]
+            mv.append(("enter",))  # sow.enter: the seeds in hand, one into each hole
         if r.check_moves and mv:
             g = self.game
             opp = self.holes[1 - seat]  # type: ignore[operator]
@@ -1276,8 +1293,23 @@ class SowSim(Sim):
             self.last_text = f"{self.game.rf.sides[move[1]]} starts (by lot)"
         elif move[0] == "take":
             self._play_take(move[1])
+        elif move[0] == "enter":
+            self._play_enter()
         else:
             self._play_leave(move[1])
+
+    def _play_enter(self) -> None:
+        """``sow.enter``: the mover drops the seeds in his hand one into each of his holes."""
+        seat = self.turn
+        holes = self.holes[seat]  # type: ignore[index]
+        n = min(len(holes), self.hand[seat])  # type: ignore[index]
+        for p in holes[:n]:
+            self.b[p] += 1
+        self.hand[seat] -= n  # type: ignore[index]
+        self.plies += 1
+        if self.log:
+            self.last_text = f"enters {n} from hand"
+        self._settle(seat, True, False)  # type: ignore[arg-type]
 
     def _play_take(self, p: int) -> None:
         """``capture.then_take``: the mover takes the seeds of the opponent's hole ``p``."""
@@ -1420,7 +1452,7 @@ class SowSim(Sim):
         if r.take_at:
             self.during = []
         b[h] = 0
-        p = h
+        p = lap0 = origin = h
         if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
             c -= 1
@@ -1505,6 +1537,14 @@ class SowSim(Sim):
                     for q in draw:
                         c += b[q]
                         b[q] = 0
+                    if r.relay_hook_from:  # "origin" / "lap-origin": from there, and no further
+                        p = origin if r.relay_hook_from == 1 else lap0
+                        step = g.plain[seat][d]
+                        while c:
+                            p = step[p]
+                            b[p] += 1
+                            c -= 1
+                        return p
                     continue
                 if draw:
                     for q in draw:
@@ -1516,6 +1556,7 @@ class SowSim(Sim):
                         self.laps.append(p)
                     if r.skip_lap:
                         h = p
+                    lap0 = p
                     continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 ends = r.relay_ends  # sow.relay_ends: a lap making one of these counts ends there
@@ -1530,6 +1571,7 @@ class SowSim(Sim):
                     self.laps.append(p)
                 if r.skip_lap:
                     h = p
+                lap0 = p
                 continue
             return p
 
@@ -2098,7 +2140,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if k != "seed":
                 raise InvalidState(f"hands[{s}].{brief(k)}: the only kind is seed")
             sim.hand[s] = _count(v, f"hands[{s}].seed")
-        if sim.hand[s] and not r.rounds:
+        if sim.hand[s] and not r.rounds and not r.enter:
             raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
     total = sum(sim.b) + sum(sim.sc) + sum(sim.hand)
     if total != g.total_seeds():
