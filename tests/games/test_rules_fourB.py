@@ -192,3 +192,51 @@ def test_mwambulula_file_starts_with_the_stores_in_hand():
     assert start.to_json()["hands"] == [{"seed": 16}, {"seed": 16}]
     assert sows(v, start) == [str(h) for h in range(1, 9)] + ["hand"]
     assert v.rules_file.hooks == ["mwambulula-facing"]
+
+
+# -- Makonn: sow.arrange and sow.arrange_capture --------------------------------------------------
+def test_makonn_players_rearrange_a_counter_at_a_time_then_pass():
+    v = get_variant("sow.makonn")
+    start = v.new_game()
+    assert start.to_json()["phase"] == "arrange"
+    legal = v.legal_actions(start)
+    assert len(legal) == 20 * 19 + 1 and legal[-1] == {"pass": True}
+    after = v.apply(start, {"from": "1", "to": "2"})
+    assert holes(after)[2] == 2 and 1 not in holes(after) and after.to_json()["to_move"] == 0
+    after = v.apply(after, {"pass": True})  # South is done: North rearranges
+    data = after.to_json()
+    assert (data["phase"], data["to_move"]) == ("arrange", 1)
+    assert {"from": "21", "to": "22"} in v.legal_actions(after)
+    after = v.apply(after, {"pass": True})  # both done: South plays, from his one hole of two
+    data = after.to_json()
+    assert (data["phase"], data["to_move"]) == ("play", 0)
+    assert sows(v, after) == ["2"]
+
+
+def test_makonn_an_arranged_counter_in_an_empty_inner_hole_captures_once():
+    v = get_variant("sow.makonn")
+    # 11 is South's rightmost inner hole, facing North's 30, with North's outer 31 behind.
+    after = v.apply(v.new_game(), {"from": "11", "to": "1"})
+    assert after.to_json()["scores"] == [0, 0]
+    after = v.apply(after, {"from": "2", "to": "11"})  # into the empty 11: 30 and 31 taken
+    b = holes(after)
+    assert (b[11], 30 in b, 31 in b, after.to_json()["scores"]) == (1, False, False, [2, 0])
+    # Once only: 12 emptied and filled again takes nothing from 29 and 32.
+    after = v.apply(v.apply(after, {"from": "12", "to": "3"}), {"from": "4", "to": "12"})
+    b = holes(after)
+    assert (b[12], b[29], b[32], after.to_json()["scores"]) == (1, 1, 1, [2, 0])
+    # An outer hole takes nothing.
+    after = v.apply(v.apply(v.new_game(), {"from": "5", "to": "6"}), {"from": "7", "to": "5"})
+    assert after.to_json()["scores"] == [0, 0]
+
+
+def test_makonn_single_counters_move_last_and_only_into_empty_holes():
+    v = get_variant("sow.makonn")
+    counts = {1: 1, 2: 1, 4: 1, 21: 1, 22: 1}
+    rest = v.game.total - sum(counts.values())
+    state = v.state_from_json({"board": {str(h): [None, "seed", c] for h, c in counts.items()},
+                               "to_move": 0, "scores": [rest // 2, rest - rest // 2]})
+    assert sows(v, state) == ["2", "4"]  # 1 would fall into 2, occupied
+    state = v.state_from_json({"board": {str(h): [None, "seed", c] for h, c in counts.items()}, "to_move": 0,
+                               "scores": [rest // 2, rest - rest // 2], "options": {"singles_to_empty": False}})
+    assert sows(v, state) == ["1", "2", "4"]  # Ludii's reading

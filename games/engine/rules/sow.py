@@ -89,6 +89,13 @@ Elements and keys (defaults in brackets):
   of the others, in order (offered only while it holds exactly that many), taking nothing;
   the action names the hole lifted (Hus of the Nama) [none]; ``opening_copy``: the second
   player's opening must be the same move of the list as the first player's [false];
+  ``arrange``: before play each player in turn, the first first, rearranges the seeds of his
+  holes: one seed at a time from one of his holes to another, ``{"from": "3", "to": "7"}``, as
+  long as he likes, ending with ``{"pass": true}`` (phase ``arrange``; Makonn) [false];
+  ``arrange_capture = "once"``: a seed so moved into an empty hole of his inner row (four
+  rows) takes the opponent's facing hole, and the outer one behind it, as ``take =
+  "opposite"`` with ``both``, once a game for each player (he has taken nothing else then)
+  ["none"];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -201,7 +208,7 @@ no move under ``no_moves = "pass"`` passes without an action.
 **State JSON** (CONTRACT.md): ``board`` lists each non-empty hole as ``[null, "seed", n]``
 and each store as ``[seat, "seed", captured]``; ``scores`` (seeds taken, this round in a game
 of rounds), ``hands`` (``{"seed": n}`` a player keeps aside between rounds), ``phase``
-(``lot`` | ``play`` | ``leave_empty`` | ``take`` | ``over``; in ``take``, ``pending`` is
+(``lot`` | ``play`` | ``leave_empty`` | ``take`` | ``arrange`` | ``over``; in ``take``, ``pending`` is
 ``{"take": n}``, the holes the mover has still to take), ``turn`` (actions played), ``over``; and
 where the rules need them: ``history`` (positions since the last capture, for
 ``repetition``: ``[times, to_move, counts...]``), ``sown`` (holes sown from this round),
@@ -231,6 +238,7 @@ CCW, CW = 0, 1
 DIR_NAMES = ("ccw", "cw")
 ARROWS = ("↺", "↻")
 LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
+ARRANGE = "arrange"  # sow.arrange: the players rearrange their seeds before play
 TAKE = "take"
 SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
@@ -392,6 +400,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin"), "all"), "enter": (_bool, False),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
         "opening": (_opening, None), "opening_copy": (_bool, False),
+        "arrange": (_bool, False), "arrange_capture": (_one_of("none", "once"), "none"),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -513,7 +522,7 @@ class Rules:
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
-        "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter",
+        "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
     )
 
 
@@ -725,6 +734,8 @@ class SowGame(Game):
         r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
         r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
         r.enter = sow.get("enter", o)
+        r.arrange = sow.get("arrange", o)
+        r.arrange_capture = sow.get("arrange_capture", o) == "once"
         if r.enter and not T["setup"].static("hand"):
             raise rf.error(sow.paths["enter"], "seeds are entered from the hand: setup.hand gives each player some")
         r.singles_to_empty = sow.get("singles_to_empty", o)
@@ -830,6 +841,9 @@ class SowGame(Game):
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
         r.check_moves = r.feed or r.grand_slam == "forbidden"
+        if r.arrange and (r.rounds or r.first is None or r.opening is not None or (r.arrange_capture and self.rows != 4)):
+            raise rf.error(sow.paths["arrange"], "a rearrangement goes before a game of one round, its first player fixed, with no set opening "
+                           "(and takes, with arrange_capture, on four rows)")
         if r.enter and (r.check_moves or r.rounds):
             raise rf.error(sow.paths["enter"], "seeds entered from the hand go with no feeding or grand-slam rule and no rounds")
         # For the quick look at whether a sowing can capture (``SowSim._gen``): the count
@@ -966,6 +980,8 @@ class SowGame(Game):
             sim.round = 1
             return sim
         sim._begin(r.first)
+        if r.arrange:  # sow.arrange: the first player rearranges first
+            sim.phase = ARRANGE
         return sim
 
     def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
@@ -1165,6 +1181,10 @@ class SowSim(Sim):
             return Action({"remove": g.names[move[1]]})
         if move[0] == "enter":
             return Action({"sow": "hand"})
+        if move[0] == "arr":
+            return Action({"from": g.names[move[1]], "to": g.names[move[2]]})
+        if move[0] == "pass":
+            return Action({"pass": True})
         return Action({"leave_empty": [g.names[h] for h in move[1]]})
 
     # -- generating moves ------------------------------------------------------------------------
@@ -1179,6 +1199,10 @@ class SowSim(Sim):
         if self.phase == TAKE:
             b = self.b
             self._mv = [("take", p) for p in self.holes[1 - self.turn] if b[p]]  # type: ignore[operator]
+            return
+        if self.phase == ARRANGE:  # sow.arrange: a seed from one of his holes to another, or done
+            b, own = self.b, self.holes[self.turn]  # type: ignore[index]
+            self._mv = [("arr", p, q) for p in own if b[p] for q in own if q != p] + [("pass",)]
             return
         if self.phase == LEAVE:
             seat = self.turn
@@ -1295,8 +1319,43 @@ class SowSim(Sim):
             self._play_take(move[1])
         elif move[0] == "enter":
             self._play_enter()
+        elif move[0] in ("arr", "pass"):
+            self._play_arrange(move)
         else:
             self._play_leave(move[1])
+
+    def _play_arrange(self, move: tuple) -> None:
+        """``sow.arrange``: one seed moved from hole to hole, or the player's rearranging done."""
+        g, r, b, seat = self.game, self.r, self.b, self.turn
+        self.plies += 1
+        self._mv = None
+        if move[0] == "pass":
+            if self.log:
+                self.last_text = "done"
+            if seat == r.first:
+                self.turn = 1 - seat  # type: ignore[operator]
+                return
+            self.phase = PLAY
+            self._settle(seat, True, False)  # type: ignore[arg-type]
+            return
+        p, q = move[1], move[2]
+        b[p] -= 1
+        b[q] += 1
+        if self.log:
+            self.last_text = f"{g.names[p]}-{g.names[q]}"
+        f = g.facing[q]
+        if r.arrange_capture and not self.sc[seat] and b[q] == 1 and f >= 0 and self.own[f] != seat and b[f]:  # type: ignore[index]
+            got = b[f]  # sow.arrange_capture: into an empty hole of his inner row, once a game
+            b[f] = 0
+            behind = g.behind[q]
+            if behind >= 0 and b[behind]:
+                got += b[behind]
+                b[behind] = 0
+            self.sc[seat] += got  # type: ignore[index]
+            if self.log:
+                self.last_text += f" ×{got}"
+        if not any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
+            self._finish((seat, "no-moves"))  # the opponent has nothing left
 
     def _play_enter(self) -> None:
         """``sow.enter``: the mover drops the seeds in his hand one into each of his holes."""
@@ -2158,8 +2217,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         raise InvalidState("throw: must be null in a sowing game")
     sim.plies = _count(data.get("turn", 0), "turn", 0, 10**9)
     phase = data.get("phase", PLAY)
-    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER):
-        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take" or "over", got {brief(phase)}')
+    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE):
+        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange" or "over", got {brief(phase)}')
+    if phase == ARRANGE and not r.arrange:
+        raise InvalidState("phase: nobody rearranges his seeds in this game (sow.arrange)")
     if phase == LOT and r.first is not None:
         raise InvalidState("phase: no lot is drawn in this game (who starts is fixed)")
     if phase == LEAVE and not r.rounds:
