@@ -42,7 +42,7 @@ def make(opening: str = OPENING, copy: bool = True) -> RulesVariant:
 
 
 def sows(v: RulesVariant, state) -> list[str]:
-    return [a["sow"] for a in v.legal_actions(state)]
+    return [a["sow"] if "sow" in a else a["enter"] for a in v.legal_actions(state)]
 
 
 def test_the_first_move_is_one_of_the_set_opening_counted_from_the_players_right():
@@ -153,13 +153,13 @@ def test_the_store_starts_in_hand_and_is_entered_one_seed_a_hole():
     v = make_mw()
     start = v.new_game()
     assert start.to_json()["hands"] == [{"seed": 8}, {"seed": 8}] and v.game.total == 32
-    assert sows(v, start) == ["1", "2", "3", "4", "hand"]
-    after = v.apply(start, {"sow": "hand"})
+    assert sows(v, start) == ["1", "2", "3", "4", "store"]
+    after = v.apply(start, {"enter": "store"})
     assert holes(after) == {1: 3, 2: 3, 3: 3, 4: 3, 5: 1, 6: 1, 7: 1, 8: 1, 13: 2, 14: 2, 15: 2, 16: 2}
     assert after.to_json()["hands"] == [{}, {"seed": 8}] and after.to_json()["to_move"] == 1
-    assert "hand" in sows(v, after)  # North's store is still his
+    assert "store" in sows(v, after)  # North's store is still his
     # A store holding fewer seeds than the holes fills them in hole order, as far as it goes.
-    after = v.apply(mw_state(v, {1: 1, 13: 1}, (3, 0)), {"sow": "hand"})
+    after = v.apply(mw_state(v, {1: 1, 13: 1}, (3, 0)), {"enter": "store"})
     assert holes(after) == {1: 2, 2: 1, 3: 1, 13: 1}
     with pytest.raises(RulesFileError, match="setup.hand"):
         make_mw(hand=0)
@@ -190,7 +190,7 @@ def test_mwambulula_file_starts_with_the_stores_in_hand():
     v = get_variant("sow.mwambulula")
     start = v.new_game()
     assert start.to_json()["hands"] == [{"seed": 16}, {"seed": 16}]
-    assert sows(v, start) == [str(h) for h in range(1, 9)] + ["hand"]
+    assert sows(v, start) == [str(h) for h in range(1, 9)] + ["store"]
     assert v.rules_file.hooks == ["mwambulula-facing"]
 
 

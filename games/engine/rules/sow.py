@@ -79,7 +79,7 @@ Elements and keys (defaults in brackets):
   after the one the move began from, and the move ends with them, or ``"lap-origin"``: so, from
   the hole after the one the lap began from (Mwambulula) ; ``enter``: a player holding seeds in
   hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
-  they go, ``{"sow": "hand"}`` (Ludii's select of the hand) [false]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
+  they go, ``{"enter": "store"}`` [false]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
   rules to judge, instead of being lifted and sown on; ``relay_ends_where`` = ``"opponent"`` |
   ``"own"`` | ``"any"``: only a hole of that row ends it so [any] (Wouri, Yovodji) [none];
@@ -1180,7 +1180,7 @@ class SowSim(Sim):
         if move[0] == "take":
             return Action({"remove": g.names[move[1]]})
         if move[0] == "enter":
-            return Action({"sow": "hand"})
+            return Action({"enter": "store"})
         if move[0] == "arr":
             return Action({"from": g.names[move[1]], "to": g.names[move[2]]})
         if move[0] == "pass":
