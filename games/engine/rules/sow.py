@@ -77,7 +77,7 @@ Elements and keys (defaults in brackets):
   the hook names are lifted and sown on, from the hole after the last, which keeps its own (Hus:
   the captured counters are sown on) ["all"], or ``"origin"``: they are sown on from the hole
   after the one the move began from, and the move ends with them, or ``"lap-origin"``: so, from
-  the hole after the one the lap began from (Mwambulula) ; ``enter``: a player holding seeds in
+  the hole after the one the lap began from (Mwambulula); ``enter``: a player holding seeds in
   hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
   they go, ``{"enter": "store"}`` [false]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
