@@ -27,7 +27,7 @@ each kind in a site of its own in the hand, ``[ludii] hand_sites = { KIND = n }`
 **Actions to pairs** (CONTRACT.md): ``{"from": a, "to": b}`` is ``[a, b]`` (``"hand"`` the
 mover's hand site, ``"off"`` gives ``[a, a]``); ``{"to": c}`` is ``[hand, c]`` or ``[c, c]``
 where Ludii has no hand for the mover; ``{"remove": d}`` and ``{"sow": h}`` are ``[d, d]``;
-``{"pass": true}`` is ``[-1, -1]``; where the file's ``[ludii]`` table says ``remove_to = "hand"``,
+``{"enter": "store"}`` is ``[hand, hand]``; ``{"pass": true}`` is ``[-1, -1]``; where the file's ``[ludii]`` table says ``remove_to = "hand"``,
 ``{"remove": d}`` is ``[d, the mover's hand]`` (Ludii moves what is taken into the hand).
 ``[ludii] hand_cells = [LABEL, ...]`` names, a seat each, a board site of Ludii's that stands for
 the seat's hand (backgammon's bar, where Ludii has no hand container; map it ``"-"`` in ``sites``).
@@ -654,6 +654,9 @@ class _Replay:
         site = self.sites.index.get
         if act.get("pass"):
             return PASS
+        if "enter" in act:  # {"enter": "store"} (sow.enter) is Ludii's select of the mover's hand
+            s = self.sites.hand.get(seat)
+            return (s, s)
         if "sow" in act:
             s = site(str(act["sow"]))
             return (s, s)

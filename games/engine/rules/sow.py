@@ -27,6 +27,7 @@ Elements and keys (defaults in brackets):
   first seat sees it, of his store (s1), the other's across from it ["right"]. On two rows the holes make one anticlockwise track; on four each seat sows
   round its own two rows (its outer row, then its inner row facing the opponent).
 - ``setup``: ``seeds`` in every hole [4], or ``counts`` (one per hole, in hole order);
+  ``hand``: seeds each player keeps in hand (his store) at the start, for ``sow.enter`` [0];
   ``first``: the seat that moves first, by its side's name, or ``"lot"`` (a chance action
   ``{"first": seat}`` draws it) [the first side].
 - ``sow``: ``from`` = ``"own"`` (the mover's holes) | ``"any"`` [own]; ``min`` seeds a hole
@@ -74,10 +75,27 @@ Elements and keys (defaults in brackets):
   seeds are drawn into the last hole, the sowing then going on from it with all its seeds;
   ``None`` ends the sowing there, unrelayed [none]; ``relay_hook_sows = "drawn"``: only the seeds
   the hook names are lifted and sown on, from the hole after the last, which keeps its own (Hus:
-  the captured counters are sown on) ["all"]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
+  the captured counters are sown on) ["all"], or ``"origin"``: they are sown on from the hole
+  after the one the move began from, and the move ends with them, or ``"lap-origin"``: so, from
+  the hole after the one the lap began from (Mwambulula); ``enter``: a player holding seeds in
+  hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
+  they go, ``{"enter": "store"}`` [false]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
   rules to judge, instead of being lifted and sown on; ``relay_ends_where`` = ``"opponent"`` |
   ``"own"`` | ``"any"``: only a hole of that row ends it so [any] (Wouri, Yovodji) [none];
+  ``opening``: on four rows, each player's first move is one of a set opening's moves, a list
+  of lists of holes named ``"outer k"`` / ``"inner k"`` (the k-th hole of that row from the
+  player's right, as he sees it): the first hole's seeds are lifted and dropped one into each
+  of the others, in order (offered only while it holds exactly that many), taking nothing;
+  the action names the hole lifted (Hus of the Nama) [none]; ``opening_copy``: the second
+  player's opening must be the same move of the list as the first player's [false];
+  ``arrange``: before play each player in turn, the first first, rearranges the seeds of his
+  holes: one seed at a time from one of his holes to another, ``{"from": "3", "to": "7"}``, as
+  long as he likes, ending with ``{"pass": true}`` (phase ``arrange``; Makonn) [false];
+  ``arrange_capture = "once"``: a seed so moved into an empty hole of his inner row (four
+  rows) takes the opponent's facing hole, and the outer one behind it, as ``take =
+  "opposite"`` with ``both``, once a game for each player (he has taken nothing else then)
+  ["none"];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -190,7 +208,7 @@ no move under ``no_moves = "pass"`` passes without an action.
 **State JSON** (CONTRACT.md): ``board`` lists each non-empty hole as ``[null, "seed", n]``
 and each store as ``[seat, "seed", captured]``; ``scores`` (seeds taken, this round in a game
 of rounds), ``hands`` (``{"seed": n}`` a player keeps aside between rounds), ``phase``
-(``lot`` | ``play`` | ``leave_empty`` | ``take`` | ``over``; in ``take``, ``pending`` is
+(``lot`` | ``play`` | ``leave_empty`` | ``take`` | ``arrange`` | ``over``; in ``take``, ``pending`` is
 ``{"take": n}``, the holes the mover has still to take), ``turn`` (actions played), ``over``; and
 where the rules need them: ``history`` (positions since the last capture, for
 ``repetition``: ``[times, to_move, counts...]``), ``sown`` (holes sown from this round),
@@ -220,6 +238,7 @@ CCW, CW = 0, 1
 DIR_NAMES = ("ccw", "cw")
 ARROWS = ("↺", "↻")
 LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
+ARRANGE = "arrange"  # sow.arrange: the players rearrange their seeds before play
 TAKE = "take"
 SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
@@ -327,6 +346,26 @@ def _when(v: Any) -> tuple[str, ...]:
     return tuple(_one_of("store", "capture")(x) for x in items)
 
 
+def _opening(v: Any) -> Any:
+    """``sow.opening``: a list of moves, each a list of places ``"outer k"`` / ``"inner k"``."""
+    bad = _Bad('must list the opening\'s moves, each a list of places such as ["outer 7", "inner 5", "inner 6"] '
+               '(the hole lifted, then the holes that get one seed each)')
+    if not isinstance(v, list) or not v:
+        raise bad
+    out = []
+    for move in v:
+        if not isinstance(move, list) or len(move) < 2:
+            raise bad
+        places = []
+        for place in move:
+            row, _, k = place.partition(" ") if isinstance(place, str) else ("", "", "")
+            if row not in ("outer", "inner") or not k.isdigit() or not 1 <= int(k) <= 50:
+                raise bad
+            places.append((row, int(k)))
+        out.append(tuple(places))
+    return tuple(out)
+
+
 def _first(v: Any) -> str:
     if not isinstance(v, str) or not v:
         raise _Bad(f'must be "lot" or a side\'s name, got {brief(v)}')
@@ -344,7 +383,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 50), 6),
         "stores": (_int(0, 2), 0), "first_store": (_one_of("right", "left"), "right"),
     },
-    "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None)},
+    "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None),
+              "hand": (_int(0, 10000), 0)},
     "sow": {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
@@ -357,8 +397,10 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
-        "relay_hook_sows": (_one_of("all", "drawn"), "all"),
+        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin"), "all"), "enter": (_bool, False),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
+        "opening": (_opening, None), "opening_copy": (_bool, False),
+        "arrange": (_bool, False), "arrange_capture": (_one_of("none", "once"), "none"),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -480,7 +522,7 @@ class Rules:
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
-        "claims", "won", "round_up", "one_dir", "first_game",
+        "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
     )
 
 
@@ -685,9 +727,17 @@ class SowGame(Game):
         r.first_plain = sow.get("first_plain", o)
         r.first_to_next = sow.get("first_to_next", o)
         r.opening_each = sow.get("opening_each", o)
+        r.opening = self._opening_holes(sow.get("opening", o), sow.paths.get("opening"))
+        r.opening_copy = sow.get("opening_copy", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
-        r.relay_hook_drawn = sow.get("relay_hook_sows", o) == "drawn"
+        r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
+        r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
+        r.enter = sow.get("enter", o)
+        r.arrange = sow.get("arrange", o)
+        r.arrange_capture = sow.get("arrange_capture", o) == "once"
+        if r.enter and not T["setup"].static("hand"):
+            raise rf.error(sow.paths["enter"], "seeds are entered from the hand: setup.hand gives each player some")
         r.singles_to_empty = sow.get("singles_to_empty", o)
         r.stores = {"none": 0, "own": 1, "both": 2}[sow.get("stores", o)]
         if r.stores and not self.n_stores:
@@ -728,6 +778,7 @@ class SowGame(Game):
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
+                        or r.opening is not None
                         or r.first_dir is not None)  # who has sown yet
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
@@ -790,6 +841,11 @@ class SowGame(Game):
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
         r.check_moves = r.feed or r.grand_slam == "forbidden"
+        if r.arrange and (r.rounds or r.first is None or r.opening is not None or (r.arrange_capture and self.rows != 4)):
+            raise rf.error(sow.paths["arrange"], "a rearrangement goes before a game of one round, its first player fixed, with no set opening "
+                           "(and takes, with arrange_capture, on four rows)")
+        if r.enter and (r.check_moves or r.rounds):
+            raise rf.error(sow.paths["enter"], "seeds entered from the hand go with no feeding or grand-slam rule and no rounds")
         # For the quick look at whether a sowing can capture (``SowSim._gen``): the count
         # tables of the capture rules, when they are all by the last hole's count on a plain track.
         r.quick = r.quick_where = None
@@ -800,6 +856,34 @@ class SowGame(Game):
                               for i in range(self.N)] for seat in (0, 1)]
         self._cache[key] = r
         return r
+
+    def _opening_holes(self, spec: Any, path: tuple | None) -> tuple | None:
+        """``sow.opening`` for each seat: ``((lifted, (dropped into, ...)), ...)`` in the file's order."""
+        if spec is None:
+            return None
+        if self.rows != 4:
+            raise self.rf.error(path, "a set opening names holes of the outer and inner rows: four rows")
+        at = {(self.row_of[i], self.col_of[i]): i for i in range(self.N)}
+        n = self.per_row
+        out = []
+        for seat in (0, 1):
+            moves = []
+            for move in spec:
+                holes = []
+                for row, k in move:
+                    if k > n:
+                        raise self.rf.error(path, f"the rows have {n} holes, not {k}")
+                    # rows from the bottom: South's outer 0, inner 1; North's inner 2, outer 3;
+                    # the k-th from the player's right: South's right is the last column, North's the first
+                    y = (0 if row == "outer" else 1) if seat == 0 else (3 if row == "outer" else 2)
+                    holes.append(at[(y, n - k if seat == 0 else k - 1)])
+                if len(set(holes)) != len(holes):
+                    raise self.rf.error(path, "a move of the opening names a hole twice")
+                moves.append((holes[0], tuple(holes[1:])))
+            if len({h for h, _ in moves}) != len(moves):
+                raise self.rf.error(path, "two moves of the opening lift the same hole (the action names it)")
+            out.append(tuple(moves))
+        return tuple(out)
 
     def _capture_rule(self, t: _Table, o: Mapping[str, Any] | None) -> tuple:
         rf = self.rf
@@ -859,8 +943,8 @@ class SowGame(Game):
             if not (isinstance(counts, list) and len(counts) == self.N and all(
                     isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 1000 for c in counts)):
                 raise self.rf.error(setup.paths["counts"], f"must list {self.N} seed counts, one per hole in hole order")
-            return sum(counts)
-        return setup.static("seeds") * self.N
+            return sum(counts) + 2 * setup.static("hand")
+        return setup.static("seeds") * self.N + 2 * setup.static("hand")
 
     def start_counts(self) -> list[int]:
         counts = self.tables["setup"].static("counts")
@@ -890,11 +974,14 @@ class SowGame(Game):
         r = self.rules_for(options)
         sim = SowSim(self, options, r)
         sim.b = self.start_counts() + [0, 0]
+        sim.hand = [self.tables["setup"].static("hand")] * 2  # setup.hand: each player's store
         if r.first is None:
             sim.phase, sim.turn = LOT, None
             sim.round = 1
             return sim
         sim._begin(r.first)
+        if r.arrange:  # sow.arrange: the first player rearranges first
+            sim.phase = ARRANGE
         return sim
 
     def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
@@ -923,7 +1010,7 @@ class SowGame(Game):
         own = self.holes_of
         if type(move) is int:
             run: list[tuple[int, dict[str, Any], bool]] = [(seat, sim.action(move).to_json(), False)]
-            if r.relay and not (r.first_plain and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
+            if r.relay and not ((r.first_plain or r.opening is not None) and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
                 probe = sim.copy()
                 probe.laps = []
                 probe._sow(seat, move & 0xFF, move >> 8)  # type: ignore[arg-type]
@@ -1092,6 +1179,12 @@ class SowSim(Sim):
             return Action({"first": move[1]})
         if move[0] == "take":
             return Action({"remove": g.names[move[1]]})
+        if move[0] == "enter":
+            return Action({"enter": "store"})
+        if move[0] == "arr":
+            return Action({"from": g.names[move[1]], "to": g.names[move[2]]})
+        if move[0] == "pass":
+            return Action({"pass": True})
         return Action({"leave_empty": [g.names[h] for h in move[1]]})
 
     # -- generating moves ------------------------------------------------------------------------
@@ -1107,6 +1200,10 @@ class SowSim(Sim):
             b = self.b
             self._mv = [("take", p) for p in self.holes[1 - self.turn] if b[p]]  # type: ignore[operator]
             return
+        if self.phase == ARRANGE:  # sow.arrange: a seed from one of his holes to another, or done
+            b, own = self.b, self.holes[self.turn]  # type: ignore[index]
+            self._mv = [("arr", p, q) for p in own if b[p] for q in own if q != p] + [("pass",)]
+            return
         if self.phase == LEAVE:
             seat = self.turn
             g = self.game
@@ -1115,6 +1212,9 @@ class SowSim(Sim):
             return
         b, r, seat = self.b, self.r, self.turn
         lo = r.min
+        if r.opening is not None and not self.sown & self.omask[seat]:  # type: ignore[index]
+            self._mv = self._opening_moves(seat)  # sow.opening: the set opening
+            return
         if r.first_to_next and not self.sown & self.omask[seat]:  # the opening: any hole
             self._mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h]]  # type: ignore[index]
             return
@@ -1136,6 +1236,8 @@ class SowSim(Sim):
             mv = [m for m in mv if b[m & 0xFF] != 1 or not b[ahead[m >> 8][m & 0xFF][0]]]
         if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
             mv = [m for m in mv if b[m & 0xFF] > 1]
+        if r.enter and self.hand[seat]:  # type: ignore[index]
+            mv.append(("enter",))  # sow.enter: the seeds in hand, one into each hole
         if r.check_moves and mv:
             g = self.game
             opp = self.holes[1 - seat]  # type: ignore[operator]
@@ -1166,6 +1268,18 @@ class SowSim(Sim):
                 keep.append(m)
             mv = keep
         self._mv = mv
+
+    def _opening_moves(self, seat: int) -> list[int]:
+        """``sow.opening``: the moves of the set opening open to ``seat`` (with ``opening_copy``,
+        the one the opponent made, if he has made his)."""
+        r, b = self.r, self.b
+        moves = r.opening[seat]  # type: ignore[index]
+        if r.opening_copy:
+            theirs = [k for k, (h, _) in enumerate(r.opening[1 - seat]) if self.sown >> h & 1]  # type: ignore[index]
+            if theirs:
+                moves = (moves[theirs[0]],)
+        ways = {h: d for h, d in reversed(r.dirs[seat])}  # type: ignore[index]
+        return [h | (ways.get(h, CCW) << 8) for h, to in moves if b[h] == len(to)]
 
     def _trial(self, seat: int, m: int, opp: list[int]) -> tuple[bool, bool]:
         """Whether move ``m`` leaves seeds in the opponent's holes after sowing (feeds), and
@@ -1203,8 +1317,58 @@ class SowSim(Sim):
             self.last_text = f"{self.game.rf.sides[move[1]]} starts (by lot)"
         elif move[0] == "take":
             self._play_take(move[1])
+        elif move[0] == "enter":
+            self._play_enter()
+        elif move[0] in ("arr", "pass"):
+            self._play_arrange(move)
         else:
             self._play_leave(move[1])
+
+    def _play_arrange(self, move: tuple) -> None:
+        """``sow.arrange``: one seed moved from hole to hole, or the player's rearranging done."""
+        g, r, b, seat = self.game, self.r, self.b, self.turn
+        self.plies += 1
+        self._mv = None
+        if move[0] == "pass":
+            if self.log:
+                self.last_text = "done"
+            if seat == r.first:
+                self.turn = 1 - seat  # type: ignore[operator]
+                return
+            self.phase = PLAY
+            self._settle(seat, True, False)  # type: ignore[arg-type]
+            return
+        p, q = move[1], move[2]
+        b[p] -= 1
+        b[q] += 1
+        if self.log:
+            self.last_text = f"{g.names[p]}-{g.names[q]}"
+        f = g.facing[q]
+        if r.arrange_capture and not self.sc[seat] and b[q] == 1 and f >= 0 and self.own[f] != seat and b[f]:  # type: ignore[index]
+            got = b[f]  # sow.arrange_capture: into an empty hole of his inner row, once a game
+            b[f] = 0
+            behind = g.behind[q]
+            if behind >= 0 and b[behind]:
+                got += b[behind]
+                b[behind] = 0
+            self.sc[seat] += got  # type: ignore[index]
+            if self.log:
+                self.last_text += f" ×{got}"
+        if not any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
+            self._finish((seat, "no-moves"))  # the opponent has nothing left
+
+    def _play_enter(self) -> None:
+        """``sow.enter``: the mover drops the seeds in his hand one into each of his holes."""
+        seat = self.turn
+        holes = self.holes[seat]  # type: ignore[index]
+        n = min(len(holes), self.hand[seat])  # type: ignore[index]
+        for p in holes[:n]:
+            self.b[p] += 1
+        self.hand[seat] -= n  # type: ignore[index]
+        self.plies += 1
+        if self.log:
+            self.last_text = f"enters {n} from hand"
+        self._settle(seat, True, False)  # type: ignore[arg-type]
 
     def _play_take(self, p: int) -> None:
         """``capture.then_take``: the mover takes the seeds of the opponent's hole ``p``."""
@@ -1228,8 +1392,15 @@ class SowSim(Sim):
         seat = self.turn
         h, d = m & 0xFF, m >> 8
         sown_before = self.sown
-        plain = (r.first_plain or r.first_to_next) and not self.sown & self.omask[seat]  # type: ignore[index]
-        if plain and r.first_to_next:  # sow.first_to_next: the opening, all into the next hole
+        plain = (r.first_plain or r.first_to_next or r.opening is not None) and not self.sown & self.omask[seat]  # type: ignore[index]
+        if plain and r.opening is not None:  # sow.opening: one seed into each of the move's holes
+            b = self.b
+            to = dict(r.opening[seat])[h]  # type: ignore[index]
+            b[h] -= len(to)
+            for q in to:
+                b[q] += 1
+            last = to[-1]
+        elif plain and r.first_to_next:  # sow.first_to_next: the opening, all into the next hole
             b = self.b
             last = g.plain[seat][d][h]  # type: ignore[index]
             b[last] += b[h]
@@ -1340,7 +1511,7 @@ class SowSim(Sim):
         if r.take_at:
             self.during = []
         b[h] = 0
-        p = h
+        p = lap0 = origin = h
         if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
             c -= 1
@@ -1425,6 +1596,14 @@ class SowSim(Sim):
                     for q in draw:
                         c += b[q]
                         b[q] = 0
+                    if r.relay_hook_from:  # "origin" / "lap-origin": from there, and no further
+                        p = origin if r.relay_hook_from == 1 else lap0
+                        step = g.plain[seat][d]
+                        while c:
+                            p = step[p]
+                            b[p] += 1
+                            c -= 1
+                        return p
                     continue
                 if draw:
                     for q in draw:
@@ -1436,6 +1615,7 @@ class SowSim(Sim):
                         self.laps.append(p)
                     if r.skip_lap:
                         h = p
+                    lap0 = p
                     continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 ends = r.relay_ends  # sow.relay_ends: a lap making one of these counts ends there
@@ -1450,6 +1630,7 @@ class SowSim(Sim):
                     self.laps.append(p)
                 if r.skip_lap:
                     h = p
+                lap0 = p
                 continue
             return p
 
@@ -2018,7 +2199,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if k != "seed":
                 raise InvalidState(f"hands[{s}].{brief(k)}: the only kind is seed")
             sim.hand[s] = _count(v, f"hands[{s}].seed")
-        if sim.hand[s] and not r.rounds:
+        if sim.hand[s] and not r.rounds and not r.enter:
             raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
     total = sum(sim.b) + sum(sim.sc) + sum(sim.hand)
     if total != g.total_seeds():
@@ -2036,8 +2217,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         raise InvalidState("throw: must be null in a sowing game")
     sim.plies = _count(data.get("turn", 0), "turn", 0, 10**9)
     phase = data.get("phase", PLAY)
-    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER):
-        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take" or "over", got {brief(phase)}')
+    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE):
+        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange" or "over", got {brief(phase)}')
+    if phase == ARRANGE and not r.arrange:
+        raise InvalidState("phase: nobody rearranges his seeds in this game (sow.arrange)")
     if phase == LOT and r.first is not None:
         raise InvalidState("phase: no lot is drawn in this game (who starts is fixed)")
     if phase == LEAVE and not r.rounds:
