@@ -105,3 +105,29 @@ def test_sonka_a_move_ending_in_ones_own_row_takes_the_facing_hole():
     after = v.apply(before, {"sow": "2"})
     assert holes(after) == {1: 1, 3: 1}
     assert scores(after)[0] - scores(before)[0] == 4
+
+
+# -- Pallankuli (DLP ruleset 215): fours to the row's owner, the next-after-empty hook --------------
+PALLANKULI = "sow.pallankuli"
+
+
+def test_pallankuli_a_four_goes_to_its_owner_and_an_empty_last_hole_takes_the_next():
+    v = rules_variant(PALLANKULI)
+    before = state_of(v, {2: 2, 3: 3, 5: 2, 12: 1}, starter=0)
+    # 2's counters: 3 is made four (South's own: his), then 4, empty: the next hole, 5, is taken.
+    after = v.apply(before, {"sow": "2"})
+    assert holes(after) == {4: 1, 12: 1}
+    assert scores(after)[0] - scores(before)[0] == 6
+    before = state_of(v, {7: 2, 8: 3, 10: 1, 1: 1}, starter=0)
+    # 7's counters: North's 8 made four goes to North; 9 was empty, so 10's counter is South's.
+    after = v.apply(before, {"sow": "7"})
+    assert holes(after) == {1: 1, 9: 1}
+    assert [a - b for a, b in zip(scores(after), scores(before))] == [1, 4]
+
+
+def test_pallankuli_sows_on_from_an_occupied_last_hole():
+    v = rules_variant(PALLANKULI)
+    before = state_of(v, {1: 1, 2: 1, 3: 1, 12: 1}, starter=0)
+    # 1's counter makes 2 hold two: lifted and sown into 3 and 4; 4 was empty, 5 is empty too.
+    after = v.apply(before, {"sow": "1"})
+    assert holes(after) == {3: 2, 4: 1, 12: 1} and scores(after) == scores(before)

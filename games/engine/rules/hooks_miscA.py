@@ -6,6 +6,9 @@ tests/games/test_rules_miscA.py).
   mover takes the seeds of the hole facing that empty hole (in the other row, same column),
   whoever's they are; nothing when it is empty too, or when the next hole holds seeds (a
   relay cut short by the relay cap).
+- ``next-after-empty`` (``capture = { hook = "next-after-empty" }``; Pallankuli, DLP ruleset
+  215, with relay sowing): when the last seed fell into an empty hole (it now holds that seed
+  alone), the mover takes the seeds of the next hole on the board, whoever's, if it holds any.
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from typing import Any
 
 from games.engine.rules.hooks import hook
 
-__all__ = ["facing_next"]
+__all__ = ["facing_next", "next_after_empty"]
 
 
 @hook("facing-next")
@@ -28,3 +31,14 @@ def facing_next(sim: Any, seat: int, origin: int, last: int, direction: int) -> 
     if f < 0 or not b[f]:
         return []
     return [(f, b[f])]
+
+
+@hook("next-after-empty")
+def next_after_empty(sim: Any, seat: int, origin: int, last: int, direction: int) -> list[tuple[int, int]]:
+    g, b = sim.game, sim.b
+    if last >= g.N or b[last] != 1:
+        return []
+    nxt = g.plain[seat][direction][last]
+    if nxt >= g.N or not b[nxt]:
+        return []
+    return [(nxt, b[nxt])]
