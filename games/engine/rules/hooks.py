@@ -48,3 +48,4 @@ from games.engine.rules import hooks_sowa  # noqa: E402,F401
 from games.engine.rules import hooks_sowb2  # noqa: E402,F401
 from games.engine.rules import hooks_sowc  # noqa: E402,F401
 from games.engine.rules import hooks_fourB  # noqa: E402,F401
+from games.engine.rules import hooks_miscA  # noqa: E402,F401

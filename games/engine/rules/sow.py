@@ -26,6 +26,12 @@ Elements and keys (defaults in brackets):
   (0 or 2) [0], ``first_store`` = ``"right"`` | ``"left"``: the side of the board, as the
   first seat sees it, of his store (s1), the other's across from it ["right"]. On two rows the holes make one anticlockwise track; on four each seat sows
   round its own two rows (its outer row, then its inner row facing the opponent).
+  ``owners = "halves"`` (two rows, no stores): a seat owns not a row but the holes of both
+  rows on one side of the central column, the first seat those on his left, the second those
+  on his right; with an odd number of holes a row, the central column's two holes are
+  nobody's to sow from (they count as the first seat's, below, and the second's, above, where
+  seeds left on the board go to their owner; the evaluation counts them for nobody) (Kanji
+  Guti) ["rows"].
 - ``setup``: ``seeds`` in every hole [4], or ``counts`` (one per hole, in hole order);
   ``hand``: seeds each player keeps in hand (his store) at the start, for ``sow.enter`` [0];
   ``first``: the seat that moves first, by its side's name, or ``"lot"`` (a chance action
@@ -47,7 +53,7 @@ Elements and keys (defaults in brackets):
   a last seed that makes this many in a hole, either row, takes them for the mover, and the
   relay goes on with the seeds of the next hole, ending if it is empty; 0: none [0]); or ``"next"``:
   while the hole after the last seed's holds seeds, they are lifted and sown on from there
-  (Dongjintian) [false];
+  (Dongjintian; a store on the track is no hole, the next hole being the one after it: Sonka) [false];
   ``opening_each``: until a player has sown once from each of his holes, he sows only from
   those he has not yet sown from, and takes nothing (Adjiboto) [false];
   ``first_to_next``: each player's first move puts all the seeds of one of his holes into
@@ -382,6 +388,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "board": {
         "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 50), 6),
         "stores": (_int(0, 2), 0), "first_store": (_one_of("right", "left"), "right"),
+        "owners": (_one_of("rows", "halves"), "rows"),
     },
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None),
               "hand": (_int(0, 10000), 0)},
@@ -649,6 +656,18 @@ class SowGame(Game):
                 if self.rows == 4:
                     self.behind[i] = at[(c, 0)]
         self._next_cache: dict[tuple, list[int]] = {}
+        self.nobody = 0  # a mask of the holes nobody owns (board.owners = "halves": the centre)
+        if t.static("owners") == "halves":  # board.owners: each seat the holes of its half of the columns
+            if self.rows != 2 or self.n_stores:
+                raise rf.error(t.paths.get("owners", self.board_path), 'owners = "halves" is played on two rows without stores')
+            mid = (n - 1) / 2  # the central column (n odd), nobody's to sow from
+            left = [i for i in range(N) if self.col_of[i] < mid]
+            right = [i for i in range(N) if self.col_of[i] > mid]
+            self.holes_of = (left, right)
+            self.own_mask = (_mask(left), _mask(right))
+            self.owner = [0 if self.col_of[i] < mid or (self.col_of[i] == mid and self.row_of[i] == 0) else 1
+                          for i in range(N)] + [0, 1]
+            self.nobody = _mask([i for i in range(N) if self.col_of[i] == mid])
 
     def _walk(self, table: list[int], h: int) -> list[int]:
         out, p = [], h
@@ -963,7 +982,7 @@ class SowGame(Game):
         b, owner = sim.b, sim.own  # the holes each holds (rounds.holes = "won")
         side = [0, 0]
         for i in range(self.N):
-            if b[i]:
+            if b[i] and not self.nobody >> i & 1:  # the central holes of owners = "halves": nobody's
                 side[owner[i]] += b[i]
         total = max(1, self.total)
         scores = [(sim.sc[s] + sim.hand[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
@@ -1559,6 +1578,8 @@ class SowSim(Sim):
                 return p  # capture.claim: a lap ending in a tuz ends there, never sown on
             if r.relay == "next" and budget > 0:  # the next hole's seeds, if any, sown on
                 q = nxt[p]
+                while q >= N:  # a store on the track is no hole: the next hole is after it
+                    q = nxt[q]
                 if q < N and b[q]:
                     c = b[q]
                     b[q] = 0
