@@ -74,7 +74,9 @@ Elements and keys (defaults in brackets):
   seeds are drawn into the last hole, the sowing then going on from it with all its seeds;
   ``None`` ends the sowing there, unrelayed [none]; ``relay_hook_sows = "drawn"``: only the seeds
   the hook names are lifted and sown on, from the hole after the last, which keeps its own (Hus:
-  the captured counters are sown on) ["all"]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
+  the captured counters are sown on), or ``"origin"``: from the hole the lap was lifted from,
+  its first seed into that hole (the plain track; Nsumbi) ["all"]; ``relay_hook_ends``: the lap
+  sowing the seeds a hook drew is the sowing's last (no relay, no draw after it) [false]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
   rules to judge, instead of being lifted and sown on; ``relay_ends_where`` = ``"opponent"`` |
   ``"own"`` | ``"any"``: only a hole of that row ends it so [any] (Wouri, Yovodji) [none];
@@ -130,7 +132,8 @@ Elements and keys (defaults in brackets):
   ``sow.min`` is more than one: when the opponent has no hole he may sow from, the mover must
   leave him one, if any move does); ``"always"``: every move must leave the opponent a hole he
   may sow from, its captures made (Ludii's reading of English Wari) [false];
-  ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies) [0].
+  ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies, nor a
+  relay hook: ``sow.relay_hook``) [0].
 - ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
   ``"capture"``: the mover moves again.
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
@@ -357,7 +360,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
-        "relay_hook_sows": (_one_of("all", "drawn"), "all"),
+        "relay_hook_sows": (_one_of("all", "drawn", "origin"), "all"), "relay_hook_ends": (_bool, False),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
     },
     "capture": {
@@ -475,7 +478,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "singles_last", "singles_to_empty", "choose_once", "first_dir",
+        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "relay_hook_origin", "relay_hook_ends", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "relay_ends", "relay_ends_where", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
@@ -687,7 +690,9 @@ class SowGame(Game):
         r.opening_each = sow.get("opening_each", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
-        r.relay_hook_drawn = sow.get("relay_hook_sows", o) == "drawn"
+        r.relay_hook_drawn = sow.get("relay_hook_sows", o) in ("drawn", "origin")
+        r.relay_hook_origin = sow.get("relay_hook_sows", o) == "origin"  # from the lap's own hole
+        r.relay_hook_ends = sow.get("relay_hook_ends", o)
         r.singles_to_empty = sow.get("singles_to_empty", o)
         r.stores = {"none": 0, "own": 1, "both": 2}[sow.get("stores", o)]
         if r.stores and not self.n_stores:
@@ -1362,6 +1367,7 @@ class SowSim(Sim):
         nxt = g.track(seat, d, r.stores, self._skip(seat))
         skip_origin, skip_at, N = r.skip_origin, r.skip_at, g.N
         budget = RELAY_CAP * (g.total + 1)
+        lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
         while True:
             passed = 0
             skipped = after = False
@@ -1384,6 +1390,8 @@ class SowSim(Sim):
                     b[p] = 0
             if after and r.origin_quirk:
                 return h  # sow.past_origin = "origin": judged at the (empty) starting hole
+            if final:
+                return p  # sow.relay_hook_ends: the drawn seeds' lap was the last
             if r.claims and (self.tuz[0] | self.tuz[1]) >> p & 1:
                 return p  # capture.claim: a lap ending in a tuz ends there, never sown on
             if r.relay == "next" and budget > 0:  # the next hole's seeds, if any, sown on
@@ -1395,7 +1403,7 @@ class SowSim(Sim):
                         self.laps.append(q)
                     if r.skip_lap:
                         h = q
-                    p = q
+                    p = lap = q
                     continue
                 return p
             if r.relay_take and p < N and b[p] == r.relay_take and budget > 0:
@@ -1412,9 +1420,10 @@ class SowSim(Sim):
                     self.laps.append(q)
                 if r.skip_lap:
                     h = q
-                p = q
+                p = lap = q
                 continue
-            if r.relay_hook is not None and p < N and budget > 0:
+            if r.relay_hook is not None and p < N and budget > 0 and not (  # none in a quiet opening
+                    r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves):
                 draw = r.relay_hook(self, seat, p)  # sow.relay_hook: holes drawn into the last
                 if draw is None:  # the hook ends the sowing here (no relay)
                     return p
@@ -1425,6 +1434,9 @@ class SowSim(Sim):
                     for q in draw:
                         c += b[q]
                         b[q] = 0
+                    if r.relay_hook_origin:  # "origin": the first into the lap's own hole
+                        p = g.plain[seat][1 - d][lap]
+                    final = r.relay_hook_ends
                     continue
                 if draw:
                     for q in draw:
@@ -1432,6 +1444,7 @@ class SowSim(Sim):
                         b[q] = 0
                     c = b[p]
                     b[p] = 0
+                    lap = p
                     if self.laps is not None:
                         self.laps.append(p)
                     if r.skip_lap:
@@ -1446,6 +1459,7 @@ class SowSim(Sim):
                         return p
                 c = b[p]
                 b[p] = 0
+                lap = p
                 if self.laps is not None:
                     self.laps.append(p)
                 if r.skip_lap:
