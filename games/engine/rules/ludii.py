@@ -902,7 +902,10 @@ class _Replay:
         for c, o in zip(line.pending or [], options):
             groups.setdefault(frozenset(o), []).append(c)
         fixed = all(k < len(c.entries) and not c.entries[k][2] for c in line.pending or [])
-        if k and fixed and len(groups) > 1:
+        # (After a run's opening free steps alone, a choice among fixed steps is the player's own,
+        # the move itself: the game's first mover's captures before his first sowing, Kisolo.)
+        chose = any(not e[2] for c in line.pending or [] for e in c.entries[:k])
+        if k and fixed and chose and len(groups) > 1:
             # Actions that took the same pairs so far but offer different pairs here (a sowing
             # either way from one hole, then its relay laps) are different readings of the
             # run: each is followed on a line of its own, and judged by its own pairs.

@@ -83,7 +83,10 @@ Elements and keys (defaults in brackets):
   the hook names are lifted and sown on, from the hole after the last, which keeps its own (Hus:
   the captured counters are sown on) ["all"], or ``"origin"``: they are sown on from the hole
   after the one the move began from, and the move ends with them, or ``"lap-origin"``: so, from
-  the hole after the one the lap began from (Mwambulula); ``enter``: a player holding seeds in
+  the hole after the one the lap began from (Mwambulula), or ``"lap-hole"``: from the hole the
+  lap was lifted from, its first seed into that hole (the plain track; Nsumbi);
+  ``relay_hook_ends``: the lap sowing the seeds a hook drew is the sowing's last (no relay, no
+  draw after it) [false]; ``enter``: a player holding seeds in
   hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
   they go, ``{"enter": "store"}`` [false]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
@@ -102,6 +105,17 @@ Elements and keys (defaults in brackets):
   rows) takes the opponent's facing hole, and the outer one behind it, as ``take =
   "opposite"`` with ``both``, once a game for each player (he has taken nothing else then)
   ["none"];
+  ``take_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, hole) -> [(from, to),
+  ...]``, the seeds of each ``from`` hole moved into ``to``) called as the turn passes to
+  ``seat`` (and for the game's first mover), with ``hole = -1``, and with ``relay = "next"``
+  before each next hole is lifted, with that hole: captures into the mover's own holes made
+  at the start of a turn and of each lap (Kisolo); ``(from, to, n)`` moves only ``n`` seeds
+  (or all there are, if fewer); the key may be an option's (a choice of hooks). For the replay
+  of Ludii's runs, each move a turn's start makes from a hole facing one of the seat's is one
+  step of the seat's naming that hole, in any order (the game's first mover's, before his
+  first sowing) [none]; ``take_hook_relay =
+  "after-taken"``: a lap's capture sends the sowing on from the hole after the one the last
+  counters taken went into, not the hole it was to lift (Ludii's Kisolo) ["lifted"];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -154,7 +168,8 @@ Elements and keys (defaults in brackets):
   ``sow.min`` is more than one: when the opponent has no hole he may sow from, the mover must
   leave him one, if any move does); ``"always"``: every move must leave the opponent a hole he
   may sow from, its captures made (Ludii's reading of English Wari) [false];
-  ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies) [0].
+  ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies, nor a
+  relay hook: ``sow.relay_hook``) [0].
 - ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
   ``"capture"``: the mover moves again.
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
@@ -175,6 +190,8 @@ Elements and keys (defaults in brackets):
   leaves no hole holding more than this many seeds, the game (or round) ends (Awari: 1) [none],
   and ``holes_at_most_seeds`` says where the seeds left go [owner]; ``seeds_at_most``: the
   same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none];
+  ``outer_empty = "loses"``: on four rows, a player whose outer row is empty after a move or a
+  ``sow.take_hook`` capture has lost (the first seat judged first) ["none"];
   ``no_moves = "loses"``: the player who cannot move has lost, or drawn when he has taken
   ``loses_draw`` seeds or more (0: never) [0]; ``sweep = n``: a move that captures while the board holds n seeds or fewer (before its
   captures) takes every seed left on the board too (Hoyito: 8) [0: none].
@@ -404,7 +421,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
-        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin"), "all"), "enter": (_bool, False),
+        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole"), "all"), "enter": (_bool, False),
+        "relay_hook_ends": (_bool, False),
+        "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
         "opening": (_opening, None), "opening_copy": (_bool, False),
         "arrange": (_bool, False), "arrange_capture": (_one_of("none", "once"), "none"),
@@ -435,7 +454,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "repetition_seeds": (_one_of(*SEEDS), "owner"), "move_limit": (_int(0, 1_000_000), 0),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
         "seeds_at_most": (_int(0, 1000), None), "sweep": (_int(0, 100000), 0),
-        "loses_draw": (_int(0, 100000), 0),
+        "loses_draw": (_int(0, 100000), 0), "outer_empty": (_one_of("none", "loses"), "none"),
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
@@ -524,7 +543,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "singles_last", "singles_to_empty", "choose_once", "first_dir",
+        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "relay_hook_origin", "relay_hook_ends", "take_hook", "take_hook_after", "outer_empty", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "relay_ends", "relay_ends_where", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
@@ -560,11 +579,15 @@ class SowGame(Game):
         if len(boards_seen) != 1:
             raise rf.error(("clause",), f"exactly one clause must carry the board ({len(boards_seen)} do)")
         self.board_path = boards_seen[0].path
-        if "relay_hook" in self.tables["sow"]:
-            name = self.tables["sow"].static("relay_hook")
-            if name not in HOOKS:
-                raise rf.error(self.tables["sow"].paths["relay_hook"], f"no hook {name!r} (known: {', '.join(sorted(HOOKS)) or 'none'})")
-            rf.hooks.append(name)
+        for key in ("relay_hook", "take_hook"):
+            if key in self.tables["sow"]:
+                value = self.tables["sow"].values[key]  # take_hook: an option's may choose among hooks
+                names = ([self.tables["sow"].static(key)] if key == "relay_hook" or not isinstance(value, _Opt)
+                         else list(self.option_specs[value.name].choices or [self.option_specs[value.name].default]))
+                for name in names:
+                    if name not in HOOKS:
+                        raise rf.error(self.tables["sow"].paths[key], f"no hook {name!r} (known: {', '.join(sorted(HOOKS)) or 'none'})")
+                    rf.hooks.append(name)
         for t in self.capture_tables:
             if "hook" in t:
                 t.static("hook")  # a name, never an option's
@@ -757,6 +780,14 @@ class SowGame(Game):
         r.arrange_capture = sow.get("arrange_capture", o) == "once"
         if r.enter and not T["setup"].static("hand"):
             raise rf.error(sow.paths["enter"], "seeds are entered from the hand: setup.hand gives each player some")
+        r.relay_hook_origin = sow.get("relay_hook_sows", o) == "lap-hole"  # from the lap's own hole
+        r.relay_hook_ends = sow.get("relay_hook_ends", o)
+        take_hook = sow.get("take_hook", o)
+        r.take_hook = HOOKS[take_hook] if take_hook else None
+        r.take_hook_after = sow.get("take_hook_relay", o) == "after-taken"
+        r.outer_empty = end.get("outer_empty", o) == "loses"
+        if r.outer_empty and self.rows != 4:
+            raise rf.error(end.paths["outer_empty"], "an outer row needs four rows")
         r.singles_to_empty = sow.get("singles_to_empty", o)
         r.stores = {"none": 0, "own": 1, "both": 2}[sow.get("stores", o)]
         if r.stores and not self.n_stores:
@@ -1029,13 +1060,21 @@ class SowGame(Game):
         own = self.holes_of
         if type(move) is int:
             run: list[tuple[int, dict[str, Any], bool]] = [(seat, sim.action(move).to_json(), False)]
+            if r.take_hook is not None and sim.plies == 0 and seat == r.first:  # the start's captures
+                start = sim.copy()
+                start.b = self.start_counts() + [0, 0]
+                run[:0] = [(seat, {"sow": self.names[self.facing[f]]}, True)
+                           for f, *_ in r.take_hook(start, seat, -1) if self.facing[f] >= 0]
             if r.relay and not ((r.first_plain or r.opening is not None) and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
                 probe = sim.copy()
                 probe.laps = []
                 probe._sow(seat, move & 0xFF, move >> 8)  # type: ignore[arg-type]
-                run += [(seat, {"sow": self.names[p]}, False) for p in probe.laps]
+                run += [(seat, {"sow": self.names[p]} if p >= 0 else {"pass": True}, False) for p in probe.laps]
             after = sim.copy()
             after.play(move)
+            if r.take_hook is not None and after.started:  # the next turn's captures, any order
+                run += [(1 - seat if after.turn is None else after.turn, {"sow": self.names[self.facing[f]]}, True)
+                        for f, *_ in after.started if self.facing[f] >= 0]
             if (r.extra_store and after.phase == PLAY and after.turn != seat
                     and sim.copy()._sow(seat, move & 0xFF, move >> 8) == self.N + seat):  # type: ignore[arg-type]
                 run.append((seat, {"pass": True}, False))  # the extra turn he cannot use: Ludii's pass
@@ -1111,7 +1150,8 @@ class SowSim(Sim):
 
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
-                 "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took")
+                 "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
+                 "started")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1141,6 +1181,7 @@ class SowSim(Sim):
         # unless rounds.holes = "won" has moved holes from one player to the other.
         self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
         self._claim = 0  # set by _captures: the holes a claim rule takes (a mask)
+        self.started: list[tuple[int, int]] = []  # sow.take_hook: what began this turn (replay)
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1155,6 +1196,7 @@ class SowSim(Sim):
         s.take_left, s._then = self.take_left, 0
         s.way = self.way[:]
         s.tuz, s._claim = self.tuz[:], 0
+        s.started = []
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         return s
 
@@ -1530,7 +1572,7 @@ class SowSim(Sim):
         if r.take_at:
             self.during = []
         b[h] = 0
-        p = lap0 = origin = h
+        p = origin = h
         if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
             c -= 1
@@ -1552,6 +1594,7 @@ class SowSim(Sim):
         nxt = g.track(seat, d, r.stores, self._skip(seat))
         skip_origin, skip_at, N = r.skip_origin, r.skip_at, g.N
         budget = RELAY_CAP * (g.total + 1)
+        lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
         while True:
             passed = 0
             skipped = after = False
@@ -1574,12 +1617,20 @@ class SowSim(Sim):
                     b[p] = 0
             if after and r.origin_quirk:
                 return h  # sow.past_origin = "origin": judged at the (empty) starting hole
+            if final:
+                return p  # sow.relay_hook_ends: the drawn seeds' lap was the last
             if r.claims and (self.tuz[0] | self.tuz[1]) >> p & 1:
                 return p  # capture.claim: a lap ending in a tuz ends there, never sown on
             if r.relay == "next" and budget > 0:  # the next hole's seeds, if any, sown on
                 q = nxt[p]
                 while q >= N:  # a store on the track is no hole: the next hole is after it
                     q = nxt[q]
+                if q < N and b[q] and r.take_hook is not None:  # sow.take_hook: before the lift
+                    moved = self._take(r.take_hook(self, seat, q))
+                    if moved and r.take_hook_after:  # Ludii: on from the hole after the last filled
+                        q = nxt[moved[-1][1]]
+                        if not b[q] and self.laps is not None:
+                            self.laps.append(-1)  # none to go on from: Ludii's forced pass
                 if q < N and b[q]:
                     c = b[q]
                     b[q] = 0
@@ -1587,7 +1638,7 @@ class SowSim(Sim):
                         self.laps.append(q)
                     if r.skip_lap:
                         h = q
-                    p = q
+                    p = lap = q
                     continue
                 return p
             if r.relay_take and p < N and b[p] == r.relay_take and budget > 0:
@@ -1604,9 +1655,10 @@ class SowSim(Sim):
                     self.laps.append(q)
                 if r.skip_lap:
                     h = q
-                p = q
+                p = lap = q
                 continue
-            if r.relay_hook is not None and p < N and budget > 0:
+            if r.relay_hook is not None and p < N and budget > 0 and not (  # none in a quiet opening
+                    r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves):
                 draw = r.relay_hook(self, seat, p)  # sow.relay_hook: holes drawn into the last
                 if draw is None:  # the hook ends the sowing here (no relay)
                     return p
@@ -1618,13 +1670,16 @@ class SowSim(Sim):
                         c += b[q]
                         b[q] = 0
                     if r.relay_hook_from:  # "origin" / "lap-origin": from there, and no further
-                        p = origin if r.relay_hook_from == 1 else lap0
+                        p = origin if r.relay_hook_from == 1 else lap
                         step = g.plain[seat][d]
                         while c:
                             p = step[p]
                             b[p] += 1
                             c -= 1
                         return p
+                    if r.relay_hook_origin:  # "lap-hole": the first into the lap's own hole
+                        p = g.plain[seat][1 - d][lap]
+                    final = r.relay_hook_ends
                     continue
                 if draw:
                     for q in draw:
@@ -1632,11 +1687,11 @@ class SowSim(Sim):
                         b[q] = 0
                     c = b[p]
                     b[p] = 0
+                    lap = p
                     if self.laps is not None:
                         self.laps.append(p)
                     if r.skip_lap:
                         h = p
-                    lap0 = p
                     continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 ends = r.relay_ends  # sow.relay_ends: a lap making one of these counts ends there
@@ -1647,11 +1702,11 @@ class SowSim(Sim):
                         return p
                 c = b[p]
                 b[p] = 0
+                lap = p
                 if self.laps is not None:
                     self.laps.append(p)
                 if r.skip_lap:
                     h = p
-                lap0 = p
                 continue
             return p
 
@@ -1853,8 +1908,14 @@ class SowSim(Sim):
             self._end(r.holes_at_most_seeds, seat, 1 - seat, "few-seeds")
             return
         nxt = seat if again else 1 - seat
+        if r.outer_empty and self._outer_empty():
+            return
         self.turn = nxt
         self._mv = None
+        if r.take_hook is not None:  # sow.take_hook: the captures that begin his turn
+            self.started = self._take(r.take_hook(self, nxt, -1))
+            if r.outer_empty and self._outer_empty():
+                return
         self._gen()
         if not self._mv:
             if r.no_moves == "pass":
@@ -1929,6 +1990,27 @@ class SowSim(Sim):
             self.rounds = [(sum(self.b[:half]) + self.hand[0], sum(self.b[half:g.N]) + self.hand[1], first)]
         if self.r.repetition:
             self.hist = {(first, *self.b[: g.N]): 1}
+        if self.r.take_hook is not None:  # sow.take_hook: the captures that begin his turn
+            self._take(self.r.take_hook(self, first, -1))
+
+    def _take(self, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """``sow.take_hook``: the seeds of each ``from`` hole moved into ``to``."""
+        b = self.b
+        for f, t, *n in moves:  # (from, to), or (from, to, seeds) to move only so many
+            c = min(n[0], b[f]) if n else b[f]
+            b[t] += c
+            b[f] -= c
+        return moves
+
+    def _outer_empty(self) -> bool:
+        """``end.outer_empty = "loses"``: the game is over if a seat's outer row is empty."""
+        g = self.game
+        for s in (0, 1):
+            row = 0 if s == 0 else 3
+            if not any(self.b[i] for i in g.holes_of[s] if g.row_of[i] == row):
+                self._finish((1 - s, "outer-row-empty"))
+                return True
+        return False
 
     def _end_round(self, taken: list[int], reason: str, last_mover: int | None = None) -> None:
         g, r = self.game, self.r
