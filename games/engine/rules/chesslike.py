@@ -46,7 +46,9 @@ stands already: shogi's two pawns), ``no_mate = [KINDS]`` (not a drop that check
 shogi's pawn; the answers to the drop are judged without this limit).
 
 ``ahead = true`` (a leap): only the leaps that go forward more than sideways (shogi's knight,
-``offsets = [[1, 2]]``: two forward and one across).
+``offsets = [[1, 2]]``: two forward and one across). ``ahead = "forward"``: every leap that
+goes forward at all; ``ahead = "backward"``: every leap that goes backward at all
+(Knightthrough's knights, forward only or every way as two rules).
 
 Promotion by kind (``promote = { each = { KIND = KIND }, zone, may, leaving, must }``, shogi):
 each kind becomes its own kind; a move into the zone (``leaving = true``: or out of it, or
@@ -172,14 +174,18 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
     if spec.get("ahead"):
         if rule.kind != "leap" or spec.get("blocked"):
             raise game.rf.error(el.path + ("ahead",), "goes with (unblocked) leap moves")
+        if spec["ahead"] not in (True, "forward", "backward"):
+            raise game.rf.error(el.path + ("ahead",), "must be true, \"forward\" or \"backward\"")
+        # true: forward more than sideways; "forward"/"backward": forward (backward) at all.
+        slack = 1.0 if spec["ahead"] is True else 0.0
         facing = game._facing()
         ahead = []
         for seat in range(game.players):
-            f = 1 if facing[seat] == 2 else -1
+            f = (1 if facing[seat] == 2 else -1) * (-1 if spec["ahead"] == "backward" else 1)
             per_site = []
             for a, ts in enumerate(rule.offsets):
                 xa, ya = b.xy[a]
-                per_site.append(tuple(t for t in ts if (b.xy[t][1] - ya) * f > abs(b.xy[t][0] - xa) + 1e-6))
+                per_site.append(tuple(t for t in ts if (b.xy[t][1] - ya) * f > slack * abs(b.xy[t][0] - xa) + 1e-6))
             ahead.append(per_site)
         ch["ahead"] = ahead
         ch["ahead_set"] = [[frozenset(ts) for ts in per_site] for per_site in ahead]
