@@ -16,21 +16,21 @@ locator = "DLP.GameRulesets.74"
 [[clause]]
 id = "EX-1"
 text = "A board."
-board = { shape = "grid", size = [%d, %d] }
+board = { shape = "grid", size = [%d, %d]%s }
 
 [[clause]]
 id = "EX-2"
 text = "Pieces."
 pieces = { man = {} }
-setup = { place = [ { seat = 0, piece = "man", at = "a1" }, { seat = 1, piece = "man", at = "h8" } ] }
+setup = { place = [ { seat = 0, piece = "man", at = "a1" }, { seat = 1, piece = "man", at = "b2" } ] }
 """
 
 
-def _compile(tmp_path, body: str, size=(8, 8)):
+def _compile(tmp_path, body: str, size=(8, 8), regions=""):
     folder = tmp_path / "rulesets" / "race"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "example.toml"
-    path.write_text(HEAD % size + body, encoding="utf-8")
+    path.write_text(HEAD % (size + (f", regions = {{ {regions} }}" if regions else "",)) + body, encoding="utf-8")
     return compile_file(path, tmp_path)
 
 
@@ -62,3 +62,53 @@ move = {{ kind = "leap", offsets = [[1, 2]], ahead = {ahead}, to = "empty-or-ene
         assert [t for f, t in moves if f == "d4"] == white
         _, moves = _moves(v, {"d4": [1, "man", 1], "a1": [0, "man", 1]}, to_move=1)
         assert [t for f, t in moves if f == "d4"] == black
+
+
+CHAIN = """
+[[clause]]
+id = "EX-3"
+text = "Steps."
+move = { kind = "step", dirs = "all" }
+
+[[clause]]
+id = "EX-4"
+text = "Hops over any piece, taking nothing, in chains."
+move = { kind = "hop", dirs = "all", over = "any", capture = false, continue = "may" }
+"""
+
+
+def test_a_chain_of_hops_taking_nothing_goes_on_never_back_to_a_site_of_the_chain(tmp_path):
+    v = _compile(tmp_path, CHAIN, size=(5, 5))
+    board = {"a1": [0, "man", 1], "b2": [1, "man", 1], "d4": [1, "man", 1]}
+    s, moves = _moves(v, board)
+    # a1 steps to a2 or b1 (b2 is taken) or hops over b2 to c3.
+    assert moves == [("a1", "a2"), ("a1", "b1"), ("a1", "c3")]
+    s = v.apply(s, {"from": "a1", "to": "c3"})
+    # The turn stays: c3 may hop on over d4 to e5 (not back over b2 to a1, where it stood), or stop.
+    assert v.to_move(s) == 0 and s.to_json()["pending"]["site"] == "c3"
+    sim = v.fast(s)
+    assert [sim.action(m) for m in sim.moves()] == v.legal_actions(s)
+    assert sorted(map(str, (a.to_json() for a in v.legal_actions(s)))) == sorted(
+        map(str, ({"from": "c3", "to": "e5"}, {"pass": True})))
+    s2 = v.apply(s, {"from": "c3", "to": "e5"})
+    # From e5 the only hop goes back to c3, a site of the chain: the turn ends by itself.
+    assert not s2.to_json()["pending"] and s2.to_json()["to_move"] == 1
+    s3 = v.apply(s, {"pass": True})
+    assert s3.to_json()["board"]["c3"][0] == 0 and s3.to_json()["to_move"] == 1
+    # A step never chains.
+    s4 = v.apply(v.state_from_json({"board": board, "to_move": 0}), {"from": "a1", "to": "a2"})
+    assert s4.to_json()["to_move"] == 1
+
+
+def test_a_piece_kept_in_its_region_never_leaves_it(tmp_path):
+    v = _compile(tmp_path, CHAIN + """
+[[clause]]
+id = "EX-5"
+text = "A camp."
+constraint = { keep_in = ["camp", "camp"] }
+""", size=(5, 5), regions='camp = "c3 d3 e3 c4 d4 e4 c5 d5 e5"')
+    board = {"c3": [0, "man", 1], "a1": [0, "man", 1], "b2": [1, "man", 1], "d4": [1, "man", 1]}
+    _, moves = _moves(v, board)
+    # c3, in its camp, steps only within it (c4 d3; d4 is taken), hops over d4 to e5; a1, outside,
+    # moves freely (a2 b1; c3 is taken, so no hop over b2).
+    assert moves == [("a1", "a2"), ("a1", "b1"), ("c3", "c4"), ("c3", "d3"), ("c3", "e5")]

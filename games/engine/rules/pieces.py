@@ -26,7 +26,10 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``friend``; a hop's ``to = "enemy"`` lands on an enemy piece and takes it, Kono's hop over
   a friend), ``capture`` (hop: the piece hopped over is taken), ``continue`` (hop: ``must`` |
   ``may`` | ``no``, whether the same piece hops again in the same turn; ``straight``: it may,
-  only on in the direction of its last hop, with ``taken = "turn-end"``: Konane), kind
+  only on in the direction of its last hop, with ``taken = "turn-end"``: Konane; a hop with
+  ``capture = false`` and ``continue = "may"`` chains too, taking nothing, never landing on a
+  site the chain has stood on this turn, its start included, the player stopping at will:
+  Halma's jumps, in a game with no capturing hop), kind
   ``push`` (a grid's edge cube, blank, an empty square, or the mover's, or with ``take = "any"``
   any, an opponent's staying its owner's, pushed back in at an end of its row or column other
   than its own square, the cubes between sliding along; ``first_blank``: on each player's first
@@ -97,7 +100,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   or more of the mover's pieces along ``dirs``; ``placing = true``: only placing is so barred; a
   list of such tables bars each),
   ``closed_when_empty = [REGIONS]`` (a region left wholly empty is out of play: no move comes
-  to it; Tuknanavuhpi's back lines), ``liberties = true`` (after a move every group, pieces of one side joined along rows and
+  to it; Tuknanavuhpi's back lines), ``keep_in = REGION or [REGION per seat]`` (a piece of
+  the seat standing in its region never leaves it: every move, each hop of a chain, from
+  there ends there; Halma's camp), ``liberties = true`` (after a move every group, pieces of one side joined along rows and
   columns, still touches an empty site along a row or column: NoGo; directions instead of true:
   along those),
   ``nested = N`` (a grid of N*N by N*N squares is N x N local boards: a placing goes to the
@@ -790,6 +795,15 @@ class PiecesGame(Game):
         if not isinstance(cwe, list):
             raise self.rf.error(el.path + ("closed_when_empty",), "must list regions")
         self.closed_when_empty = [self._region(r, el.path + ("closed_when_empty",)) for r in cwe]
+        # keep_in = REGION or [REGION per seat]: a piece of the seat standing there never
+        # leaves it, each move (each hop of a chain) ending inside (Halma's camp).
+        keep = spec.get("keep_in")
+        self.keep_in: list[frozenset[int]] | None = None
+        if keep is not None:
+            names = keep if isinstance(keep, list) else [keep] * self.players
+            if len(names) != self.players or not all(isinstance(r, str) for r in names):
+                raise self.rf.error(el.path + ("keep_in",), f"must be a region, or a list of {self.players} (one per seat)")
+            self.keep_in = [self._region(r, el.path + ("keep_in",)) for r in names]
         # liberties = true: after a move every group (pieces of one side joined along rows and
         # columns) still touches an empty site along a row or column (NoGo).
         lib = spec.get("liberties", False)
@@ -1031,6 +1045,14 @@ class PiecesGame(Game):
         self.chain_new_direction = any(r.kind == "approach" and r.new_direction for r in self.move_rules)
         self.taken_at_end = any(r.at_end for r in self.capture_rules)
         self.straight_chain = any(r.cont == "straight" for r in self.capture_rules)
+        # Hops that take nothing but may go on (capture = false, continue = "may"): Halma's
+        # chains of jumps, in a game with no capturing hop (PiecesSim._plain_chain).
+        self.plain_chain = [r for r in self.move_rules if r.kind == "hop" and not r.capture and r.cont == "may"]
+        if self.plain_chain and self.capture_rules:
+            raise self.rf.error(("clause",), "a chain of hops that take nothing (capture = false, continue = may) "
+                                             "cannot yet share a game with capturing hops")
+        if any(r.flying or r.run > 1 for r in self.plain_chain):
+            raise self.rf.error(("clause",), "a chain of hops that take nothing goes with plain hops (not flying, run 1)")
 
     def _result(self, spec: dict, path: tuple, allowed: tuple = ("loss", "win", "draw")) -> str:
         result = spec.get("result", "loss")
@@ -1497,6 +1519,10 @@ class PiecesSim(Sim):
             if g.again_capturing:
                 moves = [m for m in moves if self._takes(m)]
             return moves or [(PASS, -1, -1, -1, -1, -1)]
+        if self.pending >= 0 and g.plain_chain:
+            # A chain of hops taking nothing goes on, never to a site it has stood on this
+            # turn, or stops (a pass).
+            return self._plain_chain(self.pending) + [(PASS, -1, -1, -1, -1, -1)]
         if self.pending >= 0:
             moves = [m for m in self._piece_moves(self.pending, hops_only=True) if m[3] >= 0 and self._chain_ok(m)]
             if g.closed_when_empty:
@@ -1517,6 +1543,8 @@ class PiecesSim(Sim):
             return [(PASS, -1, -1, -1, -1, -1)]
         if g.closed_when_empty:
             moves = self._open_only(moves)
+        if g.keep_in is not None:
+            moves = self._kept_in(moves)
         if g.nested:
             moves = self._nested_only(moves)
         if g.compulsory or g.maximum:
@@ -1589,6 +1617,39 @@ class PiecesSim(Sim):
         cells = self.cells
         closed = set().union(*(r for r in self.game.closed_when_empty if not any(cells[s] for s in r)))
         return [m for m in moves if m[2] not in closed] if closed else moves
+
+    def _kept_in(self, moves: list) -> list:
+        """constraint.keep_in: no move takes a piece out of its seat's region once in it."""
+        region = self.game.keep_in[self.mover]
+        return [m for m in moves if m[0] != MOVE or m[1] not in region or m[2] in region]
+
+    def _plain_hop(self, a: int, b: int) -> bool:
+        """Whether the move a -> b (not yet played) is a hop of a chaining rule taking nothing."""
+        g = self.game
+        c = self.cells[a]
+        mover = g.owner_of[c]
+        for rule in g.plain_chain:
+            if g.kind_of[c] in rule.pieces:
+                out: list = []
+                self._rule_moves(rule, a, c, out)
+                if any(m[2] == b for m in out):
+                    return True
+        return False
+
+    def _plain_chain(self, a: int) -> list:
+        """The hops that take nothing open to the piece on ``a`` going on with its chain: of the
+        chaining rules, never to a site of the chain (``trail``, its start included)."""
+        g = self.game
+        c = self.cells[a]
+        out: list = []
+        for rule in g.plain_chain:
+            if g.kind_of[c] in rule.pieces:
+                self._rule_moves(rule, a, c, out)
+        trail = self.trail
+        out = [m for m in _dedupe(out) if m[2] not in trail]
+        if g.keep_in is not None:
+            out = self._kept_in(out)
+        return out
 
     def _direction(self, a: int, b: int) -> int:
         """The direction of the one-step move a -> b, or -1 (not neighbours)."""
@@ -2502,6 +2563,7 @@ class PiecesSim(Sim):
             self.pending = -1
             self._next_turn(check_ends)
             return
+        plain = what == MOVE and taken < 0 and bool(g.plain_chain) and self._plain_hop(a, b)
         if getattr(g, "chess_extra", False):
             chesslike.moved(self, what, a, b, kind if what == MOVE else -1, taken)  # castling's rook, double steps, drops
         if what == PLACE:
@@ -2625,6 +2687,16 @@ class PiecesSim(Sim):
                     if not self.over:
                         self._moves = None
                     return
+        if plain:
+            # A hop taking nothing, of a chaining rule: the piece may hop on (or stop).
+            self.trail = (self.trail or [a]) + [b]
+            self.pending = b
+            if self._plain_chain(b):
+                if check_ends:
+                    self._check_ends(after_move=True)
+                if not self.over:
+                    self._moves = None
+                return
         self.pending = -1
         self._next_turn(check_ends)
 
