@@ -112,3 +112,30 @@ constraint = { keep_in = ["camp", "camp"] }
     # c3, in its camp, steps only within it (c4 d3; d4 is taken), hops over d4 to e5; a1, outside,
     # moves freely (a2 b1; c3 is taken, so no hop over b2).
     assert moves == [("a1", "a2"), ("a1", "b1"), ("c3", "c4"), ("c3", "d3"), ("c3", "e5")]
+
+
+def test_a_piece_stuck_in_its_region_does_not_move_and_every_piece_there_wins(tmp_path):
+    v = _compile(tmp_path, CHAIN + """
+[[clause]]
+id = "EX-5"
+text = "Sanctuaries."
+constraint = { stuck_in = "edge" }
+
+[[clause]]
+id = "EX-6"
+text = "All in the sanctuaries."
+end = { kind = "fill", seat = 0, region = "edge", every_piece = true }
+""", size=(5, 5))
+    board = {"a1": [0, "man", 1], "c3": [0, "man", 1], "d4": [1, "man", 1]}
+    s, moves = _moves(v, board)
+    # a1, on the edge, stays; c3 steps to its seven empty neighbours or hops over d4 to e5.
+    assert moves == [("c3", t) for t in ("b2", "b3", "b4", "c2", "c4", "d2", "d3", "e5")]
+    # Hopping to e5 brings every piece of the first seat onto the edge, not filling it: a win.
+    s = v.apply(s, {"from": "c3", "to": "e5"})
+    assert v.outcome(s) is not None and s.to_json()["over"]["winner"] == 0
+    # Only the start of the turn counts: a chain landing on the edge goes on (e5 over e4 to e3).
+    board = {"c3": [0, "man", 1], "b3": [0, "man", 1], "d4": [1, "man", 1], "e4": [1, "man", 1]}
+    s = v.apply(v.state_from_json({"board": board, "to_move": 0}), {"from": "c3", "to": "e5"})
+    assert v.outcome(s) is None and v.to_move(s) == 0
+    assert sorted(map(str, (a.to_json() for a in v.legal_actions(s)))) == sorted(
+        map(str, ({"from": "e5", "to": "e3"}, {"pass": True})))

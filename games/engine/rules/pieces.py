@@ -102,7 +102,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``closed_when_empty = [REGIONS]`` (a region left wholly empty is out of play: no move comes
   to it; Tuknanavuhpi's back lines), ``keep_in = REGION or [REGION per seat]`` (a piece of
   the seat standing in its region never leaves it: every move, each hop of a chain, from
-  there ends there; Halma's camp), ``liberties = true`` (after a move every group, pieces of one side joined along rows and
+  there ends there; Halma's camp), ``stuck_in = REGION`` (a piece standing there as its
+  turn begins does not move: Conspirateurs' sanctuaries), ``liberties = true`` (after a move every group, pieces of one side joined along rows and
   columns, still touches an empty site along a row or column: NoGo; directions instead of true:
   along those),
   ``nested = N`` (a grid of N*N by N*N squares is N x N local boards: a placing goes to the
@@ -145,7 +146,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   each seat, the seats whose pieces make its rows, each of them in the row: Yavalade's stacks; ``either``: after every move all rows on the
   board count, either side's, the opponent's first: Quixo),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
-  stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
+  stand on every site of ``region``: a side that must cross the board in formation;
+  ``every_piece = true``: when every piece it has stands in ``region``, none left in hand,
+  the region not necessarily full: Conspirateurs' sanctuaries), ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked, none of them where a side has
   several: Double Chess's two kings; a list of kinds: none of these, each side's own: Maharajah Chess; a player with no
   move in check loses, and ``stalemate`` says what no move out of check is worth;
@@ -804,6 +807,9 @@ class PiecesGame(Game):
             if len(names) != self.players or not all(isinstance(r, str) for r in names):
                 raise self.rf.error(el.path + ("keep_in",), f"must be a region, or a list of {self.players} (one per seat)")
             self.keep_in = [self._region(r, el.path + ("keep_in",)) for r in names]
+        # stuck_in = REGION: a piece standing there as its turn begins does not move
+        # (Conspirateurs' sanctuaries; a chain of hops passing through goes on).
+        self.stuck_in = self._region(spec["stuck_in"], el.path + ("stuck_in",)) if "stuck_in" in spec else None
         # liberties = true: after a move every group (pieces of one side joined along rows and
         # columns) still touches an empty site along a row or column (NoGo).
         lib = spec.get("liberties", False)
@@ -943,8 +949,10 @@ class PiecesGame(Game):
                 seat = spec.get("seat", 0)
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
                     raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
+                # every_piece = true: the seat wins when every piece it has stands in the region,
+                # none left to place, the region not necessarily full (Conspirateurs).
                 self.ends.append({"kind": kind, "seat": seat, "region": self._region(spec.get("region", ""), path + ("region",)),
-                                  "clause": el.clause})
+                                  "clause": el.clause, "every_piece": bool(spec.get("every_piece", False))})
             elif kind == "reach":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 # region: one for every seat, or a list of one per seat (the region that seat's
@@ -1545,6 +1553,8 @@ class PiecesSim(Sim):
             moves = self._open_only(moves)
         if g.keep_in is not None:
             moves = self._kept_in(moves)
+        if g.stuck_in is not None:
+            moves = [m for m in moves if m[0] != MOVE or m[1] not in g.stuck_in]
         if g.nested:
             moves = self._nested_only(moves)
         if g.compulsory or g.maximum:
@@ -3022,6 +3032,13 @@ class PiecesSim(Sim):
                     if n <= e["at_most"]:
                         self.over = (self._other(seat), "pieces")
                         return
+            elif e["kind"] == "fill" and e["every_piece"]:
+                # Every piece of the seat's stands in the region, none in hand: it wins.
+                seat, region, owner_of = e["seat"], e["region"], g.owner_of
+                if not any(self.hands[seat]) and any(c and owner_of[c] == seat for c in self.cells) and all(
+                        s in region for s, c in enumerate(self.cells) if c and owner_of[c] == seat):
+                    self.over = (seat, "fill")
+                    return
             elif e["kind"] == "fill":
                 # The seat's pieces stand on every site of the region: it wins.
                 if all(self.cells[s] and g.owner_of[self.cells[s]] == e["seat"] for s in e["region"]):
