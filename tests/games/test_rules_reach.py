@@ -139,3 +139,40 @@ end = { kind = "fill", seat = 0, region = "edge", every_piece = true }
     assert v.outcome(s) is None and v.to_move(s) == 0
     assert sorted(map(str, (a.to_json() for a in v.legal_actions(s)))) == sorted(
         map(str, ({"from": "e5", "to": "e3"}, {"pass": True})))
+
+
+def test_compulsory_hops_a_chain_that_must_go_on_and_a_formation_end(tmp_path):
+    v = _compile(tmp_path, """
+[[clause]]
+id = "EX-3"
+text = "Diagonal steps."
+move = { kind = "step", dirs = "diagonal" }
+
+[[clause]]
+id = "EX-4"
+text = "Jumps over enemies, on while they can."
+move = { kind = "hop", dirs = "diagonal", over = "enemy", capture = false, continue = "must" }
+
+[[clause]]
+id = "EX-5"
+text = "Jumps must be made."
+constraint = { compulsory = "hops" }
+
+[[clause]]
+id = "EX-6"
+text = "The man to e5 wins; the other seat's to a1."
+end = { kind = "formation", at = { man = "e5" }, mirror = "rotate" }
+""", size=(5, 5))
+    board = {"a1": [0, "man", 1], "b2": [1, "man", 1], "d4": [1, "man", 1], "e1": [1, "man", 1]}
+    s, moves = _moves(v, board)
+    # a1 must jump b2 (its step to b2 is barred, a2/b1 are not diagonal): only a1-c3.
+    assert moves == [("a1", "c3")]
+    s = v.apply(s, {"from": "a1", "to": "c3"})
+    # From c3 it must go on over d4 to e5 (no stopping: no pass), never back to a1.
+    assert [a.to_json() for a in v.legal_actions(s)] == [{"from": "c3", "to": "e5"}]
+    s = v.apply(s, {"from": "c3", "to": "e5"})
+    assert s.to_json()["over"]["winner"] == 0  # the man on e5: the first seat's formation
+    # The second seat's goal is the site turned half round: a1.
+    s = v.state_from_json({"board": {"b2": [1, "man", 1], "e3": [0, "man", 1]}, "to_move": 1})
+    s = v.apply(s, {"from": "b2", "to": "a1"})
+    assert s.to_json()["over"]["winner"] == 1

@@ -29,7 +29,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   only on in the direction of its last hop, with ``taken = "turn-end"``: Konane; a hop with
   ``capture = false`` and ``continue = "may"`` chains too, taking nothing, never landing on a
   site the chain has stood on this turn, its start included, the player stopping at will:
-  Halma's jumps, in a game with no capturing hop), kind
+  Halma's jumps, in a game with no capturing hop; ``continue = "must"``: the chain goes on while
+  it can, Ludii's Salta), kind
   ``push`` (a grid's edge cube, blank, an empty square, or the mover's, or with ``take = "any"``
   any, an opponent's staying its owner's, pushed back in at an end of its row or column other
   than its own square, the cubes between sliding along; ``first_blank``: on each player's first
@@ -111,7 +112,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   row of N of one seat's in it, or full, when any local board not won takes it: Ultimate
   Tic-Tac-Toe),
   ``leave_move = true`` (no move may leave the opponent without a move, unless
-  it takes the opponent's last piece; a number N: only on the game's first N turns), ``compulsory = true`` (a capture must be made when one can),
+  it takes the opponent's last piece; a number N: only on the game's first N turns), ``compulsory = true`` (a capture must be made when one can; ``"hops"``: a hop taking
+  nothing must be made when one can, Salta's jumps),
   ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
   must, each measured against the others of those kinds), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
@@ -148,7 +150,10 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
   stand on every site of ``region``: a side that must cross the board in formation;
   ``every_piece = true``: when every piece it has stands in ``region``, none left in hand,
-  the region not necessarily full: Conspirateurs' sanctuaries), ``captured`` (a seat whose ``piece`` is
+  the region not necessarily full: Conspirateurs' sanctuaries), ``formation`` (``at = { KIND =
+  SITE }``: the first seat wins when each of its pieces of those kinds stands on its site, the
+  other seat with the sites turned, ``mirror = "rotate"``, or reflected, ``"flip"``: Salta),
+  ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked, none of them where a side has
   several: Double Chess's two kings; a list of kinds: none of these, each side's own: Maharajah Chess; a player with no
   move in check loses, and ``stalemate`` says what no move out of check is worth;
@@ -769,7 +774,9 @@ class PiecesGame(Game):
     def _compile_rest(self) -> None:
         el = self._one("constraint", required=False)
         spec = el.value if el else {}
-        self.compulsory = bool(spec.get("compulsory", False))
+        # compulsory = "hops": a hop taking nothing must be made when one is open (Salta's jumps).
+        self.compulsory_hops = spec.get("compulsory") == "hops"
+        self.compulsory = bool(spec.get("compulsory", False)) and not self.compulsory_hops
         self.no_repeat = bool(spec.get("no_repeat", False))
         self._compile_nested(spec.get("nested", 0), (el.path if el else ()) + ("nested",))
         self.leave_move = bool(spec.get("leave_move", False))  # a move must leave the opponent one
@@ -953,6 +960,23 @@ class PiecesGame(Game):
                 # none left to place, the region not necessarily full (Conspirateurs).
                 self.ends.append({"kind": kind, "seat": seat, "region": self._region(spec.get("region", ""), path + ("region",)),
                                   "clause": el.clause, "every_piece": bool(spec.get("every_piece", False))})
+            elif kind == "formation":
+                # at = { KIND = SITE }: the first seat wins when each of its pieces of those kinds
+                # stands on its site; mirror = "rotate" | "flip": the other seat's sites, turned
+                # or reflected (Salta's pieces, each to its own square seven rows on).
+                at, mirror = spec.get("at"), spec.get("mirror", "rotate")
+                if not isinstance(at, dict) or not at:
+                    raise self.rf.error(path + ("at",), "must map piece kinds to sites: { man1 = \"b8\" }")
+                if mirror not in ("rotate", "flip") or self.players != 2:
+                    raise self.rf.error(path + ("mirror",), "must be \"rotate\" or \"flip\" (two seats)")
+                goals = []
+                for name, site in at.items():
+                    (k,) = self._kinds([name], path + ("at", name))
+                    (t,) = self._sites(site, path + ("at", name))
+                    goals.append((k, t))
+                per_seat = [[(t, self.code(0, k)) for k, t in goals],
+                            [(self._mirror(t, mirror), self.code(1, k)) for k, t in goals]]
+                self.ends.append({"kind": kind, "at": per_seat, "clause": el.clause})
             elif kind == "reach":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 # region: one for every seat, or a list of one per seat (the region that seat's
@@ -1043,7 +1067,7 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "count": count, "alone": bool(spec.get("alone", False)),
                                   "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, facing, checks, lone or nested")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, formation, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, facing, checks, lone or nested")
         self.either_line = next((e for e in self.ends if e["kind"] == "line" and e["either"]), None)
         self.at_xy = {(round(x), round(y)): i for i, (x, y) in enumerate(self.board.xy)}
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
@@ -1055,7 +1079,10 @@ class PiecesGame(Game):
         self.straight_chain = any(r.cont == "straight" for r in self.capture_rules)
         # Hops that take nothing but may go on (capture = false, continue = "may"): Halma's
         # chains of jumps, in a game with no capturing hop (PiecesSim._plain_chain).
-        self.plain_chain = [r for r in self.move_rules if r.kind == "hop" and not r.capture and r.cont == "may"]
+        self.plain_hops = [r for r in self.move_rules if r.kind == "hop" and not r.capture]
+        self.plain_chain = [r for r in self.plain_hops if r.cont in ("may", "must")]
+        # continue = "must": the chain goes on while it can (no stopping at will).
+        self.plain_chain_must = any(r.cont == "must" for r in self.plain_chain)
         if self.plain_chain and self.capture_rules:
             raise self.rf.error(("clause",), "a chain of hops that take nothing (capture = false, continue = may) "
                                              "cannot yet share a game with capturing hops")
@@ -1530,7 +1557,8 @@ class PiecesSim(Sim):
         if self.pending >= 0 and g.plain_chain:
             # A chain of hops taking nothing goes on, never to a site it has stood on this
             # turn, or stops (a pass).
-            return self._plain_chain(self.pending) + [(PASS, -1, -1, -1, -1, -1)]
+            more = self._plain_chain(self.pending)
+            return more if g.plain_chain_must and more else more + [(PASS, -1, -1, -1, -1, -1)]
         if self.pending >= 0:
             moves = [m for m in self._piece_moves(self.pending, hops_only=True) if m[3] >= 0 and self._chain_ok(m)]
             if g.closed_when_empty:
@@ -1555,6 +1583,17 @@ class PiecesSim(Sim):
             moves = self._kept_in(moves)
         if g.stuck_in is not None:
             moves = [m for m in moves if m[0] != MOVE or m[1] not in g.stuck_in]
+        if g.compulsory_hops:
+            # A hop taking nothing must be made when one is open.
+            hops: list = []
+            for a, c in enumerate(self.cells):
+                if c and g.owner_of[c] == self.mover:
+                    for rule in g.plain_hops:
+                        if g.kind_of[c] in rule.pieces:
+                            self._rule_moves(rule, a, c, hops)
+            if hops:
+                hopset = set(hops)
+                moves = [m for m in moves if m in hopset] or moves
         if g.nested:
             moves = self._nested_only(moves)
         if g.compulsory or g.maximum:
@@ -3031,6 +3070,12 @@ class PiecesSim(Sim):
                     n = sum(map(self.cells.count, g.codes_of[seat])) + sum(self.hands[seat])
                     if n <= e["at_most"]:
                         self.over = (self._other(seat), "pieces")
+                        return
+            elif e["kind"] == "formation":
+                # Each piece of the seat's named kinds on its own site: the seat wins.
+                for seat, goals in enumerate(e["at"]):
+                    if all(self.cells[t] == c for t, c in goals):
+                        self.over = (seat, "formation")
                         return
             elif e["kind"] == "fill" and e["every_piece"]:
                 # Every piece of the seat's stands in the region, none in hand: it wins.
