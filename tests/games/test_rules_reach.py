@@ -176,3 +176,31 @@ end = { kind = "formation", at = { man = "e5" }, mirror = "rotate" }
     s = v.state_from_json({"board": {"b2": [1, "man", 1], "e3": [0, "man", 1]}, "to_move": 1})
     s = v.apply(s, {"from": "b2", "to": "a1"})
     assert s.to_json()["over"]["winner"] == 1
+
+
+def test_a_leap_across_a_region_passes_only_over_it_and_a_barred_region_is_never_entered(tmp_path):
+    # A 7x9 board with Jungle's left river (b4:c6). A leap of (0, 4) or (3, 0), blocked, across
+    # the water and never landing in it: from a5 only to d5 (over b5 c5); from b3 only to b7.
+    v = _compile(tmp_path, """
+[[clause]]
+id = "EX-3"
+text = "River leaps."
+move = { kind = "leap", offsets = [[0, 4], [3, 0]], blocked = true, across = "water", avoid = ["water"], to = "empty-or-enemy" }
+
+[[clause]]
+id = "EX-4"
+text = "Steps, never into one's own den."
+move = { kind = "step", dirs = "orthogonal", avoid = ["water"] }
+constraint = { barred = ["den0", "den1"] }
+""", size=(7, 9), regions='water = "b4:c6", den0 = "d1", den1 = "d9"')
+    _, moves = _moves(v, {"a5": [0, "man", 1], "b3": [0, "man", 1], "g9": [1, "man", 1]})
+    assert [t for f, t in moves if f == "a5"] == ["a4", "a6", "d5"]
+    assert [t for f, t in moves if f == "b3"] == ["a3", "b2", "b7", "c3"]
+    # A piece in the water on the way blocks the leap.
+    _, moves = _moves(v, {"a5": [0, "man", 1], "c5": [1, "man", 1], "g9": [1, "man", 1]})
+    assert [t for f, t in moves if f == "a5"] == ["a4", "a6"]
+    # The first seat never steps into d1 (its den); the second seat may.
+    _, moves = _moves(v, {"c1": [0, "man", 1], "e1": [1, "man", 1]})
+    assert [t for f, t in moves if f == "c1"] == ["b1", "c2"]
+    _, moves = _moves(v, {"c1": [0, "man", 1], "e1": [1, "man", 1]}, to_move=1)
+    assert [t for f, t in moves if f == "e1"] == ["d1", "e2", "f1"]

@@ -103,7 +103,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``closed_when_empty = [REGIONS]`` (a region left wholly empty is out of play: no move comes
   to it; Tuknanavuhpi's back lines), ``keep_in = REGION or [REGION per seat]`` (a piece of
   the seat standing in its region never leaves it: every move, each hop of a chain, from
-  there ends there; Halma's camp), ``stuck_in = REGION`` (a piece standing there as its
+  there ends there; Halma's camp), ``barred = [REGION per seat]`` (no piece of the seat
+  ever comes to its region: Jungle's own den), ``stuck_in = REGION`` (a piece standing there as its
   turn begins does not move: Conspirateurs' sanctuaries), ``liberties = true`` (after a move every group, pieces of one side joined along rows and
   columns, still touches an empty site along a row or column: NoGo; directions instead of true:
   along those),
@@ -814,6 +815,14 @@ class PiecesGame(Game):
             if len(names) != self.players or not all(isinstance(r, str) for r in names):
                 raise self.rf.error(el.path + ("keep_in",), f"must be a region, or a list of {self.players} (one per seat)")
             self.keep_in = [self._region(r, el.path + ("keep_in",)) for r in names]
+        # barred = [REGION per seat]: no piece of the seat ever comes to its region (Jungle's
+        # own den).
+        barred = spec.get("barred")
+        self.barred: list[frozenset[int]] | None = None
+        if barred is not None:
+            if not (isinstance(barred, list) and len(barred) == self.players and all(isinstance(r, str) for r in barred)):
+                raise self.rf.error(el.path + ("barred",), f"must list {self.players} regions (one per seat)")
+            self.barred = [self._region(r, el.path + ("barred",)) for r in barred]
         # stuck_in = REGION: a piece standing there as its turn begins does not move
         # (Conspirateurs' sanctuaries; a chain of hops passing through goes on).
         self.stuck_in = self._region(spec["stuck_in"], el.path + ("stuck_in",)) if "stuck_in" in spec else None
@@ -1583,6 +1592,9 @@ class PiecesSim(Sim):
             moves = self._kept_in(moves)
         if g.stuck_in is not None:
             moves = [m for m in moves if m[0] != MOVE or m[1] not in g.stuck_in]
+        if g.barred is not None:
+            barred = g.barred[self.mover]
+            moves = [m for m in moves if m[2] not in barred]
         if g.compulsory_hops:
             # A hop taking nothing must be made when one is open.
             hops: list = []
