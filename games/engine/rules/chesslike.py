@@ -45,8 +45,13 @@ the player), ``one_per_file = [KINDS]`` (not on a file where such a piece of the
 stands already: shogi's two pawns), ``no_mate = [KINDS]`` (not a drop that checkmates at once:
 shogi's pawn; the answers to the drop are judged without this limit).
 
+``across = REGION`` (a leap with ``blocked``): only the leaps whose every square passed lies in
+the region, a piece on any blocking it (Jungle's jumps over the river).
+
 ``ahead = true`` (a leap): only the leaps that go forward more than sideways (shogi's knight,
-``offsets = [[1, 2]]``: two forward and one across).
+``offsets = [[1, 2]]``: two forward and one across). ``ahead = "forward"``: every leap that
+goes forward at all; ``ahead = "backward"``: every leap that goes backward at all
+(Knightthrough's knights, forward only or every way as two rules).
 
 Promotion by kind (``promote = { each = { KIND = KIND }, zone, may, leaving, must }``, shogi):
 each kind becomes its own kind; a move into the zone (``leaving = true``: or out of it, or
@@ -117,7 +122,7 @@ from typing import Any
 KINDS = ("jump", "screen", "castle", "bent")
 FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over",
                     "en_passant", "rook", "captured", "revert", "not_on", "one_per_file", "no_mate", "ahead",
-                    "once", "unchecked", "behind_unmoved", "jump_first", "stop_first"})
+                    "once", "unchecked", "behind_unmoved", "jump_first", "stop_first", "across"})
 _MOVE = 0
 
 
@@ -182,14 +187,18 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
     if spec.get("ahead"):
         if rule.kind != "leap" or spec.get("blocked"):
             raise game.rf.error(el.path + ("ahead",), "goes with (unblocked) leap moves")
+        if spec["ahead"] not in (True, "forward", "backward"):
+            raise game.rf.error(el.path + ("ahead",), "must be true, \"forward\" or \"backward\"")
+        # true: forward more than sideways; "forward"/"backward": forward (backward) at all.
+        slack = 1.0 if spec["ahead"] is True else 0.0
         facing = game._facing()
         ahead = []
         for seat in range(game.players):
-            f = 1 if facing[seat] == 2 else -1
+            f = (1 if facing[seat] == 2 else -1) * (-1 if spec["ahead"] == "backward" else 1)
             per_site = []
             for a, ts in enumerate(rule.offsets):
                 xa, ya = b.xy[a]
-                per_site.append(tuple(t for t in ts if (b.xy[t][1] - ya) * f > abs(b.xy[t][0] - xa) + 1e-6))
+                per_site.append(tuple(t for t in ts if (b.xy[t][1] - ya) * f > slack * abs(b.xy[t][0] - xa) + 1e-6))
             ahead.append(per_site)
         ch["ahead"] = ahead
         ch["ahead_set"] = [[frozenset(ts) for ts in per_site] for per_site in ahead]
@@ -209,6 +218,20 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
                 rev[t].append((a, ls))
             legs.append(mine)
         ch["legs"], ch["rev"] = legs, rev
+    if "across" in spec:
+        # across = REGION: only the leaps whose every square passed lies in the region (Jungle's
+        # lion and tiger over the river), blocked by a piece on any of them.
+        if rule.kind != "leap" or not spec.get("blocked"):
+            raise game.rf.error(el.path + ("across",), "goes with leap moves with blocked = true")
+        region = _region(game, str(spec["across"]), 0, el.path + ("across",))
+        legs = [[(t, ls) for t, ls in mine if ls and all(p in region for p in ls)] for mine in ch["legs"]]
+        rev = [[] for _ in range(b.size)]
+        for a, mine in enumerate(legs):
+            for t, ls in mine:
+                rev[t].append((a, ls))
+        ch["legs"], ch["rev"] = legs, rev
+        rule.offsets = [[t for t, _ in mine] for mine in legs]
+        rule.rev_offsets = rule.offsets  # (a path and its reverse cross the same squares)
     ch["jump_first"] = spec.get("jump_first", False)
     if ch["jump_first"] not in (True, False, "enemy"):
         raise game.rf.error(el.path + ("jump_first",), "must be true, false or \"enemy\"")
@@ -370,12 +393,12 @@ def promotions(sim: Any, moves: list) -> list:
 
 
 def _path(dx: int, dy: int, x: int, y: int) -> list[tuple[int, int]]:
-    """The points a blocked leap passes: for a diagonal leap the points between; otherwise one
-    step along the longer side, then diagonal steps outwards (the Xiangqi horse [1, 2], the
-    Janggi elephant [2, 3])."""
+    """The points a blocked leap passes: for a diagonal or straight leap the points between;
+    otherwise one step along the longer side, then diagonal steps outwards (the Xiangqi horse
+    [1, 2], the Janggi elephant [2, 3])."""
     sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    if abs(dx) == abs(dy):
-        return [(x + sx * k, y + sy * k) for k in range(1, abs(dx))]
+    if abs(dx) == abs(dy) or dx == 0 or dy == 0:
+        return [(x + sx * k, y + sy * k) for k in range(1, max(abs(dx), abs(dy)))]
     if abs(dx) > abs(dy):
         first = (x + sx, y)
     else:
