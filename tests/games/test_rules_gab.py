@@ -1,9 +1,11 @@
 """Hand-worked tests for the Ethiopian and Eritrean sowing games of helper gab's files
-(games/rulesets/sow/): Hufesay (DLP ruleset 358)..."""
+(games/rulesets/sow/): Hufesay (DLP ruleset 358), Gabata of Adegrat (351) and its sowing
+key sow.relay = "next-occupied", Gabata of Ghinda (661) and its key sow.first_left.
+"""
 from __future__ import annotations
 
 from games.engine.rules import rules_variant
-from tests.games.test_rules_sow import holes, state_of as _state_of
+from tests.games.test_rules_sow import holes, make, state_of as _state_of
 
 
 def state_of(v, counts, to_move=0, **more):
@@ -45,3 +47,74 @@ def test_hufesay_a_row_left_empty_ends_the_round_and_holes_change_hands():
     assert holes(after) == {h: 4 for h in range(1, 13)}
     assert data["owned"] == [[str(h) for h in range(1, 12)], ["12"]]
     assert data["to_move"] == 1  # North, second in round one, starts round two (HU-7)
+
+
+# -- sow.relay = "next-occupied" (Gabata of Adegrat, sow.gabata-adegrat) ----------------------------
+NEXT_OCCUPIED = '''
+[[clause]]
+id = "N-1"
+text = "Two rows of four, three seeds each; a last seed in an occupied hole sows on the next hole's."
+board = { shape = "mancala", rows = 2, holes = 4 }
+setup = { seeds = 3 }
+sow = { direction = "ccw", relay = "next-occupied" }
+'''
+
+
+def test_next_occupied_sows_on_the_next_holes_counters_after_an_occupied_hole():
+    v = make(NEXT_OCCUPIED)
+    # Hole 1's two seeds: 2, 3; 3 was occupied, so 4's three are lifted and sown into 5, 6, 7;
+    # 7 was occupied and 8 holds two: into 1, 2; 2 was occupied (one) and 3 holds two: into 4,
+    # 5; 5 was occupied and 6 holds two: into 7, 8, which was empty: over. The holes the laps
+    # ended in keep their seeds.
+    before = _state_of(v, {1: 2, 2: 0, 3: 1, 4: 3, 5: 1, 6: 1, 7: 1, 8: 2})
+    after = v.apply(before, {"sow": "1"})
+    assert holes(after) == {1: 1, 2: 2, 4: 1, 5: 3, 7: 3, 8: 1}
+
+
+def test_next_occupied_ends_in_an_empty_hole_or_before_an_empty_one():
+    v = make(NEXT_OCCUPIED)
+    # The last seed into an empty hole (3): over, though 4 holds seeds.
+    assert holes(v.apply(_state_of(v, {1: 2, 4: 2, 8: 1}), {"sow": "1"})) == {2: 1, 3: 1, 4: 2, 8: 1}
+    # The last seed into an occupied hole (3) whose next hole (4) is empty: over.
+    assert holes(v.apply(_state_of(v, {1: 2, 3: 1, 8: 1}), {"sow": "1"})) == {2: 1, 3: 2, 8: 1}
+
+
+def test_adegrat_a_last_counter_in_an_empty_hole_takes_the_next_hole_whoever_s():
+    v = rules_variant("sow.gabata-adegrat")
+    # South's 6 (two): 7, 8; 8 was empty; 9, North's, holds four: South takes them (GA-4).
+    before = state_of(v, {6: 2, 9: 4, 1: 1, 12: 1})
+    after = v.apply(before, {"sow": "6"})
+    assert holes(after) == {1: 1, 7: 1, 8: 1, 12: 1}
+    assert scores(after)[0] - scores(before)[0] == 4
+    # North's 12 (one) into South's 1, occupied (one); 2 is empty: the turn is over (GA-3).
+    s = v.apply(after, {"sow": "12"})
+    assert holes(s) == {1: 2, 7: 1, 8: 1}
+
+
+# -- sow.first_left (Gabata of Ghinda, sow.gabata-ghinda) ---------------------------------------
+def test_ghinda_each_players_first_sowing_is_from_his_leftmost_hole():
+    v = rules_variant("sow.gabata-ghinda")
+    s = v.new_game({})
+    assert [a["sow"] for a in v.legal_actions(s)] == ["1"]
+    s = v.apply(s, {"sow": "1"})
+    assert [a["sow"] for a in v.legal_actions(s)] == ["7"]  # North's leftmost, as he sees it
+    s = v.apply(s, {"sow": "7"})
+    assert len(v.legal_actions(s)) > 1  # after his first sowing, any hole he holds
+
+
+def test_ghinda_a_hole_made_four_goes_to_its_owner_the_last_one_to_the_sower():
+    v = rules_variant("sow.gabata-ghinda")
+    # South's 5 (three): 6, 7, 8. North's 7 is made four in passing: North's (GG-4); the last
+    # counter makes four in 8: South's; the turn is over.
+    before = state_of(v, {5: 3, 7: 3, 8: 3, 1: 1, 12: 1}, sown=["1", "7"])
+    after = v.apply(before, {"sow": "5"})
+    assert holes(after) == {1: 1, 6: 1, 12: 1}
+    assert [a - b for a, b in zip(scores(after), scores(before))] == [4, 4]
+
+
+def test_first_left_binds_only_the_first_round_when_holes_are_won():
+    v = rules_variant("sow.gabata-ghinda")
+    # Round two, nobody has sown yet: every hole South holds may be sown from.
+    s = state_of(v, {h: 4 for h in range(1, 13)}, round=2, rounds=[[24, 24, 0], [24, 24, 1]],
+                 owned=[[str(h) for h in range(1, 7)], [str(h) for h in range(7, 13)]])
+    assert len(v.legal_actions(s)) == 6
