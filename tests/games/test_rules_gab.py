@@ -1,6 +1,7 @@
 """Hand-worked tests for the Ethiopian and Eritrean sowing games of helper gab's files
 (games/rulesets/sow/): Hufesay (DLP ruleset 358), Gabata of Adegrat (351) and its sowing
-key sow.relay = "next-occupied", Gabata of Ghinda (661) and its key sow.first_left.
+key sow.relay = "next-occupied", Gabata of Ghinda (661) and its key sow.first_left, Jimafesosh
+(364) and its set opening ([ludii] opening).
 """
 from __future__ import annotations
 
@@ -118,3 +119,47 @@ def test_first_left_binds_only_the_first_round_when_holes_are_won():
     s = state_of(v, {h: 4 for h in range(1, 13)}, round=2, rounds=[[24, 24, 0], [24, 24, 1]],
                  owned=[[str(h) for h in range(1, 7)], [str(h) for h in range(7, 13)]])
     assert len(v.legal_actions(s)) == 6
+
+
+# -- Jimafesosh (sow.jimafesosh): the set opening, and Ludii's steps for it ----------------------
+def test_jimafesosh_starts_from_the_openings_position_south_sowing_hole_5():
+    v = rules_variant("sow.jimafesosh")
+    s = v.new_game({})
+    assert holes(s) == {1: 8, 3: 8, 5: 8, 7: 8, 9: 8, 11: 8}
+    assert [a["sow"] for a in v.legal_actions(s)] == ["5"]
+    # Hole 5's eight: 6, 7..12, 1; 1 held eight: relay (JF-4).
+    s = v.apply(s, {"sow": "5"})
+    assert len(v.legal_actions(s)) > 1
+
+
+def test_jimafesosh_ludii_steps_of_the_first_move_begin_with_the_opening():
+    v = rules_variant("sow.jimafesosh")
+    sim = v.fast(v.new_game({}))
+    move = sim.moves()[0]
+    run = v.game.ludii_steps(sim, move, None)
+    assert [a.get("sow") for _, a, _ in run[:7]] == ["6", "8", "10", "12", "2", "4", "5"]
+    assert {seat for seat, _, _ in run[:7]} == {0}
+    sim.play(move)
+    later = sim.moves()[0]
+    again = v.game.ludii_steps(sim, later, 0)
+    assert not again or again[0][1] == sim.action(later).to_json()  # no opening after the first
+
+
+def test_jimafesosh_last_counter_in_an_empty_hole_takes_the_facing_one_either_row():
+    v = rules_variant("sow.jimafesosh")
+    # South's 5 (two): 6, 7; North's 7 was empty, and South's 6 facing it holds two: South
+    # takes them, from his own row (JF-5).
+    before = state_of(v, {5: 2, 6: 1, 10: 3, 2: 1}, sown=["1", "8"])
+    after = v.apply(before, {"sow": "5"})
+    assert holes(after) == {2: 1, 7: 1, 10: 3}
+    assert scores(after)[0] - scores(before)[0] == 2
+
+
+def test_jimafesosh_the_round_ends_with_one_counter_left():
+    v = rules_variant("sow.jimafesosh")
+    # South's 1 (one) into his empty 2, taking North's 11 facing it (two): one counter, the
+    # last, is left on the board: the round ends, South, who holds hole 2, taking it (JF-6).
+    before = state_of(v, {1: 1, 11: 2}, sown=["3", "8"], scores=[22, 23])
+    after = v.apply(before, {"sow": "1"})
+    data = after.to_json()
+    assert data["round"] == 2 and data["rounds"][-1][:2] == [25, 23]

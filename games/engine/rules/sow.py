@@ -787,8 +787,8 @@ class SowGame(Game):
                 where = rounds.paths.get("holes")
                 if self.rows != 2 or direction not in ("ccw", "cw") or sow.get("from", o) != "own":
                     raise rf.error(where, "holes won between rounds need two rows and one direction of sowing from one's own holes")
-                if r.feed or r.grand_slam == "forbidden" or (r.first_rows is not None and r.first_game):
-                    raise rf.error(where, "holes won between rounds go with no feeding or grand-slam rule and no first-move rule of the game")
+                if r.feed or r.grand_slam == "forbidden":
+                    raise rf.error(where, "holes won between rounds go with no feeding or grand-slam rule")
                 if r.round_up and not r.refill / 2 < r.round_up < r.refill:
                     raise rf.error(rounds.paths["round_up"], "round_up must be more than half of refill and less than refill")
                 r.one_dir = DIR_NAMES.index(direction)
@@ -925,7 +925,12 @@ class SowGame(Game):
         until both pass in a row. So a sowing that ends a round stands for itself (and its
         relay laps) and the two passes, and for the whole refill too where nobody chooses holes
         to leave empty; a choice of holes to leave empty stands for the refill. (A round that
-        ``end.empty_row = "ends"`` ends has no passes: Ludii refills at once.)"""
+        ``end.empty_row = "ends"`` ends has no passes: Ludii refills at once.)
+
+        *A stylised opening* (``[ludii] opening = [holes]``): where the file's ``setup.counts``
+        is the position a set opening leaves, and Ludii plays that opening as steps of the first
+        player's, each naming a hole (``{"sow": hole}``), the game's first move stands for those
+        steps too, before its own."""
         r = sim.r
         if sim.phase not in (PLAY, LEAVE) or not (r.rounds or r.relay):
             return None
@@ -933,6 +938,9 @@ class SowGame(Game):
         own = self.holes_of
         if type(move) is int:
             run: list[tuple[int, dict[str, Any], bool]] = [(seat, sim.action(move).to_json(), False)]
+            opening = (getattr(self.rf, "ludii", None) or {}).get("opening")
+            if opening and sim.plies == 0 and sim.round == 1:  # [ludii] opening: the set-up's steps
+                run = [(seat, {"sow": h}, False) for h in opening] + run
             if r.relay and not (r.first_plain and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
                 probe = sim.copy()
                 probe.laps = []
@@ -944,7 +952,9 @@ class SowGame(Game):
                     and sim.copy()._sow(seat, move & 0xFF, move >> 8) == self.N + seat):  # type: ignore[arg-type]
                 run.append((seat, {"pass": True}, False))  # the extra turn he cannot use: Ludii's pass
             if r.rounds and len(after.rounds) != len(sim.rounds):
-                if not r.empty_row_ends:  # a round ended by an empty row: Ludii goes straight on
+                # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
+                # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
+                if not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None:
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
                     holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
