@@ -163,3 +163,15 @@ def test_jimafesosh_the_round_ends_with_one_counter_left():
     after = v.apply(before, {"sow": "1"})
     data = after.to_json()
     assert data["round"] == 2 and data["rounds"][-1][:2] == [25, 23]
+
+
+def test_jimafesosh_ludii_run_of_a_round_ended_by_few_seeds_has_no_passes():
+    v = rules_variant("sow.jimafesosh")
+    before = state_of(v, {1: 1, 11: 2}, sown=["3", "8"], scores=[22, 23], turn=40)
+    sim = v.fast(before)
+    move = next(m for m in sim.moves() if sim.action(m).to_json() == {"sow": "1"})
+    run = v.game.ludii_steps(sim, move, None)
+    assert run[0] == (0, {"sow": "1"}, False)
+    # Straight on to the refill, North (the player after the mover) first: no forced passes.
+    assert run[1][0] == 1 and run[1][1].get("from") == "hand"
+    assert {"pass": True} not in [a for _, a, _ in run[1:7]]
