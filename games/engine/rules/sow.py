@@ -53,7 +53,11 @@ Elements and keys (defaults in brackets):
   a last seed that makes this many in a hole, either row, takes them for the mover, and the
   relay goes on with the seeds of the next hole, ending if it is empty; 0: none [0]); or ``"next"``:
   while the hole after the last seed's holds seeds, they are lifted and sown on from there
-  (Dongjintian; a store on the track is no hole, the next hole being the one after it: Sonka) [false];
+  (Dongjintian; a store on the track is no hole, the next hole being the one after it: Sonka);
+  or ``"next-occupied"``: only when the last seed falls into a hole that was
+  occupied, the seeds of the hole after it, if any, are lifted and sown on from there, the
+  sowing ending when the last seed falls into an empty hole or the hole after it is empty
+  (Gabata of Adegrat) [false];
   ``opening_each``: until a player has sown once from each of his holes, he sows only from
   those he has not yet sown from, and takes nothing (Adjiboto) [false];
   ``first_to_next``: each player's first move puts all the seeds of one of his holes into
@@ -73,7 +77,9 @@ Elements and keys (defaults in brackets):
   (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
   row from the player's left [0: any]; ``first_right = n``: on two rows, each player's first
   sowing of the game is from one of his n rightmost holes, as he sees them (Dabuda) [0: any];
-  ``first_of = "game"``: ``first_from`` and ``first_right`` bind the game's first sowing only,
+  ``first_left = n``: the same with his n leftmost holes (Gabata of Ghinda) [0: any]; with
+  ``rounds.holes = "won"`` these first-move rules bind the first round only;
+  ``first_of = "game"``: ``first_from`` and ``first_right`` (``first_left``) bind the game's first sowing only,
   not the other player's first ["each"];
   ``first_plain``: each player's first sowing is one lap
   (no relay) and takes nothing [false]; ``relay_hook = NAME``: with relay sowing, at the end of
@@ -349,9 +355,9 @@ def _places(v: Any) -> Any:
 
 
 def _relay(v: Any) -> Any:
-    if v is True or v is False or v == "next":
+    if v is True or v is False or v in ("next", "next-occupied"):
         return v
-    raise _Bad(f'must be true, false or "next", got {brief(v)}')
+    raise _Bad(f'must be true, false, "next" or "next-occupied", got {brief(v)}')
 
 
 def _counts(v: Any) -> Any:
@@ -419,7 +425,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "take_at_to": (_one_of("mover", "owner", "owner-but-last"), "mover"),
         "take_at_where": (_one_of("any", "own", "opponent"), "any"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
-        "first_right": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
+        "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
         "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole"), "all"), "enter": (_bool, False),
         "relay_hook_ends": (_bool, False),
@@ -764,6 +770,11 @@ class SowGame(Game):
             if self.rows != 2 or r.first_rows is not None or first_right > self.per_row:
                 raise rf.error(sow.paths["first_right"], f"needs two rows (of at least {first_right} holes) and no first_from")
             r.first_rows = tuple(frozenset(self.holes_of[s][-first_right:]) for s in (0, 1))
+        first_left = sow.get("first_left", o)
+        if first_left:  # sow.first_left: the first sowing from one of the n leftmost holes
+            if self.rows != 2 or r.first_rows is not None or first_left > self.per_row:
+                raise rf.error(sow.paths["first_left"], f"needs two rows (of at least {first_left} holes), no first_from nor first_right")
+            r.first_rows = tuple(frozenset(self.holes_of[s][:first_left]) for s in (0, 1))
         r.first_game = sow.get("first_of", o) == "game"  # sow.first_of: the game's first sowing only
         r.singles_last = sow.get("singles", o) == "last-resort"
         r.first_plain = sow.get("first_plain", o)
@@ -878,8 +889,8 @@ class SowGame(Game):
                 where = rounds.paths.get("holes")
                 if self.rows != 2 or direction not in ("ccw", "cw") or sow.get("from", o) != "own":
                     raise rf.error(where, "holes won between rounds need two rows and one direction of sowing from one's own holes")
-                if r.feed or r.grand_slam == "forbidden" or r.first_rows is not None:
-                    raise rf.error(where, "holes won between rounds go with no feeding or grand-slam rule and no first-move rule")
+                if r.feed or r.grand_slam == "forbidden":
+                    raise rf.error(where, "holes won between rounds go with no feeding or grand-slam rule")
                 if r.round_up and not r.refill / 2 < r.round_up < r.refill:
                     raise rf.error(rounds.paths["round_up"], "round_up must be more than half of refill and less than refill")
                 r.one_dir = DIR_NAMES.index(direction)
@@ -1052,7 +1063,12 @@ class SowGame(Game):
         until both pass in a row. So a sowing that ends a round stands for itself (and its
         relay laps) and the two passes, and for the whole refill too where nobody chooses holes
         to leave empty; a choice of holes to leave empty stands for the refill. (A round that
-        ``end.empty_row = "ends"`` ends has no passes: Ludii refills at once.)"""
+        ``end.empty_row = "ends"`` ends has no passes: Ludii refills at once.)
+
+        *A stylised opening* (``[ludii] opening = [holes]``): where the file's ``setup.counts``
+        is the position a set opening leaves, and Ludii plays that opening as steps of the first
+        player's, each naming a hole (``{"sow": hole}``), the game's first move stands for those
+        steps too, before its own."""
         r = sim.r
         if sim.phase not in (PLAY, LEAVE) or not (r.rounds or r.relay):
             return None
@@ -1065,6 +1081,9 @@ class SowGame(Game):
                 start.b = self.start_counts() + [0, 0]
                 run[:0] = [(seat, {"sow": self.names[self.facing[f]]}, True)
                            for f, *_ in r.take_hook(start, seat, -1) if self.facing[f] >= 0]
+            opening = (getattr(self.rf, "ludii", None) or {}).get("opening")
+            if opening and sim.plies == 0 and sim.round == 1:  # [ludii] opening: the set-up's steps
+                run = [(seat, {"sow": h}, False) for h in opening] + run
             if r.relay and not ((r.first_plain or r.opening is not None) and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
                 probe = sim.copy()
                 probe.laps = []
@@ -1079,7 +1098,9 @@ class SowGame(Game):
                     and sim.copy()._sow(seat, move & 0xFF, move >> 8) == self.N + seat):  # type: ignore[arg-type]
                 run.append((seat, {"pass": True}, False))  # the extra turn he cannot use: Ludii's pass
             if r.rounds and len(after.rounds) != len(sim.rounds):
-                if not r.empty_row_ends:  # a round ended by an empty row: Ludii goes straight on
+                # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
+                # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
+                if not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None:
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
                     holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
@@ -1285,7 +1306,8 @@ class SowSim(Sim):
             mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
         if r.opening_each and self.sown & self.omask[seat] != self.omask[seat]:  # type: ignore[index]
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
-        if r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat]):  # his first sowing
+        if (r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat])  # his first sowing
+                and not (r.won and self.round > 1)):  # holes won: the first round's only
             mv = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
         if r.choose_once or r.first_dir is not None:  # the way the player must sow, if any
             fresh = not self.sown & self.omask[seat]  # type: ignore[index]
@@ -1621,6 +1643,18 @@ class SowSim(Sim):
                 return p  # sow.relay_hook_ends: the drawn seeds' lap was the last
             if r.claims and (self.tuz[0] | self.tuz[1]) >> p & 1:
                 return p  # capture.claim: a lap ending in a tuz ends there, never sown on
+            if r.relay == "next-occupied":  # sow.relay = "next-occupied": only after an occupied hole
+                q = nxt[p]
+                if budget > 0 and p < N and b[p] > 1 and q < N and b[q]:
+                    c = b[q]
+                    b[q] = 0
+                    if self.laps is not None:
+                        self.laps.append(q)
+                    if r.skip_lap:
+                        h = q
+                    p = lap = q
+                    continue
+                return p
             if r.relay == "next" and budget > 0:  # the next hole's seeds, if any, sown on
                 q = nxt[p]
                 while q >= N:  # a store on the track is no hole: the next hole is after it
