@@ -170,7 +170,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   opponent has made none: Shiva),
   ``moves`` (the game stops after ``limit`` turns, or ``quiet`` turns without a capture, and
   ``result = "draw" | "more-pieces"``; ``from_play = true``: placing a piece starts the quiet
-  count afresh; ``tie``: the seat that wins when ``more-pieces`` finds equal counts, else a draw).
+  count afresh; ``tie``: the seat that wins when ``more-pieces`` finds equal counts, else a draw;
+  ``result = "win", winner = SEAT``: that seat wins at the limit, a chase the hunted side wins
+  by lasting out, Capture the Queen).
 """
 from __future__ import annotations
 
@@ -986,8 +988,15 @@ class PiecesGame(Game):
                 self.limit = {"limit": spec.get("limit", 0), "quiet": spec.get("quiet", 0),
                               "result": spec.get("result", "draw"), "clause": el.clause,
                               "from_play": bool(spec.get("from_play", False)), "tie": spec.get("tie", "draw")}
-                if self.limit["result"] not in ("draw", "more-pieces"):
-                    raise self.rf.error(path + ("result",), "must be draw or more-pieces")
+                if self.limit["result"] not in ("draw", "more-pieces", "win"):
+                    raise self.rf.error(path + ("result",), "must be draw, more-pieces or win")
+                if self.limit["result"] == "win":
+                    # result = "win", winner = SEAT: that seat wins when the limit comes (a chase
+                    # the hunted side wins by lasting out: Capture the Queen).
+                    winner = spec.get("winner")
+                    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < self.players:
+                        raise self.rf.error(path + ("winner",), f"must be the seat 0..{self.players - 1} that wins at the limit")
+                    self.limit["winner"] = winner
                 tie = self.limit["tie"]
                 if tie != "draw" and (isinstance(tie, bool) or not isinstance(tie, int) or not 0 <= tie < self.players):
                     raise self.rf.error(path + ("tie",), f"must be draw or the seat 0..{self.players - 1} that wins a tie")
@@ -2863,6 +2872,8 @@ class PiecesSim(Sim):
             if (lim["limit"] and self.turn >= lim["limit"]) or (lim["quiet"] and self.quiet >= lim["quiet"]):
                 if lim["result"] == "draw":
                     self.over = (None, "move-limit")
+                elif lim["result"] == "win":
+                    self.over = (lim["winner"], "move-limit")
                 else:
                     counts = [sum(1 for c in self.cells if c and g.owner_of[c] == s) for s in range(g.players)]
                     best = max(counts)
