@@ -109,6 +109,11 @@ throw on all the legal moves (checkmate, stalemate: no throw could help); a play
 whose throw gives no move out of it loses at once (``"checkmate"``). ``PiecesSim.throw`` holds
 the face (0 before the throw); the moves are generated as without a die and filtered after
 (:func:`die_moves`), so the fast paths are untouched.
+
+A die that names where the piece goes (``turn = { die_to = { "1" = SITES, ... } }``, Dice
+Shogi): the throw as above; the player then moves or drops a piece onto one of the sites the
+face names (names, regions or rectangles), or, where no legal move lands there, makes any legal
+move. A throw never leaves a legal move out entirely, so no throw loses.
 """
 from __future__ import annotations
 
@@ -938,7 +943,10 @@ _PASS = (3, -1, -1, -1, -1, -1)  # pieces.py's pass (PASS = 3)
 
 
 def compile_die(game: Any, spec: dict, el: Any) -> dict[int, frozenset[int]] | None:
-    """``turn.die = { "1" = [KINDS], ... }``: each face (equally likely) -> the kinds it moves."""
+    """``turn.die = { "1" = [KINDS], ... }``: each face (equally likely) -> the kinds it moves.
+    ``turn.die_to = { "1" = SITES, ... }`` (Dice Shogi): each face -> the sites it sends to."""
+    if spec.get("die_to") is not None:
+        return compile_die_to(game, spec, el)
     die = spec.get("die")
     if die is None:
         return None
@@ -950,6 +958,25 @@ def compile_die(game: Any, spec: dict, el: Any) -> dict[int, frozenset[int]] | N
         if not str(face).isdigit() or not 1 <= int(face) <= 100:
             raise game.rf.error(path + (face,), "a face must be a number, 1 to 100")
         out[int(face)] = game._kinds(kinds, path + (face,))
+    return out
+
+
+def compile_die_to(game: Any, spec: dict, el: Any) -> dict[int, frozenset[int]]:
+    """``turn.die_to = { "1" = SITES, ... }``: each face (equally likely) -> the sites (names,
+    regions, rectangles) where the piece moved or dropped must land; ``die`` and ``die_to`` do
+    not go together."""
+    game.die_to = True
+    die = spec["die_to"]
+    path = el.path + ("die_to",)
+    if spec.get("die") is not None:
+        raise game.rf.error(path, "die and die_to do not go together")
+    if not isinstance(die, dict) or not die:
+        raise game.rf.error(path, "must map each face of the die (\"1\", \"2\"...) to the sites it sends to")
+    out: dict[int, frozenset[int]] = {}
+    for face, sites in die.items():
+        if not str(face).isdigit() or not 1 <= int(face) <= 100:
+            raise game.rf.error(path + (face,), "a face must be a number, 1 to 100")
+        out[int(face)] = frozenset(game._sites(sites, path + (face,)))
     return out
 
 
@@ -969,6 +996,9 @@ def die_moves(sim: Any, moves: list) -> list:
     if not sim.throw:
         return moves
     g = sim.game
+    if g.die_to:  # turn.die_to: the moves and drops that land where the face says, else any
+        where = g.die[sim.throw]
+        return [m for m in moves if m[2] in where] or moves
     kinds = g.die[sim.throw]
     cells, kind_of = sim.cells, g.kind_of
     out = [m for m in moves if m[1] >= 0 and kind_of[cells[m[1]]] in kinds]

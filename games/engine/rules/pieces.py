@@ -119,7 +119,7 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   a piece already taken), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
   promoted only where it stands when its turn ends: a man passing the far row in a capture
   chain goes on as a man);
-- ``turn``: ``first`` (the seat that starts), ``die`` (a throw names the kinds that move: chesslike.py), ``swap`` (the pie rule: on the game's second turn
+- ``turn``: ``first`` (the seat that starts), ``die`` (a throw names the kinds that move: chesslike.py), ``die_to`` (a throw names where the piece goes, any move where none can: chesslike.py), ``swap`` (the pie rule: on the game's second turn
   the player may pass instead, taking over the first player's pieces; the seats keep their
   pieces, so the same seat moves again, now the other player's), ``facing`` (each seat's forward direction, a
   compass name per seat, where the second seat does not face down the board), ``capture_again`` (a piece that takes moves again
@@ -848,6 +848,7 @@ class PiecesGame(Game):
             raise self.rf.error((el.path if el else ()) + ("first",), f"must be a seat 0..{self.players - 1}")
         self.capture_again = bool(spec.get("capture_again", False))
         self.swap = bool(spec.get("swap", False))
+        self.die_to = False  # turn.die_to: the die names where the piece goes (chesslike.py)
         self.die = chesslike.compile_die(self, spec, el) if el else None  # turn.die
         self.again_capturing = spec.get("capture_again") == "capturing"
         self.per_turn: dict[int, int] = {}  # kind -> pieces placed a turn (place per_turn > 1)
