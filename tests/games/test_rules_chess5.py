@@ -3,7 +3,10 @@
 - ``end = { kind = "moves", limit = N, result = "win", winner = SEAT }`` (Capture the Queen):
   the named seat wins when the limit comes, not a draw;
 - ``turn.die_to`` (Dice Shogi): the throw names the file the piece moved or dropped must land
-  on; any legal move where none does.
+  on; any legal move where none does;
+- ``first_check`` and ``jumps`` (Main Chator): the rajah's leap, two-square move and jump over
+  its tor on the turn it is first checked, and only then; ``promote.instead`` (a bidah on the
+  tor's square becomes a mautri at once, elsewhere on the far row waits two moves).
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from games.engine import get_variant
 
 CQ = "war.capture-the-queen"
 DS = "chess.dice-shogi"
+MC = "chess.main-chator"
 
 
 def position(key: str, board: dict[str, list], to_move: int = 0, turn: int = 10,
@@ -101,3 +105,62 @@ def test_dice_shogi_a_throw_no_move_obeys_frees_the_choice_and_drops_obey_it() -
     bare = position(DS, board)
     throw(bare, 4)
     assert acts(bare) == {"a1-a2", "a1-b1", "a1-b2"}
+
+
+def mc_check(**extra: Any) -> Any:
+    # White's rajah on d1 (its tor on c1, b1 empty) checked along the d-file by Black's tor on d8.
+    board = {"d1": [0, "rajah", 1], "c1": [0, "tor", 1], "d8": [1, "tor", 1], "e8": [1, "rajah", 1]}
+    return position(MC, board, **extra)
+
+
+def test_main_chator_first_check_opens_the_rajahs_leaps() -> None:
+    sim = mc_check(unmoved=["d1", "c1", "e8"])
+    assert sim.in_check(0)
+    steps = {"d1-c2", "d1-e1", "d1-e2"}  # d2 stays on the checked file
+    leaps = {"d1-b2", "d1-f2", "d1-c3", "d1-e3"}  # as a kudah
+    twos = {"d1-b3", "d1-f3", "d1-f1"}  # two squares over an empty one (d3 still in check; c1 is not empty)
+    castle = {"d1-b1"}  # over its tor on c1
+    assert names(sim) == steps | leaps | twos | castle
+    assert sim.to_json()["first_check"] == [0] and sim.to_json()["checked"] == [0]
+    # Checked before: the plain moves only.
+    again = mc_check(unmoved=["d1", "c1", "e8"], checked=[0])
+    assert names(again) == steps
+    # A rajah that has moved: the plain moves only.
+    moved = mc_check(unmoved=["c1", "e8"])
+    assert names(moved) == steps
+
+
+def test_main_chator_the_first_check_lasts_one_turn() -> None:
+    # As above, with a white kudah on b4 that can block on d5 (or d3).
+    board = {"d1": [0, "rajah", 1], "c1": [0, "tor", 1], "b4": [0, "kudah", 1],
+             "d8": [1, "tor", 1], "e8": [1, "rajah", 1]}
+    sim = position(MC, board, unmoved=["d1", "c1", "e8"])
+    assert {"d1-b1", "d1-f3", "b4-d5", "b4-d3"} <= names(sim)
+    sim.play(next(m for m in sim.moves() if names_of(sim, m) == "b4-d5"))
+    assert sim.to_json()["first_check"] == [] and sim.to_json()["checked"] == [0]
+    sim.play(next(m for m in sim.moves() if names_of(sim, m) == "d8-d5"))  # takes, checking again
+    assert sim.in_check(0) and sim.to_json()["first_check"] == []
+    assert names(sim) == {"d1-c2", "d1-e1", "d1-e2"}  # the rajah has not moved, but it is no first check
+
+
+def test_main_chator_bidah_promotion() -> None:
+    board = {"a7": [0, "bidah", 1], "c7": [0, "bidah", 1], "h1": [0, "rajah", 1], "h6": [1, "rajah", 1]}
+    sim = position(MC, board)
+    corner = sim.copy()
+    corner.play(next(m for m in corner.moves() if names_of(corner, m) == "a7-a8"))
+    assert corner.to_json()["board"]["a8"] == [0, "mautri", 1]
+    far = sim.copy()
+    far.play(next(m for m in far.moves() if names_of(far, m) == "c7-c8"))
+    assert far.to_json()["board"]["c8"] == [0, "bidah_far", 1]
+    # Its first further move: sideways only, to an empty square.
+    waiting = position(MC, {"c8": [0, "bidah_far", 1], "b8": [1, "tor", 1], "h1": [0, "rajah", 1],
+                            "h6": [1, "rajah", 1]})
+    assert {n for n in names(waiting) if n.startswith("c8")} == {"c8-d8"}
+    waiting.play(next(m for m in waiting.moves() if names_of(waiting, m) == "c8-d8"))
+    assert waiting.to_json()["board"]["d8"] == [0, "bidah_last", 1]
+    # Its second: sideways or diagonally back, to an empty square; then a mautri.
+    last = position(MC, {"d8": [0, "bidah_last", 1], "c7": [1, "tor", 1], "h1": [0, "rajah", 1],
+                         "h6": [1, "rajah", 1]})
+    assert {n for n in names(last) if n.startswith("d8")} == {"d8-c8", "d8-e8", "d8-e7"}
+    last.play(next(m for m in last.moves() if names_of(last, m) == "d8-e7"))
+    assert last.to_json()["board"]["e7"] == [0, "mautri", 1]

@@ -2868,6 +2868,8 @@ class PiecesSim(Sim):
         g = self.game
         if getattr(g, "spent_by_check", False):
             chesslike.note_check(self)  # move.unchecked: a royal piece in check now
+        if getattr(g, "first_check", False):
+            chesslike.note_first_check(self)  # move.first_check: in check the first time
         if g.limit:
             lim = g.limit
             if (lim["limit"] and self.turn >= lim["limit"]) or (lim["quiet"] and self.quiet >= lim["quiet"]):
