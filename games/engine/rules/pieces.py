@@ -128,7 +128,7 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   a piece already taken), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
   promoted only where it stands when its turn ends: a man passing the far row in a capture
   chain goes on as a man);
-- ``turn``: ``first`` (the seat that starts), ``die`` (a throw names the kinds that move: chesslike.py), ``swap`` (the pie rule: on the game's second turn
+- ``turn``: ``first`` (the seat that starts), ``die`` (a throw names the kinds that move: chesslike.py), ``die_to`` (a throw names where the piece goes, any move where none can: chesslike.py), ``swap`` (the pie rule: on the game's second turn
   the player may pass instead, taking over the first player's pieces; the seats keep their
   pieces, so the same seat moves again, now the other player's), ``facing`` (each seat's forward direction, a
   compass name per seat, where the second seat does not face down the board), ``capture_again`` (a piece that takes moves again
@@ -185,7 +185,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   opponent has made none: Shiva),
   ``moves`` (the game stops after ``limit`` turns, or ``quiet`` turns without a capture, and
   ``result = "draw" | "more-pieces"``; ``from_play = true``: placing a piece starts the quiet
-  count afresh; ``tie``: the seat that wins when ``more-pieces`` finds equal counts, else a draw).
+  count afresh; ``tie``: the seat that wins when ``more-pieces`` finds equal counts, else a draw;
+  ``result = "win", winner = SEAT``: that seat wins at the limit, a chase the hunted side wins
+  by lasting out, Capture the Queen).
 """
 from __future__ import annotations
 
@@ -883,6 +885,7 @@ class PiecesGame(Game):
             raise self.rf.error((el.path if el else ()) + ("first",), f"must be a seat 0..{self.players - 1}")
         self.capture_again = bool(spec.get("capture_again", False))
         self.swap = bool(spec.get("swap", False))
+        self.die_to = False  # turn.die_to: the die names where the piece goes (chesslike.py)
         self.die = chesslike.compile_die(self, spec, el) if el else None  # turn.die
         self.again_capturing = spec.get("capture_again") == "capturing"
         self.per_turn: dict[int, int] = {}  # kind -> pieces placed a turn (place per_turn > 1)
@@ -1042,8 +1045,15 @@ class PiecesGame(Game):
                 self.limit = {"limit": spec.get("limit", 0), "quiet": spec.get("quiet", 0),
                               "result": spec.get("result", "draw"), "clause": el.clause,
                               "from_play": bool(spec.get("from_play", False)), "tie": spec.get("tie", "draw")}
-                if self.limit["result"] not in ("draw", "more-pieces"):
-                    raise self.rf.error(path + ("result",), "must be draw or more-pieces")
+                if self.limit["result"] not in ("draw", "more-pieces", "win"):
+                    raise self.rf.error(path + ("result",), "must be draw, more-pieces or win")
+                if self.limit["result"] == "win":
+                    # result = "win", winner = SEAT: that seat wins when the limit comes (a chase
+                    # the hunted side wins by lasting out: Capture the Queen).
+                    winner = spec.get("winner")
+                    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < self.players:
+                        raise self.rf.error(path + ("winner",), f"must be the seat 0..{self.players - 1} that wins at the limit")
+                    self.limit["winner"] = winner
                 tie = self.limit["tie"]
                 if tie != "draw" and (isinstance(tie, bool) or not isinstance(tie, int) or not 0 <= tie < self.players):
                     raise self.rf.error(path + ("tie",), f"must be draw or the seat 0..{self.players - 1} that wins a tie")
@@ -2992,11 +3002,15 @@ class PiecesSim(Sim):
         g = self.game
         if getattr(g, "spent_by_check", False):
             chesslike.note_check(self)  # move.unchecked: a royal piece in check now
+        if getattr(g, "first_check", False):
+            chesslike.note_first_check(self)  # move.first_check: in check the first time
         if g.limit:
             lim = g.limit
             if (lim["limit"] and self.turn >= lim["limit"]) or (lim["quiet"] and self.quiet >= lim["quiet"]):
                 if lim["result"] == "draw":
                     self.over = (None, "move-limit")
+                elif lim["result"] == "win":
+                    self.over = (lim["winner"], "move-limit")
                 else:
                     self.over = (self._most_pieces(None if lim.get("tie", "draw") == "draw" else lim["tie"]), "move-limit")
                 return
