@@ -47,3 +47,4 @@ from games.engine.rules import hooks_sow_rows  # noqa: E402,F401
 from games.engine.rules import hooks_sowa  # noqa: E402,F401
 from games.engine.rules import hooks_sowb2  # noqa: E402,F401
 from games.engine.rules import hooks_sowc  # noqa: E402,F401
+from games.engine.rules import hooks_miscB  # noqa: E402,F401
