@@ -55,3 +55,135 @@ def test_whyo_ends_when_the_player_to_move_has_nothing_and_the_last_mover_takes_
     after = v.apply(before, {"sow": "7"})
     assert v.outcome(after) is not None
     assert scores(after) == [22, 26]
+
+
+# -- I Pere (DLP ruleset 370): setup.stores and sow.store_sow ---------------------------------
+IPERE = "sow.i-pere"
+
+
+def legal_of(v, state) -> list[str]:
+    return sorted(a["sow"] for a in v.legal_actions(state))
+
+
+def test_i_pere_starts_after_the_opening_with_eight_in_each_store():
+    v = rules_variant(IPERE)
+    start = v.new_game()
+    assert holes(start) == {1: 4, 2: 4, 3: 4, 5: 4, 6: 4, 7: 4}
+    assert scores(start) == [8, 8]
+    assert legal_of(v, start) == ["1", "2", "3"]
+
+
+def test_i_pere_sows_through_the_stores_and_takes_two_or_three():
+    v = rules_variant(IPERE)
+    # IP-3/IP-4: South's three counters from 3 go to 4, his store s1, and North's 5, which then
+    # holds two: taken. The counter in s1 is South's.
+    before = state_of(v, {3: 3, 5: 1, 7: 1}, scores=[10, 25])
+    after = v.apply(before, {"sow": "3"})
+    assert holes(after) == {4: 1, 7: 1}
+    assert scores(after) == [10 + 1 + 2, 25]
+    # A sowing passing North's store s2 gives it a counter: North's 8 (two) goes to s2 and 1.
+    before = state_of(v, {8: 2, 1: 0, 3: 1, 2: 1}, to_move=1, scores=[10, 26], sown=["s2"])
+    after = v.apply(before, {"sow": "8"})
+    assert holes(after) == {1: 1, 2: 1, 3: 1} and scores(after) == [10, 27]
+
+
+def test_i_pere_sows_a_store_of_thirteen_back_once_and_takes_the_opponents_twos_and_threes():
+    v = rules_variant(IPERE)
+    # IP-5: South's store holds thirteen: sowing it back is his only move. Its counters go
+    # round from North's 5, passing over both stores: 5 6 7 8 1 2 3 4 5 6 7 8 1. North's 5
+    # (three), 6 and 7 (two each) are taken; 8 (four) is not.
+    before = state_of(v, {3: 1, 5: 1, 8: 2}, scores=[13, 23])
+    assert legal_of(v, before) == ["s1"]
+    after = v.apply(before, {"sow": "s1"})
+    assert holes(after) == {1: 2, 2: 1, 3: 2, 4: 1, 8: 4}
+    assert scores(after) == [7, 23]
+    assert "s1" in after.to_json()["sown"]
+    # North's store of twenty-three is sown back on his turn, the same way.
+    assert legal_of(v, after) == ["s2"]
+    # Once only: South, whose store was sown back, moves from his holes however full it is.
+    again = state_of(v, {3: 1, 5: 1, 8: 2}, scores=[20, 16], sown=["s1", "s2"])
+    assert legal_of(v, again) == ["3"]
+
+
+def test_i_pere_ends_when_the_player_to_move_has_nothing_and_the_rest_is_nobodys():
+    v = rules_variant(IPERE)
+    # IP-6: South sows 4's single counter into his store; North's holes are empty and his
+    # store was sown back: the game ends, 3's counter left to nobody.
+    before = state_of(v, {3: 1, 4: 1}, scores=[20, 18], sown=["s1", "s2"])
+    after = v.apply(before, {"sow": "4"})
+    out = v.outcome(after)
+    assert out is not None and out.winner == 0
+    assert scores(after) == [21, 18] and holes(after) == {3: 1}
+
+
+# -- Okwe of Achalla (DLP ruleset 235): sow.choose_count and the hooks of hooks_miscB ----------
+OKWE = "sow.okwe-achalla"
+LUDII_READING = {"odd_after": False, "odd_after_ludii": True}
+
+
+def okwe_state(counts, options=None, **more):
+    v = rules_variant(OKWE)
+    return v, state_of(v, counts, options=v.validate_options(options or {}), **more)
+
+
+def test_okwe_sows_any_number_leaving_one():
+    v, s = okwe_state({1: 3, 6: 2})
+    assert [a.to_json() for a in v.legal_actions(s)] == [{"sow": "1", "count": 1}, {"sow": "1", "count": 2}]
+    # OA-2/OA-3: two of hole 1's three go to 2 and 3, one left in 1. 3 then holds one, odd:
+    # taken, and 2 (one) before it.
+    after = v.apply(s, {"sow": "1", "count": 2})
+    assert holes(after) == {1: 1, 6: 2}
+    assert scores(after)[0] - scores(s)[0] == 2
+
+
+def test_okwe_takes_the_odd_holes_back_to_an_even_one_but_never_the_starting_hole():
+    v, s = okwe_state({1: 5, 3: 2, 4: 2, 6: 2})
+    # Three of 1's five: 2 (one), 3 (three), 4 (three, the last): 4 and 3 taken, 2 too.
+    after = v.apply(s, {"sow": "1", "count": 3})
+    assert holes(after) == {1: 2, 6: 2} and scores(after)[0] - scores(s)[0] == 7
+    v, s = okwe_state({1: 5, 2: 1, 4: 2, 6: 2})
+    # Three of 1's five: 2 (two, even) stops the chain after 4 and 3.
+    after = v.apply(s, {"sow": "1", "count": 3})
+    assert holes(after) == {1: 2, 2: 2, 6: 2} and scores(after)[0] - scores(s)[0] == 4
+    v, s = okwe_state({1: 4, 6: 2})
+    # One of 1's four into 2: one, taken; 1, left with three (odd), is not.
+    after = v.apply(s, {"sow": "1", "count": 1})
+    assert holes(after) == {1: 3, 6: 2} and scores(after)[0] - scores(s)[0] == 1
+
+
+def test_okwe_takes_the_odd_holes_after_an_even_last_hole():
+    # OA-4: 2 made even (two): 3 (three) and 4 (five) after it taken; 5 (four) ends the run.
+    v, s = okwe_state({1: 2, 2: 1, 3: 3, 4: 5, 5: 4})
+    after = v.apply(s, {"sow": "1", "count": 1})
+    assert holes(after) == {1: 1, 2: 2, 5: 4} and scores(after)[0] - scores(s)[0] == 8
+    # OA-5 (Ludii): the next hole alone.
+    v, s = okwe_state({1: 2, 2: 1, 3: 3, 4: 5, 5: 4}, LUDII_READING)
+    after = v.apply(s, {"sow": "1", "count": 1})
+    assert holes(after) == {1: 1, 2: 2, 4: 5, 5: 4} and scores(after)[0] - scores(s)[0] == 3
+
+
+def test_okwe_never_takes_a_hole_of_more_than_nine():
+    # 2 made eleven: odd but above nine, not taken; not even either, so nothing (OA-3, OA-4).
+    v, s = okwe_state({1: 2, 2: 10, 3: 3})
+    after = v.apply(s, {"sow": "1", "count": 1})
+    assert holes(after) == {1: 1, 2: 11, 3: 3} and scores(after) == scores(s)
+    # Ludii's reading takes the next hole after any last hole not odd and nine or fewer.
+    v, s = okwe_state({1: 2, 2: 10, 3: 3}, LUDII_READING)
+    after = v.apply(s, {"sow": "1", "count": 1})
+    assert holes(after) == {1: 1, 2: 11} and scores(after)[0] - scores(s)[0] == 3
+
+
+def test_choose_count_refuses_relay_sowing():
+    import pytest
+
+    from games.engine.rules.loader import RulesFileError
+    from tests.games.test_rules_sow import make
+
+    with pytest.raises(RulesFileError, match="chosen number of seeds"):
+        make('''
+[[clause]]
+id = "T-1"
+text = "Relay sowing of a chosen number."
+board = { shape = "mancala", rows = 2, holes = 4 }
+sow = { relay = true, choose_count = true }
+''')
