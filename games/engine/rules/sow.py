@@ -192,7 +192,9 @@ sowing that cannot capture (no lap, and the last hole would not then hold a numb
 rule takes) is never tried out to test the grand slam or feeding constraints. Notation text is
 written only for ``describe``.
 
-**Actions**: ``{"sow": "3"}`` (with ``"direction": "cw" | "ccw"`` where the player chooses),
+**Actions**: ``{"sow": "3"}`` (with ``"direction": "cw" | "ccw"`` where the player chooses,
+``"count": k`` the seeds sown under ``sow.choose_count``; ``{"sow": "s1"}`` a store sown back,
+``sow.store_sow``),
 ``{"first": seat}`` (the lot, a chance action), ``{"leave_empty": ["2", "4"]}``, ``{"remove":
 "13"}`` (a hole taken by ``then_take``). A player with
 no move under ``no_moves = "pass"`` passes without an action.
