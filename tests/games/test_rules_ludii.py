@@ -49,6 +49,10 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Ludii draws Shi Liu Kan Tsiang Kun's triangle apex-down on the board's edge, six points; the
     # summary's triangle has its base on the edge (SL-1): the boards cannot be matched.
     "war.shi-liu-kan-tsiang-kun": "Ludii's triangle is drawn otherwise, SL-1",
+    # Piç's summary allows two to five players; Ludii's traces are all of five (fifteen heaps in a
+    # ring), and the sowing mechanic plays two: the files play the game of two (PC-2).
+    "sow.pic": "Ludii's traces are five-player games; the file plays two (PC-2)",
+    "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PC-2)",
 }
 
 

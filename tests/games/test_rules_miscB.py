@@ -187,3 +187,25 @@ text = "Relay sowing of a chosen number."
 board = { shape = "mancala", rows = 2, holes = 4 }
 sow = { relay = true, choose_count = true }
 ''')
+
+
+# -- Piç (DLP rulesets 286 and 703): capture.claim with no limit --------------------------------
+def test_pic_circles_an_opponents_heap_made_three_and_collects_what_falls_into_it():
+    v = rules_variant("sow.pic")
+    # PC-4: South's two counters from 3 go to North's 4 and 5; 5 then holds three: taken, and
+    # circled for South.
+    before = state_of(v, {3: 2, 5: 2, 1: 1, 6: 1})
+    after = v.apply(before, {"sow": "3"})
+    assert holes(after) == {1: 1, 4: 1, 6: 1}
+    assert scores(after)[0] - scores(before)[0] == 3
+    assert after.to_json()["tuz"] == [["5"], []]
+    # North's counter from 4 falls into the circled 5: South's at once.
+    later = v.apply(after, {"sow": "4"})
+    assert holes(later) == {1: 1, 6: 1}
+    assert scores(later)[0] - scores(before)[0] == 4
+    # A second circle for the same player (no limit): South's 2 sows into 3 and North's 4,
+    # which then holds three.
+    second = v.apply(state_of(v, {2: 2, 4: 2, 6: 1}, tuz=[["5"], []]), {"sow": "2"})
+    assert second.to_json()["tuz"] == [["4", "5"], []]
+    # The nine-counter ruleset starts with nine in each heap.
+    assert rules_variant("sow.pic-nine-counters").new_game().to_json()["board"]["1"] == [None, "seed", 9]
