@@ -52,7 +52,7 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Piç's summary allows two to five players; Ludii's traces are all of five (fifteen heaps in a
     # ring), and the sowing mechanic plays two: the files play the game of two (PC-2).
     "sow.pic": "Ludii's traces are five-player games; the file plays two (PC-2)",
-    "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PC-2)",
+    "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PN-2)",
 }
 
 
