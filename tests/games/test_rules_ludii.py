@@ -52,6 +52,10 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Ludii's Chinese Checkers traces are games for six players; the engine seats two to four,
     # and the file is the two-player game (CC-2): no trace can be replayed on it.
     "race.chinese-checkers": "Ludii's traces have six players, the engine seats at most four, CC-2",
+    # Piç's summary allows two to five players; Ludii's traces are all of five (fifteen heaps in a
+    # ring), and the sowing mechanic plays two: the files play the game of two (PC-2).
+    "sow.pic": "Ludii's traces are five-player games; the file plays two (PC-2)",
+    "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PN-2)",
 }
 
 

@@ -54,3 +54,4 @@ from games.engine.rules import hooks_sowc  # noqa: E402,F401
 from games.engine.rules import hooks_fourB  # noqa: E402,F401
 from games.engine.rules import hooks_miscA  # noqa: E402,F401
 from games.engine.rules import hooks_fourA  # noqa: E402,F401
+from games.engine.rules import hooks_miscB  # noqa: E402,F401

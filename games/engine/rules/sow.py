@@ -34,6 +34,8 @@ Elements and keys (defaults in brackets):
   Guti) ["rows"].
 - ``setup``: ``seeds`` in every hole [4], or ``counts`` (one per hole, in hole order);
   ``hand``: seeds each player keeps in hand (his store) at the start, for ``sow.enter`` [0];
+  ``stores``: seeds each player's store (his seeds taken) holds at the start [0] (I Pere,
+  whose opening puts each player's fourth hole into his store);
   ``first``: the seat that moves first, by its side's name, or ``"lot"`` (a chance action
   ``{"first": seat}`` draws it) [the first side].
 - ``sow``: ``from`` = ``"own"`` (the mover's holes) | ``"any"`` [own]; ``min`` seeds a hole
@@ -122,6 +124,14 @@ Elements and keys (defaults in brackets):
   first sowing) [none]; ``take_hook_relay =
   "after-taken"``: a lap's capture sends the sowing on from the hole after the one the last
   counters taken went into, not the hole it was to lift (Ludii's Kisolo) ["lifted"];
+  ``store_sow = n``: on two rows with stores, sowing anticlockwise: once a game, on the turn
+  a player's store holds n seeds or more, his move (his only one, ``{"sow": "s1"}``) lifts them
+  all and sows them from the hole after his store, passing over both stores; then every hole
+  of the opponent's holding one of ``store_sow_takes`` (a list, ``"even"``, ``"odd"``) is taken
+  for him (I Pere); the state's ``sown`` lists the stores so sown [0: never];
+  ``choose_count``: the mover chooses how many of the hole's seeds he sows, one up to all but
+  one, the rest left in it (``{"sow": "3", "count": 2}``; a hole needs two seeds); with plain
+  sowing in one direction only (Okwe of Achalla) [false];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -229,7 +239,9 @@ sowing that cannot capture (no lap, and the last hole would not then hold a numb
 rule takes) is never tried out to test the grand slam or feeding constraints. Notation text is
 written only for ``describe``.
 
-**Actions**: ``{"sow": "3"}`` (with ``"direction": "cw" | "ccw"`` where the player chooses),
+**Actions**: ``{"sow": "3"}`` (with ``"direction": "cw" | "ccw"`` where the player chooses,
+``"count": k`` the seeds sown under ``sow.choose_count``; ``{"sow": "s1"}`` a store sown back,
+``sow.store_sow``),
 ``{"first": seat}`` (the lot, a chance action), ``{"leave_empty": ["2", "4"]}``, ``{"remove":
 "13"}`` (a hole taken by ``then_take``). A player with
 no move under ``no_moves = "pass"`` passes without an action.
@@ -414,7 +426,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "owners": (_one_of("rows", "halves"), "rows"),
     },
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None),
-              "hand": (_int(0, 10000), 0)},
+              "hand": (_int(0, 10000), 0), "stores": (_int(0, 1000), 0)},
     "sow": {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
@@ -433,6 +445,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
         "opening": (_opening, None), "opening_copy": (_bool, False),
         "arrange": (_bool, False), "arrange_capture": (_one_of("none", "once"), "none"),
+        "store_sow": (_int(0, 100000), 0), "store_sow_takes": (_counts, None), "choose_count": (_bool, False),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -555,6 +568,7 @@ class Rules:
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
+        "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
     )
 
 
@@ -800,6 +814,14 @@ class SowGame(Game):
         if r.outer_empty and self.rows != 4:
             raise rf.error(end.paths["outer_empty"], "an outer row needs four rows")
         r.singles_to_empty = sow.get("singles_to_empty", o)
+        # sow.store_sow: once a game, a store holding this many is sown back (I Pere)
+        r.store_sow = sow.get("store_sow", o)
+        takes = sow.get("store_sow_takes", o)
+        r.store_sow_takes = frozenset() if takes is None else (
+            frozenset(range(0, self.total + 1, 2)) if takes == "even"
+            else frozenset(range(1, self.total + 1, 2)) if takes == "odd" else frozenset(takes))
+        if r.store_sow and (not self.n_stores or self.rows != 2 or sow.get("direction", o) != "ccw"):
+            raise rf.error(sow.paths["store_sow"], "sowing a store back needs two rows, the board's stores and anticlockwise sowing")
         r.stores = {"none": 0, "own": 1, "both": 2}[sow.get("stores", o)]
         if r.stores and not self.n_stores:
             raise rf.error(sow.paths["stores"], "the board has no stores (board.stores = 2)")
@@ -838,7 +860,7 @@ class SowGame(Game):
         r.to_owner = tos == {"owner"}
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
-        r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
+        r.uses_moved = (r.uses_moved or bool(r.store_sow) or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
                         or r.opening is not None
                         or r.first_dir is not None)  # who has sown yet
         r.grand_slam = cons.get("grand_slam", o)
@@ -907,6 +929,12 @@ class SowGame(Game):
                            "(and takes, with arrange_capture, on four rows)")
         if r.enter and (r.check_moves or r.rounds):
             raise rf.error(sow.paths["enter"], "seeds entered from the hand go with no feeding or grand-slam rule and no rounds")
+        r.choose_count = sow.get("choose_count", o)  # sow.choose_count: how many, leaving one (Okwe)
+        if r.choose_count and not (r.simple and not r.first_in_origin and not r.skip_origin and not r.check_moves
+                                   and not r.arrows and not r.choose_once and r.first_dir is None
+                                   and not r.singles_to_empty and not r.first_plain and not r.first_to_next):
+            raise rf.error(sow.paths["choose_count"], "a sowing of a chosen number of seeds goes with plain sowing in one "
+                           "direction: no relay, stores, rounds, laps passing the origin, feeding or grand-slam rule")
         # For the quick look at whether a sowing can capture (``SowSim._gen``): the count
         # tables of the capture rules, when they are all by the last hole's count on a plain track.
         r.quick = r.quick_where = None
@@ -1004,8 +1032,8 @@ class SowGame(Game):
             if not (isinstance(counts, list) and len(counts) == self.N and all(
                     isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 1000 for c in counts)):
                 raise self.rf.error(setup.paths["counts"], f"must list {self.N} seed counts, one per hole in hole order")
-            return sum(counts) + 2 * setup.static("hand")
-        return setup.static("seeds") * self.N + 2 * setup.static("hand")
+            return sum(counts) + 2 * (setup.static("hand") + setup.static("stores"))
+        return setup.static("seeds") * self.N + 2 * (setup.static("hand") + setup.static("stores"))
 
     def start_counts(self) -> list[int]:
         counts = self.tables["setup"].static("counts")
@@ -1036,6 +1064,7 @@ class SowGame(Game):
         sim = SowSim(self, options, r)
         sim.b = self.start_counts() + [0, 0]
         sim.hand = [self.tables["setup"].static("hand")] * 2  # setup.hand: each player's store
+        sim.sc = [self.tables["setup"].static("stores")] * 2  # setup.stores: seeds in each store
         if r.first is None:
             sim.phase, sim.turn = LOT, None
             sim.round = 1
@@ -1253,6 +1282,10 @@ class SowSim(Sim):
         g = self.game
         if type(move) is int:
             h, d = move & 0xFF, move >> 8
+            if h >= g.N:  # sow.store_sow: the store sown back
+                return Action({"sow": g.store_names[h - g.N]})
+            if move >> 9:  # sow.choose_count: the seeds sown
+                return Action({"sow": g.names[h], "count": move >> 9})
             data: dict[str, Any] = {"sow": g.names[h]}
             if (h, 1 - d) in self.r.dirs[self.turn if self.turn is not None else 0]:
                 data["direction"] = DIR_NAMES[d]
@@ -1293,6 +1326,9 @@ class SowSim(Sim):
             self._mv = [("leave", c) for c in combinations(self.holes[seat], len(self.holes[seat]) - filled)]
             return
         b, r, seat = self.b, self.r, self.turn
+        if r.store_sow and self.sc[seat] >= r.store_sow and not self.sown >> (self.game.N + seat) & 1:  # type: ignore[operator]
+            self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
+            return
         lo = r.min
         if r.opening is not None and not self.sown & self.omask[seat]:  # type: ignore[index]
             self._mv = self._opening_moves(seat)  # sow.opening: the set opening
@@ -1319,6 +1355,8 @@ class SowSim(Sim):
             mv = [m for m in mv if b[m & 0xFF] != 1 or not b[ahead[m >> 8][m & 0xFF][0]]]
         if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
             mv = [m for m in mv if b[m & 0xFF] > 1]
+        if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
+            mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
         if r.enter and self.hand[seat]:  # type: ignore[index]
             mv.append(("enter",))  # sow.enter: the seeds in hand, one into each hole
         if r.check_moves and mv:
@@ -1474,6 +1512,11 @@ class SowSim(Sim):
         g, r = self.game, self.r
         seat = self.turn
         h, d = m & 0xFF, m >> 8
+        if h >= g.N:
+            self._play_store_sow(seat)  # type: ignore[arg-type]
+            return
+        k = m >> 9  # sow.choose_count: the seeds sown (0: all)
+        d &= 1
         sown_before = self.sown
         plain = (r.first_plain or r.first_to_next or r.opening is not None) and not self.sown & self.omask[seat]  # type: ignore[index]
         if plain and r.opening is not None:  # sow.opening: one seed into each of the move's holes
@@ -1496,6 +1539,16 @@ class SowSim(Sim):
                 last = nxt[last]
                 b[last] += 1
                 c -= 1
+        elif k:  # sow.choose_count: k of the hole's seeds, the rest left in it
+            self.took = 0
+            b = self.b
+            b[h] -= k
+            last, nxt = h, g.plain[seat][d]  # type: ignore[index]
+            while k:
+                last = nxt[last]
+                b[last] += 1
+                k -= 1
+            self.lifted = m >> 9
         else:
             self.took = 0
             last = self._sow(seat, h, d)  # type: ignore[arg-type]
@@ -1567,7 +1620,7 @@ class SowSim(Sim):
         self.sown = sown_before | (1 << h)
         self.plies += 1
         if self.log:
-            text = g.names[h] + (ARROWS[d] if r.arrows else "")
+            text = g.names[h] + (ARROWS[d] if r.arrows else "") + (f"/{m >> 9}" if m >> 9 else "")
             if taken:
                 text += " ×" + "+".join(str(c) for _, c in taken)
             if self.took and not plain:  # taken while sowing (relay_take, a hook's draw)
@@ -1585,6 +1638,32 @@ class SowSim(Sim):
             return
         self._settle(seat, bool(taken) or bool(forfeits) or moved,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat))  # type: ignore[operator]
+
+    def _play_store_sow(self, seat: int) -> None:
+        """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise
+        from the hole after it, passing over both stores; then every hole of the opponent's
+        holding one of ``store_sow_takes`` is taken. Once a game for each player (the store's
+        bit in ``sown``)."""
+        g, r, b = self.game, self.r, self.b
+        c, self.sc[seat] = self.sc[seat], 0
+        nxt = g.plain[seat][CCW]
+        p = self.holes[seat][-1]
+        while c:
+            p = nxt[p]
+            b[p] += 1
+            c -= 1
+        got, taken = 0, []
+        for i in self.holes[1 - seat]:
+            if b[i] in r.store_sow_takes:
+                taken.append(b[i])
+                got += b[i]
+                b[i] = 0
+        self.sc[seat] += got
+        self.sown |= 1 << (g.N + seat)
+        self.plies += 1
+        if self.log:
+            self.last_text = g.store_names[seat] + (" ×" + "+".join(map(str, taken)) if taken else "")
+        self._settle(seat, True, False)
 
     def _sow(self, seat: int, h: int, d: int) -> int:
         """Lift hole ``h`` and sow; returns the position of the last seed."""
@@ -2229,6 +2308,8 @@ class SowSim(Sim):
             data["tuz"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.tuz]
         if r.uses_moved or r.rounds:
             data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
+            if r.store_sow:  # sow.store_sow: the stores already sown back
+                data["sown"] += [g.store_names[s] for s in (0, 1) if self.sown >> (g.N + s) & 1]
         if r.won:
             data["owned"] = [[names[i] for i in h] for h in self.holes]
         if r.rounds:
@@ -2392,7 +2473,12 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
     if "sown" in data:
         if not (r.uses_moved or r.rounds):
             raise InvalidState("sown: this game keeps no record of the holes sown from")
-        sim.sown = _holes(g, data["sown"], "sown")
+        sown = data["sown"]
+        stores_sown = 0
+        if r.store_sow and isinstance(sown, list):  # sow.store_sow: the stores already sown back
+            stores_sown = sum(1 << (g.N + s) for s in (0, 1) if g.store_names[s] in sown)
+            sown = [x for x in sown if x not in g.store_names]
+        sim.sown = _holes(g, sown, "sown") | stores_sown
     if r.rounds:
         sim.closed = _holes(g, data.get("closed", []), "closed")
         for i in range(g.N):
