@@ -109,6 +109,10 @@ throw on all the legal moves (checkmate, stalemate: no throw could help); a play
 whose throw gives no move out of it loses at once (``"checkmate"``). ``PiecesSim.throw`` holds
 the face (0 before the throw); the moves are generated as without a die and filtered after
 (:func:`die_moves`), so the fast paths are untouched.
+``turn.die_next = true`` (EinStein Wurfelt Nicht): where the mover has no piece of the kinds a
+face names left on the board, the face names instead the kinds of the nearest face above and of
+the nearest face below whose kinds the mover still has (either may move). No throw is due while
+the mover still holds pieces in hand to place (the placing comes first, unfiltered by the die).
 """
 from __future__ import annotations
 
@@ -945,6 +949,7 @@ def compile_die(game: Any, spec: dict, el: Any) -> dict[int, frozenset[int]] | N
     path = el.path + ("die",)
     if not isinstance(die, dict) or not die:
         raise game.rf.error(path, "must map each face of the die (\"1\", \"2\"...) to the piece kinds it moves")
+    game.die_next = bool(spec.get("die_next", False))  # turn.die_next (EinStein Wurfelt Nicht)
     out: dict[int, frozenset[int]] = {}
     for face, kinds in die.items():
         if not str(face).isdigit() or not 1 <= int(face) <= 100:
@@ -957,6 +962,8 @@ def die_outcomes(sim: Any) -> list[tuple[int, float]]:
     """The throws due: every face alike (none once thrown, or when the game is over)."""
     if sim.throw or sim.over or sim.game.die is None:
         return []
+    if sim.hands and any(sim.hands[sim.mover]):
+        return []  # placing from the hand comes first: no throw while the mover holds pieces
     faces = sorted(sim.game.die)
     return [(f, 1 / len(faces)) for f in faces]
 
@@ -971,12 +978,31 @@ def die_moves(sim: Any, moves: list) -> list:
     g = sim.game
     kinds = g.die[sim.throw]
     cells, kind_of = sim.cells, g.kind_of
+    if g.die_next:
+        kinds = die_next_kinds(sim, kinds)
     out = [m for m in moves if m[1] >= 0 and kind_of[cells[m[1]]] in kinds]
     if out:
         return out
     if g.check_royal >= 0 and sim.in_check(sim.mover):
         return []  # die_thrown has ended the game: the royal piece cannot get out of check
     return [_PASS]
+
+
+def die_next_kinds(sim: Any, kinds: frozenset[int]) -> frozenset[int]:
+    """``turn.die_next``: where the mover has no piece of the kinds thrown on the board, the
+    kinds of the nearest face above and of the nearest face below whose kinds it has."""
+    g = sim.game
+    mine = {g.kind_of[c] for c in sim.cells if c and g.owner_of[c] == sim.mover}
+    if kinds & mine:
+        return kinds
+    faces = sorted(g.die)
+    above = [f for f in faces if f > sim.throw and g.die[f] & mine]
+    below = [f for f in faces if f < sim.throw and g.die[f] & mine]
+    out: frozenset[int] = frozenset()
+    for near in (above[:1], below[-1:]):
+        for f in near:
+            out |= g.die[f]
+    return out
 
 
 def die_thrown(sim: Any, face: int) -> None:

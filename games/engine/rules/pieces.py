@@ -21,7 +21,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``no_mate``: see that module),
   ``pieces`` (kinds, default all), ``dirs`` (``all``, ``orthogonal``, ``diagonal``,
   ``forward``, ``forward-diagonal``, ``backward``, ``sideways`` or compass names), ``to``
-  (``empty`` | ``enemy`` | ``empty-or-enemy``: landing on an enemy captures it), ``not_capture``
+  (``empty`` | ``enemy`` | ``empty-or-enemy``: landing on an enemy captures it; a step's ``any``:
+  onto any site, a piece there taken, one's own too: EinStein Wurfelt Nicht), ``not_capture``
   (kinds this move may not take), ``max`` (slide's longest run), ``offsets`` (leap's
   ``[[dx, dy]]``, every turn and reflection of each), ``over`` (hop: ``enemy`` | ``any`` |
   ``friend``; a hop's ``to = "enemy"`` lands on an enemy piece and takes it, Kono's hop over
@@ -50,7 +51,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``after`` (place: only once the mover's hand holds none of these kinds), ``then_move`` (place:
   who places the last piece of all goes on to move in the same turn), ``refill`` (place: only
   while the mover has fewer than this many pieces on the board, and then before anything else;
-  the mover then moves on in the same turn: the Queah Game's reserve sticks), ``next_to`` (place: only on a site next to a piece
+  the mover then moves on in the same turn: the Queah Game's reserve sticks), ``region`` (place: a list of one per seat, the sites each seat places on:
+  EinStein Wurfelt Nicht's home corners), ``next_to`` (place: only on a site next to a piece
   of these kinds, whoever's: Yavalanchor's counters beside a red one), ``beside = "enemy"`` (only
   a piece standing next to an enemy piece, along the board's lines, moves so: Mu Torere's move
   into the centre), ``touching`` (place: only on a site with exactly this many occupied
@@ -119,7 +121,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   a piece already taken), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
   promoted only where it stands when its turn ends: a man passing the far row in a capture
   chain goes on as a man);
-- ``turn``: ``first`` (the seat that starts), ``die`` (a throw names the kinds that move: chesslike.py), ``swap`` (the pie rule: on the game's second turn
+- ``turn``: ``first`` (the seat that starts), ``die`` (a throw names the kinds that move: chesslike.py; ``die_next``: a face whose
+  kinds the mover has lost names the nearest faces' above and below), ``swap`` (the pie rule: on the game's second turn
   the player may pass instead, taking over the first player's pieces; the seats keep their
   pieces, so the same seat moves again, now the other player's), ``facing`` (each seat's forward direction, a
   compass name per seat, where the second seat does not face down the board), ``capture_again`` (a piece that takes moves again
@@ -225,6 +228,7 @@ class MoveRule:
     when: str = ""
     at_most: int = 0
     region: frozenset[int] | None = None
+    seat_regions: tuple[frozenset[int], ...] | None = None  # place: a region per seat
     flying: bool = False  # hop: from any distance over empty sites, landing any distance beyond
     at_turn: int = -1  # lift: the game's turn (0 the first) on which it is the only move
     next_to_empty: bool = False  # lift: only a piece orthogonally next to an empty site
@@ -495,8 +499,10 @@ class PiecesGame(Game):
             rule = MoveRule(kind=kind, clause=el.clause, pieces=self._kinds(spec.get("pieces"), el.path + ("pieces",)),
                             dirs=self._dirs(spec.get("dirs", "all"), el.path + ("dirs",)))
             rule.to = spec.get("to", "empty")
-            if rule.to not in ("empty", "enemy", "empty-or-enemy"):
-                raise self.rf.error(el.path + ("to",), "must be empty, enemy or empty-or-enemy")
+            if rule.to == "any" and kind == "step" and "chess" not in spec:
+                pass  # step to = "any": onto an empty site or any piece, one's own too, which is taken
+            elif rule.to not in ("empty", "enemy", "empty-or-enemy"):
+                raise self.rf.error(el.path + ("to",), "must be empty, enemy or empty-or-enemy (a step: or any)")
             rule.not_capture = self._kinds(spec.get("not_capture"), el.path + ("not_capture",), default_all=False)
             rule.beside = spec.get("beside", "")
             if rule.beside not in ("", "enemy"):
@@ -566,7 +572,13 @@ class PiecesGame(Game):
                 rule.first_blank = bool(spec.get("first_blank", False))
                 if rule.take not in ("own", "any") or b.shape != "grid":
                     raise self.rf.error(el.path + ("take",), "push: take must be own or any, on a grid")
-            if "region" in spec:
+            if isinstance(spec.get("region"), list) and kind == "place":
+                # place region: a list of one per seat, the sites that seat places on (EinStein)
+                if len(spec["region"]) != self.players:
+                    raise self.rf.error(el.path + ("region",), f"must be sites, or a list of {self.players} (one per seat)")
+                rule.seat_regions = tuple(frozenset(self._sites(r, el.path + ("region",))) for r in spec["region"])
+                rule.region = frozenset().union(*rule.seat_regions)
+            elif "region" in spec:
                 rule.region = frozenset(self._sites(spec["region"], el.path + ("region",)))
             if "not_in_row" in spec:
                 nr = spec["not_in_row"]
@@ -1492,7 +1504,7 @@ class PiecesSim(Sim):
         return self._moves
 
     def is_chance(self) -> bool:
-        return self.game.die is not None and not self.throw and self.over is None
+        return self.game.die is not None and not self.throw and self.over is None and not any(self.hands[self.mover])
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         return chesslike.die_outcomes(self)
@@ -1899,6 +1911,8 @@ class PiecesSim(Sim):
                 if rule.after and any(self.hands[mover][k] for k in rule.after):
                     continue
                 targets = rule.region if rule.region is not None else range(len(self.cells))
+                if rule.seat_regions is not None:
+                    targets = rule.seat_regions[mover]  # place region: one per seat
                 everywhere = rule.region is None
                 if (rule.fill_first is not None and self.turn < len(rule.fill_first)
                         and any(not self.cells[t] for t in rule.fill_first)):
@@ -2024,8 +2038,8 @@ class PiecesSim(Sim):
                 if not x:
                     if to != "enemy":
                         out.append(m)
-                elif owner_of[x] != mover and g.kind_of[x] not in rule.not_capture:
-                    out.append(m)
+                elif (owner_of[x] != mover or to == "any") and g.kind_of[x] not in rule.not_capture:
+                    out.append(m)  # (to = "any": one's own piece is taken too)
             return
         if kind == "slide":
             # (_Fast.slides: each direction's run, cut at ``max``, its sites and moves, and
