@@ -4,6 +4,9 @@
   while the mover holds pieces to place; ``turn.die_next`` (a lost cube's number moves the
   nearest cubes above and below); a ``step`` with ``to = "any"`` (one's own cube taken too);
   the corner reached and the last enemy cube taken win.
+- Santorini: the pieces mechanic's hook point (``move.kind = "hook"``, hooks_race3.santorini):
+  two workers placed each, then a step up at most one level and a tile built beside the worker
+  (the turn's second part, ``pending``); the third level wins at once; no move loses.
 """
 from __future__ import annotations
 
@@ -92,3 +95,58 @@ def test_einstein_the_far_corner_and_the_last_cube_win() -> None:
     throw(last, 4)  # Red's only cube, the 1: down-right onto Blue's last
     last.play(next(m for m in last.moves() if last.game.board.names[m[2]] == "c3"))
     assert last.over is not None and last.over[0] == 0
+
+
+# -- Santorini: the pieces mechanic's hook point (move.kind = "hook", hooks_race3.santorini) ----
+SA = "race.santorini"
+
+
+def acts(key: str, state: Any) -> list[dict]:
+    return [a.to_json() for a in get_variant(key).legal_actions(state)]
+
+
+def test_santorini_placing_two_workers_each_then_moving() -> None:
+    v = get_variant(SA)
+    s = v.new_game()
+    assert len(acts(SA, s)) == 25 and acts(SA, s)[0] == {"to": "a1"}
+    s = v.apply(s, {"to": "c3"})
+    assert v.to_move(s) == 0  # the same player places the second worker
+    s = v.apply(s, {"to": "a1"})
+    assert v.to_move(s) == 1 and len(acts(SA, s)) == 23
+    s = v.apply(v.apply(s, {"to": "e5"}), {"to": "e4"})
+    assert v.to_move(s) == 0
+    assert sorted(a["to"] for a in acts(SA, s) if a["from"] == "a1") == ["a2", "b1", "b2"]
+    assert len(acts(SA, s)) == 3 + 8
+
+
+def test_santorini_climbing_one_level_at_most_and_building_beside() -> None:
+    v = get_variant(SA)
+    board = {"b2": [0, "worker1", 1], "c2": [1, "level3", 1], "c3": [1, "level2", 1], "b3": [1, "dome", 1],
+             "a3": [1, "worker0", 1], "e5": [0, "worker0", 1], "e1": [1, "worker0", 1]}
+    s = v.state_from_json({"board": board, "to_move": 0, "turn": 10})
+    # From level 1: c3 (level 2) yes, c2 (level 3) no, b3 (dome) no, the ground yes.
+    assert sorted(a["to"] for a in acts(SA, s) if a["from"] == "b2") == ["a1", "a2", "b1", "c1", "c3"]
+    s = v.apply(s, {"from": "b2", "to": "c3"})
+    j = v.fast(s).to_json()
+    assert j["board"]["c3"] == [0, "worker2", 1] and j["board"]["b2"] == [0, "level1", 1]
+    assert v.to_move(s) == 0  # the build comes next
+    builds = acts(SA, s)  # next to c3: not b3 (dome), nor a worker's square
+    assert {a["to"]: a["piece"] for a in builds} == {"b2": "level2", "c2": "dome", "d2": "level1", "d3": "level1",
+                                                     "b4": "level1", "c4": "level1", "d4": "level1"}
+    s = v.apply(s, {"to": "c2", "piece": "dome"})
+    assert v.to_move(s) == 1
+
+
+def test_santorini_the_third_level_wins_at_once_and_no_move_loses() -> None:
+    v = get_variant(SA)
+    board = {"b2": [0, "worker2", 1], "c2": [1, "level3", 1], "e5": [0, "worker0", 1], "a5": [1, "worker0", 1],
+             "e1": [1, "worker0", 1]}
+    s = v.apply(v.state_from_json({"board": board, "to_move": 0, "turn": 10}), {"from": "b2", "to": "c2"})
+    out = v.outcome(s)
+    assert out is not None and out.winner == v.side_of(0)
+    # Blue's workers on a5 and e1 hemmed in by domes and a worker: Blue, to move, loses.
+    shut = {"a5": [1, "worker0", 1], "a4": [0, "dome", 1], "b4": [0, "dome", 1], "b5": [0, "worker0", 1],
+            "e1": [1, "worker0", 1], "d1": [0, "dome", 1], "d2": [0, "dome", 1], "e2": [0, "worker0", 1]}
+    s = v.state_from_json({"board": shut, "to_move": 1, "turn": 10})
+    out = v.outcome(s)
+    assert out is not None and out.winner == v.side_of(0)

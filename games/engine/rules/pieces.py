@@ -33,6 +33,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   any, an opponent's staying its owner's, pushed back in at an end of its row or column other
   than its own square, the cubes between sliding along; ``first_blank``: on each player's first
   turn only a blank one: Quixo), kind
+  ``hook`` (``hook = NAME``: a Python rule of ``hooks.py`` gives the moves and plays them, the
+  turn's later parts too while it leaves ``pending`` set; one such rule a game: Santorini), kind
   ``lift`` (the mover takes one of its own pieces off, the only move of the game's turn
   ``at_turn``: in ``region``, or ``next_to_empty``: Konane's opening), ``avoid`` (regions
   this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
@@ -200,12 +202,13 @@ NAMED_DIRS = {
     "orthogonal": boards.ORTHOGONAL,
     "diagonal": boards.DIAGONAL,
 }
-MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach", "circuit", "lift", "push") + chesslike.KINDS
+MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach", "circuit", "lift", "push", "hook") + chesslike.KINDS
 PUSHED = -2  # a move's kind value: a push (move.kind = "push"), its cube taken from `from`, pushed in at `to`
 # Move tuples on the fast path: (what, from, to, taken, promote, kind)
 #   what: 0 move, 1 place, 2 remove, 3 pass; taken: the site hopped over and taken, or -1;
 #   promote: the kind index promoted to, or -1; kind: the kind placed (place) else -1.
 MOVE, PLACE, REMOVE, PASS = 0, 1, 2, 3
+HOOKED = 4  # a move a move.kind = "hook" rule's hook made and plays (hooks.py)
 REMOVED = 1 << 20  # a move's promote value: the piece leaves the board on arrival (promote.if_lost)
 
 
@@ -229,6 +232,7 @@ class MoveRule:
     at_most: int = 0
     region: frozenset[int] | None = None
     seat_regions: tuple[frozenset[int], ...] | None = None  # place: a region per seat
+    hook: Any = None  # move.kind = "hook": the hook's function (hooks.py)
     flying: bool = False  # hop: from any distance over empty sites, landing any distance beyond
     at_turn: int = -1  # lift: the game's turn (0 the first) on which it is the only move
     next_to_empty: bool = False  # lift: only a piece orthogonally next to an empty site
@@ -482,10 +486,11 @@ class PiecesGame(Game):
 
     def _compile_moves(self) -> None:
         self.move_rules: list[MoveRule] = []
+        self.hook_rule: MoveRule | None = None  # move.kind = "hook" (one a game)
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to", "touching_min", "take", "first_blank", "chain"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to", "touching_min", "take", "first_blank", "chain", "hook"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -567,6 +572,13 @@ class PiecesGame(Game):
                 rule.touching = spec.get("touching", -1)
                 if isinstance(rule.touching, bool) or not isinstance(rule.touching, int) or not -1 <= rule.touching <= 8:
                     raise self.rf.error(el.path + ("touching",), "must be a number of occupied neighbours, 0 to 8")
+            if kind == "hook":
+                from games.engine.rules.hooks import HOOKS
+                if spec.get("hook") not in HOOKS:
+                    raise self.rf.error(el.path + ("hook",), f"must name a hook of hooks.py, got {brief(spec.get('hook'))}")
+                rule.hook = HOOKS[spec["hook"]]
+                self.rf.hooks.append(spec["hook"])
+                self.hook_rule = rule
             if kind == "push":
                 rule.take = spec.get("take", "own")
                 rule.first_blank = bool(spec.get("first_blank", False))
@@ -1515,6 +1527,8 @@ class PiecesSim(Sim):
             return []
         if self.removals:
             return self._removals()
+        if self.pending >= 0 and g.hook_rule is not None:
+            return g.hook_rule.hook(self, "moves", None)  # move.kind = "hook": the turn's later part
         if self.pending >= 0 and g.promote and g.promote.get("again") and g.kind_of[self.cells[self.pending]] in g.promote["again"] \
                 and not g.capture_again:
             # promote.again: the piece just promoted may move again at once, or pass.
@@ -1902,6 +1916,9 @@ class PiecesSim(Sim):
             if rule.when == "all-placed" and any(any(h) for h in self.hands):
                 continue
             if rule.kind == "lift":
+                continue
+            if rule.kind == "hook":
+                out += rule.hook(self, "moves", None)  # move.kind = "hook": the hook's moves
                 continue
             before = len(out)
             if rule.kind == "place":
@@ -2492,6 +2509,9 @@ class PiecesSim(Sim):
         mover = self.mover
         self._moves = None
         captured = 0
+        if what == HOOKED:
+            g.hook_rule.hook(self, "play", move, check_ends)  # move.kind = "hook": the hook plays its move
+            return
         if what == PASS:
             swap = g.swap and self.turn == 1 and self.pending < 0 and not self.removals
             self.pending = -1
@@ -3154,6 +3174,8 @@ class PiecesSim(Sim):
         what, a, b, taken, promote, kind = move
         if what == PASS:
             return Action({"pass": True})
+        if what == HOOKED:
+            return g.hook_rule.hook(self, "action", move)  # move.kind = "hook"
         if what == REMOVE:
             return Action({"remove": names[b]})
         if what == PLACE:
