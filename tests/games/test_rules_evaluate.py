@@ -14,6 +14,9 @@ from games.engine.rules import catalogue, rules_variant
 from games.engine.rules.game import random_playout
 
 KEYS = [rf.key for rf in catalogue()]
+#: Files whose game starts with a capture already made: Kisolo's starting positions leave the
+#: first player captures open, made as the game begins (sow.take_hook), so the start is not even.
+UNEVEN_STARTS = {"sow.kisolo-starting-position-1", "sow.kisolo-starting-position-2"}
 
 
 def _values(variant, sim) -> tuple[float, ...]:
@@ -42,7 +45,10 @@ def test_every_file_evaluates_in_range_and_by_team(key):
     variant = rules_variant(key)
     assert callable(getattr(variant, "evaluate", None))
     start = variant.fast(variant.new_game({}))
-    assert _values(variant, start) == pytest.approx((0.5,) * variant.players)
+    if key in UNEVEN_STARTS:
+        _teams_share(variant, _values(variant, start))
+    else:
+        assert _values(variant, start) == pytest.approx((0.5,) * variant.players)
     rng = random.Random(7)
     for length in (5, 20, 60, 150):
         sim = start.copy()

@@ -49,6 +49,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Ludii draws Shi Liu Kan Tsiang Kun's triangle apex-down on the board's edge, six points; the
     # summary's triangle has its base on the edge (SL-1): the boards cannot be matched.
     "war.shi-liu-kan-tsiang-kun": "Ludii's triangle is drawn otherwise, SL-1",
+    # Ludii's Chinese Checkers traces are games for six players; the engine seats two to four,
+    # and the file is the two-player game (CC-2): no trace can be replayed on it.
+    "race.chinese-checkers": "Ludii's traces have six players, the engine seats at most four, CC-2",
 }
 
 

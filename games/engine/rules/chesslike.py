@@ -25,6 +25,14 @@ Fields a ``move`` element may add (any kind among step, slide, leap, and the kin
   Indian raja's knight's leap). The two share one flag per seat, "spent", set by such a leap or
   by the royal piece standing in check at the start of its player's turn (``"spent"`` in the
   JSON state);
+- ``first_check = true`` (a leap or jump): only on the turn the player's royal piece stands in
+  check for the first time in the game (Main Chator's rajah, with ``first = true``: if it has
+  not moved either); never an attack (the check test ignores it). Two bits per seat kept with
+  the unmoved squares: "has stood in check", "in check for the first time now"
+  (``"checked"``, ``"first_check"`` in the JSON state), set at the start of the turn;
+- ``jumps = [KINDS]`` (a jump): the squares jumped must each hold a piece of the mover's of these
+  kinds (``jumps = []``: be empty, a move of exactly ``distance`` squares; Main Chator's rajah
+  jumping its tor);
 - ``behind_unmoved = true``: only while the square straight behind the piece (against its
   forward way) holds a piece that has not moved since the start (Parsi chess's pawn double step
   in front of an unmoved raja, vizier or boat).
@@ -45,13 +53,21 @@ the player), ``one_per_file = [KINDS]`` (not on a file where such a piece of the
 stands already: shogi's two pawns), ``no_mate = [KINDS]`` (not a drop that checkmates at once:
 shogi's pawn; the answers to the drop are judged without this limit).
 
+``across = REGION`` (a leap with ``blocked``): only the leaps whose every square passed lies in
+the region, a piece on any blocking it (Jungle's jumps over the river).
+
 ``ahead = true`` (a leap): only the leaps that go forward more than sideways (shogi's knight,
-``offsets = [[1, 2]]``: two forward and one across).
+``offsets = [[1, 2]]``: two forward and one across). ``ahead = "forward"``: every leap that
+goes forward at all; ``ahead = "backward"``: every leap that goes backward at all
+(Knightthrough's knights, forward only or every way as two rules).
 
 Promotion by kind (``promote = { each = { KIND = KIND }, zone, may, leaving, must }``, shogi):
 each kind becomes its own kind; a move into the zone (``leaving = true``: or out of it, or
 within it) promotes; ``may = true``: the player may also decline, unless the piece lands on
 the rows of ``must = { KIND = N }`` (the N far rows, where it could not move again).
+``instead = { REGION = { KIND = KIND } }``: a piece promoting on a site of the region (a region
+name, sites, rectangles) becomes that kind instead (Main Chator: a bidah on the far row waits
+as a kind of its own for its two more moves, but on the tor's square becomes a mautri at once).
 ``[ludii] promotion = "own-step"`` then replays a declined promotion as Ludii's pass.
 
 Kinds:
@@ -111,8 +127,14 @@ the face (0 before the throw); the moves are generated as without a die and filt
 (:func:`die_moves`), so the fast paths are untouched.
 ``turn.die_next = true`` (EinStein Wurfelt Nicht): where the mover has no piece of the kinds a
 face names left on the board, the face names instead the kinds of the nearest face above and of
-the nearest face below whose kinds the mover still has (either may move). No throw is due while
-the mover still holds pieces in hand to place (the placing comes first, unfiltered by the die).
+the nearest face below whose kinds the mover still has (either may move); and no throw is due
+while the mover still holds pieces in hand to place (the placing comes first, unfiltered by the
+die).
+
+A die that names where the piece goes (``turn = { die_to = { "1" = SITES, ... } }``, Dice
+Shogi): the throw as above; the player then moves or drops a piece onto one of the sites the
+face names (names, regions or rectangles), or, where no legal move lands there, makes any legal
+move. A throw never leaves a legal move out entirely, so no throw loses.
 """
 from __future__ import annotations
 
@@ -121,7 +143,8 @@ from typing import Any
 KINDS = ("jump", "screen", "castle", "bent")
 FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over",
                     "en_passant", "rook", "captured", "revert", "not_on", "one_per_file", "no_mate", "ahead",
-                    "once", "unchecked", "behind_unmoved", "jump_first", "stop_first"})
+                    "once", "unchecked", "behind_unmoved", "jump_first", "stop_first", "across",
+                    "first_check", "jumps"})
 _MOVE = 0
 
 
@@ -186,14 +209,18 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
     if spec.get("ahead"):
         if rule.kind != "leap" or spec.get("blocked"):
             raise game.rf.error(el.path + ("ahead",), "goes with (unblocked) leap moves")
+        if spec["ahead"] not in (True, "forward", "backward"):
+            raise game.rf.error(el.path + ("ahead",), "must be true, \"forward\" or \"backward\"")
+        # true: forward more than sideways; "forward"/"backward": forward (backward) at all.
+        slack = 1.0 if spec["ahead"] is True else 0.0
         facing = game._facing()
         ahead = []
         for seat in range(game.players):
-            f = 1 if facing[seat] == 2 else -1
+            f = (1 if facing[seat] == 2 else -1) * (-1 if spec["ahead"] == "backward" else 1)
             per_site = []
             for a, ts in enumerate(rule.offsets):
                 xa, ya = b.xy[a]
-                per_site.append(tuple(t for t in ts if (b.xy[t][1] - ya) * f > abs(b.xy[t][0] - xa) + 1e-6))
+                per_site.append(tuple(t for t in ts if (b.xy[t][1] - ya) * f > slack * abs(b.xy[t][0] - xa) + 1e-6))
             ahead.append(per_site)
         ch["ahead"] = ahead
         ch["ahead_set"] = [[frozenset(ts) for ts in per_site] for per_site in ahead]
@@ -213,6 +240,20 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
                 rev[t].append((a, ls))
             legs.append(mine)
         ch["legs"], ch["rev"] = legs, rev
+    if "across" in spec:
+        # across = REGION: only the leaps whose every square passed lies in the region (Jungle's
+        # lion and tiger over the river), blocked by a piece on any of them.
+        if rule.kind != "leap" or not spec.get("blocked"):
+            raise game.rf.error(el.path + ("across",), "goes with leap moves with blocked = true")
+        region = _region(game, str(spec["across"]), 0, el.path + ("across",))
+        legs = [[(t, ls) for t, ls in mine if ls and all(p in region for p in ls)] for mine in ch["legs"]]
+        rev = [[] for _ in range(b.size)]
+        for a, mine in enumerate(legs):
+            for t, ls in mine:
+                rev[t].append((a, ls))
+        ch["legs"], ch["rev"] = legs, rev
+        rule.offsets = [[t for t, _ in mine] for mine in legs]
+        rule.rev_offsets = rule.offsets  # (a path and its reverse cross the same squares)
     ch["jump_first"] = spec.get("jump_first", False)
     if ch["jump_first"] not in (True, False, "enemy"):
         raise game.rf.error(el.path + ("jump_first",), "must be true, false or \"enemy\"")
@@ -228,6 +269,17 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
         if ch["unchecked"]:
             game.spent_by_check = True
         game.spends = True
+    ch["first_check"] = bool(spec.get("first_check", False))
+    if ch["first_check"]:
+        if rule.kind not in ("leap", "jump"):
+            raise game.rf.error(el.path + ("first_check",), "goes with leap and jump moves")
+        game.first_check = True  # main chator: see note_first_check
+        game.tracks_unmoved = True
+    ch["jumps"] = None
+    if "jumps" in spec:
+        if rule.kind != "jump":
+            raise game.rf.error(el.path + ("jumps",), "goes with jump moves")
+        ch["jumps"] = game._kinds(spec["jumps"], el.path + ("jumps",), default_all=False)
     ch["behind"] = None
     if spec.get("behind_unmoved"):
         facing = game._facing()
@@ -339,9 +391,26 @@ def compile_promote(game: Any, spec: dict, el: Any) -> dict[str, Any]:
             raise game.rf.error(el.path + ("must", k), "must be 1 to 4 rows from the far edge")
         for seat in range(game.players):
             must[seat][kk] = far_rows(game, seat, rows)
+    # instead = { REGION = { KIND = KIND } }: a piece promoting on a site of the region becomes
+    # that kind instead (Main Chator's bidah on the tor's square).
+    instead: list[tuple[frozenset[int], dict[int, int]]] = []
+    table = spec.get("instead") or {}
+    if not isinstance(table, dict):
+        raise game.rf.error(el.path + ("instead",), "must map regions to { KIND = KIND } tables")
+    for region, kinds in table.items():
+        if not isinstance(kinds, dict) or not kinds:
+            raise game.rf.error(el.path + ("instead", region), "must map promotable kinds to the kind they become there")
+        per: dict[int, int] = {}
+        for k, v in kinds.items():
+            (a,) = game._kinds([k], el.path + ("instead", region, k))
+            (b2,) = game._kinds([v], el.path + ("instead", region, k))
+            if each[a] < 0:
+                raise game.rf.error(el.path + ("instead", region, k), "must be a kind that promotes by each")
+            per[a] = b2
+        instead.append((frozenset(game._sites(region, el.path + ("instead", region))), per))
     return {"each": each, "may": bool(spec.get("may", False)), "leaving": bool(spec.get("leaving", False)),
-            "must": must, "to": sorted({v for v in each if v >= 0}),
-            "pieces": frozenset(k for k, v in enumerate(each) if v >= 0)}
+            "must": must, "to": sorted({v for v in each if v >= 0} | {v for _, per in instead for v in per.values()}),
+            "pieces": frozenset(k for k, v in enumerate(each) if v >= 0), "instead": instead}
 
 
 def promotable(sim: Any, m: tuple) -> bool:
@@ -366,7 +435,12 @@ def promotions(sim: Any, moves: list) -> list:
             out.append(m)
             continue
         k = g.kind_of[sim.cells[m[1]]]
-        out.append((_MOVE, m[1], m[2], m[3], p["each"][k], -1))
+        to = p["each"][k]
+        for where, per in p.get("instead", ()):
+            if m[2] in where and k in per:
+                to = per[k]
+                break
+        out.append((_MOVE, m[1], m[2], m[3], to, -1))
         rows = p["must"][sim.mover].get(k)
         if p["may"] and (rows is None or m[2] not in rows):
             out.append(m)
@@ -374,12 +448,12 @@ def promotions(sim: Any, moves: list) -> list:
 
 
 def _path(dx: int, dy: int, x: int, y: int) -> list[tuple[int, int]]:
-    """The points a blocked leap passes: for a diagonal leap the points between; otherwise one
-    step along the longer side, then diagonal steps outwards (the Xiangqi horse [1, 2], the
-    Janggi elephant [2, 3])."""
+    """The points a blocked leap passes: for a diagonal or straight leap the points between;
+    otherwise one step along the longer side, then diagonal steps outwards (the Xiangqi horse
+    [1, 2], the Janggi elephant [2, 3])."""
     sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    if abs(dx) == abs(dy):
-        return [(x + sx * k, y + sy * k) for k in range(1, abs(dx))]
+    if abs(dx) == abs(dy) or dx == 0 or dy == 0:
+        return [(x + sx * k, y + sy * k) for k in range(1, max(abs(dx), abs(dy)))]
     if abs(dx) > abs(dy):
         first = (x + sx, y)
     else:
@@ -439,6 +513,8 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
         return
     if (ch["once"] or ch["unchecked"]) and spent(sim, seat):
         return
+    if ch["first_check"] and not first_check_now(sim, seat):
+        return
     if ch["behind"] is not None:
         t = ch["behind"][seat][a]
         if t < 0 or not sim.cells[t] or not (sim.unmoved >> t) & 1:
@@ -484,7 +560,11 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
                     break
                 t = st[t]
         elif kind == "jump":
+            over = ch["jumps"]
             for _ in range(ch["distance"] - 1):
+                if over is not None and not _jumped_ok(sim, over, seat, t):
+                    t = -1
+                    break
                 t = st[t]
                 if t < 0:
                     break
@@ -502,6 +582,15 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
                 t = st[t]
             if t >= 0:
                 _land(sim, rule, seat, a, t, out)
+
+
+def _jumped_ok(sim: Any, over: frozenset[int], seat: int, t: int) -> bool:
+    """``jumps`` (a jump): the square jumped holds a piece of the mover's of those kinds (none
+    listed: it is empty)."""
+    c = sim.cells[t]
+    if not over:
+        return not c
+    return bool(c) and sim.game.owner_of[c] == seat and sim.game.kind_of[c] in over
 
 
 def _bent(sim: Any, rule: Any, seat: int, a: int) -> list[int]:
@@ -624,7 +713,7 @@ def moved(sim: Any, what: int, a: int, b: int, rook: int, taken: int = -1) -> No
 def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
     """Whether a piece of a seat other than ``seat`` could take the piece on ``site`` by ``rule``
     (the check test: walked back from ``site``, so its cost is the rule's reach, not the board)."""
-    if rule.to == "empty":
+    if rule.to == "empty" or rule.chess["first_check"]:  # first_check: an escape, never an attack
         return False
     g = sim.game
     cells = sim.cells
@@ -779,6 +868,34 @@ def note_check(sim: Any) -> None:
         sim.unmoved |= _spent_bit(sim, sim.mover)
 
 
+# -- the first check (first_check: Main Chator) -------------------------------------------------
+def _checked_bit(sim: Any, seat: int) -> int:
+    return 1 << (3 * len(sim.cells) + 40 + seat)  # the royal piece has stood in check
+
+
+def _first_bit(sim: Any, seat: int) -> int:
+    return 1 << (3 * len(sim.cells) + 44 + seat)  # ... for the first time, on this turn
+
+
+def first_check_now(sim: Any, seat: int) -> bool:
+    """Whether ``seat``'s royal piece stands in check for the first time in the game, this turn."""
+    return bool(sim.unmoved & _first_bit(sim, seat))
+
+
+def note_first_check(sim: Any) -> None:
+    """At the start of a turn (games with ``first_check`` rules): the other seats' first check
+    is over; the mover's royal piece in check for the first time opens its ``first_check``
+    moves for this turn (and only this one). Called again on the same turn, it changes nothing."""
+    m = sim.mover
+    for seat in range(sim.game.players):
+        if seat != m:
+            sim.unmoved &= ~_first_bit(sim, seat)
+    if not sim.in_check(m):
+        sim.unmoved &= ~_first_bit(sim, m)
+    elif not sim.unmoved & _checked_bit(sim, m):
+        sim.unmoved |= _checked_bit(sim, m) | _first_bit(sim, m)
+
+
 def count_check(sim: Any) -> None:
     """After a move (games with a ``checks`` end): the checks the mover has given in
     succession, one more if the player now to move is in check, else none; at the end's count
@@ -869,6 +986,9 @@ def state_json(sim: Any) -> dict[str, Any]:
         out["spent"] = [seat for seat in range(g.players) if spent(sim, seat)]
     if getattr(g, "check_count", None) is not None:
         out["checks"] = [checks_given(sim, seat) for seat in range(g.players)]
+    if getattr(g, "first_check", False):
+        out["checked"] = [seat for seat in range(g.players) if sim.unmoved & _checked_bit(sim, seat)]
+        out["first_check"] = [seat for seat in range(g.players) if first_check_now(sim, seat)]
     return out
 
 
@@ -908,6 +1028,13 @@ def read_state(sim: Any, data: dict[str, Any], error: Any) -> None:
         raise error("checks: must give, per seat, the checks it has given in succession")
     for seat, x in enumerate(checks):
         sim.unmoved |= x << (3 * b.size + 6 + 8 * seat)
+    for key, bit in (("checked", _checked_bit), ("first_check", _first_bit)):
+        seats = data.get(key, [])
+        if not (isinstance(seats, list) and all(isinstance(x, int) and not isinstance(x, bool)
+                                                and 0 <= x < g.players for x in seats)):
+            raise error(f"{key}: must list seats (whose royal piece has been in check; in check for the first time now)")
+        for seat in seats:
+            sim.unmoved |= bit(sim, seat)
 
 
 # -- Ludii replay ------------------------------------------------------------------------------
@@ -942,14 +1069,17 @@ _PASS = (3, -1, -1, -1, -1, -1)  # pieces.py's pass (PASS = 3)
 
 
 def compile_die(game: Any, spec: dict, el: Any) -> dict[int, frozenset[int]] | None:
-    """``turn.die = { "1" = [KINDS], ... }``: each face (equally likely) -> the kinds it moves."""
+    """``turn.die = { "1" = [KINDS], ... }``: each face (equally likely) -> the kinds it moves.
+    ``turn.die_to = { "1" = SITES, ... }`` (Dice Shogi): each face -> the sites it sends to."""
+    game.die_next = bool(spec.get("die_next", False))  # turn.die_next (EinStein Wurfelt Nicht)
+    if spec.get("die_to") is not None:
+        return compile_die_to(game, spec, el)
     die = spec.get("die")
     if die is None:
         return None
     path = el.path + ("die",)
     if not isinstance(die, dict) or not die:
         raise game.rf.error(path, "must map each face of the die (\"1\", \"2\"...) to the piece kinds it moves")
-    game.die_next = bool(spec.get("die_next", False))  # turn.die_next (EinStein Wurfelt Nicht)
     out: dict[int, frozenset[int]] = {}
     for face, kinds in die.items():
         if not str(face).isdigit() or not 1 <= int(face) <= 100:
@@ -958,12 +1088,31 @@ def compile_die(game: Any, spec: dict, el: Any) -> dict[int, frozenset[int]] | N
     return out
 
 
+def compile_die_to(game: Any, spec: dict, el: Any) -> dict[int, frozenset[int]]:
+    """``turn.die_to = { "1" = SITES, ... }``: each face (equally likely) -> the sites (names,
+    regions, rectangles) where the piece moved or dropped must land; ``die`` and ``die_to`` do
+    not go together."""
+    game.die_to = True
+    die = spec["die_to"]
+    path = el.path + ("die_to",)
+    if spec.get("die") is not None:
+        raise game.rf.error(path, "die and die_to do not go together")
+    if not isinstance(die, dict) or not die:
+        raise game.rf.error(path, "must map each face of the die (\"1\", \"2\"...) to the sites it sends to")
+    out: dict[int, frozenset[int]] = {}
+    for face, sites in die.items():
+        if not str(face).isdigit() or not 1 <= int(face) <= 100:
+            raise game.rf.error(path + (face,), "a face must be a number, 1 to 100")
+        out[int(face)] = frozenset(game._sites(sites, path + (face,)))
+    return out
+
+
 def die_outcomes(sim: Any) -> list[tuple[int, float]]:
     """The throws due: every face alike (none once thrown, or when the game is over)."""
     if sim.throw or sim.over or sim.game.die is None:
         return []
-    if sim.hands and any(sim.hands[sim.mover]):
-        return []  # placing from the hand comes first: no throw while the mover holds pieces
+    if sim.game.die_next and any(sim.hands[sim.mover]):
+        return []  # die_next: placing from the hand comes first, no throw while the mover holds pieces
     faces = sorted(sim.game.die)
     return [(f, 1 / len(faces)) for f in faces]
 
@@ -976,6 +1125,9 @@ def die_moves(sim: Any, moves: list) -> list:
     if not sim.throw:
         return moves
     g = sim.game
+    if g.die_to:  # turn.die_to: the moves and drops that land where the face says, else any
+        where = g.die[sim.throw]
+        return [m for m in moves if m[2] in where] or moves
     kinds = g.die[sim.throw]
     cells, kind_of = sim.cells, g.kind_of
     if g.die_next:

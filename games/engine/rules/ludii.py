@@ -27,7 +27,7 @@ each kind in a site of its own in the hand, ``[ludii] hand_sites = { KIND = n }`
 **Actions to pairs** (CONTRACT.md): ``{"from": a, "to": b}`` is ``[a, b]`` (``"hand"`` the
 mover's hand site, ``"off"`` gives ``[a, a]``); ``{"to": c}`` is ``[hand, c]`` or ``[c, c]``
 where Ludii has no hand for the mover; ``{"remove": d}`` and ``{"sow": h}`` are ``[d, d]``;
-``{"pass": true}`` is ``[-1, -1]``; where the file's ``[ludii]`` table says ``remove_to = "hand"``,
+``{"enter": "store"}`` is ``[hand, hand]``; ``{"pass": true}`` is ``[-1, -1]``; where the file's ``[ludii]`` table says ``remove_to = "hand"``,
 ``{"remove": d}`` is ``[d, the mover's hand]`` (Ludii moves what is taken into the hand).
 ``[ludii] built = [KIND, ...]``: a placement ``{"to": c, "piece": KIND}`` of these kinds is
 ``[c, c]`` (Ludii adds the piece on the site itself: Santorini's building tiles).
@@ -659,6 +659,9 @@ class _Replay:
         site = self.sites.index.get
         if act.get("pass"):
             return PASS
+        if "enter" in act:  # {"enter": "store"} (sow.enter) is Ludii's select of the mover's hand
+            s = self.sites.hand.get(seat)
+            return (s, s)
         if "sow" in act:
             s = site(str(act["sow"]))
             return (s, s)
@@ -906,7 +909,10 @@ class _Replay:
         for c, o in zip(line.pending or [], options):
             groups.setdefault(frozenset(o), []).append(c)
         fixed = all(k < len(c.entries) and not c.entries[k][2] for c in line.pending or [])
-        if k and fixed and len(groups) > 1:
+        # (After a run's opening free steps alone, a choice among fixed steps is the player's own,
+        # the move itself: the game's first mover's captures before his first sowing, Kisolo.)
+        chose = any(not e[2] for c in line.pending or [] for e in c.entries[:k])
+        if k and fixed and chose and len(groups) > 1:
             # Actions that took the same pairs so far but offer different pairs here (a sowing
             # either way from one hole, then its relay laps) are different readings of the
             # run: each is followed on a line of its own, and judged by its own pairs.

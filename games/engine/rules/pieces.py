@@ -28,7 +28,11 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``friend``; a hop's ``to = "enemy"`` lands on an enemy piece and takes it, Kono's hop over
   a friend), ``capture`` (hop: the piece hopped over is taken), ``continue`` (hop: ``must`` |
   ``may`` | ``no``, whether the same piece hops again in the same turn; ``straight``: it may,
-  only on in the direction of its last hop, with ``taken = "turn-end"``: Konane), kind
+  only on in the direction of its last hop, with ``taken = "turn-end"``: Konane; a hop with
+  ``capture = false`` and ``continue = "may"`` chains too, taking nothing, never landing on a
+  site the chain has stood on this turn, its start included, the player stopping at will:
+  Halma's jumps, in a game with no capturing hop; ``continue = "must"``: the chain goes on while
+  it can, Ludii's Salta), kind
   ``push`` (a grid's edge cube, blank, an empty square, or the mover's, or with ``take = "any"``
   any, an opponent's staying its owner's, pushed back in at an end of its row or column other
   than its own square, the cubes between sliding along; ``first_blank``: on each player's first
@@ -102,7 +106,11 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   or more of the mover's pieces along ``dirs``; ``placing = true``: only placing is so barred; a
   list of such tables bars each),
   ``closed_when_empty = [REGIONS]`` (a region left wholly empty is out of play: no move comes
-  to it; Tuknanavuhpi's back lines), ``liberties = true`` (after a move every group, pieces of one side joined along rows and
+  to it; Tuknanavuhpi's back lines), ``keep_in = REGION or [REGION per seat]`` (a piece of
+  the seat standing in its region never leaves it: every move, each hop of a chain, from
+  there ends there; Halma's camp), ``barred = [REGION per seat]`` (no piece of the seat
+  ever comes to its region: Jungle's own den), ``stuck_in = REGION`` (a piece standing there as its
+  turn begins does not move: Conspirateurs' sanctuaries), ``liberties = true`` (after a move every group, pieces of one side joined along rows and
   columns, still touches an empty site along a row or column: NoGo; directions instead of true:
   along those),
   ``nested = N`` (a grid of N*N by N*N squares is N x N local boards: a placing goes to the
@@ -110,7 +118,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   row of N of one seat's in it, or full, when any local board not won takes it: Ultimate
   Tic-Tac-Toe),
   ``leave_move = true`` (no move may leave the opponent without a move, unless
-  it takes the opponent's last piece; a number N: only on the game's first N turns), ``compulsory = true`` (a capture must be made when one can),
+  it takes the opponent's last piece; a number N: only on the game's first N turns), ``compulsory = true`` (a capture must be made when one can; ``"hops"``: a hop taking
+  nothing must be made when one can, Salta's jumps),
   ``maximum = true`` (the capture that takes most; a list of kinds: only their captures
   must, each measured against the others of those kinds), ``no_repeat = true`` (no move may bring
   back a position, pieces and player to move, that the game has already had);
@@ -124,7 +133,7 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   promoted only where it stands when its turn ends: a man passing the far row in a capture
   chain goes on as a man);
 - ``turn``: ``first`` (the seat that starts), ``die`` (a throw names the kinds that move: chesslike.py; ``die_next``: a face whose
-  kinds the mover has lost names the nearest faces' above and below), ``swap`` (the pie rule: on the game's second turn
+  kinds the mover has lost names the nearest faces' above and below), ``die_to`` (a throw names where the piece goes, any move where none can: chesslike.py), ``swap`` (the pie rule: on the game's second turn
   the player may pass instead, taking over the first player's pieces; the seats keep their
   pieces, so the same seat moves again, now the other player's), ``facing`` (each seat's forward direction, a
   compass name per seat, where the second seat does not face down the board), ``capture_again`` (a piece that takes moves again
@@ -147,7 +156,12 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   each seat, the seats whose pieces make its rows, each of them in the row: Yavalade's stacks; ``either``: after every move all rows on the
   board count, either side's, the opponent's first: Quixo),
   ``reach`` (a ``piece`` reaching ``region`` wins), ``fill`` (``seat`` wins when its pieces
-  stand on every site of ``region``: a side that must cross the board in formation), ``captured`` (a seat whose ``piece`` is
+  stand on every site of ``region``: a side that must cross the board in formation;
+  ``every_piece = true``: when every piece it has stands in ``region``, none left in hand,
+  the region not necessarily full: Conspirateurs' sanctuaries), ``formation`` (``at = { KIND =
+  SITE }``: the first seat wins when each of its pieces of those kinds stands on its site, the
+  other seat with the sites turned, ``mirror = "rotate"``, or reflected, ``"flip"``: Salta),
+  ``captured`` (a seat whose ``piece`` is
   taken loses), ``checkmate`` (the ``royal`` kind may not be left attacked, none of them where a side has
   several: Double Chess's two kings; a list of kinds: none of these, each side's own: Maharajah Chess; a player with no
   move in check loses, and ``stalemate`` says what no move out of check is worth;
@@ -176,7 +190,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   opponent has made none: Shiva),
   ``moves`` (the game stops after ``limit`` turns, or ``quiet`` turns without a capture, and
   ``result = "draw" | "more-pieces"``; ``from_play = true``: placing a piece starts the quiet
-  count afresh; ``tie``: the seat that wins when ``more-pieces`` finds equal counts, else a draw).
+  count afresh; ``tie``: the seat that wins when ``more-pieces`` finds equal counts, else a draw;
+  ``result = "win", winner = SEAT``: that seat wins at the limit, a chase the hunted side wins
+  by lasting out, Capture the Queen).
 """
 from __future__ import annotations
 
@@ -787,7 +803,9 @@ class PiecesGame(Game):
     def _compile_rest(self) -> None:
         el = self._one("constraint", required=False)
         spec = el.value if el else {}
-        self.compulsory = bool(spec.get("compulsory", False))
+        # compulsory = "hops": a hop taking nothing must be made when one is open (Salta's jumps).
+        self.compulsory_hops = spec.get("compulsory") == "hops"
+        self.compulsory = bool(spec.get("compulsory", False)) and not self.compulsory_hops
         self.no_repeat = bool(spec.get("no_repeat", False))
         self._compile_nested(spec.get("nested", 0), (el.path if el else ()) + ("nested",))
         self.leave_move = bool(spec.get("leave_move", False))  # a move must leave the opponent one
@@ -816,6 +834,26 @@ class PiecesGame(Game):
         if not isinstance(cwe, list):
             raise self.rf.error(el.path + ("closed_when_empty",), "must list regions")
         self.closed_when_empty = [self._region(r, el.path + ("closed_when_empty",)) for r in cwe]
+        # keep_in = REGION or [REGION per seat]: a piece of the seat standing there never
+        # leaves it, each move (each hop of a chain) ending inside (Halma's camp).
+        keep = spec.get("keep_in")
+        self.keep_in: list[frozenset[int]] | None = None
+        if keep is not None:
+            names = keep if isinstance(keep, list) else [keep] * self.players
+            if len(names) != self.players or not all(isinstance(r, str) for r in names):
+                raise self.rf.error(el.path + ("keep_in",), f"must be a region, or a list of {self.players} (one per seat)")
+            self.keep_in = [self._region(r, el.path + ("keep_in",)) for r in names]
+        # barred = [REGION per seat]: no piece of the seat ever comes to its region (Jungle's
+        # own den).
+        barred = spec.get("barred")
+        self.barred: list[frozenset[int]] | None = None
+        if barred is not None:
+            if not (isinstance(barred, list) and len(barred) == self.players and all(isinstance(r, str) for r in barred)):
+                raise self.rf.error(el.path + ("barred",), f"must list {self.players} regions (one per seat)")
+            self.barred = [self._region(r, el.path + ("barred",)) for r in barred]
+        # stuck_in = REGION: a piece standing there as its turn begins does not move
+        # (Conspirateurs' sanctuaries; a chain of hops passing through goes on).
+        self.stuck_in = self._region(spec["stuck_in"], el.path + ("stuck_in",)) if "stuck_in" in spec else None
         # liberties = true: after a move every group (pieces of one side joined along rows and
         # columns) still touches an empty site along a row or column (NoGo).
         lib = spec.get("liberties", False)
@@ -871,6 +909,8 @@ class PiecesGame(Game):
             raise self.rf.error((el.path if el else ()) + ("first",), f"must be a seat 0..{self.players - 1}")
         self.capture_again = bool(spec.get("capture_again", False))
         self.swap = bool(spec.get("swap", False))
+        self.die_to = False  # turn.die_to: the die names where the piece goes (chesslike.py)
+        self.die_next = False  # turn.die_next: a lost kind's face moves the nearest (chesslike.py)
         self.die = chesslike.compile_die(self, spec, el) if el else None  # turn.die
         self.again_capturing = spec.get("capture_again") == "capturing"
         self.per_turn: dict[int, int] = {}  # kind -> pieces placed a turn (place per_turn > 1)
@@ -956,8 +996,27 @@ class PiecesGame(Game):
                 seat = spec.get("seat", 0)
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
                     raise self.rf.error(path + ("seat",), f"must be a seat 0..{self.players - 1}")
+                # every_piece = true: the seat wins when every piece it has stands in the region,
+                # none left to place, the region not necessarily full (Conspirateurs).
                 self.ends.append({"kind": kind, "seat": seat, "region": self._region(spec.get("region", ""), path + ("region",)),
-                                  "clause": el.clause})
+                                  "clause": el.clause, "every_piece": bool(spec.get("every_piece", False))})
+            elif kind == "formation":
+                # at = { KIND = SITE }: the first seat wins when each of its pieces of those kinds
+                # stands on its site; mirror = "rotate" | "flip": the other seat's sites, turned
+                # or reflected (Salta's pieces, each to its own square seven rows on).
+                at, mirror = spec.get("at"), spec.get("mirror", "rotate")
+                if not isinstance(at, dict) or not at:
+                    raise self.rf.error(path + ("at",), "must map piece kinds to sites: { man1 = \"b8\" }")
+                if mirror not in ("rotate", "flip") or self.players != 2:
+                    raise self.rf.error(path + ("mirror",), "must be \"rotate\" or \"flip\" (two seats)")
+                goals = []
+                for name, site in at.items():
+                    (k,) = self._kinds([name], path + ("at", name))
+                    (t,) = self._sites(site, path + ("at", name))
+                    goals.append((k, t))
+                per_seat = [[(t, self.code(0, k)) for k, t in goals],
+                            [(self._mirror(t, mirror), self.code(1, k)) for k, t in goals]]
+                self.ends.append({"kind": kind, "at": per_seat, "clause": el.clause})
             elif kind == "reach":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 # region: one for every seat, or a list of one per seat (the region that seat's
@@ -1011,8 +1070,15 @@ class PiecesGame(Game):
                 self.limit = {"limit": spec.get("limit", 0), "quiet": spec.get("quiet", 0),
                               "result": spec.get("result", "draw"), "clause": el.clause,
                               "from_play": bool(spec.get("from_play", False)), "tie": spec.get("tie", "draw")}
-                if self.limit["result"] not in ("draw", "more-pieces"):
-                    raise self.rf.error(path + ("result",), "must be draw or more-pieces")
+                if self.limit["result"] not in ("draw", "more-pieces", "win"):
+                    raise self.rf.error(path + ("result",), "must be draw, more-pieces or win")
+                if self.limit["result"] == "win":
+                    # result = "win", winner = SEAT: that seat wins when the limit comes (a chase
+                    # the hunted side wins by lasting out: Capture the Queen).
+                    winner = spec.get("winner")
+                    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < self.players:
+                        raise self.rf.error(path + ("winner",), f"must be the seat 0..{self.players - 1} that wins at the limit")
+                    self.limit["winner"] = winner
                 tie = self.limit["tie"]
                 if tie != "draw" and (isinstance(tie, bool) or not isinstance(tie, int) or not 0 <= tie < self.players):
                     raise self.rf.error(path + ("tie",), f"must be draw or the seat 0..{self.players - 1} that wins a tie")
@@ -1048,7 +1114,7 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "count": count, "alone": bool(spec.get("alone", False)),
                                   "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, facing, checks, lone or nested")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, formation, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, facing, checks, lone or nested")
         self.either_line = next((e for e in self.ends if e["kind"] == "line" and e["either"]), None)
         self.at_xy = {(round(x), round(y)): i for i, (x, y) in enumerate(self.board.xy)}
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
@@ -1058,6 +1124,17 @@ class PiecesGame(Game):
         self.chain_new_direction = any(r.kind == "approach" and r.new_direction for r in self.move_rules)
         self.taken_at_end = any(r.at_end for r in self.capture_rules)
         self.straight_chain = any(r.cont == "straight" for r in self.capture_rules)
+        # Hops that take nothing but may go on (capture = false, continue = "may"): Halma's
+        # chains of jumps, in a game with no capturing hop (PiecesSim._plain_chain).
+        self.plain_hops = [r for r in self.move_rules if r.kind == "hop" and not r.capture]
+        self.plain_chain = [r for r in self.plain_hops if r.cont in ("may", "must")]
+        # continue = "must": the chain goes on while it can (no stopping at will).
+        self.plain_chain_must = any(r.cont == "must" for r in self.plain_chain)
+        if self.plain_chain and self.capture_rules:
+            raise self.rf.error(("clause",), "a chain of hops that take nothing (capture = false, continue = may) "
+                                             "cannot yet share a game with capturing hops")
+        if any(r.flying or r.run > 1 for r in self.plain_chain):
+            raise self.rf.error(("clause",), "a chain of hops that take nothing goes with plain hops (not flying, run 1)")
 
     def _result(self, spec: dict, path: tuple, allowed: tuple = ("loss", "win", "draw")) -> str:
         result = spec.get("result", "loss")
@@ -1516,7 +1593,8 @@ class PiecesSim(Sim):
         return self._moves
 
     def is_chance(self) -> bool:
-        return self.game.die is not None and not self.throw and self.over is None and not any(self.hands[self.mover])
+        return (self.game.die is not None and not self.throw and self.over is None
+                and not (self.game.die_next and any(self.hands[self.mover])))  # turn.die_next: placing first
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         return chesslike.die_outcomes(self)
@@ -1542,6 +1620,11 @@ class PiecesSim(Sim):
             if g.again_capturing:
                 moves = [m for m in moves if self._takes(m)]
             return moves or [(PASS, -1, -1, -1, -1, -1)]
+        if self.pending >= 0 and g.plain_chain:
+            # A chain of hops taking nothing goes on, never to a site it has stood on this
+            # turn, or stops (a pass).
+            more = self._plain_chain(self.pending)
+            return more if g.plain_chain_must and more else more + [(PASS, -1, -1, -1, -1, -1)]
         if self.pending >= 0:
             moves = [m for m in self._piece_moves(self.pending, hops_only=True) if m[3] >= 0 and self._chain_ok(m)]
             if g.closed_when_empty:
@@ -1562,6 +1645,24 @@ class PiecesSim(Sim):
             return [(PASS, -1, -1, -1, -1, -1)]
         if g.closed_when_empty:
             moves = self._open_only(moves)
+        if g.keep_in is not None:
+            moves = self._kept_in(moves)
+        if g.stuck_in is not None:
+            moves = [m for m in moves if m[0] != MOVE or m[1] not in g.stuck_in]
+        if g.barred is not None:
+            barred = g.barred[self.mover]
+            moves = [m for m in moves if m[2] not in barred]
+        if g.compulsory_hops:
+            # A hop taking nothing must be made when one is open.
+            hops: list = []
+            for a, c in enumerate(self.cells):
+                if c and g.owner_of[c] == self.mover:
+                    for rule in g.plain_hops:
+                        if g.kind_of[c] in rule.pieces:
+                            self._rule_moves(rule, a, c, hops)
+            if hops:
+                hopset = set(hops)
+                moves = [m for m in moves if m in hopset] or moves
         if g.nested:
             moves = self._nested_only(moves)
         if g.compulsory or g.maximum:
@@ -1634,6 +1735,39 @@ class PiecesSim(Sim):
         cells = self.cells
         closed = set().union(*(r for r in self.game.closed_when_empty if not any(cells[s] for s in r)))
         return [m for m in moves if m[2] not in closed] if closed else moves
+
+    def _kept_in(self, moves: list) -> list:
+        """constraint.keep_in: no move takes a piece out of its seat's region once in it."""
+        region = self.game.keep_in[self.mover]
+        return [m for m in moves if m[0] != MOVE or m[1] not in region or m[2] in region]
+
+    def _plain_hop(self, a: int, b: int) -> bool:
+        """Whether the move a -> b (not yet played) is a hop of a chaining rule taking nothing."""
+        g = self.game
+        c = self.cells[a]
+        mover = g.owner_of[c]
+        for rule in g.plain_chain:
+            if g.kind_of[c] in rule.pieces:
+                out: list = []
+                self._rule_moves(rule, a, c, out)
+                if any(m[2] == b for m in out):
+                    return True
+        return False
+
+    def _plain_chain(self, a: int) -> list:
+        """The hops that take nothing open to the piece on ``a`` going on with its chain: of the
+        chaining rules, never to a site of the chain (``trail``, its start included)."""
+        g = self.game
+        c = self.cells[a]
+        out: list = []
+        for rule in g.plain_chain:
+            if g.kind_of[c] in rule.pieces:
+                self._rule_moves(rule, a, c, out)
+        trail = self.trail
+        out = [m for m in _dedupe(out) if m[2] not in trail]
+        if g.keep_in is not None:
+            out = self._kept_in(out)
+        return out
 
     def _direction(self, a: int, b: int) -> int:
         """The direction of the one-step move a -> b, or -1 (not neighbours)."""
@@ -2558,6 +2692,7 @@ class PiecesSim(Sim):
             self.pending = -1
             self._next_turn(check_ends)
             return
+        plain = what == MOVE and taken < 0 and bool(g.plain_chain) and self._plain_hop(a, b)
         if getattr(g, "chess_extra", False):
             chesslike.moved(self, what, a, b, kind if what == MOVE else -1, taken)  # castling's rook, double steps, drops
         if what == PLACE:
@@ -2681,6 +2816,16 @@ class PiecesSim(Sim):
                     if not self.over:
                         self._moves = None
                     return
+        if plain:
+            # A hop taking nothing, of a chaining rule: the piece may hop on (or stop).
+            self.trail = (self.trail or [a]) + [b]
+            self.pending = b
+            if self._plain_chain(b):
+                if check_ends:
+                    self._check_ends(after_move=True)
+                if not self.over:
+                    self._moves = None
+                return
         self.pending = -1
         self._next_turn(check_ends)
 
@@ -2893,11 +3038,15 @@ class PiecesSim(Sim):
         g = self.game
         if getattr(g, "spent_by_check", False):
             chesslike.note_check(self)  # move.unchecked: a royal piece in check now
+        if getattr(g, "first_check", False):
+            chesslike.note_first_check(self)  # move.first_check: in check the first time
         if g.limit:
             lim = g.limit
             if (lim["limit"] and self.turn >= lim["limit"]) or (lim["quiet"] and self.quiet >= lim["quiet"]):
                 if lim["result"] == "draw":
                     self.over = (None, "move-limit")
+                elif lim["result"] == "win":
+                    self.over = (lim["winner"], "move-limit")
                 else:
                     self.over = (self._most_pieces(None if lim.get("tie", "draw") == "draw" else lim["tie"]), "move-limit")
                 return
@@ -3013,6 +3162,19 @@ class PiecesSim(Sim):
                     if n <= e["at_most"]:
                         self.over = (self._other(seat), "pieces")
                         return
+            elif e["kind"] == "formation":
+                # Each piece of the seat's named kinds on its own site: the seat wins.
+                for seat, goals in enumerate(e["at"]):
+                    if all(self.cells[t] == c for t, c in goals):
+                        self.over = (seat, "formation")
+                        return
+            elif e["kind"] == "fill" and e["every_piece"]:
+                # Every piece of the seat's stands in the region, none in hand: it wins.
+                seat, region, owner_of = e["seat"], e["region"], g.owner_of
+                if not any(self.hands[seat]) and any(c and owner_of[c] == seat for c in self.cells) and all(
+                        s in region for s, c in enumerate(self.cells) if c and owner_of[c] == seat):
+                    self.over = (seat, "fill")
+                    return
             elif e["kind"] == "fill":
                 # The seat's pieces stand on every site of the region: it wins.
                 if all(self.cells[s] and g.owner_of[self.cells[s]] == e["seat"] for s in e["region"]):

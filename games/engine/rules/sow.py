@@ -26,7 +26,14 @@ Elements and keys (defaults in brackets):
   (0 or 2) [0], ``first_store`` = ``"right"`` | ``"left"``: the side of the board, as the
   first seat sees it, of his store (s1), the other's across from it ["right"]. On two rows the holes make one anticlockwise track; on four each seat sows
   round its own two rows (its outer row, then its inner row facing the opponent).
+  ``owners = "halves"`` (two rows, no stores): a seat owns not a row but the holes of both
+  rows on one side of the central column, the first seat those on his left, the second those
+  on his right; with an odd number of holes a row, the central column's two holes are
+  nobody's to sow from (they count as the first seat's, below, and the second's, above, where
+  seeds left on the board go to their owner; the evaluation counts them for nobody) (Kanji
+  Guti) ["rows"].
 - ``setup``: ``seeds`` in every hole [4], or ``counts`` (one per hole, in hole order);
+  ``hand``: seeds each player keeps in hand (his store) at the start, for ``sow.enter`` [0];
   ``first``: the seat that moves first, by its side's name, or ``"lot"`` (a chance action
   ``{"first": seat}`` draws it) [the first side].
 - ``sow``: ``from`` = ``"own"`` (the mover's holes) | ``"any"`` [own]; ``min`` seeds a hole
@@ -46,7 +53,11 @@ Elements and keys (defaults in brackets):
   a last seed that makes this many in a hole, either row, takes them for the mover, and the
   relay goes on with the seeds of the next hole, ending if it is empty; 0: none [0]); or ``"next"``:
   while the hole after the last seed's holds seeds, they are lifted and sown on from there
-  (Dongjintian) [false];
+  (Dongjintian; a store on the track is no hole, the next hole being the one after it: Sonka);
+  or ``"next-occupied"``: only when the last seed falls into a hole that was
+  occupied, the seeds of the hole after it, if any, are lifted and sown on from there, the
+  sowing ending when the last seed falls into an empty hole or the hole after it is empty
+  (Gabata of Adegrat) [false];
   ``opening_each``: until a player has sown once from each of his holes, he sows only from
   those he has not yet sown from, and takes nothing (Adjiboto) [false];
   ``first_to_next``: each player's first move puts all the seeds of one of his holes into
@@ -66,7 +77,9 @@ Elements and keys (defaults in brackets):
   (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
   row from the player's left [0: any]; ``first_right = n``: on two rows, each player's first
   sowing of the game is from one of his n rightmost holes, as he sees them (Dabuda) [0: any];
-  ``first_of = "game"``: ``first_from`` and ``first_right`` bind the game's first sowing only,
+  ``first_left = n``: the same with his n leftmost holes (Gabata of Ghinda) [0: any]; with
+  ``rounds.holes = "won"`` these first-move rules bind the first round only;
+  ``first_of = "game"``: ``first_from`` and ``first_right`` (``first_left``) bind the game's first sowing only,
   not the other player's first ["each"];
   ``first_plain``: each player's first sowing is one lap
   (no relay) and takes nothing [false]; ``relay_hook = NAME``: with relay sowing, at the end of
@@ -74,10 +87,41 @@ Elements and keys (defaults in brackets):
   seeds are drawn into the last hole, the sowing then going on from it with all its seeds;
   ``None`` ends the sowing there, unrelayed [none]; ``relay_hook_sows = "drawn"``: only the seeds
   the hook names are lifted and sown on, from the hole after the last, which keeps its own (Hus:
-  the captured counters are sown on) ["all"]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
+  the captured counters are sown on) ["all"], or ``"origin"``: they are sown on from the hole
+  after the one the move began from, and the move ends with them, or ``"lap-origin"``: so, from
+  the hole after the one the lap began from (Mwambulula), or ``"lap-hole"``: from the hole the
+  lap was lifted from, its first seed into that hole (the plain track; Nsumbi);
+  ``relay_hook_ends``: the lap sowing the seeds a hook drew is the sowing's last (no relay, no
+  draw after it) [false]; ``enter``: a player holding seeds in
+  hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
+  they go, ``{"enter": "store"}`` [false]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
   rules to judge, instead of being lifted and sown on; ``relay_ends_where`` = ``"opponent"`` |
   ``"own"`` | ``"any"``: only a hole of that row ends it so [any] (Wouri, Yovodji) [none];
+  ``opening``: on four rows, each player's first move is one of a set opening's moves, a list
+  of lists of holes named ``"outer k"`` / ``"inner k"`` (the k-th hole of that row from the
+  player's right, as he sees it): the first hole's seeds are lifted and dropped one into each
+  of the others, in order (offered only while it holds exactly that many), taking nothing;
+  the action names the hole lifted (Hus of the Nama) [none]; ``opening_copy``: the second
+  player's opening must be the same move of the list as the first player's [false];
+  ``arrange``: before play each player in turn, the first first, rearranges the seeds of his
+  holes: one seed at a time from one of his holes to another, ``{"from": "3", "to": "7"}``, as
+  long as he likes, ending with ``{"pass": true}`` (phase ``arrange``; Makonn) [false];
+  ``arrange_capture = "once"``: a seed so moved into an empty hole of his inner row (four
+  rows) takes the opponent's facing hole, and the outer one behind it, as ``take =
+  "opposite"`` with ``both``, once a game for each player (he has taken nothing else then)
+  ["none"];
+  ``take_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, hole) -> [(from, to),
+  ...]``, the seeds of each ``from`` hole moved into ``to``) called as the turn passes to
+  ``seat`` (and for the game's first mover), with ``hole = -1``, and with ``relay = "next"``
+  before each next hole is lifted, with that hole: captures into the mover's own holes made
+  at the start of a turn and of each lap (Kisolo); ``(from, to, n)`` moves only ``n`` seeds
+  (or all there are, if fewer); the key may be an option's (a choice of hooks). For the replay
+  of Ludii's runs, each move a turn's start makes from a hole facing one of the seat's is one
+  step of the seat's naming that hole, in any order (the game's first mover's, before his
+  first sowing) [none]; ``take_hook_relay =
+  "after-taken"``: a lap's capture sends the sowing on from the hole after the one the last
+  counters taken went into, not the hole it was to lift (Ludii's Kisolo) ["lifted"];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -130,7 +174,8 @@ Elements and keys (defaults in brackets):
   ``sow.min`` is more than one: when the opponent has no hole he may sow from, the mover must
   leave him one, if any move does); ``"always"``: every move must leave the opponent a hole he
   may sow from, its captures made (Ludii's reading of English Wari) [false];
-  ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies) [0].
+  ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies, nor a
+  relay hook: ``sow.relay_hook``) [0].
 - ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
   ``"capture"``: the mover moves again.
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
@@ -151,6 +196,8 @@ Elements and keys (defaults in brackets):
   leaves no hole holding more than this many seeds, the game (or round) ends (Awari: 1) [none],
   and ``holes_at_most_seeds`` says where the seeds left go [owner]; ``seeds_at_most``: the
   same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none];
+  ``outer_empty = "loses"``: on four rows, a player whose outer row is empty after a move or a
+  ``sow.take_hook`` capture has lost (the first seat judged first) ["none"];
   ``no_moves = "loses"``: the player who cannot move has lost, or drawn when he has taken
   ``loses_draw`` seeds or more (0: never) [0]; ``sweep = n``: a move that captures while the board holds n seeds or fewer (before its
   captures) takes every seed left on the board too (Hoyito: 8) [0: none].
@@ -190,7 +237,7 @@ no move under ``no_moves = "pass"`` passes without an action.
 **State JSON** (CONTRACT.md): ``board`` lists each non-empty hole as ``[null, "seed", n]``
 and each store as ``[seat, "seed", captured]``; ``scores`` (seeds taken, this round in a game
 of rounds), ``hands`` (``{"seed": n}`` a player keeps aside between rounds), ``phase``
-(``lot`` | ``play`` | ``leave_empty`` | ``take`` | ``over``; in ``take``, ``pending`` is
+(``lot`` | ``play`` | ``leave_empty`` | ``take`` | ``arrange`` | ``over``; in ``take``, ``pending`` is
 ``{"take": n}``, the holes the mover has still to take), ``turn`` (actions played), ``over``; and
 where the rules need them: ``history`` (positions since the last capture, for
 ``repetition``: ``[times, to_move, counts...]``), ``sown`` (holes sown from this round),
@@ -220,6 +267,7 @@ CCW, CW = 0, 1
 DIR_NAMES = ("ccw", "cw")
 ARROWS = ("↺", "↻")
 LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
+ARRANGE = "arrange"  # sow.arrange: the players rearrange their seeds before play
 TAKE = "take"
 SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
@@ -307,9 +355,9 @@ def _places(v: Any) -> Any:
 
 
 def _relay(v: Any) -> Any:
-    if v is True or v is False or v == "next":
+    if v is True or v is False or v in ("next", "next-occupied"):
         return v
-    raise _Bad(f'must be true, false or "next", got {brief(v)}')
+    raise _Bad(f'must be true, false, "next" or "next-occupied", got {brief(v)}')
 
 
 def _counts(v: Any) -> Any:
@@ -325,6 +373,26 @@ def _when(v: Any) -> tuple[str, ...]:
     if not isinstance(items, list) or not items:
         raise _Bad('must be "store", "capture" or a list of them')
     return tuple(_one_of("store", "capture")(x) for x in items)
+
+
+def _opening(v: Any) -> Any:
+    """``sow.opening``: a list of moves, each a list of places ``"outer k"`` / ``"inner k"``."""
+    bad = _Bad('must list the opening\'s moves, each a list of places such as ["outer 7", "inner 5", "inner 6"] '
+               '(the hole lifted, then the holes that get one seed each)')
+    if not isinstance(v, list) or not v:
+        raise bad
+    out = []
+    for move in v:
+        if not isinstance(move, list) or len(move) < 2:
+            raise bad
+        places = []
+        for place in move:
+            row, _, k = place.partition(" ") if isinstance(place, str) else ("", "", "")
+            if row not in ("outer", "inner") or not k.isdigit() or not 1 <= int(k) <= 50:
+                raise bad
+            places.append((row, int(k)))
+        out.append(tuple(places))
+    return tuple(out)
 
 
 def _first(v: Any) -> str:
@@ -343,8 +411,10 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "board": {
         "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 50), 6),
         "stores": (_int(0, 2), 0), "first_store": (_one_of("right", "left"), "right"),
+        "owners": (_one_of("rows", "halves"), "rows"),
     },
-    "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None)},
+    "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None),
+              "hand": (_int(0, 10000), 0)},
     "sow": {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
@@ -355,10 +425,14 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "take_at_to": (_one_of("mover", "owner", "owner-but-last"), "mover"),
         "take_at_where": (_one_of("any", "own", "opponent"), "any"),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
-        "first_right": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
+        "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
-        "relay_hook_sows": (_one_of("all", "drawn"), "all"),
+        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole"), "all"), "enter": (_bool, False),
+        "relay_hook_ends": (_bool, False),
+        "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
+        "opening": (_opening, None), "opening_copy": (_bool, False),
+        "arrange": (_bool, False), "arrange_capture": (_one_of("none", "once"), "none"),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -386,7 +460,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "repetition_seeds": (_one_of(*SEEDS), "owner"), "move_limit": (_int(0, 1_000_000), 0),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
         "seeds_at_most": (_int(0, 1000), None), "sweep": (_int(0, 100000), 0),
-        "loses_draw": (_int(0, 100000), 0),
+        "loses_draw": (_int(0, 100000), 0), "outer_empty": (_one_of("none", "loses"), "none"),
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
@@ -475,12 +549,12 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "singles_last", "singles_to_empty", "choose_once", "first_dir",
+        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "relay_hook_origin", "relay_hook_ends", "take_hook", "take_hook_after", "outer_empty", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "relay_ends", "relay_ends_where", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
-        "claims", "won", "round_up", "one_dir", "first_game",
+        "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
     )
 
 
@@ -511,11 +585,15 @@ class SowGame(Game):
         if len(boards_seen) != 1:
             raise rf.error(("clause",), f"exactly one clause must carry the board ({len(boards_seen)} do)")
         self.board_path = boards_seen[0].path
-        if "relay_hook" in self.tables["sow"]:
-            name = self.tables["sow"].static("relay_hook")
-            if name not in HOOKS:
-                raise rf.error(self.tables["sow"].paths["relay_hook"], f"no hook {name!r} (known: {', '.join(sorted(HOOKS)) or 'none'})")
-            rf.hooks.append(name)
+        for key in ("relay_hook", "take_hook"):
+            if key in self.tables["sow"]:
+                value = self.tables["sow"].values[key]  # take_hook: an option's may choose among hooks
+                names = ([self.tables["sow"].static(key)] if key == "relay_hook" or not isinstance(value, _Opt)
+                         else list(self.option_specs[value.name].choices or [self.option_specs[value.name].default]))
+                for name in names:
+                    if name not in HOOKS:
+                        raise rf.error(self.tables["sow"].paths[key], f"no hook {name!r} (known: {', '.join(sorted(HOOKS)) or 'none'})")
+                    rf.hooks.append(name)
         for t in self.capture_tables:
             if "hook" in t:
                 t.static("hook")  # a name, never an option's
@@ -607,6 +685,18 @@ class SowGame(Game):
                 if self.rows == 4:
                     self.behind[i] = at[(c, 0)]
         self._next_cache: dict[tuple, list[int]] = {}
+        self.nobody = 0  # a mask of the holes nobody owns (board.owners = "halves": the centre)
+        if t.static("owners") == "halves":  # board.owners: each seat the holes of its half of the columns
+            if self.rows != 2 or self.n_stores:
+                raise rf.error(t.paths.get("owners", self.board_path), 'owners = "halves" is played on two rows without stores')
+            mid = (n - 1) / 2  # the central column (n odd), nobody's to sow from
+            left = [i for i in range(N) if self.col_of[i] < mid]
+            right = [i for i in range(N) if self.col_of[i] > mid]
+            self.holes_of = (left, right)
+            self.own_mask = (_mask(left), _mask(right))
+            self.owner = [0 if self.col_of[i] < mid or (self.col_of[i] == mid and self.row_of[i] == 0) else 1
+                          for i in range(N)] + [0, 1]
+            self.nobody = _mask([i for i in range(N) if self.col_of[i] == mid])
 
     def _walk(self, table: list[int], h: int) -> list[int]:
         out, p = [], h
@@ -680,14 +770,35 @@ class SowGame(Game):
             if self.rows != 2 or r.first_rows is not None or first_right > self.per_row:
                 raise rf.error(sow.paths["first_right"], f"needs two rows (of at least {first_right} holes) and no first_from")
             r.first_rows = tuple(frozenset(self.holes_of[s][-first_right:]) for s in (0, 1))
+        first_left = sow.get("first_left", o)
+        if first_left:  # sow.first_left: the first sowing from one of the n leftmost holes
+            if self.rows != 2 or r.first_rows is not None or first_left > self.per_row:
+                raise rf.error(sow.paths["first_left"], f"needs two rows (of at least {first_left} holes), no first_from nor first_right")
+            r.first_rows = tuple(frozenset(self.holes_of[s][:first_left]) for s in (0, 1))
         r.first_game = sow.get("first_of", o) == "game"  # sow.first_of: the game's first sowing only
         r.singles_last = sow.get("singles", o) == "last-resort"
         r.first_plain = sow.get("first_plain", o)
         r.first_to_next = sow.get("first_to_next", o)
         r.opening_each = sow.get("opening_each", o)
+        r.opening = self._opening_holes(sow.get("opening", o), sow.paths.get("opening"))
+        r.opening_copy = sow.get("opening_copy", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
-        r.relay_hook_drawn = sow.get("relay_hook_sows", o) == "drawn"
+        r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
+        r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
+        r.enter = sow.get("enter", o)
+        r.arrange = sow.get("arrange", o)
+        r.arrange_capture = sow.get("arrange_capture", o) == "once"
+        if r.enter and not T["setup"].static("hand"):
+            raise rf.error(sow.paths["enter"], "seeds are entered from the hand: setup.hand gives each player some")
+        r.relay_hook_origin = sow.get("relay_hook_sows", o) == "lap-hole"  # from the lap's own hole
+        r.relay_hook_ends = sow.get("relay_hook_ends", o)
+        take_hook = sow.get("take_hook", o)
+        r.take_hook = HOOKS[take_hook] if take_hook else None
+        r.take_hook_after = sow.get("take_hook_relay", o) == "after-taken"
+        r.outer_empty = end.get("outer_empty", o) == "loses"
+        if r.outer_empty and self.rows != 4:
+            raise rf.error(end.paths["outer_empty"], "an outer row needs four rows")
         r.singles_to_empty = sow.get("singles_to_empty", o)
         r.stores = {"none": 0, "own": 1, "both": 2}[sow.get("stores", o)]
         if r.stores and not self.n_stores:
@@ -728,6 +839,7 @@ class SowGame(Game):
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.uses_moved = (r.uses_moved or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
+                        or r.opening is not None
                         or r.first_dir is not None)  # who has sown yet
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
@@ -777,8 +889,8 @@ class SowGame(Game):
                 where = rounds.paths.get("holes")
                 if self.rows != 2 or direction not in ("ccw", "cw") or sow.get("from", o) != "own":
                     raise rf.error(where, "holes won between rounds need two rows and one direction of sowing from one's own holes")
-                if r.feed or r.grand_slam == "forbidden" or r.first_rows is not None:
-                    raise rf.error(where, "holes won between rounds go with no feeding or grand-slam rule and no first-move rule")
+                if r.feed or r.grand_slam == "forbidden":
+                    raise rf.error(where, "holes won between rounds go with no feeding or grand-slam rule")
                 if r.round_up and not r.refill / 2 < r.round_up < r.refill:
                     raise rf.error(rounds.paths["round_up"], "round_up must be more than half of refill and less than refill")
                 r.one_dir = DIR_NAMES.index(direction)
@@ -790,6 +902,11 @@ class SowGame(Game):
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
         r.check_moves = r.feed or r.grand_slam == "forbidden"
+        if r.arrange and (r.rounds or r.first is None or r.opening is not None or (r.arrange_capture and self.rows != 4)):
+            raise rf.error(sow.paths["arrange"], "a rearrangement goes before a game of one round, its first player fixed, with no set opening "
+                           "(and takes, with arrange_capture, on four rows)")
+        if r.enter and (r.check_moves or r.rounds):
+            raise rf.error(sow.paths["enter"], "seeds entered from the hand go with no feeding or grand-slam rule and no rounds")
         # For the quick look at whether a sowing can capture (``SowSim._gen``): the count
         # tables of the capture rules, when they are all by the last hole's count on a plain track.
         r.quick = r.quick_where = None
@@ -800,6 +917,34 @@ class SowGame(Game):
                               for i in range(self.N)] for seat in (0, 1)]
         self._cache[key] = r
         return r
+
+    def _opening_holes(self, spec: Any, path: tuple | None) -> tuple | None:
+        """``sow.opening`` for each seat: ``((lifted, (dropped into, ...)), ...)`` in the file's order."""
+        if spec is None:
+            return None
+        if self.rows != 4:
+            raise self.rf.error(path, "a set opening names holes of the outer and inner rows: four rows")
+        at = {(self.row_of[i], self.col_of[i]): i for i in range(self.N)}
+        n = self.per_row
+        out = []
+        for seat in (0, 1):
+            moves = []
+            for move in spec:
+                holes = []
+                for row, k in move:
+                    if k > n:
+                        raise self.rf.error(path, f"the rows have {n} holes, not {k}")
+                    # rows from the bottom: South's outer 0, inner 1; North's inner 2, outer 3;
+                    # the k-th from the player's right: South's right is the last column, North's the first
+                    y = (0 if row == "outer" else 1) if seat == 0 else (3 if row == "outer" else 2)
+                    holes.append(at[(y, n - k if seat == 0 else k - 1)])
+                if len(set(holes)) != len(holes):
+                    raise self.rf.error(path, "a move of the opening names a hole twice")
+                moves.append((holes[0], tuple(holes[1:])))
+            if len({h for h, _ in moves}) != len(moves):
+                raise self.rf.error(path, "two moves of the opening lift the same hole (the action names it)")
+            out.append(tuple(moves))
+        return tuple(out)
 
     def _capture_rule(self, t: _Table, o: Mapping[str, Any] | None) -> tuple:
         rf = self.rf
@@ -859,8 +1004,8 @@ class SowGame(Game):
             if not (isinstance(counts, list) and len(counts) == self.N and all(
                     isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 1000 for c in counts)):
                 raise self.rf.error(setup.paths["counts"], f"must list {self.N} seed counts, one per hole in hole order")
-            return sum(counts)
-        return setup.static("seeds") * self.N
+            return sum(counts) + 2 * setup.static("hand")
+        return setup.static("seeds") * self.N + 2 * setup.static("hand")
 
     def start_counts(self) -> list[int]:
         counts = self.tables["setup"].static("counts")
@@ -879,7 +1024,7 @@ class SowGame(Game):
         b, owner = sim.b, sim.own  # the holes each holds (rounds.holes = "won")
         side = [0, 0]
         for i in range(self.N):
-            if b[i]:
+            if b[i] and not self.nobody >> i & 1:  # the central holes of owners = "halves": nobody's
                 side[owner[i]] += b[i]
         total = max(1, self.total)
         scores = [(sim.sc[s] + sim.hand[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
@@ -890,11 +1035,14 @@ class SowGame(Game):
         r = self.rules_for(options)
         sim = SowSim(self, options, r)
         sim.b = self.start_counts() + [0, 0]
+        sim.hand = [self.tables["setup"].static("hand")] * 2  # setup.hand: each player's store
         if r.first is None:
             sim.phase, sim.turn = LOT, None
             sim.round = 1
             return sim
         sim._begin(r.first)
+        if r.arrange:  # sow.arrange: the first player rearranges first
+            sim.phase = ARRANGE
         return sim
 
     def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
@@ -915,7 +1063,12 @@ class SowGame(Game):
         until both pass in a row. So a sowing that ends a round stands for itself (and its
         relay laps) and the two passes, and for the whole refill too where nobody chooses holes
         to leave empty; a choice of holes to leave empty stands for the refill. (A round that
-        ``end.empty_row = "ends"`` ends has no passes: Ludii refills at once.)"""
+        ``end.empty_row = "ends"`` ends has no passes: Ludii refills at once.)
+
+        *A stylised opening* (``[ludii] opening = [holes]``): where the file's ``setup.counts``
+        is the position a set opening leaves, and Ludii plays that opening as steps of the first
+        player's, each naming a hole (``{"sow": hole}``), the game's first move stands for those
+        steps too, before its own."""
         r = sim.r
         if sim.phase not in (PLAY, LEAVE) or not (r.rounds or r.relay):
             return None
@@ -923,18 +1076,31 @@ class SowGame(Game):
         own = self.holes_of
         if type(move) is int:
             run: list[tuple[int, dict[str, Any], bool]] = [(seat, sim.action(move).to_json(), False)]
-            if r.relay and not (r.first_plain and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
+            if r.take_hook is not None and sim.plies == 0 and seat == r.first:  # the start's captures
+                start = sim.copy()
+                start.b = self.start_counts() + [0, 0]
+                run[:0] = [(seat, {"sow": self.names[self.facing[f]]}, True)
+                           for f, *_ in r.take_hook(start, seat, -1) if self.facing[f] >= 0]
+            opening = (getattr(self.rf, "ludii", None) or {}).get("opening")
+            if opening and sim.plies == 0 and sim.round == 1:  # [ludii] opening: the set-up's steps
+                run = [(seat, {"sow": h}, False) for h in opening] + run
+            if r.relay and not ((r.first_plain or r.opening is not None) and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
                 probe = sim.copy()
                 probe.laps = []
                 probe._sow(seat, move & 0xFF, move >> 8)  # type: ignore[arg-type]
-                run += [(seat, {"sow": self.names[p]}, False) for p in probe.laps]
+                run += [(seat, {"sow": self.names[p]} if p >= 0 else {"pass": True}, False) for p in probe.laps]
             after = sim.copy()
             after.play(move)
+            if r.take_hook is not None and after.started:  # the next turn's captures, any order
+                run += [(1 - seat if after.turn is None else after.turn, {"sow": self.names[self.facing[f]]}, True)
+                        for f, *_ in after.started if self.facing[f] >= 0]
             if (r.extra_store and after.phase == PLAY and after.turn != seat
                     and sim.copy()._sow(seat, move & 0xFF, move >> 8) == self.N + seat):  # type: ignore[arg-type]
                 run.append((seat, {"pass": True}, False))  # the extra turn he cannot use: Ludii's pass
             if r.rounds and len(after.rounds) != len(sim.rounds):
-                if not r.empty_row_ends:  # a round ended by an empty row: Ludii goes straight on
+                # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
+                # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
+                if not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None:
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
                     holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
@@ -1005,7 +1171,8 @@ class SowSim(Sim):
 
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
-                 "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took")
+                 "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
+                 "started")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1035,6 +1202,7 @@ class SowSim(Sim):
         # unless rounds.holes = "won" has moved holes from one player to the other.
         self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
         self._claim = 0  # set by _captures: the holes a claim rule takes (a mask)
+        self.started: list[tuple[int, int]] = []  # sow.take_hook: what began this turn (replay)
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1049,6 +1217,7 @@ class SowSim(Sim):
         s.take_left, s._then = self.take_left, 0
         s.way = self.way[:]
         s.tuz, s._claim = self.tuz[:], 0
+        s.started = []
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         return s
 
@@ -1092,6 +1261,12 @@ class SowSim(Sim):
             return Action({"first": move[1]})
         if move[0] == "take":
             return Action({"remove": g.names[move[1]]})
+        if move[0] == "enter":
+            return Action({"enter": "store"})
+        if move[0] == "arr":
+            return Action({"from": g.names[move[1]], "to": g.names[move[2]]})
+        if move[0] == "pass":
+            return Action({"pass": True})
         return Action({"leave_empty": [g.names[h] for h in move[1]]})
 
     # -- generating moves ------------------------------------------------------------------------
@@ -1107,6 +1282,10 @@ class SowSim(Sim):
             b = self.b
             self._mv = [("take", p) for p in self.holes[1 - self.turn] if b[p]]  # type: ignore[operator]
             return
+        if self.phase == ARRANGE:  # sow.arrange: a seed from one of his holes to another, or done
+            b, own = self.b, self.holes[self.turn]  # type: ignore[index]
+            self._mv = [("arr", p, q) for p in own if b[p] for q in own if q != p] + [("pass",)]
+            return
         if self.phase == LEAVE:
             seat = self.turn
             g = self.game
@@ -1115,6 +1294,9 @@ class SowSim(Sim):
             return
         b, r, seat = self.b, self.r, self.turn
         lo = r.min
+        if r.opening is not None and not self.sown & self.omask[seat]:  # type: ignore[index]
+            self._mv = self._opening_moves(seat)  # sow.opening: the set opening
+            return
         if r.first_to_next and not self.sown & self.omask[seat]:  # the opening: any hole
             self._mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h]]  # type: ignore[index]
             return
@@ -1124,7 +1306,8 @@ class SowSim(Sim):
             mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
         if r.opening_each and self.sown & self.omask[seat] != self.omask[seat]:  # type: ignore[index]
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
-        if r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat]):  # his first sowing
+        if (r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat])  # his first sowing
+                and not (r.won and self.round > 1)):  # holes won: the first round's only
             mv = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
         if r.choose_once or r.first_dir is not None:  # the way the player must sow, if any
             fresh = not self.sown & self.omask[seat]  # type: ignore[index]
@@ -1136,6 +1319,8 @@ class SowSim(Sim):
             mv = [m for m in mv if b[m & 0xFF] != 1 or not b[ahead[m >> 8][m & 0xFF][0]]]
         if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
             mv = [m for m in mv if b[m & 0xFF] > 1]
+        if r.enter and self.hand[seat]:  # type: ignore[index]
+            mv.append(("enter",))  # sow.enter: the seeds in hand, one into each hole
         if r.check_moves and mv:
             g = self.game
             opp = self.holes[1 - seat]  # type: ignore[operator]
@@ -1166,6 +1351,18 @@ class SowSim(Sim):
                 keep.append(m)
             mv = keep
         self._mv = mv
+
+    def _opening_moves(self, seat: int) -> list[int]:
+        """``sow.opening``: the moves of the set opening open to ``seat`` (with ``opening_copy``,
+        the one the opponent made, if he has made his)."""
+        r, b = self.r, self.b
+        moves = r.opening[seat]  # type: ignore[index]
+        if r.opening_copy:
+            theirs = [k for k, (h, _) in enumerate(r.opening[1 - seat]) if self.sown >> h & 1]  # type: ignore[index]
+            if theirs:
+                moves = (moves[theirs[0]],)
+        ways = {h: d for h, d in reversed(r.dirs[seat])}  # type: ignore[index]
+        return [h | (ways.get(h, CCW) << 8) for h, to in moves if b[h] == len(to)]
 
     def _trial(self, seat: int, m: int, opp: list[int]) -> tuple[bool, bool]:
         """Whether move ``m`` leaves seeds in the opponent's holes after sowing (feeds), and
@@ -1203,8 +1400,58 @@ class SowSim(Sim):
             self.last_text = f"{self.game.rf.sides[move[1]]} starts (by lot)"
         elif move[0] == "take":
             self._play_take(move[1])
+        elif move[0] == "enter":
+            self._play_enter()
+        elif move[0] in ("arr", "pass"):
+            self._play_arrange(move)
         else:
             self._play_leave(move[1])
+
+    def _play_arrange(self, move: tuple) -> None:
+        """``sow.arrange``: one seed moved from hole to hole, or the player's rearranging done."""
+        g, r, b, seat = self.game, self.r, self.b, self.turn
+        self.plies += 1
+        self._mv = None
+        if move[0] == "pass":
+            if self.log:
+                self.last_text = "done"
+            if seat == r.first:
+                self.turn = 1 - seat  # type: ignore[operator]
+                return
+            self.phase = PLAY
+            self._settle(seat, True, False)  # type: ignore[arg-type]
+            return
+        p, q = move[1], move[2]
+        b[p] -= 1
+        b[q] += 1
+        if self.log:
+            self.last_text = f"{g.names[p]}-{g.names[q]}"
+        f = g.facing[q]
+        if r.arrange_capture and not self.sc[seat] and b[q] == 1 and f >= 0 and self.own[f] != seat and b[f]:  # type: ignore[index]
+            got = b[f]  # sow.arrange_capture: into an empty hole of his inner row, once a game
+            b[f] = 0
+            behind = g.behind[q]
+            if behind >= 0 and b[behind]:
+                got += b[behind]
+                b[behind] = 0
+            self.sc[seat] += got  # type: ignore[index]
+            if self.log:
+                self.last_text += f" ×{got}"
+        if not any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
+            self._finish((seat, "no-moves"))  # the opponent has nothing left
+
+    def _play_enter(self) -> None:
+        """``sow.enter``: the mover drops the seeds in his hand one into each of his holes."""
+        seat = self.turn
+        holes = self.holes[seat]  # type: ignore[index]
+        n = min(len(holes), self.hand[seat])  # type: ignore[index]
+        for p in holes[:n]:
+            self.b[p] += 1
+        self.hand[seat] -= n  # type: ignore[index]
+        self.plies += 1
+        if self.log:
+            self.last_text = f"enters {n} from hand"
+        self._settle(seat, True, False)  # type: ignore[arg-type]
 
     def _play_take(self, p: int) -> None:
         """``capture.then_take``: the mover takes the seeds of the opponent's hole ``p``."""
@@ -1228,8 +1475,15 @@ class SowSim(Sim):
         seat = self.turn
         h, d = m & 0xFF, m >> 8
         sown_before = self.sown
-        plain = (r.first_plain or r.first_to_next) and not self.sown & self.omask[seat]  # type: ignore[index]
-        if plain and r.first_to_next:  # sow.first_to_next: the opening, all into the next hole
+        plain = (r.first_plain or r.first_to_next or r.opening is not None) and not self.sown & self.omask[seat]  # type: ignore[index]
+        if plain and r.opening is not None:  # sow.opening: one seed into each of the move's holes
+            b = self.b
+            to = dict(r.opening[seat])[h]  # type: ignore[index]
+            b[h] -= len(to)
+            for q in to:
+                b[q] += 1
+            last = to[-1]
+        elif plain and r.first_to_next:  # sow.first_to_next: the opening, all into the next hole
             b = self.b
             last = g.plain[seat][d][h]  # type: ignore[index]
             b[last] += b[h]
@@ -1340,7 +1594,7 @@ class SowSim(Sim):
         if r.take_at:
             self.during = []
         b[h] = 0
-        p = h
+        p = origin = h
         if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
             c -= 1
@@ -1362,6 +1616,7 @@ class SowSim(Sim):
         nxt = g.track(seat, d, r.stores, self._skip(seat))
         skip_origin, skip_at, N = r.skip_origin, r.skip_at, g.N
         budget = RELAY_CAP * (g.total + 1)
+        lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
         while True:
             passed = 0
             skipped = after = False
@@ -1384,10 +1639,32 @@ class SowSim(Sim):
                     b[p] = 0
             if after and r.origin_quirk:
                 return h  # sow.past_origin = "origin": judged at the (empty) starting hole
+            if final:
+                return p  # sow.relay_hook_ends: the drawn seeds' lap was the last
             if r.claims and (self.tuz[0] | self.tuz[1]) >> p & 1:
                 return p  # capture.claim: a lap ending in a tuz ends there, never sown on
+            if r.relay == "next-occupied":  # sow.relay = "next-occupied": only after an occupied hole
+                q = nxt[p]
+                if budget > 0 and p < N and b[p] > 1 and q < N and b[q]:
+                    c = b[q]
+                    b[q] = 0
+                    if self.laps is not None:
+                        self.laps.append(q)
+                    if r.skip_lap:
+                        h = q
+                    p = lap = q
+                    continue
+                return p
             if r.relay == "next" and budget > 0:  # the next hole's seeds, if any, sown on
                 q = nxt[p]
+                while q >= N:  # a store on the track is no hole: the next hole is after it
+                    q = nxt[q]
+                if q < N and b[q] and r.take_hook is not None:  # sow.take_hook: before the lift
+                    moved = self._take(r.take_hook(self, seat, q))
+                    if moved and r.take_hook_after:  # Ludii: on from the hole after the last filled
+                        q = nxt[moved[-1][1]]
+                        if not b[q] and self.laps is not None:
+                            self.laps.append(-1)  # none to go on from: Ludii's forced pass
                 if q < N and b[q]:
                     c = b[q]
                     b[q] = 0
@@ -1395,7 +1672,7 @@ class SowSim(Sim):
                         self.laps.append(q)
                     if r.skip_lap:
                         h = q
-                    p = q
+                    p = lap = q
                     continue
                 return p
             if r.relay_take and p < N and b[p] == r.relay_take and budget > 0:
@@ -1412,9 +1689,10 @@ class SowSim(Sim):
                     self.laps.append(q)
                 if r.skip_lap:
                     h = q
-                p = q
+                p = lap = q
                 continue
-            if r.relay_hook is not None and p < N and budget > 0:
+            if r.relay_hook is not None and p < N and budget > 0 and not (  # none in a quiet opening
+                    r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves):
                 draw = r.relay_hook(self, seat, p)  # sow.relay_hook: holes drawn into the last
                 if draw is None:  # the hook ends the sowing here (no relay)
                     return p
@@ -1425,6 +1703,17 @@ class SowSim(Sim):
                     for q in draw:
                         c += b[q]
                         b[q] = 0
+                    if r.relay_hook_from:  # "origin" / "lap-origin": from there, and no further
+                        p = origin if r.relay_hook_from == 1 else lap
+                        step = g.plain[seat][d]
+                        while c:
+                            p = step[p]
+                            b[p] += 1
+                            c -= 1
+                        return p
+                    if r.relay_hook_origin:  # "lap-hole": the first into the lap's own hole
+                        p = g.plain[seat][1 - d][lap]
+                    final = r.relay_hook_ends
                     continue
                 if draw:
                     for q in draw:
@@ -1432,6 +1721,7 @@ class SowSim(Sim):
                         b[q] = 0
                     c = b[p]
                     b[p] = 0
+                    lap = p
                     if self.laps is not None:
                         self.laps.append(p)
                     if r.skip_lap:
@@ -1446,6 +1736,7 @@ class SowSim(Sim):
                         return p
                 c = b[p]
                 b[p] = 0
+                lap = p
                 if self.laps is not None:
                     self.laps.append(p)
                 if r.skip_lap:
@@ -1651,8 +1942,14 @@ class SowSim(Sim):
             self._end(r.holes_at_most_seeds, seat, 1 - seat, "few-seeds")
             return
         nxt = seat if again else 1 - seat
+        if r.outer_empty and self._outer_empty():
+            return
         self.turn = nxt
         self._mv = None
+        if r.take_hook is not None:  # sow.take_hook: the captures that begin his turn
+            self.started = self._take(r.take_hook(self, nxt, -1))
+            if r.outer_empty and self._outer_empty():
+                return
         self._gen()
         if not self._mv:
             if r.no_moves == "pass":
@@ -1727,6 +2024,27 @@ class SowSim(Sim):
             self.rounds = [(sum(self.b[:half]) + self.hand[0], sum(self.b[half:g.N]) + self.hand[1], first)]
         if self.r.repetition:
             self.hist = {(first, *self.b[: g.N]): 1}
+        if self.r.take_hook is not None:  # sow.take_hook: the captures that begin his turn
+            self._take(self.r.take_hook(self, first, -1))
+
+    def _take(self, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """``sow.take_hook``: the seeds of each ``from`` hole moved into ``to``."""
+        b = self.b
+        for f, t, *n in moves:  # (from, to), or (from, to, seeds) to move only so many
+            c = min(n[0], b[f]) if n else b[f]
+            b[t] += c
+            b[f] -= c
+        return moves
+
+    def _outer_empty(self) -> bool:
+        """``end.outer_empty = "loses"``: the game is over if a seat's outer row is empty."""
+        g = self.game
+        for s in (0, 1):
+            row = 0 if s == 0 else 3
+            if not any(self.b[i] for i in g.holes_of[s] if g.row_of[i] == row):
+                self._finish((1 - s, "outer-row-empty"))
+                return True
+        return False
 
     def _end_round(self, taken: list[int], reason: str, last_mover: int | None = None) -> None:
         g, r = self.game, self.r
@@ -2018,7 +2336,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if k != "seed":
                 raise InvalidState(f"hands[{s}].{brief(k)}: the only kind is seed")
             sim.hand[s] = _count(v, f"hands[{s}].seed")
-        if sim.hand[s] and not r.rounds:
+        if sim.hand[s] and not r.rounds and not r.enter:
             raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
     total = sum(sim.b) + sum(sim.sc) + sum(sim.hand)
     if total != g.total_seeds():
@@ -2036,8 +2354,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         raise InvalidState("throw: must be null in a sowing game")
     sim.plies = _count(data.get("turn", 0), "turn", 0, 10**9)
     phase = data.get("phase", PLAY)
-    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER):
-        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take" or "over", got {brief(phase)}')
+    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE):
+        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange" or "over", got {brief(phase)}')
+    if phase == ARRANGE and not r.arrange:
+        raise InvalidState("phase: nobody rearranges his seeds in this game (sow.arrange)")
     if phase == LOT and r.first is not None:
         raise InvalidState("phase: no lot is drawn in this game (who starts is fixed)")
     if phase == LEAVE and not r.rounds:
