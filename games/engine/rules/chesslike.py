@@ -125,6 +125,11 @@ throw on all the legal moves (checkmate, stalemate: no throw could help); a play
 whose throw gives no move out of it loses at once (``"checkmate"``). ``PiecesSim.throw`` holds
 the face (0 before the throw); the moves are generated as without a die and filtered after
 (:func:`die_moves`), so the fast paths are untouched.
+``turn.die_next = true`` (EinStein Wurfelt Nicht): where the mover has no piece of the kinds a
+face names left on the board, the face names instead the kinds of the nearest face above and of
+the nearest face below whose kinds the mover still has (either may move); and no throw is due
+while the mover still holds pieces in hand to place (the placing comes first, unfiltered by the
+die).
 
 A die that names where the piece goes (``turn = { die_to = { "1" = SITES, ... } }``, Dice
 Shogi): the throw as above; the player then moves or drops a piece onto one of the sites the
@@ -1066,6 +1071,7 @@ _PASS = (3, -1, -1, -1, -1, -1)  # pieces.py's pass (PASS = 3)
 def compile_die(game: Any, spec: dict, el: Any) -> dict[int, frozenset[int]] | None:
     """``turn.die = { "1" = [KINDS], ... }``: each face (equally likely) -> the kinds it moves.
     ``turn.die_to = { "1" = SITES, ... }`` (Dice Shogi): each face -> the sites it sends to."""
+    game.die_next = bool(spec.get("die_next", False))  # turn.die_next (EinStein Wurfelt Nicht)
     if spec.get("die_to") is not None:
         return compile_die_to(game, spec, el)
     die = spec.get("die")
@@ -1105,6 +1111,8 @@ def die_outcomes(sim: Any) -> list[tuple[int, float]]:
     """The throws due: every face alike (none once thrown, or when the game is over)."""
     if sim.throw or sim.over or sim.game.die is None:
         return []
+    if sim.game.die_next and any(sim.hands[sim.mover]):
+        return []  # die_next: placing from the hand comes first, no throw while the mover holds pieces
     faces = sorted(sim.game.die)
     return [(f, 1 / len(faces)) for f in faces]
 
@@ -1122,12 +1130,31 @@ def die_moves(sim: Any, moves: list) -> list:
         return [m for m in moves if m[2] in where] or moves
     kinds = g.die[sim.throw]
     cells, kind_of = sim.cells, g.kind_of
+    if g.die_next:
+        kinds = die_next_kinds(sim, kinds)
     out = [m for m in moves if m[1] >= 0 and kind_of[cells[m[1]]] in kinds]
     if out:
         return out
     if g.check_royal >= 0 and sim.in_check(sim.mover):
         return []  # die_thrown has ended the game: the royal piece cannot get out of check
     return [_PASS]
+
+
+def die_next_kinds(sim: Any, kinds: frozenset[int]) -> frozenset[int]:
+    """``turn.die_next``: where the mover has no piece of the kinds thrown on the board, the
+    kinds of the nearest face above and of the nearest face below whose kinds it has."""
+    g = sim.game
+    mine = {g.kind_of[c] for c in sim.cells if c and g.owner_of[c] == sim.mover}
+    if kinds & mine:
+        return kinds
+    faces = sorted(g.die)
+    above = [f for f in faces if f > sim.throw and g.die[f] & mine]
+    below = [f for f in faces if f < sim.throw and g.die[f] & mine]
+    out: frozenset[int] = frozenset()
+    for near in (above[:1], below[-1:]):
+        for f in near:
+            out |= g.die[f]
+    return out
 
 
 def die_thrown(sim: Any, face: int) -> None:

@@ -17,6 +17,9 @@ Hook points so far (the mechanic's module docstring says more):
   of the holes it names are drawn into the last hole and the sowing goes on from it (none: the
   ordinary relay rule decides; ``None``: the sowing ends there, unrelayed). It changes nothing
   itself (``hooks_sow_rows.py``, ``hooks_sowb2.py``).
+- ``pieces`` mechanic, ``move = { kind = "hook", hook = NAME }`` (one such rule a game):
+  ``fn(sim, what, move, check_ends=True)`` gives the player's moves (``what = "moves"``), plays
+  one (``"play"``) and names it as an action (``"action"``): ``hooks_race3.py`` says how.
 - ``sow`` mechanic, ``sow = { take_hook = NAME }``: ``fn(sim, seat, hole) -> [(from, to), ...]``,
   called as the turn passes to ``seat`` (``hole = -1``) and, with ``relay = "next"``, before each
   next hole is lifted (that hole); the seeds of each ``from`` are moved into ``to`` by the
@@ -55,3 +58,4 @@ from games.engine.rules import hooks_fourB  # noqa: E402,F401
 from games.engine.rules import hooks_miscA  # noqa: E402,F401
 from games.engine.rules import hooks_fourA  # noqa: E402,F401
 from games.engine.rules import hooks_miscB  # noqa: E402,F401
+from games.engine.rules import hooks_race3  # noqa: E402,F401

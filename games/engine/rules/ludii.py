@@ -29,6 +29,8 @@ mover's hand site, ``"off"`` gives ``[a, a]``); ``{"to": c}`` is ``[hand, c]`` o
 where Ludii has no hand for the mover; ``{"remove": d}`` and ``{"sow": h}`` are ``[d, d]``;
 ``{"enter": "store"}`` is ``[hand, hand]``; ``{"pass": true}`` is ``[-1, -1]``; where the file's ``[ludii]`` table says ``remove_to = "hand"``,
 ``{"remove": d}`` is ``[d, the mover's hand]`` (Ludii moves what is taken into the hand).
+``[ludii] built = [KIND, ...]``: a placement ``{"to": c, "piece": KIND}`` of these kinds is
+``[c, c]`` (Ludii adds the piece on the site itself: Santorini's building tiles).
 ``[ludii] hand_cells = [LABEL, ...]`` names, a seat each, a board site of Ludii's that stands for
 the seat's hand (backgammon's bar, where Ludii has no hand container; map it ``"-"`` in ``sites``).
 ``[ludii] turn_pass = true``: Ludii ends a turn whose dice cannot all be played with a pass of the
@@ -614,6 +616,9 @@ class _Replay:
         by_label = {x.get("label"): x["index"] for x in trace.header["sites"]}
         self.place_from = {k: by_label[v] for k, v in dict(_table(self.rf).get("place_from", {})).items()}
         self.own_pass = bool(_table(self.rf).get("own_pass", False))
+        # [ludii] built = [KIND, ...]: a placement of these kinds is Ludii's [c, c] (a piece added
+        # on the site itself, from no container: Santorini's building tiles)
+        self.built = set(_table(self.rf).get("built", []))
         # [ludii] remove_to = "hand": Ludii's removal is a move of the seeds into the mover's hand
         self.remove_to_hand = _table(self.rf).get("remove_to") == "hand"
         # [ludii] hand_cells = [LABEL, ...]: a board site of Ludii's a seat's hand is (one a seat,
@@ -674,6 +679,8 @@ class _Replay:
             c = site(str(act["to"]))
             if act.get("piece") in self.place_from:
                 return (self.place_from[act["piece"]], c)
+            if act.get("piece") in self.built:
+                return (c, c)
             h = self.sites.hand.get(seat)
             if h is not None and act.get("piece") in self.hand_sites:
                 h += int(self.hand_sites[act["piece"]])

@@ -21,7 +21,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``no_mate``: see that module),
   ``pieces`` (kinds, default all), ``dirs`` (``all``, ``orthogonal``, ``diagonal``,
   ``forward``, ``forward-diagonal``, ``backward``, ``sideways`` or compass names), ``to``
-  (``empty`` | ``enemy`` | ``empty-or-enemy``: landing on an enemy captures it), ``not_capture``
+  (``empty`` | ``enemy`` | ``empty-or-enemy``: landing on an enemy captures it; a step's ``any``:
+  onto any site, a piece there taken, one's own too: EinStein Wurfelt Nicht), ``not_capture``
   (kinds this move may not take), ``max`` (slide's longest run), ``offsets`` (leap's
   ``[[dx, dy]]``, every turn and reflection of each), ``over`` (hop: ``enemy`` | ``any`` |
   ``friend``; a hop's ``to = "enemy"`` lands on an enemy piece and takes it, Kono's hop over
@@ -36,6 +37,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   any, an opponent's staying its owner's, pushed back in at an end of its row or column other
   than its own square, the cubes between sliding along; ``first_blank``: on each player's first
   turn only a blank one: Quixo), kind
+  ``hook`` (``hook = NAME``: a Python rule of ``hooks.py`` gives the moves and plays them, the
+  turn's later parts too while it leaves ``pending`` set; one such rule a game: Santorini), kind
   ``lift`` (the mover takes one of its own pieces off, the only move of the game's turn
   ``at_turn``: in ``region``, or ``next_to_empty``: Konane's opening), ``avoid`` (regions
   this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
@@ -54,7 +57,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``after`` (place: only once the mover's hand holds none of these kinds), ``then_move`` (place:
   who places the last piece of all goes on to move in the same turn), ``refill`` (place: only
   while the mover has fewer than this many pieces on the board, and then before anything else;
-  the mover then moves on in the same turn: the Queah Game's reserve sticks), ``next_to`` (place: only on a site next to a piece
+  the mover then moves on in the same turn: the Queah Game's reserve sticks), ``region`` (place: a list of one per seat, the sites each seat places on:
+  EinStein Wurfelt Nicht's home corners), ``next_to`` (place: only on a site next to a piece
   of these kinds, whoever's: Yavalanchor's counters beside a red one), ``beside = "enemy"`` (only
   a piece standing next to an enemy piece, along the board's lines, moves so: Mu Torere's move
   into the centre), ``touching`` (place: only on a site with exactly this many occupied
@@ -128,7 +132,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   a piece already taken), ``ends_turn`` (being promoted ends a capture chain), ``at_end`` (a piece is
   promoted only where it stands when its turn ends: a man passing the far row in a capture
   chain goes on as a man);
-- ``turn``: ``first`` (the seat that starts), ``die`` (a throw names the kinds that move: chesslike.py), ``die_to`` (a throw names where the piece goes, any move where none can: chesslike.py), ``swap`` (the pie rule: on the game's second turn
+- ``turn``: ``first`` (the seat that starts), ``die`` (a throw names the kinds that move: chesslike.py; ``die_next``: a face whose
+  kinds the mover has lost names the nearest faces' above and below), ``die_to`` (a throw names where the piece goes, any move where none can: chesslike.py), ``swap`` (the pie rule: on the game's second turn
   the player may pass instead, taking over the first player's pieces; the seats keep their
   pieces, so the same seat moves again, now the other player's), ``facing`` (each seat's forward direction, a
   compass name per seat, where the second seat does not face down the board), ``capture_again`` (a piece that takes moves again
@@ -213,12 +218,13 @@ NAMED_DIRS = {
     "orthogonal": boards.ORTHOGONAL,
     "diagonal": boards.DIAGONAL,
 }
-MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach", "circuit", "lift", "push") + chesslike.KINDS
+MOVE_KINDS = ("step", "slide", "hop", "leap", "place", "fly", "approach", "circuit", "lift", "push", "hook") + chesslike.KINDS
 PUSHED = -2  # a move's kind value: a push (move.kind = "push"), its cube taken from `from`, pushed in at `to`
 # Move tuples on the fast path: (what, from, to, taken, promote, kind)
 #   what: 0 move, 1 place, 2 remove, 3 pass; taken: the site hopped over and taken, or -1;
 #   promote: the kind index promoted to, or -1; kind: the kind placed (place) else -1.
 MOVE, PLACE, REMOVE, PASS = 0, 1, 2, 3
+HOOKED = 4  # a move a move.kind = "hook" rule's hook made and plays (hooks.py)
 REMOVED = 1 << 20  # a move's promote value: the piece leaves the board on arrival (promote.if_lost)
 
 
@@ -241,6 +247,8 @@ class MoveRule:
     when: str = ""
     at_most: int = 0
     region: frozenset[int] | None = None
+    seat_regions: tuple[frozenset[int], ...] | None = None  # place: a region per seat
+    hook: Any = None  # move.kind = "hook": the hook's function (hooks.py)
     flying: bool = False  # hop: from any distance over empty sites, landing any distance beyond
     at_turn: int = -1  # lift: the game's turn (0 the first) on which it is the only move
     next_to_empty: bool = False  # lift: only a piece orthogonally next to an empty site
@@ -494,10 +502,11 @@ class PiecesGame(Game):
 
     def _compile_moves(self) -> None:
         self.move_rules: list[MoveRule] = []
+        self.hook_rule: MoveRule | None = None  # move.kind = "hook" (one a game)
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to", "touching_min", "take", "first_blank", "chain"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to", "touching_min", "take", "first_blank", "chain", "hook"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -511,8 +520,10 @@ class PiecesGame(Game):
             rule = MoveRule(kind=kind, clause=el.clause, pieces=self._kinds(spec.get("pieces"), el.path + ("pieces",)),
                             dirs=self._dirs(spec.get("dirs", "all"), el.path + ("dirs",)))
             rule.to = spec.get("to", "empty")
-            if rule.to not in ("empty", "enemy", "empty-or-enemy"):
-                raise self.rf.error(el.path + ("to",), "must be empty, enemy or empty-or-enemy")
+            if rule.to == "any" and kind == "step" and "chess" not in spec:
+                pass  # step to = "any": onto an empty site or any piece, one's own too, which is taken
+            elif rule.to not in ("empty", "enemy", "empty-or-enemy"):
+                raise self.rf.error(el.path + ("to",), "must be empty, enemy or empty-or-enemy (a step: or any)")
             rule.not_capture = self._kinds(spec.get("not_capture"), el.path + ("not_capture",), default_all=False)
             rule.beside = spec.get("beside", "")
             if rule.beside not in ("", "enemy"):
@@ -577,12 +588,25 @@ class PiecesGame(Game):
                 rule.touching = spec.get("touching", -1)
                 if isinstance(rule.touching, bool) or not isinstance(rule.touching, int) or not -1 <= rule.touching <= 8:
                     raise self.rf.error(el.path + ("touching",), "must be a number of occupied neighbours, 0 to 8")
+            if kind == "hook":
+                from games.engine.rules.hooks import HOOKS
+                if spec.get("hook") not in HOOKS:
+                    raise self.rf.error(el.path + ("hook",), f"must name a hook of hooks.py, got {brief(spec.get('hook'))}")
+                rule.hook = HOOKS[spec["hook"]]
+                self.rf.hooks.append(spec["hook"])
+                self.hook_rule = rule
             if kind == "push":
                 rule.take = spec.get("take", "own")
                 rule.first_blank = bool(spec.get("first_blank", False))
                 if rule.take not in ("own", "any") or b.shape != "grid":
                     raise self.rf.error(el.path + ("take",), "push: take must be own or any, on a grid")
-            if "region" in spec:
+            if isinstance(spec.get("region"), list) and kind == "place":
+                # place region: a list of one per seat, the sites that seat places on (EinStein)
+                if len(spec["region"]) != self.players:
+                    raise self.rf.error(el.path + ("region",), f"must be sites, or a list of {self.players} (one per seat)")
+                rule.seat_regions = tuple(frozenset(self._sites(r, el.path + ("region",))) for r in spec["region"])
+                rule.region = frozenset().union(*rule.seat_regions)
+            elif "region" in spec:
                 rule.region = frozenset(self._sites(spec["region"], el.path + ("region",)))
             if "not_in_row" in spec:
                 nr = spec["not_in_row"]
@@ -886,6 +910,7 @@ class PiecesGame(Game):
         self.capture_again = bool(spec.get("capture_again", False))
         self.swap = bool(spec.get("swap", False))
         self.die_to = False  # turn.die_to: the die names where the piece goes (chesslike.py)
+        self.die_next = False  # turn.die_next: a lost kind's face moves the nearest (chesslike.py)
         self.die = chesslike.compile_die(self, spec, el) if el else None  # turn.die
         self.again_capturing = spec.get("capture_again") == "capturing"
         self.per_turn: dict[int, int] = {}  # kind -> pieces placed a turn (place per_turn > 1)
@@ -1568,7 +1593,8 @@ class PiecesSim(Sim):
         return self._moves
 
     def is_chance(self) -> bool:
-        return self.game.die is not None and not self.throw and self.over is None
+        return (self.game.die is not None and not self.throw and self.over is None
+                and not (self.game.die_next and any(self.hands[self.mover])))  # turn.die_next: placing first
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         return chesslike.die_outcomes(self)
@@ -1579,6 +1605,8 @@ class PiecesSim(Sim):
             return []
         if self.removals:
             return self._removals()
+        if self.pending >= 0 and g.hook_rule is not None:
+            return g.hook_rule.hook(self, "moves", None)  # move.kind = "hook": the turn's later part
         if self.pending >= 0 and g.promote and g.promote.get("again") and g.kind_of[self.cells[self.pending]] in g.promote["again"] \
                 and not g.capture_again:
             # promote.again: the piece just promoted may move again at once, or pass.
@@ -2023,6 +2051,9 @@ class PiecesSim(Sim):
                 continue
             if rule.kind == "lift":
                 continue
+            if rule.kind == "hook":
+                out += rule.hook(self, "moves", None)  # move.kind = "hook": the hook's moves
+                continue
             before = len(out)
             if rule.kind == "place":
                 if rule.refill and sum(1 for c in self.cells if c and owner_of[c] == mover) >= rule.refill:
@@ -2031,6 +2062,8 @@ class PiecesSim(Sim):
                 if rule.after and any(self.hands[mover][k] for k in rule.after):
                     continue
                 targets = rule.region if rule.region is not None else range(len(self.cells))
+                if rule.seat_regions is not None:
+                    targets = rule.seat_regions[mover]  # place region: one per seat
                 everywhere = rule.region is None
                 if (rule.fill_first is not None and self.turn < len(rule.fill_first)
                         and any(not self.cells[t] for t in rule.fill_first)):
@@ -2156,8 +2189,8 @@ class PiecesSim(Sim):
                 if not x:
                     if to != "enemy":
                         out.append(m)
-                elif owner_of[x] != mover and g.kind_of[x] not in rule.not_capture:
-                    out.append(m)
+                elif (owner_of[x] != mover or to == "any") and g.kind_of[x] not in rule.not_capture:
+                    out.append(m)  # (to = "any": one's own piece is taken too)
             return
         if kind == "slide":
             # (_Fast.slides: each direction's run, cut at ``max``, its sites and moves, and
@@ -2610,6 +2643,9 @@ class PiecesSim(Sim):
         mover = self.mover
         self._moves = None
         captured = 0
+        if what == HOOKED:
+            g.hook_rule.hook(self, "play", move, check_ends)  # move.kind = "hook": the hook plays its move
+            return
         if what == PASS:
             swap = g.swap and self.turn == 1 and self.pending < 0 and not self.removals
             self.pending = -1
@@ -3300,6 +3336,8 @@ class PiecesSim(Sim):
         what, a, b, taken, promote, kind = move
         if what == PASS:
             return Action({"pass": True})
+        if what == HOOKED:
+            return g.hook_rule.hook(self, "action", move)  # move.kind = "hook"
         if what == REMOVE:
             return Action({"remove": names[b]})
         if what == PLACE:
