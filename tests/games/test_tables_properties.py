@@ -106,21 +106,27 @@ def test_anything_not_legal_is_refused_and_changes_nothing(vs, odd) -> None:
     assert s.to_json() == before
 
 
-def _reachable_by_steps(v, s, side, pending, memo=None):
-    """Every position the mover can reach by legal single steps until the current dice are used."""
-    out = set()
-    if s.phase != "move" or s.to_move != side or s.pending != pending or s.dice == ():
-        rules = v.rules(s.opts)
-        from games.engine.tables.moves import to_mover
+def _reachable_by_steps(v, s, side, pending, memo=None, game=None):
+    """Every position the mover can reach by legal single steps until the current dice are used
+    (a step that wins a game of a match ends the play with every checker off: the state after it
+    is the next game's first position)."""
+    from games.engine.tables.moves import to_mover
 
-        out.add((s.checkers[side], to_mover(rules, s.checkers[1 - side])))
+    out = set()
+    game = s.game if game is None else game
+    if s.phase != "move" or s.to_move != side or s.pending != pending or s.dice == ():
+        out.add((s.checkers[side], to_mover(v.rules(s.opts), s.checkers[1 - side])))
         return out
     memo = {} if memo is None else memo
     key = (s.checkers, s.dice, s.hitters, s.head_left)
     if key in memo:
         return memo[key]
     for a in v.legal_actions(s):
-        out |= _reachable_by_steps(v, v.apply(s, a), side, pending, memo)
+        after = v.apply(s, a)
+        if after.game != game:  # the last checker off won a game of the match: the next one began
+            out.add(((15,) + (0,) * (len(s.checkers[side]) - 1), to_mover(v.rules(s.opts), s.checkers[1 - side])))
+            continue
+        out |= _reachable_by_steps(v, after, side, pending, memo, game)
     memo[key] = out
     return out
 
