@@ -9,38 +9,7 @@ with 13 behind it; 7 faces 10, with 15 behind it.
 """
 from __future__ import annotations
 
-from games.engine.rules import sow
-from games.engine.rules.game import RulesVariant
-from games.engine.rules.loader import load_text
-
-HEAD = '''
-key = "sow.test"
-title = "Test"
-mechanic = "sow"
-game = { dlp = 0, name = "Test" }
-ruleset = { dlp = 0, name = "Test" }
-players = 2
-sides = ["South", "North"]
-source = "dlp-2020"
-locator = "DLP.GameRulesets.0"
-'''
-
-
-def make(body: str) -> RulesVariant:
-    rf = load_text(HEAD + body, "sow/test.toml", sow.ELEMENTS)
-    return RulesVariant(sow.compile(rf))
-
-
-def state_of(v: RulesVariant, counts: dict[int, int], to_move: int = 0, turn: int = 0):
-    rest = v.game.total - sum(counts.values())
-    data = {"board": {str(h): [None, "seed", c] for h, c in counts.items() if c}, "to_move": to_move,
-            "scores": [rest // 2, rest - rest // 2], "turn": turn}
-    return v.state_from_json(data)
-
-
-def holes(state) -> dict[int, int]:
-    return {int(k): c for k, (_, _, c) in state.to_json()["board"].items() if not k.startswith("s")}
-
+from tests.games.test_rules_sow import holes, make, state_of
 
 NSUMBI = '''
 [[clause]]

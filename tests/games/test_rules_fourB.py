@@ -13,19 +13,10 @@ from games.engine import get_variant
 from games.engine.rules import sow
 from games.engine.rules.game import RulesVariant
 from games.engine.rules.loader import RulesFileError, load_text
+from tests.games.test_rules_sow import HEAD as TOP
 from tests.games.test_rules_sow import holes, state_of
 
-HEAD = '''
-key = "sow.test"
-title = "Test"
-mechanic = "sow"
-game = { dlp = 0, name = "Test" }
-ruleset = { dlp = 0, name = "Test" }
-players = 2
-sides = ["South", "North"]
-source = "dlp-2020"
-locator = "DLP.GameRulesets.0"
-
+HEAD = TOP + '''
 [[clause]]
 id = "O-1"
 text = "Four rows of four, two seeds a hole; a set opening; then relay sowing from two or more."
@@ -117,17 +108,7 @@ def test_hus_nama_opens_with_one_of_four_moves_then_sows_and_captures_as_the_dam
 
 
 # -- Mwambulula: setup.hand, sow.enter, relay_hook_sows = "origin" | "lap-origin" -------------------
-MW = '''
-key = "sow.test"
-title = "Test"
-mechanic = "sow"
-game = { dlp = 0, name = "Test" }
-ruleset = { dlp = 0, name = "Test" }
-players = 2
-sides = ["South", "North"]
-source = "dlp-2020"
-locator = "DLP.GameRulesets.0"
-
+MW = TOP + '''
 [[clause]]
 id = "M-1"
 text = "Four rows of four, the outer rows full, eight in each store; relay sowing; captures across sown on."
