@@ -540,6 +540,12 @@ def register(cls: type[Variant]) -> type[Variant]:
     return cls
 
 
+#: Sources of variants built when first asked for (the rules files): each has ``build(key)``,
+#: which registers and returns the variant of ``key`` (None when it has no such key), and
+#: ``load_all()``, which registers every one.
+_LAZY: list[Any] = []
+
+
 def _load_families() -> None:
     # Importing a family package registers its variants; a family not written yet is skipped.
     import importlib
@@ -555,15 +561,26 @@ def _load_families() -> None:
 def variants() -> list[str]:
     """The keys of every registered variant, sorted."""
     _load_families()
+    for source in _LAZY:
+        source.load_all()
     return sorted(_REGISTRY)
 
 
 def get_variant(key: str) -> Variant:
     """The variant registered under ``key``; ``UnknownVariant`` names the known keys."""
     _load_families()
+    if isinstance(key, str) and key not in _REGISTRY:
+        for source in _LAZY:
+            try:
+                if source.build(key) is not None:
+                    break
+            except EngineError as exc:  # a file that does not load plays nothing
+                raise UnknownVariant(f"variant {key!r} does not load: {exc}") from None
     try:
         return _REGISTRY[key]
     except (KeyError, TypeError):
+        for source in _LAZY:
+            source.load_all()
         known = ", ".join(sorted(_REGISTRY)) or "none"
         raise UnknownVariant(f"unknown variant {key!r} (known: {known})") from None
 

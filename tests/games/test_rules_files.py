@@ -29,8 +29,47 @@ def rules_variants() -> list[RulesVariant]:
 
 
 def test_every_file_loads():
+    assert len(catalogue()) >= 6  # compiles every file: a file is compiled when first asked for
     assert ERRORS == {}, "\n".join(ERRORS.values())
-    assert len(catalogue()) >= 6
+
+
+def test_a_file_is_compiled_when_first_asked_for_and_a_broken_one_is_named():
+    # A fresh interpreter, as the command line and a web worker start: asking for one variant
+    # compiles that one file, not the catalogue; a file that does not load answers with its
+    # place and what is wrong, and the others still play.
+    import subprocess
+    import sys
+    import textwrap
+    from pathlib import Path
+
+    code = textwrap.dedent("""
+        import sys
+        from pathlib import Path
+        from games.engine import rules
+        from games.engine.core import UnknownVariant, get_variant
+        get_variant("sow.oware")
+        print(sorted(rules._FILES))
+        broken = Path(sys.argv[1]) / "war" / "broken.toml"
+        broken.parent.mkdir()
+        broken.write_text('key = "war.broken"\\ntitle = 3\\n')
+        rules.RULESETS_DIR = Path(sys.argv[1])
+        rules._list_files()
+        try:
+            get_variant("war.broken")
+        except UnknownVariant as exc:
+            print(exc)
+        print(len(rules.catalogue()), sorted(rules.ERRORS))
+    """)
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run([sys.executable, "-c", code, tmp], capture_output=True, text=True, timeout=120,
+                              cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "['sow.oware']"
+    assert lines[1].startswith("variant 'war.broken' does not load: ") and "broken.toml:" in lines[1], lines[1]
+    assert lines[2] == "1 ['war.broken']", lines[2]
 
 
 def test_every_file_is_cited_clause_by_clause():

@@ -6,13 +6,19 @@ format is documented for curators in ``games/rulesets/README.md`` and the contra
 parts in ``CONTRACT.md`` beside this file. Importing this package registers every file that
 loads; a file that does not is kept in ``ERRORS`` with its message (file, line, field), and the
 conformance test (``tests/games/test_rules_files.py``) fails on any.
+
+Files are compiled when first asked for: importing the package only lists the files' keys, and
+``get_variant(key)`` compiles that one file (a command-line call or a web worker playing one game
+does not compile the whole catalogue, a few seconds of work that grows with every file).
+``catalogue()``, ``variants()`` and anything else that needs every file compile them all.
 """
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 
-from games.engine.core import _REGISTRY, UnknownVariant
+from games.engine.core import _LAZY, _REGISTRY, UnknownVariant
 from games.engine.rules.game import RulesVariant
 from games.engine.rules.loader import RulesFile, RulesFileError, load_file
 
@@ -38,37 +44,85 @@ def mechanic(name: str):
     return importlib.import_module(MECHANICS[name])
 
 
+#: The top-level ``mechanic = "..."`` line, read before the file is parsed: the mechanic says which
+#: rule elements a clause may carry, and parsing the file twice doubled the catalogue's load time.
+_MECHANIC_RE = re.compile(r'^mechanic\s*=\s*"([^"\n]*)"', re.MULTILINE)
+
+
 def compile_file(path: Path, root: Path | None = None) -> RulesVariant:
     """Read, check and compile one rules file into its variant (not registered)."""
-    import tomllib
-
     root = root or RULESETS_DIR.parent
     try:
-        name = tomllib.loads(path.read_text(encoding="utf-8")).get("mechanic")
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
-        name = None  # load_file says what is wrong, with the place
-    module = mechanic(name) if isinstance(name, str) else None
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        text = ""  # load_file says what is wrong, with the place
+    head = re.split(r"^\[", text, maxsplit=1, flags=re.MULTILINE)[0]  # before the first table
+    found = _MECHANIC_RE.search(head)
+    module = mechanic(found.group(1)) if found and found.group(1) in MECHANICS else None
     rf = load_file(path, root, module.ELEMENTS if module else None)
     if module is None:
-        mechanic(rf.mechanic)
+        module = mechanic(rf.mechanic)
+        rf = load_file(path, root, module.ELEMENTS)
     return RulesVariant(module.compile(rf))
 
 
-def _load_all() -> None:
-    if _FILES or ERRORS:
-        return
+#: Every file's key and path, listed when the package is imported (no file is read).
+_PATHS: dict[str, Path] = {}
+_ALL_LOADED = False
+
+
+def _list_files() -> None:
+    _PATHS.clear()
     for path in sorted(RULESETS_DIR.glob("*/*.toml")):
-        key = f"{path.parent.name}.{path.stem}"
+        _PATHS[f"{path.parent.name}.{path.stem}"] = path
+
+
+def _load_one(key: str) -> RulesVariant | None:
+    """Compile and register the file of ``key`` (None when no file has that key, or it is
+    already registered; a file that does not load raises its ``RulesFileError``, kept in
+    ``ERRORS``)."""
+    path = _PATHS.get(key)
+    if path is None or key in _REGISTRY:
+        return None
+    if key in ERRORS:
+        raise RulesFileError(ERRORS[key])
+    try:
+        variant = compile_file(path)
+    except RulesFileError as exc:
+        ERRORS[key] = str(exc)
+        raise
+    _REGISTRY[variant.key] = variant
+    _FILES[variant.key] = variant.rules_file
+    return variant
+
+
+def _load_all() -> None:
+    global _ALL_LOADED
+    if _ALL_LOADED:
+        return
+    _ALL_LOADED = True
+    for key, path in _PATHS.items():
+        if key in _FILES or key in ERRORS:
+            continue
+        if key in _REGISTRY:
+            ERRORS[key] = f"{path}: key {key} is registered twice"
+            continue
         try:
-            variant = compile_file(path)
-        except RulesFileError as exc:
-            ERRORS[key] = str(exc)
+            _load_one(key)
+        except RulesFileError:
             continue
-        if variant.key in _REGISTRY:
-            ERRORS[key] = f"{path}: key {variant.key} is registered twice"
-            continue
-        _REGISTRY[variant.key] = variant
-        _FILES[variant.key] = variant.rules_file
+
+
+class _Files:
+    """The rules files as a lazy source of variants for ``games.engine.core``."""
+
+    @staticmethod
+    def build(key: str):
+        return _load_one(key)
+
+    @staticmethod
+    def load_all() -> None:
+        _load_all()
 
 
 def catalogue() -> list[RulesFile]:
@@ -78,11 +132,13 @@ def catalogue() -> list[RulesFile]:
 
 
 def rules_variant(key: str) -> RulesVariant:
-    _load_all()
+    if key not in _REGISTRY and key in _PATHS:
+        _load_one(key)
     variant = _REGISTRY.get(key)
     if not isinstance(variant, RulesVariant):
         raise UnknownVariant(f"no rules file has the key {key!r}")
     return variant
 
 
-_load_all()
+_list_files()
+_LAZY.append(_Files)
