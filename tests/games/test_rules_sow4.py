@@ -104,3 +104,20 @@ def test_pereauni_random_games_end_by_the_rules(options):
         sim = v.fast(v.new_game(options))
         random_playout(sim, random.Random(seed), limit=100_000)
         assert sim.result() is not None
+
+
+def test_relay_hook_may_be_an_options_and_each_choice_must_name_a_hook():
+    body = (PEREAUNI % TEXT).replace('relay_hook = "pereauni-opposition"', 'relay_hook = { option = "reading" }').replace(
+        'id = "P-1"', 'id = "P-1"\noption = "reading"') + '''
+[options.reading]
+default = "pereauni-opposition"
+choices = ["pereauni-opposition", "%s"]
+help = "Which capture rule."
+'''
+    v = make(body % "pereauni-opposition-ludii")
+    s = {4: 2, 6: 1, 11: 3, 13: 2}  # 14 empty: only Ludii's reading takes 11
+    assert holes(v.apply(state_of(v, s, **PLAYED), {"sow": "4"})) == {5: 1, 7: 1, 8: 1, 11: 3, 13: 2}
+    ludii = v.apply(state_of(v, s, **PLAYED, options={"reading": "pereauni-opposition-ludii"}), {"sow": "4"})
+    assert 11 not in holes(ludii)
+    with pytest.raises(Exception, match=r"sow/test.toml:\d+: .*relay_hook.*no hook 'no-such-hook'"):
+        make(body % "no-such-hook")
