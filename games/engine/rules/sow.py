@@ -92,7 +92,13 @@ Elements and keys (defaults in brackets):
   the captured counters are sown on) ["all"], or ``"origin"``: they are sown on from the hole
   after the one the move began from, and the move ends with them, or ``"lap-origin"``: so, from
   the hole after the one the lap began from (Mwambulula), or ``"lap-hole"``: from the hole the
-  lap was lifted from, its first seed into that hole (the plain track; Nsumbi);
+  lap was lifted from, its first seed into that hole (the plain track; Nsumbi), or
+  ``"lap-after"``: put into the hole the lap was lifted from and sown on from it, the first
+  into the hole after it, the sowing going on by the rules (Pereauni), or ``"behind"`` (four
+  rows): sown on so from the mover's outer-row hole behind the last, which keeps its own
+  (Ludii's Pereauni); the hook may read ``sim.hook_run``, (the hole the lap was lifted from,
+  the seeds dropped so far this sowing), and keep what it likes in ``sim.hook_mem`` (None at
+  each sowing's start); the hook may be an option's (a choice of hooks);
   ``relay_hook_ends``: the lap sowing the seeds a hook drew is the sowing's last (no relay, no
   draw after it) [false]; ``enter``: a player holding seeds in
   hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
@@ -439,7 +445,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
-        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole"), "all"), "enter": (_bool, False),
+        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole", "lap-after", "behind"), "all"), "enter": (_bool, False),
         "relay_hook_ends": (_bool, False),
         "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
@@ -562,7 +568,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "relay_hook_origin", "relay_hook_ends", "take_hook", "take_hook_after", "outer_empty", "singles_last", "singles_to_empty", "choose_once", "first_dir",
+        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "relay_hook_at", "relay_hook_origin", "relay_hook_ends", "take_hook", "take_hook_after", "outer_empty", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "relay_ends", "relay_ends_where", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
@@ -602,7 +608,7 @@ class SowGame(Game):
         for key in ("relay_hook", "take_hook"):
             if key in self.tables["sow"]:
                 value = self.tables["sow"].values[key]  # take_hook: an option's may choose among hooks
-                names = ([self.tables["sow"].static(key)] if key == "relay_hook" or not isinstance(value, _Opt)
+                names = ([self.tables["sow"].static(key)] if not isinstance(value, _Opt)
                          else list(self.option_specs[value.name].choices or [self.option_specs[value.name].default]))
                 for name in names:
                     if name not in HOOKS:
@@ -806,6 +812,11 @@ class SowGame(Game):
         if r.enter and not T["setup"].static("hand"):
             raise rf.error(sow.paths["enter"], "seeds are entered from the hand: setup.hand gives each player some")
         r.relay_hook_origin = sow.get("relay_hook_sows", o) == "lap-hole"  # from the lap's own hole
+        # "lap-after": from the lap's hole, the first into the one after it; "behind": from the
+        # mover's outer-row hole behind the last (four rows), the first into the one after it
+        r.relay_hook_at = {"lap-after": 1, "behind": 2}.get(sow.get("relay_hook_sows", o), 0)
+        if r.relay_hook_at == 2 and self.rows != 4:
+            raise rf.error(sow.paths["relay_hook_sows"], '"behind" needs four rows (board.rows = 4)')
         r.relay_hook_ends = sow.get("relay_hook_ends", o)
         take_hook = sow.get("take_hook", o)
         r.take_hook = HOOKS[take_hook] if take_hook else None
@@ -1201,7 +1212,7 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started")
+                 "started", "hook_run", "hook_mem")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1232,6 +1243,10 @@ class SowSim(Sim):
         self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
         self._claim = 0  # set by _captures: the holes a claim rule takes (a mask)
         self.started: list[tuple[int, int]] = []  # sow.take_hook: what began this turn (replay)
+        # sow.relay_hook: set before each call, (the hole the lap was lifted from, the seeds
+        # dropped so far this sowing); hook_mem is the hook's own, None at each sowing's start
+        self.hook_run: tuple[int, int] | None = None
+        self.hook_mem: Any = None
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1247,6 +1262,7 @@ class SowSim(Sim):
         s.way = self.way[:]
         s.tuz, s._claim = self.tuz[:], 0
         s.started = []
+        s.hook_run = s.hook_mem = None
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         return s
 
@@ -1696,6 +1712,7 @@ class SowSim(Sim):
         skip_origin, skip_at, N = r.skip_origin, r.skip_at, g.N
         budget = RELAY_CAP * (g.total + 1)
         lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
+        self.hook_mem = None
         while True:
             passed = 0
             skipped = after = False
@@ -1772,6 +1789,7 @@ class SowSim(Sim):
                 continue
             if r.relay_hook is not None and p < N and budget > 0 and not (  # none in a quiet opening
                     r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves):
+                self.hook_run = (lap, RELAY_CAP * (g.total + 1) - budget)
                 draw = r.relay_hook(self, seat, p)  # sow.relay_hook: holes drawn into the last
                 if draw is None:  # the hook ends the sowing here (no relay)
                     return p
@@ -1792,6 +1810,14 @@ class SowSim(Sim):
                         return p
                     if r.relay_hook_origin:  # "lap-hole": the first into the lap's own hole
                         p = g.plain[seat][1 - d][lap]
+                    elif r.relay_hook_at:  # "lap-after" / "behind": sown on from that hole
+                        if r.relay_hook_at == 1:
+                            p = lap
+                        elif g.facing[p] >= 0:  # the mover's outer hole behind his inner one
+                            p = g.behind[g.facing[p]]
+                        lap = p
+                        if self.laps is not None:
+                            self.laps.append(p)
                     final = r.relay_hook_ends
                     continue
                 if draw:
