@@ -1,7 +1,9 @@
 """Hand-worked tests for the sow3 batch's vocabulary of games/engine/rules/sow.py:
 ``sow.distribute`` (with ``distribute_seeds`` and ``distribute_rotate``), ``sow.first_place``,
 and the hooks of ``hooks_sow3.py`` (``bedouin-relay``, ``bedouin-even``), on Mangala of the
-Bedouin (sow.mangala-bedouin, DLP ruleset 214) and small files written here.
+Bedouin (sow.mangala-bedouin, DLP ruleset 214); ``sow.first_last_across`` and
+``sow.last_own_empty`` on Tapata (sow.tapata, DLP ruleset 359); and small files written here.
+Tapata's holes are 1..12 South's, 13..24 North's, each from its owner's left (24 faces 1).
 
 Holes are numbered 1..12 anticlockwise from South's left: 1..6 South's from his left, 7..12
 North's from his left (12 faces 1, 9 faces 4). Sowing clockwise from South's hole 2 goes to 1,
@@ -17,7 +19,7 @@ from games.engine.core import InvalidState
 from games.engine.rules import rules_variant
 from games.engine.rules.game import random_playout
 from games.engine.rules.loader import RulesFileError
-from tests.games.test_rules_sow import make
+from tests.games.test_rules_sow import holes, make, state_of
 
 BEDOUIN = "sow.mangala-bedouin"
 
@@ -190,3 +192,51 @@ def test_a_distribution_compiles_and_its_errors_name_the_line():
         make(BODY.replace("DIST", 'distribute = ["1"]'))
     with pytest.raises(RulesFileError, match=r"first_place"):
         make(BODY.replace("DIST", "first_place = 7"))
+
+
+# -- sow.first_last_across and sow.last_own_empty (Tapata) -------------------------------------------
+TAPATA = "sow.tapata"
+
+
+def test_tapata_first_move_is_from_the_right_half_and_its_last_seed_goes_across():
+    v = rules_variant(TAPATA)
+    s = v.new_game()
+    # South's right half is 7..12, of which 7 and 10 start empty
+    assert sorted((a["sow"] for a in v.legal_actions(s)), key=int) == ["8", "9", "11", "12"]
+    after = v.apply(s, {"sow": "8"})  # 9, 10, 11: the last would fall in his own row
+    h = holes(after)
+    assert (h.get(8), h[9], h[10], h[11], h[13]) == (None, 4, 1, 3, 1)  # into 13, North's first hole
+    after = v.apply(s, {"sow": "12"})  # 13, 14, 15: the last in North's row, no sowing on
+    h = holes(after)
+    assert (h.get(12), h[13], h[14], h[15], h.get(16)) == (None, 1, 4, 4, None)
+    assert after.to_json()["scores"] == [0, 0]
+
+
+def test_tapata_later_sowings_may_not_end_in_an_occupied_hole_of_ones_own():
+    v = rules_variant(TAPATA)
+    s = state_of(v, {1: 1, 2: 5, 5: 1, 14: 3}, 0, sown=["8", "14"])
+    # 1 would end in 2 (occupied, his own); 2 ends in 7 (empty); 5 in 6 (empty)
+    assert sorted((a["sow"] for a in v.legal_actions(s)), key=int) == ["2", "5"]
+
+
+def test_tapata_an_empty_own_hole_takes_the_hole_facing_it():
+    v = rules_variant(TAPATA)
+    s = state_of(v, {5: 1, 19: 4, 20: 2}, 0, sown=["8", "14"])
+    before = s.to_json()["scores"][0]
+    s = v.apply(s, {"sow": "5"})  # into 6, empty and his own: 19 faces it
+    assert s.to_json()["scores"][0] == before + 4
+    assert holes(s) == {6: 1, 20: 2}
+
+
+def test_tapata_a_player_who_cannot_move_loses():
+    v = rules_variant(TAPATA)
+    # South's only hole holds 24: its last seed would fall back into it, occupied: no move
+    s = state_of(v, {5: 24, 14: 1}, 1, sown=["8", "14"])
+    s = v.apply(s, {"sow": "14"})
+    o = v.outcome(s)
+    assert o is not None and o.winner == 1
+
+
+def test_tapata_keys_need_their_partners():
+    with pytest.raises(RulesFileError, match=r"first_last_across.*first_plain"):
+        make(BODY.replace("DIST", "first_last_across = true"))

@@ -141,6 +141,12 @@ Elements and keys (defaults in brackets):
   and moves first (phase ``distribute``; Mangala of the Bedouin) [none];
   ``first_place = k``: on two rows, each player's first sowing is from the k-th hole of his
   row from his left, unless it is empty [0: any];
+  ``first_last_across``: with ``first_plain`` on two rows, a last seed of a player's first
+  sowing that would fall into his own row goes instead into the opponent's first hole, the
+  one after the mover's row along the sowing (Tapata) [false];
+  ``last_own_empty``: a sowing (but a ``first_plain`` first one) whose lap would end in an
+  occupied hole of the mover's own row, as the hole stands before the move, may not be made
+  (Tapata) [false];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -463,7 +469,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "arrange": (_bool, False), "arrange_capture": (_one_of("none", "once"), "none"),
         "store_sow": (_int(0, 100000), 0), "store_sow_takes": (_counts, None), "choose_count": (_bool, False),
         "distribute": (_names, None), "distribute_seeds": (_int(1, 10000), 0), "distribute_rotate": (_bool, False),
-        "first_place": (_int(0, 50), 0),
+        "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -587,7 +593,7 @@ class Rules:
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
-        "dist", "dist_seeds", "dist_rotate", "first_soft",
+        "dist", "dist_seeds", "dist_rotate", "first_soft", "first_last_across", "last_own_empty",
     )
 
 
@@ -826,6 +832,10 @@ class SowGame(Game):
         r.first_game = sow.get("first_of", o) == "game"  # sow.first_of: the game's first sowing only
         r.singles_last = sow.get("singles", o) == "last-resort"
         r.first_plain = sow.get("first_plain", o)
+        r.first_last_across = sow.get("first_last_across", o)  # Tapata's first sowing
+        if r.first_last_across and (not r.first_plain or self.rows != 2):
+            raise rf.error(sow.paths["first_last_across"], "goes with first_plain, on two rows")
+        r.last_own_empty = sow.get("last_own_empty", o)  # Tapata: no lap ending in an occupied own hole
         r.first_to_next = sow.get("first_to_next", o)
         r.opening_each = sow.get("opening_each", o)
         r.opening = self._opening_holes(sow.get("opening", o), sow.paths.get("opening"))
@@ -1424,6 +1434,16 @@ class SowSim(Sim):
         if r.singles_to_empty:
             ahead = self.game.ahead[seat]  # type: ignore[index]
             mv = [m for m in mv if b[m & 0xFF] != 1 or not b[ahead[m >> 8][m & 0xFF][0]]]
+        if r.last_own_empty and not (r.first_plain and not self.sown & self.omask[seat]):  # type: ignore[index]
+            own, plain = self.own, self.game.plain[seat]  # type: ignore[index]
+            keep = []
+            for m in mv:  # sow.last_own_empty: where the lap's last seed would fall, as it stands
+                p, nxt = m & 0xFF, plain[m >> 8 & 1]
+                for _ in range(b[p]):
+                    p = nxt[p]
+                if own[p] != seat or not b[p]:
+                    keep.append(m)
+            mv = keep
         if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
             mv = [m for m in mv if b[m & 0xFF] > 1]
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
@@ -1638,6 +1658,10 @@ class SowSim(Sim):
                 last = nxt[last]
                 b[last] += 1
                 c -= 1
+            if r.first_last_across and self.own[last] == seat:  # into the opponent's first hole
+                b[last] -= 1
+                last = self.holes[1 - seat][0 if d == CCW else -1]  # type: ignore[index]
+                b[last] += 1
         elif k:  # sow.choose_count: k of the hole's seeds, the rest left in it
             self.took = 0
             b = self.b
