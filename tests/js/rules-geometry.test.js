@@ -387,6 +387,8 @@ test("the mechanics' own fields: a pending object, removals due, shared squares 
   assert.equal(actionLabel({ sow: "3", direction: "cw" }), "sow 3 clockwise");
   assert.equal(actionLabel({ from: "hand", to: "d1" }), "enter d1");
   assert.equal(actionLabel({ first: 1 }), "first 1");
+  assert.equal(actionLabel({ pass: true, rotate: true }), "turn the board round"); // sow.distribute_rotate
+  assert.equal(actionLabel({ pass: true }), "pass");
 });
 
 test("a cross whose sites name no owner is turned and its strips placed by each seat's track", () => {

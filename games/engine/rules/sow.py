@@ -138,6 +138,21 @@ Elements and keys (defaults in brackets):
   ``choose_count``: the mover chooses how many of the hole's seeds he sows, one up to all but
   one, the rest left in it (``{"sow": "3", "count": 2}``; a hole needs two seeds); with plain
   sowing in one direction only (Okwe of Achalla) [false];
+  ``distribute``: before play the player who does not move first puts a pool of
+  ``distribute_seeds`` seeds, one at a time (``{"to": "3", "piece": "seed"}``, the pool his
+  hand meanwhile), into the holes this list names (hole names, either row); with
+  ``distribute_rotate`` the first player then keeps the board as it is (``{"pass": true}``) or
+  turns it round (``{"pass": true, "rotate": true}``: on two rows each hole's seeds change
+  places with those of the hole at the same place in the other row, as its owner sees it),
+  and moves first (phase ``distribute``; Mangala of the Bedouin) [none];
+  ``first_place = k``: on two rows, each player's first sowing is from the k-th hole of his
+  row from his left, unless it is empty [0: any];
+  ``first_last_across``: with ``first_plain`` on two rows, a last seed of a player's first
+  sowing that would fall into his own row goes instead into the opponent's first hole, the
+  one after the mover's row along the sowing (Tapata) [false];
+  ``last_own_empty``: a sowing (but a ``first_plain`` first one) whose lap would end in an
+  occupied hole of the mover's own row, as the hole stands before the move, may not be made
+  (Tapata) [false];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -286,6 +301,7 @@ DIR_NAMES = ("ccw", "cw")
 ARROWS = ("↺", "↻")
 LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
 ARRANGE = "arrange"  # sow.arrange: the players rearrange their seeds before play
+DISTRIBUTE = "distribute"  # sow.distribute: a player puts the seeds in before play
 TAKE = "take"
 SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
@@ -372,6 +388,12 @@ def _places(v: Any) -> Any:
     raise _Bad(f"must list places in a row (1 = the owner's leftmost hole), got {brief(v)}")
 
 
+def _names(v: Any) -> Any:
+    if isinstance(v, list) and v and all(isinstance(x, str) for x in v) and len(set(v)) == len(v):
+        return tuple(v)
+    raise _Bad(f'must list holes by name, each once, such as ["3", "4", "9", "10"], got {brief(v)}')
+
+
 def _relay(v: Any) -> Any:
     if v is True or v is False or v in ("next", "next-occupied"):
         return v
@@ -452,6 +474,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "opening": (_opening, None), "opening_copy": (_bool, False),
         "arrange": (_bool, False), "arrange_capture": (_one_of("none", "once"), "none"),
         "store_sow": (_int(0, 100000), 0), "store_sow_takes": (_counts, None), "choose_count": (_bool, False),
+        "distribute": (_names, None), "distribute_seeds": (_int(1, 10000), 0), "distribute_rotate": (_bool, False),
+        "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -575,6 +599,7 @@ class Rules:
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
+        "dist", "dist_seeds", "dist_rotate", "first_soft", "first_last_across", "last_own_empty",
     )
 
 
@@ -622,7 +647,7 @@ class SowGame(Game):
                     raise rf.error(t.paths["hook"], f"no hook {name!r} (known: {', '.join(sorted(HOOKS)) or 'none'})")
                 rf.hooks.append(name)
         self._build_board()
-        self.total = self.total_seeds()
+        self.total = self.total_seeds() + self._distribute_max()
         self._cache: dict[tuple, Rules] = {}
         self.rules_for(None)  # every default compiles; option values were checked as read
         for name, spec in self.option_specs.items():  # and every choice of every option
@@ -631,6 +656,15 @@ class SowGame(Game):
                     self.rules_for({**{n: s.default for n, s in self.option_specs.items()}, name: value})
                 except (InvalidOptions, RulesFileError) as exc:
                     raise rf.error(("options", name, "choices"), f"{value!r} does not compile: {exc}") from None
+
+    def _distribute_max(self) -> int:
+        """``sow.distribute_seeds``: the most seeds any option's value puts in (0: none)."""
+        t = self.tables["sow"]
+        value = t.values.get("distribute_seeds")
+        if isinstance(value, _Opt):
+            spec = self.option_specs[value.name]
+            return max(int(v) for v in [spec.default, *(spec.choices or ()), *(x for x in (spec.maximum,) if x is not None)])
+        return int(value or 0)
 
     # -- options inside elements ------------------------------------------------------------
     def option_value(self, name: Any, check: Callable[[Any], Any], where: tuple) -> _Opt:
@@ -795,9 +829,19 @@ class SowGame(Game):
             if self.rows != 2 or r.first_rows is not None or first_left > self.per_row:
                 raise rf.error(sow.paths["first_left"], f"needs two rows (of at least {first_left} holes), no first_from nor first_right")
             r.first_rows = tuple(frozenset(self.holes_of[s][:first_left]) for s in (0, 1))
+        first_place = sow.get("first_place", o)
+        r.first_soft = bool(first_place)
+        if first_place:  # sow.first_place: the first sowing from the k-th hole, unless it is empty
+            if self.rows != 2 or r.first_rows is not None or first_place > self.per_row:
+                raise rf.error(sow.paths["first_place"], f"needs two rows (of at least {first_place} holes), no first_from, first_right nor first_left")
+            r.first_rows = tuple(frozenset((self.holes_of[s][first_place - 1],)) for s in (0, 1))
         r.first_game = sow.get("first_of", o) == "game"  # sow.first_of: the game's first sowing only
         r.singles_last = sow.get("singles", o) == "last-resort"
         r.first_plain = sow.get("first_plain", o)
+        r.first_last_across = sow.get("first_last_across", o)  # Tapata's first sowing
+        if r.first_last_across and (not r.first_plain or self.rows != 2):
+            raise rf.error(sow.paths["first_last_across"], "goes with first_plain, on two rows")
+        r.last_own_empty = sow.get("last_own_empty", o)  # Tapata: no lap ending in an occupied own hole
         r.first_to_next = sow.get("first_to_next", o)
         r.opening_each = sow.get("opening_each", o)
         r.opening = self._opening_holes(sow.get("opening", o), sow.paths.get("opening"))
@@ -940,6 +984,26 @@ class SowGame(Game):
                            "(and takes, with arrange_capture, on four rows)")
         if r.enter and (r.check_moves or r.rounds):
             raise rf.error(sow.paths["enter"], "seeds entered from the hand go with no feeding or grand-slam rule and no rounds")
+        dist = sow.get("distribute", o)  # sow.distribute: a pool put in by the second player
+        r.dist, r.dist_seeds, r.dist_rotate = None, 0, False
+        if dist is not None:
+            where = sow.paths["distribute"]
+            bad = [x for x in dist if x not in self.names[: self.N]]
+            if bad:
+                raise rf.error(where, f"names no hole {bad[0]!r} (the holes are {self.names[0]} to {self.names[self.N - 1]})")
+            if r.rounds or r.first is None or r.arrange or r.opening is not None or r.enter:
+                raise rf.error(where, "a distribution goes before a game of one round, its first player fixed, with no "
+                                      "rearrangement, set opening or seeds entered from the hand")
+            r.dist = tuple(self.names.index(x) for x in dist)
+            r.dist_seeds = sow.get("distribute_seeds", o)
+            if not r.dist_seeds:
+                raise rf.error(where, "needs distribute_seeds, the seeds put in")
+            r.dist_rotate = sow.get("distribute_rotate", o)
+            if r.dist_rotate and self.rows != 2:
+                raise rf.error(sow.paths["distribute_rotate"], "turning the board round needs two rows")
+        elif "distribute_seeds" in sow or "distribute_rotate" in sow:
+            key = "distribute_seeds" if "distribute_seeds" in sow else "distribute_rotate"
+            raise rf.error(sow.paths[key], "goes with sow.distribute, the holes the seeds are put into")
         r.choose_count = sow.get("choose_count", o)  # sow.choose_count: how many, leaving one (Okwe)
         if r.choose_count and not (r.simple and not r.first_in_origin and not r.skip_origin and not r.check_moves
                                    and not r.arrows and not r.choose_once and r.first_dir is None
@@ -1066,7 +1130,8 @@ class SowGame(Game):
             if b[i] and not self.nobody >> i & 1:  # the central holes of owners = "halves": nobody's
                 side[owner[i]] += b[i]
         total = max(1, self.total)
-        scores = [(sim.sc[s] + sim.hand[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
+        hand = sim.hand if sim.phase != DISTRIBUTE else (0, 0)  # sow.distribute: the pool is nobody's
+        scores = [(sim.sc[s] + hand[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
         return team_values(self, scores, self.EVAL_K)
 
     # -- the Game protocol -------------------------------------------------------------------
@@ -1083,6 +1148,9 @@ class SowGame(Game):
         sim._begin(r.first)
         if r.arrange:  # sow.arrange: the first player rearranges first
             sim.phase = ARRANGE
+        if r.dist:  # sow.distribute: the other player puts the seeds in first, from his hand
+            sim.phase, sim.turn = DISTRIBUTE, 1 - r.first
+            sim.hand[1 - r.first] = r.dist_seeds
         return sim
 
     def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
@@ -1316,6 +1384,12 @@ class SowSim(Sim):
             return Action({"from": g.names[move[1]], "to": g.names[move[2]]})
         if move[0] == "pass":
             return Action({"pass": True})
+        if move[0] == "put":  # sow.distribute
+            return Action({"to": g.names[move[1]], "piece": "seed"})
+        if move[0] == "keep":
+            return Action({"pass": True})
+        if move[0] == "rotate":
+            return Action({"pass": True, "rotate": True})
         return Action({"leave_empty": [g.names[h] for h in move[1]]})
 
     # -- generating moves ------------------------------------------------------------------------
@@ -1334,6 +1408,12 @@ class SowSim(Sim):
         if self.phase == ARRANGE:  # sow.arrange: a seed from one of his holes to another, or done
             b, own = self.b, self.holes[self.turn]  # type: ignore[index]
             self._mv = [("arr", p, q) for p in own if b[p] for q in own if q != p] + [("pass",)]
+            return
+        if self.phase == DISTRIBUTE:  # sow.distribute: a seed into one of the holes, or the choice
+            if self.hand[self.turn]:  # type: ignore[index]
+                self._mv = [("put", p) for p in self.r.dist]  # type: ignore[union-attr]
+            else:
+                self._mv = [("keep",), ("rotate",)]
             return
         if self.phase == LEAVE:
             seat = self.turn
@@ -1360,7 +1440,8 @@ class SowSim(Sim):
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
         if (r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat])  # his first sowing
                 and not (r.won and self.round > 1)):  # holes won: the first round's only
-            mv = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
+            first = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
+            mv = first if first or not r.first_soft else mv  # sow.first_place: unless it is empty
         if r.choose_once or r.first_dir is not None:  # the way the player must sow, if any
             fresh = not self.sown & self.omask[seat]  # type: ignore[index]
             want = r.first_dir if fresh and r.first_dir is not None else self.way[seat]  # type: ignore[index]
@@ -1369,6 +1450,16 @@ class SowSim(Sim):
         if r.singles_to_empty:
             ahead = self.game.ahead[seat]  # type: ignore[index]
             mv = [m for m in mv if b[m & 0xFF] != 1 or not b[ahead[m >> 8][m & 0xFF][0]]]
+        if r.last_own_empty and not (r.first_plain and not self.sown & self.omask[seat]):  # type: ignore[index]
+            own, plain = self.own, self.game.plain[seat]  # type: ignore[index]
+            keep = []
+            for m in mv:  # sow.last_own_empty: where the lap's last seed would fall, as it stands
+                p, nxt = m & 0xFF, plain[m >> 8 & 1]
+                for _ in range(b[p]):
+                    p = nxt[p]
+                if own[p] != seat or not b[p]:
+                    keep.append(m)
+            mv = keep
         if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
             mv = [m for m in mv if b[m & 0xFF] > 1]
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
@@ -1458,6 +1549,8 @@ class SowSim(Sim):
             self._play_enter()
         elif move[0] in ("arr", "pass"):
             self._play_arrange(move)
+        elif move[0] in ("put", "keep", "rotate"):
+            self._play_distribute(move)
         else:
             self._play_leave(move[1])
 
@@ -1493,6 +1586,32 @@ class SowSim(Sim):
                 self.last_text += f" ×{got}"
         if not any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
             self._finish((seat, "no-moves"))  # the opponent has nothing left
+
+    def _play_distribute(self, move: tuple) -> None:
+        """``sow.distribute``: one seed put into a hole, or the first player's choice of sides."""
+        g, r, b = self.game, self.r, self.b
+        self.plies += 1
+        self._mv = None
+        if move[0] == "put":
+            b[move[1]] += 1
+            self.hand[self.turn] -= 1  # type: ignore[index]
+            if self.log:
+                self.last_text = f"+{g.names[move[1]]}"
+            if self.hand[self.turn]:  # type: ignore[index]
+                return
+            if r.dist_rotate:  # the first player chooses next
+                self.turn = r.first
+                return
+        elif move[0] == "rotate":  # each hole's seeds and those of the hole at its place across
+            half = g.N // 2
+            self.b[: g.N] = b[half: g.N] + b[:half]
+            if self.log:
+                self.last_text = "turns the board round"
+        elif self.log:
+            self.last_text = "keeps the board"
+        self.phase, self.turn = PLAY, r.first
+        if r.repetition:
+            self.hist = {(r.first, *self.b[: g.N]): 1}
 
     def _play_enter(self) -> None:
         """``sow.enter``: the mover drops the seeds in his hand one into each of his holes."""
@@ -1555,6 +1674,10 @@ class SowSim(Sim):
                 last = nxt[last]
                 b[last] += 1
                 c -= 1
+            if r.first_last_across and self.own[last] == seat:  # into the opponent's first hole
+                b[last] -= 1
+                last = self.holes[1 - seat][0 if d == CCW else -1]  # type: ignore[index]
+                b[last] += 1
         elif k:  # sow.choose_count: k of the hole's seeds, the rest left in it
             self.took = 0
             b = self.b
@@ -2443,11 +2566,11 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if k != "seed":
                 raise InvalidState(f"hands[{s}].{brief(k)}: the only kind is seed")
             sim.hand[s] = _count(v, f"hands[{s}].seed")
-        if sim.hand[s] and not r.rounds and not r.enter:
+        if sim.hand[s] and not r.rounds and not r.enter and not r.dist:
             raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
     total = sum(sim.b) + sum(sim.sc) + sum(sim.hand)
-    if total != g.total_seeds():
-        raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {g.total_seeds()}")
+    if total != g.total_seeds() + r.dist_seeds:  # sow.distribute: the pool put in
+        raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {g.total_seeds() + r.dist_seeds}")
     pending = data.get("pending")
     if data.get("phase") == TAKE:
         if not (isinstance(pending, Mapping) and set(pending) == {"take"}):
@@ -2461,8 +2584,14 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         raise InvalidState("throw: must be null in a sowing game")
     sim.plies = _count(data.get("turn", 0), "turn", 0, 10**9)
     phase = data.get("phase", PLAY)
-    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE):
-        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange" or "over", got {brief(phase)}')
+    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE, DISTRIBUTE):
+        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange", "distribute" or "over", got {brief(phase)}')
+    if phase == DISTRIBUTE and not r.dist:
+        raise InvalidState("phase: nobody puts the seeds in before play in this game (sow.distribute)")
+    if phase == DISTRIBUTE and sim.hand[r.first]:
+        raise InvalidState(f"hands[{r.first}]: the first player keeps no seeds in hand")
+    if sim.hand[1 - r.first if r.first is not None else 0] and r.dist and phase != DISTRIBUTE:
+        raise InvalidState("hands: the seeds in hand are all put in before play (sow.distribute)")
     if phase == ARRANGE and not r.arrange:
         raise InvalidState("phase: nobody rearranges his seeds in this game (sow.arrange)")
     if phase == LOT and r.first is not None:

@@ -736,6 +736,7 @@ const third = (person, one, many) => (person === "you" ? many : one);
 export function actionWords(action, { pieces = {}, before = null, after = null, person = "they", names = null, sides = null } = {}) {
   const v = (one, many) => third(person, one, many);
   if (!action || typeof action !== "object") return v("plays", "play");
+  if (action.pass && action.rotate) return v("turns the board round", "turn the board round"); // sow.distribute_rotate
   if (action.pass) return v("passes", "pass");
   if (Array.isArray(action.throw)) return `${v("throws", "throw")} ${action.throw.join(" ")}`;
   const on = before ? stacks(before.board) : new Map();
@@ -773,6 +774,7 @@ export function actionWords(action, { pieces = {}, before = null, after = null, 
 // A short label for any action, for a button: "leave 2, 4 empty", "sow 3 clockwise", "pass".
 export function actionLabel(action) {
   if (!action || typeof action !== "object") return String(action);
+  if (action.pass && action.rotate) return "turn the board round"; // sow.distribute_rotate
   if (action.pass) return "pass";
   if (Array.isArray(action.leave_empty)) return `leave ${action.leave_empty.join(", ") || "none"} empty`;
   if (isSite(action.remove)) return `remove ${action.remove}`;
