@@ -1,0 +1,117 @@
+"""Hand-worked tests for helper sow1's sowing files and vocabulary: ``setup.stores`` as a list
+of two (Lamosh, DLP ruleset 362, whose set opening gives its maker four), J'erin (DLP ruleset
+230) and Lamosh clause by clause on positions worked by hand.
+
+Holes are numbered 1..12 anticlockwise from South's left: 1..6 South's from his left, 7..12
+North's from North's left (7 faces 6, 12 faces 1)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine.rules import rules_variant
+from games.engine.rules.game import random_playout
+from games.engine.rules.loader import RulesFileError
+from tests.games.test_rules_sow import holes, make, position
+
+STORES = '''
+[[clause]]
+id = "S-1"
+text = "Two rows of three, two seeds each; South's store holds five, North's one."
+board = { shape = "mancala", rows = 2, holes = 3 }
+setup = { seeds = 2, stores = STORES }
+sow = { direction = "ccw" }
+'''
+
+
+def scores(state) -> list[int]:
+    return state.to_json()["scores"]
+
+
+# -- setup.stores as a list ------------------------------------------------------------------------
+def test_setup_stores_may_give_each_seat_its_own_count():
+    v = make(STORES.replace("STORES", "[5, 1]"))
+    s = v.new_game()
+    assert scores(s) == [5, 1]
+    assert v.game.total == 2 * 6 + 5 + 1  # twelve in the holes, six in the stores
+    assert make(STORES.replace("STORES", "3")).game.total == 12 + 6  # one number: both stores
+
+
+@pytest.mark.parametrize("bad", ["[5]", "[5, 1, 2]", "[-1, 2]", '"five"', "[5, true]"])
+def test_setup_stores_bad_values_name_the_line(bad):
+    with pytest.raises(RulesFileError) as err:
+        make(STORES.replace("STORES", bad))
+    assert "sow/test.toml:" in str(err.value) and "stores" in str(err.value)
+
+
+# -- Lamosh (DLP.GameRulesets.362) ----------------------------------------------------------------
+LAMOSH = "sow.lamosh"
+
+
+def test_lamosh_starts_from_the_set_opening_with_north_to_move():
+    v = rules_variant(LAMOSH)
+    s = v.new_game()
+    assert holes(s) == {1: 3, 2: 5, 3: 3, 4: 5, 5: 3, 6: 4, 8: 5, 9: 3, 10: 5, 11: 3, 12: 5}
+    assert scores(s) == [4, 0] and v.to_move(s) == 1
+    assert sorted((a["sow"] for a in v.legal_actions(s)), key=int) == ["8", "9", "10", "11", "12"]
+
+
+def test_lamosh_fours_go_to_the_row_owner_the_last_to_the_sower():
+    v = rules_variant(LAMOSH)
+    s = v.apply(v.new_game(), {"sow": "8"})
+    # 8 (5) sows 9..1: 9 makes 4 (North's, taken), 10 six, 11 makes 4 (North's), 12 six,
+    # and the last makes 1 four: the sower, North, takes it; the turn ends.
+    assert holes(s) == {2: 5, 3: 3, 4: 5, 5: 3, 6: 4, 10: 6, 12: 6}
+    assert scores(s) == [4, 12] and v.to_move(s) == 0
+
+
+def test_lamosh_a_four_in_the_sowers_row_goes_to_him_and_relay_goes_on():
+    v = rules_variant(LAMOSH)
+    s = position(LAMOSH, {2: 2, 3: 3, 5: 1, 9: 2}, to_move=0, scores=[20, 20])
+    # 2 (2) sows 3 (four: South's own, taken at once) and 4 (empty): the turn ends.
+    s = v.apply(s, {"sow": "2"})
+    assert holes(s) == {4: 1, 5: 1, 9: 2} and scores(s) == [24, 20]
+    # North's 9 (2) sows 10, 11: the last falls into an empty hole; then South's 5 (1) sows 6.
+    s = v.apply(s, {"sow": "9"})
+    assert holes(s) == {4: 1, 5: 1, 10: 1, 11: 1} and v.to_move(s) == 0
+
+
+def test_lamosh_a_four_made_in_the_opponents_row_is_the_opponents():
+    v = rules_variant(LAMOSH)
+    s = position(LAMOSH, {6: 2, 7: 3, 12: 1}, to_move=0, scores=[20, 22])
+    s = v.apply(s, {"sow": "6"})  # 7 makes four (North's, taken by North), 8 empty: ends
+    assert holes(s) == {8: 1, 12: 1} and scores(s) == [20, 26]
+
+
+def test_lamosh_the_player_who_cannot_move_ends_the_round_the_other_taking_the_rest():
+    v = rules_variant(LAMOSH)
+    s = position(LAMOSH, {6: 1, 9: 2, 10: 1}, to_move=0, scores=[20, 24])
+    s = v.apply(s, {"sow": "6"})  # 6 (1) into 7: empty; South's row is now empty
+    # North moves 9 (2): 10 two, 11 one, then South cannot move: North takes the four left,
+    # and the next round is filled: South 20 (five holes), North 28 (six and one of South's).
+    s = v.apply(s, {"sow": "9"})
+    data = s.to_json()
+    assert data["round"] == 2 and data["rounds"] == [[20, 28, 1]] and data["scores"] == [0, 0]
+    assert data["owned"] == [["2", "3", "4", "5", "6"], ["1", "7", "8", "9", "10", "11", "12"]]
+    assert holes(s) == {h: 4 for h in range(1, 13)}
+    assert data["starter"] == 1 and v.to_move(s) == 1  # South started round 1: North round 2
+
+
+def test_lamosh_three_over_win_one_more_hole():
+    v = rules_variant(LAMOSH)
+    # South 17 and North 31 when the round ends: South fills four holes (one over, kept),
+    # North six, one of South's, and with three over one more, South giving up his one.
+    s = position(LAMOSH, {6: 1, 9: 2, 10: 1}, to_move=0, scores=[17, 27])
+    s = v.apply(v.apply(s, {"sow": "6"}), {"sow": "9"})
+    data = s.to_json()
+    assert data["owned"] == [["3", "4", "5", "6"], ["1", "2", "7", "8", "9", "10", "11", "12"]]
+    assert data["hands"] == [{}, {}] and sum(holes(s).values()) == 48
+
+
+def test_lamosh_random_games_end():
+    v = rules_variant(LAMOSH)
+    for seed in range(5):
+        sim = v.fast(v.new_game())
+        random_playout(sim, random.Random(seed))
+        assert sim.result() is not None
