@@ -115,3 +115,81 @@ def test_lamosh_random_games_end():
         sim = v.fast(v.new_game())
         random_playout(sim, random.Random(seed))
         assert sim.result() is not None
+
+
+# -- Intotoi (DLP.GameRulesets.247): sow.moves_hook and the intotoi hooks ----------------------------
+INTOTOI = "sow.intotoi"
+
+
+def acts(v, s) -> list[dict]:
+    return sorted((a.to_json() for a in v.legal_actions(s)), key=lambda a: int(a["sow"]))
+
+
+def test_intotoi_opening_two_counters_from_the_set_holes():
+    v = rules_variant(INTOTOI)
+    s = v.new_game()
+    assert acts(v, s) == [{"sow": "11", "count": 2}]  # South's second hole from his right
+    s = v.apply(s, {"sow": "11", "count": 2})  # 12 four, 13 one (empty): over
+    assert holes(s)[11] == 1 and holes(s)[12] == 4 and holes(s)[13] == 1
+    assert acts(v, s) == [{"sow": "21", "count": 2}, {"sow": "23", "count": 2}]  # North's 2nd or 4th
+    # 21/2: 22 one, 23 four (occupied, his own: in the opening sown on, nothing taken): 24 four,
+    # 1 one, 2 four, 3 four (occupied): 4 one, 5 four, 6 four, 7 one (empty): over.
+    s = v.apply(s, {"sow": "21", "count": 2})
+    assert holes(s) == {1: 1, 2: 4, 4: 1, 5: 4, 6: 4, 7: 1, 8: 3, 9: 3, 11: 1, 12: 4, 13: 1, 14: 3,
+                        15: 3, 17: 3, 18: 3, 20: 3, 21: 1, 22: 1, 24: 4}
+    assert scores(s) == [0, 0] and v.to_move(s) == 0
+
+
+def test_intotoi_a_sowing_must_reach_the_opponent_or_end_in_an_empty_hole():
+    v = rules_variant(INTOTOI)
+    s = position(INTOTOI, {1: 1, 2: 1, 5: 1, 9: 4, 11: 2, 14: 1, 20: 2, 24: 2}, turn=5)
+    # 1 (one) would end in 2, his own and occupied: not allowed; 2 and 5 end in empty holes of
+    # his; 9 and 11 reach North's row.
+    assert acts(v, s) == [{"sow": "2"}, {"sow": "5"}, {"sow": "9"}, {"sow": "11"}]
+
+
+def test_intotoi_a_last_counter_in_an_occupied_hole_of_ones_own_takes_the_facing_hole():
+    v = rules_variant(INTOTOI)
+    s = position(INTOTOI, {1: 1, 5: 1, 12: 2, 14: 10, 24: 2}, turn=5, scores=[16, 16])
+    assert acts(v, s) == [{"sow": "1"}, {"sow": "5"}, {"sow": "12"}]  # 1 ends in empty 2
+    # 12 (two): 13 one, 14 eleven (occupied, North's): sown on, 15..23 one each, 24 three,
+    # and the last into 1, South's, making two: North's 24 facing it (three) is taken.
+    s = v.apply(s, {"sow": "12"})
+    assert holes(s) == {1: 2, 5: 1, 13: 1, **{h: 1 for h in range(15, 24)}}
+    assert scores(s) == [19, 16] and v.to_move(s) == 1
+
+
+def test_intotoi_stop_and_take_hooks_on_their_own():
+    from games.engine.rules.hooks import HOOKS
+    v = rules_variant(INTOTOI)
+    sim = v.fast(position(INTOTOI, {3: 2, 22: 0, 4: 3, 21: 5, 15: 2, 10: 1}, turn=5))
+    stop, take = HOOKS["intotoi-stop"], HOOKS["intotoi-take"]
+    assert stop(sim, 0, 2) == []            # hole 3: his, occupied, but facing 22 is empty: sown on
+    assert stop(sim, 0, 3) is None          # hole 4: his, facing 21 holds five: the sowing ends
+    assert take(sim, 0, 0, 3, 0) == [(20, 5)]
+    assert take(sim, 0, 0, 2, 0) == []      # nothing facing
+    assert stop(sim, 0, 14) == [] and take(sim, 0, 0, 14, 0) == []  # North's hole 15: sown on
+    assert take(sim, 0, 0, 9, 0) == []      # hole 10 holds one: it was empty, nothing taken
+
+
+def test_intotoi_ends_when_no_hole_holds_more_than_one():
+    v = rules_variant(INTOTOI)
+    s = position(INTOTOI, {2: 2, 5: 1, 16: 1}, turn=5, scores=[20, 24])
+    s = v.apply(s, {"sow": "2"})  # 3 one, 4 one (empty): every hole one or none
+    out = v.outcome(s)
+    assert out is not None and out.winner == 1 and scores(s) == [23, 25]
+
+
+def test_moves_hook_names_an_unknown_hook_at_its_line():
+    with pytest.raises(RulesFileError) as err:
+        make(STORES.replace("STORES", "0").replace('sow = { direction = "ccw" }',
+                                                   'sow = { direction = "ccw", moves_hook = "nope" }'))
+    assert "sow/test.toml:" in str(err.value) and "no hook 'nope'" in str(err.value)
+
+
+def test_intotoi_random_games_end():
+    v = rules_variant(INTOTOI)
+    for seed in range(3):
+        sim = v.fast(v.new_game())
+        random_playout(sim, random.Random(seed))
+        assert sim.result() is not None

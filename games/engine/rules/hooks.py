@@ -59,3 +59,4 @@ from games.engine.rules import hooks_miscA  # noqa: E402,F401
 from games.engine.rules import hooks_fourA  # noqa: E402,F401
 from games.engine.rules import hooks_miscB  # noqa: E402,F401
 from games.engine.rules import hooks_race3  # noqa: E402,F401
+from games.engine.rules import hooks_sow1  # noqa: E402,F401

@@ -94,6 +94,11 @@ Elements and keys (defaults in brackets):
   after the one the move began from, and the move ends with them, or ``"lap-origin"``: so, from
   the hole after the one the lap began from (Mwambulula), or ``"lap-hole"``: from the hole the
   lap was lifted from, its first seed into that hole (the plain track; Nsumbi);
+  ``moves_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, moves) -> moves``) that
+  keeps the sowings it allows among the player's moves (ints: hole + 256 * direction), and may
+  mark one to lift only ``k`` of the hole's seeds (``move | k << 9``; without
+  ``choose_count`` such a sowing relays as any other) (Intotoi's opening and its rule on where a
+  sowing may end) [none];
   ``relay_hook_ends``: the lap sowing the seeds a hook drew is the sowing's last (no relay, no
   draw after it) [false]; ``enter``: a player holding seeds in
   hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
@@ -450,7 +455,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
         "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole"), "all"), "enter": (_bool, False),
-        "relay_hook_ends": (_bool, False),
+        "relay_hook_ends": (_bool, False), "moves_hook": (_text, None),
         "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
         "opening": (_opening, None), "opening_copy": (_bool, False),
@@ -572,7 +577,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "relay_hook_origin", "relay_hook_ends", "take_hook", "take_hook_after", "outer_empty", "singles_last", "singles_to_empty", "choose_once", "first_dir",
+        "first_rows", "first_plain", "moves_hook", "relay_hook", "relay_hook_drawn", "relay_hook_origin", "relay_hook_ends", "take_hook", "take_hook_after", "outer_empty", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "relay_ends", "relay_ends_where", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
@@ -609,10 +614,10 @@ class SowGame(Game):
         if len(boards_seen) != 1:
             raise rf.error(("clause",), f"exactly one clause must carry the board ({len(boards_seen)} do)")
         self.board_path = boards_seen[0].path
-        for key in ("relay_hook", "take_hook"):
+        for key in ("relay_hook", "take_hook", "moves_hook"):
             if key in self.tables["sow"]:
                 value = self.tables["sow"].values[key]  # take_hook: an option's may choose among hooks
-                names = ([self.tables["sow"].static(key)] if key == "relay_hook" or not isinstance(value, _Opt)
+                names = ([self.tables["sow"].static(key)] if key != "take_hook" or not isinstance(value, _Opt)
                          else list(self.option_specs[value.name].choices or [self.option_specs[value.name].default]))
                 for name in names:
                     if name not in HOOKS:
@@ -808,6 +813,8 @@ class SowGame(Game):
         r.opening_copy = sow.get("opening_copy", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
+        moves_hook = sow.get("moves_hook", o)
+        r.moves_hook = HOOKS[moves_hook] if moves_hook else None
         r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
         r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
         r.enter = sow.get("enter", o)
@@ -1131,7 +1138,7 @@ class SowGame(Game):
             if r.relay and not ((r.first_plain or r.opening is not None) and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
                 probe = sim.copy()
                 probe.laps = []
-                probe._sow(seat, move & 0xFF, move >> 8)  # type: ignore[arg-type]
+                probe._sow(seat, move & 0xFF, (move >> 8) & 1, move >> 9)  # type: ignore[arg-type]
                 run += [(seat, {"sow": self.names[p]} if p >= 0 else {"pass": True}, False) for p in probe.laps]
             after = sim.copy()
             after.play(move)
@@ -1139,7 +1146,7 @@ class SowGame(Game):
                 run += [(1 - seat if after.turn is None else after.turn, {"sow": self.names[self.facing[f]]}, True)
                         for f, *_ in after.started if self.facing[f] >= 0]
             if (r.extra_store and after.phase == PLAY and after.turn != seat
-                    and sim.copy()._sow(seat, move & 0xFF, move >> 8) == self.N + seat):  # type: ignore[arg-type]
+                    and sim.copy()._sow(seat, move & 0xFF, (move >> 8) & 1, move >> 9) == self.N + seat):  # type: ignore[arg-type]
                 run.append((seat, {"pass": True}, False))  # the extra turn he cannot use: Ludii's pass
             if r.rounds and len(after.rounds) != len(sim.rounds):
                 # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
@@ -1372,6 +1379,8 @@ class SowSim(Sim):
             mv = [m for m in mv if b[m & 0xFF] > 1]
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
             mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
+        if r.moves_hook is not None:  # sow.moves_hook: the moves a Python rule allows
+            mv = r.moves_hook(self, seat, mv)
         if r.enter and self.hand[seat]:  # type: ignore[index]
             mv.append(("enter",))  # sow.enter: the seeds in hand, one into each hole
         if r.check_moves and mv:
@@ -1423,12 +1432,12 @@ class SowSim(Sim):
         saved, sown, r = self.b, self.sown, self.r
         self.b = saved[:]
         try:
-            last = self._sow(seat, m & 0xFF, m >> 8)
+            last = self._sow(seat, m & 0xFF, (m >> 8) & 1, m >> 9)
             b = self.b
             left = 0
             for i in opp:
                 left += b[i]
-            taken = self._captures(seat, m & 0xFF, m >> 8, last, sown) if left else None
+            taken = self._captures(seat, m & 0xFF, (m >> 8) & 1, last, sown) if left else None
             slam = False
             if taken:
                 got = 0
@@ -1554,7 +1563,7 @@ class SowSim(Sim):
                 last = nxt[last]
                 b[last] += 1
                 c -= 1
-        elif k:  # sow.choose_count: k of the hole's seeds, the rest left in it
+        elif k and r.choose_count:  # sow.choose_count: k of the hole's seeds, the rest left in it
             self.took = 0
             b = self.b
             b[h] -= k
@@ -1566,7 +1575,7 @@ class SowSim(Sim):
             self.lifted = m >> 9
         else:
             self.took = 0
-            last = self._sow(seat, h, d)  # type: ignore[arg-type]
+            last = self._sow(seat, h, d, k)  # type: ignore[arg-type]
         if r.choose_once and self.way[seat] is None and not (  # type: ignore[index]
                 r.first_dir is not None and not sown_before & self.omask[seat]):  # type: ignore[index]
             self.way[seat] = d  # type: ignore[index]
@@ -1680,14 +1689,15 @@ class SowSim(Sim):
             self.last_text = g.store_names[seat] + (" ×" + "+".join(map(str, taken)) if taken else "")
         self._settle(seat, True, False)
 
-    def _sow(self, seat: int, h: int, d: int) -> int:
-        """Lift hole ``h`` and sow; returns the position of the last seed."""
+    def _sow(self, seat: int, h: int, d: int, k: int = 0) -> int:
+        """Lift hole ``h`` (only ``k`` of its seeds, where a ``sow.moves_hook`` says so) and
+        sow; returns the position of the last seed."""
         r, b = self.r, self.b
-        c = b[h]
+        c = k or b[h]
         self.lifted = c
         if r.take_at:
             self.during = []
-        b[h] = 0
+        b[h] -= c
         p = origin = h
         if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
