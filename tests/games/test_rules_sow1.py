@@ -7,6 +7,7 @@ North's from North's left (7 faces 6, 12 faces 1)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -190,6 +191,77 @@ def test_moves_hook_names_an_unknown_hook_at_its_line():
 def test_intotoi_random_games_end():
     v = rules_variant(INTOTOI)
     for seed in range(3):
+        sim = v.fast(v.new_game())
+        random_playout(sim, random.Random(seed))
+        assert sim.result() is not None
+
+
+# -- Deka (DLP.GameRulesets.379): sow.cover ---------------------------------------------------------
+DEKA = "sow.deka"
+
+
+def test_deka_a_last_counter_making_three_covers_the_hole_and_sows_on():
+    v = rules_variant(DEKA)
+    s = v.apply(v.new_game(), {"sow": "4"})
+    # 4 (two): 5 three, 6 three (an end hole: sown on): 7, 8 three, 9 three (held two: covered,
+    # sown on): 10, 11 three, 12 three (an end hole: sown on): 1, 2 three, 3 three (covered,
+    # sown on): 4 one, 5 four, 6 one (empty): over.
+    assert holes(s) == {1: 3, 2: 3, 4: 1, 5: 4, 6: 1, 7: 3, 8: 3, 10: 3, 11: 3}
+    data = s.to_json()
+    assert data["covered"] == ["3", "9"] and data["centre"] == 0 and v.to_move(s) == 1
+    assert sorted((a["sow"] for a in v.legal_actions(s)), key=int) == ["7", "8", "10", "11"]
+
+
+def test_deka_end_holes_may_be_covered_with_the_option_off():
+    v = rules_variant(DEKA)
+    s = v.apply(v.new_game({"end_holes_open": False}), {"sow": "4"})
+    assert "6" in s.to_json()["covered"]  # 4 (two): 5 three, 6 three: covered at once
+
+
+def test_deka_own_covered_holes_are_passed_over_the_opponents_feed_the_centre():
+    v = rules_variant(DEKA)
+    s = position(DEKA, {2: 1, 5: 4, 8: 2, 11: 1}, scores=[0, 0], covered=["3", "9"], centre=16)
+    s = v.apply(s, {"sow": "2"})  # over his covered 3 into 4: empty, over
+    assert holes(s) == {4: 1, 5: 4, 8: 2, 11: 1}
+    s = v.apply(s, {"sow": "8"})  # over his covered 9: 10 one, 11 two (sown on): 12, 1: over
+    assert holes(s) == {1: 1, 4: 1, 5: 4, 10: 1, 12: 1}
+    s = v.apply(s, {"sow": "5"})  # 6, 7, 8, and the last would fall into North's covered 9
+    assert holes(s) == {1: 1, 4: 1, 6: 1, 7: 1, 8: 1, 10: 1, 12: 1}
+    assert s.to_json()["centre"] == 17 and v.to_move(s) == 1
+
+
+def test_deka_the_player_who_cannot_sow_loses():
+    v = rules_variant(DEKA)
+    s = position(DEKA, {6: 1, 8: 1}, scores=[0, 0], centre=22)
+    s = v.apply(s, {"sow": "6"})  # into 7: South's row is empty
+    s = v.apply(s, {"sow": "7"})  # 8 two (sown on): 9, 10: over; South cannot sow
+    out = v.outcome(s)
+    assert out is not None and out.winner == 1
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"covered": ["4"]}, "covered: hole 4 holds seeds"),
+    ({"covered": ["1"]}, "covered: hole 1 cannot be covered"),  # an end hole
+    ({"covered": ["13"]}, "covered[0]: no hole"),
+])
+def test_deka_bad_covered_holes_are_refused(data, words):
+    from games.engine.core import InvalidState
+    with pytest.raises(InvalidState, match=re.escape(words)):
+        position(DEKA, {4: 2}, scores=[0, 0], centre=22, **data)
+
+
+def test_cover_is_refused_where_nobody_covers_and_needs_relay():
+    from games.engine.core import InvalidState
+    with pytest.raises(InvalidState, match="covered: no hole is covered"):
+        position(LAMOSH, {6: 4}, scores=[20, 24], covered=[])
+    with pytest.raises(RulesFileError) as err:
+        make(STORES.replace("STORES", "0").replace('sow = { direction = "ccw" }', 'sow = { direction = "ccw", cover = 3 }'))
+    assert "sow/test.toml:" in str(err.value) and "relay" in str(err.value)
+
+
+def test_deka_random_games_end():
+    v = rules_variant(DEKA)
+    for seed in range(10):
         sim = v.fast(v.new_game())
         random_playout(sim, random.Random(seed))
         assert sim.result() is not None

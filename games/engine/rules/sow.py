@@ -99,6 +99,12 @@ Elements and keys (defaults in brackets):
   mark one to lift only ``k`` of the hole's seeds (``move | k << 9``; without
   ``choose_count`` such a sowing relays as any other) (Intotoi's opening and its rule on where a
   sowing may end) [none];
+  ``cover = n`` (with ``relay = true``): a lap whose last seed makes a hole hold n, in either
+  row, covers the hole, its n seeds lifted and sown on from the hole after it; a covered hole
+  stays empty for the game: its owner's sowing passes over it, and a seed the opponent's would
+  drop there goes into the central hole instead, out of play (``centre`` in the state), ending
+  the sowing if it is the last (Deka) [0: none]; ``cover_except``: places in a row, from its
+  owner's left, never covered [none];
   ``relay_hook_ends``: the lap sowing the seeds a hook drew is the sowing's last (no relay, no
   draw after it) [false]; ``enter``: a player holding seeds in
   hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
@@ -259,7 +265,8 @@ of rounds), ``hands`` (``{"seed": n}`` a player keeps aside between rounds), ``p
 ``{"take": n}``, the holes the mover has still to take), ``turn`` (actions played), ``over``; and
 where the rules need them: ``history`` (positions since the last capture, for
 ``repetition``: ``[times, to_move, counts...]``), ``sown`` (holes sown from this round),
-``tuz`` (each seat's claimed hole or null, ``capture.claim``), ``owned`` (each seat's
+``tuz`` (each seat's claimed hole or null, ``capture.claim``), ``covered`` and ``centre``
+(the covered holes and the central hole's seeds, ``sow.cover``), ``owned`` (each seat's
 holes this round, ``rounds.holes = "won"``),
 ``closed`` (holes left empty this round), ``round``, ``starter`` and ``rounds`` (each round's
 start: ``[seeds of seat 0, of seat 1, starter]``). ``variant`` repeats ``key``.
@@ -456,6 +463,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_plain": (_bool, False), "relay_hook": (_text, None),
         "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole"), "all"), "enter": (_bool, False),
         "relay_hook_ends": (_bool, False), "moves_hook": (_text, None),
+        "cover": (_int(0, 1000), 0), "cover_except": (_places, frozenset()),
         "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
         "opening": (_opening, None), "opening_copy": (_bool, False),
@@ -577,7 +585,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plain", "moves_hook", "relay_hook", "relay_hook_drawn", "relay_hook_origin", "relay_hook_ends", "take_hook", "take_hook_after", "outer_empty", "singles_last", "singles_to_empty", "choose_once", "first_dir",
+        "first_rows", "first_plain", "moves_hook", "cover", "cover_except", "relay_hook", "relay_hook_drawn", "relay_hook_origin", "relay_hook_ends", "take_hook", "take_hook_after", "outer_empty", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "relay_ends", "relay_ends_where", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
@@ -813,6 +821,10 @@ class SowGame(Game):
         r.opening_copy = sow.get("opening_copy", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
+        r.cover = sow.get("cover", o)  # sow.cover: a last seed making this many covers the hole
+        if r.cover and not r.relay:
+            raise rf.error(sow.paths["cover"], "covers holes only with relay sowing (relay = true)")
+        r.cover_except = frozenset(i for i in range(self.N) if (i % self.per_row) + 1 in sow.get("cover_except", o)) if r.cover else frozenset()
         moves_hook = sow.get("moves_hook", o)
         r.moves_hook = HOOKS[moves_hook] if moves_hook else None
         r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
@@ -937,7 +949,7 @@ class SowGame(Game):
             r.refill, r.left_empty, r.repeat, r.starts, r.short = 0, "skip", 0, "alternate", "choose"
         if not r.rounds or not r.won:
             r.won, r.round_up, r.one_dir = False, 0, CCW
-        r.simple = not (r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
+        r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
         r.check_moves = r.feed or r.grand_slam == "forbidden"
@@ -1223,7 +1235,7 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started")
+                 "started", "covered", "centre", "_covered_now")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1254,6 +1266,9 @@ class SowSim(Sim):
         self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
         self._claim = 0  # set by _captures: the holes a claim rule takes (a mask)
         self.started: list[tuple[int, int]] = []  # sow.take_hook: what began this turn (replay)
+        self.covered = 0  # sow.cover: the covered holes, a mask
+        self.centre = 0  # sow.cover: the seeds dropped into the central hole, out of play
+        self._covered_now = False  # set by _sow: this move covered a hole
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1269,6 +1284,7 @@ class SowSim(Sim):
         s.way = self.way[:]
         s.tuz, s._claim = self.tuz[:], 0
         s.started = []
+        s.covered, s.centre, s._covered_now = self.covered, self.centre, False
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         return s
 
@@ -1540,6 +1556,7 @@ class SowSim(Sim):
             self._play_store_sow(seat)  # type: ignore[arg-type]
             return
         k = m >> 9  # sow.choose_count: the seeds sown (0: all)
+        self._covered_now = False
         d &= 1
         sown_before = self.sown
         plain = (r.first_plain or r.first_to_next or r.opening is not None) and not self.sown & self.omask[seat]  # type: ignore[index]
@@ -1660,7 +1677,7 @@ class SowSim(Sim):
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
             return
-        self._settle(seat, bool(taken) or bool(forfeits) or moved,  # type: ignore[arg-type]
+        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat))  # type: ignore[operator]
 
     def _play_store_sow(self, seat: int) -> None:
@@ -1719,6 +1736,7 @@ class SowSim(Sim):
         g = self.game
         nxt = g.track(seat, d, r.stores, self._skip(seat))
         skip_origin, skip_at, N = r.skip_origin, r.skip_at, g.N
+        cover = self.covered if r.cover else 0
         budget = RELAY_CAP * (g.total + 1)
         lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
         while True:
@@ -1728,6 +1746,13 @@ class SowSim(Sim):
                 p = nxt[p]
                 if p == h and skip_origin:
                     skipped = True
+                    continue
+                if cover and cover >> p & 1:  # sow.cover: a covered hole
+                    if self.own[p] == seat:
+                        continue  # his own: passed over
+                    self.centre += 1  # the opponent's: the seed goes into the central hole
+                    c -= 1
+                    budget -= 1
                     continue
                 if skip_at and b[p] >= skip_at and p < N and passed < N:
                     passed += 1
@@ -1831,6 +1856,15 @@ class SowSim(Sim):
                     if r.skip_lap:
                         h = p
                     continue
+            if (r.cover and p < N and b[p] == r.cover and p not in r.cover_except and budget > 0
+                    and not self.covered >> p & 1):  # sow.cover: the hole covered, its seeds sown on
+                self.covered |= 1 << p
+                cover = self.covered
+                self._covered_now = True
+                c = b[p]
+                b[p] = 0
+                lap = p
+                continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 ends = r.relay_ends  # sow.relay_ends: a lap making one of these counts ends there
                 if ends is not None and (b[p] % 2 == 0 if ends == "even" else b[p] % 2 == 1 if ends == "odd"
@@ -2337,6 +2371,9 @@ class SowSim(Sim):
                 data["sown"] += [g.store_names[s] for s in (0, 1) if self.sown >> (g.N + s) & 1]
         if r.won:
             data["owned"] = [[names[i] for i in h] for h in self.holes]
+        if r.cover:
+            data["covered"] = [names[i] for i in range(g.N) if self.covered >> i & 1]
+            data["centre"] = self.centre
         if r.rounds:
             data["closed"] = [names[i] for i in range(g.N) if self.closed >> i & 1]
             data["round"] = self.round
@@ -2362,7 +2399,8 @@ def _mask(holes: list[int]) -> int:
 
 # -- reading a state ----------------------------------------------------------------------------------
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
-          "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned")
+          "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned",
+          "covered", "centre")
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -2444,7 +2482,17 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             sim.hand[s] = _count(v, f"hands[{s}].seed")
         if sim.hand[s] and not r.rounds and not r.enter:
             raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
-    total = sum(sim.b) + sum(sim.sc) + sum(sim.hand)
+    if r.cover:  # sow.cover: the covered holes (empty) and the central hole's seeds
+        sim.covered = _holes(g, data.get("covered", []), "covered")
+        for i in range(g.N):
+            if sim.covered >> i & 1 and (sim.b[i] or i in r.cover_except):
+                raise InvalidState(f"covered: hole {g.names[i]} " + ("holds seeds" if sim.b[i] else "cannot be covered"))
+        sim.centre = _count(data.get("centre", 0), "centre")
+    else:
+        for name in ("covered", "centre"):
+            if name in data:
+                raise InvalidState(f"{name}: no hole is covered in this game")
+    total = sum(sim.b) + sum(sim.sc) + sum(sim.hand) + sim.centre
     if total != g.total_seeds():
         raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {g.total_seeds()}")
     pending = data.get("pending")
