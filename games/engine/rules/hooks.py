@@ -24,6 +24,10 @@ Hook points so far (the mechanic's module docstring says more):
   called as the turn passes to ``seat`` (``hole = -1``) and, with ``relay = "next"``, before each
   next hole is lifted (that hole); the seeds of each ``from`` are moved into ``to`` by the
   mechanic. It changes nothing itself (``hooks_fourA.py``).
+- ``sow`` mechanic, ``sow = { moves_hook = NAME }``: ``fn(sim, seat, moves) -> moves``, called
+  as the player's sowings are listed (ints: hole + 256 * direction); it returns those allowed,
+  each possibly marked ``| k << 9`` to lift only ``k`` of the hole's seeds. It changes nothing
+  itself (``hooks_sow1.py``).
 """
 from __future__ import annotations
 
@@ -61,3 +65,4 @@ from games.engine.rules import hooks_miscB  # noqa: E402,F401
 from games.engine.rules import hooks_race3  # noqa: E402,F401
 from games.engine.rules import hooks_sow4  # noqa: E402,F401
 from games.engine.rules import hooks_sow3  # noqa: E402,F401
+from games.engine.rules import hooks_sow1  # noqa: E402,F401

@@ -34,8 +34,9 @@ Elements and keys (defaults in brackets):
   Guti) ["rows"].
 - ``setup``: ``seeds`` in every hole [4], or ``counts`` (one per hole, in hole order);
   ``hand``: seeds each player keeps in hand (his store) at the start, for ``sow.enter`` [0];
-  ``stores``: seeds each player's store (his seeds taken) holds at the start [0] (I Pere,
-  whose opening puts each player's fourth hole into his store);
+  ``stores``: seeds each player's store (his seeds taken) holds at the start, or a list of two,
+  one per seat [0] (I Pere, whose opening puts each player's fourth hole into his store;
+  Lamosh, whose set opening gives its maker four);
   ``first``: the seat that moves first, by its side's name, or ``"lot"`` (a chance action
   ``{"first": seat}`` draws it) [the first side].
 - ``sow``: ``from`` = ``"own"`` (the mover's holes) | ``"any"`` [own]; ``min`` seeds a hole
@@ -99,6 +100,17 @@ Elements and keys (defaults in brackets):
   (Ludii's Pereauni); the hook may read ``sim.hook_run``, (the hole the lap was lifted from,
   the seeds dropped so far this sowing), and keep what it likes in ``sim.hook_mem`` (None at
   each sowing's start); the hook may be an option's (a choice of hooks);
+  ``moves_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, moves) -> moves``) that
+  keeps the sowings it allows among the player's moves (ints: hole + 256 * direction), and may
+  mark one to lift only ``k`` of the hole's seeds (``move | k << 9``; without
+  ``choose_count`` such a sowing relays as any other) (Intotoi's opening and its rule on where a
+  sowing may end) [none];
+  ``cover = n`` (with ``relay = true``): a lap whose last seed makes a hole hold n, in either
+  row, covers the hole, its n seeds lifted and sown on from the hole after it; a covered hole
+  stays empty for the game: its owner's sowing passes over it, and a seed the opponent's would
+  drop there goes into the central hole instead, out of play (``centre`` in the state), ending
+  the sowing if it is the last (Deka) [0: none]; ``cover_except``: places in a row, from its
+  owner's left, never covered [none];
   ``relay_hook_ends``: the lap sowing the seeds a hook drew is the sowing's last (no relay, no
   draw after it) [false]; ``enter``: a player holding seeds in
   hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
@@ -274,7 +286,8 @@ of rounds), ``hands`` (``{"seed": n}`` a player keeps aside between rounds), ``p
 ``{"take": n}``, the holes the mover has still to take), ``turn`` (actions played), ``over``; and
 where the rules need them: ``history`` (positions since the last capture, for
 ``repetition``: ``[times, to_move, counts...]``), ``sown`` (holes sown from this round),
-``tuz`` (each seat's claimed hole or null, ``capture.claim``), ``owned`` (each seat's
+``tuz`` (each seat's claimed hole or null, ``capture.claim``), ``covered`` and ``centre``
+(the covered holes and the central hole's seeds, ``sow.cover``), ``owned`` (each seat's
 holes this round, ``rounds.holes = "won"``),
 ``closed`` (holes left empty this round), ``round``, ``starter`` and ``rounds`` (each round's
 start: ``[seeds of seat 0, of seat 1, starter]``). ``variant`` repeats ``key``.
@@ -392,6 +405,13 @@ def _names(v: Any) -> Any:
     if isinstance(v, list) and v and all(isinstance(x, str) for x in v) and len(set(v)) == len(v):
         return tuple(v)
     raise _Bad(f'must list holes by name, each once, such as ["3", "4", "9", "10"], got {brief(v)}')
+def _stores(v: Any) -> Any:
+    """``setup.stores``: one count for both stores, or a list of two, one per seat."""
+    if type(v) is int and 0 <= v <= 1000:
+        return v
+    if isinstance(v, list) and len(v) == 2 and all(type(x) is int and 0 <= x <= 1000 for x in v):
+        return list(v)
+    raise _Bad(f"must be a whole number 0 to 1000, or a list of two (one per seat), got {brief(v)}")
 
 
 def _relay(v: Any) -> Any:
@@ -454,7 +474,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "owners": (_one_of("rows", "halves"), "rows"),
     },
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None),
-              "hand": (_int(0, 10000), 0), "stores": (_int(0, 1000), 0)},
+              "hand": (_int(0, 10000), 0), "stores": (_stores, 0)},
     "sow": {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
@@ -468,7 +488,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
         "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole", "lap-after", "behind"), "all"), "enter": (_bool, False),
-        "relay_hook_ends": (_bool, False),
+        "relay_hook_ends": (_bool, False), "moves_hook": (_text, None),
+        "cover": (_int(0, 1000), 0), "cover_except": (_places, frozenset()),
         "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
         "opening": (_opening, None), "opening_copy": (_bool, False),
@@ -592,7 +613,7 @@ class Rules:
     """A file's rules with its options chosen: plain attributes the play-out loop reads."""
 
     __slots__ = (
-        "first_rows", "first_plain", "relay_hook", "relay_hook_drawn", "relay_hook_at", "relay_hook_origin", "relay_hook_ends", "take_hook", "take_hook_after", "outer_empty", "singles_last", "singles_to_empty", "choose_once", "first_dir",
+        "first_rows", "first_plain", "moves_hook", "cover", "cover_except", "relay_hook", "relay_hook_drawn", "relay_hook_at", "relay_hook_origin", "relay_hook_ends", "take_hook", "take_hook_after", "outer_empty", "singles_last", "singles_to_empty", "choose_once", "first_dir",
         "min", "dirs", "skip_origin", "skip_lap", "first_in_origin", "skip_at", "relay", "relay_take", "relay_ends", "relay_ends_where", "stores", "captures",
         "grand_slam", "feed", "no_capture_moves", "extra_store", "extra_capture", "no_moves", "stalled", "empty_row_wins", "empty_row_ends", "target",
         "repetition", "repetition_seeds", "move_limit", "holes_at_most", "holes_at_most_seeds", "seeds_at_most", "take_at", "take_at_to", "take_at_where", "sweep", "first", "rounds", "refill", "left_empty", "repeat", "starts", "short",
@@ -630,7 +651,7 @@ class SowGame(Game):
         if len(boards_seen) != 1:
             raise rf.error(("clause",), f"exactly one clause must carry the board ({len(boards_seen)} do)")
         self.board_path = boards_seen[0].path
-        for key in ("relay_hook", "take_hook"):
+        for key in ("relay_hook", "take_hook", "moves_hook"):
             if key in self.tables["sow"]:
                 value = self.tables["sow"].values[key]  # take_hook: an option's may choose among hooks
                 names = ([self.tables["sow"].static(key)] if not isinstance(value, _Opt)
@@ -848,6 +869,12 @@ class SowGame(Game):
         r.opening_copy = sow.get("opening_copy", o)
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
+        r.cover = sow.get("cover", o)  # sow.cover: a last seed making this many covers the hole
+        if r.cover and not r.relay:
+            raise rf.error(sow.paths["cover"], "covers holes only with relay sowing (relay = true)")
+        r.cover_except = frozenset(i for i in range(self.N) if (i % self.per_row) + 1 in sow.get("cover_except", o)) if r.cover else frozenset()
+        moves_hook = sow.get("moves_hook", o)
+        r.moves_hook = HOOKS[moves_hook] if moves_hook else None
         r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
         r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
         r.enter = sow.get("enter", o)
@@ -975,7 +1002,7 @@ class SowGame(Game):
             r.refill, r.left_empty, r.repeat, r.starts, r.short = 0, "skip", 0, "alternate", "choose"
         if not r.rounds or not r.won:
             r.won, r.round_up, r.one_dir = False, 0, CCW
-        r.simple = not (r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
+        r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
         r.check_moves = r.feed or r.grand_slam == "forbidden"
@@ -1107,8 +1134,13 @@ class SowGame(Game):
             if not (isinstance(counts, list) and len(counts) == self.N and all(
                     isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 1000 for c in counts)):
                 raise self.rf.error(setup.paths["counts"], f"must list {self.N} seed counts, one per hole in hole order")
-            return sum(counts) + 2 * (setup.static("hand") + setup.static("stores"))
-        return setup.static("seeds") * self.N + 2 * (setup.static("hand") + setup.static("stores"))
+            return sum(counts) + 2 * setup.static("hand") + sum(self.start_stores())
+        return setup.static("seeds") * self.N + 2 * setup.static("hand") + sum(self.start_stores())
+
+    def start_stores(self) -> list[int]:
+        """``setup.stores``: the seeds in each seat's store at the start."""
+        v = self.tables["setup"].static("stores")
+        return list(v) if isinstance(v, list) else [v, v]
 
     def start_counts(self) -> list[int]:
         counts = self.tables["setup"].static("counts")
@@ -1140,7 +1172,7 @@ class SowGame(Game):
         sim = SowSim(self, options, r)
         sim.b = self.start_counts() + [0, 0]
         sim.hand = [self.tables["setup"].static("hand")] * 2  # setup.hand: each player's store
-        sim.sc = [self.tables["setup"].static("stores")] * 2  # setup.stores: seeds in each store
+        sim.sc = self.start_stores()  # setup.stores: seeds in each store
         if r.first is None:
             sim.phase, sim.turn = LOT, None
             sim.round = 1
@@ -1195,7 +1227,7 @@ class SowGame(Game):
             if r.relay and not ((r.first_plain or r.opening is not None) and not sim.sown & self.own_mask[seat]):  # type: ignore[index]
                 probe = sim.copy()
                 probe.laps = []
-                probe._sow(seat, move & 0xFF, move >> 8)  # type: ignore[arg-type]
+                probe._sow(seat, move & 0xFF, (move >> 8) & 1, move >> 9)  # type: ignore[arg-type]
                 run += [(seat, {"sow": self.names[p]} if p >= 0 else {"pass": True}, False) for p in probe.laps]
             after = sim.copy()
             after.play(move)
@@ -1203,7 +1235,7 @@ class SowGame(Game):
                 run += [(1 - seat if after.turn is None else after.turn, {"sow": self.names[self.facing[f]]}, True)
                         for f, *_ in after.started if self.facing[f] >= 0]
             if (r.extra_store and after.phase == PLAY and after.turn != seat
-                    and sim.copy()._sow(seat, move & 0xFF, move >> 8) == self.N + seat):  # type: ignore[arg-type]
+                    and sim.copy()._sow(seat, move & 0xFF, (move >> 8) & 1, move >> 9) == self.N + seat):  # type: ignore[arg-type]
                 run.append((seat, {"pass": True}, False))  # the extra turn he cannot use: Ludii's pass
             if r.rounds and len(after.rounds) != len(sim.rounds):
                 # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
@@ -1280,7 +1312,7 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started", "hook_run", "hook_mem")
+                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1315,6 +1347,9 @@ class SowSim(Sim):
         # dropped so far this sowing); hook_mem is the hook's own, None at each sowing's start
         self.hook_run: tuple[int, int] | None = None
         self.hook_mem: Any = None
+        self.covered = 0  # sow.cover: the covered holes, a mask
+        self.centre = 0  # sow.cover: the seeds dropped into the central hole, out of play
+        self._covered_now = False  # set by _sow: this move covered a hole
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1331,6 +1366,7 @@ class SowSim(Sim):
         s.tuz, s._claim = self.tuz[:], 0
         s.started = []
         s.hook_run = s.hook_mem = None
+        s.covered, s.centre, s._covered_now = self.covered, self.centre, False
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         return s
 
@@ -1464,6 +1500,8 @@ class SowSim(Sim):
             mv = [m for m in mv if b[m & 0xFF] > 1]
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
             mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
+        if r.moves_hook is not None:  # sow.moves_hook: the moves a Python rule allows
+            mv = r.moves_hook(self, seat, mv)
         if r.enter and self.hand[seat]:  # type: ignore[index]
             mv.append(("enter",))  # sow.enter: the seeds in hand, one into each hole
         if r.check_moves and mv:
@@ -1515,12 +1553,12 @@ class SowSim(Sim):
         saved, sown, r = self.b, self.sown, self.r
         self.b = saved[:]
         try:
-            last = self._sow(seat, m & 0xFF, m >> 8)
+            last = self._sow(seat, m & 0xFF, (m >> 8) & 1, m >> 9)
             b = self.b
             left = 0
             for i in opp:
                 left += b[i]
-            taken = self._captures(seat, m & 0xFF, m >> 8, last, sown) if left else None
+            taken = self._captures(seat, m & 0xFF, (m >> 8) & 1, last, sown) if left else None
             slam = False
             if taken:
                 got = 0
@@ -1651,6 +1689,7 @@ class SowSim(Sim):
             self._play_store_sow(seat)  # type: ignore[arg-type]
             return
         k = m >> 9  # sow.choose_count: the seeds sown (0: all)
+        self._covered_now = False
         d &= 1
         sown_before = self.sown
         plain = (r.first_plain or r.first_to_next or r.opening is not None) and not self.sown & self.omask[seat]  # type: ignore[index]
@@ -1678,7 +1717,7 @@ class SowSim(Sim):
                 b[last] -= 1
                 last = self.holes[1 - seat][0 if d == CCW else -1]  # type: ignore[index]
                 b[last] += 1
-        elif k:  # sow.choose_count: k of the hole's seeds, the rest left in it
+        elif k and r.choose_count:  # sow.choose_count: k of the hole's seeds, the rest left in it
             self.took = 0
             b = self.b
             b[h] -= k
@@ -1690,7 +1729,7 @@ class SowSim(Sim):
             self.lifted = m >> 9
         else:
             self.took = 0
-            last = self._sow(seat, h, d)  # type: ignore[arg-type]
+            last = self._sow(seat, h, d, k)  # type: ignore[arg-type]
         if r.choose_once and self.way[seat] is None and not (  # type: ignore[index]
                 r.first_dir is not None and not sown_before & self.omask[seat]):  # type: ignore[index]
             self.way[seat] = d  # type: ignore[index]
@@ -1775,7 +1814,7 @@ class SowSim(Sim):
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
             return
-        self._settle(seat, bool(taken) or bool(forfeits) or moved,  # type: ignore[arg-type]
+        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat))  # type: ignore[operator]
 
     def _play_store_sow(self, seat: int) -> None:
@@ -1804,14 +1843,15 @@ class SowSim(Sim):
             self.last_text = g.store_names[seat] + (" ×" + "+".join(map(str, taken)) if taken else "")
         self._settle(seat, True, False)
 
-    def _sow(self, seat: int, h: int, d: int) -> int:
-        """Lift hole ``h`` and sow; returns the position of the last seed."""
+    def _sow(self, seat: int, h: int, d: int, k: int = 0) -> int:
+        """Lift hole ``h`` (only ``k`` of its seeds, where a ``sow.moves_hook`` says so) and
+        sow; returns the position of the last seed."""
         r, b = self.r, self.b
-        c = b[h]
+        c = k or b[h]
         self.lifted = c
         if r.take_at:
             self.during = []
-        b[h] = 0
+        b[h] -= c
         p = origin = h
         if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
@@ -1833,6 +1873,7 @@ class SowSim(Sim):
         g = self.game
         nxt = g.track(seat, d, r.stores, self._skip(seat))
         skip_origin, skip_at, N = r.skip_origin, r.skip_at, g.N
+        cover = self.covered if r.cover else 0
         budget = RELAY_CAP * (g.total + 1)
         lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
         self.hook_mem = None
@@ -1843,6 +1884,13 @@ class SowSim(Sim):
                 p = nxt[p]
                 if p == h and skip_origin:
                     skipped = True
+                    continue
+                if cover and cover >> p & 1:  # sow.cover: a covered hole
+                    if self.own[p] == seat:
+                        continue  # his own: passed over
+                    self.centre += 1  # the opponent's: the seed goes into the central hole
+                    c -= 1
+                    budget -= 1
                     continue
                 if skip_at and b[p] >= skip_at and p < N and passed < N:
                     passed += 1
@@ -1955,6 +2003,15 @@ class SowSim(Sim):
                     if r.skip_lap:
                         h = p
                     continue
+            if (r.cover and p < N and b[p] == r.cover and p not in r.cover_except and budget > 0
+                    and not self.covered >> p & 1):  # sow.cover: the hole covered, its seeds sown on
+                self.covered |= 1 << p
+                cover = self.covered
+                self._covered_now = True
+                c = b[p]
+                b[p] = 0
+                lap = p
+                continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 ends = r.relay_ends  # sow.relay_ends: a lap making one of these counts ends there
                 if ends is not None and (b[p] % 2 == 0 if ends == "even" else b[p] % 2 == 1 if ends == "odd"
@@ -2249,7 +2306,7 @@ class SowSim(Sim):
         self._mv = None
         if self.r.rounds:
             half = g.N // 2
-            self.rounds = [(sum(self.b[:half]) + self.hand[0], sum(self.b[half:g.N]) + self.hand[1], first)]
+            self.rounds = [(sum(self.b[:half]) + self.hand[0] + self.sc[0], sum(self.b[half:g.N]) + self.hand[1] + self.sc[1], first)]
         if self.r.repetition:
             self.hist = {(first, *self.b[: g.N]): 1}
         if self.r.take_hook is not None:  # sow.take_hook: the captures that begin his turn
@@ -2461,6 +2518,9 @@ class SowSim(Sim):
                 data["sown"] += [g.store_names[s] for s in (0, 1) if self.sown >> (g.N + s) & 1]
         if r.won:
             data["owned"] = [[names[i] for i in h] for h in self.holes]
+        if r.cover:
+            data["covered"] = [names[i] for i in range(g.N) if self.covered >> i & 1]
+            data["centre"] = self.centre
         if r.rounds:
             data["closed"] = [names[i] for i in range(g.N) if self.closed >> i & 1]
             data["round"] = self.round
@@ -2486,7 +2546,8 @@ def _mask(holes: list[int]) -> int:
 
 # -- reading a state ----------------------------------------------------------------------------------
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
-          "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned")
+          "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned",
+          "covered", "centre")
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -2568,7 +2629,17 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             sim.hand[s] = _count(v, f"hands[{s}].seed")
         if sim.hand[s] and not r.rounds and not r.enter and not r.dist:
             raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
-    total = sum(sim.b) + sum(sim.sc) + sum(sim.hand)
+    if r.cover:  # sow.cover: the covered holes (empty) and the central hole's seeds
+        sim.covered = _holes(g, data.get("covered", []), "covered")
+        for i in range(g.N):
+            if sim.covered >> i & 1 and (sim.b[i] or i in r.cover_except):
+                raise InvalidState(f"covered: hole {g.names[i]} " + ("holds seeds" if sim.b[i] else "cannot be covered"))
+        sim.centre = _count(data.get("centre", 0), "centre")
+    else:
+        for name in ("covered", "centre"):
+            if name in data:
+                raise InvalidState(f"{name}: no hole is covered in this game")
+    total = sum(sim.b) + sum(sim.sc) + sum(sim.hand) + sim.centre
     if total != g.total_seeds() + r.dist_seeds:  # sow.distribute: the pool put in
         raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {g.total_seeds() + r.dist_seeds}")
     pending = data.get("pending")
