@@ -82,6 +82,10 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   that would end the game is counted as if play went on. ``lead = N``: while no piece of the seat
   stands beyond track square N (none off), only one piece may leave the first square (Fevga).
   ``no_hold = [[cells], ...]``: no move may leave the seat holding every cell of one list.
+  ``back = true``: a throw worth less than nothing (a die's face below 0, ``throw.faces``) takes
+  a piece of the seat back that many squares; one taken back before its first square goes back
+  to the hand (Pasa's blank face, -10: a score never falls below nothing). The move is
+  ``{"from": CELL, "to": CELL | "hand"}``; nothing in the hand moves back.
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
   back to its hand), ``"block"`` (the cell is closed to the mover) or ``"none"`` (opposing
   pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
@@ -168,7 +172,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "throws": ("until", "void_run", "void"),
     "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void"),
     "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd"),
-    "move": ("by", "most", "lead", "no_hold"),
+    "move": ("by", "most", "lead", "no_hold", "back"),
     "capture": ("opponent", "groups", "to", "start", "passing"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner", "together"),
@@ -294,6 +298,7 @@ class Rules:
     extra_twice: frozenset[int] = frozenset()  # extra_throw.twice: throws that earn two
     extra_first: bool = False        # extra_throw.first: only the turn's first throw earns by its value
     extra_void: int = 0              # extra_throw.void: the N-th equal throw of a turn of equal throws is worth nothing
+    back: bool = False               # move.back: a throw worth less than 0 takes a piece back (to the hand below its first square)
 
 
 class RaceGame(Game):
@@ -601,6 +606,7 @@ class RaceGame(Game):
         self.most = g("move", "most", lambda v, p: v if v == "count" else self._bool(v, p), False)
         self.lead = g("move", "lead", self._int(0, 250), 0)
         self.no_hold = g("move", "no_hold", lambda v, p: self._cell_sets(v, p), ())
+        self.move_back = g("move", "back", self._bool, False)
         self.higher = g("bear_off", "higher", self._bool, False)
         self.crowd = g("enter", "crowd", self._int(0, 64), 0)
         self.groups = g("capture", "groups", self._word("send-back", "block", "share"), "send-back")
@@ -685,7 +691,7 @@ class RaceGame(Game):
         return tuple(tuple(sorted(set(self._cells(x, path + (i,))))) for i, x in enumerate(v))
 
     def _faces(self, v: Any, path: tuple) -> tuple[int, ...]:
-        if not isinstance(v, list) or len(v) < 2 or not all(_is_int(x) and 0 <= x <= 100 for x in v):
+        if not isinstance(v, list) or len(v) < 2 or not all(_is_int(x) and -100 <= x <= 100 for x in v):
             raise self._fail(path, f"must list a die's faces (two or more numbers), got {brief(v)}")
         return tuple(v)
 
@@ -807,7 +813,13 @@ class RaceGame(Game):
         r.values_set = sorted({v for vs in vals for v in vs})
         r.base = [[-1] + [c * P for c in t] for t in tracks]
         r.safe_at = [[False] + [safe[c] for c in t] for t in tracks]
-        r.left0 = [tuple(v for v in vs if v > 0) for vs in vals]
+        r.back = _pick(self.move_back, o)
+        if any(v < 0 for vs in vals for v in vs):
+            if not r.back:
+                raise self._fail(self._path("throw", "faces"), "a face below 0 needs move.back = true (it takes a piece back)")
+            if until is not None or _pick(self.worth_each, o):
+                raise self._fail(self._path("move", "back"), "a throw worth less than 0 cannot go with throws.until or worth.each")
+        r.left0 = [tuple(v for v in vs if v > 0 or (r.back and v < 0)) for vs in vals]
         r.bonus0 = [bool(vs) and vs[0] in r.extra_values for vs in vals]
         r.enter_first = _pick(self.enter_first, o)
         if _pick(self.passing, o):
@@ -863,6 +875,8 @@ class RaceGame(Game):
         r.no_hold = _pick(self.no_hold, o)
         if _pick(self.doubles, o) > 1 and not _pick(self.worth_each, o):
             raise self._fail(self._path("worth", "doubles"), "needs worth.each (each die a move of its own)")
+        if r.back and (r.loop or self._jump_tables(o) is not None or r.groups_move or r.pin or r.most):
+            raise self._fail(self._path("move", "back"), "cannot go with a looped track, jumps, pieces moving together, pins or move.most")
         if r.pin and (r.loop or self._jump_tables(o) is not None or r.groups_move or r.partner_plays or P != 2):
             raise self._fail(self._path("capture", "opponent"), "pin is for two seats on tracks without jumps, loops or pieces moving together")
         jumps = self._jump_tables(o)
@@ -1370,6 +1384,9 @@ class RaceSim(Sim):
                     if pinned and pinned[r.cells[s][p]] == s:
                         continue  # held by the piece on it
                     q = p + v
+                    if q < 1:  # move.back: taken back off the start of its track, to the hand
+                        out.append((p, 0, v))
+                        continue
                     if q > n and loop:
                         q = (q - 1) % n + 1
                     elif q > n:
@@ -1379,6 +1396,8 @@ class RaceSim(Sim):
                                 short_values is None or v in short_values)) or p == lowest:
                             out.append((p, n + 1, v))
                         continue
+                elif v < 0:
+                    continue  # move.back: nothing in the hand goes back
                 else:
                     q = enter_square or v
                     if q > n:
@@ -1473,7 +1492,7 @@ class RaceSim(Sim):
         occ = self.occ
         base = r.base[s]
         k = 1
-        if v < 0:  # several pieces together (stack.together)
+        if v <= -1000:  # several pieces together (stack.together)
             k, v = divmod(-v, 1000)
             for _ in range(k - 1):
                 self.left.remove(v)
@@ -1637,8 +1656,10 @@ class RaceSim(Sim):
         s = self._actor()
         names = self.game.board.names
         group = 0
-        if v < 0:
+        if v <= -1000:
             group, v = divmod(-v, 1000)
+        if v < 0:  # move.back: a piece taken back, to the hand below its first square
+            return Action({"from": names[r.cells[s][p]], "to": names[r.cells[s][q]] if q else "hand"})
         data: dict[str, Any] = {
             "from": "hand" if p == 0 else names[r.cells[s][p]],
             "to": "off" if q > r.n[s] else names[r.cells[s][q]] if q else names[r.cells[s][self._landing(s, p, v)]],
@@ -1866,7 +1887,7 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
             raise InvalidState("throw: a move is due, so the throw must be given")
         left = throw.get("left")
         if left is None:
-            left = [v for v in r.vals[sim.last] if v > 0]
+            left = [v for v in r.vals[sim.last] if v > 0 or (r.back and v < 0)]
         if not (isinstance(left, list) and left and all(_is_int(v) and v in r.values_set for v in left)
                 and len(left) <= MAX_SERIES * 2):
             raise InvalidState(f"throw.left: must list the values still to play, got {brief(left)}")

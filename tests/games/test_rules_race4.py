@@ -1,0 +1,174 @@
+"""The vocabulary added for the race4 batch, worked by hand:
+
+- ``move.back`` (race.py): a throw worth less than nothing (a die face below 0) takes a piece
+  back that many squares, to the hand below its first square; nothing in the hand moves back.
+  Pasa's blank face, less 10 (race.pasa; the peg's track square is the player's score).
+- Quechucague (race.quechucague): a five-sided die of 1, 2, 3, 5 and 0, the two runs meeting
+  on the bottom row, a piece landed on sent back.
+"""
+from __future__ import annotations
+
+import pytest
+
+from games.engine.rules import rules_variant
+from games.engine.rules.loader import load_text
+from games.engine.rules import race
+
+PASA = "race.pasa"
+QU = "race.quechucague"
+
+
+def position(key, pos, *, hands=None, off=None, seat=0, options=None):
+    """A position written by hand (track squares per seat), read back through the public JSON."""
+    v = rules_variant(key)
+    opts = v.validate_options(options or {})
+    g = v.game
+    r = g.rules(opts)
+    sim = g.new_sim(opts)
+    P = r.players
+    off = off or [0] * P
+    sim.occ = [0] * len(sim.occ)
+    for s in range(P):
+        sim.pos[s] = sorted(pos[s])
+        sim.off[s] = off[s]
+        sim.hand[s] = hands[s] if hands is not None else r.count - len(pos[s]) - off[s]
+        for p in pos[s]:
+            sim.occ[r.cells[s][p] * P + s] += 1
+    sim.seat = seat
+    return v.fast(v.state_from_json(sim.to_json()))
+
+
+def throw(sim, faces):
+    for i, _ in sim.chance_outcomes():
+        if list(sim.r.outcomes[i]) == list(faces):
+            sim.play(i)
+            return sim
+    raise AssertionError(f"no throw {faces}")
+
+
+def actions(sim):
+    return sorted((sim.action(m).to_json() for m in sim.moves()), key=lambda a: sorted(a.items(), key=str))
+
+
+# -- Pasa: the score on a counting track, the blank face less 10 ---------------------------------
+
+def test_pasa_die_has_seven_faces_each_as_likely():
+    sim = position(PASA, [[], []])
+    outs = sim.chance_outcomes()
+    assert sorted(sim.r.outcomes[i][0] for i, _ in outs) == [-10, 1, 2, 3, 4, 5, 10]
+    assert all(abs(p - 1 / 7) < 1e-9 for _, p in outs)
+
+
+def test_pasa_throws_add_to_the_score():
+    # Score 0 (in hand): a 10 puts the peg on score 10, a2; a 4 on score 4, e1.
+    assert actions(throw(position(PASA, [[], []]), [10])) == [{"from": "hand", "to": "a2"}]
+    assert actions(throw(position(PASA, [[], []]), [4])) == [{"from": "hand", "to": "e1"}]
+    # Score 37 (h4) + 5 = 42 (c5).
+    assert actions(throw(position(PASA, [[37], []]), [5])) == [{"from": "h4", "to": "c5"}]
+
+
+def test_pasa_blank_face_takes_ten_off_the_score():
+    # Score 14 (e2) less 10 = 4 (e1).
+    sim = throw(position(PASA, [[14], [30]]), [-10])
+    assert actions(sim) == [{"from": "e2", "to": "e1"}]
+    sim.play(sim.moves()[0])
+    assert sim.pos[0] == [4] and sim.is_chance() and sim.seat == 1
+    # Score 10 (a2) less 10 = 0: the peg goes back to the hand.
+    sim = throw(position(PASA, [[10], []]), [-10])
+    assert actions(sim) == [{"from": "a2", "to": "hand"}]
+    sim.play(sim.moves()[0])
+    assert sim.pos[0] == [] and sim.hand[0] == 1 and sim.seat == 1
+    # Score 6 (g1) less 10: nothing below nothing, back to the hand too.
+    sim = throw(position(PASA, [[6], []]), [-10])
+    assert actions(sim) == [{"from": "g1", "to": "hand"}]
+
+
+def test_pasa_blank_face_with_the_peg_in_hand_moves_nothing():
+    sim = throw(position(PASA, [[], [55]]), [-10])
+    assert sim.is_chance() and sim.seat == 1 and sim.hand[0] == 1
+    assert sim.to_json()["hands"][0] == {"peg": 1}
+
+
+def test_pasa_reaching_a_hundred_wins():
+    # Score 95 (f10): a 5 makes 100, a 10 makes 105: either takes the peg off and wins; a 4 makes 99 (j10).
+    for face in (5, 10):
+        sim = throw(position(PASA, [[95], [98]]), [face])
+        assert actions(sim) == [{"from": "f10", "to": "off"}]
+        sim.play(sim.moves()[0])
+        assert sim.outcome().winner == 0
+    assert actions(throw(position(PASA, [[95], [98]]), [4])) == [{"from": "f10", "to": "j10"}]
+
+
+def test_pasa_state_with_a_blank_throw_round_trips():
+    sim = throw(position(PASA, [[23], []]), [-10])
+    data = sim.to_json()
+    assert data["throw"]["left"] == [-10]
+    v = rules_variant(PASA)
+    again = v.fast(v.state_from_json(data))
+    assert actions(again) == [{"from": "d3", "to": "d2"}]
+
+
+MINI = """
+key = "race.mini-back"
+title = "Mini"
+mechanic = "race"
+game = { dlp = 0, name = "Mini" }
+ruleset = { dlp = 0, name = "Mini" }
+players = 2
+sides = ["White", "Black"]
+source = "dlp-2020"
+locator = "DLP.GameRulesets.0"
+
+[[clause]]
+id = "MB-1"
+text = "A row of six."
+board = { shape = "squares", size = [6, 2] }
+track = { seats = [["a1..f1"], ["a1..f1"]] }
+pieces = { count = 1 }
+throw = { device = "dice", count = 1, sides = 3, faces = [1, 2, -1] }
+"""
+
+
+def test_a_face_below_nothing_needs_move_back():
+    with pytest.raises(Exception) as exc:
+        race.compile(load_text(MINI, "mini.toml"))
+    assert "mini.toml:" in str(exc.value) and "move.back" in str(exc.value)
+    game = race.compile(load_text(MINI + 'move = { back = true }\n', "mini.toml"))
+    assert game.rules({}).back
+
+
+def test_move_back_refuses_a_looped_track():
+    text = MINI.replace('track = { seats', 'track = { loop = true, seats') + 'move = { back = true }\nbear_off = { past = false }\n'
+    with pytest.raises(Exception) as exc:
+        race.compile(load_text(text, "mini.toml"))
+    assert "mini.toml:" in str(exc.value) and "back" in str(exc.value)
+
+
+# -- Quechucague: the five-sided die, the runs meeting head-on ------------------------------------
+
+def test_quechucague_die_and_entry():
+    sim = position(QU, [[], []])
+    assert sorted(sim.r.outcomes[i][0] for i, _ in sim.chance_outcomes()) == [0, 1, 2, 3, 5]
+    assert actions(throw(sim, [5])) == [{"from": "hand", "to": "b5"}]
+    # A 0 moves nothing: the turn passes.
+    sim = throw(position(QU, [[3], []]), [0])
+    assert sim.is_chance() and sim.seat == 1
+
+
+def test_quechucague_landing_on_the_opponent_sends_it_back():
+    # White on b3 (square 3), Black on b6 (its square 5: b10 b9 b8 b7 b6); White throws 3.
+    sim = throw(position(QU, [[3], [5]]), [3])
+    assert {"from": "b3", "to": "b6"} in actions(sim)
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "b3", "to": "b6"}))
+    assert sim.pos[1] == [] and sim.hand[1] == 4
+
+
+def test_quechucague_runs_up_the_arc_and_down_the_middle():
+    # White's square 13 is a6 (b1..b10, a8, a7, a6); a 2 takes it to a5... then c3 is square 15.
+    sim = throw(position(QU, [[13], []], hands=[3, 4]), [3])
+    assert {"from": "a6", "to": "c2"} in actions(sim)
+    # From c1 (square 17, the last) an exact 1 takes it off; a 2 does not under the default.
+    assert {"from": "c1", "to": "off"} in actions(throw(position(QU, [[17], []], hands=[3, 4]), [1]))
+    assert {"from": "c1", "to": "off"} not in actions(throw(position(QU, [[17], []], hands=[3, 4]), [2]))
+    past = throw(position(QU, [[17], []], hands=[3, 4], options={"finish": "past"}), [2])
+    assert {"from": "c1", "to": "off"} in actions(past)
