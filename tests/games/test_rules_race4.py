@@ -172,3 +172,28 @@ def test_quechucague_runs_up_the_arc_and_down_the_middle():
     assert {"from": "c1", "to": "off"} not in actions(throw(position(QU, [[17], []], hands=[3, 4]), [2]))
     past = throw(position(QU, [[17], []], hands=[3, 4], options={"finish": "past"}), [2])
     assert {"from": "c1", "to": "off"} in actions(past)
+
+
+# -- Chungani: five holes, beans shared, a race past the fifty ------------------------------------
+
+CG = "race.chungani"
+
+
+def test_chungani_beans_come_in_by_the_throw_and_share_holes():
+    sim = throw(position(CG, [[], [3]]), [3])
+    assert actions(sim) == [{"from": "hand", "to": "thirty"}]
+    sim.play(sim.moves()[0])
+    assert sim.pos == [[3], [3]] and sim.hand == [1, 1]  # Black's bean is not taken
+    # A 6 brings none in (it passes every hole): White, with both beans in hand, loses the throw.
+    sim = throw(position(CG, [[], []]), [6])
+    assert sim.is_chance() and sim.seat == 1
+
+
+def test_chungani_any_throw_past_the_fifty_takes_a_bean_off():
+    # White's beans on forty (4) and in hand: a 2 takes forty off, or brings one onto twenty.
+    sim = throw(position(CG, [[4], []]), [2])
+    assert actions(sim) == [{"from": "forty", "to": "off"}, {"from": "hand", "to": "twenty"}]
+    sim = throw(position(CG, [[5], []], off=[1, 0], hands=[0, 2]), [6])
+    assert actions(sim) == [{"from": "fifty", "to": "off"}]
+    sim.play(sim.moves()[0])
+    assert sim.outcome().winner == 0
