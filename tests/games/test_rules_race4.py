@@ -197,3 +197,86 @@ def test_chungani_any_throw_past_the_fifty_takes_a_bean_off():
     assert actions(sim) == [{"from": "fifty", "to": "off"}]
     sim.play(sim.moves()[0])
     assert sim.outcome().winner == 0
+
+
+# -- Petol: entering by 10 or more with the excess, three throws after, home worth, the exits ------
+
+PT = "race.petol"
+TEN, ONE, FIFTEEN, TWENTY, TWO, THREE, FIVE = [0, 0, 0, 0], [1, 0, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [1, 0, 1, 0], [1, 1, 1, 0], [1, 1, 1, 1]
+
+
+def test_petol_reeds_are_worth_as_the_summary_counts():
+    sim = position(PT, [[], []])
+    worth = {tuple(sim.r.outcomes[i]): sim.r.vals[i] for i, _ in sim.chance_outcomes()}
+    assert worth[(0, 0, 0, 0)] == (10,) and worth[(1, 1, 1, 1)] == (5,)
+    assert worth[(1, 0, 0, 0)] == (1,) and worth[(0, 1, 0, 0)] == (1,)
+    assert worth[(0, 0, 1, 0)] == (15,) and worth[(0, 0, 0, 1)] == (20,)
+    assert worth[(0, 0, 1, 1)] == (2,) and worth[(1, 0, 1, 1)] == (3,)
+
+
+def test_petol_enters_on_ten_or_more_running_the_excess():
+    assert actions(throw(position(PT, [[], []]), TEN)) == [{"from": "hand", "to": "se6"}]       # square 1
+    assert actions(throw(position(PT, [[], []]), FIFTEEN)) == [{"from": "hand", "to": "se1"}]   # square 6
+    assert actions(throw(position(PT, [[], []]), TWENTY)) == [{"from": "hand", "to": "es5"}]    # square 11
+    for low in (ONE, TWO, THREE, FIVE):  # under ten: no piece comes in, the throw is lost
+        sim = throw(position(PT, [[], []]), low)
+        assert sim.is_chance() and sim.seat == 1
+
+
+def test_petol_bringing_a_piece_on_earns_three_more_throws():
+    sim = throw(position(PT, [[], []]), TEN)
+    sim.play(sim.moves()[0])
+    for owed in (2, 1, 0):  # three throws, each moved, the turn staying White's (owed: those after the one due)
+        assert sim.is_chance() and sim.seat == 0 and sim.to_json().get("owed", 0) == owed
+        throw(sim, ONE)
+        sim.play(sim.moves()[0])
+    assert sim.is_chance() and sim.seat == 1 and sim.pos[0] == [4]
+
+
+def test_petol_landing_on_an_enemy_sends_it_back_but_not_on_the_centre():
+    # Black's square 20 is es1 (its run turned half round): White on se1 (6) throws 1 onto it.
+    sim = throw(position(PT, [[6], [20]]), ONE)
+    assert actions(sim) == [{"from": "se1", "to": "es1"}]
+    sim.play(sim.moves()[0])
+    assert sim.pos[1] == [] and sim.hand[1] == 2
+    # Black on the centre (square 19 of both runs): White on en3 (16) may not land there with a 3.
+    sim = throw(position(PT, [[16], [19]], hands=[0, 0], off=[1, 1]), THREE)
+    assert sim.is_chance() and sim.seat == 1
+
+
+def test_petol_in_its_own_arm_ten_fifteen_and_twenty_count_one():
+    # White on sw2 (33): a 20 moves it one point, to sw3; a 3 to sw5.
+    assert actions(throw(position(PT, [[33], []], hands=[0, 2], off=[1, 0]), TWENTY)) == [{"from": "sw2", "to": "sw3"}]
+    assert actions(throw(position(PT, [[33], []], hands=[0, 2], off=[1, 0]), THREE)) == [{"from": "sw2", "to": "sw5"}]
+    # Before its arm (ws1, square 31), a 20 is a 20: past the end from afar, so no move.
+    sim = throw(position(PT, [[31], []], hands=[0, 2], off=[1, 0]), TWENTY)
+    assert sim.is_chance() and sim.seat == 1
+
+
+def test_petol_exits_from_the_last_two_points():
+    for face, want in ((TWO, "off"), (THREE, "off"), (FIVE, "off"), (ONE, "sw6"), (TEN, "sw6")):
+        assert actions(throw(position(PT, [[36], []], hands=[0, 2], off=[1, 0]), face)) == [{"from": "sw5", "to": want}]
+    for face in (ONE, TEN, FIFTEEN, TWENTY):
+        assert actions(throw(position(PT, [[37], []], hands=[0, 2], off=[1, 0]), face)) == [{"from": "sw6", "to": "off"}]
+    for face in (TWO, THREE, FIVE):  # from the last point only the exact throw
+        sim = throw(position(PT, [[37], []], hands=[0, 2], off=[1, 0]), face)
+        assert sim.is_chance() and sim.seat == 1
+    # From sw4 (35) a 3 would reach off exactly, but a piece leaves only from the last two points.
+    sim = throw(position(PT, [[35], []], hands=[0, 2], off=[1, 0]), THREE)
+    assert sim.is_chance() and sim.seat == 1
+
+
+def test_new_fields_refuse_bad_values_naming_file_line_and_field():
+    base = MINI.replace("faces = [1, 2, -1]", "faces = [1, 2, 3]")
+    cases = [
+        ('enter = { square = "excess" }\n', "enter.square"),
+        ('move = { home = { square = 3 } }\n', "move.home"),
+        ('move = { home = { square = 9, as = { "3" = 1 } } }\n', "move.home"),
+        ('move = { home = { square = 2, as = { "3" = 0 } } }\n', "move.home.as"),
+        ('extra_throw = { enter = "three" }\n', "extra_throw.enter"),
+        ('bear_off = { last_exact = 1 }\n', "bear_off.last_exact"),
+    ]
+    for extra, field in cases:
+        with pytest.raises(Exception) as exc:
+            race.compile(load_text(base + extra, "mini.toml"))
+        assert "mini.toml:" in str(exc.value) and field in str(exc.value), (extra, str(exc.value))
