@@ -280,3 +280,56 @@ def test_new_fields_refuse_bad_values_naming_file_line_and_field():
         with pytest.raises(Exception) as exc:
             race.compile(load_text(base + extra, "mini.toml"))
         assert "mini.toml:" in str(exc.value) and field in str(exc.value), (extra, str(exc.value))
+
+
+# -- Knossos Game: the bridge gate (move.gate), captures in the centre and on the apex --------------
+
+KN = "race.knossos-game"
+K3, K2, K1 = [0, 0], [1, 0], [1, 1]  # faces: 1 for a rounded side up
+
+
+def test_knossos_sticks_count_one_two_three():
+    sim = position(KN, [[], []])
+    worth = {tuple(sim.r.outcomes[i]): sim.r.vals[i] for i, _ in sim.chance_outcomes()}
+    assert worth == {(0, 0): (3,), (0, 1): (2,), (1, 0): (2,), (1, 1): (1,)}
+
+
+def test_knossos_the_bridge_is_crossed_on_a_three_only_stopping_beyond_it():
+    # White on b4 (square 7): a 3 crosses to c5; a 1 or 2 would cross, so no move.
+    assert actions(throw(position(KN, [[7], []]), K3)) == [{"from": "b4", "to": "c5"}, {"from": "hand", "to": "a3"}]
+    assert actions(throw(position(KN, [[7], []]), K1)) == [{"from": "hand", "to": "a1"}]
+    # On d4 (6): a 3 stops on c5 (not a6); a 2 may not cross; a 1 goes to b4.
+    assert {"from": "d4", "to": "c5"} in actions(throw(position(KN, [[6], []]), K3))
+    assert [a for a in actions(throw(position(KN, [[6], []]), K2)) if a["from"] == "d4"] == []
+    assert {"from": "d4", "to": "b4"} in actions(throw(position(KN, [[6], []]), K1))
+
+
+def test_knossos_takes_in_the_centre_and_on_the_apex_but_shares_c5():
+    # Black's b3 is its square 5: White from a3 (3) lands on it with a 1 and sends it back.
+    sim = throw(position(KN, [[3], [5]]), K1)
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "a3", "to": "b3"}))
+    assert sim.pos[1] == [] and sim.hand[1] == 2
+    # Black on c5 (its square 8): White from b4 crosses onto it and both stay.
+    sim = throw(position(KN, [[7], [8]]), K3)
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "b4", "to": "c5"}))
+    assert sim.pos == [[8], [8]]
+    # Black on the apex c7 (10): White from a6 (9) lands on it with a 1.
+    sim = throw(position(KN, [[9], [10]]), K1)
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json() == {"from": "a6", "to": "c7"}))
+    assert sim.pos[1] == [] and sim.hand[1] == 2
+
+
+def test_knossos_leaves_from_the_apex_by_an_exact_one():
+    assert {"from": "c7", "to": "off"} in actions(throw(position(KN, [[10], []]), K1))
+    assert [a for a in actions(throw(position(KN, [[10], []]), K2)) if a["from"] == "c7"] == []
+    assert [a for a in actions(throw(position(KN, [[9], []]), K2)) if a["from"] == "a6"] == []
+
+
+def test_gate_refuses_bad_values():
+    base = MINI.replace("faces = [1, 2, -1]", "faces = [1, 2, 3]")
+    for extra, field in (('move = { gate = { square = 3 } }\n', "move.gate"),
+                         ('move = { gate = { square = 30, values = [3] } }\n', "move.gate"),
+                         ('move = { gate = { square = 3, values = [] } }\n', "move.gate.values")):
+        with pytest.raises(Exception) as exc:
+            race.compile(load_text(base + extra, "mini.toml"))
+        assert "mini.toml:" in str(exc.value) and field in str(exc.value), (extra, str(exc.value))

@@ -91,6 +91,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   ``home = { square = N, as = { "10" = 1, ... } }``: a piece standing on track square N or
   beyond moves by these throws as the worth they map to (Petol's 10, 15 and 20 counting 1 once
   the piece is back in its own arm); the move still spends the throw.
+  ``gate = { square = N, values = [3] }``: a move from before track square N to it or beyond
+  must be by one of these throws, and stops on square N however far the throw would go (the
+  Knossos Game's bridge, crossed on a 3 to the first space beyond it).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
   back to its hand), ``"block"`` (the cell is closed to the mover) or ``"none"`` (opposing
   pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
@@ -179,7 +182,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "throws": ("until", "void_run", "void"),
     "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void", "enter"),
     "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd"),
-    "move": ("by", "most", "lead", "no_hold", "back", "home"),
+    "move": ("by", "most", "lead", "no_hold", "back", "home", "gate"),
     "capture": ("opponent", "groups", "to", "start", "passing"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner", "together"),
@@ -311,6 +314,8 @@ class Rules:
     home_from: int = 0               # move.home.square: from this track square on (0: no such rule) ...
     home_as: dict = field(default_factory=dict)  # ... a throw moves a piece by the worth it maps to
     last_exact: bool = False         # bear_off.last_exact: from the last square only the exact throw takes a piece off
+    gate: int = 0                    # move.gate.square: a move reaching it from before must be by ... (0: no gate)
+    gate_values: frozenset = frozenset()  # ... one of these throws, and stops on it
 
 
 class RaceGame(Game):
@@ -620,6 +625,7 @@ class RaceGame(Game):
         self.no_hold = g("move", "no_hold", lambda v, p: self._cell_sets(v, p), ())
         self.move_back = g("move", "back", self._bool, False)
         self.move_home = g("move", "home", self._home, None)
+        self.move_gate = g("move", "gate", self._gate, None)
         self.extra_enter = g("extra_throw", "enter", self._int(0, 10), 0)
         self.last_exact = g("bear_off", "last_exact", self._bool, False)
         self.higher = g("bear_off", "higher", self._bool, False)
@@ -773,6 +779,15 @@ class RaceGame(Game):
             table[int(k)] = w
         return v["square"], table
 
+    def _gate(self, v: Any, path: tuple) -> tuple[int, frozenset[int]]:
+        """move.gate: { square = N, values = [3] } -> (N, {3})."""
+        if not (isinstance(v, dict) and set(v) == {"square", "values"} and _is_int(v["square"]) and v["square"] >= 1):
+            raise self._fail(path, "must be { square = N, values = [THROWS] }")
+        vals = self._ints(v["values"], path + ("values",))
+        if not vals:
+            raise self._fail(path + ("values",), "must list the throws that cross the gate")
+        return v["square"], vals
+
     def _square(self, v: Any, path: tuple) -> int:
         if v == "throw":
             return 0
@@ -856,6 +871,13 @@ class RaceGame(Game):
             if any(r.home_from > k for k in n):
                 raise self._fail(self._path("move", "home"), "square is past the end of a track")
         r.last_exact = _pick(self.last_exact, o)
+        gate = _pick(self.move_gate, o)
+        if gate is not None:
+            r.gate, r.gate_values = gate
+            if any(r.gate > k for k in n):
+                raise self._fail(self._path("move", "gate"), "square is past the end of a track")
+            if r.loop or self._jump_tables(o) is not None or r.groups_move or r.back or r.home_from:
+                raise self._fail(self._path("move", "gate"), "cannot go with a looped track, jumps, pieces moving together, move.back or move.home")
         if any(v < 0 for vs in vals for v in vs):
             if not r.back:
                 raise self._fail(self._path("throw", "faces"), "a face below 0 needs move.back = true (it takes a piece back)")
@@ -1428,6 +1450,10 @@ class RaceSim(Sim):
                     if pinned and pinned[r.cells[s][p]] == s:
                         continue  # held by the piece on it
                     q = p + (r.home_as.get(v, v) if r.home_from and p >= r.home_from else v)
+                    if r.gate and p < r.gate <= q:  # move.gate: only these throws cross, stopping on it
+                        if v not in r.gate_values:
+                            continue
+                        q = r.gate
                     if q < 1:  # move.back: taken back off the start of its track, to the hand
                         out.append((p, 0, v))
                         continue
@@ -1446,6 +1472,10 @@ class RaceSim(Sim):
                     continue  # move.back: nothing in the hand goes back
                 else:
                     q = enter_square or v - r.enter_less
+                    if r.gate and r.gate <= q:  # move.gate, entering
+                        if v not in r.gate_values:
+                            continue
+                        q = r.gate
                     if q > n:
                         continue
                     if r.crowd and sum(occ[base[q]:base[q] + r.players]) >= r.crowd:
