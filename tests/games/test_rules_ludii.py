@@ -51,6 +51,15 @@ NOT_YET_AGREEING: dict[str, str] = {
     "war.shi-liu-kan-tsiang-kun": "Ludii's triangle is drawn otherwise, SL-1",
     # Ludii's Chinese Checkers traces are games for six players; the engine seats two to four,
     # and the file is the two-player game (CC-2): no trace can be replayed on it.
+    # Ludii's Knossos Game lets a piece turn up to the bridge from either central space and a 3 take
+    # any piece not yet over it straight across (KN-2): moves the file's single run does not have.
+    "race.knossos-game": "Ludii's choice of tracks and its bridge from anywhere, KN-2",
+    # Ludii's Petol traces are games of six players (two teams of three); the file plays the game
+    # of two players, teams of one (PT-3), and the engine seats at most four.
+    "race.petol": "Ludii's traces have six players, the file plays two (PT-1, PT-3)",
+    # Ludii's Pasa counts the score without moving a peg (every move a pass with the throw added)
+    # and its die counts the marked face 6, not 10 (PA-3, PA-4): no step can be matched.
+    "race.pasa": "Ludii's turns are passes adding to a score, its marked face worth 6 (PA-3, PA-4)",
     "race.chinese-checkers": "Ludii's traces have six players, the engine seats at most four, CC-2",
     # Piç's summary allows two to five players; Ludii's traces are all of five (fifteen heaps in a
     # ring), and the sowing mechanic plays two: the files play the game of two (PC-2).

@@ -58,7 +58,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   count) and ``void = "run" | "last"`` (all of them are void, or only the one that makes the run).
 - ``extra_throw``: another throw after the move: ``values`` (throws that earn one; with
   ``hand = true`` only while the seat still holds pieces to bring on),
-  ``cells`` (landing there earns one), ``capture = true`` (sending a piece back earns one;
+  ``cells`` (landing there earns one), ``enter = N`` (bringing a piece on earns N more throws,
+  Petol's three throws after entering; counted, as ``owed``), ``capture = true`` (sending a piece back earns one;
   ``"each"``: one for each piece sent back). Counted extra throws (Tamman): ``twice =
   [values]`` (throws that earn two), ``first = true`` (only the turn's first throw earns by its
   value), ``void = N`` (the turn's N-th throw running of one value, all its throws so far equal,
@@ -66,7 +67,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   ``turn_throws``, the values thrown this turn).
 - ``enter``: how a piece comes on: ``values`` (the throws that may enter one; default any),
   ``square`` (the track square it enters on, counted from 1, or ``"throw"``: the throw's value,
-  counting from off the board) and ``first = true`` (a seat's first throw of the game, whatever
+  counting from off the board; ``"excess"``: square 1 on the least of ``values``, the excess
+  over it run on from there, Petol's 10 entering and 15 entering five squares on) and ``first = true`` (a seat's first throw of the game, whatever
   it is, brings its first piece on by the throw's value, ``values`` and ``square`` aside; that
   entry is the only move, may not be declined and earns no other throw), ``must = true`` (a
   seat that can bring a piece on must: its other moves are then not allowed; ``"only"``: while
@@ -82,6 +84,16 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   that would end the game is counted as if play went on. ``lead = N``: while no piece of the seat
   stands beyond track square N (none off), only one piece may leave the first square (Fevga).
   ``no_hold = [[cells], ...]``: no move may leave the seat holding every cell of one list.
+  ``back = true``: a throw worth less than nothing (a die's face below 0, ``throw.faces``) takes
+  a piece of the seat back that many squares; one taken back before its first square goes back
+  to the hand (Pasa's blank face, -10: a score never falls below nothing). The move is
+  ``{"from": CELL, "to": CELL | "hand"}``; nothing in the hand moves back.
+  ``home = { square = N, as = { "10" = 1, ... } }``: a piece standing on track square N or
+  beyond moves by these throws as the worth they map to (Petol's 10, 15 and 20 counting 1 once
+  the piece is back in its own arm); the move still spends the throw.
+  ``gate = { square = N, values = [3] }``: a move from before track square N to it or beyond
+  must be by one of these throws, and stops on square N however far the throw would go (the
+  Knossos Game's bridge, crossed on a 3 to the first space beyond it).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
   back to its hand), ``"block"`` (the cell is closed to the mover) or ``"none"`` (opposing
   pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
@@ -112,7 +124,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   goes off on any throw, or ``short = [values]`` on those throws only; ``from = N``: a piece
   goes off only from the track's last N squares (it must stop there first), 0 (the default)
   from anywhere, and with ``together = true`` only once every piece of the seat stands there
-  (none in the hand: backgammon's home board); ``past = false``: no throw takes a piece past
+  (none in the hand: backgammon's home board); ``last_exact = true``: from the last square only
+  the exact throw (one step) takes a piece off, from the others any reaching past (Petol's
+  penultimate and last spaces, with ``from = 2``); ``past = false``: no throw takes a piece past
   the last square (only a ``jump`` takes it off; a looped track is so); ``higher = true`` with an
   exact finish: a throw more than the exact one takes off the seat's farthest-back piece (no piece
   of the seat behind it, none in the hand), as backgammon's higher die.
@@ -166,13 +180,13 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "throw": ("device", "count", "sides", "odds", "faces"),
     "worth": ("up", "none", "each", "marked", "doubles", "faces"),
     "throws": ("until", "void_run", "void"),
-    "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void"),
+    "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void", "enter"),
     "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd"),
-    "move": ("by", "most", "lead", "no_hold"),
+    "move": ("by", "most", "lead", "no_hold", "back", "home", "gate"),
     "capture": ("opponent", "groups", "to", "start", "passing"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner", "together"),
-    "bear_off": ("exact", "short", "from", "past", "together", "higher"),
+    "bear_off": ("exact", "short", "from", "past", "together", "higher", "last_exact"),
     "pass": ("choice",),
     "end": ("goal", "limit", "finished"),
     "jump": ("cells", "seats"),
@@ -294,6 +308,14 @@ class Rules:
     extra_twice: frozenset[int] = frozenset()  # extra_throw.twice: throws that earn two
     extra_first: bool = False        # extra_throw.first: only the turn's first throw earns by its value
     extra_void: int = 0              # extra_throw.void: the N-th equal throw of a turn of equal throws is worth nothing
+    back: bool = False               # move.back: a throw worth less than 0 takes a piece back (to the hand below its first square)
+    enter_less: int = 0              # enter.square = "excess": a piece enters on the throw less this (the least entering value less one)
+    extra_enter: int = 0             # extra_throw.enter: throws owed for bringing a piece on
+    home_from: int = 0               # move.home.square: from this track square on (0: no such rule) ...
+    home_as: dict = field(default_factory=dict)  # ... a throw moves a piece by the worth it maps to
+    last_exact: bool = False         # bear_off.last_exact: from the last square only the exact throw takes a piece off
+    gate: int = 0                    # move.gate.square: a move reaching it from before must be by ... (0: no gate)
+    gate_values: frozenset = frozenset()  # ... one of these throws, and stops on it
 
 
 class RaceGame(Game):
@@ -601,6 +623,11 @@ class RaceGame(Game):
         self.most = g("move", "most", lambda v, p: v if v == "count" else self._bool(v, p), False)
         self.lead = g("move", "lead", self._int(0, 250), 0)
         self.no_hold = g("move", "no_hold", lambda v, p: self._cell_sets(v, p), ())
+        self.move_back = g("move", "back", self._bool, False)
+        self.move_home = g("move", "home", self._home, None)
+        self.move_gate = g("move", "gate", self._gate, None)
+        self.extra_enter = g("extra_throw", "enter", self._int(0, 10), 0)
+        self.last_exact = g("bear_off", "last_exact", self._bool, False)
         self.higher = g("bear_off", "higher", self._bool, False)
         self.crowd = g("enter", "crowd", self._int(0, 64), 0)
         self.groups = g("capture", "groups", self._word("send-back", "block", "share"), "send-back")
@@ -685,7 +712,7 @@ class RaceGame(Game):
         return tuple(tuple(sorted(set(self._cells(x, path + (i,))))) for i, x in enumerate(v))
 
     def _faces(self, v: Any, path: tuple) -> tuple[int, ...]:
-        if not isinstance(v, list) or len(v) < 2 or not all(_is_int(x) and 0 <= x <= 100 for x in v):
+        if not isinstance(v, list) or len(v) < 2 or not all(_is_int(x) and -100 <= x <= 100 for x in v):
             raise self._fail(path, f"must list a die's faces (two or more numbers), got {brief(v)}")
         return tuple(v)
 
@@ -740,12 +767,35 @@ class RaceGame(Game):
             return frozenset(v)
         raise self._fail(path, f"must be true, false or a list of throws, got {brief(v)}")
 
+    def _home(self, v: Any, path: tuple) -> tuple[int, dict[int, int]]:
+        """move.home: { square = N, as = { "10" = 1 } } -> (N, {10: 1})."""
+        if not (isinstance(v, dict) and set(v) == {"square", "as"} and _is_int(v["square"]) and v["square"] >= 1
+                and isinstance(v["as"], dict) and v["as"]):
+            raise self._fail(path, "must be { square = N, as = { \"THROW\" = WORTH, ... } }")
+        table = {}
+        for k, w in v["as"].items():
+            if not (isinstance(k, str) and k.lstrip("-").isdigit() and _is_int(w) and 0 < w <= 1000):
+                raise self._fail(path + ("as", k), f"must map a throw's worth to a worth of 1 or more, got {k!r} = {brief(w)}")
+            table[int(k)] = w
+        return v["square"], table
+
+    def _gate(self, v: Any, path: tuple) -> tuple[int, frozenset[int]]:
+        """move.gate: { square = N, values = [3] } -> (N, {3})."""
+        if not (isinstance(v, dict) and set(v) == {"square", "values"} and _is_int(v["square"]) and v["square"] >= 1):
+            raise self._fail(path, "must be { square = N, values = [THROWS] }")
+        vals = self._ints(v["values"], path + ("values",))
+        if not vals:
+            raise self._fail(path + ("values",), "must list the throws that cross the gate")
+        return v["square"], vals
+
     def _square(self, v: Any, path: tuple) -> int:
         if v == "throw":
             return 0
+        if v == "excess":
+            return -1
         if _is_int(v) and v >= 1:
             return v
-        raise self._fail(path, f"must be a track square (1..) or \"throw\", got {brief(v)}")
+        raise self._fail(path, f"must be a track square (1..), \"throw\" or \"excess\", got {brief(v)}")
 
     # -- one set of options ---------------------------------------------------------------
     def rules(self, options: dict[str, Any]) -> Rules:
@@ -781,6 +831,11 @@ class RaceGame(Game):
             extra_cell[c] = True
         enter_values = _pick(self.enter_values, o)
         enter_square = _pick(self.enter_square, o)
+        enter_less = 0
+        if enter_square == -1:  # "excess": square 1 on the least entering value
+            if not enter_values:
+                raise self._fail(self._path("enter", "square"), "\"excess\" needs enter.values (the throws that enter)")
+            enter_square, enter_less = 0, min(enter_values) - 1
         n = [len(t) for t in tracks]
         if enter_square and any(enter_square > k for k in n):
             raise self._fail(self._path("enter", "square"), "is past the end of a track")
@@ -807,7 +862,28 @@ class RaceGame(Game):
         r.values_set = sorted({v for vs in vals for v in vs})
         r.base = [[-1] + [c * P for c in t] for t in tracks]
         r.safe_at = [[False] + [safe[c] for c in t] for t in tracks]
-        r.left0 = [tuple(v for v in vs if v > 0) for vs in vals]
+        r.back = _pick(self.move_back, o)
+        r.enter_less = enter_less
+        r.extra_enter = _pick(self.extra_enter, o)
+        home = _pick(self.move_home, o)
+        if home is not None:
+            r.home_from, r.home_as = home
+            if any(r.home_from > k for k in n):
+                raise self._fail(self._path("move", "home"), "square is past the end of a track")
+        r.last_exact = _pick(self.last_exact, o)
+        gate = _pick(self.move_gate, o)
+        if gate is not None:
+            r.gate, r.gate_values = gate
+            if any(r.gate > k for k in n):
+                raise self._fail(self._path("move", "gate"), "square is past the end of a track")
+            if r.loop or self._jump_tables(o) is not None or r.groups_move or r.back or r.home_from:
+                raise self._fail(self._path("move", "gate"), "cannot go with a looped track, jumps, pieces moving together, move.back or move.home")
+        if any(v < 0 for vs in vals for v in vs):
+            if not r.back:
+                raise self._fail(self._path("throw", "faces"), "a face below 0 needs move.back = true (it takes a piece back)")
+            if until is not None or _pick(self.worth_each, o):
+                raise self._fail(self._path("move", "back"), "a throw worth less than 0 cannot go with throws.until or worth.each")
+        r.left0 = [tuple(v for v in vs if v > 0 or (r.back and v < 0)) for vs in vals]
         r.bonus0 = [bool(vs) and vs[0] in r.extra_values for vs in vals]
         r.enter_first = _pick(self.enter_first, o)
         if _pick(self.passing, o):
@@ -816,7 +892,7 @@ class RaceGame(Game):
         r.extra_first = _pick(self.extra_first, o)
         r.extra_void = _pick(self.extra_void, o)
         r.capture_each = r.capture_extra == "each"
-        r.counted = bool(r.extra_twice or r.extra_first or r.extra_void or r.capture_each)
+        r.counted = bool(r.extra_twice or r.extra_first or r.extra_void or r.capture_each or r.extra_enter)
         if r.counted and until is not None:
             raise self._fail(self._path("extra_throw", "first"), "counted extra throws cannot go with throws.until")
         short = _pick(self.short, o)
@@ -863,6 +939,10 @@ class RaceGame(Game):
         r.no_hold = _pick(self.no_hold, o)
         if _pick(self.doubles, o) > 1 and not _pick(self.worth_each, o):
             raise self._fail(self._path("worth", "doubles"), "needs worth.each (each die a move of its own)")
+        if r.home_from and (r.loop or self._jump_tables(o) is not None or r.groups_move or r.back):
+            raise self._fail(self._path("move", "home"), "cannot go with a looped track, jumps, pieces moving together or move.back")
+        if r.back and (r.loop or self._jump_tables(o) is not None or r.groups_move or r.pin or r.most):
+            raise self._fail(self._path("move", "back"), "cannot go with a looped track, jumps, pieces moving together, pins or move.most")
         if r.pin and (r.loop or self._jump_tables(o) is not None or r.groups_move or r.partner_plays or P != 2):
             raise self._fail(self._path("capture", "opponent"), "pin is for two seats on tracks without jumps, loops or pieces moving together")
         jumps = self._jump_tables(o)
@@ -1369,18 +1449,33 @@ class RaceSim(Sim):
                 if p:
                     if pinned and pinned[r.cells[s][p]] == s:
                         continue  # held by the piece on it
-                    q = p + v
+                    q = p + (r.home_as.get(v, v) if r.home_from and p >= r.home_from else v)
+                    if r.gate and p < r.gate <= q:  # move.gate: only these throws cross, stopping on it
+                        if v not in r.gate_values:
+                            continue
+                        q = r.gate
+                    if q < 1:  # move.back: taken back off the start of its track, to the hand
+                        out.append((p, 0, v))
+                        continue
                     if q > n and loop:
                         q = (q - 1) % n + 1
                     elif q > n:
                         if p < off_from or not past or not home:
                             continue
+                        if r.last_exact and p == n and q != n + 1:
+                            continue  # bear_off.last_exact: from the last square, only the exact throw
                         if q == n + 1 or not exact or (n + 1 - p <= short and (
                                 short_values is None or v in short_values)) or p == lowest:
                             out.append((p, n + 1, v))
                         continue
+                elif v < 0:
+                    continue  # move.back: nothing in the hand goes back
                 else:
-                    q = enter_square or v
+                    q = enter_square or v - r.enter_less
+                    if r.gate and r.gate <= q:  # move.gate, entering
+                        if v not in r.gate_values:
+                            continue
+                        q = r.gate
                     if q > n:
                         continue
                     if r.crowd and sum(occ[base[q]:base[q] + r.players]) >= r.crowd:
@@ -1461,7 +1556,7 @@ class RaceSim(Sim):
         """Where a move of ``v`` from track position ``p`` (0: the hand) lands, before a jump."""
         r = self.r
         n = r.n[s]
-        q = (r.enter_square or v) if p == 0 else p + v
+        q = (r.enter_square or v - r.enter_less) if p == 0 else p + v
         if q > n and r.loop and p:
             q = (q - 1) % n + 1
         return q
@@ -1473,7 +1568,7 @@ class RaceSim(Sim):
         occ = self.occ
         base = r.base[s]
         k = 1
-        if v < 0:  # several pieces together (stack.together)
+        if v <= -1000:  # several pieces together (stack.together)
             k, v = divmod(-v, 1000)
             for _ in range(k - 1):
                 self.left.remove(v)
@@ -1481,6 +1576,8 @@ class RaceSim(Sim):
             occ[base[p] + s] -= k - 1
         if p == 0:
             self.hand[s] -= 1
+            if r.extra_enter and not probe:
+                self.owed += r.extra_enter  # extra_throw.enter: throws earned by bringing a piece on
         else:
             self.pos[s].remove(p)
             occ[base[p] + s] -= 1
@@ -1637,8 +1734,10 @@ class RaceSim(Sim):
         s = self._actor()
         names = self.game.board.names
         group = 0
-        if v < 0:
+        if v <= -1000:
             group, v = divmod(-v, 1000)
+        if v < 0:  # move.back: a piece taken back, to the hand below its first square
+            return Action({"from": names[r.cells[s][p]], "to": names[r.cells[s][q]] if q else "hand"})
         data: dict[str, Any] = {
             "from": "hand" if p == 0 else names[r.cells[s][p]],
             "to": "off" if q > r.n[s] else names[r.cells[s][q]] if q else names[r.cells[s][self._landing(s, p, v)]],
@@ -1866,7 +1965,7 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
             raise InvalidState("throw: a move is due, so the throw must be given")
         left = throw.get("left")
         if left is None:
-            left = [v for v in r.vals[sim.last] if v > 0]
+            left = [v for v in r.vals[sim.last] if v > 0 or (r.back and v < 0)]
         if not (isinstance(left, list) and left and all(_is_int(v) and v in r.values_set for v in left)
                 and len(left) <= MAX_SERIES * 2):
             raise InvalidState(f"throw.left: must list the values still to play, got {brief(left)}")
