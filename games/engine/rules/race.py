@@ -60,7 +60,7 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   count) and ``void = "run" | "last"`` (all of them are void, or only the one that makes the run).
 - ``extra_throw``: another throw after the move: ``values`` (throws that earn one; with
   ``hand = true`` only while the seat still holds pieces to bring on),
-  ``cells`` (landing there earns one), ``capture = true`` (sending a piece back earns one;
+  ``cells`` (landing there earns one), ``doubles = true`` (a throw whose dice all show one face earns one), ``capture = true`` (sending a piece back earns one;
   ``"each"``: one for each piece sent back). Counted extra throws (Tamman): ``twice =
   [values]`` (throws that earn two), ``first = true`` (only the turn's first throw earns by its
   value), ``void = N`` (the turn's N-th throw running of one value, all its throws so far equal,
@@ -78,7 +78,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   seat: no piece of it enters while one of its own stands on those cells), ``crowd = K`` (no
   piece enters onto a cell where K or more pieces stand, of any seat: Nard's re-entry),
   ``throws = [values]`` (only the moves of a throw whose first worth is one of these bring a piece
-  on: with ``values``, Ashtapada's one more square of a throw of three).
+  on: with ``values``, Ashtapada's one more square of a throw of three), ``doubles = [faces]`` (a piece
+  comes on only on a throw whose dice all show one of these faces: Saturankam's double one).
 - ``move``: ``by = "throw"``: a piece runs the whole value forward along its track (the only
   kind yet; stated so the file says it). ``most = true``: the seat must play as many of the
   throw's values as some order of moves allows (both dice, the four of a double), and where only
@@ -121,7 +122,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   exact finish: a throw more than the exact one takes off the seat's farthest-back piece (no piece
   of the seat behind it, none in the hand), as backgammon's higher die. ``values = [v]``: only a move of
   these values bears a piece off; ``throws = [v]``: only a move of a throw whose first worth is
-  one of these (Ashtapada: the one more square of a throw of three).
+  one of these (Ashtapada: the one more square of a throw of three). ``doubles = [d, ...]``: a
+  piece d squares short of off goes off only on a throw whose dice all show d (Saturankam).
 - ``pass``: ``choice = true``: a seat with a move may also pass (``{"pass": true}``); false (the
   default): only a seat with no move passes, automatically.
 - ``end``: ``goal = "all-off"`` (the first seat to bear off every piece wins; with ``teams`` in
@@ -172,13 +174,13 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "throw": ("device", "count", "sides", "odds", "faces"),
     "worth": ("up", "none", "each", "marked", "doubles", "faces", "ordered"),
     "throws": ("until", "void_run", "void"),
-    "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void"),
-    "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd", "throws"),
+    "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void", "doubles"),
+    "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd", "throws", "doubles"),
     "move": ("by", "most", "lead", "no_hold"),
     "capture": ("opponent", "groups", "to", "start", "passing"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner", "together"),
-    "bear_off": ("exact", "short", "from", "past", "together", "higher", "throws", "values"),
+    "bear_off": ("exact", "short", "from", "past", "together", "higher", "throws", "values", "doubles"),
     "pass": ("choice",),
     "end": ("goal", "limit", "finished"),
     "jump": ("cells", "seats"),
@@ -303,6 +305,9 @@ class Rules:
     enter_throws: frozenset[int] | None = None  # enter.throws: only a move of a throw whose first worth is one of these enters
     off_throws: frozenset[int] | None = None    # bear_off.throws: ... bears a piece off
     off_values: frozenset[int] | None = None    # bear_off.values: only a move of these values bears a piece off
+    double_of: list[int] = field(default_factory=list)  # per throw: the face all its dice show (0: not a double)
+    enter_doubles: frozenset[int] | None = None  # enter.doubles: a piece enters only on a double of these faces
+    off_doubles: frozenset[int] = frozenset()    # bear_off.doubles: a piece this many squares from off needs a double of it
     ordered: bool = False            # worth.ordered: a throw's values are played in their order, one that cannot be played lost
 
 
@@ -622,6 +627,9 @@ class RaceGame(Game):
         self.exact = g("bear_off", "exact", self._bool, True)
         self.off_throws = g("bear_off", "throws", self._ints)
         self.off_values = g("bear_off", "values", self._ints)
+        self.off_doubles = g("bear_off", "doubles", self._ints, frozenset())
+        self.enter_doubles = g("enter", "doubles", self._ints)
+        self.extra_doubles = g("extra_throw", "doubles", self._bool, False)
         self.enter_throws = g("enter", "throws", self._ints)
         self.short = g("bear_off", "short", self._short, False)
         self.off_from = g("bear_off", "from", self._int(0, 250), 0)
@@ -828,6 +836,11 @@ class RaceGame(Game):
         r.enter_throws = _pick(self.enter_throws, o)
         r.off_throws = _pick(self.off_throws, o)
         r.off_values = _pick(self.off_values, o)
+        r.double_of = [f[0] if len(f) > 1 and len(set(f)) == 1 else 0 for f in outcomes]
+        r.enter_doubles = _pick(self.enter_doubles, o)
+        r.off_doubles = _pick(self.off_doubles, o)
+        if _pick(self.extra_doubles, o):
+            r.bonus0 = [b or bool(d) for b, d in zip(r.bonus0, r.double_of)]
         if _pick(self.passing, o):
             r.passing = frozenset(_pick(self.safe_cells, o))
         r.extra_twice = _pick(self.extra_twice, o)
@@ -1385,6 +1398,8 @@ class RaceSim(Sim):
             ev, enter_square, pos = None, 0, []  # the opening: the first piece on by the throw
         if hand and r.enter_throws is not None and r.principal[self.last] not in r.enter_throws:
             hand = 0  # enter.throws: this throw brings no piece on
+        if hand and r.enter_doubles is not None and r.double_of[self.last] not in r.enter_doubles:
+            hand = 0  # enter.doubles: only a double of these faces brings a piece on
         if home and r.off_throws is not None and r.principal[self.last] not in r.off_throws:
             home = False  # bear_off.throws: this throw bears no piece off
         if hand and r.enter_clear and any(occ[c * r.players + s] for c in r.enter_clear[s]):
@@ -1400,6 +1415,8 @@ class RaceSim(Sim):
                     elif q > n:
                         if p < off_from or not past or not home or (r.off_values is not None and v not in r.off_values):
                             continue
+                        if n + 1 - p in r.off_doubles and r.double_of[self.last] != n + 1 - p:
+                            continue  # bear_off.doubles: from this near only a double of the distance
                         if q == n + 1 or not exact or (n + 1 - p <= short and (
                                 short_values is None or v in short_values)) or p == lowest:
                             out.append((p, n + 1, v))
