@@ -51,7 +51,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   up) are worth that, before ``marked`` and ``up`` (Kolica Atarakua's decorated sticks). Dice and astragals are summed, unless
   ``each = true``: each die is then a move of its own (played in the order the seat likes, by
   one piece or two), and with ``doubles = 2`` a throw whose dice all show one face gives each
-  die twice (backgammon's double: four moves). A worth of 0 moves nothing.
+  die twice (backgammon's double: four moves). A worth of 0 moves nothing. ``ordered = true``: a
+  throw's moves are played in the order its worth lists them (``up = [0, 1, 2, [3, 1], 8]``: the
+  three, then the one), a move no piece can make being lost and the next one due (Ashtapada).
 - ``throws``: throws made before moving: ``until = [values]`` (the seat throws again and again
   until one of these, then moves every throw's worth, each by one piece, in the order it likes;
   a worth no piece can use is lost), ``void_run = 3`` (that many equal throws in a row do not
@@ -59,7 +61,7 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
 - ``extra_throw``: another throw after the move: ``values`` (throws that earn one; with
   ``hand = true`` only while the seat still holds pieces to bring on),
   ``cells`` (landing there earns one), ``enter = N`` (bringing a piece on earns N more throws,
-  Petol's three throws after entering; counted, as ``owed``), ``capture = true`` (sending a piece back earns one;
+  Petol's three throws after entering; counted, as ``owed``), ``doubles = true`` (a throw whose dice all show one face earns one), ``capture = true`` (sending a piece back earns one;
   ``"each"``: one for each piece sent back). Counted extra throws (Tamman): ``twice =
   [values]`` (throws that earn two), ``first = true`` (only the turn's first throw earns by its
   value), ``void = N`` (the turn's N-th throw running of one value, all its throws so far equal,
@@ -76,7 +78,10 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   ``onto_own = true`` (where ``stack.own`` is false, an entering piece may still join its own
   pieces on its square; they move on one at a time), ``clear = [[cells], ...]`` (a cell list a
   seat: no piece of it enters while one of its own stands on those cells), ``crowd = K`` (no
-  piece enters onto a cell where K or more pieces stand, of any seat: Nard's re-entry).
+  piece enters onto a cell where K or more pieces stand, of any seat: Nard's re-entry),
+  ``throws = [values]`` (only the moves of a throw whose first worth is one of these bring a piece
+  on: with ``values``, Ashtapada's one more square of a throw of three), ``doubles = [faces]`` (a piece
+  comes on only on a throw whose dice all show one of these faces: Saturankam's double one).
 - ``move``: ``by = "throw"``: a piece runs the whole value forward along its track (the only
   kind yet; stated so the file says it). ``most = true``: the seat must play as many of the
   throw's values as some order of moves allows (both dice, the four of a double), and where only
@@ -129,7 +134,10 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   penultimate and last spaces, with ``from = 2``); ``past = false``: no throw takes a piece past
   the last square (only a ``jump`` takes it off; a looped track is so); ``higher = true`` with an
   exact finish: a throw more than the exact one takes off the seat's farthest-back piece (no piece
-  of the seat behind it, none in the hand), as backgammon's higher die.
+  of the seat behind it, none in the hand), as backgammon's higher die. ``values = [v]``: only a move of
+  these values bears a piece off; ``throws = [v]``: only a move of a throw whose first worth is
+  one of these (Ashtapada: the one more square of a throw of three). ``doubles = [d, ...]``: a
+  piece d squares short of off goes off only on a throw whose dice all show d (Saturankam).
 - ``pass``: ``choice = true``: a seat with a move may also pass (``{"pass": true}``); false (the
   default): only a seat with no move passes, automatically.
 - ``end``: ``goal = "all-off"`` (the first seat to bear off every piece wins; with ``teams`` in
@@ -178,15 +186,15 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "track": ("seats", "path", "rotate", "loop"),
     "pieces": ("count", "name", "glyph", "start"),
     "throw": ("device", "count", "sides", "odds", "faces"),
-    "worth": ("up", "none", "each", "marked", "doubles", "faces"),
+    "worth": ("up", "none", "each", "marked", "doubles", "faces", "ordered"),
     "throws": ("until", "void_run", "void"),
-    "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void", "enter"),
-    "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd"),
+    "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void", "enter", "doubles"),
+    "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd", "throws", "doubles"),
     "move": ("by", "most", "lead", "no_hold", "back", "home", "gate"),
     "capture": ("opponent", "groups", "to", "start", "passing"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner", "together"),
-    "bear_off": ("exact", "short", "from", "past", "together", "higher", "last_exact"),
+    "bear_off": ("exact", "short", "from", "past", "together", "higher", "last_exact", "throws", "values", "doubles"),
     "pass": ("choice",),
     "end": ("goal", "limit", "finished"),
     "jump": ("cells", "seats"),
@@ -316,6 +324,13 @@ class Rules:
     last_exact: bool = False         # bear_off.last_exact: from the last square only the exact throw takes a piece off
     gate: int = 0                    # move.gate.square: a move reaching it from before must be by ... (0: no gate)
     gate_values: frozenset = frozenset()  # ... one of these throws, and stops on it
+    enter_throws: frozenset[int] | None = None  # enter.throws: only a move of a throw whose first worth is one of these enters
+    off_throws: frozenset[int] | None = None    # bear_off.throws: ... bears a piece off
+    off_values: frozenset[int] | None = None    # bear_off.values: only a move of these values bears a piece off
+    double_of: list[int] = field(default_factory=list)  # per throw: the face all its dice show (0: not a double)
+    enter_doubles: frozenset[int] | None = None  # enter.doubles: a piece enters only on a double of these faces
+    off_doubles: frozenset[int] = frozenset()    # bear_off.doubles: a piece this many squares from off needs a double of it
+    ordered: bool = False            # worth.ordered: a throw's values are played in their order, one that cannot be played lost
 
 
 class RaceGame(Game):
@@ -598,6 +613,7 @@ class RaceGame(Game):
         self.worth_up = g("worth", "up", self._up)
         self.worth_none = g("worth", "none", self._none)
         self.worth_each = g("worth", "each", self._bool, False)
+        self.worth_ordered = g("worth", "ordered", self._bool, False)
         self.until = g("throws", "until", self._ints)
         self.void_run = g("throws", "void_run", self._int(2, 10), 0)
         self.void = g("throws", "void", self._word("run", "last"), "run")
@@ -636,6 +652,12 @@ class RaceGame(Game):
         self.own_stack = g("stack", "own", self._bool, False)
         self.partner = g("stack", "partner", self._bool, True)
         self.exact = g("bear_off", "exact", self._bool, True)
+        self.off_throws = g("bear_off", "throws", self._ints)
+        self.off_values = g("bear_off", "values", self._ints)
+        self.off_doubles = g("bear_off", "doubles", self._ints, frozenset())
+        self.enter_doubles = g("enter", "doubles", self._ints)
+        self.extra_doubles = g("extra_throw", "doubles", self._bool, False)
+        self.enter_throws = g("enter", "throws", self._ints)
         self.short = g("bear_off", "short", self._short, False)
         self.off_from = g("bear_off", "from", self._int(0, 250), 0)
         self.may_pass = g("pass", "choice", self._bool, False)
@@ -886,6 +908,15 @@ class RaceGame(Game):
         r.left0 = [tuple(v for v in vs if v > 0 or (r.back and v < 0)) for vs in vals]
         r.bonus0 = [bool(vs) and vs[0] in r.extra_values for vs in vals]
         r.enter_first = _pick(self.enter_first, o)
+        r.ordered = _pick(self.worth_ordered, o)
+        r.enter_throws = _pick(self.enter_throws, o)
+        r.off_throws = _pick(self.off_throws, o)
+        r.off_values = _pick(self.off_values, o)
+        r.double_of = [f[0] if len(f) > 1 and len(set(f)) == 1 else 0 for f in outcomes]
+        r.enter_doubles = _pick(self.enter_doubles, o)
+        r.off_doubles = _pick(self.off_doubles, o)
+        if _pick(self.extra_doubles, o):
+            r.bonus0 = [b or bool(d) for b, d in zip(r.bonus0, r.double_of)]
         if _pick(self.passing, o):
             r.passing = frozenset(_pick(self.safe_cells, o))
         r.extra_twice = _pick(self.extra_twice, o)
@@ -1344,6 +1375,9 @@ class RaceSim(Sim):
     def _gen(self) -> list:
         out = self._gen_raw()
         r = self.r
+        while r.ordered and not out and len(self.left) > 1:
+            del self.left[0]  # worth.ordered: a value that cannot be played is lost, the next is due
+            out = self._gen_raw()
         if r.no_hold and out:
             out = self._no_hold(out)
         if r.most and len(self.left) > 1 and len(out) > 1:
@@ -1442,9 +1476,15 @@ class RaceSim(Sim):
             pos = [p for p in pos if p != 1]  # one piece only has left the first square yet
         if r.enter_first and self._opening():
             ev, enter_square, pos = None, 0, []  # the opening: the first piece on by the throw
+        if hand and r.enter_throws is not None and r.principal[self.last] not in r.enter_throws:
+            hand = 0  # enter.throws: this throw brings no piece on
+        if hand and r.enter_doubles is not None and r.double_of[self.last] not in r.enter_doubles:
+            hand = 0  # enter.doubles: only a double of these faces brings a piece on
+        if home and r.off_throws is not None and r.principal[self.last] not in r.off_throws:
+            home = False  # bear_off.throws: this throw bears no piece off
         if hand and r.enter_clear and any(occ[c * r.players + s] for c in r.enter_clear[s]):
             hand = 0  # a piece of its own still on those cells bars entering
-        for v in (left if len(left) == 1 else sorted(set(left))):
+        for v in (left[:1] if len(left) == 1 or r.ordered else sorted(set(left))):
             for p in ([0] + pos if hand and (ev is None or v in ev) else pos):
                 if p:
                     if pinned and pinned[r.cells[s][p]] == s:
@@ -1460,10 +1500,12 @@ class RaceSim(Sim):
                     if q > n and loop:
                         q = (q - 1) % n + 1
                     elif q > n:
-                        if p < off_from or not past or not home:
+                        if p < off_from or not past or not home or (r.off_values is not None and v not in r.off_values):
                             continue
                         if r.last_exact and p == n and q != n + 1:
                             continue  # bear_off.last_exact: from the last square, only the exact throw
+                        if n + 1 - p in r.off_doubles and r.double_of[self.last] != n + 1 - p:
+                            continue  # bear_off.doubles: from this near only a double of the distance
                         if q == n + 1 or not exact or (n + 1 - p <= short and (
                                 short_values is None or v in short_values)) or p == lowest:
                             out.append((p, n + 1, v))
