@@ -22,10 +22,17 @@ second's) hold each seat's captures.
 
 Elements and keys (defaults in brackets):
 
-- ``board``: ``shape = "mancala"``, ``rows`` (2 or 4) [2], ``holes`` per row [6], ``stores``
+- ``board``: ``shape = "mancala"``, ``rows`` (2, 3 or 4) [2], ``holes`` per row [6], ``stores``
   (0 or 2) [0], ``first_store`` = ``"right"`` | ``"left"``: the side of the board, as the
   first seat sees it, of his store (s1), the other's across from it ["right"]. On two rows the holes make one anticlockwise track; on four each seat sows
-  round its own two rows (its outer row, then its inner row facing the opponent).
+  round its own two rows (its outer row, then its inner row facing the opponent). On three
+  rows (the Gabata family of the Horn of Africa; an even number of holes a row) each seat owns
+  the row nearest him and the half of the central row on his right, and the holes make one
+  track, numbered along it: the first seat's row left to right (``1``..``6``), his half of the
+  centre right to left (``7``..``9``), the far row right to left (``10``..``15``), the other
+  seat's half of the centre left to right (``16``..``18``), and on into ``1``; the first half
+  of the numbers is the first seat's, as on two rows (no hole faces another there, so no
+  ``take = "opposite"``).
   ``owners = "halves"`` (two rows, no stores): a seat owns not a row but the holes of both
   rows on one side of the central column, the first seat those on his left, the second those
   on his right; with an odd number of holes a row, the central column's two holes are
@@ -646,8 +653,8 @@ class SowGame(Game):
         rf, t = self.rf, self.tables["board"]
         spec = {k: t.static(k) for k in ("rows", "holes", "stores", "first_store")}
         self.store_left = spec["first_store"] == "left"
-        if spec["rows"] == 3:
-            raise rf.error(t.paths.get("rows", self.board_path), "three rows are not played by this mechanic yet (2 or 4)")
+        if spec["rows"] == 3 and spec["holes"] % 2:
+            raise rf.error(t.paths.get("holes", self.board_path), "three rows split the central row in halves: an even number of holes")
         if spec["stores"] == 1:
             raise rf.error(t.paths.get("stores", self.board_path), "must be 0 or 2 (one store for each player)")
         try:
@@ -665,10 +672,10 @@ class SowGame(Game):
         self.holes_of = (list(range(half)), list(range(half, N)))
         self.own_mask = (_mask(self.holes_of[0]), _mask(self.holes_of[1]))
         self.store_names = ("s1", "s2")
-        # The plain track per seat and direction: 2 rows, one ring; 4 rows, each seat's own.
+        # The plain track per seat and direction: 2 (or 3) rows, one ring; 4 rows, each seat's own.
         plain: list[list[list[int]]] = []
         for seat in (0, 1):
-            ring = list(range(N)) if self.rows == 2 else self.holes_of[seat]
+            ring = list(range(N)) if self.rows != 4 else self.holes_of[seat]
             per_dir = []
             for step in (1, -1):
                 table = list(range(N + 2))
@@ -678,7 +685,7 @@ class SowGame(Game):
             plain.append(per_dir)
         self.plain = plain
         # ahead[seat][d][h]: the holes 1, 2, ... steps on from h along the plain track (one lap).
-        self.lap = len(self.holes_of[0]) * (2 if self.rows == 2 else 1)
+        self.lap = len(self.holes_of[0]) * (1 if self.rows == 4 else 2)
         self.ahead = [[[self._walk(plain[seat][d], h) for h in range(N)] for d in (CCW, CW)] for seat in (0, 1)]
         # Facing holes (for ``take = "opposite"``): the hole in the next row towards the
         # opponent at the same column; ``behind`` the one beyond it (four rows).
@@ -688,7 +695,7 @@ class SowGame(Game):
         inner = (0, 1) if self.rows == 2 else (1, 2)
         self.facing = [-1] * N
         self.behind = [-1] * N
-        for i in range(N):
+        for i in range(N if self.rows != 3 else 0):  # three rows: no facing hole (none is said)
             r, c = self.row_of[i], self.col_of[i]
             if r == inner[0]:
                 self.facing[i] = at[(c, inner[1])]
@@ -1020,6 +1027,8 @@ class SowGame(Game):
             return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
                     t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o), claim)
         where = t.get("where", o) or "own"
+        if self.rows == 3:
+            raise rf.error(t.paths["take"], "three rows name no facing hole: a capture of the facing hole needs two or four rows")
         if where != "own" and t.get("both", o):
             raise rf.error(t.paths["where"], "a capture of the hole behind the facing one needs the last seed in one's own hole (where = \"own\")")
         return ("opposite", t.get("min", o), t.get("with_last", o), t.get("both", o), where, t.get("into", o) == "any",
