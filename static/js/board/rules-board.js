@@ -349,6 +349,8 @@ export class RulesBoard {
     if (lay.style === "mancala") {
       const b = lay.board;
       this.svg.append(el("rect", { x: b.x + 6, y: b.y + 6, width: b.width - 12, height: b.height - 12, rx: 24, class: "mancala-board" }));
+      // A row shared by two owners (three rows: the centre) is marked where its halves meet.
+      for (const [x1, y1, x2, y2] of lay.dividers || []) this.svg.append(el("line", { x1, y1, x2, y2, class: "row-divider" }));
     }
     const lines = el("g", { class: "lines" });
     for (const [x1, y1, x2, y2] of lay.edges) lines.append(el("line", { x1, y1, x2, y2, class: "edge" }));

@@ -188,7 +188,34 @@ export function layout(geometry, { viewer = 0, players = 2, strips = [], unit = 
   }
   const lay = { width, height, unit, turns, style, board, sites: placed, byName, edges, strips: stripBoxes, labels: [] };
   if (LABELLED.has(style)) lay.labels = coordinateLabels(placed, board, margin);
+  lay.dividers = style === "mancala" ? rowDividers(placed, unit) : [];
   return lay;
+}
+
+// A sowing board's row shared by two owners (the central row of the three-row games of the Horn
+// of Africa, half each side's): a short bar across the row between its neighbouring holes of
+// different owners, [[x1, y1, x2, y2]], so the halves read apart however the board is turned.
+export function rowDividers(placed, unit = UNIT) {
+  const rows = new Map(); // by the data's rows (y), whichever way the board is turned
+  for (const h of placed) {
+    if (h.shape !== "hole" || h.owner === null || h.owner === undefined) continue;
+    if (!rows.has(h.y)) rows.set(h.y, []);
+    rows.get(h.y).push(h);
+  }
+  const out = [];
+  for (const row of rows.values()) {
+    row.sort((a, b) => a.x - b.x);
+    for (let i = 1; i < row.length; i++) {
+      const [a, b] = [row[i - 1], row[i]];
+      if (a.owner === b.owner) continue;
+      const len = Math.hypot(b.cx - a.cx, b.cy - a.cy) || 1;
+      const [nx, ny] = [-(b.cy - a.cy) / len, (b.cx - a.cx) / len]; // across the row
+      const [mx, my] = [(a.cx + b.cx) / 2, (a.cy + b.cy) / 2];
+      const r = 0.42 * unit;
+      out.push([mx - nx * r, my - ny * r, mx + nx * r, my + ny * r]);
+    }
+  }
+  return out;
 }
 
 // For each seat, the empty corner at its right hand as it faces the board (the seat below: the
