@@ -69,3 +69,116 @@ def test_three_rows_refuse_an_odd_row_and_a_facing_capture():
         make(THREE.replace("holes = 6", "holes = 5") % "")
     with pytest.raises(RulesFileError, match="facing hole"):
         make(THREE % 'capture = { take = "opposite" }')
+
+
+WEGUE = '''
+[[clause]]
+id = "W-1"
+text = "Three rows of six, three seeds a hole; relay sowing, a lap making an opponent's hole four ending there."
+board = { rows = 3, holes = 6 }
+setup = { seeds = 3 }
+sow = { relay = true, relay_ends = [4], relay_ends_where = "opponent" }
+end = { no_moves = "pass", stalled = "owner" }
+
+[[clause]]
+id = "W-2"
+text = "A last seed making an opponent's hole four makes it the mover's wegue."
+capture = { take = "last", counts = [4], where = "opponent", claim = true, claim_max = 0, claim_keeps = 2, claim_last = 3 }
+%s
+'''
+
+
+def moves(v, s) -> list[int]:
+    return sorted(int(a["sow"]) for a in v.legal_actions(s))
+
+
+def test_a_last_seed_making_an_opponents_three_four_makes_a_wegue_nobody_sows_from():
+    v = make(WEGUE % "")
+    # South sows 9 (three): 10, 11, then 12, North's, three made four: South's wegue.
+    s = state_of(v, {9: 3, 12: 3, 1: 1, 15: 2})
+    after = v.apply(s, {"sow": "9"})
+    assert holes(after) == {1: 1, 10: 1, 11: 1, 12: 4, 15: 2}
+    assert after.to_json()["tuz"] == [["12"], []] and after.to_json()["scores"] == s.to_json()["scores"]
+    assert moves(v, after) == [10, 11, 15]  # North may not sow from the wegue in his row
+    # Four in one of South's own holes is no wegue: the lap lifts them and sows on.
+    s = state_of(v, {8: 1, 9: 3, 15: 2})
+    after = v.apply(s, {"sow": "8"})  # 9 made four: lifted, into 10, 11, 12, 13 (empty: the end)
+    assert holes(after) == {10: 1, 11: 1, 12: 1, 13: 1, 15: 2} and after.to_json()["tuz"] == [[], []]
+
+
+def test_a_last_seed_in_the_opponents_wegue_takes_two_in_ones_own_takes_nothing():
+    v = make(WEGUE % "")
+    # 12 is South's wegue with four. North sows 11 (one seed): into 12, five: North takes two.
+    s = state_of(v, {11: 1, 12: 4, 15: 2, 1: 1}, to_move=1, tuz=[["12"], []])
+    before = s.to_json()["scores"]
+    after = v.apply(s, {"sow": "11"})
+    assert holes(after) == {12: 3, 15: 2, 1: 1}
+    assert after.to_json()["scores"] == [before[0], before[1] + 2] and after.to_json()["tuz"] == [["12"], []]
+    assert v.to_move(after) == 0  # the turn is over: no relay from a wegue
+    # South's last seed in his own wegue takes nothing and ends his turn there.
+    s = state_of(v, {9: 3, 12: 4, 15: 2}, tuz=[["12"], []])
+    after = v.apply(s, {"sow": "9"})
+    assert holes(after) == {10: 1, 11: 1, 12: 5, 15: 2} and after.to_json()["scores"] == s.to_json()["scores"]
+    # A wegue holding none, one seed with the last: two cannot be taken, nothing is.
+    s = state_of(v, {11: 1, 15: 2, 1: 1}, to_move=1, tuz=[["12"], []])
+    after = v.apply(s, {"sow": "11"})
+    assert holes(after) == {12: 1, 15: 2, 1: 1} and after.to_json()["scores"] == s.to_json()["scores"]
+
+
+def test_the_opponents_last_free_hole_is_not_made_a_wegue_three_of_its_four_are_taken():
+    v = make(WEGUE % "")
+    wegue = [str(h) for h in (10, 11, 13, 14, 15, 16, 17, 18)]  # all North's holes but 12
+    # South sows 9 (three): 10 and 11 (his wegue, passed on through: not the lap's last), then
+    # 12, three made four: North's last free hole, so three are taken and one left; no wegue.
+    s = state_of(v, {9: 3, 12: 3, 1: 2}, tuz=[wegue, []])
+    before = s.to_json()["scores"]
+    after = v.apply(s, {"sow": "9"})
+    assert holes(after) == {1: 2, 10: 1, 11: 1, 12: 1}
+    assert after.to_json()["tuz"] == [wegue, []]
+    assert after.to_json()["scores"] == [before[0] + 3, before[1]]
+    assert moves(v, after) == [12]
+
+
+def test_no_capture_moves_let_a_lap_ending_on_four_sow_on():
+    v = make(WEGUE % 'constraint = { no_capture_moves = 2 }')
+    # The game's first sowing: 12 made four is lifted and sown on, to 16 (empty: the end).
+    s = state_of(v, {9: 3, 12: 3, 1: 1, 17: 1})
+    after = v.apply(s, {"sow": "9"})
+    assert holes(after) == {1: 1, 10: 1, 11: 1, 13: 1, 14: 1, 15: 1, 16: 1, 17: 1}
+    assert after.to_json()["tuz"] == [[], []]
+
+
+ROUNDS = '''
+[[clause]]
+id = "W-3"
+text = "Rounds: holes won by threes, from the row's leftmost hole along the track; the player after the last mover starts."
+rounds = { refill = 3, holes = "won", round_up = 2, starts = "after-last" }
+'''
+
+
+def test_the_round_ends_with_every_seed_in_a_wegue_and_holes_are_won_along_the_track():
+    v = make(WEGUE % ROUNDS)
+    # 9 is North's wegue (five), 12 South's (twenty). South sows 8's one seed into 9: six, he
+    # takes two; no free seed is left: the round ends, each wegue's seeds to its holder.
+    s = state_of(v, {8: 1, 9: 5, 12: 20}, tuz=[["12"], ["9"]], starter=0)
+    sc = s.to_json()["scores"]  # 28 off the board: 14 each
+    assert sc == [14, 14]
+    after = v.apply(s, {"sow": "8"})
+    data = after.to_json()
+    # South 14 + 2 + 20 = 36: twelve holes; North 14 + 4 = 18: six holes.
+    assert data["rounds"][-1] == [36, 18, 1] and data["round"] == 2
+    assert data["owned"] == [[str(h) for h in (*range(1, 10), 16, 17, 18)], [str(h) for h in range(10, 16)]]
+    assert holes(after) == {h: 3 for h in range(1, 19)} and data["tuz"] == [[], []]
+    assert v.to_move(after) == 1  # South moved last: North starts
+    assert moves(v, after) == list(range(10, 16))
+
+
+def test_a_remainder_of_two_wins_one_more_hole_the_opponent_ceding_one():
+    v = make(WEGUE % ROUNDS)
+    s = state_of(v, {8: 1, 9: 5, 12: 19}, tuz=[["12"], ["9"]], starter=0)  # 29 off: 14, 15
+    after = v.apply(s, {"sow": "8"})
+    data = after.to_json()
+    # South 14 + 2 + 19 = 35: eleven holes and two over; North 15 + 4 = 19: six and one over,
+    # which he cedes: South fills a twelfth hole.
+    assert data["rounds"][-1] == [35, 19, 1]
+    assert [len(h) for h in data["owned"]] == [12, 6] and data["hands"] == [{}, {}]

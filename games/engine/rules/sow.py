@@ -154,6 +154,13 @@ Elements and keys (defaults in brackets):
   next hole [false]; ``chain_over_left_empty``: the chain passes over holes left empty
   (rounds) as sowing does [false]; ``chain_stops_at_origin``: the chain ends at the hole the
   sowing started from, untaken (Ludii's backtracking capture after a lap) [false];
+  ``claim_keeps = n`` (with ``claim``; three rows too): the hole claimed is a *wegue* (Gabata
+  of Tigray): it keeps its seeds and those sown into it later, nobody sows from it, a lap ending
+  in it ends the sowing, and a last seed falling into the opponent's takes n of its seeds when
+  it holds n or more (with that seed); when the game or round ends each wegue's seeds go to its
+  holder and the claims lapse [0: a tuz, below]; ``claim_last = n``: a hole claimed so that is
+  the opponent's last unclaimed hole is not claimed: the mover takes n of its seeds, leaving the
+  rest [0: claimed all the same];
   ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
   mover's *tuz*: every seed later sown into it goes at once to his captures, nobody sows
   from it, and no capture rule takes it; a player claims ``claim_max`` tuz a game (0: no
@@ -192,7 +199,7 @@ Elements and keys (defaults in brackets):
   leave him one, if any move does); ``"always"``: every move must leave the opponent a hole he
   may sow from, its captures made (Ludii's reading of English Wari) [false];
   ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies, nor a
-  relay hook: ``sow.relay_hook``) [0].
+  relay hook: ``sow.relay_hook``, and no lap ends by ``sow.relay_ends``) [0].
 - ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
   ``"capture"``: the mover moves again.
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
@@ -226,13 +233,14 @@ Elements and keys (defaults in brackets):
   owner's own sowing skips them; a seed the opponent drops there goes at once to the
   owner's captures) | ``"sow"`` (they are ordinary empty holes, sown into and from) [skip];
   ``starts`` = ``"alternate"`` (the players take turns to start the rounds) |
+  ``"after-last"`` (the player after the one whose move ended the round starts the next) |
   ``"turn-order"`` (the turn order goes on through the refill: from the player after the one
   whose move ended the round, each in turn fills one hole or passes once he has none to
   fill, until both pass in a row, and the next player in turn starts the round) [alternate];
   ``repeat``: the n-th time a round starts with the same seeds each and the same
   starter, the game ends, the player with more seeds winning (0: never) [0]; ``holes`` =
   ``"own"`` | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
-  his rightmost hole leftwards, and the player with more goes on into the opponent's row from
+  his rightmost hole leftwards (three rows: from his row's leftmost hole along the track), and the player with more goes on into the opponent's row from
   its left end, the holes the opponent cannot fill; each sows from, and is the owner of, the
   holes he filled, for the round; a hole nobody fills is left empty, ``closed``, the seeds too
   few to fill a hole kept in hand: Rio Kadalis, Motiq) [own]; ``round_up`` (with ``"won"``): a
@@ -466,7 +474,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "min": (_int(0, 100000), 1), "with_last": (_bool, False), "then_take": (_int(0, 100), 0), "both": (_both, False),
         "into": (_one_of("empty", "any"), "empty"), "hook": (_text, None),
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
-        "claim_max": (_int(0, 100), 1),
+        "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -485,7 +493,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
         "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
-        "starts": (_one_of("alternate", "turn-order"), "alternate"),
+        "starts": (_one_of("alternate", "turn-order", "after-last"), "alternate"),
         "repeat": (_int(0, 1000), 0),
         "holes": (_one_of("own", "won"), "own"), "round_up": (_int(0, 1000), 0),
     },
@@ -576,6 +584,7 @@ class Rules:
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
+        "keeps", "claim_last",
     )
 
 
@@ -866,6 +875,10 @@ class SowGame(Game):
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
+        kept = [c[8][3:] for c in r.captures if c[0] == "last" and c[8] is not None and c[8][3]]
+        r.keeps, r.claim_last = kept[0] if kept else (0, 0)  # capture.claim_keeps (a wegue), claim_last
+        if kept and any(c[0] == "hook" and c[2] for c in r.captures):
+            raise rf.error(("clause",), "claimed holes that keep their seeds (claim_keeps) go with no hook's claims")
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.uses_moved = (r.uses_moved or bool(r.store_sow) or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
                         or r.opening is not None
@@ -916,8 +929,8 @@ class SowGame(Game):
             r.round_up = rounds.get("round_up", o)
             if r.won:
                 where = rounds.paths.get("holes")
-                if self.rows != 2 or direction not in ("ccw", "cw") or sow.get("from", o) != "own":
-                    raise rf.error(where, "holes won between rounds need two rows and one direction of sowing from one's own holes")
+                if self.rows == 4 or direction not in ("ccw", "cw") or sow.get("from", o) != "own":
+                    raise rf.error(where, "holes won between rounds need two (or three) rows and one direction of sowing from one's own holes")
                 if r.feed or r.grand_slam == "forbidden":
                     raise rf.error(where, "holes won between rounds go with no feeding or grand-slam rule")
                 if r.round_up and not r.refill / 2 < r.round_up < r.refill:
@@ -1021,9 +1034,16 @@ class SowGame(Game):
                 return ("seq", takes, where, firsts, prefix)
             claim = None
             if t.get("claim", o):  # capture.claim: the hole taken becomes the mover's (a tuz)
-                if chain or self.rows != 2:
-                    raise rf.error(t.paths["claim"], "a claimed hole is the last hole alone (no chain), on two rows")
-                claim = (t.get("claim_except", o), t.get("claim_twin", o), t.get("claim_max", o))
+                keeps = t.get("claim_keeps", o)  # capture.claim_keeps: a wegue, keeping its seeds
+                if chain or not (self.rows == 2 or (self.rows == 3 and keeps)):
+                    raise rf.error(t.paths["claim"], "a claimed hole is the last hole alone (no chain), on two rows "
+                                   "(on three, a wegue: claim_keeps)")
+                if self.rows == 3 and t.get("claim_except", o):
+                    raise rf.error(t.paths["claim_except"], "places in a row need two rows")
+                claim = (t.get("claim_except", o), t.get("claim_twin", o) or self.rows == 3, t.get("claim_max", o),
+                         keeps, t.get("claim_last", o))
+            elif t.get("claim_keeps", o) or t.get("claim_last", o):
+                raise rf.error(t.paths.get("claim_keeps", t.paths.get("claim_last")), "needs claim = true")
             return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
                     t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o), claim)
         where = t.get("where", o) or "own"
@@ -1138,20 +1158,28 @@ class SowGame(Game):
             if r.rounds and len(after.rounds) != len(sim.rounds):
                 # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
                 # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
-                if not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None:
+                if not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None and not r.keeps:
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
                     holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
                     if r.short == "right":  # a fixed order, from each player's right
                         holes = [h[::-1] for h in holes]
                     if r.won:  # rounds.holes = "won": each fills from his right, in a fixed order
-                        holes = [[i for i in _fill_order(self.N // 2)[s] if after.own[i] == s
+                        holes = [[i for i in _fill_order(self.N // 2, self.rows == 3)[s] if after.own[i] == s
                                   and not after.closed >> i & 1] for s in (0, 1)]
                     # rounds.holes = "won": Ludii's fill order is the file's, or (its [ludii] table
                     # saying refill = "free") the player's choice of hole at each step
                     free = (r.short == "choose" if not r.won
                             else (getattr(self.rf, "ludii", None) or {}).get("refill") == "free")
-                    run += self._refill_run(holes, 1 - seat, free)
+                    if r.keeps and r.won:  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
+                        # as the last free seed goes, the player after the mover filling all his
+                        # holes, then the other; a round_up hole is filled with the last, no step
+                        totals = after.rounds[-1]
+                        for s in (1 - seat, seat):
+                            run += [(s, {"from": "hand", "to": self.names[i]}, False)
+                                    for i in holes[s][: totals[s] // r.refill]]
+                    else:
+                        run += self._refill_run(holes, 1 - seat, free)
             return run if len(run) > 1 else None
         if r.rounds and move[0] == "leave":
             holes = [[i for i in own[s] if s != seat or i not in move[1]] for s in (0, 1)]
@@ -1349,6 +1377,9 @@ class SowSim(Sim):
             mv = [h | (r.one_dir << 8) for h in self.holes[seat] if b[h] >= lo]  # type: ignore[index]
         else:
             mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
+        if r.keeps and self.tuz[0] | self.tuz[1]:  # capture.claim_keeps: nobody sows from a wegue
+            claimed = self.tuz[0] | self.tuz[1]
+            mv = [m for m in mv if not claimed >> (m & 0xFF) & 1]
         if r.opening_each and self.sown & self.omask[seat] != self.omask[seat]:  # type: ignore[index]
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
         if (r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat])  # his first sowing
@@ -1572,7 +1603,13 @@ class SowSim(Sim):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
                     b[g.N + s] = 0
-        if r.claims:  # capture.claim: seeds sown into a tuz go to its holder
+        if r.claims and r.keeps:  # capture.claim_keeps: a last seed in the opponent's wegue takes
+            if self.tuz[1 - seat] >> last & 1 and b[last] >= r.keeps:  # type: ignore[index,operator]
+                b[last] -= r.keeps
+                sc[seat] += r.keeps  # type: ignore[index]
+                if self.log:
+                    self.took += r.keeps
+        elif r.claims:  # capture.claim: seeds sown into a tuz go to its holder
             for s in (0, 1):
                 t = self.tuz[s]
                 p = 0
@@ -1609,6 +1646,12 @@ class SowSim(Sim):
                 sc[seat] += got  # type: ignore[index]
             if r.claims and self._claim:
                 self.tuz[seat] |= self._claim  # type: ignore[index]
+        elif r.keeps and self._claim > 0:  # capture.claim_keeps: the hole is the mover's, its seeds kept
+            self.tuz[seat] |= self._claim  # type: ignore[index]
+        elif r.keeps and self._claim < 0:  # capture.claim_last: the opponent's last hole, part taken
+            b[last] += self._claim
+            sc[seat] -= self._claim  # type: ignore[index]
+            got -= self._claim
         if r.take_at and self.during and not plain:  # the holes taken while sowing
             caught = sum(c for _, c in self.during)
             if r.take_at_to == "mover":
@@ -1817,6 +1860,8 @@ class SowSim(Sim):
                     continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 ends = r.relay_ends  # sow.relay_ends: a lap making one of these counts ends there
+                if ends is not None and r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves:
+                    ends = None  # constraint.no_capture_moves: no capture to judge, so sown on
                 if ends is not None and (b[p] % 2 == 0 if ends == "even" else b[p] % 2 == 1 if ends == "odd"
                                          else b[p] in ends):
                     where = r.relay_ends_where
@@ -1874,6 +1919,13 @@ class SowSim(Sim):
                         continue
                 if self.closed >> last & 1:
                     continue
+                if claim is not None and claim[3]:  # capture.claim_keeps: a wegue, seeds kept in it
+                    claimed = self.tuz[0] | self.tuz[1]
+                    if claim[4] and [i for i in self.holes[1 - seat] if not claimed >> i & 1] == [last]:  # type: ignore[index]
+                        self._claim = -min(claim[4], c)  # capture.claim_last: his last hole, part taken
+                    else:
+                        self._claim = 1 << last
+                    return []
                 if claim is not None:
                     self._claim = 1 << last
                 taken = [(last, c)]
@@ -2072,6 +2124,13 @@ class SowSim(Sim):
         """The game (or round) ends with seeds on the board: ``mode`` says whose they are."""
         g, b = self.game, self.b
         taken = [0, 0]
+        if self.r.keeps:  # capture.claim_keeps: each wegue's seeds go to its holder; the claims lapse
+            for s in (0, 1):
+                for i in range(g.N):
+                    if self.tuz[s] >> i & 1:
+                        taken[s] += b[i]
+                        b[i] = 0
+            self.tuz = [0, 0]
         if mode != "nobody":
             for i in range(g.N):
                 c = b[i]
@@ -2138,6 +2197,8 @@ class SowSim(Sim):
         g, r = self.game, self.r
         totals = [self.sc[s] + self.hand[s] + taken[s] for s in (0, 1)]
         starter = 1 - self.starter  # type: ignore[operator]
+        if r.starts == "after-last" and last_mover is not None:  # the player after the round's last mover
+            starter = 1 - last_mover
         if r.starts == "turn-order" and last_mover is not None:
             # The turn order goes on through the refill: from the player after the last mover,
             # each in turn fills one hole or passes, until both pass; the next player starts.
@@ -2225,7 +2286,7 @@ class SowSim(Sim):
             else:
                 self._finish((1 if count[0] == 0 else 0, "cannot-fill-a-hole"))
             return
-        order = _fill_order(g.N // 2)
+        order = _fill_order(g.N // 2, g.rows == 3)
         short = 0 if count[0] <= count[1] else 1
         mine = [[], []]
         mine[short] = order[short][: count[short]]
@@ -2329,10 +2390,14 @@ class SowSim(Sim):
         return data
 
 
-def _fill_order(n: int) -> list[list[int]]:
+def _fill_order(n: int, track: bool = False) -> list[list[int]]:
     """``rounds.holes = "won"``: the order each seat fills holes in, from his rightmost hole
     leftwards along his row, then on into the opponent's row from its left end (as the
-    opponent sees it): South's n..1 then n+1..2n, North's 2n..n+1 then 1..n (0-based here)."""
+    opponent sees it): South's n..1 then n+1..2n, North's 2n..n+1 then 1..n (0-based here).
+    On three rows (``track``) each fills along the track from his row's leftmost hole, in the
+    direction of play, on into the opponent's holes: South's 1..2n, North's n+1..2n then 1..n."""
+    if track:
+        return [list(range(2 * n)), list(range(n, 2 * n)) + list(range(n))]
     return [list(range(n - 1, -1, -1)) + list(range(n, 2 * n)),
             list(range(2 * n - 1, n - 1, -1)) + list(range(0, n))]
 
@@ -2542,7 +2607,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
                 if name not in g.names[: g.N] or (sim.tuz[0] | sim.tuz[1]) >> g.names.index(name) & 1:
                     raise InvalidState(f"tuz[{s}]: {brief(name)} is not a hole, or is claimed twice")
                 t = g.names.index(name)
-                if sim.b[t]:
+                if sim.b[t] and not r.keeps:
                     raise InvalidState(f"tuz[{s}]: hole {name} is claimed, so it holds no seeds between moves")
                 sim.tuz[s] |= 1 << t
     # who moves
