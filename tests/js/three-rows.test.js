@@ -67,3 +67,11 @@ test("the position in words names each seat's nine holes", () => {
   assert.match(words, /Your holes 1 to 9: 3, 3, 3, 3, 3, 3, 3, 3, 3\./);
   assert.match(words, /North's holes 10 to 18/);
 });
+
+test("the holes each seat has claimed (a wegue, a tuz) are read from the state", async () => {
+  const { claimedHoles } = await import("../../static/js/board/rules-geometry.js");
+  const m = claimedHoles({ tuz: [["12", "14"], ["3"]] });
+  assert.deepEqual([...m.entries()].sort(), [["12", 0], ["14", 0], ["3", 1]]);
+  assert.equal(claimedHoles({ tuz: [null, "5"] }).get("5"), 1);
+  assert.equal(claimedHoles({}).size, 0);
+});

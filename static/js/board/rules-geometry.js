@@ -15,8 +15,8 @@
 // to_move, phase, ...}. Read besides where a mechanic gives them: `pending` as a site or as
 // {site, remove}; `positions` (each seat's 1-based squares of its track) to split a site shared by
 // several seats ([null, kind, total]) by seat; `off` (pieces borne off per seat; a track's scores
-// otherwise); `closed` and `sown` (holes left empty, holes sown from). A site may also hold a list
-// of triples.
+// otherwise); `closed` and `sown` (holes left empty, holes sown from); `tuz` (each seat's claimed
+// holes: a tuz, a wegue). A site may also hold a list of triples.
 
 import { normalise, plural } from "./notation.js";
 
@@ -195,6 +195,19 @@ export function layout(geometry, { viewer = 0, players = 2, strips = [], unit = 
 // A sowing board's row shared by two owners (the central row of the three-row games of the Horn
 // of Africa, half each side's): a short bar across the row between its neighbouring holes of
 // different owners, [[x1, y1, x2, y2]], so the halves read apart however the board is turned.
+// The holes a seat has claimed (a sowing game's state.tuz: [[holes of seat 0], [of seat 1]]; a
+// tuz of Toguz Kumalak, a wegue of Gabata): Map hole -> seat.
+export function claimedHoles(state) {
+  const out = new Map();
+  const tuz = state?.tuz;
+  if (!Array.isArray(tuz)) return out;
+  tuz.forEach((holes, seat) => {
+    if (Array.isArray(holes)) for (const h of holes) out.set(String(h), seat);
+    else if (holes !== null && holes !== undefined) out.set(String(holes), seat);
+  });
+  return out;
+}
+
 export function rowDividers(placed, unit = UNIT) {
   const rows = new Map(); // by the data's rows (y), whichever way the board is turned
   for (const h of placed) {
