@@ -182,3 +182,33 @@ def test_a_remainder_of_two_wins_one_more_hole_the_opponent_ceding_one():
     # which he cedes: South fills a twelfth hole.
     assert data["rounds"][-1] == [35, 19, 1]
     assert [len(h) for h in data["owned"]] == [12, 6] and data["hands"] == [{}, {}]
+
+
+def test_the_next_rounds_starter_fills_first_on_into_the_opponents_leftmost_holes():
+    v = make(WEGUE % ROUNDS)
+    # South's last free seed into North's wegue 9 (twenty: 21, two taken); 12 South's (five).
+    s = state_of(v, {8: 1, 9: 20, 12: 5}, tuz=[["12"], ["9"]], starter=0)
+    after = v.apply(s, {"sow": "8"})
+    data = after.to_json()
+    # South 14 + 2 + 5 = 21: seven holes; North 14 + 19 = 33: eleven. North, to start, fills
+    # first: his nine, then South's 1 and 2; South fills on from his leftmost hole left: 3..9.
+    assert data["rounds"][-1] == [21, 33, 1]
+    assert data["owned"] == [[str(h) for h in range(3, 10)], [str(h) for h in (1, 2, *range(10, 19))]]
+    assert v.to_move(after) == 1 and moves(v, after) == [1, 2, *range(10, 19)]
+
+
+LEFTMOST = '''
+[[clause]]
+id = "W-4"
+text = "The leftmost hole of one's row is sown from only with four or more, unless nothing else can be."
+sow = { leftmost_min = 4 }
+'''
+
+
+def test_the_leftmost_hole_needs_more_than_three_unless_it_is_the_only_move():
+    v = make(WEGUE % LEFTMOST)
+    assert moves(v, state_of(v, {1: 3, 5: 1, 12: 2})) == [5]
+    assert moves(v, state_of(v, {1: 4, 5: 1, 12: 2})) == [1, 5]
+    assert moves(v, state_of(v, {1: 3, 12: 2})) == [1]  # no other option
+    # North's leftmost is 10 (F3, his row's left end as he sees it).
+    assert moves(v, state_of(v, {10: 2, 14: 1, 3: 1}, to_move=1)) == [14]

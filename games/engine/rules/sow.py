@@ -139,6 +139,9 @@ Elements and keys (defaults in brackets):
   ``choose_count``: the mover chooses how many of the hole's seeds he sows, one up to all but
   one, the rest left in it (``{"sow": "3", "count": 2}``; a hole needs two seeds); with plain
   sowing in one direction only (Okwe of Achalla) [false];
+  ``leftmost_min = n``: the mover's leftmost hole (the first of his holes in hole order: his
+  row's left end on two and three rows) may be sown from only when it holds n seeds or more,
+  unless no other move is left him (Gabata of Aksum) [0: no bound];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -240,7 +243,8 @@ Elements and keys (defaults in brackets):
   ``repeat``: the n-th time a round starts with the same seeds each and the same
   starter, the game ends, the player with more seeds winning (0: never) [0]; ``holes`` =
   ``"own"`` | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
-  his rightmost hole leftwards (three rows: from his row's leftmost hole along the track), and the player with more goes on into the opponent's row from
+  his rightmost hole leftwards (three rows: from his row's leftmost hole along the track, the
+  next round's starter first, the other on from his own leftmost hole into those left), and the player with more goes on into the opponent's row from
   its left end, the holes the opponent cannot fill; each sows from, and is the owner of, the
   holes he filled, for the round; a hole nobody fills is left empty, ``closed``, the seeds too
   few to fill a hole kept in hand: Rio Kadalis, Motiq) [own]; ``round_up`` (with ``"won"``): a
@@ -458,6 +462,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "relay_hook_ends": (_bool, False),
         "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
+        "leftmost_min": (_int(0, 1000), 0),
         "opening": (_opening, None), "opening_copy": (_bool, False),
         "arrange": (_bool, False), "arrange_capture": (_one_of("none", "once"), "none"),
         "store_sow": (_int(0, 100000), 0), "store_sow_takes": (_counts, None), "choose_count": (_bool, False),
@@ -584,7 +589,7 @@ class Rules:
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
-        "keeps", "claim_last",
+        "keeps", "claim_last", "leftmost_min",
     )
 
 
@@ -949,6 +954,7 @@ class SowGame(Game):
                            "(and takes, with arrange_capture, on four rows)")
         if r.enter and (r.check_moves or r.rounds):
             raise rf.error(sow.paths["enter"], "seeds entered from the hand go with no feeding or grand-slam rule and no rounds")
+        r.leftmost_min = sow.get("leftmost_min", o)  # sow.leftmost_min: his leftmost hole needs this many
         r.choose_count = sow.get("choose_count", o)  # sow.choose_count: how many, leaving one (Okwe)
         if r.choose_count and not (r.simple and not r.first_in_origin and not r.skip_origin and not r.check_moves
                                    and not r.arrows and not r.choose_once and r.first_dir is None
@@ -1380,6 +1386,12 @@ class SowSim(Sim):
         if r.keeps and self.tuz[0] | self.tuz[1]:  # capture.claim_keeps: nobody sows from a wegue
             claimed = self.tuz[0] | self.tuz[1]
             mv = [m for m in mv if not claimed >> (m & 0xFF) & 1]
+        if r.leftmost_min:  # sow.leftmost_min: his row's leftmost hole, with too few, as a last resort
+            lm = self.game.holes_of[seat][0]  # type: ignore[index]
+            if b[lm] < r.leftmost_min:
+                others = [m for m in mv if m & 0xFF != lm]
+                if others:
+                    mv = others
         if r.opening_each and self.sown & self.omask[seat] != self.omask[seat]:  # type: ignore[index]
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
         if (r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat])  # his first sowing
@@ -2288,6 +2300,8 @@ class SowSim(Sim):
             return
         order = _fill_order(g.N // 2, g.rows == 3)
         short = 0 if count[0] <= count[1] else 1
+        if g.rows == 3:  # three rows: the next round's starter fills first, the other the holes left
+            short = starter
         mine = [[], []]
         mine[short] = order[short][: count[short]]
         mine[1 - short] = [i for i in order[1 - short] if i not in mine[short]][: count[1 - short]]
@@ -2395,7 +2409,8 @@ def _fill_order(n: int, track: bool = False) -> list[list[int]]:
     leftwards along his row, then on into the opponent's row from its left end (as the
     opponent sees it): South's n..1 then n+1..2n, North's 2n..n+1 then 1..n (0-based here).
     On three rows (``track``) each fills along the track from his row's leftmost hole, in the
-    direction of play, on into the opponent's holes: South's 1..2n, North's n+1..2n then 1..n."""
+    direction of play, on into the opponent's holes: South's 1..2n, North's n+1..2n then 1..n;
+    the player who starts the next round fills first, the other the holes left."""
     if track:
         return [list(range(2 * n)), list(range(n, 2 * n)) + list(range(n))]
     return [list(range(n - 1, -1, -1)) + list(range(n, 2 * n)),
