@@ -212,3 +212,64 @@ def test_the_leftmost_hole_needs_more_than_three_unless_it_is_the_only_move():
     assert moves(v, state_of(v, {1: 3, 12: 2})) == [1]  # no other option
     # North's leftmost is 10 (F3, his row's left end as he sees it).
     assert moves(v, state_of(v, {10: 2, 14: 1, 3: 1}, to_move=1)) == [14]
+
+
+RABE = '''
+[[clause]]
+id = "R-1"
+text = "Three rows of six, four a hole; relay sowing; a hole made four is taken at once."
+board = { rows = 3, holes = 6 }
+setup = { seeds = 4 }
+sow = { relay = true, take_at = 4 }
+end = { empty_row = "ends", no_moves = "other" }
+%s
+'''
+
+
+def test_a_hole_made_four_is_taken_and_the_relay_goes_on_unless_take_at_lap():
+    # South sows 1 (three): 2 made four, taken at once; 3; 4 made three, the last: lifted and
+    # sown on into 5, 6, 7 (empty: the end).
+    s = {1: 3, 2: 3, 4: 2, 15: 1}
+    v = make(RABE % "")
+    after = v.apply(state_of(v, s), {"sow": "1"})
+    assert holes(after) == {3: 1, 5: 1, 6: 1, 7: 1, 15: 1}
+    assert after.to_json()["scores"][0] == state_of(v, s).to_json()["scores"][0] + 4
+    # take_at_lap (Ludii's reading): the lap that took 2 ends the sowing, 4 left holding three.
+    v = make(RABE % '[[clause]]\nid = "R-3"\ntext = "Ludii."\nsow = { take_at_lap = true }')
+    after = v.apply(state_of(v, s), {"sow": "1"})
+    assert holes(after) == {3: 1, 4: 3, 15: 1}
+    with pytest.raises(RulesFileError, match="take_at"):
+        make(THREE % 'sow = { relay = true, take_at_lap = true }')  # no take_at
+
+
+MATCHED = '''
+[[clause]]
+id = "R-2"
+text = "Rounds: the poorer fills four a hole, the richer matches him, the rest kept aside."
+rounds = { refill = 4, holes = "matched", starts = "%s" }
+'''
+
+
+def test_matched_rounds_the_richer_mirrors_the_poorers_holes_and_keeps_the_rest():
+    for starts, first in (("more", 1), ("fewer", 0)):
+        v = make(RABE % (MATCHED % starts))
+        # South's last counter, from 9 into 10: his holes are empty, the round ends and North
+        # takes the six on the board. 66 off the board: 33 each; South 33, North 39.
+        s = state_of(v, {9: 1, 12: 5}, starter=0)
+        assert s.to_json()["scores"] == [33, 33]
+        after = v.apply(s, {"sow": "9"})
+        data = after.to_json()
+        assert data["rounds"][-1][:2] == [33, 39] and data["round"] == 2
+        # South: eight holes of four and one of one (1..9); North the same at 10..18; North
+        # keeps six aside.
+        expect = {h: 4 for h in range(1, 9)} | {9: 1} | {h: 4 for h in range(10, 18)} | {18: 1}
+        assert holes(after) == expect and data["hands"] == [{}, {"seed": 6}]
+        assert v.to_move(after) == first
+
+
+def test_matched_rounds_end_when_one_player_has_every_seed():
+    v = make(RABE % (MATCHED % "more"))
+    s = state_of(v, {9: 1}, starter=0)
+    s = v.state_from_json({**s.to_json(), "scores": [0, 71]})
+    after = v.apply(s, {"sow": "9"})  # into 10: South's holes empty, North takes it: 72 to 0
+    assert after.to_json()["over"] == {"winner": 1, "how": "took-every-seed"}

@@ -75,6 +75,9 @@ Elements and keys (defaults in brackets):
   ``"owner"`` (the owner of the row the hole lies in takes them) | ``"owner-but-last"`` (so too,
   but a hole the last seed makes n goes to the mover: Obridje) [mover]; ``take_at_where`` =
   ``"any"`` | ``"own"`` | ``"opponent"``: only holes of that row are taken so [any] (Wouri);
+  ``take_at_lap``: with ``take_at`` and ``relay = true``, a lap during which a hole was taken
+  ends the sowing, even where its last seed fell into an occupied hole (Ludii's reading of
+  Rab'e, whose relay then has nothing to lift: its forced pass) [false];
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
   traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
   over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
@@ -240,6 +243,7 @@ Elements and keys (defaults in brackets):
   ``"turn-order"`` (the turn order goes on through the refill: from the player after the one
   whose move ended the round, each in turn fills one hole or passes once he has none to
   fill, until both pass in a row, and the next player in turn starts the round) [alternate];
+  ``"fewer"`` | ``"more"`` (the player with fewer, or more, seeds starts; equal: the first seat);
   ``repeat``: the n-th time a round starts with the same seeds each and the same
   starter, the game ends, the player with more seeds winning (0: never) [0]; ``holes`` =
   ``"own"`` | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
@@ -247,7 +251,10 @@ Elements and keys (defaults in brackets):
   next round's starter first, the other on from his own leftmost hole into those left), and the player with more goes on into the opponent's row from
   its left end, the holes the opponent cannot fill; each sows from, and is the owner of, the
   holes he filled, for the round; a hole nobody fills is left empty, ``closed``, the seeds too
-  few to fill a hole kept in hand: Rio Kadalis, Motiq) [own]; ``round_up`` (with ``"won"``): a
+  few to fill a hole kept in hand: Rio Kadalis, Motiq) | ``"matched"`` (the player with fewer
+  seeds fills ``refill`` a hole from his first hole in hole order, the last taking what is
+  left; the other fills his holes at the same places alike, keeping the rest in hand, still
+  his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
   seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
   cannot fill a single hole; the other wins.
@@ -462,7 +469,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "relay_hook_ends": (_bool, False),
         "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
-        "leftmost_min": (_int(0, 1000), 0),
+        "leftmost_min": (_int(0, 1000), 0), "take_at_lap": (_bool, False),
         "opening": (_opening, None), "opening_copy": (_bool, False),
         "arrange": (_bool, False), "arrange_capture": (_one_of("none", "once"), "none"),
         "store_sow": (_int(0, 100000), 0), "store_sow_takes": (_counts, None), "choose_count": (_bool, False),
@@ -498,9 +505,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
         "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
-        "starts": (_one_of("alternate", "turn-order", "after-last"), "alternate"),
+        "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
-        "holes": (_one_of("own", "won"), "own"), "round_up": (_int(0, 1000), 0),
+        "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
     },
 }
 
@@ -589,7 +596,7 @@ class Rules:
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
-        "keeps", "claim_last", "leftmost_min",
+        "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
     )
 
 
@@ -931,6 +938,9 @@ class SowGame(Game):
             r.starts = rounds.get("starts", o)
             r.short = rounds.get("short", o)
             r.won = rounds.get("holes", o) == "won"
+            r.matched = rounds.get("holes", o) == "matched"
+            if r.matched and (self.rows == 4 or sow.get("from", o) != "own"):
+                raise rf.error(rounds.paths.get("holes"), "matched holes need two or three rows, each sowing from his own holes")
             r.round_up = rounds.get("round_up", o)
             if r.won:
                 where = rounds.paths.get("holes")
@@ -945,6 +955,8 @@ class SowGame(Game):
             r.refill, r.left_empty, r.repeat, r.starts, r.short = 0, "skip", 0, "alternate", "choose"
         if not r.rounds or not r.won:
             r.won, r.round_up, r.one_dir = False, 0, CCW
+        if not r.rounds:
+            r.matched = False
         r.simple = not (r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -954,6 +966,9 @@ class SowGame(Game):
                            "(and takes, with arrange_capture, on four rows)")
         if r.enter and (r.check_moves or r.rounds):
             raise rf.error(sow.paths["enter"], "seeds entered from the hand go with no feeding or grand-slam rule and no rounds")
+        r.take_at_lap = sow.get("take_at_lap", o)  # sow.take_at_lap: a lap that took a hole ends the sowing
+        if r.take_at_lap and not (sow.get("take_at", o) and sow.get("relay", o) is True):
+            raise rf.error(sow.paths["take_at_lap"], "needs take_at and relay = true")
         r.leftmost_min = sow.get("leftmost_min", o)  # sow.leftmost_min: his leftmost hole needs this many
         r.choose_count = sow.get("choose_count", o)  # sow.choose_count: how many, leaving one (Okwe)
         if r.choose_count and not (r.simple and not r.first_in_origin and not r.skip_origin and not r.check_moves
@@ -1177,7 +1192,13 @@ class SowGame(Game):
                     # saying refill = "free") the player's choice of hole at each step
                     free = (r.short == "choose" if not r.won
                             else (getattr(self.rf, "ludii", None) or {}).get("refill") == "free")
-                    if r.keeps and r.won:  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
+                    if r.matched:  # rounds.holes = "matched": Ludii's poorer player fills his full holes,
+                        # a step each; his last, partial hole and the other's are filled with the last
+                        totals = after.rounds[-1]
+                        poor = 0 if totals[0] <= totals[1] else 1
+                        run += [(poor, {"from": "hand", "to": self.names[i]}, False)
+                                for i in self.holes_of[poor][: totals[poor] // r.refill]]
+                    elif r.keeps and r.won:  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
                         # as the last free seed goes, the player after the mover filling all his
                         # holes, then the other; a round_up hole is filled with the last, no step
                         totals = after.rounds[-1]
@@ -1760,6 +1781,7 @@ class SowSim(Sim):
         skip_origin, skip_at, N = r.skip_origin, r.skip_at, g.N
         budget = RELAY_CAP * (g.total + 1)
         lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
+        taken_before = 0  # sow.take_at_lap: the holes taken before this lap
         while True:
             passed = 0
             skipped = after = False
@@ -1870,6 +1892,12 @@ class SowSim(Sim):
                     if r.skip_lap:
                         h = p
                     continue
+            if r.take_at_lap and len(self.during) > taken_before and p < N and b[p] > 1:
+                if self.laps is not None:
+                    self.laps.append(-1)  # Ludii's forced pass: its relay names a hand site
+                return p  # sow.take_at_lap: a lap that took a hole ends the sowing
+            if r.take_at_lap:
+                taken_before = len(self.during)
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 ends = r.relay_ends  # sow.relay_ends: a lap making one of these counts ends there
                 if ends is not None and r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves:
@@ -2211,6 +2239,8 @@ class SowSim(Sim):
         starter = 1 - self.starter  # type: ignore[operator]
         if r.starts == "after-last" and last_mover is not None:  # the player after the round's last mover
             starter = 1 - last_mover
+        if r.starts in ("fewer", "more"):  # the player with fewer (more) seeds; equal: the first seat
+            starter = (0 if totals[0] <= totals[1] else 1) if r.starts == "fewer" else (0 if totals[0] >= totals[1] else 1)
         if r.starts == "turn-order" and last_mover is not None:
             # The turn order goes on through the refill: from the player after the last mover,
             # each in turn fills one hole or passes, until both pass; the next player starts.
@@ -2224,6 +2254,9 @@ class SowSim(Sim):
             self.last_text += f"; round over {totals[0]}-{totals[1]}"
         if r.won:
             self._share_holes(totals, starter)
+            return
+        if r.matched:
+            self._match_holes(totals, starter)
             return
         if min(totals) < r.refill or (r.repeat and self.rounds.count(key) >= r.repeat):
             self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
@@ -2318,6 +2351,39 @@ class SowSim(Sim):
         self.hand = left
         self.sc = [0, 0]
         self.closed = closed
+        self.round += 1
+        self.starter = starter
+        self.hist.clear()
+        self._mv = None
+        self.phase, self.turn = PLAY, starter
+        if r.repetition:
+            self.hist[(starter, *b[: g.N])] = 1
+
+    def _match_holes(self, totals: list[int], starter: int) -> None:
+        """``rounds.holes = "matched"``: the player with fewer seeds puts ``refill`` into each of
+        his holes in order (hole order: along the track from his row's left end), the last
+        hole taking what is left; the other puts the same into his holes at the same places; the
+        rest of his seeds are kept in hand (his winnings, still his). A player left with no seed
+        has lost."""
+        g, r = self.game, self.r
+        b = self.b
+        for i in range(g.N):
+            b[i] = 0
+        self.sown = self.closed = 0
+        if min(totals) == 0:  # one player has taken every seed
+            self.sc, self.hand = list(totals), [0, 0]
+            self._finish((1 if totals[0] == 0 else 0, "took-every-seed"))
+            return
+        poor = 0 if totals[0] <= totals[1] else 1
+        n, j = totals[poor], 0
+        while n:
+            c = min(r.refill, n)
+            b[g.holes_of[poor][j]] = b[g.holes_of[1 - poor][j]] = c
+            n -= c
+            j += 1
+        self.hand = [0, 0]
+        self.hand[1 - poor] = totals[1 - poor] - totals[poor]
+        self.sc = [0, 0]
         self.round += 1
         self.starter = starter
         self.hist.clear()
