@@ -612,7 +612,7 @@ capture = { take = "opposite", where = "own", both = true }
     after = v.apply(s, {"sow": "4"})
     assert holes(after) == {5: 1, 6: 1, 13: 2} and after.to_json()["scores"][0] - s.to_json()["scores"][0] == 7
     with pytest.raises(RulesFileError, match="three rows"):
-        make('\n[[clause]]\nid = "F-1"\ntext = "x"\nboard = { rows = 3, holes = 4 }\n')
+        make('\n[[clause]]\nid = "F-1"\ntext = "x"\nboard = { rows = 3, holes = 5 }\n')
 
 
 @hook("test-sow-odd-last")

@@ -271,13 +271,24 @@ def mancala(spec: dict) -> Board:
     # Rows from the bottom; the sowing track runs anticlockwise: left to right along even rows
     # counted from the bottom of each player's half, right to left along the others.
     number = 0
-    for r in range(rows):
-        cols = range(holes) if r % 2 == 0 else range(holes - 1, -1, -1)
+    if rows == 3:
+        # Three rows (the Gabata family of the Horn of Africa): each seat owns the row nearest
+        # him and the half of the central row on his right. Numbered along the first seat's
+        # sowing track: his row left to right, his half of the centre right to left, the far
+        # row right to left, the far seat's half of the centre left to right, and on into
+        # the first row: the first half of the numbers is his, the rest the other's.
+        if holes % 2:
+            raise BoardSpecError(f"holes: three rows split the central row in halves, so an even number, got {holes!r}")
+        half = holes // 2
+        cells = ([(c, 0) for c in range(holes)] + [(c, 1) for c in range(holes - 1, half - 1, -1)]
+                 + [(c, 2) for c in range(holes - 1, -1, -1)] + [(c, 1) for c in range(half)])
+    else:
         # Two-row boards: row 0 left to right (seat 0), row 1 right to left (seat 1).
-        for c in cols:
-            number += 1
-            names.append(str(number))
-            xy.append((float(c), float(r)))
+        cells = [(c, r) for r in range(rows) for c in (range(holes) if r % 2 == 0 else range(holes - 1, -1, -1))]
+    for c, r in cells:
+        number += 1
+        names.append(str(number))
+        xy.append((float(c), float(r)))
     kinds = ["hole"] * len(names)
     if stores:
         # s1, the first seat's store, on his right (or, first_store = "left", on his left).
@@ -291,9 +302,9 @@ def mancala(spec: dict) -> Board:
             kinds.append("store")
     board = Board("mancala", names, xy, "hole", kinds=kinds, files=holes, ranks=rows)
     board.regions["track"] = frozenset(range(rows * holes))
-    per = rows // 2
-    board.regions["row0"] = frozenset(range(0, per * holes))
-    board.regions["row1"] = frozenset(range(per * holes, rows * holes))
+    half = rows * holes // 2  # each seat's holes (three rows: his row and half the centre)
+    board.regions["row0"] = frozenset(range(0, half))
+    board.regions["row1"] = frozenset(range(half, rows * holes))
     return board
 
 

@@ -22,10 +22,17 @@ second's) hold each seat's captures.
 
 Elements and keys (defaults in brackets):
 
-- ``board``: ``shape = "mancala"``, ``rows`` (2 or 4) [2], ``holes`` per row [6], ``stores``
+- ``board``: ``shape = "mancala"``, ``rows`` (2, 3 or 4) [2], ``holes`` per row [6], ``stores``
   (0 or 2) [0], ``first_store`` = ``"right"`` | ``"left"``: the side of the board, as the
   first seat sees it, of his store (s1), the other's across from it ["right"]. On two rows the holes make one anticlockwise track; on four each seat sows
-  round its own two rows (its outer row, then its inner row facing the opponent).
+  round its own two rows (its outer row, then its inner row facing the opponent). On three
+  rows (the Gabata family of the Horn of Africa; an even number of holes a row) each seat owns
+  the row nearest him and the half of the central row on his right, and the holes make one
+  track, numbered along it: the first seat's row left to right (``1``..``6``), his half of the
+  centre right to left (``7``..``9``), the far row right to left (``10``..``15``), the other
+  seat's half of the centre left to right (``16``..``18``), and on into ``1``; the first half
+  of the numbers is the first seat's, as on two rows (no hole faces another there, so no
+  ``take = "opposite"``).
   ``owners = "halves"`` (two rows, no stores): a seat owns not a row but the holes of both
   rows on one side of the central column, the first seat those on his left, the second those
   on his right; with an odd number of holes a row, the central column's two holes are
@@ -69,6 +76,9 @@ Elements and keys (defaults in brackets):
   ``"owner"`` (the owner of the row the hole lies in takes them) | ``"owner-but-last"`` (so too,
   but a hole the last seed makes n goes to the mover: Obridje) [mover]; ``take_at_where`` =
   ``"any"`` | ``"own"`` | ``"opponent"``: only holes of that row are taken so [any] (Wouri);
+  ``take_at_lap``: with ``take_at`` and ``relay = true``, a lap during which a hole was taken
+  ends the sowing, even where its last seed fell into an occupied hole (Ludii's reading of
+  Rab'e, whose relay then has nothing to lift: its forced pass) [false];
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
   traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
   over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
@@ -165,6 +175,9 @@ Elements and keys (defaults in brackets):
   ``last_own_empty``: a sowing (but a ``first_plain`` first one) whose lap would end in an
   occupied hole of the mover's own row, as the hole stands before the move, may not be made
   (Tapata) [false];
+  ``leftmost_min = n``: the mover's leftmost hole (the first of his holes in hole order: his
+  row's left end on two and three rows) may be sown from only when it holds n seeds or more,
+  unless no other move is left him (Gabata of Aksum) [0: no bound];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -180,6 +193,13 @@ Elements and keys (defaults in brackets):
   next hole [false]; ``chain_over_left_empty``: the chain passes over holes left empty
   (rounds) as sowing does [false]; ``chain_stops_at_origin``: the chain ends at the hole the
   sowing started from, untaken (Ludii's backtracking capture after a lap) [false];
+  ``claim_keeps = n`` (with ``claim``; three rows too): the hole claimed is a *wegue* (Gabata
+  of Tigray): it keeps its seeds and those sown into it later, nobody sows from it, a lap ending
+  in it ends the sowing, and a last seed falling into the opponent's takes n of its seeds when
+  it holds n or more (with that seed); when the game or round ends each wegue's seeds go to its
+  holder and the claims lapse [0: a tuz, below]; ``claim_last = n``: a hole claimed so that is
+  the opponent's last unclaimed hole is not claimed: the mover takes n of its seeds, leaving the
+  rest [0: claimed all the same];
   ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
   mover's *tuz*: every seed later sown into it goes at once to his captures, nobody sows
   from it, and no capture rule takes it; a player claims ``claim_max`` tuz a game (0: no
@@ -218,7 +238,7 @@ Elements and keys (defaults in brackets):
   leave him one, if any move does); ``"always"``: every move must leave the opponent a hole he
   may sow from, its captures made (Ludii's reading of English Wari) [false];
   ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies, nor a
-  relay hook: ``sow.relay_hook``) [0].
+  relay hook: ``sow.relay_hook``, and no lap ends by ``sow.relay_ends``) [0].
 - ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
   ``"capture"``: the mover moves again.
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
@@ -252,16 +272,22 @@ Elements and keys (defaults in brackets):
   owner's own sowing skips them; a seed the opponent drops there goes at once to the
   owner's captures) | ``"sow"`` (they are ordinary empty holes, sown into and from) [skip];
   ``starts`` = ``"alternate"`` (the players take turns to start the rounds) |
+  ``"after-last"`` (the player after the one whose move ended the round starts the next) |
   ``"turn-order"`` (the turn order goes on through the refill: from the player after the one
   whose move ended the round, each in turn fills one hole or passes once he has none to
   fill, until both pass in a row, and the next player in turn starts the round) [alternate];
+  ``"fewer"`` | ``"more"`` (the player with fewer, or more, seeds starts; equal: the first seat);
   ``repeat``: the n-th time a round starts with the same seeds each and the same
   starter, the game ends, the player with more seeds winning (0: never) [0]; ``holes`` =
   ``"own"`` | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
-  his rightmost hole leftwards, and the player with more goes on into the opponent's row from
+  his rightmost hole leftwards (three rows: from his row's leftmost hole along the track, the
+  next round's starter first, the other on from his own leftmost hole into those left), and the player with more goes on into the opponent's row from
   its left end, the holes the opponent cannot fill; each sows from, and is the owner of, the
   holes he filled, for the round; a hole nobody fills is left empty, ``closed``, the seeds too
-  few to fill a hole kept in hand: Rio Kadalis, Motiq) [own]; ``round_up`` (with ``"won"``): a
+  few to fill a hole kept in hand: Rio Kadalis, Motiq) | ``"matched"`` (the player with fewer
+  seeds fills ``refill`` a hole from his first hole in hole order, the last taking what is
+  left; the other fills his holes at the same places alike, keeping the rest in hand, still
+  his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
   seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
   cannot fill a single hole; the other wins.
@@ -492,6 +518,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "cover": (_int(0, 1000), 0), "cover_except": (_places, frozenset()),
         "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
         "singles": (_one_of("allowed", "last-resort"), "allowed"), "singles_to_empty": (_bool, False),
+        "leftmost_min": (_int(0, 1000), 0), "take_at_lap": (_bool, False),
         "opening": (_opening, None), "opening_copy": (_bool, False),
         "arrange": (_bool, False), "arrange_capture": (_one_of("none", "once"), "none"),
         "store_sow": (_int(0, 100000), 0), "store_sow_takes": (_counts, None), "choose_count": (_bool, False),
@@ -510,7 +537,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "min": (_int(0, 100000), 1), "with_last": (_bool, False), "then_take": (_int(0, 100), 0), "both": (_both, False),
         "into": (_one_of("empty", "any"), "empty"), "hook": (_text, None),
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
-        "claim_max": (_int(0, 100), 1),
+        "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -529,9 +556,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
         "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
-        "starts": (_one_of("alternate", "turn-order"), "alternate"),
+        "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
-        "holes": (_one_of("own", "won"), "own"), "round_up": (_int(0, 1000), 0),
+        "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
     },
 }
 
@@ -621,6 +648,7 @@ class Rules:
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
         "dist", "dist_seeds", "dist_rotate", "first_soft", "first_last_across", "last_own_empty",
+        "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
     )
 
 
@@ -707,8 +735,8 @@ class SowGame(Game):
         rf, t = self.rf, self.tables["board"]
         spec = {k: t.static(k) for k in ("rows", "holes", "stores", "first_store")}
         self.store_left = spec["first_store"] == "left"
-        if spec["rows"] == 3:
-            raise rf.error(t.paths.get("rows", self.board_path), "three rows are not played by this mechanic yet (2 or 4)")
+        if spec["rows"] == 3 and spec["holes"] % 2:
+            raise rf.error(t.paths.get("holes", self.board_path), "three rows split the central row in halves: an even number of holes")
         if spec["stores"] == 1:
             raise rf.error(t.paths.get("stores", self.board_path), "must be 0 or 2 (one store for each player)")
         try:
@@ -726,10 +754,10 @@ class SowGame(Game):
         self.holes_of = (list(range(half)), list(range(half, N)))
         self.own_mask = (_mask(self.holes_of[0]), _mask(self.holes_of[1]))
         self.store_names = ("s1", "s2")
-        # The plain track per seat and direction: 2 rows, one ring; 4 rows, each seat's own.
+        # The plain track per seat and direction: 2 (or 3) rows, one ring; 4 rows, each seat's own.
         plain: list[list[list[int]]] = []
         for seat in (0, 1):
-            ring = list(range(N)) if self.rows == 2 else self.holes_of[seat]
+            ring = list(range(N)) if self.rows != 4 else self.holes_of[seat]
             per_dir = []
             for step in (1, -1):
                 table = list(range(N + 2))
@@ -739,7 +767,7 @@ class SowGame(Game):
             plain.append(per_dir)
         self.plain = plain
         # ahead[seat][d][h]: the holes 1, 2, ... steps on from h along the plain track (one lap).
-        self.lap = len(self.holes_of[0]) * (2 if self.rows == 2 else 1)
+        self.lap = len(self.holes_of[0]) * (1 if self.rows == 4 else 2)
         self.ahead = [[[self._walk(plain[seat][d], h) for h in range(N)] for d in (CCW, CW)] for seat in (0, 1)]
         # Facing holes (for ``take = "opposite"``): the hole in the next row towards the
         # opponent at the same column; ``behind`` the one beyond it (four rows).
@@ -749,7 +777,7 @@ class SowGame(Game):
         inner = (0, 1) if self.rows == 2 else (1, 2)
         self.facing = [-1] * N
         self.behind = [-1] * N
-        for i in range(N):
+        for i in range(N if self.rows != 3 else 0):  # three rows: no facing hole (none is said)
             r, c = self.row_of[i], self.col_of[i]
             if r == inner[0]:
                 self.facing[i] = at[(c, inner[1])]
@@ -941,6 +969,10 @@ class SowGame(Game):
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
+        kept = [c[8][3:] for c in r.captures if c[0] == "last" and c[8] is not None and c[8][3]]
+        r.keeps, r.claim_last = kept[0] if kept else (0, 0)  # capture.claim_keeps (a wegue), claim_last
+        if kept and any(c[0] == "hook" and c[2] for c in r.captures):
+            raise rf.error(("clause",), "claimed holes that keep their seeds (claim_keeps) go with no hook's claims")
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.uses_moved = (r.uses_moved or bool(r.store_sow) or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
                         or r.opening is not None
@@ -988,11 +1020,14 @@ class SowGame(Game):
             r.starts = rounds.get("starts", o)
             r.short = rounds.get("short", o)
             r.won = rounds.get("holes", o) == "won"
+            r.matched = rounds.get("holes", o) == "matched"
+            if r.matched and (self.rows == 4 or sow.get("from", o) != "own"):
+                raise rf.error(rounds.paths.get("holes"), "matched holes need two or three rows, each sowing from his own holes")
             r.round_up = rounds.get("round_up", o)
             if r.won:
                 where = rounds.paths.get("holes")
-                if self.rows != 2 or direction not in ("ccw", "cw") or sow.get("from", o) != "own":
-                    raise rf.error(where, "holes won between rounds need two rows and one direction of sowing from one's own holes")
+                if self.rows == 4 or direction not in ("ccw", "cw") or sow.get("from", o) != "own":
+                    raise rf.error(where, "holes won between rounds need two (or three) rows and one direction of sowing from one's own holes")
                 if r.feed or r.grand_slam == "forbidden":
                     raise rf.error(where, "holes won between rounds go with no feeding or grand-slam rule")
                 if r.round_up and not r.refill / 2 < r.round_up < r.refill:
@@ -1002,6 +1037,8 @@ class SowGame(Game):
             r.refill, r.left_empty, r.repeat, r.starts, r.short = 0, "skip", 0, "alternate", "choose"
         if not r.rounds or not r.won:
             r.won, r.round_up, r.one_dir = False, 0, CCW
+        if not r.rounds:
+            r.matched = False
         r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -1031,6 +1068,10 @@ class SowGame(Game):
         elif "distribute_seeds" in sow or "distribute_rotate" in sow:
             key = "distribute_seeds" if "distribute_seeds" in sow else "distribute_rotate"
             raise rf.error(sow.paths[key], "goes with sow.distribute, the holes the seeds are put into")
+        r.take_at_lap = sow.get("take_at_lap", o)  # sow.take_at_lap: a lap that took a hole ends the sowing
+        if r.take_at_lap and not (sow.get("take_at", o) and sow.get("relay", o) is True):
+            raise rf.error(sow.paths["take_at_lap"], "needs take_at and relay = true")
+        r.leftmost_min = sow.get("leftmost_min", o)  # sow.leftmost_min: his leftmost hole needs this many
         r.choose_count = sow.get("choose_count", o)  # sow.choose_count: how many, leaving one (Okwe)
         if r.choose_count and not (r.simple and not r.first_in_origin and not r.skip_origin and not r.check_moves
                                    and not r.arrows and not r.choose_once and r.first_dir is None
@@ -1116,12 +1157,21 @@ class SowGame(Game):
                 return ("seq", takes, where, firsts, prefix)
             claim = None
             if t.get("claim", o):  # capture.claim: the hole taken becomes the mover's (a tuz)
-                if chain or self.rows != 2:
-                    raise rf.error(t.paths["claim"], "a claimed hole is the last hole alone (no chain), on two rows")
-                claim = (t.get("claim_except", o), t.get("claim_twin", o), t.get("claim_max", o))
+                keeps = t.get("claim_keeps", o)  # capture.claim_keeps: a wegue, keeping its seeds
+                if chain or not (self.rows == 2 or (self.rows == 3 and keeps)):
+                    raise rf.error(t.paths["claim"], "a claimed hole is the last hole alone (no chain), on two rows "
+                                   "(on three, a wegue: claim_keeps)")
+                if self.rows == 3 and t.get("claim_except", o):
+                    raise rf.error(t.paths["claim_except"], "places in a row need two rows")
+                claim = (t.get("claim_except", o), t.get("claim_twin", o) or self.rows == 3, t.get("claim_max", o),
+                         keeps, t.get("claim_last", o))
+            elif t.get("claim_keeps", o) or t.get("claim_last", o):
+                raise rf.error(t.paths.get("claim_keeps", t.paths.get("claim_last")), "needs claim = true")
             return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
                     t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o), claim)
         where = t.get("where", o) or "own"
+        if self.rows == 3:
+            raise rf.error(t.paths["take"], "three rows name no facing hole: a capture of the facing hole needs two or four rows")
         if where != "own" and t.get("both", o):
             raise rf.error(t.paths["where"], "a capture of the hole behind the facing one needs the last seed in one's own hole (where = \"own\")")
         return ("opposite", t.get("min", o), t.get("with_last", o), t.get("both", o), where, t.get("into", o) == "any",
@@ -1240,20 +1290,34 @@ class SowGame(Game):
             if r.rounds and len(after.rounds) != len(sim.rounds):
                 # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
                 # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
-                if not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None:
+                if not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None and not r.keeps:
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
                     holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
                     if r.short == "right":  # a fixed order, from each player's right
                         holes = [h[::-1] for h in holes]
                     if r.won:  # rounds.holes = "won": each fills from his right, in a fixed order
-                        holes = [[i for i in _fill_order(self.N // 2)[s] if after.own[i] == s
+                        holes = [[i for i in _fill_order(self.N // 2, self.rows == 3)[s] if after.own[i] == s
                                   and not after.closed >> i & 1] for s in (0, 1)]
                     # rounds.holes = "won": Ludii's fill order is the file's, or (its [ludii] table
                     # saying refill = "free") the player's choice of hole at each step
                     free = (r.short == "choose" if not r.won
                             else (getattr(self.rf, "ludii", None) or {}).get("refill") == "free")
-                    run += self._refill_run(holes, 1 - seat, free)
+                    if r.matched:  # rounds.holes = "matched": Ludii's poorer player fills his full holes,
+                        # a step each; his last, partial hole and the other's are filled with the last
+                        totals = after.rounds[-1]
+                        poor = 0 if totals[0] <= totals[1] else 1
+                        run += [(poor, {"from": "hand", "to": self.names[i]}, False)
+                                for i in self.holes_of[poor][: totals[poor] // r.refill]]
+                    elif r.keeps and r.won:  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
+                        # as the last free seed goes, the player after the mover filling all his
+                        # holes, then the other; a round_up hole is filled with the last, no step
+                        totals = after.rounds[-1]
+                        for s in (1 - seat, seat):
+                            run += [(s, {"from": "hand", "to": self.names[i]}, False)
+                                    for i in holes[s][: totals[s] // r.refill]]
+                    else:
+                        run += self._refill_run(holes, 1 - seat, free)
             return run if len(run) > 1 else None
         if r.rounds and move[0] == "leave":
             holes = [[i for i in own[s] if s != seat or i not in move[1]] for s in (0, 1)]
@@ -1472,6 +1536,15 @@ class SowSim(Sim):
             mv = [h | (r.one_dir << 8) for h in self.holes[seat] if b[h] >= lo]  # type: ignore[index]
         else:
             mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
+        if r.keeps and self.tuz[0] | self.tuz[1]:  # capture.claim_keeps: nobody sows from a wegue
+            claimed = self.tuz[0] | self.tuz[1]
+            mv = [m for m in mv if not claimed >> (m & 0xFF) & 1]
+        if r.leftmost_min:  # sow.leftmost_min: his row's leftmost hole, with too few, as a last resort
+            lm = self.game.holes_of[seat][0]  # type: ignore[index]
+            if b[lm] < r.leftmost_min:
+                others = [m for m in mv if m & 0xFF != lm]
+                if others:
+                    mv = others
         if r.opening_each and self.sown & self.omask[seat] != self.omask[seat]:  # type: ignore[index]
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
         if (r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat])  # his first sowing
@@ -1741,7 +1814,13 @@ class SowSim(Sim):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
                     b[g.N + s] = 0
-        if r.claims:  # capture.claim: seeds sown into a tuz go to its holder
+        if r.claims and r.keeps:  # capture.claim_keeps: a last seed in the opponent's wegue takes
+            if self.tuz[1 - seat] >> last & 1 and b[last] >= r.keeps:  # type: ignore[index,operator]
+                b[last] -= r.keeps
+                sc[seat] += r.keeps  # type: ignore[index]
+                if self.log:
+                    self.took += r.keeps
+        elif r.claims:  # capture.claim: seeds sown into a tuz go to its holder
             for s in (0, 1):
                 t = self.tuz[s]
                 p = 0
@@ -1778,6 +1857,12 @@ class SowSim(Sim):
                 sc[seat] += got  # type: ignore[index]
             if r.claims and self._claim:
                 self.tuz[seat] |= self._claim  # type: ignore[index]
+        elif r.keeps and self._claim > 0:  # capture.claim_keeps: the hole is the mover's, its seeds kept
+            self.tuz[seat] |= self._claim  # type: ignore[index]
+        elif r.keeps and self._claim < 0:  # capture.claim_last: the opponent's last hole, part taken
+            b[last] += self._claim
+            sc[seat] -= self._claim  # type: ignore[index]
+            got -= self._claim
         if r.take_at and self.during and not plain:  # the holes taken while sowing
             caught = sum(c for _, c in self.during)
             if r.take_at_to == "mover":
@@ -1877,6 +1962,7 @@ class SowSim(Sim):
         budget = RELAY_CAP * (g.total + 1)
         lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
         self.hook_mem = None
+        taken_before = 0  # sow.take_at_lap: the holes taken before this lap
         while True:
             passed = 0
             skipped = after = False
@@ -2012,8 +2098,16 @@ class SowSim(Sim):
                 b[p] = 0
                 lap = p
                 continue
+            if r.take_at_lap and len(self.during) > taken_before and p < N and b[p] > 1:
+                if self.laps is not None:
+                    self.laps.append(-1)  # Ludii's forced pass: its relay names a hand site
+                return p  # sow.take_at_lap: a lap that took a hole ends the sowing
+            if r.take_at_lap:
+                taken_before = len(self.during)
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 ends = r.relay_ends  # sow.relay_ends: a lap making one of these counts ends there
+                if ends is not None and r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves:
+                    ends = None  # constraint.no_capture_moves: no capture to judge, so sown on
                 if ends is not None and (b[p] % 2 == 0 if ends == "even" else b[p] % 2 == 1 if ends == "odd"
                                          else b[p] in ends):
                     where = r.relay_ends_where
@@ -2071,6 +2165,13 @@ class SowSim(Sim):
                         continue
                 if self.closed >> last & 1:
                     continue
+                if claim is not None and claim[3]:  # capture.claim_keeps: a wegue, seeds kept in it
+                    claimed = self.tuz[0] | self.tuz[1]
+                    if claim[4] and [i for i in self.holes[1 - seat] if not claimed >> i & 1] == [last]:  # type: ignore[index]
+                        self._claim = -min(claim[4], c)  # capture.claim_last: his last hole, part taken
+                    else:
+                        self._claim = 1 << last
+                    return []
                 if claim is not None:
                     self._claim = 1 << last
                 taken = [(last, c)]
@@ -2269,6 +2370,13 @@ class SowSim(Sim):
         """The game (or round) ends with seeds on the board: ``mode`` says whose they are."""
         g, b = self.game, self.b
         taken = [0, 0]
+        if self.r.keeps:  # capture.claim_keeps: each wegue's seeds go to its holder; the claims lapse
+            for s in (0, 1):
+                for i in range(g.N):
+                    if self.tuz[s] >> i & 1:
+                        taken[s] += b[i]
+                        b[i] = 0
+            self.tuz = [0, 0]
         if mode != "nobody":
             for i in range(g.N):
                 c = b[i]
@@ -2335,6 +2443,10 @@ class SowSim(Sim):
         g, r = self.game, self.r
         totals = [self.sc[s] + self.hand[s] + taken[s] for s in (0, 1)]
         starter = 1 - self.starter  # type: ignore[operator]
+        if r.starts == "after-last" and last_mover is not None:  # the player after the round's last mover
+            starter = 1 - last_mover
+        if r.starts in ("fewer", "more"):  # the player with fewer (more) seeds; equal: the first seat
+            starter = (0 if totals[0] <= totals[1] else 1) if r.starts == "fewer" else (0 if totals[0] >= totals[1] else 1)
         if r.starts == "turn-order" and last_mover is not None:
             # The turn order goes on through the refill: from the player after the last mover,
             # each in turn fills one hole or passes, until both pass; the next player starts.
@@ -2348,6 +2460,9 @@ class SowSim(Sim):
             self.last_text += f"; round over {totals[0]}-{totals[1]}"
         if r.won:
             self._share_holes(totals, starter)
+            return
+        if r.matched:
+            self._match_holes(totals, starter)
             return
         if min(totals) < r.refill or (r.repeat and self.rounds.count(key) >= r.repeat):
             self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
@@ -2422,8 +2537,10 @@ class SowSim(Sim):
             else:
                 self._finish((1 if count[0] == 0 else 0, "cannot-fill-a-hole"))
             return
-        order = _fill_order(g.N // 2)
+        order = _fill_order(g.N // 2, g.rows == 3)
         short = 0 if count[0] <= count[1] else 1
+        if g.rows == 3:  # three rows: the next round's starter fills first, the other the holes left
+            short = starter
         mine = [[], []]
         mine[short] = order[short][: count[short]]
         mine[1 - short] = [i for i in order[1 - short] if i not in mine[short]][: count[1 - short]]
@@ -2440,6 +2557,39 @@ class SowSim(Sim):
         self.hand = left
         self.sc = [0, 0]
         self.closed = closed
+        self.round += 1
+        self.starter = starter
+        self.hist.clear()
+        self._mv = None
+        self.phase, self.turn = PLAY, starter
+        if r.repetition:
+            self.hist[(starter, *b[: g.N])] = 1
+
+    def _match_holes(self, totals: list[int], starter: int) -> None:
+        """``rounds.holes = "matched"``: the player with fewer seeds puts ``refill`` into each of
+        his holes in order (hole order: along the track from his row's left end), the last
+        hole taking what is left; the other puts the same into his holes at the same places; the
+        rest of his seeds are kept in hand (his winnings, still his). A player left with no seed
+        has lost."""
+        g, r = self.game, self.r
+        b = self.b
+        for i in range(g.N):
+            b[i] = 0
+        self.sown = self.closed = 0
+        if min(totals) == 0:  # one player has taken every seed
+            self.sc, self.hand = list(totals), [0, 0]
+            self._finish((1 if totals[0] == 0 else 0, "took-every-seed"))
+            return
+        poor = 0 if totals[0] <= totals[1] else 1
+        n, j = totals[poor], 0
+        while n:
+            c = min(r.refill, n)
+            b[g.holes_of[poor][j]] = b[g.holes_of[1 - poor][j]] = c
+            n -= c
+            j += 1
+        self.hand = [0, 0]
+        self.hand[1 - poor] = totals[1 - poor] - totals[poor]
+        self.sc = [0, 0]
         self.round += 1
         self.starter = starter
         self.hist.clear()
@@ -2529,10 +2679,15 @@ class SowSim(Sim):
         return data
 
 
-def _fill_order(n: int) -> list[list[int]]:
+def _fill_order(n: int, track: bool = False) -> list[list[int]]:
     """``rounds.holes = "won"``: the order each seat fills holes in, from his rightmost hole
     leftwards along his row, then on into the opponent's row from its left end (as the
-    opponent sees it): South's n..1 then n+1..2n, North's 2n..n+1 then 1..n (0-based here)."""
+    opponent sees it): South's n..1 then n+1..2n, North's 2n..n+1 then 1..n (0-based here).
+    On three rows (``track``) each fills along the track from his row's leftmost hole, in the
+    direction of play, on into the opponent's holes: South's 1..2n, North's n+1..2n then 1..n;
+    the player who starts the next round fills first, the other the holes left."""
+    if track:
+        return [list(range(2 * n)), list(range(n, 2 * n)) + list(range(n))]
     return [list(range(n - 1, -1, -1)) + list(range(n, 2 * n)),
             list(range(2 * n - 1, n - 1, -1)) + list(range(0, n))]
 
@@ -2759,7 +2914,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
                 if name not in g.names[: g.N] or (sim.tuz[0] | sim.tuz[1]) >> g.names.index(name) & 1:
                     raise InvalidState(f"tuz[{s}]: {brief(name)} is not a hole, or is claimed twice")
                 t = g.names.index(name)
-                if sim.b[t]:
+                if sim.b[t] and not r.keeps:
                     raise InvalidState(f"tuz[{s}]: hole {name} is claimed, so it holds no seeds between moves")
                 sim.tuz[s] |= 1 << t
     # who moves

@@ -6,7 +6,7 @@
 
 import { el, svgPoint, redrawer } from "./svg.js";
 import {
-  UNIT, layout, hitTest, stripItems, boardStacks, jumpsOf, isSeeds, stripSeats, classify, targets, tapSite, pendingSite,
+  UNIT, layout, hitTest, stripItems, boardStacks, jumpsOf, isSeeds, stripSeats, classify, targets, tapSite, pendingSite, claimedHoles,
   actionLabel, initialSelection, placeableKinds, optionLabels, seatLabels, kindName, countOf, possessive,
 } from "./rules-geometry.js";
 import { sameAction } from "./notation.js";
@@ -341,6 +341,7 @@ export class RulesBoard {
       pending: pendingSite(this.view.state),
       closed: new Set(Array.isArray(this.view.state?.closed) ? this.view.state.closed.map(String) : []),
       sown: new Set(Array.isArray(this.view.state?.sown) ? this.view.state.sown.map(String) : []),
+      claimed: claimedHoles(this.view.state),
     };
   }
 
@@ -349,6 +350,8 @@ export class RulesBoard {
     if (lay.style === "mancala") {
       const b = lay.board;
       this.svg.append(el("rect", { x: b.x + 6, y: b.y + 6, width: b.width - 12, height: b.height - 12, rx: 24, class: "mancala-board" }));
+      // A row shared by two owners (three rows: the centre) is marked where its halves meet.
+      for (const [x1, y1, x2, y2] of lay.dividers || []) this.svg.append(el("line", { x1, y1, x2, y2, class: "row-divider" }));
     }
     const lines = el("g", { class: "lines" });
     for (const [x1, y1, x2, y2] of lay.edges) lines.append(el("line", { x1, y1, x2, y2, class: "edge" }));
@@ -455,6 +458,8 @@ export class RulesBoard {
     // A hole left empty for the round (state.closed) is crossed; one sown from (state.sown) dotted.
     if (m.closed.has(name)) g.append(el("path", { d: `M${cx - 0.24 * u} ${cy - 0.24 * u}l${0.48 * u} ${0.48 * u}m0 ${-0.48 * u}l${-0.48 * u} ${0.48 * u}`, class: "closed-mark" }));
     if (m.sown.has(name)) g.append(el("circle", { cx: cx + 0.34 * u, cy: cy - 0.34 * u, r: 0.07 * u, class: "sown-mark" }));
+    // A hole a seat has claimed (a tuz, a wegue: state.tuz) is ringed in the holder's colour.
+    if (m.claimed?.has(name)) g.append(el("circle", { cx, cy, r: 0.47 * u, class: `claimed-mark claimed-${m.claimed.get(name)}` }));
     if (m.targets.has(name)) g.append(el("circle", { cx, cy, r: (here.length ? 0.46 : 0.2) * u, class: here.length ? "dest-ring" : "dest-mark" }));
     if (m.removals.has(name)) g.append(el("circle", { cx, cy, r: 0.46 * u, class: "remove-ring" }));
     if (m.recent.has(name)) g.append(el("rect", { x: cx - w / 2 + 3, y: cy - h / 2 + 3, width: w - 6, height: h - 6, rx: 6, class: "recent-mark" }));
@@ -469,7 +474,8 @@ export class RulesBoard {
       ? here.map((s) => (s.owner === null ? countOf(s.count, pieces, s.kind) : `${possessive(this.name(s.owner))} ${s.count > 1 ? countOf(s.count, pieces, s.kind) : kindName(pieces, s.kind)}`)).join(", ")
       : site.shape === "store" ? countOf(seedCount, pieces, "seed") : "empty";
     const label = site.shape === "hole" ? `hole ${site.name}` : site.shape === "store" ? `${possessive(this.name(site.owner))} store` : site.name;
-    const notes = [site.mark, m.closed.has(site.name) ? "left empty" : null, m.targets.has(site.name) ? "can move here" : null, m.removals.has(site.name) ? "can be removed" : null,
+    const holder = m.claimed?.get(site.name);
+    const notes = [site.mark, holder !== undefined ? `claimed by ${this.name(holder)}` : null, m.closed.has(site.name) ? "left empty" : null, m.targets.has(site.name) ? "can move here" : null, m.removals.has(site.name) ? "can be removed" : null,
       m.sows.has(site.name) ? "can be sown" : null, m.recent.has(site.name) ? "last move" : null].filter(Boolean);
     return `${label}${notes.length ? ` (${notes.join(", ")})` : ""}: ${what}`;
   }

@@ -15,8 +15,8 @@
 // to_move, phase, ...}. Read besides where a mechanic gives them: `pending` as a site or as
 // {site, remove}; `positions` (each seat's 1-based squares of its track) to split a site shared by
 // several seats ([null, kind, total]) by seat; `off` (pieces borne off per seat; a track's scores
-// otherwise); `closed` and `sown` (holes left empty, holes sown from). A site may also hold a list
-// of triples.
+// otherwise); `closed` and `sown` (holes left empty, holes sown from); `tuz` (each seat's claimed
+// holes: a tuz, a wegue). A site may also hold a list of triples.
 
 import { normalise, plural } from "./notation.js";
 
@@ -188,7 +188,47 @@ export function layout(geometry, { viewer = 0, players = 2, strips = [], unit = 
   }
   const lay = { width, height, unit, turns, style, board, sites: placed, byName, edges, strips: stripBoxes, labels: [] };
   if (LABELLED.has(style)) lay.labels = coordinateLabels(placed, board, margin);
+  lay.dividers = style === "mancala" ? rowDividers(placed, unit) : [];
   return lay;
+}
+
+// A sowing board's row shared by two owners (the central row of the three-row games of the Horn
+// of Africa, half each side's): a short bar across the row between its neighbouring holes of
+// different owners, [[x1, y1, x2, y2]], so the halves read apart however the board is turned.
+// The holes a seat has claimed (a sowing game's state.tuz: [[holes of seat 0], [of seat 1]]; a
+// tuz of Toguz Kumalak, a wegue of Gabata): Map hole -> seat.
+export function claimedHoles(state) {
+  const out = new Map();
+  const tuz = state?.tuz;
+  if (!Array.isArray(tuz)) return out;
+  tuz.forEach((holes, seat) => {
+    if (Array.isArray(holes)) for (const h of holes) out.set(String(h), seat);
+    else if (holes !== null && holes !== undefined) out.set(String(holes), seat);
+  });
+  return out;
+}
+
+export function rowDividers(placed, unit = UNIT) {
+  const rows = new Map(); // by the data's rows (y), whichever way the board is turned
+  for (const h of placed) {
+    if (h.shape !== "hole" || h.owner === null || h.owner === undefined) continue;
+    if (!rows.has(h.y)) rows.set(h.y, []);
+    rows.get(h.y).push(h);
+  }
+  const out = [];
+  for (const row of rows.values()) {
+    row.sort((a, b) => a.x - b.x);
+    for (let i = 1; i < row.length; i++) {
+      const [a, b] = [row[i - 1], row[i]];
+      if (a.owner === b.owner) continue;
+      const len = Math.hypot(b.cx - a.cx, b.cy - a.cy) || 1;
+      const [nx, ny] = [-(b.cy - a.cy) / len, (b.cx - a.cx) / len]; // across the row
+      const [mx, my] = [(a.cx + b.cx) / 2, (a.cy + b.cy) / 2];
+      const r = 0.42 * unit;
+      out.push([mx - nx * r, my - ny * r, mx + nx * r, my + ny * r]);
+    }
+  }
+  return out;
 }
 
 // For each seat, the empty corner at its right hand as it faces the board (the seat below: the
