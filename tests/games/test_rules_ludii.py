@@ -34,6 +34,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # GP-2: the DLP's text puts the kings on the sixth square from each player's left (f1, c8),
     # Ludii on the fifth (e1, d8); the games part at the first king move.
     "chess.game-of-the-pawns": "Ludii's kings stand on other squares (GP-2's ludii note)",
+    # SK-1: Ludii plays Shatranj al-Kabir on eleven ranks where the DLP's summary has ten (its
+    # pawns on the third and ninth), so no position of its traces is one of ours.
+    "chess.shatranj-al-kabir": "Ludii's board has eleven ranks, the summary's ten (SK-1's ludii note)",
     "race.chaupar": "Ludii moves a piece sent back to its start square (which the track passes twice) "
                     "sometimes as starting its run, sometimes as on its way home (CH-5's ludii text)",
     # Ludii keeps Connect Four as seven column sites, each a stack of discs: its moves name a

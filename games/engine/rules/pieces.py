@@ -595,6 +595,8 @@ class PiecesGame(Game):
                 rule.hook = HOOKS[spec["hook"]]
                 self.rf.hooks.append(spec["hook"])
                 self.hook_rule = rule
+                if getattr(rule.hook, "compile", None) is not None:
+                    rule.hook.compile(self)  # the hook's own tables and flags (hooks_chess6.py)
             if kind == "push":
                 rule.take = spec.get("take", "own")
                 rule.first_blank = bool(spec.get("first_blank", False))
@@ -1178,7 +1180,7 @@ class PiecesGame(Game):
         others = []
         for rule in self.move_rules:
             if rule.chess is not None:
-                ray = rule.kind in ("step", "slide")
+                ray = rule.kind in ("step", "slide") and not rule.chess.get("min")  # (min: chesslike.attacks)
                 if ray and rule.to == "empty":
                     continue  # (chesslike.attacks: no attack)
             else:
@@ -1691,6 +1693,12 @@ class PiecesSim(Sim):
         if self.seen:
             self._base_key = None
             moves = [m for m in moves if not self._repeats(m)]
+        if not moves and g.hook_rule is not None and getattr(g.hook_rule.hook, "when_stuck", False):
+            # The hook's moves open only to a player with no other move (hooks_chess6.py: the
+            # Shatranj al-Kabir shah's once-a-game swap out of stalemate).
+            moves = g.hook_rule.hook(self, "stuck", None)
+            if g.check_royal >= 0:
+                moves = [m for m in moves if not self._leaves_in_check(m)]
         return moves
 
     def _won_by(self, k: int) -> int:
