@@ -138,3 +138,84 @@ def test_shah_swaps_once_out_of_stalemate() -> None:
     assert names(sim) == {"b1-k5"}
     sim = position(board, spent=[0])
     assert sim.moves() == [] and sim.outcome().winner == 1
+
+
+# -- Sittuyin: the array (hook sittuyin) --------------------------------------------------------
+SY = "chess.sittuyin"
+
+
+def sy_position(board: dict[str, list], hands: list | None = None, to_move: int = 0, options: dict | None = None) -> Any:
+    v = get_variant(SY)
+    hands = hands if hands is not None else [{"array": 1}, {"array": 1}]
+    return v.game.sim_from_json({"board": board, "to_move": to_move, "turn": 30, "hands": hands}, options or {})
+
+
+def place(sim: Any, site: str, kind: str) -> None:
+    b = sim.game.board
+    sim.play(next(m for m in sim.moves() if m[1] < 0 and b.names[m[2]] == site and sim.game.kinds[m[5]] == kind))
+
+
+def test_sittuyin_array_opens_with_the_min_gyi_then_a_sin_beside_it() -> None:
+    v = get_variant(SY)
+    sim = v.fast(v.new_game())
+    assert [sim.action(m).to_json() for m in sim.moves()] == [{"to": "g2", "piece": "min_gyi"}]
+    place(sim, "g2", "min_gyi")
+    assert [sim.action(m).to_json() for m in sim.moves()] == [{"to": "b7", "piece": "min_gyi"}]
+    place(sim, "b7", "min_gyi")
+    # A sin on any of g2's eight neighbours (all behind the ne).
+    assert {sim.action(m).to_json()["to"] for m in sim.moves()} == {"f1", "g1", "h1", "f2", "h2", "f3", "g3", "h3"}
+    place(sim, "f2", "sin")
+    place(sim, "c7", "sin")
+    # Then four kinds (sit-ke, sin, myin, yattah) on 28 - 2 squares: the first two rows, e3-h3,
+    # and the ne's own squares a3-d3, e4-h4.
+    assert len(sim.moves()) == 4 * 26
+    # A myin set on the ne of a3: the ne goes to the hand and White sets it behind the rows of
+    # ne (20 squares less g2 and f2), before Black moves.
+    place(sim, "a3", "myin")
+    assert sim.mover == 0 and sim.to_json()["hands"][0]["ne"] == 1
+    assert {sim.action(m).to_json()["to"] for m in sim.moves()} == \
+        {"a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "h2", "e3", "f3", "g3", "h3"}
+    place(sim, "d1", "ne")
+    assert sim.mover == 1
+
+
+def test_sittuyin_rearranging_and_the_ne_step_that_ends_it() -> None:
+    # White: min-gyi g2, yattah a1, ne a3; Black: min-gyi b7, ne h6; every piece placed. The
+    # min-gyi and the yattah may each go to any of the 26 other array squares (a3 with its ne
+    # too); or the ne a3 steps to a4: 53 moves.
+    board = {"g2": [0, "min_gyi", 1], "a1": [0, "yattah", 1], "a3": [0, "ne", 1],
+             "b7": [1, "min_gyi", 1], "h6": [1, "ne", 1]}
+    sim = sy_position(board)
+    assert len(sim.moves()) == 53
+    sim.play(next(m for m in sim.moves() if names_of_sy(sim, m) == "a3-a4"))
+    assert all(not h.get("array") for h in sim.to_json()["hands"])
+    # The array is closed for both: Black plays (its ne h6-h5 among its moves), no more placing.
+    assert "h6-h5" in names(sim) and not any(m[1] < 0 for m in sim.moves())
+
+
+def test_sittuyin_array_knows_no_check_but_its_last_step_does() -> None:
+    # White's min-gyi e4 stands where Black's ne d5 could take it once play begins: in the
+    # array it may stay or move anywhere (27 squares), but White's ne may not end the array
+    # while it stands there.
+    board = {"e4": [0, "min_gyi", 1], "a3": [0, "ne", 1], "b7": [1, "min_gyi", 1], "d5": [1, "ne", 1]}
+    sim = sy_position(board)
+    assert len(sim.moves()) == 27 and "a3-a4" not in names(sim)
+    # With the min-gyi on g2 and a ne on e4, the min-gyi may still come to e4.
+    board = {"g2": [0, "min_gyi", 1], "e4": [0, "ne", 1], "a3": [0, "ne", 1], "b7": [1, "min_gyi", 1], "d5": [1, "ne", 1]}
+    sim = sy_position(board)
+    assert "g2-e4" in names(sim) and {"a3-a4", "e4-e5"} <= names(sim) and len(sim.moves()) == 29
+
+
+def test_sittuyin_promotion_on_a_diagonal_square() -> None:
+    board = {"g1": [0, "min_gyi", 1], "d3": [0, "ne", 1], "b7": [1, "min_gyi", 1]}
+    sim = sy_position(board, hands=[{}, {}])
+    sim.play(next(m for m in sim.moves() if names_of_sy(sim, m) == "d3-d4"))
+    assert sim.to_json()["board"]["d4"] == [0, "sit_ke", 1]
+    sim = sy_position(board, hands=[{}, {}], options={"any_diagonal": False, "far_diagonal": True})
+    sim.play(next(m for m in sim.moves() if names_of_sy(sim, m) == "d3-d4"))
+    assert sim.to_json()["board"]["d4"] == [0, "ne", 1]
+
+
+def names_of_sy(sim: Any, m: Any) -> str:
+    b = sim.game.board.names
+    return f"{b[m[1]]}-{b[m[2]]}"

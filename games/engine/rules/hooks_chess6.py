@@ -1,7 +1,8 @@
 """Hooks of the chess6 batch (pieces mechanic, ``move = { kind = "hook", hook = NAME }``; the hook
 point is described in ``hooks_race3.py``).
 
-A hook function here may carry two attributes the pieces mechanic reads:
+A hook function here may carry attributes the pieces mechanic reads (``own_check``: see
+``sittuyin`` below):
 ``fn.compile(game)``, called once when the file is compiled (flags and tables), and
 ``fn.when_stuck = True``: where the player has no other legal move, the mechanic asks the hook
 once more with ``what = "stuck"`` and offers those moves (kept to the ones leaving the royal
@@ -32,6 +33,27 @@ piece safe).
 The checks the pawns of pawns give are judged by an ordinary capturing step of the file (the
 hook's moves are not attacks); ``bayadiq_waiting`` and ``bayadiq_returning`` are spared by the
 file's ``not_capture`` on every capturing rule.
+
+``sittuyin`` (Sittuyin, DLP.GameRulesets.300), the array before play, with ``while = "hand"``
+(it plays while the mover holds pieces; the ordinary moves wait for the hand to empty). Kinds
+it reads by name: ``min_gyi`` (placed first, on the board's region ``king0`` / ``king1`` of
+its seat), ``sin`` (the first one placed next to the min-gyi), ``ne`` (the pawns, on the board
+from the start) and ``array`` (one in each hand: the array is open). Regions: ``array0`` /
+``array1`` (where a seat's pieces are set: behind its ne and on their squares) and
+``behind0`` / ``behind1`` (where a ne that makes way goes).
+
+- While a seat holds pieces other than ``array``: it places one (``{"to", "piece"}``), the
+  min-gyi first, then a sin next to it, then any, on an empty square of its array region or
+  on one of its ne; a ne so displaced goes to the hand and the same player then places it
+  (``pending`` = the square) on an empty square of its ``behind`` region. A seat with nothing
+  to place while the other still has passes.
+- Once every hand holds only ``array``: the player moves one of its pieces other than a ne to
+  such a square (a ne there makes way as above), or moves a ne one square forward onto an
+  empty square: that ends the array for both (the ``array`` pieces leave the hands) and is
+  the player's first move of play (promoted as the file's ``promote`` says).
+- ``own_check = True`` (read by the pieces mechanic): the hook's moves skip the check test,
+  nothing being taken in the array, except the ne's step that ends it, which may not leave the
+  mover's min-gyi attacked (the opponent's next move is one of play).
 """
 from __future__ import annotations
 
@@ -179,3 +201,104 @@ def shatranj_al_kabir(sim: Any, what: str, move: Any, check_ends: bool = True) -
 
 shatranj_al_kabir.compile = _compile  # type: ignore[attr-defined]
 shatranj_al_kabir.when_stuck = True  # type: ignore[attr-defined]
+
+
+# -- Sittuyin ----------------------------------------------------------------------------------
+PLACE_T, MOVE_T, STEP_T = 10, 11, 12
+PASS = 3  # pieces.PASS
+
+
+def _sit_compile(game: Any) -> None:
+    names = {n: i for i, n in enumerate(game.kinds)}
+    missing = [k for k in ("min_gyi", "sin", "ne", "array") if k not in names]
+    regions = ["king0", "king1", "array0", "array1", "behind0", "behind1"]
+    missing += [r for r in regions if r not in game.board.regions]
+    if missing:
+        raise game.rf.error(("clause",), f"hook sittuyin: the file needs the kinds and regions {', '.join(missing)}")
+    r = game.board.regions
+    game._sit = {"k": names, "king": [min(r["king0"]), min(r["king1"])], "array": [r["array0"], r["array1"]],
+                 "behind": [r["behind0"], r["behind1"]], "facing": game._facing()}
+
+
+@hook("sittuyin")
+def sittuyin(sim: Any, what: str, move: Any, check_ends: bool = True) -> Any:
+    g = sim.game
+    t = g._sit
+    k = t["k"]
+    cells, kind_of, owner_of = sim.cells, g.kind_of, g.owner_of
+    mover = sim.mover
+    hand = sim.hands[mover]
+    ne = g.code(mover, k["ne"])
+    if what == "moves":
+        if sim.pending >= 0:  # the ne that made way goes behind the rows of ne
+            return [(HOOKED, -1, s, -1, -1, k["ne"]) for s in t["behind"][mover] if not cells[s]]
+        spots = [s for s in t["array"][mover] if not cells[s] or cells[s] == ne]
+        if hand[k["min_gyi"]]:
+            s = t["king"][mover]
+            return [(HOOKED, -1, s, -1, -1, k["min_gyi"])] if not cells[s] else []
+        if hand[k["sin"]] == 2 and g.code(mover, k["sin"]) not in cells:
+            king = cells.index(g.code(mover, k["min_gyi"])) if g.code(mover, k["min_gyi"]) in cells else -1
+            near = {g.board.step[d][king] for d in range(8)} if king >= 0 else set()
+            return [(HOOKED, -1, s, -1, -1, k["sin"]) for s in spots if s in near and not cells[s]]
+        kinds = [i for i, n in enumerate(hand) if n and i != k["array"]]
+        if kinds:
+            return [(HOOKED, -1, s, -1, -1, i) for i in kinds for s in spots]
+        if any(n for seat, h in enumerate(sim.hands) for i, n in enumerate(h) if i != k["array"]):
+            return [(PASS, -1, -1, -1, -1, -1)]  # the other player still places
+        out = []
+        f = t["facing"][mover]
+        for a, c in enumerate(cells):
+            if not c or owner_of[c] != mover:
+                continue
+            if c == ne:
+                b = g.board.step[f][a]
+                if b >= 0 and not cells[b] and not sim._leaves_in_check((HOOKED, a, b, -1, -1, STEP_T)):
+                    out.append((HOOKED, a, b, -1, -1, STEP_T))
+            else:
+                out.extend((HOOKED, a, s, -1, -1, MOVE_T) for s in spots if s != a)
+        return out
+    _, a, b, _, _, tag = move
+    names = g.board.names
+    if what == "action":
+        if a < 0:
+            return Action({"to": names[b], "piece": g.kinds[tag]})
+        return Action({"from": names[a], "to": names[b]})
+    sim._moves = None
+    sim.last_to = b
+    sim.quiet += 1
+    if a < 0:  # a placing
+        hand[tag] -= 1
+        pending = -1
+        if cells[b] == ne:
+            hand[k["ne"]] += 1
+            pending = b
+        cells[b] = g.code(mover, tag)
+        if pending >= 0:
+            sim.pending = pending
+            return None
+    elif tag == MOVE_T:
+        c = cells[a]
+        pending = -1
+        if cells[b] == ne:
+            hand[k["ne"]] += 1
+            pending = b
+        cells[a], cells[b] = 0, c
+        if pending >= 0:
+            sim.pending = pending
+            return None
+    else:  # a ne steps forward: the array ends for both
+        cells[a], cells[b] = 0, cells[a]
+        for h in sim.hands:
+            h[k["array"]] = 0
+        p = g.promote
+        if p and kind_of[cells[b]] in p["pieces"] and b in p["zones"][mover]:
+            cells[b] = g.code(mover, p["to"][0])
+    if sim.unmoved:
+        sim.unmoved &= ~((1 << max(a, 0)) | (1 << b))
+    sim.pending = -1
+    sim._next_turn(check_ends)
+    return None
+
+
+sittuyin.compile = _sit_compile  # type: ignore[attr-defined]
+sittuyin.own_check = True  # type: ignore[attr-defined]

@@ -1679,7 +1679,12 @@ class PiecesSim(Sim):
                     free = [m for m in moves if g.kind_of[self.cells[m[1]]] not in g.maximum_kinds]
                     moves = free + (self._longest(bound) if bound else [])
         if g.check_royal >= 0:
-            moves = self._out_of_check(moves)
+            if g.hook_rule is not None and getattr(g.hook_rule.hook, "own_check", False):
+                # The hook judges its own moves for check (hooks_chess6.py: Sittuyin's array,
+                # where nothing can be taken yet).
+                moves = [m for m in moves if m[0] == HOOKED] + self._out_of_check([m for m in moves if m[0] != HOOKED])
+            else:
+                moves = self._out_of_check(moves)
         if g.no_line:
             moves = [m for m in moves if not self._makes_barred_line(m)]
         if g.liberties:
