@@ -219,3 +219,15 @@ def test_sittuyin_promotion_on_a_diagonal_square() -> None:
 def names_of_sy(sim: Any, m: Any) -> str:
     b = sim.game.board.names
     return f"{b[m[1]]}-{b[m[2]]}"
+
+
+def test_kabir_shah_in_the_opponents_citadel_draws_but_not_past_a_shah_masnua() -> None:
+    # White's shah b10 steps into Black's citadel a9: drawn at once.
+    sim = position({"b10": [0, "shah", 1], "l1": [1, "shah", 1]})
+    assert "b10-a9" in names(sim)
+    play(sim, "b10-a9")
+    assert sim.outcome() is not None and sim.outcome().winner is None and sim.over[1] == "reach"
+    # Black's shah masnu'a in its citadel a9: the shah may not take it there (it may take a
+    # shah masnu'a elsewhere: c10).
+    sim = position({"b10": [0, "shah", 1], "a9": [1, "shah_masnua", 1], "c10": [1, "shah_masnua", 1], "l1": [1, "shah", 1]})
+    assert "b10-a9" not in names(sim) and "b10-c10" in names(sim)

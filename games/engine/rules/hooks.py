@@ -22,7 +22,8 @@ Hook points so far (the mechanic's module docstring says more):
   one (``"play"``) and names it as an action (``"action"``): ``hooks_race3.py`` says how.
   Such a function may carry ``compile(game)`` (called once as the file compiles) and
   ``when_stuck = True`` (asked again with ``"stuck"`` where the player has no other legal
-  move): ``hooks_chess6.py``.
+  move) and ``own_check = True`` (its moves skip the mechanic's check test; the hook judges
+  them): ``hooks_chess6.py``.
 - ``sow`` mechanic, ``sow = { take_hook = NAME }``: ``fn(sim, seat, hole) -> [(from, to), ...]``,
   called as the turn passes to ``seat`` (``hole = -1``) and, with ``relay = "next"``, before each
   next hole is lifted (that hole); the seeds of each ``from`` are moved into ``to`` by the
