@@ -6,7 +6,11 @@
 - the hook ``shatranj_al_kabir`` (``hooks_chess6.py``): the pawn of pawns waiting on the far
   rank, untouchable, its move to a fork, its second promotion back to the shah's baidaq's
   square, its third to the shah masnu'a (the shah's baidaq becoming a shahzada), and the
-  shah's once-a-game swap out of check or stalemate (``when_stuck``).
+  shah's once-a-game swap out of check or stalemate (``when_stuck``);
+- the hook ``sittuyin``: the array set before play, and ``own_check``;
+- Press Ups: a place rule's ``first_in`` (the game's first placing only there), ``fill`` with
+  ``whoever = true`` (anyone's pieces fill the region) and ``no-moves`` with ``result =
+  "most-filled"`` (the seat whose fill region holds most wins, equal counts draw).
 """
 from __future__ import annotations
 
@@ -231,3 +235,49 @@ def test_kabir_shah_in_the_opponents_citadel_draws_but_not_past_a_shah_masnua() 
     # shah masnu'a elsewhere: c10).
     sim = position({"b10": [0, "shah", 1], "a9": [1, "shah_masnua", 1], "c10": [1, "shah_masnua", 1], "l1": [1, "shah", 1]})
     assert "b10-a9" not in names(sim) and "b10-c10" in names(sim)
+
+
+# -- Press Ups: first_in, fill whoever, no-moves most-filled ----------------------------------
+PU = "war.press-ups"
+
+
+def pu_position(board: dict[str, list], last: str, to_move: int = 1, turn: int = 9) -> Any:
+    v = get_variant(PU)
+    return v.game.sim_from_json({"board": board, "to_move": to_move, "turn": turn, "last": last,
+                                 "hands": [{"pressed": 20}, {"pressed": 20}]}, {})
+
+
+def pressed(*sites: str, seat: int = 0) -> dict[str, list]:
+    return {s: [seat, "pressed", 1] for s in sites}
+
+
+def test_press_ups_first_press_is_yellow_then_next_to_the_last() -> None:
+    v = get_variant(PU)
+    sim = v.fast(v.new_game())
+    # The 29 yellow holes: the four corners and b2 to f6.
+    assert len(sim.moves()) == 29 and "b1" not in {sim.action(m).to_json()["to"] for m in sim.moves()}
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json()["to"] == "d4"))
+    assert {sim.action(m).to_json()["to"] for m in sim.moves()} == {"c3", "d3", "e3", "c4", "e4", "c5", "d5", "e5"}
+    sim = v.fast(v.new_game())
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json()["to"] == "a1"))
+    assert {sim.action(m).to_json()["to"] for m in sim.moves()} == {"a2", "b1", "b2"}
+
+
+def test_press_ups_the_player_whose_pegs_are_all_down_wins_whoever_pressed_them() -> None:
+    # Nine red holes pressed, the last press e6: Blue may press d5 e5 f5 d6 f6 or f7; f7, the
+    # last red peg, gives Red the game.
+    board = {**pressed("b1", "c1", "d1", "e1", "f1"), **pressed("b7", "c7", "d7", "e7", seat=1), **pressed("e6", seat=1)}
+    sim = pu_position(board, "e6")
+    assert {sim.action(m).to_json()["to"] for m in sim.moves()} == {"d5", "e5", "f5", "d6", "f6", "f7"}
+    sim.play(next(m for m in sim.moves() if sim.action(m).to_json()["to"] == "f7"))
+    assert sim.outcome().winner == 0 and sim.over[1] == "fill"
+
+
+def test_press_ups_no_press_left_counts_each_colour_pressed() -> None:
+    # Last press a1, its three neighbours down: Blue cannot press. Red has b1 and c1 down, Blue
+    # a2 only: Red wins. With a3 down too, two each: drawn.
+    board = {**pressed("a1", "b2", "c1"), **pressed("a2", "b1", seat=1)}
+    sim = pu_position(board, "a1")
+    assert sim.moves() == [] and sim.outcome().winner == 0 and sim.over[1] == "no-moves"
+    sim = pu_position({**board, **pressed("a3")}, "a1")
+    assert sim.outcome() is not None and sim.outcome().winner is None
