@@ -37,6 +37,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # SA-4: Ludii's Saturankam makes each throw a pass step of its own and lets the player split
     # the dice's total into any parts, not die by die: its moves cannot be matched with ours.
     "race.saturankam": "Ludii's throw step and split totals (SA-4's ludii note)",
+    # SK-1: Ludii plays Shatranj al-Kabir on eleven ranks where the DLP's summary has ten (its
+    # pawns on the third and ninth), so no position of its traces is one of ours.
+    "chess.shatranj-al-kabir": "Ludii's board has eleven ranks, the summary's ten (SK-1's ludii note)",
     "race.chaupar": "Ludii moves a piece sent back to its start square (which the track passes twice) "
                     "sometimes as starting its run, sometimes as on its way home (CH-5's ludii text)",
     # Ludii keeps Connect Four as seven column sites, each a stack of discs: its moves name a

@@ -87,6 +87,9 @@ Kinds:
   must be empty to turn there, unless ``jump_first = true`` (the leg leaps whatever stands on it;
   ``"enemy"``: only an enemy piece);
   with ``stop_first = true`` the piece may also stop on the leg's square (taking an enemy there);
+  ``min = N`` (a slide, or a bent move's second part): the move goes at least N squares, the
+  nearer ones passed (empty) but neither reached nor attacked (Shatranj al-Kabir's tali'a,
+  two or more diagonally, and zurafa, a diagonal step then three or more straight on);
 - ``jump``: exactly ``distance`` squares along ``dirs``, over whatever stands between
   (a counsellor's double step forward, jumping the pawn in front);
 - ``screen``: along ``dirs`` over empty squares to a piece (the screen) of either side, then
@@ -144,7 +147,7 @@ KINDS = ("jump", "screen", "castle", "bent")
 FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over",
                     "en_passant", "rook", "captured", "revert", "not_on", "one_per_file", "no_mate", "ahead",
                     "once", "unchecked", "behind_unmoved", "jump_first", "stop_first", "across",
-                    "first_check", "jumps"})
+                    "first_check", "jumps", "min"})
 _MOVE = 0
 
 
@@ -275,6 +278,16 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
             raise game.rf.error(el.path + ("first_check",), "goes with leap and jump moves")
         game.first_check = True  # main chator: see note_first_check
         game.tracks_unmoved = True
+    ch["min"] = 0
+    if "min" in spec:
+        # min = N (a slide, or a bent move's second part): at least N squares (Shatranj
+        # al-Kabir's tali'a and zurafa).
+        n = spec["min"]
+        if rule.kind not in ("slide", "bent"):
+            raise game.rf.error(el.path + ("min",), "goes with slide and bent moves")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 20:
+            raise game.rf.error(el.path + ("min",), "must be a number of squares, 1 to 20")
+        ch["min"] = n
     ch["jumps"] = None
     if "jumps" in spec:
         if rule.kind != "jump":
@@ -550,12 +563,15 @@ def rule_moves(sim: Any, rule: Any, a: int, c: int, out: list) -> None:
             _land(sim, rule, seat, a, t, out)
         elif kind == "slide":
             n = 0
+            least = ch.get("min", 0)
             while t >= 0 and t not in rule.avoid:  # avoid: regions neither crossed nor stopped on
                 n += 1
                 if cells[t]:
-                    _land(sim, rule, seat, a, t, out)
+                    if n >= least:
+                        _land(sim, rule, seat, a, t, out)
                     break
-                _land(sim, rule, seat, a, t, out)
+                if n >= least:
+                    _land(sim, rule, seat, a, t, out)
                 if rule.max and n >= rule.max:
                     break
                 t = st[t]
@@ -611,10 +627,14 @@ def _bent(sim: Any, rule: Any, seat: int, a: int) -> list[int]:
             continue
         if ch["stop_first"]:
             out.append(t)
+        least = ch.get("min", 0)
         for d2 in ((d + 1) % 8, (d + 7) % 8):
             u = step[d2][t]
+            n = 0
             while u >= 0 and u != t:  # (a ring comes back round)
-                out.append(u)
+                n += 1
+                if n >= least:  # min: the second part goes at least so far
+                    out.append(u)
                 if cells[u]:
                     break
                 u = step[d2][u]
@@ -770,6 +790,8 @@ def attacks(sim: Any, rule: Any, site: int, seat: int) -> bool:
                     n += 1
                     if a < 0:
                         break
+                if a >= 0 and n < ch.get("min", 0):
+                    continue  # min: too near
             elif kind == "jump":
                 for _ in range(ch["distance"] - 1):
                     a = back[a]

@@ -20,6 +20,10 @@ Hook points so far (the mechanic's module docstring says more):
 - ``pieces`` mechanic, ``move = { kind = "hook", hook = NAME }`` (one such rule a game):
   ``fn(sim, what, move, check_ends=True)`` gives the player's moves (``what = "moves"``), plays
   one (``"play"``) and names it as an action (``"action"``): ``hooks_race3.py`` says how.
+  Such a function may carry ``compile(game)`` (called once as the file compiles) and
+  ``when_stuck = True`` (asked again with ``"stuck"`` where the player has no other legal
+  move) and ``own_check = True`` (its moves skip the mechanic's check test; the hook judges
+  them): ``hooks_chess6.py``.
 - ``sow`` mechanic, ``sow = { take_hook = NAME }``: ``fn(sim, seat, hole) -> [(from, to), ...]``,
   called as the turn passes to ``seat`` (``hole = -1``) and, with ``relay = "next"``, before each
   next hole is lifted (that hole); the seeds of each ``from`` are moved into ``to`` by the
@@ -66,3 +70,4 @@ from games.engine.rules import hooks_race3  # noqa: E402,F401
 from games.engine.rules import hooks_sow4  # noqa: E402,F401
 from games.engine.rules import hooks_sow3  # noqa: E402,F401
 from games.engine.rules import hooks_sow1  # noqa: E402,F401
+from games.engine.rules import hooks_chess6  # noqa: E402,F401

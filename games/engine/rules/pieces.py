@@ -265,6 +265,7 @@ class MoveRule:
     beside_last: bool = False  # place: only next to the piece that came last onto the board
     drop: bool = False  # place: only where the site below (south) is off the board or taken
     fill_first: frozenset[int] | None = None  # place: the game's first placings, one a site, only here
+    first_in: frozenset[int] | None = None  # place: the game's first placing only here (Press Ups' yellow pegs)
     not_in_row: list | None = None  # per site, the rows through it: a piece standing in one stays
     chess: dict[str, Any] | None = None  # chesslike.py's fields, where the rule has any
     run: int = 1  # hop: over a row of exactly this many pieces at once, all taken
@@ -506,7 +507,7 @@ class PiecesGame(Game):
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
-                 "beside", "touching", "first_turn", "beside_last", "fill_first", "not_in_row", "drop", "run", "refill", "next_to", "touching_min", "take", "first_blank", "chain", "hook"} | chesslike.FIELDS
+                 "beside", "touching", "first_turn", "beside_last", "fill_first", "first_in", "not_in_row", "drop", "run", "refill", "next_to", "touching_min", "take", "first_blank", "chain", "hook"} | chesslike.FIELDS
         for el in self._named("move"):
             spec = el.value
             if not isinstance(spec, dict):
@@ -584,6 +585,8 @@ class PiecesGame(Game):
                 if isinstance(rule.first_turn, bool) or not isinstance(rule.first_turn, int) or not 0 <= rule.first_turn <= rule.per_turn:
                     raise self.rf.error(el.path + ("first_turn",), "must be 1 to per_turn pieces (the game's first turn)")
                 rule.beside_last = bool(spec.get("beside_last", False))
+                if "first_in" in spec:
+                    rule.first_in = self._region(spec["first_in"], el.path + ("first_in",))
                 rule.drop = bool(spec.get("drop", False))
                 rule.touching = spec.get("touching", -1)
                 if isinstance(rule.touching, bool) or not isinstance(rule.touching, int) or not -1 <= rule.touching <= 8:
@@ -595,6 +598,8 @@ class PiecesGame(Game):
                 rule.hook = HOOKS[spec["hook"]]
                 self.rf.hooks.append(spec["hook"])
                 self.hook_rule = rule
+                if getattr(rule.hook, "compile", None) is not None:
+                    rule.hook.compile(self)  # the hook's own tables and flags (hooks_chess6.py)
             if kind == "push":
                 rule.take = spec.get("take", "own")
                 rule.first_blank = bool(spec.get("first_blank", False))
@@ -943,7 +948,7 @@ class PiecesGame(Game):
             kind = spec.get("kind") if isinstance(spec, dict) else None
             path = el.path
             if kind == "no-moves":
-                result = self._result(spec, path, ("loss", "win", "draw", "pass", "more-pieces"))
+                result = self._result(spec, path, ("loss", "win", "draw", "pass", "more-pieces", "most-filled"))
                 seats = spec.get("seats")
                 if "where" in spec:
                     # Only while one of the seat's pieces stands in the region; else the other
@@ -999,7 +1004,9 @@ class PiecesGame(Game):
                 # every_piece = true: the seat wins when every piece it has stands in the region,
                 # none left to place, the region not necessarily full (Conspirateurs).
                 self.ends.append({"kind": kind, "seat": seat, "region": self._region(spec.get("region", ""), path + ("region",)),
-                                  "clause": el.clause, "every_piece": bool(spec.get("every_piece", False))})
+                                  "clause": el.clause, "every_piece": bool(spec.get("every_piece", False)),
+                                  # whoever = true: pieces of any seat fill it (Press Ups' pegs pressed)
+                                  "whoever": bool(spec.get("whoever", False))})
             elif kind == "formation":
                 # at = { KIND = SITE }: the first seat wins when each of its pieces of those kinds
                 # stands on its site; mirror = "rotate" | "flip": the other seat's sites, turned
@@ -1178,7 +1185,7 @@ class PiecesGame(Game):
         others = []
         for rule in self.move_rules:
             if rule.chess is not None:
-                ray = rule.kind in ("step", "slide")
+                ray = rule.kind in ("step", "slide") and not rule.chess.get("min")  # (min: chesslike.attacks)
                 if ray and rule.to == "empty":
                     continue  # (chesslike.attacks: no attack)
             else:
@@ -1677,7 +1684,12 @@ class PiecesSim(Sim):
                     free = [m for m in moves if g.kind_of[self.cells[m[1]]] not in g.maximum_kinds]
                     moves = free + (self._longest(bound) if bound else [])
         if g.check_royal >= 0:
-            moves = self._out_of_check(moves)
+            if g.hook_rule is not None and getattr(g.hook_rule.hook, "own_check", False):
+                # The hook judges its own moves for check (hooks_chess6.py: Sittuyin's array,
+                # where nothing can be taken yet).
+                moves = [m for m in moves if m[0] == HOOKED] + self._out_of_check([m for m in moves if m[0] != HOOKED])
+            else:
+                moves = self._out_of_check(moves)
         if g.no_line:
             moves = [m for m in moves if not self._makes_barred_line(m)]
         if g.liberties:
@@ -1691,6 +1703,12 @@ class PiecesSim(Sim):
         if self.seen:
             self._base_key = None
             moves = [m for m in moves if not self._repeats(m)]
+        if not moves and g.hook_rule is not None and getattr(g.hook_rule.hook, "when_stuck", False):
+            # The hook's moves open only to a player with no other move (hooks_chess6.py: the
+            # Shatranj al-Kabir shah's once-a-game swap out of stalemate).
+            moves = g.hook_rule.hook(self, "stuck", None)
+            if g.check_royal >= 0:
+                moves = [m for m in moves if not self._leaves_in_check(m)]
         return moves
 
     def _won_by(self, k: int) -> int:
@@ -2068,6 +2086,9 @@ class PiecesSim(Sim):
                 if (rule.fill_first is not None and self.turn < len(rule.fill_first)
                         and any(not self.cells[t] for t in rule.fill_first)):
                     targets = sorted(rule.fill_first)  # place fill_first: the game's first placings
+                    everywhere = False
+                if rule.first_in is not None and self.turn == 0:
+                    targets = sorted(rule.first_in)  # place first_in: the game's first placing
                     everywhere = False
                 if id(rule) in fast.plain_place:  # no condition on the site but that it is empty
                     if len(kinds) == 1:
@@ -3080,6 +3101,8 @@ class PiecesSim(Sim):
                 self.over = (None, how)
             elif result == "more-pieces":
                 self.over = (self._most_pieces(None), how)
+            elif result == "most-filled":
+                self.over = (self._most_filled(), how)
             elif result == "loss":
                 self.over = (self._other(self.mover), how)
             else:
@@ -3092,6 +3115,18 @@ class PiecesSim(Sim):
         counts = [sum(1 for c in self.cells if c and g.owner_of[c] == s) for s in range(g.players)]
         winners = [s for s in range(g.players) if counts[s] == max(counts)]
         return winners[0] if len(winners) == 1 else tie
+
+    def _most_filled(self) -> int | None:
+        """no-moves ``most-filled``: the seat whose ``fill`` end's region holds most pieces
+        (whoever's, with ``whoever``); None (a draw) where several hold as many."""
+        g = self.game
+        counts = {e["seat"]: sum(1 for s in e["region"] if self.cells[s] and (e["whoever"] or g.owner_of[self.cells[s]] == e["seat"]))
+                  for e in g.ends if e["kind"] == "fill"}
+        if not counts:
+            return None
+        best = max(counts.values())
+        winners = [s for s, n in counts.items() if n == best]
+        return winners[0] if len(winners) == 1 else None
 
     def _check_ends(self, after_move: bool) -> None:
         g = self.game
@@ -3177,7 +3212,7 @@ class PiecesSim(Sim):
                     return
             elif e["kind"] == "fill":
                 # The seat's pieces stand on every site of the region: it wins.
-                if all(self.cells[s] and g.owner_of[self.cells[s]] == e["seat"] for s in e["region"]):
+                if all(self.cells[s] and (e["whoever"] or g.owner_of[self.cells[s]] == e["seat"]) for s in e["region"]):
                     self.over = (e["seat"], "fill")
                     return
             elif e["kind"] == "reach":
@@ -3397,7 +3432,7 @@ class _Fast:
         self.place = [[(PLACE, -1, s, -1, -1, k) for s in range(n)] for k in range(g.nk)]
         self.plain_place = frozenset(
             id(r) for r in g.move_rules if r.kind == "place" and not r.avoid and r.touching < 0
-            and not r.beside_last and not r.drop and not r.next_to and r.touching_min <= 0)
+            and not r.beside_last and not r.drop and not r.next_to and r.touching_min <= 0 and r.first_in is None)
         disjoint = not g.board.ahead and all(
             len({t for _, run in per for t in run}) == sum(len(run) for _, run in per) for per in g.runs())
         along = ("step", "slide", "jump", "screen", "hop", "approach")
