@@ -132,6 +132,12 @@ Elements and keys (defaults in brackets):
   ``choose_count``: the mover chooses how many of the hole's seeds he sows, one up to all but
   one, the rest left in it (``{"sow": "3", "count": 2}``; a hole needs two seeds); with plain
   sowing in one direction only (Okwe of Achalla) [false];
+  ``opening_gather = n``: on two rows, sowing one way, the game's first move (the first
+  player's only move then) lifts n seeds from each of his holes (all a hole has, if fewer) and
+  sows them all from the first hole after his row, the first seed into it (its own seeds stay),
+  on as any sowing (relay, captures); the action names that hole (Lam Waladach) [0: none];
+  ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
+  the sowing where its last seed fell (Ludii's Lam Waladach) [false];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -446,6 +452,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "opening": (_opening, None), "opening_copy": (_bool, False),
         "arrange": (_bool, False), "arrange_capture": (_one_of("none", "once"), "none"),
         "store_sow": (_int(0, 100000), 0), "store_sow_takes": (_counts, None), "choose_count": (_bool, False),
+        "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -569,6 +576,7 @@ class Rules:
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
+        "gather", "take_at_ends",
     )
 
 
@@ -796,6 +804,12 @@ class SowGame(Game):
         r.opening_each = sow.get("opening_each", o)
         r.opening = self._opening_holes(sow.get("opening", o), sow.paths.get("opening"))
         r.opening_copy = sow.get("opening_copy", o)
+        r.take_at_ends = sow.get("take_at_ends", o)  # sow.take_at_ends: a lap that took ends the sowing
+        r.gather = sow.get("opening_gather", o)  # sow.opening_gather: the game's first move (Lam Waladach)
+        if r.gather and (self.rows != 2 or sow.get("direction", o) not in ("ccw", "cw") or sow.get("stores", o) != "none"
+                         or r.opening is not None or r.first_to_next or r.first_plain):
+            raise rf.error(sow.paths["opening_gather"], "a gathered opening needs two rows, one direction of sowing "
+                           "(ccw or cw), no stores on the track and no other set first move")
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
         r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
@@ -1330,6 +1344,11 @@ class SowSim(Sim):
             self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
             return
         lo = r.min
+        if r.gather and self.plies == (r.first is None):  # sow.opening_gather: the game's first move
+            d = r.dirs[seat][0][1]  # type: ignore[index]
+            step, own = self.game.plain[seat][d], self.holes[seat]  # type: ignore[index]
+            self._mv = [step[h] | (d << 8) for h in own if step[h] not in own][:1]  # type: ignore[operator]
+            return
         if r.opening is not None and not self.sown & self.omask[seat]:  # type: ignore[index]
             self._mv = self._opening_moves(seat)  # sow.opening: the set opening
             return
@@ -1674,6 +1693,16 @@ class SowSim(Sim):
             self.during = []
         b[h] = 0
         p = origin = h
+        if r.gather and self.plies == (r.first is None) and self.phase == PLAY:
+            # sow.opening_gather: n seeds from each of the mover's holes, sown from hole h (the
+            # first after his row), its own seeds staying in it
+            b[h], c = c, 0
+            for q in self.holes[seat]:  # type: ignore[index]
+                t = min(r.gather, b[q])
+                b[q] -= t
+                c += t
+            self.lifted = c
+            p = self.game.plain[seat][1 - d][h]  # type: ignore[index]
         if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
             c -= 1
@@ -1807,6 +1836,8 @@ class SowSim(Sim):
                         h = p
                     continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
+                if r.take_at_ends and self.during:  # sow.take_at_ends: a lap that took ends it
+                    return p
                 ends = r.relay_ends  # sow.relay_ends: a lap making one of these counts ends there
                 if ends is not None and (b[p] % 2 == 0 if ends == "even" else b[p] % 2 == 1 if ends == "odd"
                                          else b[p] in ends):

@@ -1,0 +1,100 @@
+"""Hand-worked tests for helper sow5's sowing vocabulary in games/engine/rules/sow.py:
+``sow.opening_gather`` (the game's first move gathers n seeds from each of the first player's
+holes and sows them from the first hole after his row: Lam Waladach, DLP ruleset 360) and
+``sow.take_at_ends`` (a relay lap that took a hole of ``take_at`` ends the sowing: Ludii's
+reading of Lam Waladach)."""
+from __future__ import annotations
+
+import pytest
+
+from games.engine import get_variant
+from games.engine.rules.loader import RulesFileError
+from tests.games.test_rules_sow import holes, make, state_of
+
+GATHER = '''
+[[clause]]
+id = "G-1"
+text = "Two rows of three, four seeds each; anticlockwise; the opening gathers three from each hole."
+board = { shape = "mancala", rows = 2, holes = 3 }
+setup = { seeds = 4, first = "South" }
+sow = { direction = "ccw", opening_gather = 3 }
+'''
+
+ENDS = '''
+[[clause]]
+id = "E-1"
+text = "Two rows of three; relay sowing anticlockwise; a hole made four taken at once."
+board = { shape = "mancala", rows = 2, holes = 3 }
+setup = { seeds = 4, first = "South" }
+sow = { direction = "ccw", relay = true, take_at = 4 ENDS }
+'''
+
+
+def sows(v, state) -> list[str]:
+    return sorted((a["sow"] for a in v.legal_actions(state)), key=int)
+
+
+def test_the_gathered_opening_is_the_games_only_first_move_and_sows_from_the_opponents_first_hole():
+    v = make(GATHER)
+    s = v.new_game()
+    # South's row is 1..3; the first hole after it, anticlockwise, is North's 4: the only move.
+    assert sows(v, s) == ["4"]
+    s = v.apply(s, {"sow": "4"})
+    # Nine seeds (three from each of 1, 2, 3, one left in each) sown from 4, the first into 4:
+    # 4 5 6 1 2 3 4 5 6. North's holes 4 + 2 = 6, South's 1 + 1 = 2; nothing taken.
+    assert holes(s) == {1: 2, 2: 2, 3: 2, 4: 6, 5: 6, 6: 6}
+    assert s.to_json()["scores"] == [0, 0] and v.to_move(s) == 1
+    # North's first move is an ordinary one: the gathered opening is the game's first only.
+    assert sows(v, s) == ["4", "5", "6"]
+    s = v.apply(s, {"sow": "5"})  # six seeds: 6 1 2 3 4 5, the last back into 5
+    assert holes(s) == {1: 3, 2: 3, 3: 3, 4: 7, 5: 1, 6: 7} and sows(v, s) == ["1", "2", "3"]
+
+
+def test_a_hole_holding_fewer_than_n_gives_all_it_has():
+    v = make(GATHER)
+    s = state_of(v, {1: 1, 2: 4, 3: 4, 4: 4, 5: 4, 6: 4}, turn=0)
+    s = v.apply(s, {"sow": "4"})
+    # 1 + 3 + 3 = 7 gathered, sown 4 5 6 1 2 3 4: holes 1..3 left 0 1 1 get one each.
+    assert holes(s) == {1: 1, 2: 2, 3: 2, 4: 6, 5: 5, 6: 5}
+
+
+def test_lam_waladachs_opening_relays_and_takes_the_fours_then_plays_again():
+    v = get_variant("sow.lam-waladach")
+    s = v.new_game()
+    assert sows(v, s) == ["7"]
+    s = v.apply(s, {"sow": "7"})
+    # Eighteen from 7: North's 4 -> 6, South's 1 -> 2, the last in 12 (6): lifted, 1..6 made 3,
+    # the last in 6 (3): lifted, 7 8 9 made 7, the last in 9 (7): lifted, 10 11 made 7, 12
+    # made 1, and 1 2 3 4 each made four and taken at once (16); the last hole, 4, is empty.
+    assert holes(s) == {5: 3, 7: 7, 8: 7, 10: 7, 11: 7, 12: 1}
+    assert s.to_json()["scores"] == [16, 0]
+    # A capture: South plays again, from his one hole with counters.
+    assert v.to_move(s) == 0 and sows(v, s) == ["5"]
+
+
+def test_a_lap_that_took_goes_on_unless_take_at_ends():
+    on, off = make(ENDS.replace("ENDS", ", take_at_ends = true")), make(ENDS.replace("ENDS", ""))
+    start = {1: 2, 2: 3, 3: 1, 6: 1}  # North keeps a seed in 6, so the game goes on
+    # Sowing hole 1 (two): 2 made four and taken, the last into 3, making two (occupied).
+    s = on.apply(state_of(on, start), {"sow": "1"})
+    assert holes(s) == {3: 2, 6: 1}  # the lap took: the sowing ends where it fell
+    s = off.apply(state_of(off, start), {"sow": "1"})
+    assert holes(s) == {4: 1, 5: 1, 6: 1}  # relayed: 3's two sown into 4 and 5, the last into an empty hole
+    assert s.to_json()["scores"][0] - state_of(off, start).to_json()["scores"][0] == 4
+
+
+@pytest.mark.parametrize("board, sow_, field", [
+    ('{ shape = "mancala", rows = 4, holes = 4 }', '{ direction = "ccw", opening_gather = 3 }', "opening_gather"),
+    ('{ shape = "mancala", rows = 2, holes = 3 }', '{ direction = "choose", opening_gather = 3 }', "opening_gather"),
+    ('{ shape = "mancala", rows = 2, holes = 3 }', '{ direction = "ccw", opening_gather = -1 }', "opening_gather"),
+])
+def test_bad_gathered_openings_name_the_file_line_and_field(board, sow_, field):
+    body = f'''
+[[clause]]
+id = "B-1"
+text = "A board."
+board = {board}
+sow = {sow_}
+'''
+    with pytest.raises(RulesFileError, match=rf"sow/test\.toml:\d+: clause\[1\]\.sow\.{field}"):
+        make(body)
