@@ -83,6 +83,34 @@ def test_a_lap_that_took_goes_on_unless_take_at_ends():
     assert s.to_json()["scores"][0] - state_of(off, start).to_json()["scores"][0] == 4
 
 
+def test_a_set_openings_capture_starts_in_one_store_and_counts_in_the_rounds():
+    # Lamosh (LM-2): the opening's position, South having taken four; North sows first.
+    v = get_variant("sow.lamosh")
+    s = v.new_game()
+    data = s.to_json()
+    assert data["scores"] == [4, 0] and v.to_move(s) == 1 and v.game.total == 48
+    assert holes(s) == {1: 3, 2: 5, 3: 3, 4: 5, 5: 3, 6: 4, 8: 5, 9: 3, 10: 5, 11: 3, 12: 5}
+    # The round's start counts each player's counters with those he has taken: 23 + 4 and 21.
+    assert data["rounds"] == [[27, 21, 1]]
+    assert v.state_from_json(data).to_json() == data
+    # North's holes 8..12 hold counters (7 is empty): those are his moves.
+    assert sows(v, s) == ["8", "9", "10", "11", "12"]
+
+
+def test_stores_by_seat_must_be_two_counts():
+    body = '''
+[[clause]]
+id = "B-1"
+text = "A board."
+board = { shape = "mancala", rows = 2, holes = 3 }
+setup = { stores = [1, 2, 3] }
+'''
+    with pytest.raises(RulesFileError, match=r"sow/test\.toml:\d+: clause\[1\]\.setup\.stores: must be a whole number"):
+        make(body)
+    v = make(body.replace("[1, 2, 3]", "[2, 0]"))
+    assert v.new_game().to_json()["scores"] == [2, 0] and v.game.total == 26
+
+
 @pytest.mark.parametrize("board, sow_, field", [
     ('{ shape = "mancala", rows = 4, holes = 4 }', '{ direction = "ccw", opening_gather = 3 }', "opening_gather"),
     ('{ shape = "mancala", rows = 2, holes = 3 }', '{ direction = "choose", opening_gather = 3 }', "opening_gather"),

@@ -34,8 +34,9 @@ Elements and keys (defaults in brackets):
   Guti) ["rows"].
 - ``setup``: ``seeds`` in every hole [4], or ``counts`` (one per hole, in hole order);
   ``hand``: seeds each player keeps in hand (his store) at the start, for ``sow.enter`` [0];
-  ``stores``: seeds each player's store (his seeds taken) holds at the start [0] (I Pere,
-  whose opening puts each player's fourth hole into his store);
+  ``stores``: seeds each player's store (his seeds taken) holds at the start, or ``[first
+  seat's, second seat's]`` [0] (I Pere, whose opening puts each player's fourth hole into his
+  store; Lamosh, whose set opening gives its maker a capture);
   ``first``: the seat that moves first, by its side's name, or ``"lot"`` (a chance action
   ``{"first": seat}`` draws it) [the first side].
 - ``sow``: ``from`` = ``"own"`` (the mover's holes) | ``"any"`` [own]; ``min`` seeds a hole
@@ -350,6 +351,15 @@ def _first_takes(v: Any) -> Any:
     raise _Bad(f"must list seed counts, one for each of a player's first captures, got {brief(v)}")
 
 
+def _store_start(v: Any) -> list[int]:
+    """``setup.stores``: seeds in each store at the start, one number for both or ``[s1, s2]``."""
+    if type(v) is int and 0 <= v <= 1000:
+        return [v, v]
+    if isinstance(v, list) and len(v) == 2 and all(type(x) is int and 0 <= x <= 1000 for x in v):
+        return list(v)
+    raise _Bad(f"must be a whole number 0 to 1000, or [first seat's, second seat's], got {brief(v)}")
+
+
 def _feed(v: Any) -> Any:
     if v is True or v is False or v == "always":
         return v
@@ -432,7 +442,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "owners": (_one_of("rows", "halves"), "rows"),
     },
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None),
-              "hand": (_int(0, 10000), 0), "stores": (_int(0, 1000), 0)},
+              "hand": (_int(0, 10000), 0), "stores": (_store_start, [0, 0])},
     "sow": {
         "from": (_one_of("own", "any"), "own"), "min": (_int(1, 1000), 1), "direction": (_direction, "ccw"),
         "first_direction": (_one_of("any", "ccw", "cw"), "any"),
@@ -1046,8 +1056,8 @@ class SowGame(Game):
             if not (isinstance(counts, list) and len(counts) == self.N and all(
                     isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 1000 for c in counts)):
                 raise self.rf.error(setup.paths["counts"], f"must list {self.N} seed counts, one per hole in hole order")
-            return sum(counts) + 2 * (setup.static("hand") + setup.static("stores"))
-        return setup.static("seeds") * self.N + 2 * (setup.static("hand") + setup.static("stores"))
+            return sum(counts) + 2 * setup.static("hand") + sum(setup.static("stores"))
+        return setup.static("seeds") * self.N + 2 * setup.static("hand") + sum(setup.static("stores"))
 
     def start_counts(self) -> list[int]:
         counts = self.tables["setup"].static("counts")
@@ -1078,7 +1088,7 @@ class SowGame(Game):
         sim = SowSim(self, options, r)
         sim.b = self.start_counts() + [0, 0]
         sim.hand = [self.tables["setup"].static("hand")] * 2  # setup.hand: each player's store
-        sim.sc = [self.tables["setup"].static("stores")] * 2  # setup.stores: seeds in each store
+        sim.sc = list(self.tables["setup"].static("stores"))  # setup.stores: seeds in each store
         if r.first is None:
             sim.phase, sim.turn = LOT, None
             sim.round = 1
@@ -2131,7 +2141,8 @@ class SowSim(Sim):
         self._mv = None
         if self.r.rounds:
             half = g.N // 2
-            self.rounds = [(sum(self.b[:half]) + self.hand[0], sum(self.b[half:g.N]) + self.hand[1], first)]
+            # each player's seeds: on his side, in hand and taken (setup.stores: a set opening's captures)
+            self.rounds = [(sum(self.b[:half]) + self.hand[0] + self.sc[0], sum(self.b[half:g.N]) + self.hand[1] + self.sc[1], first)]
         if self.r.repetition:
             self.hist = {(first, *self.b[: g.N]): 1}
         if self.r.take_hook is not None:  # sow.take_hook: the captures that begin his turn
