@@ -126,3 +126,57 @@ sow = {sow_}
 '''
     with pytest.raises(RulesFileError, match=rf"sow/test\.toml:\d+: clause\[1\]\.sow\.{field}"):
         make(body)
+
+
+EQUAL = '''
+[[clause]]
+id = "Q-1"
+text = "Two rows of three, two seeds each; plain sowing anticlockwise; a round ends when a row is empty."
+board = { shape = "mancala", rows = 2, holes = 3 }
+setup = { seeds = 2, first = "South" }
+sow = { direction = "ccw" }
+end = { empty_row = "ends", no_moves = "owner" }
+rounds = { refill = 1, arrange = "equal" }
+'''
+
+
+def round_end(scores: list[int]):
+    """South to move with one seed in 3 and North one in 6: South sows 3 into 4, his row is
+    empty, the round ends and North takes the 4 and 6 (two seeds)."""
+    v = make(EQUAL)
+    s = v.state_from_json({"board": {"3": [None, "seed", 1], "6": [None, "seed", 1]}, "to_move": 0,
+                           "scores": scores, "starter": 0})
+    return v, v.apply(s, {"sow": "3"})
+
+
+def test_the_player_with_fewer_spreads_his_seeds_evenly_and_the_opponent_mirrors_them():
+    v, s = round_end([5, 5])
+    data = s.to_json()
+    # Totals 5 and 7: South spreads five over 1, 2, 3 as 2, 2, 1 (the odd ones from his left);
+    # North puts the same into the facing holes 6, 5, 4 and keeps the other two in hand.
+    assert holes(s) == {1: 2, 2: 2, 3: 1, 4: 1, 5: 2, 6: 2}
+    assert data["hands"] == [{}, {"seed": 2}] and data["scores"] == [0, 0]
+    assert data["round"] == 2 and v.to_move(s) == 1  # the players take turns to begin
+    assert not data.get("closed")
+
+
+def test_four_or_fewer_go_one_to_a_hole_and_the_empty_ones_are_out_of_play():
+    v, s = round_end([2, 8])
+    data = s.to_json()
+    # Totals 2 and 10: one each into 1 and 2, mirrored into 6 and 5; 3 and its facing 4 are closed.
+    assert holes(s) == {1: 1, 2: 1, 5: 1, 6: 1}
+    assert data["hands"] == [{}, {"seed": 8}]
+    assert sorted(data["closed"], key=int) == ["3", "4"]
+    s = v.apply(s, {"sow": "6"})  # North's seed from 6 goes round to 1, not into a closed hole
+    assert holes(s) == {1: 2, 2: 1, 5: 1}
+
+
+def test_a_player_left_with_no_seed_has_lost():
+    v, s = round_end([0, 10])
+    # South's row emptied and nothing taken: totals 0 and 12.
+    assert v.outcome(s).winner == 1 and s.to_json()["over"]["how"] == "took-all"
+
+
+def test_an_equal_arrangement_needs_refill_one():
+    with pytest.raises(RulesFileError, match=r"sow/test\.toml:\d+: clause\[1\]\.rounds\.arrange"):
+        make(EQUAL.replace("refill = 1", "refill = 4"))

@@ -238,7 +238,13 @@ Elements and keys (defaults in brackets):
   few to fill a hole kept in hand: Rio Kadalis, Motiq) [own]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
   seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
-  cannot fill a single hole; the other wins.
+  cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
+  two rows): the player with fewer seeds spreads them over his holes as equally as possible,
+  the holes from his left taking the odd ones, and the opponent puts the same into the
+  facing holes, keeping the rest in hand; with four seeds or fewer, one to a hole from his
+  left, and the holes left empty in both rows are out of play for the round (Leyla Gobale of
+  Gabradarre); claimed holes (``capture.claim``) are given up; a player with no seed left has
+  lost ["fill"].
 
 **Speed.** ``SowSim`` is the play-out path: plain lists of counts, moves as small ints (hole
 + 256 * direction), next-hole tables built once per seat, direction and holes skipped, and a
@@ -292,6 +298,8 @@ SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
 #: relay sowing go on for ever; this only keeps a pathological position from hanging).
 RELAY_CAP = 64
+#: rounds.arrange = "equal": with this many seeds or fewer, the holes left empty are out of play.
+EQUAL_FEW = 4
 
 
 # -- reading the elements ------------------------------------------------------------------------
@@ -498,6 +506,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "starts": (_one_of("alternate", "turn-order"), "alternate"),
         "repeat": (_int(0, 1000), 0),
         "holes": (_one_of("own", "won"), "own"), "round_up": (_int(0, 1000), 0),
+        "arrange": (_one_of("fill", "equal"), "fill"),
     },
 }
 
@@ -586,7 +595,7 @@ class Rules:
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
-        "gather", "take_at_ends",
+        "gather", "take_at_ends", "equal",
     )
 
 
@@ -931,6 +940,10 @@ class SowGame(Game):
             r.short = rounds.get("short", o)
             r.won = rounds.get("holes", o) == "won"
             r.round_up = rounds.get("round_up", o)
+            r.equal = rounds.get("arrange", o) == "equal"  # rounds.arrange: Leyla Gobale of Gabradarre
+            if r.equal and (self.rows != 2 or r.won or r.refill != 1):
+                raise rf.error(rounds.paths["arrange"], "an equal arrangement between rounds needs two rows, "
+                               "the holes one's own and refill = 1 (a player with no seed has lost)")
             if r.won:
                 where = rounds.paths.get("holes")
                 if self.rows != 2 or direction not in ("ccw", "cw") or sow.get("from", o) != "own":
@@ -942,6 +955,7 @@ class SowGame(Game):
                 r.one_dir = DIR_NAMES.index(direction)
         else:
             r.refill, r.left_empty, r.repeat, r.starts, r.short = 0, "skip", 0, "alternate", "choose"
+            r.equal = False
         if not r.rounds or not r.won:
             r.won, r.round_up, r.one_dir = False, 0, CCW
         r.simple = not (r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
@@ -2185,6 +2199,9 @@ class SowSim(Sim):
         if r.won:
             self._share_holes(totals, starter)
             return
+        if r.equal:
+            self._share_equal(totals, starter)
+            return
         if min(totals) < r.refill or (r.repeat and self.rounds.count(key) >= r.repeat):
             self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
             for i in range(g.N):
@@ -2274,6 +2291,44 @@ class SowSim(Sim):
                 closed |= 1 << i
         self._set_owners(own)
         self.hand = left
+        self.sc = [0, 0]
+        self.closed = closed
+        self.round += 1
+        self.starter = starter
+        self.hist.clear()
+        self._mv = None
+        self.phase, self.turn = PLAY, starter
+        if r.repetition:
+            self.hist[(starter, *b[: g.N])] = 1
+
+    def _share_equal(self, totals: list[int], starter: int) -> None:
+        """``rounds.arrange = "equal"``: the player with fewer seeds (the first seat, if equal)
+        spreads them over his holes as equally as possible, the holes from his left getting the
+        odd ones; the opponent puts the same in the facing holes, the rest kept in hand. With
+        ``four`` seeds or fewer (``EQUAL_FEW``), one to a hole from his left, and the holes left
+        empty in both rows are out of play for the round. A player left with none has lost."""
+        g, r, b = self.game, self.r, self.b
+        for i in range(g.N):
+            b[i] = 0
+        self.sown = 0
+        self.tuz = [0, 0]
+        few = 0 if totals[0] <= totals[1] else 1
+        repeated = r.repeat and self.rounds.count(self.rounds[-1]) >= r.repeat
+        if totals[few] == 0 or repeated:
+            self.sc, self.hand, self.closed = list(totals), [0, 0], 0
+            a, z = totals
+            self._finish((0 if a > z else 1 if z > a else None,
+                          ("rounds-repeated" if a != z else "draw") if repeated else "took-all"))
+            return
+        holes = g.holes_of[few]
+        t, n = totals[few], len(holes)
+        closed = 0
+        for k, i in enumerate(holes):
+            c = t // n + (1 if k < t % n else 0)
+            b[i] = b[g.facing[i]] = c
+            if not c and t <= EQUAL_FEW:
+                closed |= 1 << i | 1 << g.facing[i]
+        self.hand = [totals[s] - sum(b[i] for i in g.holes_of[s]) for s in (0, 1)]
         self.sc = [0, 0]
         self.closed = closed
         self.round += 1
