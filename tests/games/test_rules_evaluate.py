@@ -16,7 +16,8 @@ from games.engine.rules.game import random_playout
 KEYS = [rf.key for rf in catalogue()]
 #: Files whose game starts with a capture already made: Kisolo's starting positions leave the
 #: first player captures open, made as the game begins (sow.take_hook), so the start is not even.
-UNEVEN_STARTS = {"sow.kisolo-starting-position-1", "sow.kisolo-starting-position-2"}
+# Lamosh starts from the position its set opening leaves, South having taken four (LM-2).
+UNEVEN_STARTS = {"sow.kisolo-starting-position-1", "sow.kisolo-starting-position-2", "sow.lamosh"}
 
 
 def _values(variant, sim) -> tuple[float, ...]:
