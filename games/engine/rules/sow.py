@@ -178,6 +178,12 @@ Elements and keys (defaults in brackets):
   ``leftmost_min = n``: the mover's leftmost hole (the first of his holes in hole order: his
   row's left end on two and three rows) may be sown from only when it holds n seeds or more,
   unless no other move is left him (Gabata of Aksum) [0: no bound];
+  ``opening_gather = n``: on two rows, sowing one way, the game's first move (the first
+  player's only move then) lifts n seeds from each of his holes (all a hole has, if fewer) and
+  sows them all from the first hole after his row, the first seed into it (its own seeds stay),
+  on as any sowing (relay, captures); the action names that hole (Lam Waladach) [0: none];
+  ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
+  the sowing where its last seed fell (Ludii's Lam Waladach) [false];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -290,7 +296,13 @@ Elements and keys (defaults in brackets):
   his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
   seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
-  cannot fill a single hole; the other wins.
+  cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
+  two rows): the player with fewer seeds spreads them over his holes as equally as possible,
+  the holes from his left taking the odd ones, and the opponent puts the same into the
+  facing holes, keeping the rest in hand; with four seeds or fewer, one to a hole from his
+  left, and the holes left empty in both rows are out of play for the round (Leyla Gobale of
+  Gabradarre); claimed holes (``capture.claim``) are given up; a player with no seed left has
+  lost ["fill"].
 
 **Speed.** ``SowSim`` is the play-out path: plain lists of counts, moves as small ints (hole
 + 256 * direction), next-hole tables built once per seat, direction and holes skipped, and a
@@ -346,6 +358,8 @@ SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
 #: relay sowing go on for ever; this only keeps a pathological position from hanging).
 RELAY_CAP = 64
+#: rounds.arrange = "equal": with this many seeds or fewer, the holes left empty are out of play.
+EQUAL_FEW = 4
 
 
 # -- reading the elements ------------------------------------------------------------------------
@@ -524,6 +538,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "store_sow": (_int(0, 100000), 0), "store_sow_takes": (_counts, None), "choose_count": (_bool, False),
         "distribute": (_names, None), "distribute_seeds": (_int(1, 10000), 0), "distribute_rotate": (_bool, False),
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
+        "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -559,6 +574,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
         "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
+        "arrange": (_one_of("fill", "equal"), "fill"),
     },
 }
 
@@ -649,6 +665,7 @@ class Rules:
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
         "dist", "dist_seeds", "dist_rotate", "first_soft", "first_last_across", "last_own_empty",
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
+        "gather", "take_at_ends", "equal",
     )
 
 
@@ -895,6 +912,12 @@ class SowGame(Game):
         r.opening_each = sow.get("opening_each", o)
         r.opening = self._opening_holes(sow.get("opening", o), sow.paths.get("opening"))
         r.opening_copy = sow.get("opening_copy", o)
+        r.take_at_ends = sow.get("take_at_ends", o)  # sow.take_at_ends: a lap that took ends the sowing
+        r.gather = sow.get("opening_gather", o)  # sow.opening_gather: the game's first move (Lam Waladach)
+        if r.gather and (self.rows != 2 or sow.get("direction", o) not in ("ccw", "cw") or sow.get("stores", o) != "none"
+                         or r.opening is not None or r.first_to_next or r.first_plain):
+            raise rf.error(sow.paths["opening_gather"], "a gathered opening needs two rows, one direction of sowing "
+                           "(ccw or cw), no stores on the track and no other set first move")
         relay_hook = sow.get("relay_hook", o)
         r.relay_hook = HOOKS[relay_hook] if relay_hook and r.relay else None
         r.cover = sow.get("cover", o)  # sow.cover: a last seed making this many covers the hole
@@ -1024,6 +1047,10 @@ class SowGame(Game):
             if r.matched and (self.rows == 4 or sow.get("from", o) != "own"):
                 raise rf.error(rounds.paths.get("holes"), "matched holes need two or three rows, each sowing from his own holes")
             r.round_up = rounds.get("round_up", o)
+            r.equal = rounds.get("arrange", o) == "equal"  # rounds.arrange: Leyla Gobale of Gabradarre
+            if r.equal and (self.rows != 2 or r.won or r.refill != 1):
+                raise rf.error(rounds.paths["arrange"], "an equal arrangement between rounds needs two rows, "
+                               "the holes one's own and refill = 1 (a player with no seed has lost)")
             if r.won:
                 where = rounds.paths.get("holes")
                 if self.rows == 4 or direction not in ("ccw", "cw") or sow.get("from", o) != "own":
@@ -1035,6 +1062,7 @@ class SowGame(Game):
                 r.one_dir = DIR_NAMES.index(direction)
         else:
             r.refill, r.left_empty, r.repeat, r.starts, r.short = 0, "skip", 0, "alternate", "choose"
+            r.equal = False
         if not r.rounds or not r.won:
             r.won, r.round_up, r.one_dir = False, 0, CCW
         if not r.rounds:
@@ -1526,6 +1554,11 @@ class SowSim(Sim):
             self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
             return
         lo = r.min
+        if r.gather and self.plies == (r.first is None):  # sow.opening_gather: the game's first move
+            d = r.dirs[seat][0][1]  # type: ignore[index]
+            step, own = self.game.plain[seat][d], self.holes[seat]  # type: ignore[index]
+            self._mv = [step[h] | (d << 8) for h in own if step[h] not in own][:1]  # type: ignore[operator]
+            return
         if r.opening is not None and not self.sown & self.omask[seat]:  # type: ignore[index]
             self._mv = self._opening_moves(seat)  # sow.opening: the set opening
             return
@@ -1938,6 +1971,16 @@ class SowSim(Sim):
             self.during = []
         b[h] -= c
         p = origin = h
+        if r.gather and self.plies == (r.first is None) and self.phase == PLAY:
+            # sow.opening_gather: n seeds from each of the mover's holes, sown from hole h (the
+            # first after his row), its own seeds staying in it
+            b[h], c = c, 0
+            for q in self.holes[seat]:  # type: ignore[index]
+                t = min(r.gather, b[q])
+                b[q] -= t
+                c += t
+            self.lifted = c
+            p = self.game.plain[seat][1 - d][h]  # type: ignore[index]
         if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
             c -= 1
@@ -2105,6 +2148,8 @@ class SowSim(Sim):
             if r.take_at_lap:
                 taken_before = len(self.during)
             if r.relay and p < N and b[p] > 1 and budget > 0:
+                if r.take_at_ends and self.during:  # sow.take_at_ends: a lap that took ends it
+                    return p
                 ends = r.relay_ends  # sow.relay_ends: a lap making one of these counts ends there
                 if ends is not None and r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves:
                     ends = None  # constraint.no_capture_moves: no capture to judge, so sown on
@@ -2464,6 +2509,9 @@ class SowSim(Sim):
         if r.matched:
             self._match_holes(totals, starter)
             return
+        if r.equal:
+            self._share_equal(totals, starter)
+            return
         if min(totals) < r.refill or (r.repeat and self.rounds.count(key) >= r.repeat):
             self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
             for i in range(g.N):
@@ -2590,6 +2638,36 @@ class SowSim(Sim):
         self.hand = [0, 0]
         self.hand[1 - poor] = totals[1 - poor] - totals[poor]
         self.sc = [0, 0]
+    def _share_equal(self, totals: list[int], starter: int) -> None:
+        """``rounds.arrange = "equal"``: the player with fewer seeds (the first seat, if equal)
+        spreads them over his holes as equally as possible, the holes from his left getting the
+        odd ones; the opponent puts the same in the facing holes, the rest kept in hand. With
+        ``four`` seeds or fewer (``EQUAL_FEW``), one to a hole from his left, and the holes left
+        empty in both rows are out of play for the round. A player left with none has lost."""
+        g, r, b = self.game, self.r, self.b
+        for i in range(g.N):
+            b[i] = 0
+        self.sown = 0
+        self.tuz = [0, 0]
+        few = 0 if totals[0] <= totals[1] else 1
+        repeated = r.repeat and self.rounds.count(self.rounds[-1]) >= r.repeat
+        if totals[few] == 0 or repeated:
+            self.sc, self.hand, self.closed = list(totals), [0, 0], 0
+            a, z = totals
+            self._finish((0 if a > z else 1 if z > a else None,
+                          ("rounds-repeated" if a != z else "draw") if repeated else "took-all"))
+            return
+        holes = g.holes_of[few]
+        t, n = totals[few], len(holes)
+        closed = 0
+        for k, i in enumerate(holes):
+            c = t // n + (1 if k < t % n else 0)
+            b[i] = b[g.facing[i]] = c
+            if not c and t <= EQUAL_FEW:
+                closed |= 1 << i | 1 << g.facing[i]
+        self.hand = [totals[s] - sum(b[i] for i in g.holes_of[s]) for s in (0, 1)]
+        self.sc = [0, 0]
+        self.closed = closed
         self.round += 1
         self.starter = starter
         self.hist.clear()
