@@ -98,10 +98,13 @@ def test_strong_answers_fast_enough_for_a_web_request(key, preset, monkeypatch):
     assert 0 < most <= 2 * (race_search.NODE_BUDGET + 1) + 5_000, most
 
 
+# Six games, sides alternating, five to be won: the strong level's searches make
+# these the suite's slowest games (Ur's ten took over a minute of CI); bench/race.py measures the
+# rates over hundreds of paired games with their intervals.
 @pytest.mark.parametrize("key, preset, games, least", [
-    ("race.ur", "finkel", 10, 8),
-    ("race.senet", "bell", 10, 8),
-    ("race.58-holes", "carnarvon-carter", 8, 6),
+    ("race.ur", "finkel", 6, 5),
+    ("race.senet", "bell", 6, 5),
+    ("race.58-holes", "carnarvon-carter", 6, 5),
 ])
 def test_strong_beats_random_clearly(key, preset, games, least):
     v = variant(key)
