@@ -2,7 +2,9 @@
 (games/rulesets/race/: Breakthrough, Knightthrough, Halma and their kin) added."""
 from __future__ import annotations
 
-from games.engine.rules import compile_file
+import pytest
+
+from games.engine.rules import RulesFileError, compile_file
 
 HEAD = """\
 key = "race.example"
@@ -176,6 +178,24 @@ end = { kind = "formation", at = { man = "e5" }, mirror = "rotate" }
     s = v.state_from_json({"board": {"b2": [1, "man", 1], "e3": [0, "man", 1]}, "to_move": 1})
     s = v.apply(s, {"from": "b2", "to": "a1"})
     assert s.to_json()["over"]["winner"] == 1
+
+
+def test_a_formation_site_must_be_one_site(tmp_path):
+    # A kind's goal is one square: a list or a range names the field and says so, as every
+    # other bad value does, rather than failing inside the compiler.
+    for site in ('"b8 c8"', '"a1:b2"'):
+        with pytest.raises(RulesFileError, match=r"example.toml:\d+: clause\[4\]\.end\.at\.man: must name one site, got \d"):
+            _compile(tmp_path, f"""
+[[clause]]
+id = "EX-3"
+text = "Steps."
+move = {{ kind = "step", dirs = "orthogonal" }}
+
+[[clause]]
+id = "EX-6"
+text = "The man to b8 wins."
+end = {{ kind = "formation", at = {{ man = {site} }} }}
+""", size=(5, 8))
 
 
 def test_a_leap_across_a_region_passes_only_over_it_and_a_barred_region_is_never_entered(tmp_path):

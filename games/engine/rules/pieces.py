@@ -1019,8 +1019,10 @@ class PiecesGame(Game):
                 goals = []
                 for name, site in at.items():
                     (k,) = self._kinds([name], path + ("at", name))
-                    (t,) = self._sites(site, path + ("at", name))
-                    goals.append((k, t))
+                    sites = self._sites(site, path + ("at", name))
+                    if len(sites) != 1:  # one goal square a piece kind
+                        raise self.rf.error(path + ("at", name), f"must name one site, got {len(sites)}")
+                    goals.append((k, sites[0]))
                 per_seat = [[(t, self.code(0, k)) for k, t in goals],
                             [(self._mirror(t, mirror), self.code(1, k)) for k, t in goals]]
                 self.ends.append({"kind": kind, "at": per_seat, "clause": el.clause})
