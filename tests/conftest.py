@@ -73,6 +73,11 @@ def pytest_addoption(parser):
              "each database); or only those that do not (engines, parsers: the same on any database, "
              "so CI runs them once). Tests left out are deselected and counted, never skipped.")
     parser.addoption(
+        "--free-share", choices=("all", "sqlite", "postgresql"), default="all",
+        help="all the tests that touch no database (the default), or one CI chain's share of them: "
+             "run once, split between the two chains by FREE_SHARE (its files go with SQLite, the "
+             "rest with PostgreSQL). Tests left out are deselected and counted.")
+    parser.addoption(
         "--browser-share", choices=("all", "sqlite", "postgresql"), default="all",
         help="all browser tests (the default), or one CI chain's share of them: the browser tests "
              "run once, split between the two chains so that they take alike (PHONE_SHARE goes "
@@ -82,6 +87,21 @@ def pytest_addoption(parser):
 # The browser tests the PostgreSQL chain runs (--browser-share): the whole games played by tapping
 # on a phone, a quarter of the browser suite's time, which left the SQLite chain the longer.
 PHONE_SHARE = ("tests/browser/test_play_highlighted.py::", "-phone]")
+
+
+# The database-free tests the SQLite chain runs (--free-share): the rest run in the PostgreSQL
+# chain, which also runs the schema fuzzing and the phones' browser tests.
+FREE_SHARE = (
+    "tests/games/test_rules_files.py::",
+    "tests/games/test_race_cli.py::",
+    "tests/games/test_bechi_cli.py::",
+    "tests/games/test_tables_cli.py::",
+)
+
+
+def free_share(item) -> str:
+    """Which chain's share of the database-free tests ``item`` is in."""
+    return "sqlite" if item.nodeid.startswith(FREE_SHARE) else "postgresql"
 
 
 def browser_share(item) -> str:
@@ -114,6 +134,14 @@ def pytest_collection_modifyitems(config, items):
         keep, drop = [], []
         for item in items:
             (keep if uses_database(item) == (part == "database") else drop).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+    share = config.getoption("--free-share")
+    if share != "all":
+        keep, drop = [], []
+        for item in items:
+            (keep if uses_database(item) or free_share(item) == share else drop).append(item)
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep

@@ -57,9 +57,35 @@ FIXED = {"match_to": 1, "cube": False}
 ENGINE_DIR = Path(__file__).resolve().parent
 
 
+#: The rules engine's modules every rules-file game is played by (the Ludii replay is not one),
+#: and those of each mechanic: a change to the sowing mechanic leaves the chess-like games'
+#: results current.
+RULES_SHARED = ("__init__.py", "game.py", "board.py", "loader.py", "hooks.py")
+RULES_MECHANICS = {"pieces": ("pieces.py", "chesslike.py"), "sow": ("sow.py",), "race": ("race.py",)}
+
+
+def _rules_engine_files(rules_file) -> list[Path]:
+    """The modules a rules file's game is played by: the shared ones, its mechanic's, and the
+    modules of the hooks it names (all the hooks' modules where one is not found)."""
+    from games.engine.rules.hooks import HOOKS
+
+    folder = ENGINE_DIR / "rules"
+    files = [folder / name for name in RULES_SHARED]
+    files += [folder / name for name in RULES_MECHANICS.get(rules_file.mechanic, ())]
+    if rules_file.mechanic not in RULES_MECHANICS:
+        files += sorted(folder.glob("*.py"))
+    modules = {getattr(HOOKS.get(name), "__module__", None) for name in rules_file.hooks}
+    if None in modules:
+        files += sorted(folder.glob("hooks_*.py"))
+    else:
+        files += [folder / (m.rsplit(".", 1)[1] + ".py") for m in sorted(modules)]
+    return files
+
+
 def engine_version(variant: Variant, players: str = "random") -> str:
     """A short fingerprint of the code a simulation of ``variant`` depends on: the shared core,
-    the family's package (and a rules-file game's own file), this module and, for ``strong`` players, the family's computer players
+    the family's package (for a rules-file game, the rules engine's shared modules, its
+    mechanic's and its hooks', and its own file), this module and, for ``strong`` players, the family's computer players
     and the variant's trained weights, if it has any.
     Stored with every result, so results computed by older rules are flagged as stale.
 
@@ -68,10 +94,12 @@ def engine_version(variant: Variant, players: str = "random") -> str:
     (True, 12)
     """
     files = [ENGINE_DIR / "core.py", ENGINE_DIR / "simulate.py", ENGINE_DIR / "concepts.py"]
-    files += sorted((ENGINE_DIR / variant.family).glob("*.py"))
     rules_file = getattr(variant, "rules_file", None)
     if rules_file is not None:  # a rules-file game: its file is its rules
+        files += _rules_engine_files(rules_file)
         files.append(ENGINE_DIR.parent / rules_file.path)
+    else:
+        files += sorted((ENGINE_DIR / variant.family).glob("*.py"))
     if players == "strong":
         # the family's own players (and the levels kept beside them), and this variant's weights:
         # retraining one network leaves the other variants' and families' results current

@@ -189,6 +189,37 @@ def test_a_strong_result_goes_stale_only_with_its_own_players_and_weights(tmp_pa
     assert changed == {("tables.ses-bes", "strong"), ("tables.gul-bara", "strong")}
 
 
+def test_a_rules_file_result_goes_stale_with_its_mechanic_and_hooks_not_another_mechanics(tmp_path, monkeypatch):
+    # A change to the sowing mechanic stales the sowing games' results, not the chess-like or
+    # race ones; a hooks module stales only the games naming its hooks; a shared module all.
+    import shutil
+
+    from games.engine import simulate as sim
+
+    root = tmp_path / "games"
+    shutil.copytree(sim.ENGINE_DIR, root / "engine")
+    shutil.copytree(sim.ENGINE_DIR.parent / "rulesets", root / "rulesets")
+    keys = ("sow.oware", "sow.intotoi", "chess.shatranj", "race.saturankam")
+    before = {k: engine_version(get_variant(k)) for k in keys}
+    monkeypatch.setattr(sim, "ENGINE_DIR", root / "engine")
+    assert {k: engine_version(get_variant(k)) for k in keys} == before
+
+    def edit(name: str) -> set[str]:
+        path = root / "engine" / "rules" / name
+        path.write_text(path.read_text() + "\n# changed\n")
+        now = {k: engine_version(get_variant(k)) for k in keys}
+        changed = {k for k in keys if now[k] != before[k]}
+        before.update(now)
+        return changed
+
+    assert get_variant("sow.intotoi").rules_file.hooks  # its hooks live in hooks_sow1.py
+    assert edit("sow.py") == {"sow.oware", "sow.intotoi"}
+    assert edit("hooks_sow1.py") == {"sow.intotoi"}
+    assert edit("chesslike.py") == {"chess.shatranj"}
+    assert edit("ludii.py") == set()  # the replay plays no game
+    assert edit("game.py") == set(keys)
+
+
 # -- the command ------------------------------------------------------------------------------------
 def run_command(*args) -> str:
     out = StringIO()
