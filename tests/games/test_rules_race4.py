@@ -13,41 +13,10 @@ import pytest
 from games.engine.rules import rules_variant
 from games.engine.rules.loader import load_text
 from games.engine.rules import race
+from tests.games.test_rules_race_b import actions, position, throw  # noqa: F401
 
 PASA = "race.pasa"
 QU = "race.quechucague"
-
-
-def position(key, pos, *, hands=None, off=None, seat=0, options=None):
-    """A position written by hand (track squares per seat), read back through the public JSON."""
-    v = rules_variant(key)
-    opts = v.validate_options(options or {})
-    g = v.game
-    r = g.rules(opts)
-    sim = g.new_sim(opts)
-    P = r.players
-    off = off or [0] * P
-    sim.occ = [0] * len(sim.occ)
-    for s in range(P):
-        sim.pos[s] = sorted(pos[s])
-        sim.off[s] = off[s]
-        sim.hand[s] = hands[s] if hands is not None else r.count - len(pos[s]) - off[s]
-        for p in pos[s]:
-            sim.occ[r.cells[s][p] * P + s] += 1
-    sim.seat = seat
-    return v.fast(v.state_from_json(sim.to_json()))
-
-
-def throw(sim, faces):
-    for i, _ in sim.chance_outcomes():
-        if list(sim.r.outcomes[i]) == list(faces):
-            sim.play(i)
-            return sim
-    raise AssertionError(f"no throw {faces}")
-
-
-def actions(sim):
-    return sorted((sim.action(m).to_json() for m in sim.moves()), key=lambda a: sorted(a.items(), key=str))
 
 
 # -- Pasa: the score on a counting track, the blank face less 10 ---------------------------------
