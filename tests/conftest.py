@@ -92,7 +92,7 @@ PHONE_SHARE = ("tests/browser/test_play_highlighted.py::", "-phone]")
 # The database-free tests the SQLite chain runs (--free-share): the rest run in the PostgreSQL
 # chain, which also runs the schema fuzzing and the phones' browser tests.
 FREE_SHARE = (
-    "tests/games/test_rules_files.py::",
+    "tests/games/test_rules_ludii.py::",
     "tests/games/test_race_cli.py::",
     "tests/games/test_bechi_cli.py::",
     "tests/games/test_tables_cli.py::",
