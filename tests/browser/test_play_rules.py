@@ -30,6 +30,9 @@ RULES_GAMES = [
     ("war.fanorona", 4),             # approach and withdrawal captures that go on
     ("race.gyan-chaupar", 10),       # four seats each for itself; snakes and ladders drawn
     ("line.tic-tac-mo", 6),          # three seats each for itself, on one device
+    ("sow.gabata-adowa", 6),         # three rows of holes, the centre row's halves owned
+    ("sow.mangala-bedouin", 6),      # seeds put in from a pool, then the board kept or turned
+    ("chess.sittuyin", 6),           # pieces placed from the hand before play
 ]
 
 
