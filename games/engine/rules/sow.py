@@ -153,7 +153,11 @@ Elements and keys (defaults in brackets):
   limit) [1], never at a place of ``claim_except`` (places in the row from its owner's left,
   a list or one number; 0: none) and, unless ``claim_twin``, never across from (at the same
   place in the other row as) a tuz of the opponent's (Toguz Kumalak, Qelat of the Beni Amir)
-  [false]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
+  [false]; ``claim_keeps``: the claimed hole is a *weg*: it keeps the seeds it held and those
+  later sown into it, which are its holder's when the game (or round) ends, and claims are
+  cleared as a round ends; nobody sows from it, a lap ending in it ends there [false];
+  ``claim_raid = n`` (with ``claim_keeps``): a last seed of the opponent's falling into a weg
+  takes n of its seeds, the last seed counted, or all it holds if fewer (Gabata) [0]) | ``take = "opposite"`` (when the last seed falls into an empty hole of the
   mover's (``where`` = ``"own"``; or of the opponent's, ``"opponent"``, or either, ``"any"``),
   the seeds of the hole facing it, whoever's, if there are at least ``min`` [1]; ``with_last``: the last seed too [false]; ``both``: on four rows, the hole
   behind the facing one too, if the facing one is taken (true), or the two whichever of them
@@ -459,7 +463,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "min": (_int(0, 100000), 1), "with_last": (_bool, False), "then_take": (_int(0, 100), 0), "both": (_both, False),
         "into": (_one_of("empty", "any"), "empty"), "hook": (_text, None),
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
-        "claim_max": (_int(0, 100), 1),
+        "claim_max": (_int(0, 100), 1), "claim_keeps": (_bool, False), "claim_raid": (_int(0, 100), 0),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -569,6 +573,7 @@ class Rules:
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
+        "weg", "raid",
     )
 
 
@@ -859,6 +864,18 @@ class SowGame(Game):
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
+        # capture.claim_keeps / claim_raid (a weg): the claimed hole keeps its seeds; the same for every rule
+        r.weg, r.raid = False, 0
+        for t in live:
+            for k in ("claim_keeps", "claim_raid"):
+                if k in t.values and not t.get("claim", o):
+                    raise rf.error(t.paths[k], f"{k} is a claimed hole's rule: it needs claim = true")
+            if t.get("claim", o):
+                r.weg = r.weg or t.get("claim_keeps", o)
+                r.raid = max(r.raid, t.get("claim_raid", o))
+        if r.raid and not r.weg:
+            raise rf.error(next(t.paths["claim_raid"] for t in live if "claim_raid" in t.values),
+                           "claim_raid takes seeds out of a claimed hole that keeps them: it needs claim_keeps = true")
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
         r.uses_moved = (r.uses_moved or bool(r.store_sow) or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
                         or r.opening is not None
@@ -1051,11 +1068,15 @@ class SowGame(Game):
         seeds; :func:`team_values` squashes the difference."""
         b, owner = sim.b, sim.own  # the holes each holds (rounds.holes = "won")
         side = [0, 0]
+        kept = [0, 0]
+        weg = (sim.tuz[0] | sim.tuz[1]) if sim.r.weg else 0  # capture.claim_keeps: a weg's are its holder's
         for i in range(self.N):
-            if b[i] and not self.nobody >> i & 1:  # the central holes of owners = "halves": nobody's
+            if weg >> i & 1:
+                kept[0 if sim.tuz[0] >> i & 1 else 1] += b[i]
+            elif b[i] and not self.nobody >> i & 1:  # the central holes of owners = "halves": nobody's
                 side[owner[i]] += b[i]
         total = max(1, self.total)
-        scores = [(sim.sc[s] + sim.hand[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
+        scores = [(sim.sc[s] + sim.hand[s] + kept[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
         return team_values(self, scores, self.EVAL_K)
 
     # -- the Game protocol -------------------------------------------------------------------
@@ -1129,7 +1150,9 @@ class SowGame(Game):
             if r.rounds and len(after.rounds) != len(sim.rounds):
                 # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
                 # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
-                if not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None:
+                lud_refill = (getattr(self.rf, "ludii", None) or {}).get("refill")
+                if (not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None
+                        and lud_refill != "runs"):  # [ludii] refill = "runs": no passes either
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
                     holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
@@ -1142,7 +1165,17 @@ class SowGame(Game):
                     # saying refill = "free") the player's choice of hole at each step
                     free = (r.short == "choose" if not r.won
                             else (getattr(self.rf, "ludii", None) or {}).get("refill") == "free")
-                    run += self._refill_run(holes, 1 - seat, free)
+                    if lud_refill == "runs":
+                        # [ludii] refill = "runs": from the player after the mover, each fills all
+                        # his holes in a row, a hole of three and one (rounds.round_up) within
+                        # the step before it; no passes
+                        for s in (1 - seat, seat):
+                            fills = holes[s]
+                            if r.round_up and after.rounds[-1][s] % r.refill >= r.round_up:
+                                fills = fills[:-1]
+                            run += [(s, {"from": "hand", "to": self.names[i]}, False) for i in fills]
+                    else:
+                        run += self._refill_run(holes, 1 - seat, free)
             return run if len(run) > 1 else None
         if r.rounds and move[0] == "leave":
             holes = [[i for i in own[s] if s != seat or i not in move[1]] for s in (0, 1)]
@@ -1340,6 +1373,9 @@ class SowSim(Sim):
             mv = [h | (r.one_dir << 8) for h in self.holes[seat] if b[h] >= lo]  # type: ignore[index]
         else:
             mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
+        if r.weg and (self.tuz[0] | self.tuz[1]):  # capture.claim_keeps: nobody sows from a weg
+            t = self.tuz[0] | self.tuz[1]
+            mv = [m for m in mv if not t >> (m & 0xFF) & 1]
         if r.opening_each and self.sown & self.omask[seat] != self.omask[seat]:  # type: ignore[index]
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
         if (r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat])  # his first sowing
@@ -1563,7 +1599,7 @@ class SowSim(Sim):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
                     b[g.N + s] = 0
-        if r.claims:  # capture.claim: seeds sown into a tuz go to its holder
+        if r.claims and not r.weg:  # capture.claim: seeds sown into a tuz go to its holder
             for s in (0, 1):
                 t = self.tuz[s]
                 p = 0
@@ -1592,7 +1628,9 @@ class SowSim(Sim):
         got = 0
         if taken:
             for p, c in taken:
-                b[p] = 0
+                if r.weg and self._claim >> p & 1:
+                    continue  # capture.claim_keeps: the claimed hole keeps its seeds (its holder's)
+                b[p] = b[p] - c if r.weg else 0  # claim_raid takes only some of a weg's seeds
                 got += c
                 if r.to_owner:  # capture.to = "owner": each hole's seeds to its owner
                     sc[self.own[p]] += c
@@ -1842,6 +1880,8 @@ class SowSim(Sim):
         if self.r.claims:
             self._claim = 0
             if (self.tuz[0] | self.tuz[1]) >> last & 1:
+                if self.r.raid and self.tuz[1 - seat] >> last & 1 and b[last]:
+                    return [(last, min(self.r.raid, b[last]))]  # capture.claim_raid: some of an enemy weg's
                 return None  # a claimed hole (tuz) is never taken: its seeds go to its holder
         for rule in self.r.captures:
             kind = rule[0]
@@ -2063,6 +2103,13 @@ class SowSim(Sim):
         """The game (or round) ends with seeds on the board: ``mode`` says whose they are."""
         g, b = self.game, self.b
         taken = [0, 0]
+        if self.r.weg:  # capture.claim_keeps: a weg's seeds are its holder's, whatever the mode
+            for s in (0, 1):
+                for i in range(g.N):
+                    if self.tuz[s] >> i & 1 and b[i]:
+                        taken[s] += b[i]
+                        b[i] = 0
+            self.tuz = [0, 0]  # claims last the round
         if mode != "nobody":
             for i in range(g.N):
                 c = b[i]
@@ -2533,7 +2580,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
                 if name not in g.names[: g.N] or (sim.tuz[0] | sim.tuz[1]) >> g.names.index(name) & 1:
                     raise InvalidState(f"tuz[{s}]: {brief(name)} is not a hole, or is claimed twice")
                 t = g.names.index(name)
-                if sim.b[t]:
+                if sim.b[t] and not r.weg:  # a weg (capture.claim_keeps) keeps its seeds
                     raise InvalidState(f"tuz[{s}]: hole {name} is claimed, so it holds no seeds between moves")
                 sim.tuz[s] |= 1 << t
     # who moves

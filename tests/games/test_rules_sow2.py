@@ -1,0 +1,108 @@
+"""Two-row sowing constructs added for the Gabata games of Ethiopia and Eritrea (games/engine/rules/
+sow.py): a claimed hole that keeps its counters, a *weg* (``capture.claim_keeps``), raided by the
+opponent's last counter (``capture.claim_raid``); positions worked by hand.
+
+On two rows of six, South's holes are 1..6 from his left, North's 7..12 from North's left: the
+sowing goes anticlockwise 1, 2, ... 6, 7, ... 12, 1.
+"""
+from __future__ import annotations
+
+import pytest
+
+from games.engine.rules import rules_variant
+from games.engine.rules.loader import RulesFileError
+from tests.games.test_rules_sow import holes, make
+
+GABATA = "sow.gabata-shoa-i"
+
+
+def gabata(counts: dict[int, int], scores: list[int], tuz: list[list[str]] | None = None, to_move: int = 0,
+           **more):
+    v = rules_variant(GABATA)
+    data = {"board": {str(h): [None, "seed", c] for h, c in counts.items() if c}, "to_move": to_move,
+            "scores": scores, "starter": 0, "options": {"first": "South"}, **more}
+    if tuz is not None:
+        data["tuz"] = tuz
+    assert sum(counts.values()) + sum(scores) == 48
+    return v, v.state_from_json(data)
+
+
+def test_gs4_a_last_counter_making_four_in_the_opponents_row_wins_it_and_it_keeps_its_counters():
+    # South sows 6 (one): into 7, which held three: four, in North's row. The relay would lift
+    # them, but a weg is won instead: it keeps the four, and the turn is over.
+    v, s = gabata({6: 1, 7: 3, 1: 4, 10: 5}, [20, 15])
+    got = v.apply(s, {"sow": "6"}).to_json()
+    assert got["tuz"] == [["7"], []]
+    assert {int(k): c for k, (_, _, c) in got["board"].items()} == {7: 4, 1: 4, 10: 5}
+    assert got["scores"] == [20, 15] and got["to_move"] == 1
+    # North holds 7 and 10 but may not sow from his lost hole 7: only 10.
+    assert [a["sow"] for a in v.legal_actions(v.state_from_json(got))] == ["10"]
+
+
+def test_gs4_four_in_the_movers_own_row_is_lifted_and_sown_on():
+    # South sows 2 (one) into 3 (three): four in his own row, so the relay lifts them: 4, 5, 6, 7;
+    # 7 was empty and the turn ends. Nothing is won.
+    v, s = gabata({2: 1, 3: 3, 9: 4}, [20, 20])
+    got = v.apply(s, {"sow": "2"})
+    assert holes(got) == {4: 1, 5: 1, 6: 1, 7: 1, 9: 4}
+    assert got.to_json()["tuz"] == [[], []]
+
+
+def test_gs5_the_opponents_last_counter_in_a_weg_takes_two_of_its_counters():
+    # North's weg is South's 3, holding five. South sows 2 (one) into it: six; South takes two,
+    # his last counter and one more, leaving four; the turn is over (no relay from a weg).
+    v, s = gabata({2: 1, 3: 5, 9: 4}, [20, 18], tuz=[[], ["3"]])
+    got = v.apply(s, {"sow": "2"})
+    assert holes(got) == {3: 4, 9: 4}
+    assert got.to_json()["scores"] == [22, 18]
+    # An empty weg gives up only the last counter.
+    v, s = gabata({2: 1, 9: 4}, [23, 20], tuz=[[], ["3"]])
+    got = v.apply(s, {"sow": "2"})
+    assert holes(got) == {9: 4} and got.to_json()["scores"] == [24, 20]
+
+
+def test_gs5_a_last_counter_in_the_movers_own_weg_stays_there():
+    # South's weg is North's 7, holding two: South's last counter makes three there, and stays.
+    v, s = gabata({6: 1, 7: 2, 9: 4}, [20, 21], tuz=[["7"], []])
+    got = v.apply(s, {"sow": "6"})
+    assert holes(got) == {7: 3, 9: 4} and got.to_json()["scores"] == [20, 21]
+
+
+def test_gs6_gs7_the_round_ends_when_only_wegs_hold_counters_and_their_counters_are_their_holders():
+    # South sows 6 (two): one into North's weg 7 (five), the last into his own weg 8 (eleven).
+    # Nobody has a counter to sow: the round is over. South has 18 + 11 = 29, North 14 + 5 = 19.
+    # South fills seven holes (1..6 and North's leftmost, 7) and keeps one; North fills four
+    # and has three over, so South cedes his one and North fills a fifth: all twelve are held.
+    v, s = gabata({6: 2, 7: 4, 8: 10}, [18, 14], tuz=[["8"], ["7"]])
+    got = v.apply(s, {"sow": "6"}).to_json()
+    assert got["round"] == 2 and got["tuz"] == [[], []]
+    assert {int(k): c for k, (_, _, c) in got["board"].items()} == {h: 4 for h in range(1, 13)}
+    assert got["owned"] == [[str(h) for h in range(1, 8)], [str(h) for h in range(8, 13)]]
+    assert got["hands"] == [{}, {}] and got["to_move"] == 1  # the players take turns to start
+
+
+WEG = '''
+[[clause]]
+id = "W-1"
+text = "Two rows of six, relay sowing; four made in the opponent's row wins the hole."
+board = { rows = 2, holes = 6 }
+sow = { relay = true, relay_ends = [4], relay_ends_where = "opponent" }
+capture = { take = "last", counts = [4], where = "opponent", claim = true, claim_max = 0, claim_twin = true%s }
+'''
+
+
+def test_claim_keeps_off_is_the_tuz_whose_counters_go_to_its_holder():
+    v = make(WEG % "")
+    s = v.state_from_json({"board": {"6": [None, "seed", 1], "7": [None, "seed", 3], "10": [None, "seed", 4]},
+                           "to_move": 0, "scores": [20, 20]})
+    got = v.apply(s, {"sow": "6"}).to_json()
+    assert got["tuz"] == [["7"], []] and got["scores"] == [24, 20] and "7" not in got["board"]
+
+
+def test_bad_weg_values_name_the_file_line_and_field():
+    with pytest.raises(RulesFileError, match=r"sow/test.toml:\d+: .*claim_raid.*claim_keeps"):
+        make(WEG % ", claim_raid = 2")
+    with pytest.raises(RulesFileError, match=r"sow/test.toml:\d+: .*claim_raid"):
+        make(WEG % ", claim_keeps = true, claim_raid = -1")
+    with pytest.raises(RulesFileError, match=r"sow/test.toml:\d+: .*claim_keeps.*claim = true"):
+        make(WEG.replace("claim = true, ", "") % ", claim_keeps = true")
