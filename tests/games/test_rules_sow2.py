@@ -106,3 +106,47 @@ def test_bad_weg_values_name_the_file_line_and_field():
         make(WEG % ", claim_keeps = true, claim_raid = -1")
     with pytest.raises(RulesFileError, match=r"sow/test.toml:\d+: .*claim_keeps.*claim = true"):
         make(WEG.replace("claim = true, ", "") % ", claim_keeps = true")
+
+
+QELAT = "sow.qelat"
+
+
+def qelat(counts: dict[int, int], scores: list[int], tuz: list[list[str]], options: dict | None = None):
+    v = rules_variant(QELAT)
+    data = {"board": {str(h): [None, "seed", c] for h, c in counts.items() if c}, "to_move": 0,
+            "scores": scores, "starter": 0, "tuz": tuz, "options": options or {}}
+    assert sum(counts.values()) + sum(scores) == 48
+    return v, v.state_from_json(data)
+
+
+def test_ql4_a_raid_removes_one_counter_and_the_mover_sows_again():
+    # North holds South's 3 (five). South sows 2 (one) into it: six; one is removed to South's
+    # store, five stay, and South moves again: from 1 or 5 (2 is empty, 3 is North's).
+    v, s = qelat({1: 2, 2: 1, 3: 5, 5: 1, 9: 4}, [17, 18], [[], ["3"]])
+    got = v.apply(s, {"sow": "2"})
+    assert holes(got) == {1: 2, 3: 5, 5: 1, 9: 4}
+    assert got.to_json()["scores"] == [18, 18] and got.to_json()["to_move"] == 0
+    assert [a["sow"] for a in v.legal_actions(got)] == ["1", "5"]
+    # Ludii's reading takes two.
+    v, s = qelat({1: 2, 2: 1, 3: 5, 5: 1, 9: 4}, [17, 18], [[], ["3"]], {"raid": 2})
+    got = v.apply(s, {"sow": "2"})
+    assert holes(got)[3] == 4 and got.to_json()["scores"] == [19, 18]
+
+
+def test_ql4_a_raid_with_no_hole_left_to_sow_passes_the_turn():
+    # South's last counter empties his row into North's empty captured hole 3: it is removed,
+    # and South, with nothing to sow, passes: North moves.
+    v, s = qelat({2: 1, 9: 4, 10: 6}, [20, 17], [[], ["3"]])
+    got = v.apply(s, {"sow": "2"}).to_json()
+    assert got["scores"] == [21, 17] and got["to_move"] == 1
+
+
+def test_ql3_a_capture_of_a_hole_gives_no_extra_turn():
+    v, s = qelat({6: 1, 7: 3, 1: 4, 10: 5}, [20, 15], [[], []])
+    got = v.apply(s, {"sow": "6"}).to_json()
+    assert got["tuz"] == [["7"], []] and got["to_move"] == 1
+
+
+def test_an_extra_turn_after_a_raid_needs_claim_raid():
+    with pytest.raises(RulesFileError, match=r"sow/test.toml:\d+: .*extra_turn.when: .*claim_raid"):
+        make(WEG % ", claim_keeps = true" + '\nextra_turn = { when = "raid" }')

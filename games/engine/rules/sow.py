@@ -191,7 +191,8 @@ Elements and keys (defaults in brackets):
   ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies, nor a
   relay hook: ``sow.relay_hook``) [0].
 - ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
-  ``"capture"``: the mover moves again.
+  ``"capture"``, or ``"raid"`` (his last seed took seeds of an opponent's weg, ``capture.claim_raid``:
+  Qelat): the mover moves again.
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
   turn passes back; when neither can move, ``stalled`` decides) or where the seeds left on
   the board go as the game (or round) ends: ``"owner"`` (each player takes those of his own
@@ -387,8 +388,8 @@ def _counts(v: Any) -> Any:
 def _when(v: Any) -> tuple[str, ...]:
     items = [v] if isinstance(v, str) else v
     if not isinstance(items, list) or not items:
-        raise _Bad('must be "store", "capture" or a list of them')
-    return tuple(_one_of("store", "capture")(x) for x in items)
+        raise _Bad('must be "store", "capture", "raid" or a list of them')
+    return tuple(_one_of("store", "capture", "raid")(x) for x in items)
 
 
 def _opening(v: Any) -> Any:
@@ -573,7 +574,7 @@ class Rules:
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
-        "weg", "raid",
+        "weg", "raid", "extra_raid",
     )
 
 
@@ -885,6 +886,9 @@ class SowGame(Game):
         r.no_capture_moves = cons.get("no_capture_moves", o)
         when = T["extra_turn"].get("when", o)
         r.extra_store, r.extra_capture = "store" in when, "capture" in when
+        r.extra_raid = "raid" in when  # extra_turn.when = "raid": after a claim_raid only
+        if r.extra_raid and not r.raid:
+            raise rf.error(T["extra_turn"].paths["when"], 'an extra turn after a raid needs capture.claim_raid')
         if r.extra_store and not r.stores:
             raise rf.error(T["extra_turn"].paths["when"], "a last seed in the store needs sow.stores = \"own\"")
         r.no_moves = end.get("no_moves", o)
@@ -1147,6 +1151,9 @@ class SowGame(Game):
             if (r.extra_store and after.phase == PLAY and after.turn != seat
                     and sim.copy()._sow(seat, move & 0xFF, move >> 8) == self.N + seat):  # type: ignore[arg-type]
                 run.append((seat, {"pass": True}, False))  # the extra turn he cannot use: Ludii's pass
+            raided = r.extra_raid and sim.tuz[1 - seat] >> sim.copy()._sow(seat, move & 0xFF, move >> 8) & 1  # type: ignore[arg-type]
+            if raided and after.phase == PLAY and after.turn != seat and len(after.rounds) == len(sim.rounds):
+                run.append((seat, {"pass": True}, False))  # extra_turn.when = "raid" he cannot use: Ludii's pass
             if r.rounds and len(after.rounds) != len(sim.rounds):
                 # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
                 # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
@@ -1169,7 +1176,7 @@ class SowGame(Game):
                         # [ludii] refill = "runs": from the player after the mover, each fills all
                         # his holes in a row, a hole of three and one (rounds.round_up) within
                         # the step before it; no passes
-                        for s in (1 - seat, seat):
+                        for s in ((seat, 1 - seat) if raided else (1 - seat, seat)):  # a raid's mover moves on
                             fills = holes[s]
                             if r.round_up and after.rounds[-1][s] % r.refill >= r.round_up:
                                 fills = fills[:-1]
@@ -1675,7 +1682,8 @@ class SowSim(Sim):
             self._mv = None
             return
         self._settle(seat, bool(taken) or bool(forfeits) or moved,  # type: ignore[arg-type]
-                     (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat))  # type: ignore[operator]
+                     (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
+                     or (r.extra_raid and bool(taken) and self.tuz[1 - seat] >> last & 1))  # type: ignore[index]
 
     def _play_store_sow(self, seat: int) -> None:
         """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise
