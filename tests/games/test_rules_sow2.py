@@ -150,3 +150,44 @@ def test_ql3_a_capture_of_a_hole_gives_no_extra_turn():
 def test_an_extra_turn_after_a_raid_needs_claim_raid():
     with pytest.raises(RulesFileError, match=r"sow/test.toml:\d+: .*extra_turn.when: .*claim_raid"):
         make(WEG % ", claim_keeps = true" + '\nextra_turn = { when = "raid" }')
+
+
+TAKE4 = '''
+[[clause]]
+id = "T-1"
+text = "Two rows of six; relay sowing; a hole made four is taken, unless the last counter made it."
+board = { rows = 2, holes = 6 }
+sow = { relay = true, take_at = 4%s }
+'''
+
+
+def test_take_at_last_relay_sows_on_a_hole_the_last_counter_makes_four():
+    v = make(TAKE4 % ', take_at_last = "relay"')
+    s = v.state_from_json({"board": {"1": [None, "seed", 2], "2": [None, "seed", 3], "3": [None, "seed", 3],
+                                     "10": [None, "seed", 5]}, "to_move": 0, "scores": [17, 18]})
+    # South sows 1 (two): 2 makes four, taken at once; 3 makes four with the last counter: lifted
+    # and sown on, 4, 5, 6, 7, the last into an empty hole.
+    got = v.apply(s, {"sow": "1"})
+    assert holes(got) == {4: 1, 5: 1, 6: 1, 7: 1, 10: 5} and got.to_json()["scores"] == [21, 18]
+    # Without the key the last hole of four is taken too, and the sowing ends there.
+    v = make(TAKE4 % "")
+    got = v.apply(v.state_from_json(s.to_json()), {"sow": "1"})
+    assert holes(got) == {10: 5} and got.to_json()["scores"] == [25, 18]
+
+
+def test_go2_go3_the_oromo_game_opens_from_north_s_last_hole_then_each_sows_his_own():
+    v = rules_variant("sow.gabata-oromo")
+    s = v.new_game({})
+    assert holes(s) == {h: 8 for h in (2, 4, 6, 8, 10, 12)}
+    assert [a["sow"] for a in v.legal_actions(s)] == ["12"]
+    # South's only move is North's 12 (sow.opening_hole); from then on each sows his own holes.
+    after = v.apply(s, {"sow": "12"})
+    assert after.to_json()["to_move"] == 1
+    assert all(7 <= int(a["sow"]) <= 12 for a in v.legal_actions(after))
+
+
+def test_bad_take_at_last_and_opening_hole_name_the_file_line_and_field():
+    with pytest.raises(RulesFileError, match=r"sow/test.toml:\d+: .*take_at_last.*needs take_at"):
+        make(TAKE4.replace("take_at = 4", "take_at = 0") % ', take_at_last = "relay"')
+    with pytest.raises(RulesFileError, match=r"sow/test.toml:\d+: .*opening_hole: must be a hole 1 to 12"):
+        make(TAKE4 % ", opening_hole = 13")

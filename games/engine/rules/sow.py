@@ -68,6 +68,10 @@ Elements and keys (defaults in brackets):
   ``"owner"`` (the owner of the row the hole lies in takes them) | ``"owner-but-last"`` (so too,
   but a hole the last seed makes n goes to the mover: Obridje) [mover]; ``take_at_where`` =
   ``"any"`` | ``"own"`` | ``"opponent"``: only holes of that row are taken so [any] (Wouri);
+  ``take_at_last = "relay"`` (with ``relay = true``): a hole the last seed of a lap makes n is
+  not taken but lifted and sown on (Gabata of the Oromo) [take]; ``opening_hole = k``: the
+  game's first sowing is from hole k, whoever's it is (the seeds a set opening gathered there,
+  ``setup.counts``) [0: none];
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
   traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
   over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
@@ -441,6 +445,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "past_origin": (_one_of("sow", "origin"), "sow"), "first_to_next": (_bool, False), "opening_each": (_bool, False), "take_at": (_int(0, 1000), 0),
         "take_at_to": (_one_of("mover", "owner", "owner-but-last"), "mover"),
         "take_at_where": (_one_of("any", "own", "opponent"), "any"),
+        "take_at_last": (_one_of("take", "relay"), "take"), "opening_hole": (_int(0, 200), 0),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
@@ -574,7 +579,7 @@ class Rules:
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
-        "weg", "raid", "extra_raid",
+        "weg", "raid", "extra_raid", "take_at_relay", "opening_hole",
     )
 
 
@@ -907,6 +912,15 @@ class SowGame(Game):
         r.take_at = sow.get("take_at", o)
         r.take_at_to = sow.get("take_at_to", o)
         r.take_at_where = ("any", "own", "opponent").index(sow.get("take_at_where", o))
+        r.take_at_relay = sow.get("take_at_last", o) == "relay"  # the last seed's hole is relayed, not taken
+        if r.take_at_relay and not (r.take_at and r.relay is True):
+            raise rf.error(sow.paths["take_at_last"], "take_at_last = \"relay\" needs take_at and relay = true")
+        r.opening_hole = sow.get("opening_hole", o) - 1  # the game's first sowing's hole (-1: any)
+        if r.opening_hole >= 0:
+            way = sow.get("direction", o)
+            if r.opening_hole >= self.N or self.rows != 2 or way not in ("ccw", "cw"):
+                raise rf.error(sow.paths["opening_hole"], f"must be a hole 1 to {self.N} of a board of two rows sown one way")
+            r.opening_hole |= DIR_NAMES.index(way) << 8  # the move
         first = T["setup"].get("first", o)
         if first is None:
             r.first = 0
@@ -1370,6 +1384,9 @@ class SowSim(Sim):
             self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
             return
         lo = r.min
+        if r.opening_hole >= 0 and self.plies == (r.first is None) and b[r.opening_hole & 0xFF]:
+            self._mv = [r.opening_hole]  # sow.opening_hole: the game's first sowing
+            return
         if r.opening is not None and not self.sown & self.omask[seat]:  # type: ignore[index]
             self._mv = self._opening_moves(seat)  # sow.opening: the set opening
             return
@@ -1759,6 +1776,7 @@ class SowSim(Sim):
                 budget -= 1
                 after, skipped = skipped, False
                 if (r.take_at and p < N and b[p] == r.take_at  # sow.take_at: taken at once
+                        and (c or not r.take_at_relay)  # take_at_last = "relay": the last is sown on
                         and (not r.take_at_where or (self.own[p] == seat) == (r.take_at_where == 1))):
                     self.during.append((p, b[p]))
                     b[p] = 0
