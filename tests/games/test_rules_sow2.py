@@ -191,3 +191,22 @@ def test_bad_take_at_last_and_opening_hole_name_the_file_line_and_field():
         make(TAKE4.replace("take_at = 4", "take_at = 0") % ', take_at_last = "relay"')
     with pytest.raises(RulesFileError, match=r"sow/test.toml:\d+: .*opening_hole: must be a hole 1 to 12"):
         make(TAKE4 % ", opening_hole = 13")
+
+
+def test_lw2_lw4_the_opening_lifts_three_from_each_of_souths_holes_and_sows_them_from_hole_7():
+    v = rules_variant("sow.lam-waladach")
+    s = v.new_game({})
+    assert [a["sow"] for a in v.legal_actions(s)] == ["7"]
+    # Eighteen counters (three from each of 1..6, one left in each) from 7, 7 first: 7..12 make
+    # five, 1..6 two, 7..12 six; the last in 12 relays its six: 1..6 three; 6 relays three:
+    # 7, 8, 9 seven; 9 relays seven: 10, 11 seven, 12 one, then 1, 2, 3 and 4 make four, each
+    # taken at once, the last ending the sowing. South took sixteen, so he moves again: from 5.
+    got = v.apply(s, {"sow": "7"})
+    assert holes(got) == {5: 3, 7: 7, 8: 7, 10: 7, 11: 7, 12: 1}
+    assert got.to_json()["scores"] == [16, 0] and got.to_json()["to_move"] == 0
+    assert [a["sow"] for a in v.legal_actions(got)] == ["5"]
+
+
+def test_bad_opening_lift_names_the_file_line_and_field():
+    with pytest.raises(RulesFileError, match=r"sow/test.toml:\d+: .*opening_lift: .*needs opening_hole"):
+        make(TAKE4 % ", opening_lift = 3")

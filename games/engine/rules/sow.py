@@ -71,7 +71,9 @@ Elements and keys (defaults in brackets):
   ``take_at_last = "relay"`` (with ``relay = true``): a hole the last seed of a lap makes n is
   not taken but lifted and sown on (Gabata of the Oromo) [take]; ``opening_hole = k``: the
   game's first sowing is from hole k, whoever's it is (the seeds a set opening gathered there,
-  ``setup.counts``) [0: none];
+  ``setup.counts``) [0: none]; ``opening_lift = n`` (with ``opening_hole``): that first sowing
+  lifts n seeds from each of the mover's holes (all, where fewer) and sows them from hole k,
+  its first seed into k, whose own seeds stay (Lam Waladach) [0: none];
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
   traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
   over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
@@ -446,6 +448,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "take_at_to": (_one_of("mover", "owner", "owner-but-last"), "mover"),
         "take_at_where": (_one_of("any", "own", "opponent"), "any"),
         "take_at_last": (_one_of("take", "relay"), "take"), "opening_hole": (_int(0, 200), 0),
+        "opening_lift": (_int(0, 1000), 0),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
@@ -579,7 +582,7 @@ class Rules:
         "uses_moved", "simple", "check_moves", "arrows", "quick", "quick_where", "first_to_next", "opening_each", "loses_draw", "origin_quirk", "to_owner",
         "claims", "won", "round_up", "one_dir", "first_game", "opening", "opening_copy", "relay_hook_from", "enter", "arrange", "arrange_capture",
         "claims", "won", "round_up", "one_dir", "first_game", "store_sow", "store_sow_takes", "choose_count",
-        "weg", "raid", "extra_raid", "take_at_relay", "opening_hole",
+        "weg", "raid", "extra_raid", "take_at_relay", "opening_hole", "opening_lift",
     )
 
 
@@ -921,6 +924,10 @@ class SowGame(Game):
             if r.opening_hole >= self.N or self.rows != 2 or way not in ("ccw", "cw"):
                 raise rf.error(sow.paths["opening_hole"], f"must be a hole 1 to {self.N} of a board of two rows sown one way")
             r.opening_hole |= DIR_NAMES.index(way) << 8  # the move
+        r.opening_lift = sow.get("opening_lift", o)
+        if r.opening_lift and (r.opening_hole < 0 or r.first_in_origin or r.skip_origin):
+            raise rf.error(sow.paths["opening_lift"], "an opening lifting seeds from every hole needs opening_hole (the hole it is sown from), "
+                           "and goes with no first_in_origin or skip_origin")
         first = T["setup"].get("first", o)
         if first is None:
             r.first = 0
@@ -1731,12 +1738,20 @@ class SowSim(Sim):
     def _sow(self, seat: int, h: int, d: int) -> int:
         """Lift hole ``h`` and sow; returns the position of the last seed."""
         r, b = self.r, self.b
-        c = b[h]
+        if r.opening_lift and self.plies == (r.first is None) and self.round == 1:
+            c = 0  # sow.opening_lift: n seeds from each of the mover's holes, sown from h, h first
+            for i in self.holes[seat]:
+                k = min(r.opening_lift, b[i])
+                b[i] -= k
+                c += k
+            p = origin = self.game.plain[seat][1 - d][h]
+        else:
+            c = b[h]
+            b[h] = 0
+            p = origin = h
         self.lifted = c
         if r.take_at:
             self.during = []
-        b[h] = 0
-        p = origin = h
         if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
             c -= 1
