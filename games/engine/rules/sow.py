@@ -79,6 +79,10 @@ Elements and keys (defaults in brackets):
   ``take_at_lap``: with ``take_at`` and ``relay = true``, a lap during which a hole was taken
   ends the sowing, even where its last seed fell into an occupied hole (Ludii's reading of
   Rab'e, whose relay then has nothing to lift: its forced pass) [false];
+  ``take_at_last = "relay"`` (with ``relay = true``): a hole the last seed of a lap makes n is
+  not taken but lifted and sown on (Gabata of the Oromo) [take]; ``opening_hole = k``: the
+  game's first sowing is from hole k, whoever's it is (the seeds a set opening gathered there,
+  ``setup.counts``) [0: none];
   ``past_origin`` = ``"sow"`` | ``"origin"`` (Ludii 1.3.13's reading, as an option for its
   traces: a sowing or relay lap whose last seed falls just past the starting hole it passed
   over is judged as if it had ended in that empty hole: no relay, no capture by count, and a
@@ -205,7 +209,9 @@ Elements and keys (defaults in brackets):
   it holds n or more (with that seed); when the game or round ends each wegue's seeds go to its
   holder and the claims lapse [0: a tuz, below]; ``claim_last = n``: a hole claimed so that is
   the opponent's last unclaimed hole is not claimed: the mover takes n of its seeds, leaving the
-  rest [0: claimed all the same];
+  rest [0: claimed all the same]; ``claim_keeps_fewer = "all"``: a wegue of the opponent's
+  holding fewer than n with the last seed gives up all it holds (Gabata of Shoa, Qelat), not
+  nothing [nothing];
   ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
   mover's *tuz*: every seed later sown into it goes at once to his captures, nobody sows
   from it, and no capture rule takes it; a player claims ``claim_max`` tuz a game (0: no
@@ -246,7 +252,8 @@ Elements and keys (defaults in brackets):
   ``no_capture_moves``: the game's first N sowings take nothing (no capture rule applies, nor a
   relay hook: ``sow.relay_hook``, and no lap ends by ``sow.relay_ends``) [0].
 - ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
-  ``"capture"``: the mover moves again.
+  ``"capture"``, or ``"raid"`` (his last seed took seeds of an opponent's wegue, ``capture.claim_keeps``:
+  Qelat): the mover moves again.
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
   turn passes back; when neither can move, ``stalled`` decides) or where the seeds left on
   the board go as the game (or round) ends: ``"owner"`` (each player takes those of his own
@@ -471,8 +478,8 @@ def _counts(v: Any) -> Any:
 def _when(v: Any) -> tuple[str, ...]:
     items = [v] if isinstance(v, str) else v
     if not isinstance(items, list) or not items:
-        raise _Bad('must be "store", "capture" or a list of them')
-    return tuple(_one_of("store", "capture")(x) for x in items)
+        raise _Bad('must be "store", "capture", "raid" or a list of them')
+    return tuple(_one_of("store", "capture", "raid")(x) for x in items)
 
 
 def _opening(v: Any) -> Any:
@@ -524,6 +531,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "past_origin": (_one_of("sow", "origin"), "sow"), "first_to_next": (_bool, False), "opening_each": (_bool, False), "take_at": (_int(0, 1000), 0),
         "take_at_to": (_one_of("mover", "owner", "owner-but-last"), "mover"),
         "take_at_where": (_one_of("any", "own", "opponent"), "any"),
+        "take_at_last": (_one_of("take", "relay"), "take"), "opening_hole": (_int(0, 200), 0),
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
@@ -553,6 +561,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "into": (_one_of("empty", "any"), "empty"), "hook": (_text, None),
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
         "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
+        "claim_keeps_fewer": (_one_of("nothing", "all"), "nothing"),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -666,6 +675,7 @@ class Rules:
         "dist", "dist_seeds", "dist_rotate", "first_soft", "first_last_across", "last_own_empty",
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
+        "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
     )
 
 
@@ -993,7 +1003,7 @@ class SowGame(Game):
         r.to_owner = tos == {"owner"}
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         kept = [c[8][3:] for c in r.captures if c[0] == "last" and c[8] is not None and c[8][3]]
-        r.keeps, r.claim_last = kept[0] if kept else (0, 0)  # capture.claim_keeps (a wegue), claim_last
+        r.keeps, r.claim_last, r.keeps_fewer = kept[0] if kept else (0, 0, False)  # capture.claim_keeps (a wegue), claim_last
         if kept and any(c[0] == "hook" and c[2] for c in r.captures):
             raise rf.error(("clause",), "claimed holes that keep their seeds (claim_keeps) go with no hook's claims")
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
@@ -1005,6 +1015,9 @@ class SowGame(Game):
         r.no_capture_moves = cons.get("no_capture_moves", o)
         when = T["extra_turn"].get("when", o)
         r.extra_store, r.extra_capture = "store" in when, "capture" in when
+        r.extra_raid = "raid" in when  # extra_turn.when = "raid": after a wegue's raid only
+        if r.extra_raid and not r.keeps:
+            raise rf.error(T["extra_turn"].paths["when"], 'an extra turn after a raid needs capture.claim_keeps')
         if r.extra_store and not r.stores:
             raise rf.error(T["extra_turn"].paths["when"], "a last seed in the store needs sow.stores = \"own\"")
         r.no_moves = end.get("no_moves", o)
@@ -1023,6 +1036,15 @@ class SowGame(Game):
         r.take_at = sow.get("take_at", o)
         r.take_at_to = sow.get("take_at_to", o)
         r.take_at_where = ("any", "own", "opponent").index(sow.get("take_at_where", o))
+        r.take_at_relay = sow.get("take_at_last", o) == "relay"  # the last seed's hole is relayed, not taken
+        if r.take_at_relay and not (r.take_at and r.relay is True):
+            raise rf.error(sow.paths["take_at_last"], "take_at_last = \"relay\" needs take_at and relay = true")
+        r.opening_hole = sow.get("opening_hole", o) - 1  # the game's first sowing's hole (-1: any)
+        if r.opening_hole >= 0:
+            way = sow.get("direction", o)
+            if r.opening_hole >= self.N or self.rows != 2 or way not in ("ccw", "cw"):
+                raise rf.error(sow.paths["opening_hole"], f"must be a hole 1 to {self.N} of a board of two rows sown one way")
+            r.opening_hole |= DIR_NAMES.index(way) << 8  # the move
         first = T["setup"].get("first", o)
         if first is None:
             r.first = 0
@@ -1192,9 +1214,12 @@ class SowGame(Game):
                 if self.rows == 3 and t.get("claim_except", o):
                     raise rf.error(t.paths["claim_except"], "places in a row need two rows")
                 claim = (t.get("claim_except", o), t.get("claim_twin", o) or self.rows == 3, t.get("claim_max", o),
-                         keeps, t.get("claim_last", o))
-            elif t.get("claim_keeps", o) or t.get("claim_last", o):
-                raise rf.error(t.paths.get("claim_keeps", t.paths.get("claim_last")), "needs claim = true")
+                         keeps, t.get("claim_last", o), t.get("claim_keeps_fewer", o) == "all")
+                if "claim_keeps_fewer" in t.values and not keeps:
+                    raise rf.error(t.paths["claim_keeps_fewer"], "a raid on a wegue needs claim_keeps = n")
+            elif t.get("claim_keeps", o) or t.get("claim_last", o) or "claim_keeps_fewer" in t.values:
+                raise rf.error(t.paths.get("claim_keeps", t.paths.get("claim_last", t.paths.get("claim_keeps_fewer"))),
+                               "needs claim = true")
             return ("last", takes, where, chain, t.get("chain_over_left_empty", o), t.get("moved", o),
                     t.get("chain_through_empty", o), t.get("chain_stops_at_origin", o), claim)
         where = t.get("where", o) or "own"
@@ -1236,12 +1261,16 @@ class SowGame(Game):
         seeds; :func:`team_values` squashes the difference."""
         b, owner = sim.b, sim.own  # the holes each holds (rounds.holes = "won")
         side = [0, 0]
+        kept = [0, 0]
+        weg = (sim.tuz[0] | sim.tuz[1]) if sim.r.keeps else 0  # capture.claim_keeps: a wegue's are its holder's
         for i in range(self.N):
-            if b[i] and not self.nobody >> i & 1:  # the central holes of owners = "halves": nobody's
+            if weg >> i & 1:
+                kept[0 if sim.tuz[0] >> i & 1 else 1] += b[i]
+            elif b[i] and not self.nobody >> i & 1:  # the central holes of owners = "halves": nobody's
                 side[owner[i]] += b[i]
         total = max(1, self.total)
         hand = sim.hand if sim.phase != DISTRIBUTE else (0, 0)  # sow.distribute: the pool is nobody's
-        scores = [(sim.sc[s] + hand[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
+        scores = [(sim.sc[s] + hand[s] + kept[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
         return team_values(self, scores, self.EVAL_K)
 
     # -- the Game protocol -------------------------------------------------------------------
@@ -1315,10 +1344,15 @@ class SowGame(Game):
             if (r.extra_store and after.phase == PLAY and after.turn != seat
                     and sim.copy()._sow(seat, move & 0xFF, (move >> 8) & 1, move >> 9) == self.N + seat):  # type: ignore[arg-type]
                 run.append((seat, {"pass": True}, False))  # the extra turn he cannot use: Ludii's pass
+            raided = r.extra_raid and sim.tuz[1 - seat] >> sim.copy()._sow(seat, move & 0xFF, move >> 8) & 1  # type: ignore[arg-type]
+            if raided and after.phase == PLAY and after.turn != seat and len(after.rounds) == len(sim.rounds):
+                run.append((seat, {"pass": True}, False))  # extra_turn.when = "raid" he cannot use: Ludii's pass
             if r.rounds and len(after.rounds) != len(sim.rounds):
                 # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
                 # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
-                if not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None and not r.keeps:
+                lud_refill = (getattr(self.rf, "ludii", None) or {}).get("refill")
+                if (not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None and not r.keeps
+                        and lud_refill != "runs"):  # [ludii] refill = "runs": no passes either
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
                     holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
@@ -1337,6 +1371,15 @@ class SowGame(Game):
                         poor = 0 if totals[0] <= totals[1] else 1
                         run += [(poor, {"from": "hand", "to": self.names[i]}, False)
                                 for i in self.holes_of[poor][: totals[poor] // r.refill]]
+                    elif lud_refill == "runs":
+                        # [ludii] refill = "runs": from the player after the mover, each fills all
+                        # his holes in a row, a hole of three and one (rounds.round_up) within
+                        # the step before it; no passes
+                        for s in ((seat, 1 - seat) if raided else (1 - seat, seat)):  # a raid's mover moves on
+                            fills = holes[s]
+                            if r.round_up and after.rounds[-1][s] % r.refill >= r.round_up:
+                                fills = fills[:-1]
+                            run += [(s, {"from": "hand", "to": self.names[i]}, False) for i in fills]
                     elif r.keeps and r.won:  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
                         # as the last free seed goes, the player after the mover filling all his
                         # holes, then the other; a round_up hole is filled with the last, no step
@@ -1558,6 +1601,9 @@ class SowSim(Sim):
             d = r.dirs[seat][0][1]  # type: ignore[index]
             step, own = self.game.plain[seat][d], self.holes[seat]  # type: ignore[index]
             self._mv = [step[h] | (d << 8) for h in own if step[h] not in own][:1]  # type: ignore[operator]
+            return
+        if r.opening_hole >= 0 and self.plies == (r.first is None) and b[r.opening_hole & 0xFF]:
+            self._mv = [r.opening_hole]  # sow.opening_hole: the game's first sowing
             return
         if r.opening is not None and not self.sown & self.omask[seat]:  # type: ignore[index]
             self._mv = self._opening_moves(seat)  # sow.opening: the set opening
@@ -1847,12 +1893,16 @@ class SowSim(Sim):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
                     b[g.N + s] = 0
+        raided = False
         if r.claims and r.keeps:  # capture.claim_keeps: a last seed in the opponent's wegue takes
-            if self.tuz[1 - seat] >> last & 1 and b[last] >= r.keeps:  # type: ignore[index,operator]
-                b[last] -= r.keeps
-                sc[seat] += r.keeps  # type: ignore[index]
+            # n of its seeds when it holds n or more, or (claim_keeps_fewer = "all") all it holds
+            if self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
+                t = min(r.keeps, b[last])
+                b[last] -= t
+                sc[seat] += t  # type: ignore[index]
+                raided = True
                 if self.log:
-                    self.took += r.keeps
+                    self.took += t
         elif r.claims:  # capture.claim: seeds sown into a tuz go to its holder
             for s in (0, 1):
                 t = self.tuz[s]
@@ -1932,8 +1982,9 @@ class SowSim(Sim):
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
             return
-        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now,  # type: ignore[arg-type]
-                     (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat))  # type: ignore[operator]
+        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided,  # type: ignore[arg-type]
+                     (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
+                     or (r.extra_raid and raided))
 
     def _play_store_sow(self, seat: int) -> None:
         """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise
@@ -2030,6 +2081,7 @@ class SowSim(Sim):
                 budget -= 1
                 after, skipped = skipped, False
                 if (r.take_at and p < N and b[p] == r.take_at  # sow.take_at: taken at once
+                        and (c or not r.take_at_relay)  # take_at_last = "relay": the last is sown on
                         and (not r.take_at_where or (self.own[p] == seat) == (r.take_at_where == 1))):
                     self.during.append((p, b[p]))
                     b[p] = 0
@@ -2638,6 +2690,14 @@ class SowSim(Sim):
         self.hand = [0, 0]
         self.hand[1 - poor] = totals[1 - poor] - totals[poor]
         self.sc = [0, 0]
+        self.round += 1
+        self.starter = starter
+        self.hist.clear()
+        self._mv = None
+        self.phase, self.turn = PLAY, starter
+        if r.repetition:
+            self.hist[(starter, *b[: g.N])] = 1
+
     def _share_equal(self, totals: list[int], starter: int) -> None:
         """``rounds.arrange = "equal"``: the player with fewer seeds (the first seat, if equal)
         spreads them over his holes as equally as possible, the holes from his left getting the
