@@ -452,6 +452,8 @@ def _names(v: Any) -> Any:
     if isinstance(v, list) and v and all(isinstance(x, str) for x in v) and len(set(v)) == len(v):
         return tuple(v)
     raise _Bad(f'must list holes by name, each once, such as ["3", "4", "9", "10"], got {brief(v)}')
+
+
 def _stores(v: Any) -> Any:
     """``setup.stores``: one count for both stores, or a list of two, one per seat."""
     if type(v) is int and 0 <= v <= 1000:
@@ -2657,13 +2659,18 @@ class SowSim(Sim):
         self.hand = left
         self.sc = [0, 0]
         self.closed = closed
+        self._next_round(starter)
+
+    def _next_round(self, starter: int) -> None:
+        """The next round begins, the board set: ``starter`` to move, its start remembered for
+        ``end.repetition``."""
         self.round += 1
         self.starter = starter
         self.hist.clear()
         self._mv = None
         self.phase, self.turn = PLAY, starter
-        if r.repetition:
-            self.hist[(starter, *b[: g.N])] = 1
+        if self.r.repetition:
+            self.hist[(starter, *self.b[: self.game.N])] = 1
 
     def _match_holes(self, totals: list[int], starter: int) -> None:
         """``rounds.holes = "matched"``: the player with fewer seeds puts ``refill`` into each of
@@ -2690,13 +2697,7 @@ class SowSim(Sim):
         self.hand = [0, 0]
         self.hand[1 - poor] = totals[1 - poor] - totals[poor]
         self.sc = [0, 0]
-        self.round += 1
-        self.starter = starter
-        self.hist.clear()
-        self._mv = None
-        self.phase, self.turn = PLAY, starter
-        if r.repetition:
-            self.hist[(starter, *b[: g.N])] = 1
+        self._next_round(starter)
 
     def _share_equal(self, totals: list[int], starter: int) -> None:
         """``rounds.arrange = "equal"``: the player with fewer seeds (the first seat, if equal)
@@ -2728,13 +2729,7 @@ class SowSim(Sim):
         self.hand = [totals[s] - sum(b[i] for i in g.holes_of[s]) for s in (0, 1)]
         self.sc = [0, 0]
         self.closed = closed
-        self.round += 1
-        self.starter = starter
-        self.hist.clear()
-        self._mv = None
-        self.phase, self.turn = PLAY, starter
-        if r.repetition:
-            self.hist[(starter, *b[: g.N])] = 1
+        self._next_round(starter)
 
     def _won_counts(self, totals: list[int]) -> tuple[list[int], list[int]]:
         """``rounds.holes = "won"``: the holes each player fills, and the seeds he keeps in hand."""
