@@ -188,4 +188,10 @@ class Command(BaseCommand):
         finally:
             if local is not None:
                 os.killpg(local.pid, signal.SIGTERM)
-                local.wait(timeout=60)
+                try:
+                    local.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    # Workers slow to stop (a loaded machine) must not cost the runs they played:
+                    # raised here, this lost every result of a catalogue run before it was written.
+                    os.killpg(local.pid, signal.SIGKILL)
+                    local.wait()

@@ -2677,7 +2677,7 @@ class SowSim(Sim):
         his holes in order (hole order: along the track from his row's left end), the last
         hole taking what is left; the other puts the same into his holes at the same places; the
         rest of his seeds are kept in hand (his winnings, still his). A player left with no seed
-        has lost."""
+        has lost; with ``repeat``, the n-th round to start alike ends the game, more seeds winning."""
         g, r = self.game, self.r
         b = self.b
         for i in range(g.N):
@@ -2686,6 +2686,11 @@ class SowSim(Sim):
         if min(totals) == 0:  # one player has taken every seed
             self.sc, self.hand = list(totals), [0, 0]
             self._finish((1 if totals[0] == 0 else 0, "took-every-seed"))
+            return
+        if r.repeat and self.rounds.count(self.rounds[-1]) >= r.repeat:  # rounds.repeat
+            self.sc, self.hand = list(totals), [0, 0]
+            a, z = totals
+            self._finish((0 if a > z else 1 if z > a else None, "rounds-repeated" if a != z else "draw"))
             return
         poor = 0 if totals[0] <= totals[1] else 1
         n, j = totals[poor], 0
