@@ -273,3 +273,18 @@ def test_matched_rounds_end_when_one_player_has_every_seed():
     s = v.state_from_json({**s.to_json(), "scores": [0, 71]})
     after = v.apply(s, {"sow": "9"})  # into 10: South's holes empty, North takes it: 72 to 0
     assert after.to_json()["over"] == {"winner": 1, "how": "took-every-seed"}
+
+
+def test_matched_rounds_end_the_game_when_a_rounds_start_repeats():
+    # rounds.repeat with matched rounds (Rab'e's RB-8): the round South's last counter ends
+    # would start a third time with 33 to South, 39 to North and North to begin, so the game
+    # ends there, North with more counters winning; with repeat = 4 a new round begins.
+    for repeat, over in ((3, {"winner": 1, "how": "rounds-repeated"}), (4, None)):
+        v = make(RABE % (MATCHED % "more").replace('starts = "more" }', f'starts = "more", repeat = {repeat} }}'))
+        s = state_of(v, {9: 1, 12: 5}, starter=0)
+        data = s.to_json()
+        s = v.state_from_json({**data, "rounds": [[33, 39, 1], [33, 39, 1]] + data["rounds"], "round": 3})
+        after = v.apply(s, {"sow": "9"}).to_json()
+        assert after.get("over") == over
+        if over is None:
+            assert after["round"] == 4 and after["rounds"][-1][:2] == [33, 39]
