@@ -90,19 +90,12 @@ PHONE_SHARE = ("tests/browser/test_play_highlighted.py::", "-phone]")
 
 
 # The database-free tests the SQLite chain runs (--free-share): the rest run in the PostgreSQL
-# chain, which also runs the schema fuzzing and the phones' browser tests. With only the Ludii
-# replay and the command-line tests here, a local run had the SQLite chain at 84% after 23
-# minutes and the PostgreSQL one at 35%: the rules files' conformance pass, the race players'
-# strength tests and the tables' trained players' tests (about five minutes) came here too.
+# chain, which also runs the schema fuzzing and the phones' browser tests.
 FREE_SHARE = (
     "tests/games/test_rules_ludii.py::",
-    "tests/games/test_rules_files.py::",
-    "tests/games/test_race_ai.py::",
     "tests/games/test_race_cli.py::",
     "tests/games/test_bechi_cli.py::",
     "tests/games/test_tables_cli.py::",
-    "tests/games/test_tables_gnubg.py::",
-    "tests/games/test_tables_td.py::",
 )
 
 
