@@ -70,6 +70,6 @@ def test_the_more_pieces_ending_is_checked_when_the_file_is_read(tmp_path) -> No
                         'setup = { place = [{ seat = 0, piece = "man", at = "a1" }, { seat = 1, piece = "man", at = "c3" }] }')
             + clause(2, 'move = { kind = "step", pieces = ["man"], dirs = "all", to = "empty" }')
             + clause(3, 'end = { kind = "no-moves", result = "most" }'))
-    with pytest.raises(RulesFileError, match=r"result: must be loss, win, draw, pass or more-pieces"):
+    with pytest.raises(RulesFileError, match=r"result: must be loss, win, draw, pass, more-pieces or most-filled"):
         compile_example(tmp_path, "war", head, body)
     assert get_variant(SK).rules_file.players == 2
