@@ -4,7 +4,11 @@
   canters over one's own pieces (a chain the player may stop), jumps over enemy pieces (a
   chain that must go on; compulsory at the turn's start), the knight's charge (canters then
   jumps, the jump compulsory once open), the castles (never one's own; the enemy's kept) and
-  the ends (two pieces in the enemy castle; the last piece taken while keeping two, else a draw).
+  the ends (two pieces in the enemy castle; the last piece taken while keeping two, else a draw);
+- the hook ``arimaa`` (Arimaa, DLP.GameRulesets.43): the setting up, steps (rabbits never
+  back), freezing, pushes and pulls as two actions, trap captures (the puller taken on a trap
+  still pulls), the turn's four steps and its ban on the board it began with, and the ends
+  (the mover's rabbit on the goal row first, then the lost rabbits).
 """
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from typing import Any
 from games.engine import get_variant
 
 CM = "race.camelot"
+AR = "race.arimaa"
 
 
 def position(key: str, board: dict[str, list], to_move: int = 0, turn: int = 20, **extra: Any) -> Any:
@@ -146,3 +151,113 @@ def test_camelot_ends() -> None:
     assert sim.result() == (0.5, 0.5)
     assert v is not None
 
+
+# -- Arimaa ----------------------------------------------------------------------------------
+def R(seat: int) -> list:
+    return [seat, "rabbit", 1]
+
+
+def A(seat: int, kind: str) -> list:
+    return [seat, kind, 1]
+
+
+def test_arimaa_setting_up() -> None:
+    v = get_variant(AR)
+    sim = v.fast(v.new_game())
+    assert len(sim.moves()) == 6 * 16  # six kinds in hand, sixteen empty home squares
+    play(sim, "elephant@d2")
+    assert sim.to_move() == 0 and len(sim.moves()) == 5 * 15  # the elephant is placed
+    for _ in range(15):
+        sim.play(sim.moves()[0])
+    assert sim.to_move() == 1 and len(sim.moves()) == 6 * 16
+    assert {_name(sim, m).split("@")[1][1] for m in sim.moves()} == {"7", "8"}
+    for _ in range(16):
+        sim.play(sim.moves()[0])
+    assert sim.to_move() == 0 and "pass" not in names(sim)  # Gold's first step; no stopping yet
+
+
+def test_arimaa_steps_rabbits_and_freezing() -> None:
+    # Rabbit d4: e4 d5 c4, never back to d3. Cat g4 beside Silver's dog g5, no friend: frozen.
+    sim = position(AR, {"d4": R(0), "g4": A(0, "cat"), "g5": A(1, "dog"), "a8": R(1)}, turn=40)
+    assert names(sim) == {"d4-e4", "d4-d5", "d4-c4"}
+    # A Gold rabbit on h4 beside the cat unfreezes it: cat f4 g3 (no push of the stronger dog);
+    # rabbit h4: h5 (h3 is backward, g4 taken).
+    sim = position(AR, {"d4": R(0), "g4": A(0, "cat"), "h4": R(0), "g5": A(1, "dog"), "a8": R(1)}, turn=40)
+    assert names(sim) == {"d4-e4", "d4-d5", "d4-c4", "g4-f4", "g4-g3", "h4-h5"}
+
+
+def test_arimaa_push_is_two_actions() -> None:
+    # Elephant d4: c4 e4 d3 and the push onto the cat's d5; rabbit h1: g1 h2. 6.
+    sim = position(AR, {"d4": A(0, "elephant"), "h1": R(0), "d5": A(1, "cat"), "a8": R(1)}, turn=40)
+    assert len(sim.moves()) == 6 and "d4-d5" in names(sim)
+    play(sim, "d4-d5")
+    assert sim.to_move() == 0 and sim.hands[1][sim.game.kinds.index("cat")] == 1
+    assert names(sim) == {"@c5", "@e5", "@d6"}  # beside d5, not d4 where the elephant came from
+    play(sim, "@d6")
+    assert at(sim, "d6") == (1, "cat") and at(sim, "d5") == (0, "elephant")
+    # Two steps used, two left: the elephant, beside the cat again, may push it once more (steps
+    # 3 and 4) or stop; after a third step no push is left.
+    assert "d5-d6" in names(sim) and "pass" in names(sim)
+    play(sim, "h1-g1")
+    assert "d5-d6" not in names(sim)
+
+
+def test_arimaa_pull_and_the_turn_start_board() -> None:
+    sim = position(AR, {"d4": A(0, "elephant"), "h1": R(0), "d5": A(1, "cat"), "a8": R(1)}, turn=40)
+    play(sim, "d4-d3")
+    # The cat beside d4 may be pulled in (1); the elephant c3 e3 d2, not back to d4, which would
+    # bring back the turn's first board (3); rabbit g1 h2 (2); stop (1). 7.
+    assert names(sim) == {"d5-d4", "d3-c3", "d3-e3", "d3-d2", "h1-g1", "h1-h2", "pass"}
+    play(sim, "d5-d4")
+    assert at(sim, "d4") == (1, "cat") and sim.to_move() == 0
+    # No pull after a pull: the elephant d3 next to the cat d4 may push it (2 steps left).
+    assert "d3-d4" in names(sim)
+
+
+def test_arimaa_traps() -> None:
+    # The elephant pushes the cat from c4 onto the trap c3, no Silver piece beside it: taken.
+    sim = position(AR, {"d4": A(0, "elephant"), "h1": R(0), "c4": A(1, "cat"), "a8": R(1)}, turn=40)
+    play(sim, "d4-c4")
+    assert names(sim) == {"@b4", "@c5", "@c3"}
+    play(sim, "@c3")
+    assert at(sim, "c3") is None and sim.scores[0] == 1 and not any(sim.hands[1])
+    # A horse stepping onto the unguarded trap f3 is taken, yet still pulls the cat f5 into f4.
+    sim = position(AR, {"f4": A(0, "horse"), "h1": R(0), "f5": A(1, "cat"), "a8": R(1)}, turn=40)
+    play(sim, "f4-f3")
+    assert at(sim, "f3") is None and sim.scores[1] == 1
+    assert "f5-f4" in names(sim)
+    play(sim, "f5-f4")
+    assert at(sim, "f4") == (1, "cat") and not any(sim.hands[0])
+
+
+def test_arimaa_four_steps_end_the_turn() -> None:
+    sim = position(AR, {"a1": R(0), "h1": R(0), "a8": R(1)}, turn=40)
+    for step in ("a1-a2", "a2-a3", "h1-h2", "h2-h3"):
+        assert sim.to_move() == 0
+        play(sim, step)
+    assert sim.to_move() == 1
+
+
+def test_arimaa_ends() -> None:
+    # Gold's rabbit c7 reaches c8; the turn must end before it counts.
+    sim = position(AR, {"c7": R(0), "h1": R(0), "a7": R(1)}, turn=40)
+    play(sim, "c7-c8")
+    assert sim.result() is None
+    play(sim, "pass")
+    assert sim.result() == (1.0, 0.0)
+    # Gold also pushes Silver's rabbit e2 onto e1, Silver's goal: both rabbits home, the mover
+    # (Gold) wins.
+    sim = position(AR, {"c7": R(0), "e3": A(0, "elephant"), "e2": R(1), "a7": R(1)}, turn=40)
+    play(sim, "c7-c8")
+    play(sim, "e3-e2")
+    play(sim, "@e1")
+    play(sim, "pass")
+    assert sim.result() == (1.0, 0.0)
+    # Silver's last rabbit pushed from f4 onto the trap f3 (no Silver piece beside it): taken,
+    # and Gold wins as the turn ends.
+    sim = position(AR, {"g4": A(0, "elephant"), "a1": R(0), "f4": R(1), "a7": A(1, "cat")}, turn=40)
+    play(sim, "g4-f4")
+    play(sim, "@f3")
+    assert at(sim, "f3") is None and sim.result() is None
+    play(sim, "pass")
+    assert sim.result() == (1.0, 0.0)
