@@ -122,3 +122,89 @@ def test_kyoto_a_fuhyo_drop_may_checkmate() -> None:
     sim = position(KS, board, hands=[{"fuhyo": 1}, {}])
     play(sim, {"to": "a4", "piece": "fuhyo"})
     assert sim.result() == (1.0, 0.0)
+
+
+# -- Shatranj Diwana Shah -----------------------------------------------------------------------
+DW = "chess.shatranj-diwana-shah"
+
+
+def test_diwana_start_has_twenty_two_moves() -> None:
+    # The mad shah d1: north d2-d5 (d6 is attacked by the pawns c7 e7, d7 guarded), east e1-h1,
+    # west a1-c1, NE e2-h5, NW c2 b3 a4, horse b2 f2 c3 e3: 4 + 4 + 3 + 4 + 3 + 4 = 22.
+    v = get_variant(DW)
+    sim = v.fast(v.new_game())
+    assert len(sim.moves()) == 22
+    assert "d1-d6" not in names(sim) and "d1-e3" in names(sim)
+
+
+def test_diwana_moves_as_queen_and_horse() -> None:
+    # Alone on d4 against the black shah a8: 27 queen's squares and 8 horse leaps, less a7
+    # (next to the shah): 34.
+    sim = position(DW, {"d4": [0, "diwana", 1], "a8": [1, "shah", 1]})
+    assert len(sim.moves()) == 34
+
+
+def test_diwana_black_shah_leaps_first_unless_checked() -> None:
+    # Black shah e8, unmoved, boat a6, pawn h7; the diwana b1. White checks along the e file,
+    # Black blocks with the boat, White steps aside to d1: the shah, once checked, has lost its
+    # horse leap though it never moved.
+    board = {"b1": [0, "diwana", 1], "e8": [1, "shah", 1], "a6": [1, "boat", 1], "h7": [1, "pawn", 1]}
+    sim = position(DW, board, unmoved=["e8"])
+    play(sim, {"from": "b1", "to": "e1"})
+    play(sim, {"from": "a6", "to": "e6"})
+    play(sim, {"from": "e1", "to": "d1"})
+    assert not any(n in names(sim) for n in ("e8-c7", "e8-f6", "e8-g7", "e8-d6"))
+    # The same position, never checked: the leaps to c7 f6 g7 (d6 is on the diwana's file); the
+    # steps d8 d7 (d file) barred, f8 e7 f7 open: 3 + 3.
+    sim = position(DW, {"d1": [0, "diwana", 1], "e8": [1, "shah", 1], "e6": [1, "boat", 1],
+                        "h7": [1, "pawn", 1]}, to_move=1, unmoved=["e8"])
+    shah = {n for n in names(sim) if n.startswith("e8-")}
+    assert shah == {"e8-c7", "e8-f6", "e8-g7", "e8-f8", "e8-e7", "e8-f7"}
+
+
+def test_diwana_pawns_rise_only_to_a_piece_lost_and_never_on_the_shah_file() -> None:
+    # Black pawns c2 d2 e2; one elephant (f8) left, the vizier d8 on the board. Only c2-c1
+    # goes to the first row, becoming an elephant; d2-d1 (vizier not lost) and e2-e1 (the
+    # shah's file) are barred.
+    board = {"h4": [0, "diwana", 1], "e8": [1, "shah", 1], "d8": [1, "vizier", 1], "f8": [1, "elephant", 1],
+             "c8": [1, "horse", 1], "b8": [1, "horse", 1], "a8": [1, "boat", 1], "h8": [1, "boat", 1],
+             "c2": [1, "pawn", 1], "d2": [1, "pawn", 1], "e2": [1, "pawn", 1]}
+    sim = position(DW, board, to_move=1)
+    pawn_moves = {n for n in names(sim) if n[:2] in ("c2", "d2", "e2")}
+    assert pawn_moves == {"c2-c1"}
+    play(sim, {"from": "c2", "to": "c1"})
+    assert at(sim, "c1") == (1, "elephant")
+
+
+# -- Tobi Shogi ---------------------------------------------------------------------------------
+TS = "chess.tobi-shogi"
+
+
+def test_tobi_start_has_nine_moves() -> None:
+    # Each fuhyo one step forward; every sideways square is taken, the back row is shut in.
+    v = get_variant(TS)
+    sim = v.fast(v.new_game())
+    assert names(sim) == {f"{f}2-{f}3" for f in "abcdefghi"}
+
+
+def test_tobi_steps_and_hops_forward_and_sideways() -> None:
+    # Black osho e5 (it moves as every piece does): steps e6 d5 f5, none back. With a White
+    # fuhyo on e6 and one on d5 it hops e5-e7 (over e6) and e5-c5 (over d5), and steps f5: 3.
+    board = {"e5": [0, "osho", 1], "e6": [1, "fuhyo", 1], "d5": [1, "fuhyo", 1], "a9": [1, "kyosha", 1]}
+    sim = position(TS, board)
+    assert names(sim) == {"e5-e7", "e5-c5", "e5-f5"}
+    play(sim, {"from": "e5", "to": "e7"})
+    assert at(sim, "e6") is None and at(sim, "e7") == (0, "osho")
+    # No backward hop: Black's kinsho on e5 with a White piece on e4 has no hop over it.
+    sim = position(TS, {"e5": [0, "kinsho", 1], "e4": [1, "fuhyo", 1], "a9": [1, "kyosha", 1]})
+    assert names(sim) == {"e5-e6", "e5-d5", "e5-f5"}
+
+
+def test_tobi_taking_the_last_piece_wins_and_a_blocked_player_passes() -> None:
+    sim = position(TS, {"e5": [0, "osho", 1], "e6": [1, "fuhyo", 1]})
+    play(sim, {"from": "e5", "to": "e7"})
+    assert sim.result() == (1.0, 0.0)
+    # Black's fuhyo a9 on the far row, White's fuhyo b9 beside it and c9 beyond: no step
+    # (forward is off the board, b9 taken), no hop (c9 taken): Black passes.
+    sim = position(TS, {"a9": [0, "fuhyo", 1], "b9": [1, "fuhyo", 1], "c9": [1, "fuhyo", 1]})
+    assert actions(sim) == [{"pass": True}]
