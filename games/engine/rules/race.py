@@ -349,6 +349,7 @@ class Rules:
     starts: list[dict[int, tuple[int, ...]]] = field(default_factory=list)
     rest: list[dict[int, int]] = field(default_factory=list)
     to_off: list[list[int]] = field(default_factory=list)
+    main: int = 0                    # track.branches: the track's own squares (before the branches' paths)
     whole: bool | str = False        # stack.whole: a seat's pieces on a square move as one ("on-board": but go off one by one)
 
 
@@ -1103,6 +1104,7 @@ class RaceGame(Game):
             r.starts = [starts] * P
             r.rest = [rest] * P
             r.to_off = [to_off] * P
+            r.main = m
             if r.enter_square > m:
                 raise self._fail(self._path("enter", "square"), "is past the end of the track")
         if r.enter_first and until is not None:
@@ -1703,7 +1705,7 @@ class RaceSim(Sim):
                 ends = []
                 if p == 0:
                     q = r.enter_square or v
-                    walks = [(q, v)] if q <= n else []
+                    walks = [(q, v)] if q <= r.main else []
                 else:
                     walks = []
                     for first in starts[cells[p]]:
