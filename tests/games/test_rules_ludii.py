@@ -60,6 +60,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Ludii's Knossos Game lets a piece turn up to the bridge from either central space and a 3 take
     # any piece not yet over it straight across (KN-2): moves the file's single run does not have.
     "race.knossos-game": "Ludii's choice of tracks and its bridge from anywhere, KN-2",
+    # Ludii swaps Nyout's three- and four-player rulesets: this file's traces are four players in
+    # teams, replayed on race.nyout-four-players, where Ludii stacks partners' pieces into one.
+    "race.nyout-three-players": "its traces are Ludii's four-player game, whose partners' pieces stack into one (N4-2)",
     # Ludii's Petol traces are games of six players (two teams of three); the file plays the game
     # of two players, teams of one (PT-3), and the engine seats at most four.
     "race.petol": "Ludii's traces have six players, the file plays two (PT-1, PT-3)",
