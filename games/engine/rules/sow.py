@@ -580,7 +580,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "loses_draw": (_int(0, 100000), 0), "outer_empty": (_one_of("none", "loses"), "none"),
     },
     "rounds": {
-        "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
+        "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left", "end"), "choose"),
         "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
         "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
@@ -588,6 +588,12 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "arrange": (_one_of("fill", "equal"), "fill"),
     },
 }
+
+# Puhulmutu and its Sri Lankan kin (sow8): opt-in keys, each off by default.
+SCHEMA["sow"].update({
+    "direction_shared": (_bool, False), "skip_exact": (_int(0, 1000), 0),
+    "relay_take_except": (_places, frozenset()), "singles_front": (_bool, False),
+})
 
 
 class _Opt:
@@ -678,6 +684,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
+        "dir_shared", "skip_exact", "take_except", "singles_front", "short_end",
     )
 
 
@@ -1124,6 +1131,23 @@ class SowGame(Game):
         if r.take_at_lap and not (sow.get("take_at", o) and sow.get("relay", o) is True):
             raise rf.error(sow.paths["take_at_lap"], "needs take_at and relay = true")
         r.leftmost_min = sow.get("leftmost_min", o)  # sow.leftmost_min: his leftmost hole needs this many
+        # Puhulmutu and its kin (sow8): one way for both, holes of three passed, ends not taken.
+        r.dir_shared = sow.get("direction_shared", o)
+        if r.dir_shared and not r.choose_once:
+            raise rf.error(sow.paths["direction_shared"], 'a direction shared by both players needs direction = "choose-once"')
+        r.skip_exact = sow.get("skip_exact", o)
+        if r.skip_exact:
+            r.simple = False
+        except_places = sow.get("relay_take_except", o)
+        r.take_except = frozenset(i for i in range(self.N) if (i % self.per_row) + 1 in except_places)
+        if r.take_except and (not r.relay_take or self.rows != 2):
+            raise rf.error(sow.paths["relay_take_except"], "needs relay_take, on two rows")
+        r.singles_front = sow.get("singles_front", o)
+        if r.singles_front and (not r.dir_shared or self.rows != 2):
+            raise rf.error(sow.paths["singles_front"], "needs direction_shared, on two rows")
+        r.short_end = r.rounds and r.short == "end"
+        if r.short_end and (self.rows != 2 or r.won or r.matched or r.equal):
+            raise rf.error(rounds.paths["short"], 'short = "end" needs two rows, each filling his own holes')
         r.choose_count = sow.get("choose_count", o)  # sow.choose_count: how many, leaving one (Okwe)
         if r.choose_count and not (r.simple and not r.first_in_origin and not r.skip_origin and not r.check_moves
                                    and not r.arrows and not r.choose_once and r.first_dir is None
@@ -1593,6 +1617,9 @@ class SowSim(Sim):
             g = self.game
             filled = min(len(self.holes[seat]), self.hand[seat] // self.r.refill)
             self._mv = [("leave", c) for c in combinations(self.holes[seat], len(self.holes[seat]) - filled)]
+            if self.r.short_end:  # rounds.short = "end": filled from one end, the other left empty
+                own = tuple(self.holes[seat])
+                self._mv = [("leave", own[filled:]), ("leave", own[: len(own) - filled])]
             return
         b, r, seat = self.b, self.r, self.turn
         if r.store_sow and self.sc[seat] >= r.store_sow and not self.sown >> (self.game.N + seat) & 1:  # type: ignore[operator]
@@ -1652,6 +1679,11 @@ class SowSim(Sim):
             mv = keep
         if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
             mv = [m for m in mv if b[m & 0xFF] > 1]
+        if r.singles_front and self.way[seat] is not None:  # type: ignore[index]
+            own = self.holes[seat]  # type: ignore[index]
+            front = own[-1] if self.way[seat] == CCW else own[0]  # type: ignore[index]
+            if b[front] == 1 and any(b[i] == 1 for i in own if i != front):
+                mv = [m for m in mv if m & 0xFF != front]  # sow.singles_front
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
             mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
         if r.moves_hook is not None:  # sow.moves_hook: the moves a Python rule allows
@@ -1887,6 +1919,8 @@ class SowSim(Sim):
         if r.choose_once and self.way[seat] is None and not (  # type: ignore[index]
                 r.first_dir is not None and not sown_before & self.omask[seat]):  # type: ignore[index]
             self.way[seat] = d  # type: ignore[index]
+            if r.dir_shared:  # sow.direction_shared: the first sowing's way binds both
+                self.way = [d, d]
         b = self.b
         sc = self.sc
         forfeits = 0
@@ -2077,6 +2111,9 @@ class SowSim(Sim):
                 if skip_at and b[p] >= skip_at and p < N and passed < N:
                     passed += 1
                     continue
+                if r.skip_exact and b[p] == r.skip_exact and c > 1 and p < N and passed < N:
+                    passed += 1  # sow.skip_exact: passed over by every seed but the lap's last
+                    continue
                 passed = 0
                 b[p] += 1
                 c -= 1
@@ -2125,12 +2162,14 @@ class SowSim(Sim):
                     p = lap = q
                     continue
                 return p
+            if r.take_except and p in r.take_except and b[p] == r.relay_take:
+                return p  # sow.relay_take_except: not taken, the sowing ends there
             if r.relay_take and p < N and b[p] == r.relay_take and budget > 0:
                 if self.log:
                     self.took += b[p]
                 b[N + seat] += b[p]  # sow.relay_take: taken (credited after the sowing)
                 b[p] = 0
-                q = g.plain[seat][d][p]
+                q = (nxt if r.short_end else g.plain[seat][d])[p]  # rounds.short = "end": past closed holes
                 if not b[q]:
                     return q
                 c = b[q]
@@ -2604,6 +2643,8 @@ class SowSim(Sim):
         self.sc = [0, 0]
         self.sown = 0
         self.closed = short_closed
+        if r.dir_shared:  # sow.direction_shared: each round's way is chosen anew
+            self.way = [None, None]
         self.round += 1
         self.starter = starter
         self.hist.clear()
@@ -2771,6 +2812,9 @@ class SowSim(Sim):
                 self.b[i] = r.refill
                 self.hand[seat] -= r.refill  # type: ignore[index]
         self.closed = closed if r.left_empty != "sow" else 0  # "sow": ordinary empty holes
+        if r.short_end and r.dir_shared:  # the round is sown towards the holes left empty
+            d = CCW if own[-1] in holes else CW
+            self.way = [d, d]
         self.plies += 1
         self.phase, self.turn = PLAY, self.starter
         self._mv = None
