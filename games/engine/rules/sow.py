@@ -311,6 +311,23 @@ Elements and keys (defaults in brackets):
   Gabradarre); claimed holes (``capture.claim``) are given up; a player with no seed left has
   lost ["fill"].
 
+**Puhulmutu and its kin** (Sri Lanka, after Parker; each key opt-in):
+``sow.direction_shared`` (with ``direction = "choose-once"``): the game's first sowing sets the
+way for both players, and in a game of rounds each round's first sowing sets it anew (or, with
+``rounds.short = "end"``, the holes left empty do) [false]; ``sow.skip_exact = n``: a hole
+holding exactly n is passed over by every seed but the lap's last, which falls into it [0:
+none], and with ``skip_exact_at = "lap-start"`` the holes passed are those that held n as the
+lap began (Ludii's reading) ["now"]; ``sow.relay_take_except``: places in a row, from its
+owner's left, that ``relay_take`` never takes: a lap whose last seed makes ``relay_take`` there
+ends the sowing (Kotu Baendum's end holes) [none]; ``sow.singles_front`` (with
+``direction_shared``, two rows): a single seed in the mover's front hole, the end of his row
+his sowing goes towards, may not be sown while another hole of his holds a single [false];
+``capture.beyond_after = "occupied"``: ``take = "beyond"`` only when the last seed fell into a
+hole that held seeds (Walak-Pussa) ["any"]; ``rounds.short = "end"`` (two rows): a player who
+cannot fill all his holes chooses an end of his row (``{"leave_empty": [...]}`` names the holes
+at the other end) and fills from it as far as his seeds go, the rest kept in hand; with
+``direction_shared`` the round is sown towards his holes left empty.
+
 **Speed.** ``SowSim`` is the play-out path: plain lists of counts, moves as small ints (hole
 + 256 * direction), next-hole tables built once per seat, direction and holes skipped, and a
 sowing that cannot capture (no lap, and the last hole would not then hold a number a capture
@@ -593,7 +610,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
 SCHEMA["sow"].update({
     "direction_shared": (_bool, False), "skip_exact": (_int(0, 1000), 0),
     "relay_take_except": (_places, frozenset()), "singles_front": (_bool, False),
+    "skip_exact_at": (_one_of("now", "lap-start"), "now"),
 })
+SCHEMA["capture"]["beyond_after"] = (_one_of("any", "occupied"), "any")
 
 
 class _Opt:
@@ -684,7 +703,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "dir_shared", "skip_exact", "take_except", "singles_front", "short_end",
+        "dir_shared", "skip_exact", "take_except", "singles_front", "short_end", "skip_exact_start",
     )
 
 
@@ -1138,6 +1157,7 @@ class SowGame(Game):
         r.skip_exact = sow.get("skip_exact", o)
         if r.skip_exact:
             r.simple = False
+        r.skip_exact_start = bool(r.skip_exact) and sow.get("skip_exact_at", o) == "lap-start"
         except_places = sow.get("relay_take_except", o)
         r.take_except = frozenset(i for i in range(self.N) if (i % self.per_row) + 1 in except_places)
         if r.take_except and (not r.relay_take or self.rows != 2):
@@ -1199,7 +1219,7 @@ class SowGame(Game):
             return ("hook", HOOKS[t.values["hook"]], bool(t.get("claim", o)))  # a name, checked when compiled
         take = t.get("take", o)
         if take == "beyond":
-            return ("beyond", t.get("chain", o) == "forward")
+            return ("beyond", t.get("chain", o) == "forward", t.get("beyond_after", o) == "occupied")
         if take == "after":
             counts = t.get("counts", o)
             if not isinstance(counts, list):
@@ -2096,6 +2116,7 @@ class SowSim(Sim):
         while True:
             passed = 0
             skipped = after = False
+            snap = b[:] if r.skip_exact_start else b  # sow.skip_exact_at = "lap-start": as the lap began
             while c:
                 p = nxt[p]
                 if p == h and skip_origin:
@@ -2111,7 +2132,7 @@ class SowSim(Sim):
                 if skip_at and b[p] >= skip_at and p < N and passed < N:
                     passed += 1
                     continue
-                if r.skip_exact and b[p] == r.skip_exact and c > 1 and p < N and passed < N:
+                if r.skip_exact and snap[p] == r.skip_exact and c > 1 and p < N and passed < N:
                     passed += 1  # sow.skip_exact: passed over by every seed but the lap's last
                     continue
                 passed = 0
@@ -2381,6 +2402,8 @@ class SowSim(Sim):
                     return taken
                 continue
             if kind == "beyond":  # the hole after the last is empty: the one after that
+                if rule[2] and b[last] <= 1:
+                    continue  # capture.beyond_after = "occupied": the last hole held counters
                 nxt = g.track(seat, d, self.r.stores, self._skip(seat))
                 q, taken = nxt[last], []
                 while q < g.N and not b[q] and q != last:
