@@ -190,3 +190,66 @@ def test_walak_pussas_file_sows_on_from_the_next_hole():
     # (four): 7..10 (five); the last into 10, occupied: 11 lifted (four): 12, 13, 14, 1 (0 -> 1);
     # 1 was empty: the turn ends.
     assert holes(s) == {1: 1, 2: 5, 3: 5, 4: 5, 5: 5, 7: 5, 8: 5, 9: 5, 10: 5, 12: 5, 13: 5, 14: 5}
+
+
+DAKON = '''
+[[clause]]
+id = "D-1"
+text = "Two rows of three, seven each, stores on the left; relay sowing clockwise through one's own store."
+board = { shape = "mancala", rows = 2, holes = 3, stores = 2, first_store = "left" }
+setup = { seeds = 7, first = "South" }
+sow = { from = "own", direction = "cw", stores = "own", relay = true, relay_choice = "take-opposite" MORE }
+end = { seeds_at_most = 0, no_moves = "pass", stalled = "owner" }
+rounds = { refill = 7, short = "left", left_empty = "skip", starts = "more", richer = "equal" }
+'''
+
+
+def dakon(more: str = ""):
+    return make(DAKON.replace("MORE", more))
+
+
+def test_a_relay_lap_ending_in_ones_own_row_waits_for_the_movers_choice():
+    v = dakon()
+    s = state_of(v, {1: 1, 2: 2, 3: 1, 4: 1, 5: 2, 6: 3}, scores=[16, 16], starter=0, round=1, rounds=[[21, 21, 0]])
+    s = v.apply(s, {"sow": "3"})
+    # One counter, clockwise, into 2 (2 -> 3), an occupied hole of South's: he chooses.
+    assert s.to_json()["pending"] == {"relay": "2"} and v.to_move(s) == 0
+    assert sorted(str(a.to_json()) for a in v.legal_actions(s)) == sorted(map(str, [{"sow": "2"}, {"from": "2", "to": "5"}]))
+    took = v.apply(s, {"from": "2", "to": "5"})
+    # The last counter (2: 3 -> 2) and North's facing 5 (two) go to South's store.
+    assert holes(took) == {1: 1, 2: 2, 4: 1, 6: 3} and took.to_json()["scores"] == [19, 16]
+    assert v.to_move(took) == 1 and took.to_json()["pending"] is None
+    on = v.apply(s, {"sow": "2"})
+    # Three counters: 1 (1 -> 2), South's store, North's 6 (3 -> 4): occupied, not South's row,
+    # so sown on at once: 5 (2 -> 3), 4 (1 -> 2), past North's store, 3 (0 -> 1), 2 (emptied,
+    # 0 -> 1): an empty hole, the turn ends.
+    assert holes(on) == {1: 2, 2: 1, 3: 1, 4: 2, 5: 3} and on.to_json()["scores"] == [17, 16]
+    assert v.to_move(on) == 1
+
+
+def test_the_richer_fills_equally_and_begins_facing_a_hole_out_of_play():
+    v = dakon(', moves_hook = "dakon-round-start"')
+    s = state_of(v, {1: 1}, scores=[30, 11], turn=40, sown=["1"], starter=0, round=1, rounds=[[21, 21, 0]])
+    s = v.apply(s, {"sow": "1"})
+    # The last counter goes into South's store: the board is empty, the game over: South 31,
+    # North 11. North fills his leftmost hole (4) with seven, keeping four; 5 and 6 are out of
+    # play. South, richer, puts ten into each of his holes, keeping one, and begins.
+    assert holes(s) == {1: 10, 2: 10, 3: 10, 4: 7} and s.to_json()["hands"] == [{"seed": 1}, {"seed": 4}]
+    assert v.to_move(s) == 0 and s.to_json()["closed"] == ["5", "6"]
+    # His first sowing is from a hole facing one out of play: 1 faces 6, 2 faces 5 (3 faces 4).
+    assert sorted(a["sow"] for a in v.legal_actions(s)) == ["1", "2"]
+
+
+def test_the_game_ends_after_the_round_limit():
+    f = get_variant("sow.papan-dakon")
+    s = f.state_from_json({"board": {"1": [None, "seed", 1]}, "scores": [60, 37], "to_move": 0, "turn": 900,
+                           "sown": ["1"], "starter": 0, "round": 25, "rounds": [[49, 49, 0]] * 1})
+    s = f.apply(s, {"sow": "1"})
+    # The twenty-fifth game ends with the board empty: South 61, North 37: South wins.
+    assert s.to_json()["over"] == {"winner": 0, "how": "round-limit"}
+
+
+def test_papan_dakons_file_loads():
+    v = get_variant("sow.papan-dakon")
+    assert (v.rules_file.dlp_game, v.rules_file.dlp_ruleset) == (269, 289)
+    assert sorted(int(a["sow"]) for a in v.legal_actions(v.new_game())) == list(range(1, 8))

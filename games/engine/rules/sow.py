@@ -327,6 +327,14 @@ hole that held seeds (Walak-Pussa) ["any"]; ``rounds.short = "end"`` (two rows):
 cannot fill all his holes chooses an end of his row (``{"leave_empty": [...]}`` names the holes
 at the other end) and fills from it as far as his seeds go, the rest kept in hand; with
 ``direction_shared`` the round is sown towards his holes left empty.
+**Papan Dakon** (opt-in): ``sow.relay_choice = "take-opposite"`` (with ``relay = true``, two
+rows): when a lap's last seed falls into an occupied hole of the mover's row, the sowing stops
+there (``pending`` is ``{"relay": hole}``) and the mover either sows on from it (``{"sow":
+hole}``) or takes that last seed and the seeds of the hole facing it into his store (``{"from":
+hole, "to": facing}``), ending the turn ["none"]; ``rounds.richer = "equal"``: between rounds
+the player with more seeds puts an equal number, as many as he can, into each of his holes,
+the rest kept in hand ["fill"]; ``rounds.limit = n``: the game ends after its n-th round, the
+player with more seeds winning (0: no limit) [0].
 
 **Speed.** ``SowSim`` is the play-out path: plain lists of counts, moves as small ints (hole
 + 256 * direction), next-hole tables built once per seat, direction and holes skipped, and a
@@ -613,6 +621,11 @@ SCHEMA["sow"].update({
     "skip_exact_at": (_one_of("now", "lap-start"), "now"),
 })
 SCHEMA["capture"]["beyond_after"] = (_one_of("any", "occupied"), "any")
+# Papan Dakon (sow8): a relay lap in one's own row may instead take the facing hole; the richer
+# player's holes filled equally between rounds.
+SCHEMA["sow"]["relay_choice"] = (_one_of("none", "take-opposite"), "none")
+SCHEMA["rounds"]["richer"] = (_one_of("fill", "equal"), "fill")
+SCHEMA["rounds"]["limit"] = (_int(0, 100000), 0)
 
 
 class _Opt:
@@ -704,6 +717,7 @@ class Rules:
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
         "dir_shared", "skip_exact", "take_except", "singles_front", "short_end", "skip_exact_start",
+        "relay_choice", "richer_equal", "round_limit",
     )
 
 
@@ -1168,6 +1182,14 @@ class SowGame(Game):
         r.short_end = r.rounds and r.short == "end"
         if r.short_end and (self.rows != 2 or r.won or r.matched or r.equal):
             raise rf.error(rounds.paths["short"], 'short = "end" needs two rows, each filling his own holes')
+        r.relay_choice = sow.get("relay_choice", o) == "take-opposite"
+        if r.relay_choice and (r.relay is not True or self.rows != 2 or r.check_moves or r.relay_take or r.take_at):
+            raise rf.error(sow.paths["relay_choice"], "a choice at a relay lap's end needs relay = true on two rows, "
+                           "with no feeding or grand-slam rule and nothing taken while sowing")
+        r.richer_equal = r.rounds and rounds.get("richer", o) == "equal"
+        r.round_limit = rounds.get("limit", o) if r.rounds else 0
+        if r.richer_equal and (r.won or r.matched or r.equal):
+            raise rf.error(rounds.paths["richer"], "an equal filling goes with each player filling his own holes")
         r.choose_count = sow.get("choose_count", o)  # sow.choose_count: how many, leaving one (Okwe)
         if r.choose_count and not (r.simple and not r.first_in_origin and not r.skip_origin and not r.check_moves
                                    and not r.arrows and not r.choose_once and r.first_dir is None
@@ -1493,7 +1515,7 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now")
+                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1531,6 +1553,7 @@ class SowSim(Sim):
         self.covered = 0  # sow.cover: the covered holes, a mask
         self.centre = 0  # sow.cover: the seeds dropped into the central hole, out of play
         self._covered_now = False  # set by _sow: this move covered a hole
+        self.pause = -1  # sow.relay_choice: the hole where the mover chooses how to go on, or -1
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1549,6 +1572,7 @@ class SowSim(Sim):
         s.hook_run = s.hook_mem = None
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
+        s.pause = self.pause
         return s
 
     # -- protocol ------------------------------------------------------------------------------
@@ -1607,6 +1631,8 @@ class SowSim(Sim):
             return Action({"pass": True})
         if move[0] == "rotate":
             return Action({"pass": True, "rotate": True})
+        if move[0] == "grab":  # sow.relay_choice: the last seed into the facing hole, both taken
+            return Action({"from": g.names[move[1]], "to": g.names[g.facing[move[1]]]})
         return Action({"leave_empty": [g.names[h] for h in move[1]]})
 
     # -- generating moves ------------------------------------------------------------------------
@@ -1642,6 +1668,11 @@ class SowSim(Sim):
                 self._mv = [("leave", own[filled:]), ("leave", own[: len(own) - filled])]
             return
         b, r, seat = self.b, self.r, self.turn
+        if self.pause >= 0:  # sow.relay_choice: sow on from the hole, or take the one facing it
+            p = self.pause
+            d = next(d for h, d in r.dirs[seat] if h == p)  # type: ignore[index]
+            self._mv = [p | (d << 8), ("grab", p)]
+            return
         if r.store_sow and self.sc[seat] >= r.store_sow and not self.sown >> (self.game.N + seat) & 1:  # type: ignore[operator]
             self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
             return
@@ -1795,6 +1826,8 @@ class SowSim(Sim):
             self._play_arrange(move)
         elif move[0] in ("put", "keep", "rotate"):
             self._play_distribute(move)
+        elif move[0] == "grab":
+            self._play_grab(move[1])
         else:
             self._play_leave(move[1])
 
@@ -1935,6 +1968,7 @@ class SowSim(Sim):
             self.lifted = m >> 9
         else:
             self.took = 0
+            self.pause = -1
             last = self._sow(seat, h, d, k)  # type: ignore[arg-type]
         if r.choose_once and self.way[seat] is None and not (  # type: ignore[index]
                 r.first_dir is not None and not sown_before & self.omask[seat]):  # type: ignore[index]
@@ -2033,6 +2067,9 @@ class SowSim(Sim):
         # A capture cannot be undone; nor can a first sowing from a hole where captures look at
         # the holes sown from: either clears the count of positions (end.repetition).
         moved = r.uses_moved and self.sown != sown_before
+        if self.pause >= 0:  # sow.relay_choice: the turn stays with the mover, to choose
+            self._mv = None
+            return
         if self._then and any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
             # capture.then_take: the mover goes on to choose the holes he takes.
             self.phase, self.take_left, self._then = TAKE, self._then, 0
@@ -2041,6 +2078,21 @@ class SowSim(Sim):
         self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
                      or (r.extra_raid and raided))
+
+    def _play_grab(self, p: int) -> None:
+        """``sow.relay_choice = "take-opposite"``: the lap's last seed, lifted from hole ``p`` of
+        the mover's row, and the seeds of the hole facing it go to his store; the turn ends."""
+        g, b, seat = self.game, self.b, self.turn
+        f = g.facing[p]
+        got = 1 + b[f]
+        b[p] -= 1
+        b[f] = 0
+        self.sc[seat] += got  # type: ignore[index]
+        self.pause = -1
+        self.plies += 1
+        if self.log:
+            self.last_text = f"{g.names[p]}>{g.names[f]} ×{got}"
+        self._settle(seat, True, False)  # type: ignore[arg-type]
 
     def _play_store_sow(self, seat: int) -> None:
         """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise
@@ -2272,6 +2324,9 @@ class SowSim(Sim):
                     where = r.relay_ends_where
                     if where == "any" or (self.own[p] == seat) == (where == "own"):
                         return p
+                if r.relay_choice and self.own[p] == seat:  # sow.relay_choice: the mover chooses
+                    self.pause = p
+                    return p
                 c = b[p]
                 b[p] = 0
                 lap = p
@@ -2619,6 +2674,14 @@ class SowSim(Sim):
         self.rounds.append(key)
         if self.log:
             self.last_text += f"; round over {totals[0]}-{totals[1]}"
+        if r.round_limit and self.round >= r.round_limit:  # rounds.limit: the last round played
+            self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
+            for i in range(g.N):
+                self.b[i] = 0
+            self.sown = self.closed = 0
+            a, z = totals
+            self._finish((0 if a > z else 1 if z > a else None, "round-limit" if a != z else "draw"))
+            return
         if r.won:
             self._share_holes(totals, starter)
             return
@@ -2663,6 +2726,13 @@ class SowSim(Sim):
                     self.b[i] = 0
                 chooser = s
                 self.hand[s] = totals[s]
+        if r.richer_equal and totals[0] != totals[1]:  # rounds.richer = "equal": the richer's
+            rich = 0 if totals[0] > totals[1] else 1   # holes hold as many seeds each as may be
+            per = totals[rich] // len(self.holes[rich])
+            if per >= r.refill:
+                for i in self.holes[rich]:
+                    self.b[i] = per
+                self.hand[rich] = totals[rich] - per * len(self.holes[rich])
         self.sc = [0, 0]
         self.sown = 0
         self.closed = short_closed
@@ -2857,7 +2927,7 @@ class SowSim(Sim):
         data: dict[str, Any] = {
             "key": g.key, "variant": g.key, "options": self.options, "to_move": self.turn, "phase": self.phase,
             "turn": self.plies, "board": board, "hands": [{"seed": n} if n else {} for n in self.hand],
-            "scores": list(self.sc), "pending": {"take": self.take_left} if self.phase == TAKE else None,
+            "scores": list(self.sc), "pending": {"take": self.take_left} if self.phase == TAKE else ({"relay": names[self.pause]} if self.pause >= 0 else None),
             "throw": None,
             "over": None if self.over is None else {"winner": self.over[0], "how": self.over[1]},
         }
@@ -3009,6 +3079,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         sim.take_left = _count(pending["take"], "pending.take", 1, 100)
         if not any(c[0] == "opposite" and c[6] for c in r.captures):
             raise InvalidState("phase: no holes are taken by choice in this game (capture.then_take)")
+    elif r.relay_choice and isinstance(pending, Mapping) and set(pending) == {"relay"} and data.get("phase", PLAY) == PLAY:
+        sim.pause = _holes(g, [pending["relay"]], "pending.relay").bit_length() - 1  # sow.relay_choice
+        if sim.pause < 0 or sim.b[sim.pause] < 2:
+            raise InvalidState("pending.relay: the hole where the mover chooses must hold two seeds or more")
     elif pending is not None:
         raise InvalidState('pending: must be null in a sowing game, but in phase "take"')
     if data.get("throw") is not None:
