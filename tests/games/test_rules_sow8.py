@@ -253,3 +253,27 @@ def test_papan_dakons_file_loads():
     v = get_variant("sow.papan-dakon")
     assert (v.rules_file.dlp_game, v.rules_file.dlp_ruleset) == (269, 289)
     assert sorted(int(a["sow"]) for a in v.legal_actions(v.new_game())) == list(range(1, 8))
+
+
+def test_from_the_set_round_the_short_rows_remainder_makes_a_puta_or_naga_hole():
+    v = make(BASE.replace("EXTRA", "").replace("holes = 4", "holes = 3")
+             + ROUNDS.replace('starts = "fewer" }', 'starts = "fewer", rest_from = 2 }'))
+    s = state_of(v, {3: 1}, scores=[14, 9], directions=["ccw", "ccw"], turn=9, sown=["3", "4"],
+                 starter=0, round=1, rounds=[[12, 12, 0]])
+    s = v.apply(v.apply(s, {"sow": "3", "direction": "ccw"}), {"leave_empty": ["6"]})
+    # North (10) fills 4 and 5 and puts his remaining two into the next hole, 6: a naga. South
+    # lifts two from the hole facing it, his 1 (4 -> 2), into his store (2 + 2 kept).
+    data = s.to_json()
+    assert holes(s) == {1: 2, 2: 4, 3: 4, 4: 4, 5: 4, 6: 2} and data["hands"] == [{"seed": 4}, {}]
+    assert data["marked"] == ["6"] and data["closed"] == []
+    assert sows(v, s) == [("4", "ccw"), ("5", "ccw")]  # nobody sows from the naga hole
+
+
+def test_a_lap_ending_in_a_puta_or_naga_hole_ends_there_untaken():
+    v = make(BASE.replace("EXTRA", "").replace("holes = 4", "holes = 3")
+             + ROUNDS.replace('starts = "fewer" }', 'starts = "fewer", rest_from = 2 }'))
+    s = state_of(v, {1: 4, 2: 4, 3: 2, 4: 0, 5: 3, 6: 4}, scores=[3, 4], directions=["ccw", "ccw"], turn=30,
+                 sown=["1"], starter=0, round=2, rounds=[[12, 12, 0], [12, 12, 1]], marked=["5"])
+    s = v.apply(s, {"sow": "3", "direction": "ccw"})
+    # 4 (0 -> 1), and the last into the naga hole 5, three: four, but not taken; the turn ends.
+    assert holes(s) == {1: 4, 2: 4, 4: 1, 5: 4, 6: 4} and s.to_json()["scores"] == [3, 4] and v.to_move(s) == 1

@@ -626,6 +626,8 @@ SCHEMA["capture"]["beyond_after"] = (_one_of("any", "occupied"), "any")
 SCHEMA["sow"]["relay_choice"] = (_one_of("none", "take-opposite"), "none")
 SCHEMA["rounds"]["richer"] = (_one_of("fill", "equal"), "fill")
 SCHEMA["rounds"]["limit"] = (_int(0, 100000), 0)
+# Puhulmutu's puta, naga and wala holes (sow8): from the n-th round, the short row's remainder.
+SCHEMA["rounds"]["rest_from"] = (_int(0, 1000), 0)
 
 
 class _Opt:
@@ -717,7 +719,7 @@ class Rules:
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
         "dir_shared", "skip_exact", "take_except", "singles_front", "short_end", "skip_exact_start",
-        "relay_choice", "richer_equal", "round_limit",
+        "relay_choice", "richer_equal", "round_limit", "rest_from",
     )
 
 
@@ -1188,6 +1190,9 @@ class SowGame(Game):
                            "with no feeding or grand-slam rule and nothing taken while sowing")
         r.richer_equal = r.rounds and rounds.get("richer", o) == "equal"
         r.round_limit = rounds.get("limit", o) if r.rounds else 0
+        r.rest_from = rounds.get("rest_from", o) if r.rounds else 0
+        if r.rest_from and not r.short_end:
+            raise rf.error(rounds.paths["rest_from"], 'needs short = "end"')
         if r.richer_equal and (r.won or r.matched or r.equal):
             raise rf.error(rounds.paths["richer"], "an equal filling goes with each player filling his own holes")
         r.choose_count = sow.get("choose_count", o)  # sow.choose_count: how many, leaving one (Okwe)
@@ -1515,7 +1520,7 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause")
+                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause", "marked")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1554,6 +1559,7 @@ class SowSim(Sim):
         self.centre = 0  # sow.cover: the seeds dropped into the central hole, out of play
         self._covered_now = False  # set by _sow: this move covered a hole
         self.pause = -1  # sow.relay_choice: the hole where the mover chooses how to go on, or -1
+        self.marked = 0  # rounds.rest_from: the puta and naga holes this round, a mask
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1573,6 +1579,7 @@ class SowSim(Sim):
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         s.pause = self.pause
+        s.marked = self.marked
         return s
 
     # -- protocol ------------------------------------------------------------------------------
@@ -1735,6 +1742,8 @@ class SowSim(Sim):
             front = own[-1] if self.way[seat] == CCW else own[0]  # type: ignore[index]
             if b[front] == 1 and any(b[i] == 1 for i in own if i != front):
                 mv = [m for m in mv if m & 0xFF != front]  # sow.singles_front
+        if self.marked:  # rounds.rest_from: nobody sows from a puta or naga hole
+            mv = [m for m in mv if not self.marked >> (m & 0xFF) & 1]
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
             mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
         if r.moves_hook is not None:  # sow.moves_hook: the moves a Python rule allows
@@ -2237,6 +2246,8 @@ class SowSim(Sim):
                 return p
             if r.take_except and p in r.take_except and b[p] == r.relay_take:
                 return p  # sow.relay_take_except: not taken, the sowing ends there
+            if self.marked >> p & 1:
+                return p  # rounds.rest_from: a puta or naga hole is neither taken nor sown on
             if r.relay_take and p < N and b[p] == r.relay_take and budget > 0:
                 if self.log:
                     self.took += b[p]
@@ -2738,6 +2749,7 @@ class SowSim(Sim):
         self.closed = short_closed
         if r.dir_shared:  # sow.direction_shared: each round's way is chosen anew
             self.way = [None, None]
+        self.marked = 0
         self.round += 1
         self.starter = starter
         self.hist.clear()
@@ -2908,6 +2920,21 @@ class SowSim(Sim):
         if r.short_end and r.dir_shared:  # the round is sown towards the holes left empty
             d = CCW if own[-1] in holes else CW
             self.way = [d, d]
+        rest = self.hand[seat] % r.refill  # type: ignore[index]
+        if r.rest_from and self.round >= r.rest_from and rest and holes:
+            # rounds.rest_from: the remainder goes into the next hole (a puta, naga or wala of
+            # one, two or three); the opponent lifts as many from the hole facing it into his
+            # store; a puta or naga hole is neither sown from nor taken this round
+            q = holes[0] if own[-1] in holes else holes[-1]
+            self.b[q] = rest
+            self.hand[seat] -= rest  # type: ignore[index]
+            self.closed &= ~(1 << q)
+            f = g.facing[q]
+            t = min(rest, self.b[f])
+            self.b[f] -= t
+            self.hand[1 - seat] += t  # type: ignore[index]
+            if rest < 3:
+                self.marked |= 1 << q
         self.plies += 1
         self.phase, self.turn = PLAY, self.starter
         self._mv = None
@@ -2935,6 +2962,8 @@ class SowSim(Sim):
             data["history"] = [[n, k[0], *k[1:]] for k, n in self.hist.items()]
         if r.choose_once:
             data["directions"] = [None if w is None else DIR_NAMES[w] for w in self.way]
+        if r.rest_from:
+            data["marked"] = [names[i] for i in range(g.N) if self.marked >> i & 1]
         if r.claims:
             data["tuz"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.tuz]
         if r.uses_moved or r.rounds:
@@ -2978,6 +3007,7 @@ def _mask(holes: list[int]) -> int:
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
           "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned",
           "covered", "centre")
+FIELDS = FIELDS + ("marked",)  # rounds.rest_from (sow8)
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -3175,6 +3205,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         for name in ("closed", "round", "starter", "rounds"):
             if name in data:
                 raise InvalidState(f"{name}: this game is not played in rounds")
+    if "marked" in data:  # rounds.rest_from: the puta and naga holes
+        if not r.rest_from:
+            raise InvalidState("marked: no hole is marked in this game")
+        sim.marked = _holes(g, data["marked"], "marked")
     if "directions" in data:
         ways = data["directions"]
         if not r.choose_once:
