@@ -326,7 +326,12 @@ his sowing goes towards, may not be sown while another hole of his holds a singl
 hole that held seeds (Walak-Pussa) ["any"]; ``rounds.short = "end"`` (two rows): a player who
 cannot fill all his holes chooses an end of his row (``{"leave_empty": [...]}`` names the holes
 at the other end) and fills from it as far as his seeds go, the rest kept in hand; with
-``direction_shared`` the round is sown towards his holes left empty.
+``direction_shared`` the round is sown towards his holes left empty; ``rounds.rest_from =
+n`` (with ``short = "end"``): from the n-th round on, his seeds left over (fewer than
+``refill``) go into the next hole along his row (a puta, naga or wala: one, two or three), the
+opponent lifting as many from his hole facing it into his hand; a hole so made with fewer than
+three (``marked`` in the state) is sown from by nobody and never taken: a lap whose last seed
+falls into it ends there [0: never].
 **Papan Dakon** (opt-in): ``sow.relay_choice = "take-opposite"`` (with ``relay = true``, two
 rows): when a lap's last seed falls into an occupied hole of the mover's row, the sowing stops
 there (``pending`` is ``{"relay": hole}``) and the mover either sows on from it (``{"sow":
