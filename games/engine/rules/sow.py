@@ -311,6 +311,36 @@ Elements and keys (defaults in brackets):
   Gabradarre); claimed holes (``capture.claim``) are given up; a player with no seed left has
   lost ["fill"].
 
+**Puhulmutu and its kin** (Sri Lanka, after Parker; each key opt-in):
+``sow.direction_shared`` (with ``direction = "choose-once"``): the game's first sowing sets the
+way for both players, and in a game of rounds each round's first sowing sets it anew (or, with
+``rounds.short = "end"``, the holes left empty do) [false]; ``sow.skip_exact = n``: a hole
+holding exactly n is passed over by every seed but the lap's last, which falls into it [0:
+none], and with ``skip_exact_at = "lap-start"`` the holes passed are those that held n as the
+lap began (Ludii's reading) ["now"]; ``sow.relay_take_except``: places in a row, from its
+owner's left, that ``relay_take`` never takes: a lap whose last seed makes ``relay_take`` there
+ends the sowing (Kotu Baendum's end holes) [none]; ``sow.singles_front`` (with
+``direction_shared``, two rows): a single seed in the mover's front hole, the end of his row
+his sowing goes towards, may not be sown while another hole of his holds a single [false];
+``capture.beyond_after = "occupied"``: ``take = "beyond"`` only when the last seed fell into a
+hole that held seeds (Walak-Pussa) ["any"]; ``rounds.short = "end"`` (two rows): a player who
+cannot fill all his holes chooses an end of his row (``{"leave_empty": [...]}`` names the holes
+at the other end) and fills from it as far as his seeds go, the rest kept in hand; with
+``direction_shared`` the round is sown towards his holes left empty; ``rounds.rest_from =
+n`` (with ``short = "end"``): from the n-th round on, his seeds left over (fewer than
+``refill``) go into the next hole along his row (a puta, naga or wala: one, two or three), the
+opponent lifting as many from his hole facing it into his hand; a hole so made with fewer than
+three (``marked`` in the state) is sown from by nobody and never taken: a lap whose last seed
+falls into it ends there [0: never].
+**Papan Dakon** (opt-in): ``sow.relay_choice = "take-opposite"`` (with ``relay = true``, two
+rows): when a lap's last seed falls into an occupied hole of the mover's row, the sowing stops
+there (``pending`` is ``{"relay": hole}``) and the mover either sows on from it (``{"sow":
+hole}``) or takes that last seed and the seeds of the hole facing it into his store (``{"from":
+hole, "to": facing}``), ending the turn ["none"]; ``rounds.richer = "equal"``: between rounds
+the player with more seeds puts an equal number, as many as he can, into each of his holes,
+the rest kept in hand ["fill"]; ``rounds.limit = n``: the game ends after its n-th round, the
+player with more seeds winning (0: no limit) [0].
+
 **Speed.** ``SowSim`` is the play-out path: plain lists of counts, moves as small ints (hole
 + 256 * direction), next-hole tables built once per seat, direction and holes skipped, and a
 sowing that cannot capture (no lap, and the last hole would not then hold a number a capture
@@ -580,7 +610,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "loses_draw": (_int(0, 100000), 0), "outer_empty": (_one_of("none", "loses"), "none"),
     },
     "rounds": {
-        "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
+        "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left", "end"), "choose"),
         "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
         "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
@@ -588,6 +618,21 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "arrange": (_one_of("fill", "equal"), "fill"),
     },
 }
+
+# Puhulmutu and its Sri Lankan kin (sow8): opt-in keys, each off by default.
+SCHEMA["sow"].update({
+    "direction_shared": (_bool, False), "skip_exact": (_int(0, 1000), 0),
+    "relay_take_except": (_places, frozenset()), "singles_front": (_bool, False),
+    "skip_exact_at": (_one_of("now", "lap-start"), "now"),
+})
+SCHEMA["capture"]["beyond_after"] = (_one_of("any", "occupied"), "any")
+# Papan Dakon (sow8): a relay lap in one's own row may instead take the facing hole; the richer
+# player's holes filled equally between rounds.
+SCHEMA["sow"]["relay_choice"] = (_one_of("none", "take-opposite"), "none")
+SCHEMA["rounds"]["richer"] = (_one_of("fill", "equal"), "fill")
+SCHEMA["rounds"]["limit"] = (_int(0, 100000), 0)
+# Puhulmutu's puta, naga and wala holes (sow8): from the n-th round, the short row's remainder.
+SCHEMA["rounds"]["rest_from"] = (_int(0, 1000), 0)
 
 
 class _Opt:
@@ -678,6 +723,8 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
+        "dir_shared", "skip_exact", "take_except", "singles_front", "short_end", "skip_exact_start",
+        "relay_choice", "richer_equal", "round_limit", "rest_from",
     )
 
 
@@ -1124,6 +1171,35 @@ class SowGame(Game):
         if r.take_at_lap and not (sow.get("take_at", o) and sow.get("relay", o) is True):
             raise rf.error(sow.paths["take_at_lap"], "needs take_at and relay = true")
         r.leftmost_min = sow.get("leftmost_min", o)  # sow.leftmost_min: his leftmost hole needs this many
+        # Puhulmutu and its kin (sow8): one way for both, holes of three passed, ends not taken.
+        r.dir_shared = sow.get("direction_shared", o)
+        if r.dir_shared and not r.choose_once:
+            raise rf.error(sow.paths["direction_shared"], 'a direction shared by both players needs direction = "choose-once"')
+        r.skip_exact = sow.get("skip_exact", o)
+        if r.skip_exact:
+            r.simple = False
+        r.skip_exact_start = bool(r.skip_exact) and sow.get("skip_exact_at", o) == "lap-start"
+        except_places = sow.get("relay_take_except", o)
+        r.take_except = frozenset(i for i in range(self.N) if (i % self.per_row) + 1 in except_places)
+        if r.take_except and (not r.relay_take or self.rows != 2):
+            raise rf.error(sow.paths["relay_take_except"], "needs relay_take, on two rows")
+        r.singles_front = sow.get("singles_front", o)
+        if r.singles_front and (not r.dir_shared or self.rows != 2):
+            raise rf.error(sow.paths["singles_front"], "needs direction_shared, on two rows")
+        r.short_end = r.rounds and r.short == "end"
+        if r.short_end and (self.rows != 2 or r.won or r.matched or r.equal):
+            raise rf.error(rounds.paths["short"], 'short = "end" needs two rows, each filling his own holes')
+        r.relay_choice = sow.get("relay_choice", o) == "take-opposite"
+        if r.relay_choice and (r.relay is not True or self.rows != 2 or r.check_moves or r.relay_take or r.take_at):
+            raise rf.error(sow.paths["relay_choice"], "a choice at a relay lap's end needs relay = true on two rows, "
+                           "with no feeding or grand-slam rule and nothing taken while sowing")
+        r.richer_equal = r.rounds and rounds.get("richer", o) == "equal"
+        r.round_limit = rounds.get("limit", o) if r.rounds else 0
+        r.rest_from = rounds.get("rest_from", o) if r.rounds else 0
+        if r.rest_from and not r.short_end:
+            raise rf.error(rounds.paths["rest_from"], 'needs short = "end"')
+        if r.richer_equal and (r.won or r.matched or r.equal):
+            raise rf.error(rounds.paths["richer"], "an equal filling goes with each player filling his own holes")
         r.choose_count = sow.get("choose_count", o)  # sow.choose_count: how many, leaving one (Okwe)
         if r.choose_count and not (r.simple and not r.first_in_origin and not r.skip_origin and not r.check_moves
                                    and not r.arrows and not r.choose_once and r.first_dir is None
@@ -1175,7 +1251,7 @@ class SowGame(Game):
             return ("hook", HOOKS[t.values["hook"]], bool(t.get("claim", o)))  # a name, checked when compiled
         take = t.get("take", o)
         if take == "beyond":
-            return ("beyond", t.get("chain", o) == "forward")
+            return ("beyond", t.get("chain", o) == "forward", t.get("beyond_after", o) == "occupied")
         if take == "after":
             counts = t.get("counts", o)
             if not isinstance(counts, list):
@@ -1449,7 +1525,7 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now")
+                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause", "marked")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1487,6 +1563,8 @@ class SowSim(Sim):
         self.covered = 0  # sow.cover: the covered holes, a mask
         self.centre = 0  # sow.cover: the seeds dropped into the central hole, out of play
         self._covered_now = False  # set by _sow: this move covered a hole
+        self.pause = -1  # sow.relay_choice: the hole where the mover chooses how to go on, or -1
+        self.marked = 0  # rounds.rest_from: the puta and naga holes this round, a mask
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1505,6 +1583,8 @@ class SowSim(Sim):
         s.hook_run = s.hook_mem = None
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
+        s.pause = self.pause
+        s.marked = self.marked
         return s
 
     # -- protocol ------------------------------------------------------------------------------
@@ -1563,6 +1643,8 @@ class SowSim(Sim):
             return Action({"pass": True})
         if move[0] == "rotate":
             return Action({"pass": True, "rotate": True})
+        if move[0] == "grab":  # sow.relay_choice: the last seed into the facing hole, both taken
+            return Action({"from": g.names[move[1]], "to": g.names[g.facing[move[1]]]})
         return Action({"leave_empty": [g.names[h] for h in move[1]]})
 
     # -- generating moves ------------------------------------------------------------------------
@@ -1593,8 +1675,16 @@ class SowSim(Sim):
             g = self.game
             filled = min(len(self.holes[seat]), self.hand[seat] // self.r.refill)
             self._mv = [("leave", c) for c in combinations(self.holes[seat], len(self.holes[seat]) - filled)]
+            if self.r.short_end:  # rounds.short = "end": filled from one end, the other left empty
+                own = tuple(self.holes[seat])
+                self._mv = [("leave", own[filled:]), ("leave", own[: len(own) - filled])]
             return
         b, r, seat = self.b, self.r, self.turn
+        if self.pause >= 0:  # sow.relay_choice: sow on from the hole, or take the one facing it
+            p = self.pause
+            d = next(d for h, d in r.dirs[seat] if h == p)  # type: ignore[index]
+            self._mv = [p | (d << 8), ("grab", p)]
+            return
         if r.store_sow and self.sc[seat] >= r.store_sow and not self.sown >> (self.game.N + seat) & 1:  # type: ignore[operator]
             self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
             return
@@ -1652,6 +1742,13 @@ class SowSim(Sim):
             mv = keep
         if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
             mv = [m for m in mv if b[m & 0xFF] > 1]
+        if r.singles_front and self.way[seat] is not None:  # type: ignore[index]
+            own = self.holes[seat]  # type: ignore[index]
+            front = own[-1] if self.way[seat] == CCW else own[0]  # type: ignore[index]
+            if b[front] == 1 and any(b[i] == 1 for i in own if i != front):
+                mv = [m for m in mv if m & 0xFF != front]  # sow.singles_front
+        if self.marked:  # rounds.rest_from: nobody sows from a puta or naga hole
+            mv = [m for m in mv if not self.marked >> (m & 0xFF) & 1]
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
             mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
         if r.moves_hook is not None:  # sow.moves_hook: the moves a Python rule allows
@@ -1743,6 +1840,8 @@ class SowSim(Sim):
             self._play_arrange(move)
         elif move[0] in ("put", "keep", "rotate"):
             self._play_distribute(move)
+        elif move[0] == "grab":
+            self._play_grab(move[1])
         else:
             self._play_leave(move[1])
 
@@ -1883,10 +1982,13 @@ class SowSim(Sim):
             self.lifted = m >> 9
         else:
             self.took = 0
+            self.pause = -1
             last = self._sow(seat, h, d, k)  # type: ignore[arg-type]
         if r.choose_once and self.way[seat] is None and not (  # type: ignore[index]
                 r.first_dir is not None and not sown_before & self.omask[seat]):  # type: ignore[index]
             self.way[seat] = d  # type: ignore[index]
+            if r.dir_shared:  # sow.direction_shared: the first sowing's way binds both
+                self.way = [d, d]
         b = self.b
         sc = self.sc
         forfeits = 0
@@ -1979,6 +2081,9 @@ class SowSim(Sim):
         # A capture cannot be undone; nor can a first sowing from a hole where captures look at
         # the holes sown from: either clears the count of positions (end.repetition).
         moved = r.uses_moved and self.sown != sown_before
+        if self.pause >= 0:  # sow.relay_choice: the turn stays with the mover, to choose
+            self._mv = None
+            return
         if self._then and any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
             # capture.then_take: the mover goes on to choose the holes he takes.
             self.phase, self.take_left, self._then = TAKE, self._then, 0
@@ -1987,6 +2092,21 @@ class SowSim(Sim):
         self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
                      or (r.extra_raid and raided))
+
+    def _play_grab(self, p: int) -> None:
+        """``sow.relay_choice = "take-opposite"``: the lap's last seed, lifted from hole ``p`` of
+        the mover's row, and the seeds of the hole facing it go to his store; the turn ends."""
+        g, b, seat = self.game, self.b, self.turn
+        f = g.facing[p]
+        got = 1 + b[f]
+        b[p] -= 1
+        b[f] = 0
+        self.sc[seat] += got  # type: ignore[index]
+        self.pause = -1
+        self.plies += 1
+        if self.log:
+            self.last_text = f"{g.names[p]}>{g.names[f]} ×{got}"
+        self._settle(seat, True, False)  # type: ignore[arg-type]
 
     def _play_store_sow(self, seat: int) -> None:
         """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise
@@ -2062,6 +2182,7 @@ class SowSim(Sim):
         while True:
             passed = 0
             skipped = after = False
+            snap = b[:] if r.skip_exact_start else b  # sow.skip_exact_at = "lap-start": as the lap began
             while c:
                 p = nxt[p]
                 if p == h and skip_origin:
@@ -2076,6 +2197,9 @@ class SowSim(Sim):
                     continue
                 if skip_at and b[p] >= skip_at and p < N and passed < N:
                     passed += 1
+                    continue
+                if r.skip_exact and snap[p] == r.skip_exact and c > 1 and p < N and passed < N:
+                    passed += 1  # sow.skip_exact: passed over by every seed but the lap's last
                     continue
                 passed = 0
                 b[p] += 1
@@ -2125,12 +2249,16 @@ class SowSim(Sim):
                     p = lap = q
                     continue
                 return p
+            if r.take_except and p in r.take_except and b[p] == r.relay_take:
+                return p  # sow.relay_take_except: not taken, the sowing ends there
+            if self.marked >> p & 1:
+                return p  # rounds.rest_from: a puta or naga hole is neither taken nor sown on
             if r.relay_take and p < N and b[p] == r.relay_take and budget > 0:
                 if self.log:
                     self.took += b[p]
                 b[N + seat] += b[p]  # sow.relay_take: taken (credited after the sowing)
                 b[p] = 0
-                q = g.plain[seat][d][p]
+                q = (nxt if r.short_end else g.plain[seat][d])[p]  # rounds.short = "end": past closed holes
                 if not b[q]:
                     return q
                 c = b[q]
@@ -2212,6 +2340,9 @@ class SowSim(Sim):
                     where = r.relay_ends_where
                     if where == "any" or (self.own[p] == seat) == (where == "own"):
                         return p
+                if r.relay_choice and self.own[p] == seat:  # sow.relay_choice: the mover chooses
+                    self.pause = p
+                    return p
                 c = b[p]
                 b[p] = 0
                 lap = p
@@ -2342,6 +2473,8 @@ class SowSim(Sim):
                     return taken
                 continue
             if kind == "beyond":  # the hole after the last is empty: the one after that
+                if rule[2] and b[last] <= 1:
+                    continue  # capture.beyond_after = "occupied": the last hole held counters
                 nxt = g.track(seat, d, self.r.stores, self._skip(seat))
                 q, taken = nxt[last], []
                 while q < g.N and not b[q] and q != last:
@@ -2557,6 +2690,14 @@ class SowSim(Sim):
         self.rounds.append(key)
         if self.log:
             self.last_text += f"; round over {totals[0]}-{totals[1]}"
+        if r.round_limit and self.round >= r.round_limit:  # rounds.limit: the last round played
+            self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
+            for i in range(g.N):
+                self.b[i] = 0
+            self.sown = self.closed = 0
+            a, z = totals
+            self._finish((0 if a > z else 1 if z > a else None, "round-limit" if a != z else "draw"))
+            return
         if r.won:
             self._share_holes(totals, starter)
             return
@@ -2601,9 +2742,19 @@ class SowSim(Sim):
                     self.b[i] = 0
                 chooser = s
                 self.hand[s] = totals[s]
+        if r.richer_equal and totals[0] != totals[1]:  # rounds.richer = "equal": the richer's
+            rich = 0 if totals[0] > totals[1] else 1   # holes hold as many seeds each as may be
+            per = totals[rich] // len(self.holes[rich])
+            if per >= r.refill:
+                for i in self.holes[rich]:
+                    self.b[i] = per
+                self.hand[rich] = totals[rich] - per * len(self.holes[rich])
         self.sc = [0, 0]
         self.sown = 0
         self.closed = short_closed
+        if r.dir_shared:  # sow.direction_shared: each round's way is chosen anew
+            self.way = [None, None]
+        self.marked = 0
         self.round += 1
         self.starter = starter
         self.hist.clear()
@@ -2771,6 +2922,24 @@ class SowSim(Sim):
                 self.b[i] = r.refill
                 self.hand[seat] -= r.refill  # type: ignore[index]
         self.closed = closed if r.left_empty != "sow" else 0  # "sow": ordinary empty holes
+        if r.short_end and r.dir_shared:  # the round is sown towards the holes left empty
+            d = CCW if own[-1] in holes else CW
+            self.way = [d, d]
+        rest = self.hand[seat] % r.refill  # type: ignore[index]
+        if r.rest_from and self.round >= r.rest_from and rest and holes:
+            # rounds.rest_from: the remainder goes into the next hole (a puta, naga or wala of
+            # one, two or three); the opponent lifts as many from the hole facing it into his
+            # store; a puta or naga hole is neither sown from nor taken this round
+            q = holes[0] if own[-1] in holes else holes[-1]
+            self.b[q] = rest
+            self.hand[seat] -= rest  # type: ignore[index]
+            self.closed &= ~(1 << q)
+            f = g.facing[q]
+            t = min(rest, self.b[f])
+            self.b[f] -= t
+            self.hand[1 - seat] += t  # type: ignore[index]
+            if rest < 3:
+                self.marked |= 1 << q
         self.plies += 1
         self.phase, self.turn = PLAY, self.starter
         self._mv = None
@@ -2790,7 +2959,7 @@ class SowSim(Sim):
         data: dict[str, Any] = {
             "key": g.key, "variant": g.key, "options": self.options, "to_move": self.turn, "phase": self.phase,
             "turn": self.plies, "board": board, "hands": [{"seed": n} if n else {} for n in self.hand],
-            "scores": list(self.sc), "pending": {"take": self.take_left} if self.phase == TAKE else None,
+            "scores": list(self.sc), "pending": {"take": self.take_left} if self.phase == TAKE else ({"relay": names[self.pause]} if self.pause >= 0 else None),
             "throw": None,
             "over": None if self.over is None else {"winner": self.over[0], "how": self.over[1]},
         }
@@ -2798,6 +2967,8 @@ class SowSim(Sim):
             data["history"] = [[n, k[0], *k[1:]] for k, n in self.hist.items()]
         if r.choose_once:
             data["directions"] = [None if w is None else DIR_NAMES[w] for w in self.way]
+        if r.rest_from:
+            data["marked"] = [names[i] for i in range(g.N) if self.marked >> i & 1]
         if r.claims:
             data["tuz"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.tuz]
         if r.uses_moved or r.rounds:
@@ -2841,6 +3012,7 @@ def _mask(holes: list[int]) -> int:
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
           "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned",
           "covered", "centre")
+FIELDS = FIELDS + ("marked",)  # rounds.rest_from (sow8)
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -2942,6 +3114,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         sim.take_left = _count(pending["take"], "pending.take", 1, 100)
         if not any(c[0] == "opposite" and c[6] for c in r.captures):
             raise InvalidState("phase: no holes are taken by choice in this game (capture.then_take)")
+    elif r.relay_choice and isinstance(pending, Mapping) and set(pending) == {"relay"} and data.get("phase", PLAY) == PLAY:
+        sim.pause = _holes(g, [pending["relay"]], "pending.relay").bit_length() - 1  # sow.relay_choice
+        if sim.pause < 0 or sim.b[sim.pause] < 2:
+            raise InvalidState("pending.relay: the hole where the mover chooses must hold two seeds or more")
     elif pending is not None:
         raise InvalidState('pending: must be null in a sowing game, but in phase "take"')
     if data.get("throw") is not None:
@@ -3034,6 +3210,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         for name in ("closed", "round", "starter", "rounds"):
             if name in data:
                 raise InvalidState(f"{name}: this game is not played in rounds")
+    if "marked" in data:  # rounds.rest_from: the puta and naga holes
+        if not r.rest_from:
+            raise InvalidState("marked: no hole is marked in this game")
+        sim.marked = _holes(g, data["marked"], "marked")
     if "directions" in data:
         ways = data["directions"]
         if not r.choose_once:
