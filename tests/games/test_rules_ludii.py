@@ -71,6 +71,13 @@ NOT_YET_AGREEING: dict[str, str] = {
     # ring), and the sowing mechanic plays two: the files play the game of two (PC-2).
     "sow.pic": "Ludii's traces are five-player games; the file plays two (PC-2)",
     "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PN-2)",
+    # Ludii distributes Li'b al-'Aqil's and Li'b al-Ghashim's seventy-two counters by handfuls
+    # and lets them be moved about before play; ours go in one at a time (LA-2, LG-2).
+    "sow.lib-al-aqil": "Ludii's distribution by handfuls, LA-2",
+    "sow.lib-al-ghashim": "Ludii's distribution by handfuls, LG-2",
+    # Ludii empties two of the first player's holes and one of the second's, a hole a move,
+    # where the summary has each player leave three of his own empty (MS-2).
+    "sow.mangala-suez": "Ludii's emptied holes, MS-2",
 }
 
 
