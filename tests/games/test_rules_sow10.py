@@ -371,3 +371,28 @@ def test_ms6_after_a_capture_the_opponent_begins_from_the_hole_after_the_end():
     # No capture: North sows freely.
     s = v.apply(ms({3: 1, 5: 1, 9: 4, 11: 1}, 10), {"sow": "5"})
     assert "from" not in s.to_json() and sows(v, s) == ["9", "11"]
+
+
+def test_points_count_in_the_evaluation():
+    v = get_variant(LA)
+    even = v.fast(position(LA, {1: 1, 7: 1}, scores=[35, 35], turn=100))
+    ahead = v.fast(position(LA, {1: 1, 7: 1}, scores=[35, 35], turn=100, points=[30, 0]))
+    assert v.evaluate(even) == (0.5, 0.5)
+    assert v.evaluate(ahead)[0] > 0.5
+
+
+def test_an3_clockwise_by_agreement():
+    v = get_variant(AN)
+    s = v.new_game({"direction": "cw"})
+    s = v.apply(s, {"sow": "1"})
+    # Clockwise from 1: into 24 and 23; 22's into 21, 20; ... 4's into 3, 2; the hole after,
+    # 1, is empty.
+    empty = {1, 4, 7, 10, 13, 16, 19, 22}
+    assert holes(s) == {i: 3 for i in range(1, 25) if i not in empty}
+    # North's 24 (three), clockwise: 23, 22, 21 (four: lifted), 20 19 18 17 (four: lifted),
+    # 16 15 14 13, the last into 13, empty, in North's row: 12 facing it (three) is taken.
+    s = v.apply(s, {"sow": "24"})
+    got = holes(s)
+    assert {i: got.get(i, 0) for i in range(12, 25)} == {12: 0, 13: 1, 14: 4, 15: 4, 16: 1, 17: 0, 18: 4, 19: 1,
+                                                         20: 4, 21: 0, 22: 1, 23: 4, 24: 0}
+    assert s.to_json()["scores"] == [0, 3]

@@ -1348,6 +1348,8 @@ class SowGame(Game):
         total = max(1, self.total)
         hand = sim.hand if sim.phase != DISTRIBUTE else (0, 0)  # sow.distribute: the pool is nobody's
         scores = [(sim.sc[s] + hand[s] + kept[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
+        if sim.r.points:  # sow10: end.points, the rounds' points as a share of the target too
+            scores = [scores[s] + sim.points[s] / sim.r.points for s in (0, 1)]
         return team_values(self, scores, self.EVAL_K)
 
     # -- the Game protocol -------------------------------------------------------------------
