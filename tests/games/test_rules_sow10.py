@@ -396,3 +396,17 @@ def test_an3_clockwise_by_agreement():
     assert {i: got.get(i, 0) for i in range(12, 25)} == {12: 0, 13: 1, 14: 4, 15: 4, 16: 1, 17: 0, 18: 4, 19: 1,
                                                          20: 4, 21: 0, 22: 1, 23: 4, 24: 0}
     assert s.to_json()["scores"] == [0, 3]
+
+
+def test_bad_states_of_the_new_fields_are_refused():
+    from games.engine.core import InvalidState
+    v = get_variant(MS)
+    data = ms({3: 1, 8: 1, 9: 4, 11: 1}, 10).to_json()
+    for bad in (["9"], "13", "s1"):
+        with pytest.raises(InvalidState, match="from"):
+            v.state_from_json({**data, "to_move": 1, "from": bad})
+    with pytest.raises(InvalidState, match="points"):
+        v.state_from_json({**data, "points": [1, 2]})
+    la = position(LA, {1: 1, 7: 1}, scores=[35, 35], turn=100).to_json()
+    with pytest.raises(InvalidState, match="points"):
+        get_variant(LA).state_from_json({**la, "points": [1]})

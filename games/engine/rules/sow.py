@@ -3239,7 +3239,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
     elif "points" in data:
         raise InvalidState("points: this game is not played to a points target")
     if "from" in data:  # sow10: sow.relay_opposite, the hole the next sowing must be from
-        if not r.relay_opposite or data["from"] not in g.index:
+        if not r.relay_opposite or not isinstance(data["from"], str) or data["from"] not in g.index:
             raise InvalidState(f"from: names no hole the next sowing must start from here, got {brief(data['from'])}")
         sim.forced = g.index[data["from"]]
     if "directions" in data:
