@@ -79,6 +79,13 @@ NOT_YET_AGREEING: dict[str, str] = {
     # last counter in an occupied hole sows that hole on (DM-4, WP-3, WP-4).
     "sow.daramuti": "Ludii's Daramuti takes the facing hole after a last counter in an empty one, DM-4",
     "sow.walak-pussa": "Ludii's Walak-Pussa relays and takes otherwise, WP-3 and WP-4",
+    # Ludii distributes Li'b al-'Aqil's and Li'b al-Ghashim's seventy-two counters by handfuls
+    # and lets them be moved about before play; ours go in one at a time (LA-2, LG-2).
+    "sow.lib-al-aqil": "Ludii's distribution by handfuls, LA-2",
+    "sow.lib-al-ghashim": "Ludii's distribution by handfuls, LG-2",
+    # Ludii empties two of the first player's holes and one of the second's, a hole a move,
+    # where the summary has each player leave three of his own empty (MS-2).
+    "sow.mangala-suez": "Ludii's emptied holes, MS-2",
 }
 
 

@@ -171,6 +171,24 @@ Elements and keys (defaults in brackets):
   turns it round (``{"pass": true, "rotate": true}``: on two rows each hole's seeds change
   places with those of the hole at the same place in the other row, as its owner sees it),
   and moves first (phase ``distribute``; Mangala of the Bedouin) [none];
+  ``distribute_min = n``: every hole named gets at least n seeds: once the seeds left are no
+  more than the holes below n lack, only those holes are offered [0]; ``distribute_cede``
+  (with ``distribute_rotate``): turning the board round cedes the first move to the player who
+  put the seeds in (Li'b al-'Aqil) [false];
+  ``give_one``: on two rows, a player to move whose opponent's row is empty (the opponent
+  having passed, unable to move) must give him a seed: one from a hole of his own, his choice,
+  into the opponent's first hole (his leftmost, as he sees it), ``{"from": "3", "to": "7"}``, as
+  his whole move (Li'b al-'Aqil, as Ludii reads it) [false];
+  ``open_empty = [a, b]``: on two rows of an even number of holes, each seeded alike, before play
+  each player, the first first, empties a holes of one half of his row and b of the other
+  (either half taking either count), ``{"leave_empty": ["1", "2", "4"]}``, a move each; their
+  seeds leave the game; these two moves count among the game's first moves for
+  ``constraint.no_capture_moves`` (Mangala of Suez) [none];
+  ``relay_opposite`` (with ``relay = true``, two rows): a lap whose last seed falls into an
+  empty hole, in either row, takes the seeds of the hole facing it, if any, and that seed is
+  sown on into the next hole, the sowing going on by the rules; when the facing hole is empty
+  the sowing ends, and if the move has taken seeds the opponent's next sowing must be from the
+  hole after the last, if he may sow from it (``from`` in the state) (Mangala of Suez) [false];
   ``first_place = k``: on two rows, each player's first sowing is from the k-th hole of his
   row from his left, unless it is empty [0: any];
   ``first_last_across``: with ``first_plain`` on two rows, a last seed of a player's first
@@ -186,6 +204,9 @@ Elements and keys (defaults in brackets):
   player's only move then) lifts n seeds from each of his holes (all a hole has, if fewer) and
   sows them all from the first hole after his row, the first seed into it (its own seeds stay),
   on as any sowing (relay, captures); the action names that hole (Lam Waladach) [0: none];
+  ``opening_next`` (with ``relay = true``): the game's first sowing goes on, at the end of
+  each lap, with the seeds of the hole after the last, while it holds any, as ``relay =
+  "next"`` (Andada's opening; ``constraint.no_capture_moves = 1`` has it take nothing) [false];
   ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
   the sowing where its last seed fell (Ludii's Lam Waladach) [false];
   ``singles = "last-resort"``: a hole with one seed may be
@@ -272,6 +293,12 @@ Elements and keys (defaults in brackets):
   leaves no hole holding more than this many seeds, the game (or round) ends (Awari: 1) [none],
   and ``holes_at_most_seeds`` says where the seeds left go [owner]; ``seeds_at_most``: the
   same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none];
+  ``empty_row = "loses"``: a player whose holes are all empty after a move has lost at once,
+  the mover judged first (Andada); ``points = n``: the game is played in rounds, each ending
+  as the other end rules say (the seeds left going as they say), the player with more seeds
+  scoring the difference in points (``points`` and ``round`` in the state), the first to n
+  points winning; each new round starts as the game did, its distribution (``sow.distribute``)
+  too (Li'b al-'Aqil) [0: one round];
   ``outer_empty = "loses"``: on four rows, a player whose outer row is empty after a move or a
   ``sow.take_hook`` capture has lost (the first seat judged first) ["none"];
   ``no_moves = "loses"``: the player who cannot move has lost, or drawn when he has taken
@@ -302,7 +329,10 @@ Elements and keys (defaults in brackets):
   left; the other fills his holes at the same places alike, keeping the rest in hand, still
   his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
-  seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
+  seeds it lacks (more than half of ``refill``; 0: never) [0]; ``round_up_pair`` (with
+  ``round_up``): where the two players' remainders together fill a hole and neither fills it
+  by ``round_up``, the player with fewer seeds fills it, the other ceding the seeds it lacks
+  (Um el Banat: two and two) [false]. The game ends when a player
   cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
   two rows): the player with fewer seeds spreads them over his holes as equally as possible,
   the holes from his left taking the odd ones, and the opponent puts the same into the
@@ -478,6 +508,14 @@ def _places(v: Any) -> Any:
     raise _Bad(f"must list places in a row (1 = the owner's leftmost hole), got {brief(v)}")
 
 
+def _open_empty(v: Any) -> Any:
+    """sow10: ``sow.open_empty``: the holes emptied in one half of the row and in the other."""
+    if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 25 for x in v)
+            and sum(v)):
+        raise _Bad(f"must list two counts of holes, one for each half of the row, got {brief(v)}")
+    return tuple(v)
+
+
 def _names(v: Any) -> Any:
     if isinstance(v, list) and v and all(isinstance(x, str) for x in v) and len(set(v)) == len(v):
         return tuple(v)
@@ -579,6 +617,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "distribute": (_names, None), "distribute_seeds": (_int(1, 10000), 0), "distribute_rotate": (_bool, False),
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
+        "opening_next": (_bool, False),  # sow10: Andada's opening
+        "distribute_min": (_int(0, 1000), 0), "distribute_cede": (_bool, False), "give_one": (_bool, False),  # sow10
+        "open_empty": (_open_empty, None), "relay_opposite": (_bool, False),  # sow10: Mangala (Suez)
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -602,8 +643,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "extra_turn": {"when": (_when, ())},
     "end": {
         "no_moves": (_one_of("pass", "loses", *SEEDS), "owner"), "stalled": (_one_of(*SEEDS), "owner"),
-        "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins", "ends"), "none"),
+        "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins", "ends", "loses"), "none"),
         "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
+        "points": (_int(0, 100000), 0),  # sow10: rounds played to a points target (Li'b al-'Aqil)
         "repetition_seeds": (_one_of(*SEEDS), "owner"), "move_limit": (_int(0, 1_000_000), 0),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
         "seeds_at_most": (_int(0, 1000), None), "sweep": (_int(0, 100000), 0),
@@ -616,6 +658,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "repeat": (_int(0, 1000), 0),
         "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
         "arrange": (_one_of("fill", "equal"), "fill"),
+        "round_up_pair": (_bool, False),  # sow10: Um el Banat
     },
 }
 
@@ -725,6 +768,8 @@ class Rules:
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
         "dir_shared", "skip_exact", "take_except", "singles_front", "short_end", "skip_exact_start",
         "relay_choice", "richer_equal", "round_limit", "rest_from",
+        "round_up_pair", "opening_next", "empty_row_loses", "dist_min", "dist_cede", "give_one", "points",  # sow10
+        "open_empty", "relay_opposite",  # sow10
     )
 
 
@@ -973,6 +1018,9 @@ class SowGame(Game):
         r.opening_copy = sow.get("opening_copy", o)
         r.take_at_ends = sow.get("take_at_ends", o)  # sow.take_at_ends: a lap that took ends the sowing
         r.gather = sow.get("opening_gather", o)  # sow.opening_gather: the game's first move (Lam Waladach)
+        r.opening_next = sow.get("opening_next", o)  # sow10: sow.opening_next (Andada)
+        if r.opening_next and (not sow.get("relay", o) or sow.get("relay", o) == "next"):
+            raise rf.error(sow.paths["opening_next"], "an opening sown on from the next hole goes with relay = true")
         if r.gather and (self.rows != 2 or sow.get("direction", o) not in ("ccw", "cw") or sow.get("stores", o) != "none"
                          or r.opening is not None or r.first_to_next or r.first_plain):
             raise rf.error(sow.paths["opening_gather"], "a gathered opening needs two rows, one direction of sowing "
@@ -1074,6 +1122,7 @@ class SowGame(Game):
         r.target = end.get("target", o)
         r.empty_row_wins = end.get("empty_row", o) == "wins"
         r.empty_row_ends = end.get("empty_row", o) == "ends"
+        r.empty_row_loses = end.get("empty_row", o) == "loses"  # sow10 (Andada)
         r.repetition = end.get("repetition", o)
         r.repetition_seeds = end.get("repetition_seeds", o)
         r.move_limit = end.get("move_limit", o)
@@ -1136,6 +1185,9 @@ class SowGame(Game):
             r.equal = False
         if not r.rounds or not r.won:
             r.won, r.round_up, r.one_dir = False, 0, CCW
+        r.round_up_pair = bool(r.won and rounds.get("round_up_pair", o))  # sow10: Um el Banat
+        if r.round_up_pair and not r.round_up:
+            raise rf.error(rounds.paths["round_up_pair"], "round_up_pair goes with round_up")
         if not r.rounds:
             r.matched = False
         r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
@@ -1167,6 +1219,29 @@ class SowGame(Game):
         elif "distribute_seeds" in sow or "distribute_rotate" in sow:
             key = "distribute_seeds" if "distribute_seeds" in sow else "distribute_rotate"
             raise rf.error(sow.paths[key], "goes with sow.distribute, the holes the seeds are put into")
+        # sow10: distribute_min (each hole named at least n), distribute_cede (turning the board
+        # round cedes the first move), give_one (a seed given to an empty row), end.points
+        r.dist_min = sow.get("distribute_min", o) if r.dist else 0
+        if r.dist_min and r.dist_min * len(r.dist) > r.dist_seeds:  # type: ignore[arg-type]
+            raise rf.error(sow.paths["distribute_min"], "the seeds put in cannot give every hole so many")
+        r.dist_cede = bool(r.dist_rotate and sow.get("distribute_cede", o))
+        for key in ("distribute_min", "distribute_cede"):
+            if key in sow and not (r.dist_rotate if key == "distribute_cede" else r.dist):
+                raise rf.error(sow.paths[key], "goes with sow.distribute" + (" and distribute_rotate" if key == "distribute_cede" else ""))
+        r.give_one = sow.get("give_one", o)
+        if r.give_one and (self.rows != 2 or r.rounds):
+            raise rf.error(sow.paths["give_one"], "a seed given to an empty row needs two rows and no rounds of refills")
+        r.points = T["end"].get("points", o)
+        r.open_empty = sow.get("open_empty", o)  # sow10: Mangala (Suez)'s opening
+        if r.open_empty and (self.rows != 2 or self.per_row % 2 or 2 * max(r.open_empty) > self.per_row
+                             or T["setup"].get("counts", o) is not None or r.first is None or r.dist or r.rounds):
+            raise rf.error(sow.paths["open_empty"], "emptied holes need two rows of an even number of holes, "
+                           "the same seeds in each hole, the first player fixed, no distribution and no rounds")
+        r.relay_opposite = sow.get("relay_opposite", o)  # sow10: Mangala (Suez)'s capture, sown on
+        if r.relay_opposite and (sow.get("relay", o) is not True or self.rows != 2):
+            raise rf.error(sow.paths["relay_opposite"], "goes with relay = true, on two rows")
+        if r.points and r.rounds:
+            raise rf.error(T["end"].paths["points"], "rounds to a points target go with no rounds of refills (rounds.refill)")
         r.take_at_lap = sow.get("take_at_lap", o)  # sow.take_at_lap: a lap that took a hole ends the sowing
         if r.take_at_lap and not (sow.get("take_at", o) and sow.get("relay", o) is True):
             raise rf.error(sow.paths["take_at_lap"], "needs take_at and relay = true")
@@ -1349,6 +1424,8 @@ class SowGame(Game):
         total = max(1, self.total)
         hand = sim.hand if sim.phase != DISTRIBUTE else (0, 0)  # sow.distribute: the pool is nobody's
         scores = [(sim.sc[s] + hand[s] + kept[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
+        if sim.r.points:  # sow10: end.points, the rounds' points as a share of the target too
+            scores = [scores[s] + sim.points[s] / sim.r.points for s in (0, 1)]
         return team_values(self, scores, self.EVAL_K)
 
     # -- the Game protocol -------------------------------------------------------------------
@@ -1368,6 +1445,7 @@ class SowGame(Game):
         if r.dist:  # sow.distribute: the other player puts the seeds in first, from his hand
             sim.phase, sim.turn = DISTRIBUTE, 1 - r.first
             sim.hand[1 - r.first] = r.dist_seeds
+            sim.hist.clear()  # the positions counted from the play (end.repetition)
         return sim
 
     def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
@@ -1414,6 +1492,8 @@ class SowGame(Game):
                 probe.laps = []
                 probe._sow(seat, move & 0xFF, (move >> 8) & 1, move >> 9)  # type: ignore[arg-type]
                 run += [(seat, {"sow": self.names[p]} if p >= 0 else {"pass": True}, False) for p in probe.laps]
+            if r.opening_next and sim.plies == (r.first is None) and (getattr(self.rf, "ludii", None) or {}).get("opening_pass"):
+                run.append((seat, {"pass": True}, False))  # sow10: [ludii] opening_pass, Ludii's pass ending the opening
             after = sim.copy()
             after.play(move)
             if r.take_hook is not None and after.started:  # the next turn's captures, any order
@@ -1456,6 +1536,15 @@ class SowGame(Game):
                         for s in ((seat, 1 - seat) if raided else (1 - seat, seat)):  # a raid's mover moves on
                             fills = holes[s]
                             if r.round_up and after.rounds[-1][s] % r.refill >= r.round_up:
+                                fills = fills[:-1]
+                            run += [(s, {"from": "hand", "to": self.names[i]}, False) for i in fills]
+                    elif lud_refill == "richer-runs" and r.won:  # sow10 (Um el Banat): the next round's
+                        # starter first, then the other, each all his holes in a row from his leftmost
+                        # along the track, a hole of three and one (round_up) within the step before
+                        for s in (after.turn, 1 - after.turn):
+                            fills = sorted((i for i in range(self.N) if after.own[i] == s and not after.closed >> i & 1),
+                                           key=lambda i, s=s: (i - own[s][0]) % self.N)
+                            if s == after.turn and r.round_up and after.rounds[-1][s] % r.refill >= r.round_up:
                                 fills = fills[:-1]
                             run += [(s, {"from": "hand", "to": self.names[i]}, False) for i in fills]
                     elif r.keeps and r.won:  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
@@ -1525,7 +1614,8 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause", "marked")
+                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause", "marked",
+                 "points", "forced")  # sow10: end.points; sow.relay_opposite
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1565,6 +1655,8 @@ class SowSim(Sim):
         self._covered_now = False  # set by _sow: this move covered a hole
         self.pause = -1  # sow.relay_choice: the hole where the mover chooses how to go on, or -1
         self.marked = 0  # rounds.rest_from: the puta and naga holes this round, a mask
+        self.points = [0, 0]  # sow10: end.points, each seat's points from the rounds played
+        self.forced = -1  # sow10: sow.relay_opposite, the hole the next sowing must be from (-1: any)
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1582,6 +1674,8 @@ class SowSim(Sim):
         s.started = []
         s.hook_run = s.hook_mem = None
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
+        s.points = self.points[:]  # sow10
+        s.forced = self.forced
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         s.pause = self.pause
         s.marked = self.marked
@@ -1635,6 +1729,8 @@ class SowSim(Sim):
             return Action({"enter": "store"})
         if move[0] == "arr":
             return Action({"from": g.names[move[1]], "to": g.names[move[2]]})
+        if move[0] == "give":  # sow10: sow.give_one
+            return Action({"from": g.names[move[1]], "to": g.names[self.holes[1 - self.turn][0]]})  # type: ignore[operator]
         if move[0] == "pass":
             return Action({"pass": True})
         if move[0] == "put":  # sow.distribute
@@ -1667,6 +1763,10 @@ class SowSim(Sim):
         if self.phase == DISTRIBUTE:  # sow.distribute: a seed into one of the holes, or the choice
             if self.hand[self.turn]:  # type: ignore[index]
                 self._mv = [("put", p) for p in self.r.dist]  # type: ignore[union-attr]
+                if self.r.dist_min:  # sow10: sow.distribute_min, the seeds left all needed below n
+                    lo, b = self.r.dist_min, self.b
+                    if self.hand[self.turn] <= sum(max(0, lo - b[p]) for p in self.r.dist):  # type: ignore[union-attr]
+                        self._mv = [("put", p) for p in self.r.dist if b[p] < lo]  # type: ignore[union-attr]
             else:
                 self._mv = [("keep",), ("rotate",)]
             return
@@ -1684,6 +1784,16 @@ class SowSim(Sim):
             p = self.pause
             d = next(d for h, d in r.dirs[seat] if h == p)  # type: ignore[index]
             self._mv = [p | (d << 8), ("grab", p)]
+            return
+        if r.open_empty and self.plies < 2:  # sow10: sow.open_empty, the holes he empties
+            row, (x, y) = self.holes[seat], r.open_empty  # type: ignore[index,misc]
+            half = len(row) // 2
+            self._mv = [("leave", a + z) for u, w in dict.fromkeys(((x, y), (y, x)))
+                        for a in combinations(row[:half], u) for z in combinations(row[half:], w)]
+            return
+        if r.give_one and not any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
+            # sow10: sow.give_one, the opponent's row empty: one seed of his into its first hole
+            self._mv = [("give", h) for h in self.holes[seat] if b[h]]  # type: ignore[index]
             return
         if r.store_sow and self.sc[seat] >= r.store_sow and not self.sown >> (self.game.N + seat) & 1:  # type: ignore[operator]
             self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
@@ -1753,6 +1863,8 @@ class SowSim(Sim):
             mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
         if r.moves_hook is not None:  # sow.moves_hook: the moves a Python rule allows
             mv = r.moves_hook(self, seat, mv)
+        if r.relay_opposite and self.forced >= 0:  # sow10: after a capture, from the hole after its end
+            mv = [m for m in mv if m & 0xFF == self.forced] or mv
         if r.enter and self.hand[seat]:  # type: ignore[index]
             mv.append(("enter",))  # sow.enter: the seeds in hand, one into each hole
         if r.check_moves and mv:
@@ -1842,6 +1954,22 @@ class SowSim(Sim):
             self._play_distribute(move)
         elif move[0] == "grab":
             self._play_grab(move[1])
+        elif move[0] == "leave" and self.r.open_empty:  # sow10: sow.open_empty, out of the game
+            for h in move[1]:
+                self.b[h] = 0
+            self.plies += 1
+            if self.log:
+                self.last_text = "empties " + ",".join(self.game.names[h] for h in move[1])
+            self.turn, self._mv = 1 - self.turn, None  # type: ignore[operator]
+        elif move[0] == "give":  # sow10: sow.give_one
+            seat = self.turn
+            to = self.holes[1 - seat][0]  # type: ignore[operator]
+            self.b[move[1]] -= 1
+            self.b[to] += 1
+            self.plies += 1
+            if self.log:
+                self.last_text = f"gives {self.game.names[move[1]]}-{self.game.names[to]}"
+            self._settle(seat, False, False)  # type: ignore[arg-type]
         else:
             self._play_leave(move[1])
 
@@ -1901,8 +2029,10 @@ class SowSim(Sim):
         elif self.log:
             self.last_text = "keeps the board"
         self.phase, self.turn = PLAY, r.first
+        if r.dist_cede and move[0] == "rotate":  # sow10: sow.distribute_cede, the other moves first
+            self.turn = 1 - r.first  # type: ignore[operator]
         if r.repetition:
-            self.hist = {(r.first, *self.b[: g.N]): 1}
+            self.hist = {(self.turn, *self.b[: g.N]): 1}
 
     def _play_enter(self) -> None:
         """``sow.enter``: the mover drops the seeds in his hand one into each of his holes."""
@@ -1992,7 +2122,7 @@ class SowSim(Sim):
         b = self.b
         sc = self.sc
         forfeits = 0
-        if r.stores or r.relay_take:
+        if r.stores or r.relay_take or r.relay_opposite:  # (sow10: relay_opposite's captures)
             for s in (0, 1):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
@@ -2217,6 +2347,17 @@ class SowSim(Sim):
                 return p  # sow.relay_hook_ends: the drawn seeds' lap was the last
             if r.claims and (self.tuz[0] | self.tuz[1]) >> p & 1:
                 return p  # capture.claim: a lap ending in a tuz ends there, never sown on
+            if r.opening_next and self.plies == (r.first is None) and self.phase == PLAY:
+                # sow10: sow.opening_next, the game's first sowing goes on from the next hole
+                q = nxt[p]
+                if budget > 0 and q < N and b[q]:
+                    c = b[q]
+                    b[q] = 0
+                    if self.laps is not None:
+                        self.laps.append(q)
+                    p = lap = q
+                    continue
+                return p
             if r.relay == "next-occupied":  # sow.relay = "next-occupied": only after an occupied hole
                 q = nxt[p]
                 if budget > 0 and p < N and b[p] > 1 and q < N and b[q]:
@@ -2329,6 +2470,21 @@ class SowSim(Sim):
                 return p  # sow.take_at_lap: a lap that took a hole ends the sowing
             if r.take_at_lap:
                 taken_before = len(self.during)
+            if r.relay_opposite and p < N and b[p] == 1:  # sow10: sow.relay_opposite
+                f = g.facing[p]
+                if budget > 0 and b[f] and not (r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves):
+                    if self.log:
+                        self.took += b[f]
+                    b[N + seat] += b[f]  # taken (credited after the sowing), the last seed sown on
+                    b[f] = 0
+                    c = 1
+                    b[p] = 0
+                    lap = p
+                    if self.laps is not None:
+                        self.laps.append(p)
+                    continue
+                self.forced = nxt[p] if b[N + seat] else -1  # after a capture: the opponent's next start
+                return p
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 if r.take_at_ends and self.during:  # sow.take_at_ends: a lap that took ends it
                     return p
@@ -2550,6 +2706,11 @@ class SowSim(Sim):
                 if not any(self.b[i] for i in self.holes[w]):
                     self._finish((w, "empty-row"))
                     return
+        if r.empty_row_loses:  # sow10: end.empty_row = "loses", the mover judged first
+            for w in (seat, 1 - seat):
+                if not any(self.b[i] for i in self.holes[w]):
+                    self._finish((1 - w, "empty-row"))
+                    return
         if r.empty_row_ends:  # end.empty_row = "ends": a row left empty ends the game or round
             for w in (seat, 1 - seat):
                 if not any(self.b[i] for i in self.holes[w]):
@@ -2618,6 +2779,9 @@ class SowSim(Sim):
                     taken[who] += c
                     b[i] = 0
         self._mv = []
+        if self.r.points:  # sow10: end.points
+            self._points_round(taken)
+            return
         if self.r.rounds:
             self._end_round(taken, reason, last_mover)
             return
@@ -2626,6 +2790,24 @@ class SowSim(Sim):
         a, z = self.sc
         self._finish((0 if a > z else 1 if z > a else None, ("most-seeds" if a != z else "draw")
                       if reason != "repetition" else ("repetition" if a != z else "draw")))
+
+    def _points_round(self, taken: list[int]) -> None:
+        """sow10: ``end.points``: the round is over; the player with more seeds scores the
+        difference; at the target he has won, else the next round begins as the game did."""
+        sc = [self.sc[s] + taken[s] for s in (0, 1)]
+        if sc[0] != sc[1]:
+            w = 0 if sc[0] > sc[1] else 1
+            self.points[w] += sc[w] - sc[1 - w]
+            if self.points[w] >= self.r.points:
+                self.sc = sc
+                self._finish((w, "points"))
+                return
+        fresh = self.game.new_sim(self.options)
+        self.b, self.sc, self.hand = fresh.b, fresh.sc, fresh.hand
+        self.phase, self.turn, self.sown = fresh.phase, fresh.turn, 0
+        self.round += 1
+        self.hist.clear()
+        self._mv = None
 
     def _finish(self, over: tuple[int | None, str]) -> None:
         self.over = over
@@ -2898,6 +3080,11 @@ class SowSim(Sim):
                 count[s] += 1
                 left[1 - s] -= fill - left[s]
                 left[s] = 0
+        if r.round_up_pair and left[0] + left[1] >= fill:  # sow10: the poorer fills the last hole
+            s = 0 if totals[0] <= totals[1] else 1
+            count[s] += 1
+            left[1 - s] -= fill - left[s]
+            left[s] = 0
         return count, left
 
     def _set_owners(self, own: list[int]) -> None:
@@ -2980,6 +3167,11 @@ class SowSim(Sim):
         if r.cover:
             data["covered"] = [names[i] for i in range(g.N) if self.covered >> i & 1]
             data["centre"] = self.centre
+        if r.relay_opposite and self.forced >= 0:  # sow10: sow.relay_opposite
+            data["from"] = names[self.forced]
+        if r.points:  # sow10: end.points
+            data["points"] = list(self.points)
+            data["round"] = self.round
         if r.rounds:
             data["closed"] = [names[i] for i in range(g.N) if self.closed >> i & 1]
             data["round"] = self.round
@@ -3011,7 +3203,8 @@ def _mask(holes: list[int]) -> int:
 # -- reading a state ----------------------------------------------------------------------------------
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
           "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned",
-          "covered", "centre")
+          "covered", "centre",
+          "points", "from")  # sow10: end.points; sow.relay_opposite
 FIELDS = FIELDS + ("marked",)  # rounds.rest_from (sow8)
 
 
@@ -3105,8 +3298,11 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if name in data:
                 raise InvalidState(f"{name}: no hole is covered in this game")
     total = sum(sim.b) + sum(sim.sc) + sum(sim.hand) + sim.centre
-    if total != g.total_seeds() + r.dist_seeds:  # sow.distribute: the pool put in
-        raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {g.total_seeds() + r.dist_seeds}")
+    expect = g.total_seeds() + r.dist_seeds  # sow.distribute: the pool put in
+    if r.open_empty:  # sow10: sow.open_empty, the holes emptied before play are out of the game
+        expect -= sum(r.open_empty) * g.tables["setup"].static("seeds") * min(2, _count(data.get("turn", 0), "turn", 0, 10**9))
+    if total != expect:
+        raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {expect}")
     pending = data.get("pending")
     if data.get("phase") == TAKE:
         if not (isinstance(pending, Mapping) and set(pending) == {"take"}):
@@ -3208,12 +3404,24 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             raise InvalidState("rounds: a round has started alike often enough that the game is over")
     else:
         for name in ("closed", "round", "starter", "rounds"):
-            if name in data:
+            if name in data and not (name == "round" and r.points):  # sow10: end.points counts rounds
                 raise InvalidState(f"{name}: this game is not played in rounds")
     if "marked" in data:  # rounds.rest_from: the puta and naga holes
         if not r.rest_from:
             raise InvalidState("marked: no hole is marked in this game")
         sim.marked = _holes(g, data["marked"], "marked")
+    if r.points:  # sow10: end.points, each seat's points and the round
+        pts = data.get("points", [0, 0])
+        if not (isinstance(pts, list) and len(pts) == 2):
+            raise InvalidState(f"points: must list two counts, got {brief(pts)}")
+        sim.points = [_count(pts[k], f"points[{k}]") for k in (0, 1)]
+        sim.round = _count(data.get("round", 1), "round", 1, 10**6)
+    elif "points" in data:
+        raise InvalidState("points: this game is not played to a points target")
+    if "from" in data:  # sow10: sow.relay_opposite, the hole the next sowing must be from
+        if not r.relay_opposite or not isinstance(data["from"], str) or data["from"] not in g.index:
+            raise InvalidState(f"from: names no hole the next sowing must start from here, got {brief(data['from'])}")
+        sim.forced = g.index[data["from"]]
     if "directions" in data:
         ways = data["directions"]
         if not r.choose_once:
