@@ -283,7 +283,11 @@ Elements and keys (defaults in brackets):
   rest in hand, or with ``"right"`` (``"left"``) fills them in order from his right (left) end,
   as he sees his row, the rest left empty (Main Chongkak); ``left_empty`` = ``"skip"`` (nobody sows into them) | ``"forfeit"`` (the
   owner's own sowing skips them; a seed the opponent drops there goes at once to the
-  owner's captures) | ``"sow"`` (they are ordinary empty holes, sown into and from) [skip];
+  owner's captures) | ``"sow"`` (they are ordinary empty holes, sown into and from) |
+  ``"until-full"`` (with ``short = "right"`` or ``"left"``: the short player's seeds left over
+  go into the first hole he cannot fill; such short holes are sown into, but nobody sows from
+  them nor takes them until, after a move, one holds ``refill`` seeds or more and is in play
+  again; a player loses only when he has no seed left: Khrour) [skip];
   ``starts`` = ``"alternate"`` (the players take turns to start the rounds) |
   ``"after-last"`` (the player after the one whose move ended the round starts the next) |
   ``"turn-order"`` (the turn order goes on through the refill: from the player after the one
@@ -581,7 +585,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
-        "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
+        "left_empty": (_one_of("skip", "forfeit", "sow", "until-full"), "skip"),
         "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
         "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
@@ -1063,6 +1067,8 @@ class SowGame(Game):
             if r.refill is None:
                 raise rf.error(next(iter(rounds.paths.values())), "a game of rounds needs rounds.refill")
             r.left_empty = rounds.get("left_empty", o)
+            if r.left_empty == "until-full" and (rounds.get("short", o) == "choose" or rounds.get("holes", o) != "own"):
+                raise rf.error(rounds.paths["left_empty"], 'left_empty = "until-full" needs short = "right" or "left" and one\'s own holes')
             r.repeat = rounds.get("repeat", o)
             r.starts = rounds.get("starts", o)
             r.short = rounds.get("short", o)
@@ -1354,10 +1360,11 @@ class SowGame(Game):
                 # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
                 lud_refill = (getattr(self.rf, "ludii", None) or {}).get("refill")
                 if (not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None and not r.keeps
-                        and lud_refill != "runs"):  # [ludii] refill = "runs": no passes either
+                        and lud_refill not in ("runs", "free-now")):  # [ludii] refill = "runs": no passes either
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
                 if after.phase == PLAY:
-                    holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
+                    holes = [[i for i in own[s] if not after.closed >> i & 1
+                              or (r.left_empty == "until-full" and after.b[i])] for s in (0, 1)]  # a short hole's rest
                     if r.short == "right":  # a fixed order, from each player's right
                         holes = [h[::-1] for h in holes]
                     if r.won:  # rounds.holes = "won": each fills from his right, in a fixed order
@@ -1365,7 +1372,9 @@ class SowGame(Game):
                                   and not after.closed >> i & 1] for s in (0, 1)]
                     # rounds.holes = "won": Ludii's fill order is the file's, or (its [ludii] table
                     # saying refill = "free") the player's choice of hole at each step
-                    free = (r.short == "choose" if not r.won
+                    # ([ludii] refill = "free-now", one's own holes: the player's choice at each
+                    # step, from straight after the move that ended the round, no passes: Khrour)
+                    free = ((r.short == "choose" or lud_refill == "free-now") if not r.won
                             else (getattr(self.rf, "ludii", None) or {}).get("refill") == "free")
                     if r.matched:  # rounds.holes = "matched": Ludii's poorer player fills his full holes,
                         # a step each; his last, partial hole and the other's are filled with the last
@@ -1617,6 +1626,8 @@ class SowSim(Sim):
             mv = [h | (r.one_dir << 8) for h in self.holes[seat] if b[h] >= lo]  # type: ignore[index]
         else:
             mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
+        if self.closed and r.left_empty == "until-full":  # rounds.left_empty: no sowing from a short hole
+            mv = [m for m in mv if not self.closed >> (m & 0xFF) & 1]
         if r.keeps and self.tuz[0] | self.tuz[1]:  # capture.claim_keeps: nobody sows from a wegue
             claimed = self.tuz[0] | self.tuz[1]
             mv = [m for m in mv if not claimed >> (m & 0xFF) & 1]
@@ -1965,6 +1976,12 @@ class SowSim(Sim):
                 for i in range(g.N):
                     b[i] = 0
                 sc[seat] += left  # type: ignore[index]
+        opened = 0
+        if self.closed and r.left_empty == "until-full":  # rounds.left_empty = "until-full": a short
+            for p in range(g.N):                           # hole holding refill seeds or more is in play
+                if self.closed >> p & 1 and b[p] >= r.refill:
+                    opened |= 1 << p
+            self.closed &= ~opened
         self.sown = sown_before | (1 << h)
         self.plies += 1
         if self.log:
@@ -1984,7 +2001,7 @@ class SowSim(Sim):
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
             return
-        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided,  # type: ignore[arg-type]
+        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided or bool(opened),  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
                      or (r.extra_raid and raided))
 
@@ -2226,6 +2243,8 @@ class SowSim(Sim):
         """The holes ``seat``'s sowing passes over: those left empty this round, or with
         ``left_empty = "forfeit"`` only his own (the opponent's take seeds, forfeited)."""
         skip = self.closed
+        if self.r.left_empty == "until-full":  # short holes are sown into as any other
+            return 0
         if skip and self.r.left_empty == "forfeit":
             skip &= self.omask[seat]
         return skip
@@ -2551,7 +2570,8 @@ class SowSim(Sim):
             # each in turn fills one hole or passes, until both pass; the next player starts.
             first = 1 - last_mover
             fills = (self._won_counts(totals)[0] if r.won
-                     else [min(len(self.holes[s]), totals[s] // r.refill) for s in (0, 1)])
+                     else [min(len(self.holes[s]), -(-totals[s] // r.refill) if r.left_empty == "until-full"
+                               else totals[s] // r.refill) for s in (0, 1)])  # until-full: the short hole too
             starter = first if fills[1 - first] >= fills[first] else 1 - first
         key = (totals[0], totals[1], starter)
         self.rounds.append(key)
@@ -2566,13 +2586,14 @@ class SowSim(Sim):
         if r.equal:
             self._share_equal(totals, starter)
             return
-        if min(totals) < r.refill or (r.repeat and self.rounds.count(key) >= r.repeat):
+        least = 1 if r.left_empty == "until-full" else r.refill  # until-full: a player with any seed plays on
+        if min(totals) < least or (r.repeat and self.rounds.count(key) >= r.repeat):
             self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
             for i in range(g.N):
                 self.b[i] = 0
             self.sown = self.closed = 0
-            if min(totals) < r.refill:
-                loser = 0 if totals[0] < r.refill else 1
+            if min(totals) < least:
+                loser = 0 if totals[0] < least else 1
                 self._finish((1 - loser, "cannot-fill-a-hole"))
             else:
                 a, z = totals
@@ -2595,6 +2616,8 @@ class SowSim(Sim):
                     if k >= filled:
                         closed |= 1 << i
                 self.hand[s] = totals[s] - filled * r.refill
+                if r.left_empty == "until-full" and self.hand[s]:  # the rest into the next hole, short
+                    self.b[order[filled]], self.hand[s] = self.hand[s], 0
                 short_closed = closed if r.left_empty != "sow" else 0
             else:
                 for i in holes:
@@ -2612,8 +2635,12 @@ class SowSim(Sim):
             self.phase, self.turn = LEAVE, chooser
         else:
             self.phase, self.turn = PLAY, starter
+            if r.left_empty == "until-full":  # a starter with only short holes passes at once
+                self._gen()
+                if not self._mv:
+                    self.turn, self._mv = 1 - starter, None
             if r.repetition:
-                self.hist[(starter, *self.b[: g.N])] = 1
+                self.hist[(self.turn, *self.b[: g.N])] = 1
 
     def _share_holes(self, totals: list[int], starter: int) -> None:
         """``rounds.holes = "won"``: each player fills ``refill`` seeds a hole, from his rightmost
@@ -3002,14 +3029,14 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         sim.closed = _holes(g, data.get("closed", []), "closed")
         for i in range(g.N):
             if sim.closed >> i & 1:
-                if sim.b[i]:
+                if sim.b[i] >= (r.refill if r.left_empty == "until-full" else 1):
                     raise InvalidState(f"closed: hole {g.names[i]} was left empty but holds {sim.b[i]} seeds")
                 if sim.sown >> i & 1:
                     raise InvalidState(f"sown: hole {g.names[i]} was left empty, so nobody sowed from it")
         if sim.closed & g.own_mask[0] and sim.closed & g.own_mask[1] and not r.won:
             raise InvalidState("closed: only one player can be short of seeds in a round")
         for s in (0, 1):
-            if sim.closed and sim.closed & g.own_mask[s] == g.own_mask[s]:
+            if sim.closed and sim.closed & g.own_mask[s] == g.own_mask[s] and r.left_empty != "until-full":
                 raise InvalidState(f"closed: seat {s} has left every hole empty, so the game is over")
             if sim.closed & g.own_mask[s] and sim.hand[s] >= r.refill:
                 raise InvalidState(f"hands[{s}]: seat {s} keeps {sim.hand[s]} seeds in hand, enough to fill a hole it left empty")
