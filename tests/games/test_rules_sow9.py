@@ -88,3 +88,79 @@ def test_khrour_a_player_with_a_single_counter_plays_on_and_none_loses():
 def _body(text: str) -> str:
     """A file's text from its first clause on (``make`` adds a header of its own)."""
     return text[text.index("[[clause]]"):]
+
+
+# -- Baqura: set out from the hand, relay on odd, even holes taken with the facing ones ----------
+BAQURA = "sow.baqura"
+
+
+def test_baqura_players_set_out_their_counters_one_at_a_time_in_turn():
+    v = get_variant(BAQURA)
+    s = v.new_game()
+    data = s.to_json()
+    assert data["phase"] == "place" and data["board"] == {} and data["hands"] == [{"seed": 36}, {"seed": 36}]
+    assert v.legal_actions(s) == [{"to": str(h), "piece": "seed"} for h in range(1, 7)]
+    s = v.apply(s, {"to": "3", "piece": "seed"})
+    assert v.to_move(s) == 1 and v.legal_actions(s) == [{"to": str(h), "piece": "seed"} for h in range(7, 13)]
+    for k in range(71):  # the rest: South all into 3 and 4 in turn, North into 7 to 12 by turns
+        seat = v.to_move(s)
+        s = v.apply(s, {"to": str((3 + k // 2 % 2) if seat == 0 else 7 + k % 6), "piece": "seed"})
+    data = s.to_json()
+    assert data["phase"] == "play" and v.to_move(s) == 0 and not any(h.get("seed") for h in data["hands"])
+    assert sum(c for h, c in holes(s).items() if h <= 6) == 36 and sum(c for h, c in holes(s).items() if h > 6) == 36
+    assert sows(v, s) == ["3", "4"]
+
+
+def test_baqura_relays_an_odd_hole_and_stops_in_an_empty_one():
+    v = get_variant(BAQURA)
+    s = state_of(v, {1: 1, 2: 2, 7: 1}, round=1, starter=0)
+    # 1's counter makes 2 hold three (odd): lifted, sown 3 4 5, the last into the empty 5: over.
+    s = v.apply(s, {"sow": "1"})
+    assert holes(s) == {3: 1, 4: 1, 5: 1, 7: 1} and v.to_move(s) == 1
+
+
+def test_baqura_takes_an_even_hole_with_the_facing_one_and_goes_back_while_even():
+    v = get_variant(BAQURA)
+    start = {1: 1, 2: 3, 4: 3, 5: 1, 8: 2, 9: 5, 12: 1}
+    before = state_of(v, start, round=1, starter=0).to_json()["scores"][0]
+    # 2's three counters: 3 (one), 4 (four), 5 (two, the last): even, so 5 and its facing 8
+    # (2 + 2), then back: 4 even, with its facing 9 (4 + 5); 3 odd ends it. 13 taken.
+    s = v.apply(state_of(v, start, round=1, starter=0), {"sow": "2"})
+    assert holes(s) == {1: 1, 3: 1, 12: 1} and s.to_json()["scores"][0] == before + 13
+    # Option chain = none (Ludii's play): the last hole and its facing one only.
+    s = v.apply(state_of(v, start, round=1, starter=0, options={"chain": "none"}), {"sow": "2"})
+    assert holes(s) == {1: 1, 3: 1, 4: 4, 9: 5, 12: 1} and s.to_json()["scores"][0] == before + 4
+
+
+def test_baqura_a_hole_emptied_as_the_facing_one_ends_the_capture():
+    v = get_variant(BAQURA)
+    start = {1: 1, 5: 2, 6: 1, 7: 1, 10: 1}
+    before = state_of(v, start, round=1, starter=0).to_json()["scores"][0]
+    # 5's two: 6 (two), 7 (two, the last): 7 and its facing 6 are taken (4); going back, 6 is
+    # then empty: the capture ends, nothing counted twice.
+    s = v.apply(state_of(v, start, round=1, starter=0), {"sow": "5"})
+    assert holes(s) == {1: 1, 10: 1} and s.to_json()["scores"][0] == before + 4
+
+
+def test_baqura_a_new_round_is_set_out_by_the_poorer_player_and_copied_facing():
+    v = get_variant(BAQURA)
+    # South's one counter from 2 makes 3 two: taken (no counter faces it); the board is empty,
+    # North cannot move, the round is over: South 42, North 30.
+    s = v.apply(state_of(v, {2: 1, 3: 1}, round=1, starter=0, scores=[40, 30]), {"sow": "2"})
+    data = s.to_json()
+    assert data["phase"] == "place" and v.to_move(s) == 1 and data["hands"] == [{"seed": 42}, {"seed": 30}]
+    assert [a["to"] for a in v.legal_actions(s)] == [str(h) for h in range(7, 13)]
+    for k in range(30):  # North puts 20 into 7 and 10 into 12
+        s = v.apply(s, {"to": "7" if k < 20 else "12", "piece": "seed"})
+        assert v.to_move(s) == (1 if k < 29 else 0)
+    # South copies into the facing holes, 6 (twenty) and 1 (ten), and keeps twelve; he has more,
+    # so he sows first.
+    data = s.to_json()
+    assert holes(s) == {1: 10, 6: 20, 7: 20, 12: 10} and data["hands"][0] == {"seed": 12}
+    assert data["phase"] == "play" and sows(v, s) == ["1", "6"]
+
+
+def test_baqura_a_player_left_with_no_counter_has_lost():
+    v = get_variant(BAQURA)
+    s = v.apply(state_of(v, {2: 1, 3: 1}, round=1, starter=0, scores=[70, 0]), {"sow": "2"})
+    assert s.to_json()["over"]["winner"] == 0

@@ -188,6 +188,10 @@ Elements and keys (defaults in brackets):
   on as any sowing (relay, captures); the action names that hole (Lam Waladach) [0: none];
   ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
   the sowing where its last seed fell (Ludii's Lam Waladach) [false];
+  ``place``: before play the players, the first first, take turns to put the seeds of their
+  hands (``setup.hand``) one at a time into their own holes, ``{"to": "3", "piece": "seed"}``
+  (a player whose hand is empty is passed over), until both hands are empty (phase ``place``;
+  Baqura) [false];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -229,7 +233,9 @@ Elements and keys (defaults in brackets):
   seeds of this many more holes of the opponent's, each of his choice among those holding
   seeds, one action each, ``{"remove": "13"}`` [0]) ``first_takes``: with ``take = "last"``, a list: a player's first capture
   must take exactly the first number of seeds, his second the second..., and only then do
-  ``counts`` apply (the captures made are told from the seeds he has taken; Ako Okwe) [none]
+  ``counts`` apply (the captures made are told from the seeds he has taken; Ako Okwe) [none]; ``with_facing``:
+  with ``take = "last"`` on two rows, each hole taken takes the hole facing it too, and a
+  chain ends at a hole already emptied so (Baqura) [false]
   | ``take = "after"`` (the hole after the last
   seed's, when it holds one of ``counts``, a list; with ``chain = "forward"`` the holes after
   it too while each does: Adjiboto) | ``take = "beyond"`` (when the hole after the last
@@ -296,7 +302,11 @@ Elements and keys (defaults in brackets):
   ``"fewer"`` | ``"more"`` (the player with fewer, or more, seeds starts; equal: the first seat);
   ``repeat``: the n-th time a round starts with the same seeds each and the same
   starter, the game ends, the player with more seeds winning (0: never) [0]; ``holes`` =
-  ``"own"`` | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
+  ``"own"`` | ``"placed"`` (two rows, with ``sow.place``: every seed goes back to its player's
+  hand; the player with fewer (equal: the one not starting the round) puts all of his into
+  his holes one at a time as he likes (phase ``place``), then the opponent puts as many into
+  each hole facing his, keeping the rest in hand; ``refill`` is not needed; a player left
+  with no seed has lost: Baqura) | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
   his rightmost hole leftwards (three rows: from his row's leftmost hole along the track, the
   next round's starter first, the other on from his own leftmost hole into those left), and the player with more goes on into the opponent's row from
   its left end, the holes the opponent cannot fill; each sows from, and is the owner of, the
@@ -365,6 +375,7 @@ LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
 ARRANGE = "arrange"  # sow.arrange: the players rearrange their seeds before play
 DISTRIBUTE = "distribute"  # sow.distribute: a player puts the seeds in before play
 TAKE = "take"
+PLACE = "place"  # sow.place: the players put the seeds of their hands into their holes
 SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
 #: relay sowing go on for ever; this only keeps a pathological position from hanging).
@@ -553,6 +564,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "distribute": (_names, None), "distribute_seeds": (_int(1, 10000), 0), "distribute_rotate": (_bool, False),
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
+        "place": (_bool, False),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -568,6 +580,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
         "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
         "claim_keeps_fewer": (_one_of("nothing", "all"), "nothing"),
+        "with_facing": (_bool, False),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -588,7 +601,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "left_empty": (_one_of("skip", "forfeit", "sow", "until-full"), "skip"),
         "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
-        "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
+        "holes": (_one_of("own", "won", "matched", "placed"), "own"), "round_up": (_int(0, 1000), 0),
         "arrange": (_one_of("fill", "equal"), "fill"),
     },
 }
@@ -682,6 +695,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
+        "place", "placed", "with_facing",
     )
 
 
@@ -1007,6 +1021,12 @@ class SowGame(Game):
         if len(tos) > 1:
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
+        # capture.with_facing: a take = "last" rule's holes each take their facing hole too
+        r.with_facing = any(t.get("with_facing", o) for t in live)
+        if r.with_facing and (self.rows != 2 or any(t.get("take", o) != "last" or "hook" in t for t in live
+                                                    if t.get("with_facing", o))):
+            raise rf.error(next(t.paths["with_facing"] for t in live if "with_facing" in t),
+                           "the facing hole is taken with the last hole's (take = \"last\"), on two rows")
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         kept = [c[8][3:] for c in r.captures if c[0] == "last" and c[8] is not None and c[8][3]]
         r.keeps, r.claim_last, r.keeps_fewer = kept[0] if kept else (0, 0, False)  # capture.claim_keeps (a wegue), claim_last
@@ -1064,6 +1084,8 @@ class SowGame(Game):
         r.rounds = bool(rounds.values)
         if r.rounds:
             r.refill = rounds.get("refill", o)
+            if r.refill is None and rounds.get("holes", o) == "placed":
+                r.refill = 1  # rounds.holes = "placed": no hole is refilled by count
             if r.refill is None:
                 raise rf.error(next(iter(rounds.paths.values())), "a game of rounds needs rounds.refill")
             r.left_empty = rounds.get("left_empty", o)
@@ -1077,6 +1099,9 @@ class SowGame(Game):
             if r.matched and (self.rows == 4 or sow.get("from", o) != "own"):
                 raise rf.error(rounds.paths.get("holes"), "matched holes need two or three rows, each sowing from his own holes")
             r.round_up = rounds.get("round_up", o)
+            r.placed = rounds.get("holes", o) == "placed"  # rounds.holes = "placed": Baqura
+            if r.placed and (self.rows != 2 or not sow.get("place", o)):
+                raise rf.error(rounds.paths["holes"], "holes placed between rounds need two rows and sow.place")
             r.equal = rounds.get("arrange", o) == "equal"  # rounds.arrange: Leyla Gobale of Gabradarre
             if r.equal and (self.rows != 2 or r.won or r.refill != 1):
                 raise rf.error(rounds.paths["arrange"], "an equal arrangement between rounds needs two rows, "
@@ -1097,6 +1122,7 @@ class SowGame(Game):
             r.won, r.round_up, r.one_dir = False, 0, CCW
         if not r.rounds:
             r.matched = False
+            r.placed = False
         r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -1126,6 +1152,10 @@ class SowGame(Game):
         elif "distribute_seeds" in sow or "distribute_rotate" in sow:
             key = "distribute_seeds" if "distribute_seeds" in sow else "distribute_rotate"
             raise rf.error(sow.paths[key], "goes with sow.distribute, the holes the seeds are put into")
+        r.place = sow.get("place", o)  # sow.place: the hands put into the holes before play
+        if r.place and (r.first is None or not self.tables["setup"].static("hand") or r.arrange or r.dist):
+            raise rf.error(sow.paths["place"], "placing the hands before play needs setup.hand, a first player "
+                           "(no lot), and no other setting-out (arrange, distribute)")
         r.take_at_lap = sow.get("take_at_lap", o)  # sow.take_at_lap: a lap that took a hole ends the sowing
         if r.take_at_lap and not (sow.get("take_at", o) and sow.get("relay", o) is True):
             raise rf.error(sow.paths["take_at_lap"], "needs take_at and relay = true")
@@ -1298,6 +1328,9 @@ class SowGame(Game):
         if r.dist:  # sow.distribute: the other player puts the seeds in first, from his hand
             sim.phase, sim.turn = DISTRIBUTE, 1 - r.first
             sim.hand[1 - r.first] = r.dist_seeds
+        if r.place:  # sow.place: the players put their hands in, the first first
+            sim.phase = PLACE
+            sim.hist = {}
         return sim
 
     def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
@@ -1360,8 +1393,10 @@ class SowGame(Game):
                 # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
                 lud_refill = (getattr(self.rf, "ludii", None) or {}).get("refill")
                 if (not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None and not r.keeps
-                        and lud_refill not in ("runs", "free-now")):  # [ludii] refill = "runs": no passes either
+                        and lud_refill not in ("runs", "free-now", "blocked-pass")):  # [ludii] refill = "runs": no passes either
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
+                if lud_refill == "blocked-pass":  # [ludii] refill = "blocked-pass": one pass, the blocked player's
+                    run.append((1 - seat, {"pass": True}, False))
                 if after.phase == PLAY:
                     holes = [[i for i in own[s] if not after.closed >> i & 1
                               or (r.left_empty == "until-full" and after.b[i])] for s in (0, 1)]  # a short hole's rest
@@ -1591,6 +1626,9 @@ class SowSim(Sim):
             b, own = self.b, self.holes[self.turn]  # type: ignore[index]
             self._mv = [("arr", p, q) for p in own if b[p] for q in own if q != p] + [("pass",)]
             return
+        if self.phase == PLACE:  # sow.place: a seed from his hand into one of his holes
+            self._mv = [("put", p) for p in self.holes[self.turn]]  # type: ignore[index]
+            return
         if self.phase == DISTRIBUTE:  # sow.distribute: a seed into one of the holes, or the choice
             if self.hand[self.turn]:  # type: ignore[index]
                 self._mv = [("put", p) for p in self.r.dist]  # type: ignore[union-attr]
@@ -1752,6 +1790,8 @@ class SowSim(Sim):
             self._play_enter()
         elif move[0] in ("arr", "pass"):
             self._play_arrange(move)
+        elif move[0] == "put" and self.phase == PLACE:
+            self._play_place(move[1])
         elif move[0] in ("put", "keep", "rotate"):
             self._play_distribute(move)
         else:
@@ -1815,6 +1855,58 @@ class SowSim(Sim):
         self.phase, self.turn = PLAY, r.first
         if r.repetition:
             self.hist = {(r.first, *self.b[: g.N]): 1}
+
+    def _play_place(self, p: int) -> None:
+        """``sow.place``: one seed from the mover's hand into one of his holes. Before play the
+        players take turns (one whose hand is empty is passed over), and the first player
+        begins once both are empty; between rounds (``rounds.holes = "placed"``) only the
+        player with fewer seeds places, and when he is done the opponent puts as many into
+        each hole facing his, keeping the rest in hand, and the round's starter begins."""
+        g, r, b = self.game, self.r, self.b
+        seat = self.turn
+        b[p] += 1
+        self.hand[seat] -= 1  # type: ignore[index]
+        self.plies += 1
+        self._mv = None
+        if self.log:
+            self.last_text = f"+{g.names[p]}"
+        if self.round == 1 or not r.placed:
+            if self.hand[1 - seat]:  # type: ignore[operator]
+                self.turn = 1 - seat  # type: ignore[operator]
+            if self.hand[0] or self.hand[1]:
+                return
+        elif self.hand[seat]:  # type: ignore[index]
+            return
+        else:  # the opponent copies the arrangement into the facing holes
+            for i in self.holes[seat]:  # type: ignore[index]
+                b[g.facing[i]] = b[i]
+                self.hand[1 - seat] -= b[i]  # type: ignore[operator]
+        self.phase, self.turn = PLAY, self.starter
+        if r.repetition:
+            self.hist = {(self.turn, *b[: g.N]): 1}
+
+    def _place_round(self, totals: list[int], starter: int) -> None:
+        """``rounds.holes = "placed"``: the board is emptied, every seed in its player's hand,
+        and the player with fewer (equal: the one not starting) puts his into his holes as he
+        likes (phase ``place``); a player left with none has lost."""
+        g, r, b = self.game, self.r, self.b
+        for i in range(g.N):
+            b[i] = 0
+        self.sown = self.closed = 0
+        repeated = r.repeat and self.rounds.count(self.rounds[-1]) >= r.repeat
+        if min(totals) == 0 or repeated:
+            self.sc, self.hand = list(totals), [0, 0]
+            a, z = totals
+            self._finish((0 if a > z else 1 if z > a else None,
+                          ("rounds-repeated" if a != z else "draw") if repeated else "took-every-seed"))
+            return
+        self.hand, self.sc = list(totals), [0, 0]
+        self.round += 1
+        self.starter = starter
+        self.hist.clear()
+        self._mv = None
+        few = 0 if totals[0] < totals[1] else 1 if totals[1] < totals[0] else 1 - starter
+        self.phase, self.turn = PLACE, few
 
     def _play_enter(self) -> None:
         """``sow.enter``: the mover drops the seeds in his hand one into each of his holes."""
@@ -2314,6 +2406,18 @@ class SowSim(Sim):
                             break
                         taken.append((p, c))
                         p = nxt[p]
+                if self.r.with_facing:  # capture.with_facing: each hole's facing hole too; a
+                    got, seen = [], set()  # chain stops at a hole so emptied already
+                    for p, c in taken:
+                        if p in seen:
+                            break
+                        got.append((p, c))
+                        seen.add(p)
+                        f = g.facing[p]
+                        if b[f] and f not in seen:
+                            got.append((f, b[f]))
+                            seen.add(f)
+                    taken = got
                 return taken
             if kind == "seq":  # capture.first_takes: a player's k-th capture takes exactly so many
                 _, takes, where, firsts, prefix = rule
@@ -2582,6 +2686,9 @@ class SowSim(Sim):
             return
         if r.matched:
             self._match_holes(totals, starter)
+            return
+        if r.placed:
+            self._place_round(totals, starter)
             return
         if r.equal:
             self._share_equal(totals, starter)
@@ -2947,7 +3054,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if k != "seed":
                 raise InvalidState(f"hands[{s}].{brief(k)}: the only kind is seed")
             sim.hand[s] = _count(v, f"hands[{s}].seed")
-        if sim.hand[s] and not r.rounds and not r.enter and not r.dist:
+        if sim.hand[s] and not r.rounds and not r.enter and not r.dist and not r.place:
             raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
     if r.cover:  # sow.cover: the covered holes (empty) and the central hole's seeds
         sim.covered = _holes(g, data.get("covered", []), "covered")
@@ -2975,8 +3082,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         raise InvalidState("throw: must be null in a sowing game")
     sim.plies = _count(data.get("turn", 0), "turn", 0, 10**9)
     phase = data.get("phase", PLAY)
-    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE, DISTRIBUTE):
-        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange", "distribute" or "over", got {brief(phase)}')
+    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE, DISTRIBUTE, PLACE):
+        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange", "distribute", "place" or "over", got {brief(phase)}')
+    if phase == PLACE and not r.place:
+        raise InvalidState("phase: nobody places seeds from his hand in this game (sow.place)")
     if phase == DISTRIBUTE and not r.dist:
         raise InvalidState("phase: nobody puts the seeds in before play in this game (sow.distribute)")
     if phase == DISTRIBUTE and sim.hand[r.first]:
