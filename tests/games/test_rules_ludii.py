@@ -71,6 +71,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # ring), and the sowing mechanic plays two: the files play the game of two (PC-2).
     "sow.pic": "Ludii's traces are five-player games; the file plays two (PC-2)",
     "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PN-2)",
+    # Ludii's Bay Khom lifts the hole the last counter fell into (not the next one, as the text
+    # says) and lifts the stores too (BK-3): the games part at the first relay.
+    "sow.bay-khom": "Ludii relays from the last hole and from the stores, BK-3",
 }
 
 

@@ -164,3 +164,64 @@ def test_baqura_a_player_left_with_no_counter_has_lost():
     v = get_variant(BAQURA)
     s = v.apply(state_of(v, {2: 1, 3: 1}, round=1, starter=0, scores=[70, 0]), {"sow": "2"})
     assert s.to_json()["over"]["winner"] == 0
+
+
+# -- Bay Khom: either way through both stores, relay from the next hole, alternate holes taken ----
+BAY_KHOM = "sow.bay-khom"
+
+
+def stores(state) -> list[int]:
+    return state.to_json()["scores"]
+
+
+def test_bay_khom_sows_either_way_through_the_store_at_each_rows_end():
+    v = get_variant(BAY_KHOM)
+    s = v.new_game()
+    assert holes(s) == {h: 4 for h in range(1, 9)} and stores(s) == [5, 5]
+    assert sorted((a["sow"], a["direction"]) for a in v.legal_actions(s)) == sorted(
+        (str(h), d) for h in range(1, 5) for d in ("ccw", "cw"))
+    # Anticlockwise from 2: 3 4 s1 5 (the last); the next hole, 6, holds four: lifted and sown
+    # 7 8 s2 1 (the last); the next hole, 2, is empty: the hole after it, 3 (five), is taken;
+    # then 4 is full, not empty: the capture ends.
+    a = v.apply(s, {"sow": "2", "direction": "ccw"})
+    assert holes(a) == {1: 5, 4: 5, 5: 5, 7: 5, 8: 5} and stores(a) == [11, 6]
+    # Clockwise from 2: 1, s2 (the store at South's left, North's), 8, 7 (the last); the next,
+    # 6, is lifted: 5, s1, 4, 3 (the last); 2 is empty: 1 (five) is taken; beyond it the store is
+    # passed over and 8 is full: the capture ends.
+    b = v.apply(s, {"sow": "2", "direction": "cw"})
+    assert holes(b) == {3: 5, 4: 5, 5: 5, 7: 5, 8: 5} and stores(b) == [11, 6]
+
+
+def test_bay_khom_judges_a_last_counter_in_a_store_from_the_hole_after_it():
+    v = get_variant(BAY_KHOM)
+    start = {1: 2, 4: 1, 6: 3, 8: 2}
+    s = state_of(v, start, round=1, starter=0, scores=[17, 17])
+    # 4's one counter falls into South's store; the next hole, 5, is empty: 6 (three) is taken;
+    # 7 empty and 8 full: 8 (two) too; past North's store, 1 is full: the capture ends.
+    s = v.apply(s, {"sow": "4", "direction": "ccw"})
+    assert holes(s) == {1: 2} and stores(s) == [17 + 1 + 5, 17]
+
+
+def test_bay_khom_refills_the_store_first_then_four_to_a_hole_from_the_right():
+    v = get_variant(BAY_KHOM)
+    # South's one counter goes into his store; 5 and 6 are empty, nothing is taken; the board is
+    # empty, neither can move: the round is over, South 26, North 16.
+    s = v.apply(state_of(v, {4: 1}, round=1, starter=0, scores=[25, 16]), {"sow": "4", "direction": "ccw"})
+    data = s.to_json()
+    # South: five in his store, four in each hole, five aside. North: five in his store, four in
+    # 8 and 7 (his right), three aside; 5 and 6 are out of play. North begins this game.
+    assert holes(s) == {1: 4, 2: 4, 3: 4, 4: 4, 7: 4, 8: 4} and stores(s) == [5, 5]
+    assert data["hands"] == [{"seed": 5}, {"seed": 3}] and sorted(data["closed"]) == ["5", "6"]
+    assert v.to_move(s) == 1 and sorted({a["sow"] for a in v.legal_actions(s)}) == ["7", "8"]
+    t = v.apply(s, {"sow": "8", "direction": "ccw"})
+    # Anticlockwise from 8: s2 1 2 3 (the last); the next, 4, is lifted (four): s1, then 5 and 6
+    # passed over, 7 8 s2 (the last); the next hole after the store, 1 (five), is lifted: 2 3 4
+    # s1 7 (the last); the next, 8 (one), is lifted: into s2. The next hole, 1, is empty: the
+    # hole after it, 2 (six), is North's; then 3 is full: the capture ends.
+    assert holes(t) == {3: 6, 4: 1, 7: 6} and stores(t) == [7, 14]
+
+
+def test_bay_khom_a_player_who_cannot_fill_a_hole_has_lost():
+    v = get_variant(BAY_KHOM)
+    s = v.apply(state_of(v, {4: 1}, round=1, starter=0, scores=[33, 8]), {"sow": "4", "direction": "ccw"})
+    assert s.to_json()["over"]["winner"] == 0

@@ -89,7 +89,9 @@ Elements and keys (defaults in brackets):
   facing capture as from an empty hole) [sow];
   ``stores`` = ``"none"`` | ``"own"`` (the mover's store is part of the track, after the
   mover's row; seeds sown there are the mover's) | ``"both"`` (each store, after its owner's
-  row, is part of every sowing's track; seeds sown there are its owner's) [none]; ``first_from`` = ``"inner"`` |
+  row, is part of every sowing's track; seeds sown there are its owner's; sown the other way
+  round, with ``direction = "choose"``, each row is followed by the store at its other end,
+  the other player's: Bay Khom) [none]; ``first_from`` = ``"inner"`` |
   ``"outer"``: on four rows, each player's first sowing of the game is from that row of his
   (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
   row from the player's left [0: any]; ``first_right = n``: on two rows, each player's first
@@ -240,7 +242,9 @@ Elements and keys (defaults in brackets):
   seed's, when it holds one of ``counts``, a list; with ``chain = "forward"`` the holes after
   it too while each does: Adjiboto) | ``take = "beyond"`` (when the hole after the last
   seed's is empty, the seeds of the hole after that; with ``chain = "forward"``, on while the
-  holes after it go on alternating empty and full, never back to the last: Dongjintian)
+  holes after it go on alternating empty and full, never back to the last: Dongjintian;
+  ``over_stores``: the stores on the track are no holes, passed over, and a last seed in a
+  store is judged from the hole after it: Bay Khom [false])
   | ``take = "sown"`` (when the last seed falls where
   ``where`` allows, or with ``or_own_last`` in the mover's last hole, his rightmost: the
   opponent's holes this sowing dropped a seed into that then hold one of ``counts``, or with
@@ -317,7 +321,10 @@ Elements and keys (defaults in brackets):
   his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
   seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
-  cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
+  cannot fill a single hole; the other wins. ``store = n`` (two stores, one's own holes): each
+  player first puts n of his seeds into his store (his seeds taken for the round), then fills
+  his holes from the rest, losing when he has fewer than n + ``refill`` (Bay Khom) [0].
+  ``arrange = "equal"`` (with ``refill = 1``,
   two rows): the player with fewer seeds spreads them over his holes as equally as possible,
   the holes from his left taking the odd ones, and the opponent puts the same into the
   facing holes, keeping the rest in hand; with four seeds or fewer, one to a hole from his
@@ -580,7 +587,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
         "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
         "claim_keeps_fewer": (_one_of("nothing", "all"), "nothing"),
-        "with_facing": (_bool, False),
+        "with_facing": (_bool, False), "over_stores": (_bool, False),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -602,7 +609,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
         "holes": (_one_of("own", "won", "matched", "placed"), "own"), "round_up": (_int(0, 1000), 0),
-        "arrange": (_one_of("fill", "equal"), "fill"),
+        "arrange": (_one_of("fill", "equal"), "fill"), "store": (_int(0, 1000), 0),
     },
 }
 
@@ -695,7 +702,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "place", "placed", "with_facing",
+        "place", "placed", "with_facing", "round_store", "over_stores",
     )
 
 
@@ -867,6 +874,8 @@ class SowGame(Game):
                 holes = self.holes_of[who]  # sow.stores: each store after its owner's row
                 last = holes[-1] if d == CCW else holes[0]
                 store = self.N + who
+                if stores == 2 and d != (CW if self.store_left else CCW):  # "both", sown the other
+                    store = self.N + 1 - who  # way round: the store at the row's other end
                 table[store] = table[last]
                 table[last] = store
             size = len(table)
@@ -1012,8 +1021,8 @@ class SowGame(Game):
         r.choose_once = direction == "choose-once"
         first_way = sow.get("first_direction", o)
         r.first_dir = None if first_way == "any" else DIR_NAMES.index(first_way)
-        if r.stores and {d for pairs in r.dirs for _, d in pairs} != {CW if self.store_left else CCW}:
-            raise rf.error(sow.paths["stores"], "sowing through the stores goes anticlockwise, each player's store on his right, "
+        if r.stores == 1 and {d for pairs in r.dirs for _, d in pairs} != {CW if self.store_left else CCW}:
+            raise rf.error(sow.paths["stores"], "sowing through one's own store goes anticlockwise, each player's store on his right, "
                            "or clockwise with board.first_store = \"left\" (each store on its player's left)")
         live = [t for t in self.capture_tables if all(t.on(k, o) for k in t.values)]
         r.captures = [self._capture_rule(t, o) for t in live]
@@ -1021,6 +1030,11 @@ class SowGame(Game):
         if len(tos) > 1:
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
+        # capture.over_stores: a take = "beyond" rule passes over the stores on the track
+        r.over_stores = any(t.get("over_stores", o) for t in live)
+        if r.over_stores and any(t.get("take", o) != "beyond" or "hook" in t for t in live):
+            raise rf.error(next(t.paths["over_stores"] for t in live if "over_stores" in t),
+                           "passing over the stores goes with take = \"beyond\" rules only")
         # capture.with_facing: a take = "last" rule's holes each take their facing hole too
         r.with_facing = any(t.get("with_facing", o) for t in live)
         if r.with_facing and (self.rows != 2 or any(t.get("take", o) != "last" or "hook" in t for t in live
@@ -1099,6 +1113,9 @@ class SowGame(Game):
             if r.matched and (self.rows == 4 or sow.get("from", o) != "own"):
                 raise rf.error(rounds.paths.get("holes"), "matched holes need two or three rows, each sowing from his own holes")
             r.round_up = rounds.get("round_up", o)
+            r.round_store = rounds.get("store", o)  # rounds.store: seeds set in each store first
+            if r.round_store and (not self.n_stores or rounds.get("holes", o) != "own" or rounds.get("arrange", o) != "fill"):
+                raise rf.error(rounds.paths["store"], "seeds set in the stores between rounds need stores and one's own holes refilled")
             r.placed = rounds.get("holes", o) == "placed"  # rounds.holes = "placed": Baqura
             if r.placed and (self.rows != 2 or not sow.get("place", o)):
                 raise rf.error(rounds.paths["holes"], "holes placed between rounds need two rows and sow.place")
@@ -1123,6 +1140,7 @@ class SowGame(Game):
         if not r.rounds:
             r.matched = False
             r.placed = False
+            r.round_store = 0
         r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -2346,7 +2364,7 @@ class SowSim(Sim):
         g, b = self.game, self.b
         if self.r.no_capture_moves and self.plies - (self.r.first is None) < self.r.no_capture_moves:
             return None  # constraint.no_capture_moves: the game's first sowings take nothing
-        if last >= g.N:
+        if last >= g.N and not self.r.over_stores:  # (capture.over_stores: judged from a store too)
             return None
         owner = self.own
         if self.r.claims:
@@ -2464,8 +2482,15 @@ class SowSim(Sim):
                 if taken:
                     return taken
                 continue
+            if last >= g.N and kind != "beyond":  # capture.over_stores: a last seed in a store
+                continue
             if kind == "beyond":  # the hole after the last is empty: the one after that
                 nxt = g.track(seat, d, self.r.stores, self._skip(seat))
+                if self.r.over_stores:  # capture.over_stores: the stores are no holes, passed over
+                    if last >= g.N:  # a last seed in a store: judged as from the hole before it
+                        skip = self._skip(seat)
+                        last = next(p for p in range(g.N) if nxt[p] == last and not skip >> p & 1)
+                    nxt = [q if q < g.N else nxt[q] for q in nxt]
                 q, taken = nxt[last], []
                 while q < g.N and not b[q] and q != last:
                     t = nxt[q]
@@ -2675,7 +2700,7 @@ class SowSim(Sim):
             first = 1 - last_mover
             fills = (self._won_counts(totals)[0] if r.won
                      else [min(len(self.holes[s]), -(-totals[s] // r.refill) if r.left_empty == "until-full"
-                               else totals[s] // r.refill) for s in (0, 1)])  # until-full: the short hole too
+                               else (totals[s] - r.round_store) // r.refill) for s in (0, 1)])  # until-full: the short hole too
             starter = first if fills[1 - first] >= fills[first] else 1 - first
         key = (totals[0], totals[1], starter)
         self.rounds.append(key)
@@ -2694,6 +2719,7 @@ class SowSim(Sim):
             self._share_equal(totals, starter)
             return
         least = 1 if r.left_empty == "until-full" else r.refill  # until-full: a player with any seed plays on
+        least += r.round_store  # rounds.store: his store's seeds first
         if min(totals) < least or (r.repeat and self.rounds.count(key) >= r.repeat):
             self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
             for i in range(g.N):
@@ -2710,11 +2736,11 @@ class SowSim(Sim):
         short_closed = 0
         for s in (0, 1):
             holes = self.holes[s]
-            filled = min(len(holes), totals[s] // r.refill)
+            filled = min(len(holes), (totals[s] - r.round_store) // r.refill)
             if filled == len(holes):
                 for i in holes:
                     self.b[i] = r.refill
-                self.hand[s] = totals[s] - filled * r.refill
+                self.hand[s] = (totals[s] - r.round_store) - filled * r.refill
             elif r.short in ("right", "left"):  # rounds.short: filled in order from one end
                 order = list(holes)[::-1] if r.short == "right" else list(holes)
                 closed = 0
@@ -2722,7 +2748,7 @@ class SowSim(Sim):
                     self.b[i] = r.refill if k < filled else 0
                     if k >= filled:
                         closed |= 1 << i
-                self.hand[s] = totals[s] - filled * r.refill
+                self.hand[s] = (totals[s] - r.round_store) - filled * r.refill
                 if r.left_empty == "until-full" and self.hand[s]:  # the rest into the next hole, short
                     self.b[order[filled]], self.hand[s] = self.hand[s], 0
                 short_closed = closed if r.left_empty != "sow" else 0
@@ -2730,8 +2756,8 @@ class SowSim(Sim):
                 for i in holes:
                     self.b[i] = 0
                 chooser = s
-                self.hand[s] = totals[s]
-        self.sc = [0, 0]
+                self.hand[s] = (totals[s] - r.round_store)
+        self.sc = [r.round_store, r.round_store]  # rounds.store: each store's seeds, set first
         self.sown = 0
         self.closed = short_closed
         self.round += 1
