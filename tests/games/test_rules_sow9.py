@@ -225,3 +225,62 @@ def test_bay_khom_a_player_who_cannot_fill_a_hole_has_lost():
     v = get_variant(BAY_KHOM)
     s = v.apply(state_of(v, {4: 1}, round=1, starter=0, scores=[33, 8]), {"sow": "4", "direction": "ccw"})
     assert s.to_json()["over"]["winner"] == 0
+
+
+# -- Iyogh: gathered opening, clockwise only to take, ones and threes facing, store sowing --------
+IYOGH = "sow.iyogh"
+
+
+def ways(v, state) -> set[tuple[str, str]]:
+    return {(a["sow"], a.get("direction", "ccw")) for a in v.legal_actions(state) if "count" not in a}
+
+
+def test_iyogh_starts_gathered_and_sows_anticlockwise_unless_clockwise_takes():
+    v = get_variant(IYOGH)
+    s = v.new_game()
+    assert holes(s) == {**{h: 4 for h in (1, 2, 3, 4, 5, 9, 10, 11, 12, 13)}, 8: 12, 16: 12}
+    assert ways(v, s) == {(str(h), "ccw") for h in (1, 2, 3, 4, 5, 8)}  # no clockwise sowing takes
+
+
+def test_iyogh_takes_ones_and_threes_facing_the_last_hole_and_the_next():
+    v = get_variant(IYOGH)
+    s = state_of(v, {1: 2, 7: 1, 12: 2, 13: 3, 14: 1, 16: 1})
+    before = s.to_json()["scores"][0]
+    # 1's two counters: 2, 3 (the last). 3 faces 14 (one): taken; the next hole, 4, faces 13
+    # (three): taken; 5 faces 12 (two): the capture ends.
+    s = v.apply(s, {"sow": "1", "direction": "ccw"})
+    assert holes(s) == {2: 1, 3: 1, 7: 1, 12: 2, 16: 1} and s.to_json()["scores"][0] == before + 4
+
+
+def test_iyogh_a_clockwise_sowing_must_take():
+    v = get_variant(IYOGH)
+    s = state_of(v, {2: 1, 3: 1, 9: 5, 15: 2, 16: 3})
+    # 2 clockwise drops its one into 1, facing 16 (three): it takes, so it may go clockwise;
+    # 3 clockwise drops into 2, facing 15 (two): it takes nothing, so it may not.
+    assert ways(v, s) == {("2", "ccw"), ("2", "cw"), ("3", "ccw")}
+    s = v.apply(s, {"sow": "2", "direction": "cw"})
+    # 16's three are taken; the next hole clockwise is 16 itself, facing 1 (one): taken too,
+    # the mover's own; 15 faces 2 (empty): the capture ends.
+    assert holes(s) == {3: 1, 9: 5, 15: 2}
+
+
+def test_iyogh_sows_counters_taken_from_the_leftmost_hole():
+    v = get_variant(IYOGH)
+    s = state_of(v, {4: 1, 9: 5, 13: 2, 14: 1}, scores=[3, 52])  # South has taken three
+    stores_moves = sorted((a["count"], a.get("direction", "ccw")) for a in v.legal_actions(s) if "count" in a)
+    # Anticlockwise any of one to three; clockwise (from 1: 16, 15, 14) none takes: 16 faces 1
+    # (empty), 15 faces 2 (empty), 14 faces 3 (empty).
+    assert stores_moves == [(1, "ccw"), (2, "ccw"), (3, "ccw")]
+    # Two of them as from 1: into 2 and 3, the last facing 14 (one): taken; 4 faces 13 (two): ends.
+    s = v.apply(s, {"sow": "s1", "count": 2, "direction": "ccw"})
+    assert holes(s) == {2: 1, 3: 1, 4: 1, 9: 5, 13: 2} and s.to_json()["scores"][0] == 3 - 2 + 1
+
+
+def test_iyogh_ends_when_a_row_is_empty_more_counters_winning():
+    v = get_variant(IYOGH)
+    # South's last counter goes from 8 into North's 9: South's holes are empty; the game ends,
+    # North taking his own six: South 30, North 28 + 6 = 34: North wins.
+    s = state_of(v, {8: 1, 9: 5}, scores=[30, 28])
+    s = v.apply(s, {"sow": "8", "direction": "ccw"})
+    over = s.to_json()["over"]
+    assert over is not None and over["winner"] == 1

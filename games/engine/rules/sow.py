@@ -194,6 +194,11 @@ Elements and keys (defaults in brackets):
   hands (``setup.hand``) one at a time into their own holes, ``{"to": "3", "piece": "seed"}``
   (a player whose hand is empty is passed over), until both hands are empty (phase ``place``;
   Baqura) [false];
+  ``from_store``: on two rows, plain sowing, instead of sowing a hole the mover may sow k of
+  the seeds he has taken (1 up to all), as from his leftmost hole (which keeps its own: the
+  first into the hole after it), either way his sowings may go, the capture rules judging the
+  last hole as after any sowing; ``{"sow": "s1", "count": k}`` (with ``"direction"`` where
+  there is a choice) (Iyogh) [false];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -571,7 +576,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "distribute": (_names, None), "distribute_seeds": (_int(1, 10000), 0), "distribute_rotate": (_bool, False),
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
-        "place": (_bool, False),
+        "place": (_bool, False), "from_store": (_bool, False),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -702,7 +707,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "place", "placed", "with_facing", "round_store", "over_stores",
+        "place", "placed", "with_facing", "round_store", "over_stores", "from_store",
     )
 
 
@@ -1174,6 +1179,11 @@ class SowGame(Game):
         if r.place and (r.first is None or not self.tables["setup"].static("hand") or r.arrange or r.dist):
             raise rf.error(sow.paths["place"], "placing the hands before play needs setup.hand, a first player "
                            "(no lot), and no other setting-out (arrange, distribute)")
+        r.from_store = sow.get("from_store", o)  # sow.from_store: the seeds taken sown again
+        if r.from_store and (self.rows != 2 or sow.get("relay", o) is not False or r.stores or r.rounds
+                             or r.store_sow or r.check_moves):
+            raise rf.error(sow.paths["from_store"], "sowing the seeds taken needs two rows, plain sowing (no relay, "
+                           "stores on the track, store_sow), no rounds, and no feeding or grand-slam rule")
         r.take_at_lap = sow.get("take_at_lap", o)  # sow.take_at_lap: a lap that took a hole ends the sowing
         if r.take_at_lap and not (sow.get("take_at", o) and sow.get("relay", o) is True):
             raise rf.error(sow.paths["take_at_lap"], "needs take_at and relay = true")
@@ -1376,6 +1386,9 @@ class SowGame(Game):
         player's, each naming a hole (``{"sow": hole}``), the game's first move stands for those
         steps too, before its own."""
         r = sim.r
+        if r.from_store and sim.phase == PLAY and type(move) is int and move & 0xFF >= self.N:
+            # sow.from_store: Ludii moves the seeds from the hand into the leftmost hole (one step)
+            return [(sim.turn, {"from": "hand", "to": self.names[sim.holes[sim.turn][0]]}, False)]  # type: ignore[index]
         if sim.phase not in (PLAY, LEAVE) or not (r.rounds or r.relay):
             return None
         seat = sim.turn
@@ -1601,6 +1614,11 @@ class SowSim(Sim):
         g = self.game
         if type(move) is int:
             h, d = move & 0xFF, move >> 8
+            if h >= g.N and self.r.from_store:  # sow.from_store: k of the seeds taken, a way
+                act: dict[str, Any] = {"sow": g.store_names[h - g.N], "count": move >> 9}
+                if len({w for _, w in self.r.dirs[h - g.N]}) > 1:
+                    act["direction"] = DIR_NAMES[(move >> 8) & 1]
+                return Action(act)
             if h >= g.N:  # sow.store_sow: the store sown back
                 return Action({"sow": g.store_names[h - g.N]})
             if move >> 9:  # sow.choose_count: the seeds sown
@@ -1721,6 +1739,9 @@ class SowSim(Sim):
             mv = [m for m in mv if b[m & 0xFF] > 1]
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
             mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
+        if r.from_store and self.sc[seat]:  # sow.from_store: k of his seeds taken, either way allowed
+            ways = sorted({d for _, d in r.dirs[seat]})  # type: ignore[index]
+            mv += [(self.game.N + seat) | (d << 8) | (k << 9) for d in ways for k in range(1, self.sc[seat] + 1)]
         if r.moves_hook is not None:  # sow.moves_hook: the moves a Python rule allows
             mv = r.moves_hook(self, seat, mv)
         if r.enter and self.hand[seat]:  # type: ignore[index]
@@ -1960,6 +1981,9 @@ class SowSim(Sim):
         g, r = self.game, self.r
         seat = self.turn
         h, d = m & 0xFF, m >> 8
+        if h >= g.N and r.from_store:
+            self._play_from_store(seat, m)  # type: ignore[arg-type]
+            return
         if h >= g.N:
             self._play_store_sow(seat)  # type: ignore[arg-type]
             return
@@ -2114,6 +2138,32 @@ class SowSim(Sim):
         self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided or bool(opened),  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
                      or (r.extra_raid and raided))
+
+    def _play_from_store(self, seat: int, m: int) -> None:
+        """``sow.from_store``: ``k`` of the seeds the mover has taken are sown as from his
+        leftmost hole (the first into the hole after it), that hole keeping its own; the capture
+        rules then judge the last hole as after any sowing."""
+        g, r, b = self.game, self.r, self.b
+        d, k = (m >> 8) & 1, m >> 9
+        self.sc[seat] -= k
+        lm = self.holes[seat][0]  # type: ignore[index]
+        nxt = g.plain[seat][d]
+        p = lm
+        for _ in range(k):
+            p = nxt[p]
+            b[p] += 1
+        taken = self._captures(seat, lm, d, p, self.sown) if r.captures else None
+        got = 0
+        for q, c in taken or ():
+            b[q] = 0
+            got += c
+        self.sc[seat] += got
+        self.plies += 1
+        self._mv = None
+        if self.log:
+            self.last_text = (g.store_names[seat] + (ARROWS[d] if r.arrows else "") + f"/{k}"
+                              + (" ×" + "+".join(str(c) for _, c in taken) if taken else ""))
+        self._settle(seat, True, r.extra_capture and bool(taken))
 
     def _play_store_sow(self, seat: int) -> None:
         """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise
