@@ -284,3 +284,32 @@ def test_iyogh_ends_when_a_row_is_empty_more_counters_winning():
     s = v.apply(s, {"sow": "8", "direction": "ccw"})
     over = s.to_json()["over"]
     assert over is not None and over["winner"] == 1
+
+
+# -- Awagagae: holes won at four, the first raid on one free ---------------------------------------
+AWAGAGAE = "sow.awagagae"
+
+
+def test_awagagae_wins_an_opponents_hole_made_four_by_the_last_counter():
+    v = get_variant(AWAGAGAE)
+    s = state_of(v, {1: 4, 5: 2, 7: 3, 9: 4}, round=1, starter=0)
+    # 5's two: 6, then 7 (three) made four, the last: South wins hole 7, which keeps its four.
+    s = v.apply(s, {"sow": "5"})
+    assert holes(s) == {1: 4, 6: 1, 7: 4, 9: 4} and s.to_json()["tuz"] == [["7"], []]
+    assert v.to_move(s) == 1 and sows(v, s) == ["9"]  # North cannot sow from it
+
+
+def test_awagagae_the_first_raid_on_a_won_hole_takes_nothing_then_one_each_time():
+    v = get_variant(AWAGAGAE)
+    s = state_of(v, {1: 2, 2: 1, 3: 4, 9: 3, 11: 1}, tuz=[[], ["3"]], raided=[], round=1, starter=0)
+    before = s.to_json()["scores"][0]
+    # South's one from 2 falls into North's won hole 3: the first time, nothing; the turn is over.
+    s = v.apply(s, {"sow": "2"})
+    assert holes(s) == {1: 2, 3: 5, 9: 3, 11: 1} and s.to_json()["raided"] == ["3"]
+    assert s.to_json()["scores"][0] == before and v.to_move(s) == 1
+    # Later, with the hole marked raided once (North having moved between):
+    s = state_of(v, {1: 2, 3: 5, 9: 3, 11: 1}, tuz=[[], ["3"]], raided=["3"], round=1, starter=0)
+    before = s.to_json()["scores"][0]
+    # Now South's 1: 2, then 3 (six), the last: one counter is removed into South's store.
+    s = v.apply(s, {"sow": "1"})
+    assert holes(s) == {2: 1, 3: 5, 9: 3, 11: 1} and s.to_json()["scores"][0] == before + 1

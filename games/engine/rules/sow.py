@@ -222,7 +222,9 @@ Elements and keys (defaults in brackets):
   the opponent's last unclaimed hole is not claimed: the mover takes n of its seeds, leaving the
   rest [0: claimed all the same]; ``claim_keeps_fewer = "all"``: a wegue of the opponent's
   holding fewer than n with the last seed gives up all it holds (Gabata of Shoa, Qelat), not
-  nothing [nothing];
+  nothing [nothing]; ``claim_raid_free``: with ``claim_keeps``, the first last seed to fall into
+  each wegue of the opponent's in a round takes nothing (the state's ``raided`` lists those so
+  raided once), every later one as ``claim_keeps`` says (Awagagae) [false];
   ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
   mover's *tuz*: every seed later sown into it goes at once to his captures, nobody sows
   from it, and no capture rule takes it; a player claims ``claim_max`` tuz a game (0: no
@@ -592,7 +594,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
         "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
         "claim_keeps_fewer": (_one_of("nothing", "all"), "nothing"),
-        "with_facing": (_bool, False), "over_stores": (_bool, False),
+        "with_facing": (_bool, False), "over_stores": (_bool, False), "claim_raid_free": (_bool, False),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -707,7 +709,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "place", "placed", "with_facing", "round_store", "over_stores", "from_store",
+        "place", "placed", "with_facing", "round_store", "over_stores", "from_store", "raid_free",
     )
 
 
@@ -1035,6 +1037,10 @@ class SowGame(Game):
         if len(tos) > 1:
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
+        # capture.claim_raid_free: the first raid on each wegue takes nothing
+        r.raid_free = any(t.get("claim_raid_free", o) for t in live)
+        if r.raid_free and not any(t.get("claim_keeps", o) for t in live):
+            raise rf.error(next(t.paths["claim_raid_free"] for t in live if "claim_raid_free" in t), "needs claim_keeps")
         # capture.over_stores: a take = "beyond" rule passes over the stores on the track
         r.over_stores = any(t.get("over_stores", o) for t in live)
         if r.over_stores and any(t.get("take", o) != "beyond" or "hook" in t for t in live):
@@ -1457,7 +1463,7 @@ class SowGame(Game):
                             if r.round_up and after.rounds[-1][s] % r.refill >= r.round_up:
                                 fills = fills[:-1]
                             run += [(s, {"from": "hand", "to": self.names[i]}, False) for i in fills]
-                    elif r.keeps and r.won:  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
+                    elif r.keeps and r.won and lud_refill != "free":  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
                         # as the last free seed goes, the player after the mover filling all his
                         # holes, then the other; a round_up hole is filled with the last, no step
                         totals = after.rounds[-1]
@@ -1524,7 +1530,7 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now")
+                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "raided")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1550,6 +1556,7 @@ class SowSim(Sim):
         self.way: list[int | None] = [None, None]  # each seat's direction, once chosen (choose-once)
         self._then = 0  # set by _captures: the then_take of the rule that was met
         self.tuz = [0, 0]  # capture.claim: each seat's claimed holes (tuz), a mask
+        self.raided = 0  # capture.claim_raid_free: the wegues raided once already, a mask
         # Who owns each hole (then the stores), each seat's holes and their mask: the game's,
         # unless rounds.holes = "won" has moved holes from one player to the other.
         self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
@@ -1575,7 +1582,7 @@ class SowSim(Sim):
         s.log, s.last_text, s.laps = False, "", None
         s.take_left, s._then = self.take_left, 0
         s.way = self.way[:]
-        s.tuz, s._claim = self.tuz[:], 0
+        s.tuz, s._claim, s.raided = self.tuz[:], 0, self.raided
         s.started = []
         s.hook_run = s.hook_mem = None
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
@@ -2040,10 +2047,13 @@ class SowSim(Sim):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
                     b[g.N + s] = 0
-        raided = False
+        raided = freed = False
         if r.claims and r.keeps:  # capture.claim_keeps: a last seed in the opponent's wegue takes
             # n of its seeds when it holds n or more, or (claim_keeps_fewer = "all") all it holds
-            if self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
+            if r.raid_free and self.tuz[1 - seat] >> last & 1 and not self.raided >> last & 1:  # type: ignore[index]
+                self.raided |= 1 << last  # capture.claim_raid_free: the first raid takes nothing
+                freed = True  # (the position cannot come back: the repetition count starts afresh)
+            elif self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
                 t = min(r.keeps, b[last])
                 b[last] -= t
                 sc[seat] += t  # type: ignore[index]
@@ -2135,7 +2145,7 @@ class SowSim(Sim):
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
             return
-        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided or bool(opened),  # type: ignore[arg-type]
+        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided or bool(opened) or freed,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
                      or (r.extra_raid and raided))
 
@@ -2674,6 +2684,7 @@ class SowSim(Sim):
                         taken[s] += b[i]
                         b[i] = 0
             self.tuz = [0, 0]
+            self.raided = 0
         if mode != "nobody":
             for i in range(g.N):
                 c = b[i]
@@ -2925,6 +2936,7 @@ class SowSim(Sim):
             b[i] = 0
         self.sown = 0
         self.tuz = [0, 0]
+        self.raided = 0
         few = 0 if totals[0] <= totals[1] else 1
         repeated = r.repeat and self.rounds.count(self.rounds[-1]) >= r.repeat
         if totals[few] == 0 or repeated:
@@ -3010,6 +3022,8 @@ class SowSim(Sim):
             data["directions"] = [None if w is None else DIR_NAMES[w] for w in self.way]
         if r.claims:
             data["tuz"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.tuz]
+        if r.raid_free:
+            data["raided"] = [names[i] for i in range(g.N) if self.raided >> i & 1]
         if r.uses_moved or r.rounds:
             data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
             if r.store_sow:  # sow.store_sow: the stores already sown back
@@ -3050,7 +3064,7 @@ def _mask(holes: list[int]) -> int:
 # -- reading a state ----------------------------------------------------------------------------------
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
           "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned",
-          "covered", "centre")
+          "covered", "centre", "raided")
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -3267,6 +3281,12 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
                 if sim.b[t] and not r.keeps:
                     raise InvalidState(f"tuz[{s}]: hole {name} is claimed, so it holds no seeds between moves")
                 sim.tuz[s] |= 1 << t
+    if "raided" in data:  # capture.claim_raid_free: the wegues raided once already
+        if not r.raid_free:
+            raise InvalidState("raided: no wegue is raided for nothing first in this game")
+        sim.raided = _holes(g, data["raided"], "raided")
+        if sim.raided & ~(sim.tuz[0] | sim.tuz[1]):
+            raise InvalidState("raided: only a claimed hole (tuz) is raided")
     # who moves
     to_move = data.get("to_move")
     if phase in (LOT, OVER):
