@@ -86,6 +86,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Ludii empties two of the first player's holes and one of the second's, a hole a move,
     # where the summary has each player leave three of his own empty (MS-2).
     "sow.mangala-suez": "Ludii's emptied holes, MS-2",
+    # Ludii's Bay Khom lifts the hole the last counter fell into (not the next one, as the text
+    # says) and lifts the stores too (BK-3): the games part at the first relay.
+    "sow.bay-khom": "Ludii relays from the last hole and from the stores, BK-3",
 }
 
 

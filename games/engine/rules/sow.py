@@ -89,7 +89,9 @@ Elements and keys (defaults in brackets):
   facing capture as from an empty hole) [sow];
   ``stores`` = ``"none"`` | ``"own"`` (the mover's store is part of the track, after the
   mover's row; seeds sown there are the mover's) | ``"both"`` (each store, after its owner's
-  row, is part of every sowing's track; seeds sown there are its owner's) [none]; ``first_from`` = ``"inner"`` |
+  row, is part of every sowing's track; seeds sown there are its owner's; sown the other way
+  round, with ``direction = "choose"``, each row is followed by the store at its other end,
+  the other player's: Bay Khom) [none]; ``first_from`` = ``"inner"`` |
   ``"outer"``: on four rows, each player's first sowing of the game is from that row of his
   (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
   row from the player's left [0: any]; ``first_right = n``: on two rows, each player's first
@@ -209,6 +211,15 @@ Elements and keys (defaults in brackets):
   "next"`` (Andada's opening; ``constraint.no_capture_moves = 1`` has it take nothing) [false];
   ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
   the sowing where its last seed fell (Ludii's Lam Waladach) [false];
+  ``place``: before play the players, the first first, take turns to put the seeds of their
+  hands (``setup.hand``) one at a time into their own holes, ``{"to": "3", "piece": "seed"}``
+  (a player whose hand is empty is passed over), until both hands are empty (phase ``place``;
+  Baqura) [false];
+  ``from_store``: on two rows, plain sowing, instead of sowing a hole the mover may sow k of
+  the seeds he has taken (1 up to all), as from his leftmost hole (which keeps its own: the
+  first into the hole after it), either way his sowings may go, the capture rules judging the
+  last hole as after any sowing; ``{"sow": "s1", "count": k}`` (with ``"direction"`` where
+  there is a choice) (Iyogh) [false];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -232,7 +243,9 @@ Elements and keys (defaults in brackets):
   the opponent's last unclaimed hole is not claimed: the mover takes n of its seeds, leaving the
   rest [0: claimed all the same]; ``claim_keeps_fewer = "all"``: a wegue of the opponent's
   holding fewer than n with the last seed gives up all it holds (Gabata of Shoa, Qelat), not
-  nothing [nothing];
+  nothing [nothing]; ``claim_raid_free``: with ``claim_keeps``, the first last seed to fall into
+  each wegue of the opponent's in a round takes nothing (the state's ``raided`` lists those so
+  raided once), every later one as ``claim_keeps`` says (Awagagae) [false];
   ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
   mover's *tuz*: every seed later sown into it goes at once to his captures, nobody sows
   from it, and no capture rule takes it; a player claims ``claim_max`` tuz a game (0: no
@@ -250,12 +263,16 @@ Elements and keys (defaults in brackets):
   seeds of this many more holes of the opponent's, each of his choice among those holding
   seeds, one action each, ``{"remove": "13"}`` [0]) ``first_takes``: with ``take = "last"``, a list: a player's first capture
   must take exactly the first number of seeds, his second the second..., and only then do
-  ``counts`` apply (the captures made are told from the seeds he has taken; Ako Okwe) [none]
+  ``counts`` apply (the captures made are told from the seeds he has taken; Ako Okwe) [none]; ``with_facing``:
+  with ``take = "last"`` on two rows, each hole taken takes the hole facing it too, and a
+  chain ends at a hole already emptied so (Baqura) [false]
   | ``take = "after"`` (the hole after the last
   seed's, when it holds one of ``counts``, a list; with ``chain = "forward"`` the holes after
   it too while each does: Adjiboto) | ``take = "beyond"`` (when the hole after the last
   seed's is empty, the seeds of the hole after that; with ``chain = "forward"``, on while the
-  holes after it go on alternating empty and full, never back to the last: Dongjintian)
+  holes after it go on alternating empty and full, never back to the last: Dongjintian;
+  ``over_stores``: the stores on the track are no holes, passed over, and a last seed in a
+  store is judged from the hole after it: Bay Khom [false])
   | ``take = "sown"`` (when the last seed falls where
   ``where`` allows, or with ``or_own_last`` in the mover's last hole, his rightmost: the
   opponent's holes this sowing dropped a seed into that then hold one of ``counts``, or with
@@ -310,7 +327,11 @@ Elements and keys (defaults in brackets):
   rest in hand, or with ``"right"`` (``"left"``) fills them in order from his right (left) end,
   as he sees his row, the rest left empty (Main Chongkak); ``left_empty`` = ``"skip"`` (nobody sows into them) | ``"forfeit"`` (the
   owner's own sowing skips them; a seed the opponent drops there goes at once to the
-  owner's captures) | ``"sow"`` (they are ordinary empty holes, sown into and from) [skip];
+  owner's captures) | ``"sow"`` (they are ordinary empty holes, sown into and from) |
+  ``"until-full"`` (with ``short = "right"`` or ``"left"``: the short player's seeds left over
+  go into the first hole he cannot fill; such short holes are sown into, but nobody sows from
+  them nor takes them until, after a move, one holds ``refill`` seeds or more and is in play
+  again; a player loses only when he has no seed left: Khrour) [skip];
   ``starts`` = ``"alternate"`` (the players take turns to start the rounds) |
   ``"after-last"`` (the player after the one whose move ended the round starts the next) |
   ``"turn-order"`` (the turn order goes on through the refill: from the player after the one
@@ -319,7 +340,11 @@ Elements and keys (defaults in brackets):
   ``"fewer"`` | ``"more"`` (the player with fewer, or more, seeds starts; equal: the first seat);
   ``repeat``: the n-th time a round starts with the same seeds each and the same
   starter, the game ends, the player with more seeds winning (0: never) [0]; ``holes`` =
-  ``"own"`` | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
+  ``"own"`` | ``"placed"`` (two rows, with ``sow.place``: every seed goes back to its player's
+  hand; the player with fewer (equal: the one not starting the round) puts all of his into
+  his holes one at a time as he likes (phase ``place``), then the opponent puts as many into
+  each hole facing his, keeping the rest in hand; ``refill`` is not needed; a player left
+  with no seed has lost: Baqura) | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
   his rightmost hole leftwards (three rows: from his row's leftmost hole along the track, the
   next round's starter first, the other on from his own leftmost hole into those left), and the player with more goes on into the opponent's row from
   its left end, the holes the opponent cannot fill; each sows from, and is the owner of, the
@@ -333,7 +358,10 @@ Elements and keys (defaults in brackets):
   ``round_up``): where the two players' remainders together fill a hole and neither fills it
   by ``round_up``, the player with fewer seeds fills it, the other ceding the seeds it lacks
   (Um el Banat: two and two) [false]. The game ends when a player
-  cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
+  cannot fill a single hole; the other wins. ``store = n`` (two stores, one's own holes): each
+  player first puts n of his seeds into his store (his seeds taken for the round), then fills
+  his holes from the rest, losing when he has fewer than n + ``refill`` (Bay Khom) [0].
+  ``arrange = "equal"`` (with ``refill = 1``,
   two rows): the player with fewer seeds spreads them over his holes as equally as possible,
   the holes from his left taking the odd ones, and the opponent puts the same into the
   facing holes, keeping the rest in hand; with four seeds or fewer, one to a hole from his
@@ -421,6 +449,7 @@ LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
 ARRANGE = "arrange"  # sow.arrange: the players rearrange their seeds before play
 DISTRIBUTE = "distribute"  # sow.distribute: a player puts the seeds in before play
 TAKE = "take"
+PLACE = "place"  # sow.place: the players put the seeds of their hands into their holes
 SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
 #: relay sowing go on for ever; this only keeps a pathological position from hanging).
@@ -620,6 +649,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "opening_next": (_bool, False),  # sow10: Andada's opening
         "distribute_min": (_int(0, 1000), 0), "distribute_cede": (_bool, False), "give_one": (_bool, False),  # sow10
         "open_empty": (_open_empty, None), "relay_opposite": (_bool, False),  # sow10: Mangala (Suez)
+        "place": (_bool, False), "from_store": (_bool, False),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -635,6 +665,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
         "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
         "claim_keeps_fewer": (_one_of("nothing", "all"), "nothing"),
+        "with_facing": (_bool, False), "over_stores": (_bool, False), "claim_raid_free": (_bool, False),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -653,11 +684,11 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left", "end"), "choose"),
-        "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
+        "left_empty": (_one_of("skip", "forfeit", "sow", "until-full"), "skip"),
         "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
-        "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
-        "arrange": (_one_of("fill", "equal"), "fill"),
+        "holes": (_one_of("own", "won", "matched", "placed"), "own"), "round_up": (_int(0, 1000), 0),
+        "arrange": (_one_of("fill", "equal"), "fill"), "store": (_int(0, 1000), 0),
         "round_up_pair": (_bool, False),  # sow10: Um el Banat
     },
 }
@@ -770,6 +801,7 @@ class Rules:
         "relay_choice", "richer_equal", "round_limit", "rest_from",
         "round_up_pair", "opening_next", "empty_row_loses", "dist_min", "dist_cede", "give_one", "points",  # sow10
         "open_empty", "relay_opposite",  # sow10
+        "place", "placed", "with_facing", "round_store", "over_stores", "from_store", "raid_free",
     )
 
 
@@ -941,6 +973,8 @@ class SowGame(Game):
                 holes = self.holes_of[who]  # sow.stores: each store after its owner's row
                 last = holes[-1] if d == CCW else holes[0]
                 store = self.N + who
+                if stores == 2 and d != (CW if self.store_left else CCW):  # "both", sown the other
+                    store = self.N + 1 - who  # way round: the store at the row's other end
                 table[store] = table[last]
                 table[last] = store
             size = len(table)
@@ -1089,8 +1123,8 @@ class SowGame(Game):
         r.choose_once = direction == "choose-once"
         first_way = sow.get("first_direction", o)
         r.first_dir = None if first_way == "any" else DIR_NAMES.index(first_way)
-        if r.stores and {d for pairs in r.dirs for _, d in pairs} != {CW if self.store_left else CCW}:
-            raise rf.error(sow.paths["stores"], "sowing through the stores goes anticlockwise, each player's store on his right, "
+        if r.stores == 1 and {d for pairs in r.dirs for _, d in pairs} != {CW if self.store_left else CCW}:
+            raise rf.error(sow.paths["stores"], "sowing through one's own store goes anticlockwise, each player's store on his right, "
                            "or clockwise with board.first_store = \"left\" (each store on its player's left)")
         live = [t for t in self.capture_tables if all(t.on(k, o) for k in t.values)]
         r.captures = [self._capture_rule(t, o) for t in live]
@@ -1098,6 +1132,21 @@ class SowGame(Game):
         if len(tos) > 1:
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
+        # capture.claim_raid_free: the first raid on each wegue takes nothing
+        r.raid_free = any(t.get("claim_raid_free", o) for t in live)
+        if r.raid_free and not any(t.get("claim_keeps", o) for t in live):
+            raise rf.error(next(t.paths["claim_raid_free"] for t in live if "claim_raid_free" in t), "needs claim_keeps")
+        # capture.over_stores: a take = "beyond" rule passes over the stores on the track
+        r.over_stores = any(t.get("over_stores", o) for t in live)
+        if r.over_stores and any(t.get("take", o) != "beyond" or "hook" in t for t in live):
+            raise rf.error(next(t.paths["over_stores"] for t in live if "over_stores" in t),
+                           "passing over the stores goes with take = \"beyond\" rules only")
+        # capture.with_facing: a take = "last" rule's holes each take their facing hole too
+        r.with_facing = any(t.get("with_facing", o) for t in live)
+        if r.with_facing and (self.rows != 2 or any(t.get("take", o) != "last" or "hook" in t for t in live
+                                                    if t.get("with_facing", o))):
+            raise rf.error(next(t.paths["with_facing"] for t in live if "with_facing" in t),
+                           "the facing hole is taken with the last hole's (take = \"last\"), on two rows")
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         kept = [c[8][3:] for c in r.captures if c[0] == "last" and c[8] is not None and c[8][3]]
         r.keeps, r.claim_last, r.keeps_fewer = kept[0] if kept else (0, 0, False)  # capture.claim_keeps (a wegue), claim_last
@@ -1156,9 +1205,13 @@ class SowGame(Game):
         r.rounds = bool(rounds.values)
         if r.rounds:
             r.refill = rounds.get("refill", o)
+            if r.refill is None and rounds.get("holes", o) == "placed":
+                r.refill = 1  # rounds.holes = "placed": no hole is refilled by count
             if r.refill is None:
                 raise rf.error(next(iter(rounds.paths.values())), "a game of rounds needs rounds.refill")
             r.left_empty = rounds.get("left_empty", o)
+            if r.left_empty == "until-full" and (rounds.get("short", o) == "choose" or rounds.get("holes", o) != "own"):
+                raise rf.error(rounds.paths["left_empty"], 'left_empty = "until-full" needs short = "right" or "left" and one\'s own holes')
             r.repeat = rounds.get("repeat", o)
             r.starts = rounds.get("starts", o)
             r.short = rounds.get("short", o)
@@ -1167,6 +1220,12 @@ class SowGame(Game):
             if r.matched and (self.rows == 4 or sow.get("from", o) != "own"):
                 raise rf.error(rounds.paths.get("holes"), "matched holes need two or three rows, each sowing from his own holes")
             r.round_up = rounds.get("round_up", o)
+            r.round_store = rounds.get("store", o)  # rounds.store: seeds set in each store first
+            if r.round_store and (not self.n_stores or rounds.get("holes", o) != "own" or rounds.get("arrange", o) != "fill"):
+                raise rf.error(rounds.paths["store"], "seeds set in the stores between rounds need stores and one's own holes refilled")
+            r.placed = rounds.get("holes", o) == "placed"  # rounds.holes = "placed": Baqura
+            if r.placed and (self.rows != 2 or not sow.get("place", o)):
+                raise rf.error(rounds.paths["holes"], "holes placed between rounds need two rows and sow.place")
             r.equal = rounds.get("arrange", o) == "equal"  # rounds.arrange: Leyla Gobale of Gabradarre
             if r.equal and (self.rows != 2 or r.won or r.refill != 1):
                 raise rf.error(rounds.paths["arrange"], "an equal arrangement between rounds needs two rows, "
@@ -1190,6 +1249,8 @@ class SowGame(Game):
             raise rf.error(rounds.paths["round_up_pair"], "round_up_pair goes with round_up")
         if not r.rounds:
             r.matched = False
+            r.placed = False
+            r.round_store = 0
         r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -1242,6 +1303,15 @@ class SowGame(Game):
             raise rf.error(sow.paths["relay_opposite"], "goes with relay = true, on two rows")
         if r.points and r.rounds:
             raise rf.error(T["end"].paths["points"], "rounds to a points target go with no rounds of refills (rounds.refill)")
+        r.place = sow.get("place", o)  # sow.place: the hands put into the holes before play
+        if r.place and (r.first is None or not self.tables["setup"].static("hand") or r.arrange or r.dist):
+            raise rf.error(sow.paths["place"], "placing the hands before play needs setup.hand, a first player "
+                           "(no lot), and no other setting-out (arrange, distribute)")
+        r.from_store = sow.get("from_store", o)  # sow.from_store: the seeds taken sown again
+        if r.from_store and (self.rows != 2 or sow.get("relay", o) is not False or r.stores or r.rounds
+                             or r.store_sow or r.check_moves):
+            raise rf.error(sow.paths["from_store"], "sowing the seeds taken needs two rows, plain sowing (no relay, "
+                           "stores on the track, store_sow), no rounds, and no feeding or grand-slam rule")
         r.take_at_lap = sow.get("take_at_lap", o)  # sow.take_at_lap: a lap that took a hole ends the sowing
         if r.take_at_lap and not (sow.get("take_at", o) and sow.get("relay", o) is True):
             raise rf.error(sow.paths["take_at_lap"], "needs take_at and relay = true")
@@ -1446,6 +1516,9 @@ class SowGame(Game):
             sim.phase, sim.turn = DISTRIBUTE, 1 - r.first
             sim.hand[1 - r.first] = r.dist_seeds
             sim.hist.clear()  # the positions counted from the play (end.repetition)
+        if r.place:  # sow.place: the players put their hands in, the first first
+            sim.phase = PLACE
+            sim.hist = {}
         return sim
 
     def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
@@ -1473,6 +1546,9 @@ class SowGame(Game):
         player's, each naming a hole (``{"sow": hole}``), the game's first move stands for those
         steps too, before its own."""
         r = sim.r
+        if r.from_store and sim.phase == PLAY and type(move) is int and move & 0xFF >= self.N:
+            # sow.from_store: Ludii moves the seeds from the hand into the leftmost hole (one step)
+            return [(sim.turn, {"from": "hand", "to": self.names[sim.holes[sim.turn][0]]}, False)]  # type: ignore[index]
         if sim.phase not in (PLAY, LEAVE) or not (r.rounds or r.relay):
             return None
         seat = sim.turn
@@ -1510,10 +1586,13 @@ class SowGame(Game):
                 # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
                 lud_refill = (getattr(self.rf, "ludii", None) or {}).get("refill")
                 if (not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None and not r.keeps
-                        and lud_refill != "runs"):  # [ludii] refill = "runs": no passes either
+                        and lud_refill not in ("runs", "free-now", "blocked-pass")):  # [ludii] refill = "runs": no passes either
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
+                if lud_refill == "blocked-pass":  # [ludii] refill = "blocked-pass": one pass, the blocked player's
+                    run.append((1 - seat, {"pass": True}, False))
                 if after.phase == PLAY:
-                    holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
+                    holes = [[i for i in own[s] if not after.closed >> i & 1
+                              or (r.left_empty == "until-full" and after.b[i])] for s in (0, 1)]  # a short hole's rest
                     if r.short == "right":  # a fixed order, from each player's right
                         holes = [h[::-1] for h in holes]
                     if r.won:  # rounds.holes = "won": each fills from his right, in a fixed order
@@ -1521,7 +1600,9 @@ class SowGame(Game):
                                   and not after.closed >> i & 1] for s in (0, 1)]
                     # rounds.holes = "won": Ludii's fill order is the file's, or (its [ludii] table
                     # saying refill = "free") the player's choice of hole at each step
-                    free = (r.short == "choose" if not r.won
+                    # ([ludii] refill = "free-now", one's own holes: the player's choice at each
+                    # step, from straight after the move that ended the round, no passes: Khrour)
+                    free = ((r.short == "choose" or lud_refill == "free-now") if not r.won
                             else (getattr(self.rf, "ludii", None) or {}).get("refill") == "free")
                     if r.matched:  # rounds.holes = "matched": Ludii's poorer player fills his full holes,
                         # a step each; his last, partial hole and the other's are filled with the last
@@ -1547,7 +1628,7 @@ class SowGame(Game):
                             if s == after.turn and r.round_up and after.rounds[-1][s] % r.refill >= r.round_up:
                                 fills = fills[:-1]
                             run += [(s, {"from": "hand", "to": self.names[i]}, False) for i in fills]
-                    elif r.keeps and r.won:  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
+                    elif r.keeps and r.won and lud_refill != "free":  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
                         # as the last free seed goes, the player after the mover filling all his
                         # holes, then the other; a round_up hole is filled with the last, no step
                         totals = after.rounds[-1]
@@ -1615,7 +1696,8 @@ class SowSim(Sim):
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
                  "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause", "marked",
-                 "points", "forced")  # sow10: end.points; sow.relay_opposite
+                 "points", "forced",  # sow10: end.points; sow.relay_opposite
+                 "raided")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1641,6 +1723,7 @@ class SowSim(Sim):
         self.way: list[int | None] = [None, None]  # each seat's direction, once chosen (choose-once)
         self._then = 0  # set by _captures: the then_take of the rule that was met
         self.tuz = [0, 0]  # capture.claim: each seat's claimed holes (tuz), a mask
+        self.raided = 0  # capture.claim_raid_free: the wegues raided once already, a mask
         # Who owns each hole (then the stores), each seat's holes and their mask: the game's,
         # unless rounds.holes = "won" has moved holes from one player to the other.
         self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
@@ -1670,7 +1753,7 @@ class SowSim(Sim):
         s.log, s.last_text, s.laps = False, "", None
         s.take_left, s._then = self.take_left, 0
         s.way = self.way[:]
-        s.tuz, s._claim = self.tuz[:], 0
+        s.tuz, s._claim, s.raided = self.tuz[:], 0, self.raided
         s.started = []
         s.hook_run = s.hook_mem = None
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
@@ -1713,6 +1796,11 @@ class SowSim(Sim):
         g = self.game
         if type(move) is int:
             h, d = move & 0xFF, move >> 8
+            if h >= g.N and self.r.from_store:  # sow.from_store: k of the seeds taken, a way
+                act: dict[str, Any] = {"sow": g.store_names[h - g.N], "count": move >> 9}
+                if len({w for _, w in self.r.dirs[h - g.N]}) > 1:
+                    act["direction"] = DIR_NAMES[(move >> 8) & 1]
+                return Action(act)
             if h >= g.N:  # sow.store_sow: the store sown back
                 return Action({"sow": g.store_names[h - g.N]})
             if move >> 9:  # sow.choose_count: the seeds sown
@@ -1759,6 +1847,9 @@ class SowSim(Sim):
         if self.phase == ARRANGE:  # sow.arrange: a seed from one of his holes to another, or done
             b, own = self.b, self.holes[self.turn]  # type: ignore[index]
             self._mv = [("arr", p, q) for p in own if b[p] for q in own if q != p] + [("pass",)]
+            return
+        if self.phase == PLACE:  # sow.place: a seed from his hand into one of his holes
+            self._mv = [("put", p) for p in self.holes[self.turn]]  # type: ignore[index]
             return
         if self.phase == DISTRIBUTE:  # sow.distribute: a seed into one of the holes, or the choice
             if self.hand[self.turn]:  # type: ignore[index]
@@ -1817,6 +1908,8 @@ class SowSim(Sim):
             mv = [h | (r.one_dir << 8) for h in self.holes[seat] if b[h] >= lo]  # type: ignore[index]
         else:
             mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
+        if self.closed and r.left_empty == "until-full":  # rounds.left_empty: no sowing from a short hole
+            mv = [m for m in mv if not self.closed >> (m & 0xFF) & 1]
         if r.keeps and self.tuz[0] | self.tuz[1]:  # capture.claim_keeps: nobody sows from a wegue
             claimed = self.tuz[0] | self.tuz[1]
             mv = [m for m in mv if not claimed >> (m & 0xFF) & 1]
@@ -1861,6 +1954,9 @@ class SowSim(Sim):
             mv = [m for m in mv if not self.marked >> (m & 0xFF) & 1]
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
             mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
+        if r.from_store and self.sc[seat]:  # sow.from_store: k of his seeds taken, either way allowed
+            ways = sorted({d for _, d in r.dirs[seat]})  # type: ignore[index]
+            mv += [(self.game.N + seat) | (d << 8) | (k << 9) for d in ways for k in range(1, self.sc[seat] + 1)]
         if r.moves_hook is not None:  # sow.moves_hook: the moves a Python rule allows
             mv = r.moves_hook(self, seat, mv)
         if r.relay_opposite and self.forced >= 0:  # sow10: after a capture, from the hole after its end
@@ -1950,6 +2046,8 @@ class SowSim(Sim):
             self._play_enter()
         elif move[0] in ("arr", "pass"):
             self._play_arrange(move)
+        elif move[0] == "put" and self.phase == PLACE:
+            self._play_place(move[1])
         elif move[0] in ("put", "keep", "rotate"):
             self._play_distribute(move)
         elif move[0] == "grab":
@@ -2034,6 +2132,58 @@ class SowSim(Sim):
         if r.repetition:
             self.hist = {(self.turn, *self.b[: g.N]): 1}
 
+    def _play_place(self, p: int) -> None:
+        """``sow.place``: one seed from the mover's hand into one of his holes. Before play the
+        players take turns (one whose hand is empty is passed over), and the first player
+        begins once both are empty; between rounds (``rounds.holes = "placed"``) only the
+        player with fewer seeds places, and when he is done the opponent puts as many into
+        each hole facing his, keeping the rest in hand, and the round's starter begins."""
+        g, r, b = self.game, self.r, self.b
+        seat = self.turn
+        b[p] += 1
+        self.hand[seat] -= 1  # type: ignore[index]
+        self.plies += 1
+        self._mv = None
+        if self.log:
+            self.last_text = f"+{g.names[p]}"
+        if self.round == 1 or not r.placed:
+            if self.hand[1 - seat]:  # type: ignore[operator]
+                self.turn = 1 - seat  # type: ignore[operator]
+            if self.hand[0] or self.hand[1]:
+                return
+        elif self.hand[seat]:  # type: ignore[index]
+            return
+        else:  # the opponent copies the arrangement into the facing holes
+            for i in self.holes[seat]:  # type: ignore[index]
+                b[g.facing[i]] = b[i]
+                self.hand[1 - seat] -= b[i]  # type: ignore[operator]
+        self.phase, self.turn = PLAY, self.starter
+        if r.repetition:
+            self.hist = {(self.turn, *b[: g.N]): 1}
+
+    def _place_round(self, totals: list[int], starter: int) -> None:
+        """``rounds.holes = "placed"``: the board is emptied, every seed in its player's hand,
+        and the player with fewer (equal: the one not starting) puts his into his holes as he
+        likes (phase ``place``); a player left with none has lost."""
+        g, r, b = self.game, self.r, self.b
+        for i in range(g.N):
+            b[i] = 0
+        self.sown = self.closed = 0
+        repeated = r.repeat and self.rounds.count(self.rounds[-1]) >= r.repeat
+        if min(totals) == 0 or repeated:
+            self.sc, self.hand = list(totals), [0, 0]
+            a, z = totals
+            self._finish((0 if a > z else 1 if z > a else None,
+                          ("rounds-repeated" if a != z else "draw") if repeated else "took-every-seed"))
+            return
+        self.hand, self.sc = list(totals), [0, 0]
+        self.round += 1
+        self.starter = starter
+        self.hist.clear()
+        self._mv = None
+        few = 0 if totals[0] < totals[1] else 1 if totals[1] < totals[0] else 1 - starter
+        self.phase, self.turn = PLACE, few
+
     def _play_enter(self) -> None:
         """``sow.enter``: the mover drops the seeds in his hand one into each of his holes."""
         seat = self.turn
@@ -2068,6 +2218,9 @@ class SowSim(Sim):
         g, r = self.game, self.r
         seat = self.turn
         h, d = m & 0xFF, m >> 8
+        if h >= g.N and r.from_store:
+            self._play_from_store(seat, m)  # type: ignore[arg-type]
+            return
         if h >= g.N:
             self._play_store_sow(seat)  # type: ignore[arg-type]
             return
@@ -2127,10 +2280,13 @@ class SowSim(Sim):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
                     b[g.N + s] = 0
-        raided = False
+        raided = freed = False
         if r.claims and r.keeps:  # capture.claim_keeps: a last seed in the opponent's wegue takes
             # n of its seeds when it holds n or more, or (claim_keeps_fewer = "all") all it holds
-            if self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
+            if r.raid_free and self.tuz[1 - seat] >> last & 1 and not self.raided >> last & 1:  # type: ignore[index]
+                self.raided |= 1 << last  # capture.claim_raid_free: the first raid takes nothing
+                freed = True  # (the position cannot come back: the repetition count starts afresh)
+            elif self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
                 t = min(r.keeps, b[last])
                 b[last] -= t
                 sc[seat] += t  # type: ignore[index]
@@ -2197,6 +2353,12 @@ class SowSim(Sim):
                 for i in range(g.N):
                     b[i] = 0
                 sc[seat] += left  # type: ignore[index]
+        opened = 0
+        if self.closed and r.left_empty == "until-full":  # rounds.left_empty = "until-full": a short
+            for p in range(g.N):                           # hole holding refill seeds or more is in play
+                if self.closed >> p & 1 and b[p] >= r.refill:
+                    opened |= 1 << p
+            self.closed &= ~opened
         self.sown = sown_before | (1 << h)
         self.plies += 1
         if self.log:
@@ -2219,7 +2381,7 @@ class SowSim(Sim):
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
             return
-        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided,  # type: ignore[arg-type]
+        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided or bool(opened) or freed,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
                      or (r.extra_raid and raided))
 
@@ -2237,6 +2399,32 @@ class SowSim(Sim):
         if self.log:
             self.last_text = f"{g.names[p]}>{g.names[f]} ×{got}"
         self._settle(seat, True, False)  # type: ignore[arg-type]
+
+    def _play_from_store(self, seat: int, m: int) -> None:
+        """``sow.from_store``: ``k`` of the seeds the mover has taken are sown as from his
+        leftmost hole (the first into the hole after it), that hole keeping its own; the capture
+        rules then judge the last hole as after any sowing."""
+        g, r, b = self.game, self.r, self.b
+        d, k = (m >> 8) & 1, m >> 9
+        self.sc[seat] -= k
+        lm = self.holes[seat][0]  # type: ignore[index]
+        nxt = g.plain[seat][d]
+        p = lm
+        for _ in range(k):
+            p = nxt[p]
+            b[p] += 1
+        taken = self._captures(seat, lm, d, p, self.sown) if r.captures else None
+        got = 0
+        for q, c in taken or ():
+            b[q] = 0
+            got += c
+        self.sc[seat] += got
+        self.plies += 1
+        self._mv = None
+        if self.log:
+            self.last_text = (g.store_names[seat] + (ARROWS[d] if r.arrows else "") + f"/{k}"
+                              + (" ×" + "+".join(str(c) for _, c in taken) if taken else ""))
+        self._settle(seat, True, r.extra_capture and bool(taken))
 
     def _play_store_sow(self, seat: int) -> None:
         """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise
@@ -2513,6 +2701,8 @@ class SowSim(Sim):
         """The holes ``seat``'s sowing passes over: those left empty this round, or with
         ``left_empty = "forfeit"`` only his own (the opponent's take seeds, forfeited)."""
         skip = self.closed
+        if self.r.left_empty == "until-full":  # short holes are sown into as any other
+            return 0
         if skip and self.r.left_empty == "forfeit":
             skip &= self.omask[seat]
         return skip
@@ -2522,7 +2712,7 @@ class SowSim(Sim):
         g, b = self.game, self.b
         if self.r.no_capture_moves and self.plies - (self.r.first is None) < self.r.no_capture_moves:
             return None  # constraint.no_capture_moves: the game's first sowings take nothing
-        if last >= g.N:
+        if last >= g.N and not self.r.over_stores:  # (capture.over_stores: judged from a store too)
             return None
         owner = self.own
         if self.r.claims:
@@ -2582,6 +2772,18 @@ class SowSim(Sim):
                             break
                         taken.append((p, c))
                         p = nxt[p]
+                if self.r.with_facing:  # capture.with_facing: each hole's facing hole too; a
+                    got, seen = [], set()  # chain stops at a hole so emptied already
+                    for p, c in taken:
+                        if p in seen:
+                            break
+                        got.append((p, c))
+                        seen.add(p)
+                        f = g.facing[p]
+                        if b[f] and f not in seen:
+                            got.append((f, b[f]))
+                            seen.add(f)
+                    taken = got
                 return taken
             if kind == "seq":  # capture.first_takes: a player's k-th capture takes exactly so many
                 _, takes, where, firsts, prefix = rule
@@ -2628,10 +2830,17 @@ class SowSim(Sim):
                 if taken:
                     return taken
                 continue
+            if last >= g.N and kind != "beyond":  # capture.over_stores: a last seed in a store
+                continue
             if kind == "beyond":  # the hole after the last is empty: the one after that
                 if rule[2] and b[last] <= 1:
                     continue  # capture.beyond_after = "occupied": the last hole held counters
                 nxt = g.track(seat, d, self.r.stores, self._skip(seat))
+                if self.r.over_stores:  # capture.over_stores: the stores are no holes, passed over
+                    if last >= g.N:  # a last seed in a store: judged as from the hole before it
+                        skip = self._skip(seat)
+                        last = next(p for p in range(g.N) if nxt[p] == last and not skip >> p & 1)
+                    nxt = [q if q < g.N else nxt[q] for q in nxt]
                 q, taken = nxt[last], []
                 while q < g.N and not b[q] and q != last:
                     t = nxt[q]
@@ -2770,6 +2979,7 @@ class SowSim(Sim):
                         taken[s] += b[i]
                         b[i] = 0
             self.tuz = [0, 0]
+            self.raided = 0
         if mode != "nobody":
             for i in range(g.N):
                 c = b[i]
@@ -2866,7 +3076,8 @@ class SowSim(Sim):
             # each in turn fills one hole or passes, until both pass; the next player starts.
             first = 1 - last_mover
             fills = (self._won_counts(totals)[0] if r.won
-                     else [min(len(self.holes[s]), totals[s] // r.refill) for s in (0, 1)])
+                     else [min(len(self.holes[s]), -(-totals[s] // r.refill) if r.left_empty == "until-full"
+                               else (totals[s] - r.round_store) // r.refill) for s in (0, 1)])  # until-full: the short hole too
             starter = first if fills[1 - first] >= fills[first] else 1 - first
         key = (totals[0], totals[1], starter)
         self.rounds.append(key)
@@ -2886,16 +3097,21 @@ class SowSim(Sim):
         if r.matched:
             self._match_holes(totals, starter)
             return
+        if r.placed:
+            self._place_round(totals, starter)
+            return
         if r.equal:
             self._share_equal(totals, starter)
             return
-        if min(totals) < r.refill or (r.repeat and self.rounds.count(key) >= r.repeat):
+        least = 1 if r.left_empty == "until-full" else r.refill  # until-full: a player with any seed plays on
+        least += r.round_store  # rounds.store: his store's seeds first
+        if min(totals) < least or (r.repeat and self.rounds.count(key) >= r.repeat):
             self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
             for i in range(g.N):
                 self.b[i] = 0
             self.sown = self.closed = 0
-            if min(totals) < r.refill:
-                loser = 0 if totals[0] < r.refill else 1
+            if min(totals) < least:
+                loser = 0 if totals[0] < least else 1
                 self._finish((1 - loser, "cannot-fill-a-hole"))
             else:
                 a, z = totals
@@ -2905,11 +3121,11 @@ class SowSim(Sim):
         short_closed = 0
         for s in (0, 1):
             holes = self.holes[s]
-            filled = min(len(holes), totals[s] // r.refill)
+            filled = min(len(holes), (totals[s] - r.round_store) // r.refill)
             if filled == len(holes):
                 for i in holes:
                     self.b[i] = r.refill
-                self.hand[s] = totals[s] - filled * r.refill
+                self.hand[s] = (totals[s] - r.round_store) - filled * r.refill
             elif r.short in ("right", "left"):  # rounds.short: filled in order from one end
                 order = list(holes)[::-1] if r.short == "right" else list(holes)
                 closed = 0
@@ -2917,13 +3133,15 @@ class SowSim(Sim):
                     self.b[i] = r.refill if k < filled else 0
                     if k >= filled:
                         closed |= 1 << i
-                self.hand[s] = totals[s] - filled * r.refill
+                self.hand[s] = (totals[s] - r.round_store) - filled * r.refill
+                if r.left_empty == "until-full" and self.hand[s]:  # the rest into the next hole, short
+                    self.b[order[filled]], self.hand[s] = self.hand[s], 0
                 short_closed = closed if r.left_empty != "sow" else 0
             else:
                 for i in holes:
                     self.b[i] = 0
                 chooser = s
-                self.hand[s] = totals[s]
+                self.hand[s] = totals[s] - r.round_store
         if r.richer_equal and totals[0] != totals[1]:  # rounds.richer = "equal": the richer's
             rich = 0 if totals[0] > totals[1] else 1   # holes hold as many seeds each as may be
             per = totals[rich] // len(self.holes[rich])
@@ -2931,7 +3149,7 @@ class SowSim(Sim):
                 for i in self.holes[rich]:
                     self.b[i] = per
                 self.hand[rich] = totals[rich] - per * len(self.holes[rich])
-        self.sc = [0, 0]
+        self.sc = [r.round_store, r.round_store]  # rounds.store: each store's seeds, set first
         self.sown = 0
         self.closed = short_closed
         if r.dir_shared:  # sow.direction_shared: each round's way is chosen anew
@@ -2945,8 +3163,12 @@ class SowSim(Sim):
             self.phase, self.turn = LEAVE, chooser
         else:
             self.phase, self.turn = PLAY, starter
+            if r.left_empty == "until-full":  # a starter with only short holes passes at once
+                self._gen()
+                if not self._mv:
+                    self.turn, self._mv = 1 - starter, None
             if r.repetition:
-                self.hist[(starter, *self.b[: g.N])] = 1
+                self.hist[(self.turn, *self.b[: g.N])] = 1
 
     def _share_holes(self, totals: list[int], starter: int) -> None:
         """``rounds.holes = "won"``: each player fills ``refill`` seeds a hole, from his rightmost
@@ -3048,6 +3270,7 @@ class SowSim(Sim):
             b[i] = 0
         self.sown = 0
         self.tuz = [0, 0]
+        self.raided = 0
         few = 0 if totals[0] <= totals[1] else 1
         repeated = r.repeat and self.rounds.count(self.rounds[-1]) >= r.repeat
         if totals[few] == 0 or repeated:
@@ -3158,6 +3381,8 @@ class SowSim(Sim):
             data["marked"] = [names[i] for i in range(g.N) if self.marked >> i & 1]
         if r.claims:
             data["tuz"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.tuz]
+        if r.raid_free:
+            data["raided"] = [names[i] for i in range(g.N) if self.raided >> i & 1]
         if r.uses_moved or r.rounds:
             data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
             if r.store_sow:  # sow.store_sow: the stores already sown back
@@ -3204,7 +3429,8 @@ def _mask(holes: list[int]) -> int:
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
           "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned",
           "covered", "centre",
-          "points", "from")  # sow10: end.points; sow.relay_opposite
+          "points", "from",  # sow10: end.points; sow.relay_opposite
+          "raided")
 FIELDS = FIELDS + ("marked",)  # rounds.rest_from (sow8)
 
 
@@ -3285,7 +3511,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if k != "seed":
                 raise InvalidState(f"hands[{s}].{brief(k)}: the only kind is seed")
             sim.hand[s] = _count(v, f"hands[{s}].seed")
-        if sim.hand[s] and not r.rounds and not r.enter and not r.dist:
+        if sim.hand[s] and not r.rounds and not r.enter and not r.dist and not r.place:
             raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
     if r.cover:  # sow.cover: the covered holes (empty) and the central hole's seeds
         sim.covered = _holes(g, data.get("covered", []), "covered")
@@ -3320,8 +3546,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         raise InvalidState("throw: must be null in a sowing game")
     sim.plies = _count(data.get("turn", 0), "turn", 0, 10**9)
     phase = data.get("phase", PLAY)
-    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE, DISTRIBUTE):
-        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange", "distribute" or "over", got {brief(phase)}')
+    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE, DISTRIBUTE, PLACE):
+        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange", "distribute", "place" or "over", got {brief(phase)}')
+    if phase == PLACE and not r.place:
+        raise InvalidState("phase: nobody places seeds from his hand in this game (sow.place)")
     if phase == DISTRIBUTE and not r.dist:
         raise InvalidState("phase: nobody puts the seeds in before play in this game (sow.distribute)")
     if phase == DISTRIBUTE and sim.hand[r.first]:
@@ -3374,14 +3602,14 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         sim.closed = _holes(g, data.get("closed", []), "closed")
         for i in range(g.N):
             if sim.closed >> i & 1:
-                if sim.b[i]:
+                if sim.b[i] >= (r.refill if r.left_empty == "until-full" else 1):
                     raise InvalidState(f"closed: hole {g.names[i]} was left empty but holds {sim.b[i]} seeds")
                 if sim.sown >> i & 1:
                     raise InvalidState(f"sown: hole {g.names[i]} was left empty, so nobody sowed from it")
         if sim.closed & g.own_mask[0] and sim.closed & g.own_mask[1] and not r.won:
             raise InvalidState("closed: only one player can be short of seeds in a round")
         for s in (0, 1):
-            if sim.closed and sim.closed & g.own_mask[s] == g.own_mask[s]:
+            if sim.closed and sim.closed & g.own_mask[s] == g.own_mask[s] and r.left_empty != "until-full":
                 raise InvalidState(f"closed: seat {s} has left every hole empty, so the game is over")
             if sim.closed & g.own_mask[s] and sim.hand[s] >= r.refill:
                 raise InvalidState(f"hands[{s}]: seat {s} keeps {sim.hand[s]} seeds in hand, enough to fill a hole it left empty")
@@ -3443,6 +3671,12 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
                 if sim.b[t] and not r.keeps:
                     raise InvalidState(f"tuz[{s}]: hole {name} is claimed, so it holds no seeds between moves")
                 sim.tuz[s] |= 1 << t
+    if "raided" in data:  # capture.claim_raid_free: the wegues raided once already
+        if not r.raid_free:
+            raise InvalidState("raided: no wegue is raided for nothing first in this game")
+        sim.raided = _holes(g, data["raided"], "raided")
+        if sim.raided & ~(sim.tuz[0] | sim.tuz[1]):
+            raise InvalidState("raided: only a claimed hole (tuz) is raided")
     # who moves
     to_move = data.get("to_move")
     if phase in (LOT, OVER):
