@@ -138,11 +138,12 @@ class MatchGame(Game):
             return ("option", name, values)
         return parse(raw, path)
 
-    @staticmethod
-    def pick(value: Any, options: Mapping[str, Any]) -> Any:
+    def pick(self, value: Any, options: Mapping[str, Any]) -> Any:
+        """A field's value under ``options`` (an option not given: its default)."""
         if isinstance(value, tuple) and value and value[0] == "option":
             _, name, values = value
-            return options[name] if values is None else values[options[name]]
+            chosen = options.get(name, self.option_specs[name].default)
+            return chosen if values is None else values[chosen]
         return value
 
     def _int(self, lo: int, hi: int):
