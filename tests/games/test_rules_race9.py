@@ -225,3 +225,17 @@ def test_a_one_game_match_plays_that_game_over_and_over():
     sim = game.new_sim({})
     assert type(sim).__name__ == "MatchSim" and sim.inner.game.key == "race.plakoto"
     assert sim.to_json()["match"]["games"] == ["Plakoto"]
+
+
+def test_the_simulations_read_the_match_as_a_race_game():
+    # The concepts (games/engine/concepts.py) read the game being played: White's m1 piece hits
+    # Black's lone piece on l1 with the 1, a capture of the race mechanic.
+    from games.engine.concepts import concepts_for
+
+    v = variant()
+    c = concepts_for(v)
+    assert c.kind == "rules:race" and c.capture_by
+    board = {"m1": [0, 15], "l1": [1, 1], "h1": [1, 14]}
+    s = play(match_state(board), {"throw": [1, 6]})
+    hit = next(a for a in v.legal_actions(s) if a["from"] == "m1" and a["to"] == "l1")
+    assert c.captured(s, hit, v.apply(s, hit), {})

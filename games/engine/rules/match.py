@@ -90,6 +90,10 @@ class MatchGame(Game):
             self.subs.append(sub)
         self.keys = list(keys)
         self.titles = [s.rf.title for s in self.subs]
+        # The simulations' concepts (games/engine/concepts.py) read a match of one mechanic's
+        # games as that mechanic (MatchSim's pos and hand are the game being played's).
+        kinds = {type(s).__name__.removesuffix("Game").lower() for s in self.subs}
+        self.reads_as = kinds.pop() if len(kinds) == 1 else None
         # each field parsed: a value, or {choice: value} where an option decides
         self.to = self._field("to", self._int(1, 1000), None)
         if self.to is None:
@@ -266,6 +270,14 @@ class MatchSim(Sim):
         o.score = self.score[:]
         o.last, o.over = self.last, self.over
         return o
+
+    @property
+    def pos(self) -> Any:  # the game being played's (the concepts' race reader)
+        return self.inner.pos
+
+    @property
+    def hand(self) -> Any:
+        return self.inner.hand
 
     def to_move(self) -> int | None:
         return None if self.over else self.inner.to_move()
