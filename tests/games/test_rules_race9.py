@@ -239,3 +239,32 @@ def test_the_simulations_read_the_match_as_a_race_game():
     s = play(match_state(board), {"throw": [1, 6]})
     hit = next(a for a in v.legal_actions(s) if a["from"] == "m1" and a["to"] == "l1")
     assert c.captured(s, hit, v.apply(s, hit), {})
+
+
+def test_a_whole_random_match_reads_back_from_its_json_at_every_game():
+    # Through the public protocol to the match's end: each state that begins a game (and the
+    # last) reads back from its JSON unchanged, and the fast path plays the same match.
+    import random
+
+    v = variant()
+    rng = random.Random(5)
+    state = v.new_game({"match_to": 3})
+    sim = v.fast(state)
+    games = 1
+    while v.outcome(state) is None:
+        if v.is_chance(state):
+            moves = [m for m, _ in sim.chance_outcomes()]
+            action = v.draw(state, rng)
+        else:
+            legal = v.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+            moves = sim.moves()
+        state = v.apply(state, action)
+        sim.play(next(m for m in moves if sim.action(m) == action))
+        assert sim.state() == state
+        if state.to_json()["match"]["number"] != games or v.outcome(state) is not None:
+            games = state.to_json()["match"]["number"]
+            assert v.state_from_json(state.to_json()) == state
+    d = state.to_json()
+    assert max(d["scores"]) >= 3 and d["match"]["last"]["number"] == d["match"]["number"] == games
+    assert sim.result() in ((1.0, 0.0), (0.0, 1.0))
