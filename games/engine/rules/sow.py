@@ -188,6 +188,15 @@ Elements and keys (defaults in brackets):
   on as any sowing (relay, captures); the action names that hole (Lam Waladach) [0: none];
   ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
   the sowing where its last seed fell (Ludii's Lam Waladach) [false];
+  ``opening_weg`` = ``"next"``: on two rows, sowing anticlockwise, with wegs
+  (``capture.claim_keeps``), each round's first move (the starter's only move then, the action
+  naming his rightmost hole) is a set opening: one seed of his rightmost hole is held in hand,
+  then along the track of holes in play every other hole from the next one round gives one seed
+  to the hole after it (the last into his rightmost hole), and the held seed goes into the hole
+  after his rightmost, which becomes his weg; nothing is taken and the turn passes; or
+  ``"after-next"`` (Ludii's reading): nothing is held, the pairs begin at the second hole after
+  his rightmost, and the hole between becomes his weg as it stands (Gabata of Shoa and Adegrat)
+  ["none"];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -549,6 +558,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "distribute": (_names, None), "distribute_seeds": (_int(1, 10000), 0), "distribute_rotate": (_bool, False),
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
+        "opening_weg": (_one_of("none", "next", "after-next"), "none"),  # sow7: Gabata of Shoa and Adegrat
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -678,6 +688,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
+        "opening_weg",
     )
 
 
@@ -1020,6 +1031,10 @@ class SowGame(Game):
         r.extra_raid = "raid" in when  # extra_turn.when = "raid": after a wegue's raid only
         if r.extra_raid and not r.keeps:
             raise rf.error(T["extra_turn"].paths["when"], 'an extra turn after a raid needs capture.claim_keeps')
+        r.opening_weg = sow.get("opening_weg", o)  # sow.opening_weg: each round's set opening (Gabata of Shoa)
+        if r.opening_weg != "none" and (self.rows != 2 or sow.get("direction", o) != "ccw" or not r.keeps or r.stores):
+            raise rf.error(sow.paths["opening_weg"], "a set opening making a weg needs two rows, sowing ccw, "
+                           "no stores on the track, and wegs (capture.claim_keeps)")
         if r.extra_store and not r.stores:
             raise rf.error(T["extra_turn"].paths["when"], "a last seed in the store needs sow.stores = \"own\"")
         r.no_moves = end.get("no_moves", o)
@@ -1323,6 +1338,9 @@ class SowGame(Game):
             return None
         seat = sim.turn
         own = self.holes_of
+        if type(move) is int and r.opening_weg != "none" and not sim.sown:  # sow.opening_weg: Ludii's
+            # steps of the set opening, each naming the hole a counter is moved from
+            return [(seat, {"sow": self.names[p]}, False) for p, _ in sim._opening_weg_pairs(seat, move & 0xFF)[1]]
         if type(move) is int:
             run: list[tuple[int, dict[str, Any], bool]] = [(seat, sim.action(move).to_json(), False)]
             if r.take_hook is not None and sim.plies == 0 and seat == r.first:  # the start's captures
@@ -1599,6 +1617,9 @@ class SowSim(Sim):
             self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
             return
         lo = r.min
+        if r.opening_weg != "none" and not self.sown:  # sow.opening_weg: the round's set opening,
+            self._mv = [self.game.holes_of[seat][-1]]  # named by the starter's rightmost hole  # type: ignore[index]
+            return
         if r.gather and self.plies == (r.first is None):  # sow.opening_gather: the game's first move
             d = r.dirs[seat][0][1]  # type: ignore[index]
             step, own = self.game.plain[seat][d], self.holes[seat]  # type: ignore[index]
@@ -1842,6 +1863,9 @@ class SowSim(Sim):
         if h >= g.N:
             self._play_store_sow(seat)  # type: ignore[arg-type]
             return
+        if r.opening_weg != "none" and not self.sown:  # sow.opening_weg: the round's set opening
+            self._play_opening_weg(seat, h)  # type: ignore[arg-type]
+            return
         k = m >> 9  # sow.choose_count: the seeds sown (0: all)
         self._covered_now = False
         d &= 1
@@ -1987,6 +2011,42 @@ class SowSim(Sim):
         self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
                      or (r.extra_raid and raided))
+
+    def _opening_weg_pairs(self, seat: int, h0: int) -> tuple[int, list[tuple[int, int]]]:
+        """``sow.opening_weg``: the hole that becomes the starter's weg and the (from, to) pairs
+        of holes that a counter each goes between, along the track of holes in play from the one
+        after his rightmost hole ``h0`` round to ``h0``."""
+        nxt, ring, p = self.game.plain[seat][CCW], [], self.game.plain[seat][CCW][h0]  # type: ignore[index]
+        while p != h0:
+            if not self.closed >> p & 1:
+                ring.append(p)
+            p = nxt[p]
+        ring.append(h0)
+        first = 0 if self.r.opening_weg == "next" else 1  # "after-next": Ludii's, the weg hole untouched
+        return ring[0], [(ring[k], ring[k + 1]) for k in range(first, len(ring) - 1 - first, 2)]
+
+    def _play_opening_weg(self, seat: int, h0: int) -> None:
+        """``sow.opening_weg``: one counter from the starter's rightmost hole ``h0`` is held in
+        hand; then every other hole along the track, from the next one round to the last before
+        ``h0``, passes one counter to the hole after it (the last pair's into ``h0``), and the held
+        counter goes into the hole after ``h0``, which becomes the starter's weg. ``"after-next"``
+        (Ludii's reading): the pairs begin at the second hole after ``h0``, nothing is held, and
+        the hole after ``h0`` becomes the weg as it stands. Nothing is taken; the turn passes."""
+        b = self.b
+        weg, pairs = self._opening_weg_pairs(seat, h0)
+        if self.r.opening_weg == "next":
+            b[h0] -= 1
+            b[weg] += 1
+        for p, q in pairs:
+            if b[p]:
+                b[p] -= 1
+                b[q] += 1
+        self.tuz[seat] |= 1 << weg  # type: ignore[index]
+        self.sown |= 1 << h0
+        self.plies += 1
+        if self.log:
+            self.last_text = f"{self.game.names[h0]} opening, weg {self.game.names[weg]}"
+        self._settle(seat, True, False)
 
     def _play_store_sow(self, seat: int) -> None:
         """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise

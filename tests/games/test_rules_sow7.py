@@ -1,0 +1,88 @@
+"""Hand-worked tests for helper sow7's Ethiopian and Eritrean sowing games and the vocabulary
+they added to games/engine/rules/sow.py: ``sow.opening_weg`` (each round opens with a set move
+that leaves holes of five and three and makes the opener's first weg: Gabata of Shoa and
+Adegrat, DLP ruleset 352)."""
+from __future__ import annotations
+
+import pytest
+
+from games.engine import get_variant
+from games.engine.rules.loader import RulesFileError
+from tests.games.test_rules_sow import holes, make, state_of
+
+SHOA = "sow.gabata-shoa-adegrat"
+
+
+def sows(v, state) -> list[str]:
+    return sorted((a["sow"] for a in v.legal_actions(state)), key=int)
+
+
+# -- sow.opening_weg: Gabata of Shoa and Adegrat (DLP game 332, ruleset 352) -------------------------
+def test_the_set_opening_is_the_first_move_and_leaves_fives_and_threes_and_a_weg():
+    v = get_variant(SHOA)
+    s = v.new_game()
+    assert v.rules_file.dlp_game == 332 and v.rules_file.dlp_ruleset == 352
+    # South's only move is the opening, named by his rightmost hole, 6.
+    assert sows(v, s) == ["6"]
+    s = v.apply(s, {"sow": "6"})
+    # One counter of 6 held (6: 3); 7 gives one to 8, 9 to 10, 11 to 12, 1 to 2, 3 to 4, 5 to 6
+    # (6: 4 again); the held counter into 7 (4), South's weg.
+    assert holes(s) == {1: 3, 2: 5, 3: 3, 4: 5, 5: 3, 6: 4, 7: 4, 8: 5, 9: 3, 10: 5, 11: 3, 12: 5}
+    assert s.to_json()["tuz"] == [["7"], []] and s.to_json()["scores"] == [0, 0]
+    # North moves next, from any of his holes but South's weg.
+    assert v.to_move(s) == 1 and sows(v, s) == ["8", "9", "10", "11", "12"]
+
+
+def test_ludiis_opening_leaves_the_weg_hole_as_it_stands_and_moves_from_the_second_hole():
+    v = get_variant(SHOA)
+    s = v.apply(v.new_game({"opening": "after-next"}), {"sow": "6"})
+    # 8 gives one to 9, 10 to 11, 12 to 1, 2 to 3, 4 to 5; 6 and 7 untouched (Ludii's trace).
+    assert holes(s) == {1: 5, 2: 3, 3: 5, 4: 3, 5: 5, 6: 4, 7: 4, 8: 3, 9: 5, 10: 3, 11: 5, 12: 3}
+    assert s.to_json()["tuz"] == [["7"], []]
+
+
+def mid(v, counts, to_move=0, tuz=([], []), **options):
+    return state_of(v, counts, to_move=to_move, sown=["6"], starter=0, round=1,
+                    rounds=[[24, 24, 0]], tuz=[list(t) for t in tuz], options=options)
+
+
+def test_a_last_counter_making_four_wins_the_hole_as_a_weg_in_either_row():
+    v = get_variant(SHOA)
+    # South sows 1 (two): 2, 3; 3 held three, now four: South's weg, the turn over.
+    s = v.apply(mid(v, {1: 2, 3: 3, 5: 1, 9: 2, 10: 1}), {"sow": "1"})
+    assert holes(s) == {2: 1, 3: 4, 5: 1, 9: 2, 10: 1}
+    assert s.to_json()["tuz"] == [["3"], []] and v.to_move(s) == 1
+    # Nobody sows from it: North then South.
+    assert sows(v, s) == ["9", "10"]
+
+
+def test_a_last_counter_in_the_opponents_weg_takes_two_and_plays_again():
+    v = get_variant(SHOA)
+    # South sows 6 (two): 7, 8; 8 is North's weg holding three: South takes the last counter and
+    # one more (two), leaving two, and moves again.
+    s = v.apply(mid(v, {2: 1, 6: 2, 8: 3, 10: 1}, tuz=([], ["8"])), {"sow": "6"})
+    assert holes(s) == {2: 1, 7: 1, 8: 2, 10: 1}
+    assert s.to_json()["scores"][0] - mid(v, {2: 1, 6: 2, 8: 3, 10: 1}).to_json()["scores"][0] == 2
+    assert v.to_move(s) == 0 and sows(v, s) == ["2"]
+    # Ludii's reading (raid_again off): the turn passes.
+    off = v.apply(mid(v, {2: 1, 6: 2, 8: 3, 10: 1}, tuz=([], ["8"]), raid_again=False), {"sow": "6"})
+    assert v.to_move(off) == 1
+
+
+def test_an_empty_weg_gives_up_only_the_last_counter():
+    v = get_variant(SHOA)
+    s = v.apply(mid(v, {6: 2, 10: 1, 3: 1}, tuz=([], ["8"])), {"sow": "6"})
+    # 7 gets one, the last into North's empty weg 8: South takes that counter.
+    assert holes(s) == {3: 1, 7: 1, 10: 1}
+
+
+def test_an_opening_weg_needs_wegs():
+    with pytest.raises(RulesFileError, match="opening_weg"):
+        make('''
+[[clause]]
+id = "O-1"
+text = "Two rows of six; an opening weg without wegs."
+board = { shape = "mancala", rows = 2, holes = 6 }
+setup = { seeds = 4, first = "South" }
+sow = { direction = "ccw", opening_weg = "next" }
+''')
