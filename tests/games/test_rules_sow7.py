@@ -86,3 +86,62 @@ board = { shape = "mancala", rows = 2, holes = 6 }
 setup = { seeds = 4, first = "South" }
 sow = { direction = "ccw", opening_weg = "next" }
 ''')
+
+
+# -- sow.opening_gather_each, opening_gather_lift, take_at_end: Gabata of Wuqro (DLP 333, ruleset 353) --
+WUQRO = "sow.gabata-wuqro"
+
+
+def test_wuqros_opening_gathers_the_row_and_sows_from_the_opponents_first_hole_taking_at_lap_ends():
+    v = get_variant(WUQRO)
+    s = v.new_game()
+    assert v.rules_file.dlp_game == 333 and v.rules_file.dlp_ruleset == 353
+    assert sows(v, s) == ["7"]
+    s = v.apply(s, {"sow": "7"})
+    # Eighteen from 7, the first into 7: 7..12 (3 -> 4), 1..6 (0 -> 1), 7..12 (4 -> 5), the last in
+    # 12. Taken at the lap's end, not as they were made four: 7..12 hold five, nothing taken.
+    # Relays: 12 (5) -> 1..5 (2 each), last 5; 5 (2) -> 6 (2), 7 (6); 7 (6) -> 8..11 (6), 12 (1),
+    # 1 (3); 1 (3) -> 2, 3, 4 (3 each); 4 (3) -> 5 (1), 6 (3), 7 (empty, now 1): over.
+    assert holes(s) == {2: 3, 3: 3, 5: 1, 6: 3, 7: 1, 8: 6, 9: 6, 10: 6, 11: 6, 12: 1}
+    assert s.to_json()["scores"] == [0, 0] and v.to_move(s) == 1
+
+
+def test_ludiis_wuqro_opening_puts_the_row_into_the_hole_and_sows_it_all_from_the_next():
+    v = get_variant(WUQRO)
+    s = v.apply(v.new_game({"opening_lift": True}), {"sow": "7"})
+    # Twenty-one from 7, the first into 8: 8..12 (4), 1..6 (1), 7 (1), 8..12 (5), 1..4 (2), last 4.
+    # Relays 4 -> 5, 6; 6 -> 7, 8; 8 (6) -> 9..12 (6), 1, 2 (3); 2 -> 3, 4, 5; 5 (3) -> 6, 7, 8 (empty).
+    assert holes(s) == {1: 3, 3: 3, 4: 1, 6: 1, 7: 3, 8: 1, 9: 6, 10: 6, 11: 6, 12: 6}
+
+
+def wuq(v, counts, to_move=0):
+    return state_of(v, counts, to_move=to_move, sown=["7"], starter=0, round=1, rounds=[[18, 18, 0]])
+
+
+def test_holes_made_four_go_to_their_rows_owner_and_the_last_to_the_sower():
+    v = get_variant(WUQRO)
+    before = wuq(v, {1: 1, 2: 2, 3: 2, 6: 3, 7: 3, 8: 3, 9: 2, 11: 3})
+    s = v.apply(before, {"sow": "6"})
+    # 7, 8 made four, 9 made three (the last): at the lap's end North takes 7 and 8 (eight);
+    # 9 relayed: 10 (1), 11 (4), 12 (1), the last into an empty hole; North takes 11 (four).
+    assert holes(s) == {1: 1, 2: 2, 3: 2, 10: 1, 12: 1}
+    gained = [a - b for a, b in zip(s.to_json()["scores"], before.to_json()["scores"])]
+    assert gained == [0, 12] and v.to_move(s) == 1
+    # A last counter making four: the sower takes them, and the turn is over.
+    before = wuq(v, {1: 2, 2: 2, 3: 3, 9: 1})
+    s = v.apply(before, {"sow": "1"})
+    assert holes(s) == {2: 3, 9: 1}
+    gained = [a - b for a, b in zip(s.to_json()["scores"], before.to_json()["scores"])]
+    assert gained == [4, 0] and v.to_move(s) == 1
+
+
+def test_take_at_end_needs_take_at_and_relay():
+    with pytest.raises(RulesFileError, match="take_at_end"):
+        make('''
+[[clause]]
+id = "T-1"
+text = "Two rows of six; holes taken at lap ends without relay."
+board = { shape = "mancala", rows = 2, holes = 6 }
+setup = { seeds = 4, first = "South" }
+sow = { direction = "ccw", take_at = 4, take_at_end = true }
+''')

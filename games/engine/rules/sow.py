@@ -79,6 +79,9 @@ Elements and keys (defaults in brackets):
   ``take_at_lap``: with ``take_at`` and ``relay = true``, a lap during which a hole was taken
   ends the sowing, even where its last seed fell into an occupied hole (Ludii's reading of
   Rab'e, whose relay then has nothing to lift: its forced pass) [false];
+  ``take_at_end``: with ``take_at`` and ``relay = true``, the holes are not taken as they are
+  sown but as each lap ends: every hole the lap dropped a seed into that then holds n, the last
+  hole's (which so ends the sowing) last (Gabata of Wuqro) [false];
   ``take_at_last = "relay"`` (with ``relay = true``): a hole the last seed of a lap makes n is
   not taken but lifted and sown on (Gabata of the Oromo) [take]; ``opening_hole = k``: the
   game's first sowing is from hole k, whoever's it is (the seeds a set opening gathered there,
@@ -186,6 +189,10 @@ Elements and keys (defaults in brackets):
   player's only move then) lifts n seeds from each of his holes (all a hole has, if fewer) and
   sows them all from the first hole after his row, the first seed into it (its own seeds stay),
   on as any sowing (relay, captures); the action names that hole (Lam Waladach) [0: none];
+  ``opening_gather_each``: with ``opening_gather``, every round's first move is so gathered,
+  from the holes the round's starter holds, not only the game's first (Gabata of Wuqro) [false];
+  ``opening_gather_lift``: the gathered seeds are put into that hole and all its seeds lifted
+  and sown from the hole after it (Ludii's Gabata of Wuqro) [false: its own seeds stay];
   ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
   the sowing where its last seed fell (Ludii's Lam Waladach) [false];
   ``opening_weg`` = ``"next"``: on two rows, sowing anticlockwise, with wegs
@@ -559,6 +566,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
         "opening_weg": (_one_of("none", "next", "after-next"), "none"),  # sow7: Gabata of Shoa and Adegrat
+        "opening_gather_each": (_bool, False), "take_at_end": (_bool, False),  # sow7: Gabata of Wuqro
+        "opening_gather_lift": (_bool, False),  # sow7: Ludii's Gabata of Wuqro
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -688,7 +697,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "opening_weg",
+        "opening_weg", "gather_each", "take_at_end", "gather_lift",
     )
 
 
@@ -937,6 +946,10 @@ class SowGame(Game):
         r.opening_copy = sow.get("opening_copy", o)
         r.take_at_ends = sow.get("take_at_ends", o)  # sow.take_at_ends: a lap that took ends the sowing
         r.gather = sow.get("opening_gather", o)  # sow.opening_gather: the game's first move (Lam Waladach)
+        r.gather_each = sow.get("opening_gather_each", o)  # sow.opening_gather_each: each round's (Wuqro)
+        r.gather_lift = sow.get("opening_gather_lift", o)  # sow.opening_gather_lift: Ludii's Wuqro
+        if (r.gather_each or r.gather_lift) and not r.gather:
+            raise rf.error(sow.paths.get("opening_gather_each", sow.paths.get("opening_gather_lift")), "goes with opening_gather = n")
         if r.gather and (self.rows != 2 or sow.get("direction", o) not in ("ccw", "cw") or sow.get("stores", o) != "none"
                          or r.opening is not None or r.first_to_next or r.first_plain):
             raise rf.error(sow.paths["opening_gather"], "a gathered opening needs two rows, one direction of sowing "
@@ -1054,6 +1067,9 @@ class SowGame(Game):
         r.take_at_to = sow.get("take_at_to", o)
         r.take_at_where = ("any", "own", "opponent").index(sow.get("take_at_where", o))
         r.take_at_relay = sow.get("take_at_last", o) == "relay"  # the last seed's hole is relayed, not taken
+        r.take_at_end = sow.get("take_at_end", o)  # sow.take_at_end: taken as each lap ends (Wuqro)
+        if r.take_at_end and not (r.take_at and r.relay is True and not r.take_at_relay):
+            raise rf.error(sow.paths["take_at_end"], "take_at_end needs take_at and relay = true (and no take_at_last)")
         if r.take_at_relay and not (r.take_at and r.relay is True):
             raise rf.error(sow.paths["take_at_last"], "take_at_last = \"relay\" needs take_at and relay = true")
         r.opening_hole = sow.get("opening_hole", o) - 1  # the game's first sowing's hole (-1: any)
@@ -1332,7 +1348,9 @@ class SowGame(Game):
         *A stylised opening* (``[ludii] opening = [holes]``): where the file's ``setup.counts``
         is the position a set opening leaves, and Ludii plays that opening as steps of the first
         player's, each naming a hole (``{"sow": hole}``), the game's first move stands for those
-        steps too, before its own."""
+        steps too, before its own. (``[ludii] gather_step = true``: with ``sow.opening_gather_each``,
+        Ludii gathers the counters by a step of its own, from the starter's first hole to the
+        hole the sowing begins in, before the sowing's.)"""
         r = sim.r
         if sim.phase not in (PLAY, LEAVE) or not (r.rounds or r.relay):
             return None
@@ -1348,6 +1366,10 @@ class SowGame(Game):
                 start.b = self.start_counts() + [0, 0]
                 run[:0] = [(seat, {"sow": self.names[self.facing[f]]}, True)
                            for f, *_ in r.take_hook(start, seat, -1) if self.facing[f] >= 0]
+            if (r.gather_each and not sim.sown and (getattr(self.rf, "ludii", None) or {}).get("gather_step")):
+                # [ludii] gather_step: Ludii gathers the round's opening counters by a step of its
+                # own, from the starter's first hole to the hole the sowing begins in (Wuqro)
+                run.insert(0, (seat, {"from": self.names[sim.holes[seat][0]], "to": self.names[move & 0xFF]}, False))
             opening = (getattr(self.rf, "ludii", None) or {}).get("opening")
             if opening and sim.plies == 0 and sim.round == 1:  # [ludii] opening: the set-up's steps
                 run = [(seat, {"sow": h}, False) for h in opening] + run
@@ -1620,9 +1642,19 @@ class SowSim(Sim):
         if r.opening_weg != "none" and not self.sown:  # sow.opening_weg: the round's set opening,
             self._mv = [self.game.holes_of[seat][-1]]  # named by the starter's rightmost hole  # type: ignore[index]
             return
-        if r.gather and self.plies == (r.first is None):  # sow.opening_gather: the game's first move
+        if r.gather and (not self.sown if r.gather_each else self.plies == (r.first is None)):  # sow.opening_gather
             d = r.dirs[seat][0][1]  # type: ignore[index]
             step, own = self.game.plain[seat][d], self.holes[seat]  # type: ignore[index]
+            if self.closed:  # opening_gather_each in a later round: the first hole in play after his
+                nxt = []
+                for h in own:
+                    q = step[h]  # type: ignore[index]
+                    while self.closed >> q & 1:
+                        q = step[q]  # type: ignore[index]
+                    if q not in own:
+                        nxt.append(q | (d << 8))
+                self._mv = nxt[:1]
+                return
             self._mv = [step[h] | (d << 8) for h in own if step[h] not in own][:1]  # type: ignore[operator]
             return
         if r.opening_hole >= 0 and self.plies == (r.first is None) and b[r.opening_hole & 0xFF]:
@@ -2084,7 +2116,7 @@ class SowSim(Sim):
             self.during = []
         b[h] -= c
         p = origin = h
-        if r.gather and self.plies == (r.first is None) and self.phase == PLAY:
+        if r.gather and (not self.sown if r.gather_each else self.plies == (r.first is None)) and self.phase == PLAY:
             # sow.opening_gather: n seeds from each of the mover's holes, sown from hole h (the
             # first after his row), its own seeds staying in it
             b[h], c = c, 0
@@ -2092,8 +2124,12 @@ class SowSim(Sim):
                 t = min(r.gather, b[q])
                 b[q] -= t
                 c += t
+            if r.gather_lift:  # sow.opening_gather_lift: hole h's own lifted too, sown from the next
+                c += b[h]
+                b[h] = 0
+            else:
+                p = self.game.plain[seat][1 - d][h]  # type: ignore[index]
             self.lifted = c
-            p = self.game.plain[seat][1 - d][h]  # type: ignore[index]
         if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
             c -= 1
@@ -2119,7 +2155,10 @@ class SowSim(Sim):
         lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
         self.hook_mem = None
         taken_before = 0  # sow.take_at_lap: the holes taken before this lap
+        at_end = r.take_at_end
         while True:
+            if at_end:
+                lap_sown = []  # sow.take_at_end: the holes this lap drops a seed into
             passed = 0
             skipped = after = False
             while c:
@@ -2142,9 +2181,20 @@ class SowSim(Sim):
                 c -= 1
                 budget -= 1
                 after, skipped = skipped, False
+                if at_end:
+                    lap_sown.append(p)
+                    continue
                 if (r.take_at and p < N and b[p] == r.take_at  # sow.take_at: taken at once
                         and (c or not r.take_at_relay)  # take_at_last = "relay": the last is sown on
                         and (not r.take_at_where or (self.own[p] == seat) == (r.take_at_where == 1))):
+                    self.during.append((p, b[p]))
+                    b[p] = 0
+            if at_end:  # sow.take_at_end: the holes this lap made n are taken as it ends, the last hole's last
+                for q in dict.fromkeys(lap_sown):
+                    if q != p and q < N and b[q] == r.take_at:
+                        self.during.append((q, b[q]))
+                        b[q] = 0
+                if p < N and b[p] == r.take_at:
                     self.during.append((p, b[p]))
                     b[p] = 0
             if after and r.origin_quirk:
