@@ -145,3 +145,51 @@ board = { shape = "mancala", rows = 2, holes = 6 }
 setup = { seeds = 4, first = "South" }
 sow = { direction = "ccw", take_at = 4, take_at_end = true }
 ''')
+
+
+# -- capture.claim_opposite, rounds.rest = "lend", empty_row with wegs: Leyla (DLP 348, ruleset 368) --
+LEYLA = "sow.leyla"
+
+
+def ley(v, counts, to_move=0, tuz=([], []), scores=None):
+    more = {"scores": scores} if scores else {}
+    return state_of(v, counts, to_move=to_move, starter=0, round=1, rounds=[[24, 24, 0]],
+                    tuz=[list(t) for t in tuz], **more)
+
+
+def test_a_last_counter_making_four_across_wins_that_hole_and_the_one_facing_it():
+    v = get_variant(LEYLA)
+    assert v.rules_file.dlp_game == 348 and v.rules_file.dlp_ruleset == 368
+    # South sows 2 (two) clockwise: 1 (0 -> 1), 12 (3 -> 4), North's: South wins 12 and the hole
+    # across from it, his own 1, with their counters; the turn is over.
+    s = v.apply(ley(v, {2: 2, 12: 3, 5: 1, 8: 2}), {"sow": "2"})
+    assert holes(s) == {1: 1, 5: 1, 8: 2, 12: 4}
+    assert s.to_json()["tuz"] == [["1", "12"], []] and v.to_move(s) == 1
+    assert sows(v, s) == ["8"]
+    # North sows 8 (two) clockwise: 7 (1), 6 (1), the last into an empty hole.
+    s = v.apply(s, {"sow": "8"})
+    assert holes(s) == {1: 1, 5: 1, 6: 1, 7: 1, 12: 4} and v.to_move(s) == 0
+    assert sows(v, s) == ["5", "6"]  # South's weg 1 is not his to sow
+
+
+def test_a_raid_on_a_weg_takes_two_and_ends_the_turn():
+    v = get_variant(LEYLA)
+    before = ley(v, {2: 1, 5: 1, 1: 3, 9: 2, 11: 1}, tuz=([], ["1"]))
+    s = v.apply(before, {"sow": "2"})  # one counter clockwise into 1, North's weg (3 -> 4): two taken
+    assert holes(s) == {1: 2, 5: 1, 9: 2, 11: 1}
+    assert s.to_json()["scores"][0] - before.to_json()["scores"][0] == 2 and v.to_move(s) == 1
+
+
+def test_the_round_ends_when_a_player_has_only_wegs_and_the_poorer_fills_with_a_loan():
+    v = get_variant(LEYLA)
+    # South's last free counter, 1, goes clockwise into 12: he has only his weg 3 (five) left.
+    s = v.apply(ley(v, {1: 1, 3: 5, 9: 2, 10: 1}, tuz=(["3"], []), scores=[9, 30]), {"sow": "1"})
+    # South: 9 + 5 = 14, North: 30 + 1 + 2 + 1 = 34. South fills three holes and has two over:
+    # North lends him two, so he fills four (1..4), North the same places (7..10), keeping 16.
+    data = s.to_json()
+    assert holes(s) == {1: 4, 2: 4, 3: 4, 4: 4, 7: 4, 8: 4, 9: 4, 10: 4}
+    assert data["hands"] == [{}, {"seed": 16}] and data["round"] == 2 and data["tuz"] == [[], []]
+    assert v.to_move(s) == 1  # the player who moved second in the first round starts the second
+    # With one over, South gives it away: 13 fills three holes, North keeps 24.
+    s = v.apply(ley(v, {1: 1, 3: 5, 9: 2, 10: 1}, tuz=(["3"], []), scores=[8, 31]), {"sow": "1"})
+    assert holes(s) == {1: 4, 2: 4, 3: 4, 7: 4, 8: 4, 9: 4} and s.to_json()["hands"] == [{}, {"seed": 24}]

@@ -225,7 +225,9 @@ Elements and keys (defaults in brackets):
   it holds n or more (with that seed); when the game or round ends each wegue's seeds go to its
   holder and the claims lapse [0: a tuz, below]; ``claim_last = n``: a hole claimed so that is
   the opponent's last unclaimed hole is not claimed: the mover takes n of its seeds, leaving the
-  rest [0: claimed all the same]; ``claim_keeps_fewer = "all"``: a wegue of the opponent's
+  rest [0: claimed all the same]; ``claim_opposite`` (two rows): the hole across from a
+  wegue so claimed, in the mover's own row, becomes his wegue too, unless it is one already
+  (Leyla) [false]; ``claim_keeps_fewer = "all"``: a wegue of the opponent's
   holding fewer than n with the last seed gives up all it holds (Gabata of Shoa, Qelat), not
   nothing [nothing];
   ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
@@ -277,7 +279,8 @@ Elements and keys (defaults in brackets):
   ``"other"`` (the other player: with ``empty_row = "ends"``, the one whose holes are not
   empty) [owner]; ``stalled`` (same values but pass) [owner]; ``empty_row = "wins"``: a player
   whose holes are all empty after a move (his or the opponent's) has won at once, or
-  ``"ends"``: the game (or round) ends at once, the seeds left going as ``no_moves`` says
+  ``"ends"``: the game (or round) ends at once (holes that are wegues, ``capture.claim_keeps``,
+  not counting as his), the seeds left going as ``no_moves`` says
   (``stalled`` where that is ``"pass"`` or ``"loses"``) (Bosh) [none];
   ``win = "most"`` (most seeds wins,
   equal is a draw); ``target``: a player who has taken this many has won at once (0: none);
@@ -316,7 +319,10 @@ Elements and keys (defaults in brackets):
   few to fill a hole kept in hand: Rio Kadalis, Motiq) | ``"matched"`` (the player with fewer
   seeds fills ``refill`` a hole from his first hole in hole order, the last taking what is
   left; the other fills his holes at the same places alike, keeping the rest in hand, still
-  his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``round_up`` (with ``"won"``): a
+  his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``rest = "lend"`` (with
+  ``"matched"``): only full holes are filled, a remainder of less than half a hole going to the
+  other player and one of half a hole or more made up by the other's seeds, filling one more
+  hole; a player who so fills no hole has lost (Leyla) ["last"]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
   seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
   cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
@@ -583,6 +589,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
         "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
         "claim_keeps_fewer": (_one_of("nothing", "all"), "nothing"),
+        "claim_opposite": (_bool, False),  # sow7: Leyla
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -604,6 +611,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
         "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
+        "rest": (_one_of("last", "lend"), "last"),  # sow7: Leyla
         "arrange": (_one_of("fill", "equal"), "fill"),
     },
 }
@@ -697,7 +705,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "opening_weg", "gather_each", "take_at_end", "gather_lift",
+        "opening_weg", "gather_each", "take_at_end", "gather_lift", "claim_opposite", "rest",
     )
 
 
@@ -1030,6 +1038,10 @@ class SowGame(Game):
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         kept = [c[8][3:] for c in r.captures if c[0] == "last" and c[8] is not None and c[8][3]]
         r.keeps, r.claim_last, r.keeps_fewer = kept[0] if kept else (0, 0, False)  # capture.claim_keeps (a wegue), claim_last
+        r.claim_opposite = any(t.get("claim_opposite", o) for t in live)  # capture.claim_opposite (Leyla)
+        if r.claim_opposite and (not r.keeps or self.rows != 2):
+            raise rf.error(next(t.paths["claim_opposite"] for t in live if "claim_opposite" in t.values),
+                           "claim_opposite goes with claim_keeps, on two rows")
         if kept and any(c[0] == "hook" and c[2] for c in r.captures):
             raise rf.error(("clause",), "claimed holes that keep their seeds (claim_keeps) go with no hook's claims")
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
@@ -1102,6 +1114,9 @@ class SowGame(Game):
             if r.matched and (self.rows == 4 or sow.get("from", o) != "own"):
                 raise rf.error(rounds.paths.get("holes"), "matched holes need two or three rows, each sowing from his own holes")
             r.round_up = rounds.get("round_up", o)
+            r.rest = rounds.get("rest", o)  # rounds.rest = "lend": Leyla's remainders
+            if r.rest != "last" and not r.matched:
+                raise rf.error(rounds.paths["rest"], 'rest = "lend" goes with holes = "matched"')
             r.equal = rounds.get("arrange", o) == "equal"  # rounds.arrange: Leyla Gobale of Gabradarre
             if r.equal and (self.rows != 2 or r.won or r.refill != 1):
                 raise rf.error(rounds.paths["arrange"], "an equal arrangement between rounds needs two rows, "
@@ -1122,6 +1137,7 @@ class SowGame(Game):
             r.won, r.round_up, r.one_dir = False, 0, CCW
         if not r.rounds:
             r.matched = False
+            r.rest = "last"
         r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -2380,6 +2396,8 @@ class SowSim(Sim):
                         self._claim = -min(claim[4], c)  # capture.claim_last: his last hole, part taken
                     else:
                         self._claim = 1 << last
+                        if self.r.claim_opposite and not claimed >> g.facing[last] & 1:
+                            self._claim |= 1 << g.facing[last]  # capture.claim_opposite: the hole across
                     return []
                 if claim is not None:
                     self._claim = 1 << last
@@ -2528,8 +2546,9 @@ class SowSim(Sim):
                     self._finish((w, "empty-row"))
                     return
         if r.empty_row_ends:  # end.empty_row = "ends": a row left empty ends the game or round
+            weg = (self.tuz[0] | self.tuz[1]) if r.keeps else 0  # capture.claim_keeps: wegs are not his to sow
             for w in (seat, 1 - seat):
-                if not any(self.b[i] for i in self.holes[w]):
+                if not any(self.b[i] for i in self.holes[w] if not weg >> i & 1):
                     self._end(r.stalled if r.no_moves in ("pass", "loses") else r.no_moves, seat, w, "empty-row")
                     return
         if ((r.holes_at_most is not None and max(self.b[: self.game.N]) <= r.holes_at_most)
@@ -2804,6 +2823,21 @@ class SowSim(Sim):
             return
         poor = 0 if totals[0] <= totals[1] else 1
         n, j = totals[poor], 0
+        if r.rest == "lend":  # rounds.rest = "lend": only full holes; a remainder of one goes to the
+            # other player, of more than half a hole is made up by the other's seeds (lent or ceded)
+            k, m = divmod(n, r.refill)
+            k += 2 * m >= r.refill
+            if k == 0:  # he cannot fill a single hole: he has lost
+                self.sc, self.hand = list(totals), [0, 0]
+                self._finish((1 - poor, "cannot-fill-a-hole"))
+                return
+            for j in range(min(k, len(g.holes_of[poor]))):
+                b[g.holes_of[poor][j]] = b[g.holes_of[1 - poor][j]] = r.refill
+            self.hand = [0, 0]
+            self.hand[1 - poor] = sum(totals) - 2 * r.refill * min(k, len(g.holes_of[poor]))
+            self.sc = [0, 0]
+            self._next_round(starter)
+            return
         while n:
             c = min(r.refill, n)
             b[g.holes_of[poor][j]] = b[g.holes_of[1 - poor][j]] = c
