@@ -193,3 +193,54 @@ def test_the_round_ends_when_a_player_has_only_wegs_and_the_poorer_fills_with_a_
     # With one over, South gives it away: 13 fills three holes, North keeps 24.
     s = v.apply(ley(v, {1: 1, 3: 5, 9: 2, 10: 1}, tuz=(["3"], []), scores=[8, 31]), {"sow": "1"})
     assert holes(s) == {1: 4, 2: 4, 3: 4, 7: 4, 8: 4, 9: 4} and s.to_json()["hands"] == [{}, {"seed": 24}]
+
+
+# -- sow.relay_opposite, rounds.rest = "spread": Gabata of Ansaba (DLP 322, ruleset 342) -----------
+ANSABA = "sow.gabata-ansaba"
+
+
+def ans(v, counts, to_move=0, scores=None, **options):
+    more = {"scores": scores} if scores else {}
+    return state_of(v, counts, to_move=to_move, sown=["6", "12"], starter=0, round=1, rounds=[[18, 18, 0]],
+                    options=options, **more)
+
+
+def test_ansabas_first_sowing_is_from_the_rightmost_hole():
+    v = get_variant(ANSABA)
+    assert v.rules_file.dlp_game == 322 and v.rules_file.dlp_ruleset == 342
+    assert sows(v, v.new_game()) == ["6"]
+    assert sows(v, v.new_game({"first_rightmost": False})) == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_a_capture_moves_the_last_counter_on_taking_again_and_sowing_on():
+    v = get_variant(ANSABA)
+    before = ans(v, {1: 1, 2: 1, 5: 2, 7: 1, 9: 2, 10: 5, 11: 3})
+    s = v.apply(before, {"sow": "2"})
+    # 2 -> 3, empty, South's: North's 10 facing it (five) taken; the counter moves on to 4, empty:
+    # 9 facing it (two) taken; on to 5 (two, now three): lifted and sown 6, 7, 8, the last into an
+    # empty hole of North's: over. South took seven.
+    assert holes(s) == {1: 1, 6: 1, 7: 2, 8: 1, 11: 3}
+    assert s.to_json()["scores"][0] - before.to_json()["scores"][0] == 7
+    assert v.to_move(s) == 1 and sows(v, s) == ["7", "8", "11"]
+
+
+def test_ludiis_capture_leaves_the_counter_and_ends_the_turn():
+    v = get_variant(ANSABA)
+    before = ans(v, {1: 1, 2: 1, 5: 2, 7: 1, 9: 2, 10: 5, 11: 3}, after_capture="stop")
+    s = v.apply(before, {"sow": "2"})
+    assert holes(s) == {1: 1, 3: 1, 5: 2, 7: 1, 9: 2, 11: 3}
+    assert s.to_json()["scores"][0] - before.to_json()["scores"][0] == 5
+
+
+def test_the_poorer_sets_out_threes_from_his_right_and_ones_after_and_the_other_matches():
+    v = get_variant(ANSABA)
+    # South's last counter, 6, goes into North's 7: South's row is empty, the round is over, North
+    # takes the seven left. South 8, North 28: South puts 3, 3 into 6, 5 and 1, 1 into 4, 3; North
+    # the same into 12, 11, 10, 9, keeping twenty.
+    s = v.apply(ans(v, {6: 1, 8: 2, 12: 3}, scores=[8, 22]), {"sow": "6"})
+    data = s.to_json()
+    assert holes(s) == {3: 1, 4: 1, 5: 3, 6: 3, 9: 1, 10: 1, 11: 3, 12: 3}
+    assert data["hands"] == [{}, {"seed": 20}] and data["round"] == 2 and v.to_move(s) == 1
+    # A player left with a single counter has lost.
+    s = v.apply(ans(v, {6: 1, 8: 2, 12: 3}, scores=[1, 29]), {"sow": "6"})
+    assert s.to_json()["over"] == {"winner": 1, "how": "cannot-fill-a-hole"}

@@ -131,7 +131,10 @@ Elements and keys (defaults in brackets):
   ``relay_hook_ends``: the lap sowing the seeds a hook drew is the sowing's last (no relay, no
   draw after it) [false]; ``enter``: a player holding seeds in
   hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
-  they go, ``{"enter": "store"}`` [false]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
+  they go, ``{"enter": "store"}`` [false]; ``relay_opposite = "move-on"``: with ``relay = true``
+  on two rows, a lap whose last seed falls into an empty hole of the mover's row takes the seeds
+  of the hole facing it, if any, and that one seed is lifted and sown on, as a relay lap (Gabata
+  of Ansaba), or ``"stop"``: takes them and the sowing ends there (Ludii's Ansaba) ["none"]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
   rules to judge, instead of being lifted and sown on; ``relay_ends_where`` = ``"opponent"`` |
   ``"own"`` | ``"any"``: only a hole of that row ends it so [any] (Wouri, Yovodji) [none];
@@ -322,7 +325,10 @@ Elements and keys (defaults in brackets):
   his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``rest = "lend"`` (with
   ``"matched"``): only full holes are filled, a remainder of less than half a hole going to the
   other player and one of half a hole or more made up by the other's seeds, filling one more
-  hole; a player who so fills no hole has lost (Leyla) ["last"]; ``round_up`` (with ``"won"``): a
+  hole; a player who so fills no hole has lost (Leyla); or ``"spread"``: full holes from his
+  left (``short = "right"``: from his right), the remainder spread one seed a hole over the next
+  holes, the other player matching each hole; a player with one seed or none has lost (Gabata
+  of Ansaba) ["last"]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
   seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
   cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
@@ -574,6 +580,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "opening_weg": (_one_of("none", "next", "after-next"), "none"),  # sow7: Gabata of Shoa and Adegrat
         "opening_gather_each": (_bool, False), "take_at_end": (_bool, False),  # sow7: Gabata of Wuqro
         "opening_gather_lift": (_bool, False),  # sow7: Ludii's Gabata of Wuqro
+        "relay_opposite": (_one_of("none", "move-on", "stop"), "none"),  # sow7: Gabata of Ansaba
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -611,7 +618,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
         "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
-        "rest": (_one_of("last", "lend"), "last"),  # sow7: Leyla
+        "rest": (_one_of("last", "lend", "spread"), "last"),  # sow7: Leyla, Gabata of Ansaba
         "arrange": (_one_of("fill", "equal"), "fill"),
     },
 }
@@ -705,7 +712,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "opening_weg", "gather_each", "take_at_end", "gather_lift", "claim_opposite", "rest",
+        "opening_weg", "gather_each", "take_at_end", "gather_lift", "claim_opposite", "rest", "relay_opposite",
     )
 
 
@@ -1080,6 +1087,9 @@ class SowGame(Game):
         r.take_at_where = ("any", "own", "opponent").index(sow.get("take_at_where", o))
         r.take_at_relay = sow.get("take_at_last", o) == "relay"  # the last seed's hole is relayed, not taken
         r.take_at_end = sow.get("take_at_end", o)  # sow.take_at_end: taken as each lap ends (Wuqro)
+        r.relay_opposite = ("none", "move-on", "stop").index(sow.get("relay_opposite", o))  # Gabata of Ansaba
+        if r.relay_opposite and (r.relay is not True or self.rows != 2):
+            raise rf.error(sow.paths["relay_opposite"], "relay_opposite needs relay = true, on two rows")
         if r.take_at_end and not (r.take_at and r.relay is True and not r.take_at_relay):
             raise rf.error(sow.paths["take_at_end"], "take_at_end needs take_at and relay = true (and no take_at_last)")
         if r.take_at_relay and not (r.take_at and r.relay is True):
@@ -1116,7 +1126,7 @@ class SowGame(Game):
             r.round_up = rounds.get("round_up", o)
             r.rest = rounds.get("rest", o)  # rounds.rest = "lend": Leyla's remainders
             if r.rest != "last" and not r.matched:
-                raise rf.error(rounds.paths["rest"], 'rest = "lend" goes with holes = "matched"')
+                raise rf.error(rounds.paths["rest"], 'rest = "lend" or "spread" goes with holes = "matched"')
             r.equal = rounds.get("arrange", o) == "equal"  # rounds.arrange: Leyla Gobale of Gabradarre
             if r.equal and (self.rows != 2 or r.won or r.refill != 1):
                 raise rf.error(rounds.paths["arrange"], "an equal arrangement between rounds needs two rows, "
@@ -1962,7 +1972,7 @@ class SowSim(Sim):
         b = self.b
         sc = self.sc
         forfeits = 0
-        if r.stores or r.relay_take:
+        if r.stores or r.relay_take or r.relay_opposite:
             for s in (0, 1):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
@@ -2327,6 +2337,19 @@ class SowSim(Sim):
                 return p  # sow.take_at_lap: a lap that took a hole ends the sowing
             if r.take_at_lap:
                 taken_before = len(self.during)
+            if (r.relay_opposite and p < N and b[p] == 1 and self.own[p] == seat and b[g.facing[p]]
+                    and budget > 0):  # sow.relay_opposite: the facing hole taken, the seed sown on
+                if self.log:
+                    self.took += b[g.facing[p]]
+                b[N + seat] += b[g.facing[p]]  # credited after the sowing, as relay_take's
+                b[g.facing[p]] = 0
+                if r.relay_opposite == 2:  # "stop": the sowing ends there (Ludii's Ansaba)
+                    return p
+                c, b[p] = 1, 0
+                lap = p
+                if self.laps is not None:
+                    self.laps.append(p)
+                continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 if r.take_at_ends and self.during:  # sow.take_at_ends: a lap that took ends it
                     return p
@@ -2823,6 +2846,28 @@ class SowSim(Sim):
             return
         poor = 0 if totals[0] <= totals[1] else 1
         n, j = totals[poor], 0
+        if r.rest == "spread":  # rounds.rest = "spread": full holes from one end (short), the remainder
+            # one seed a hole into the next holes; a player with one seed or none has lost
+            if n <= 1:
+                self.sc, self.hand = list(totals), [0, 0]
+                self._finish((1 - poor, "cannot-fill-a-hole"))
+                return
+            order = list(range(len(g.holes_of[poor])))
+            if r.short == "right":
+                order.reverse()
+            k, m = divmod(n, r.refill)
+            counts = [r.refill] * min(k, len(order))
+            left = n - sum(counts)
+            free = len(order) - len(counts)
+            if free:
+                counts += [left // free + (1 if j < left % free else 0) for j in range(min(left, free))]
+            for j, c in zip(order, counts):
+                b[g.holes_of[poor][j]] = b[g.holes_of[1 - poor][j]] = c
+            self.hand = [0, 0]
+            self.hand[1 - poor] = totals[1 - poor] - n
+            self.sc = [0, 0]
+            self._next_round(starter)
+            return
         if r.rest == "lend":  # rounds.rest = "lend": only full holes; a remainder of one goes to the
             # other player, of more than half a hole is made up by the other's seeds (lent or ceded)
             k, m = divmod(n, r.refill)
