@@ -244,3 +244,52 @@ def test_the_poorer_sets_out_threes_from_his_right_and_ones_after_and_the_other_
     # A player left with a single counter has lost.
     s = v.apply(ans(v, {6: 1, 8: 2, 12: 3}, scores=[1, 29]), {"sow": "6"})
     assert s.to_json()["over"] == {"winner": 1, "how": "cannot-fill-a-hole"}
+
+
+# -- capture.claim_first, rounds.halves: Mewegae (DLP 324, ruleset 344) -----------------------------
+MEWEGAE = "sow.mewegae"
+
+
+def mew(v, counts, to_move=0, tuz=([], []), visited=None, scores=None):
+    more = {"scores": scores} if scores else {}
+    if visited is not None:
+        more["visited"] = [list(x) for x in visited]
+    return state_of(v, counts, to_move=to_move, sown=["6"], starter=0, round=1, rounds=[[24, 24, 0]],
+                    tuz=[list(t) for t in tuz], **more)
+
+
+def test_the_first_last_counter_in_an_opponents_weg_takes_nothing_later_ones_take_one_and_play_again():
+    v = get_variant(MEWEGAE)
+    assert v.rules_file.dlp_game == 324 and v.rules_file.dlp_ruleset == 344
+    before = mew(v, {1: 1, 6: 3, 9: 3, 10: 2}, tuz=([], ["9"]))
+    s = v.apply(before, {"sow": "6"})
+    # 7, 8, then 9, North's weg (3 -> 4): the first time, nothing; North to move.
+    assert holes(s) == {1: 1, 7: 1, 8: 1, 9: 4, 10: 2}
+    assert s.to_json()["visited"] == [["9"], []] and s.to_json()["scores"] == before.to_json()["scores"]
+    assert v.to_move(s) == 1
+    # The second time: one counter of the weg goes to South, who plays again.
+    before = mew(v, {1: 1, 6: 3, 9: 3, 10: 2}, tuz=([], ["9"]), visited=(["9"], []))
+    s = v.apply(before, {"sow": "6"})
+    assert holes(s) == {1: 1, 7: 1, 8: 1, 9: 3, 10: 2}
+    assert s.to_json()["scores"][0] - before.to_json()["scores"][0] == 1 and v.to_move(s) == 0
+
+
+def test_the_opponents_last_free_hole_made_four_is_taken_not_won():
+    v = get_variant(MEWEGAE)
+    before = mew(v, {1: 1, 6: 6, 12: 3}, tuz=(["7", "8", "9", "10", "11"], []))
+    s = v.apply(before, {"sow": "6"})
+    # 7..11 (South's wegs) get one each, the last makes North's 12 four: South takes the four.
+    assert holes(s) == {1: 1, 7: 1, 8: 1, 9: 1, 10: 1, 11: 1}
+    assert s.to_json()["tuz"] == [["7", "8", "9", "10", "11"], []]
+    assert s.to_json()["scores"][0] - before.to_json()["scores"][0] == 4
+
+
+def test_two_over_each_go_to_the_weaker_who_fills_one_more_hole():
+    v = get_variant(MEWEGAE)
+    # South's last counter falls into his own weg 7: nobody can move, the round is over. South has
+    # 21 + 1 = 22, North 26: five holes and two over, six and two over; South, the weaker, is given
+    # North's two and fills his sixth: every hole holds four, nothing in hand.
+    s = v.apply(mew(v, {6: 1}, tuz=(["7"], []), scores=[21, 26]), {"sow": "6"})
+    data = s.to_json()
+    assert holes(s) == {h: 4 for h in range(1, 13)}
+    assert data["hands"] == [{}, {}] and data["closed"] == [] and data["round"] == 2 and v.to_move(s) == 1

@@ -230,7 +230,10 @@ Elements and keys (defaults in brackets):
   the opponent's last unclaimed hole is not claimed: the mover takes n of its seeds, leaving the
   rest [0: claimed all the same]; ``claim_opposite`` (two rows): the hole across from a
   wegue so claimed, in the mover's own row, becomes his wegue too, unless it is one already
-  (Leyla) [false]; ``claim_keeps_fewer = "all"``: a wegue of the opponent's
+  (Leyla) [false]; ``claim_first = "spared"``: the first time a player's last seed falls into
+  a given wegue of the opponent's it takes nothing (the state's ``visited`` lists each seat's
+  wegues so found; they lapse with the claims) (Mewegae) ["takes"];
+  ``claim_keeps_fewer = "all"``: a wegue of the opponent's
   holding fewer than n with the last seed gives up all it holds (Gabata of Shoa, Qelat), not
   nothing [nothing];
   ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
@@ -330,7 +333,9 @@ Elements and keys (defaults in brackets):
   holes, the other player matching each hole; a player with one seed or none has lost (Gabata
   of Ansaba) ["last"]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
-  seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
+  seeds it lacks (more than half of ``refill``; 0: never) [0]; ``halves = "weaker"`` (with
+  ``"won"``): where each player has half of ``refill`` left over, the weaker (fewer seeds; equal:
+  the second seat) is given the other's and fills one more hole (Mewegae) ["none"]. The game ends when a player
   cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
   two rows): the player with fewer seeds spreads them over his holes as equally as possible,
   the holes from his left taking the odd ones, and the opponent puts the same into the
@@ -597,6 +602,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
         "claim_keeps_fewer": (_one_of("nothing", "all"), "nothing"),
         "claim_opposite": (_bool, False),  # sow7: Leyla
+        "claim_first": (_one_of("takes", "spared"), "takes"),  # sow7: Mewegae
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -619,6 +625,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "repeat": (_int(0, 1000), 0),
         "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
         "rest": (_one_of("last", "lend", "spread"), "last"),  # sow7: Leyla, Gabata of Ansaba
+        "halves": (_one_of("none", "weaker"), "none"),  # sow7: Mewegae
         "arrange": (_one_of("fill", "equal"), "fill"),
     },
 }
@@ -712,7 +719,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "opening_weg", "gather_each", "take_at_end", "gather_lift", "claim_opposite", "rest", "relay_opposite",
+        "opening_weg", "gather_each", "take_at_end", "gather_lift", "claim_opposite", "rest", "relay_opposite", "claim_first", "halves",
     )
 
 
@@ -1046,6 +1053,10 @@ class SowGame(Game):
         kept = [c[8][3:] for c in r.captures if c[0] == "last" and c[8] is not None and c[8][3]]
         r.keeps, r.claim_last, r.keeps_fewer = kept[0] if kept else (0, 0, False)  # capture.claim_keeps (a wegue), claim_last
         r.claim_opposite = any(t.get("claim_opposite", o) for t in live)  # capture.claim_opposite (Leyla)
+        r.claim_first = any(t.get("claim_first", o) == "spared" for t in live)  # capture.claim_first (Mewegae)
+        if r.claim_first and not r.keeps:
+            raise rf.error(next(t.paths["claim_first"] for t in live if "claim_first" in t.values),
+                           "claim_first goes with claim_keeps")
         if r.claim_opposite and (not r.keeps or self.rows != 2):
             raise rf.error(next(t.paths["claim_opposite"] for t in live if "claim_opposite" in t.values),
                            "claim_opposite goes with claim_keeps, on two rows")
@@ -1125,6 +1136,9 @@ class SowGame(Game):
                 raise rf.error(rounds.paths.get("holes"), "matched holes need two or three rows, each sowing from his own holes")
             r.round_up = rounds.get("round_up", o)
             r.rest = rounds.get("rest", o)  # rounds.rest = "lend": Leyla's remainders
+            r.halves = rounds.get("halves", o) == "weaker"  # rounds.halves: Mewegae
+            if r.halves and not r.won:
+                raise rf.error(rounds.paths["halves"], 'halves goes with holes = "won"')
             if r.rest != "last" and not r.matched:
                 raise rf.error(rounds.paths["rest"], 'rest = "lend" or "spread" goes with holes = "matched"')
             r.equal = rounds.get("arrange", o) == "equal"  # rounds.arrange: Leyla Gobale of Gabradarre
@@ -1148,6 +1162,7 @@ class SowGame(Game):
         if not r.rounds:
             r.matched = False
             r.rest = "last"
+            r.halves = False
         r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -1515,7 +1530,7 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now")
+                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "visited")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1541,6 +1556,7 @@ class SowSim(Sim):
         self.way: list[int | None] = [None, None]  # each seat's direction, once chosen (choose-once)
         self._then = 0  # set by _captures: the then_take of the rule that was met
         self.tuz = [0, 0]  # capture.claim: each seat's claimed holes (tuz), a mask
+        self.visited = [0, 0]  # capture.claim_first: the opponent's wegues each seat's last seed has found
         # Who owns each hole (then the stores), each seat's holes and their mask: the game's,
         # unless rounds.holes = "won" has moved holes from one player to the other.
         self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
@@ -1567,6 +1583,7 @@ class SowSim(Sim):
         s.take_left, s._then = self.take_left, 0
         s.way = self.way[:]
         s.tuz, s._claim = self.tuz[:], 0
+        s.visited = self.visited[:]
         s.started = []
         s.hook_run = s.hook_mem = None
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
@@ -1980,7 +1997,11 @@ class SowSim(Sim):
         raided = False
         if r.claims and r.keeps:  # capture.claim_keeps: a last seed in the opponent's wegue takes
             # n of its seeds when it holds n or more, or (claim_keeps_fewer = "all") all it holds
-            if self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
+            spared = False
+            if r.claim_first and self.tuz[1 - seat] >> last & 1 and not self.visited[seat] >> last & 1:  # type: ignore[index,operator]
+                self.visited[seat] |= 1 << last  # type: ignore[index]
+                spared = True  # capture.claim_first = "spared": the first time, nothing is taken
+            if not spared and self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
                 t = min(r.keeps, b[last])
                 b[last] -= t
                 sc[seat] += t  # type: ignore[index]
@@ -2628,6 +2649,7 @@ class SowSim(Sim):
                         taken[s] += b[i]
                         b[i] = 0
             self.tuz = [0, 0]
+            self.visited = [0, 0]
         if mode != "nobody":
             for i in range(g.N):
                 c = b[i]
@@ -2931,6 +2953,10 @@ class SowSim(Sim):
         fill = r.refill
         count = [t // fill for t in totals]
         left = [t - k * fill for t, k in zip(totals, count)]
+        if r.halves and fill % 2 == 0 and left == [fill // 2, fill // 2]:  # rounds.halves = "weaker":
+            weak = 0 if totals[0] < totals[1] else 1  # the weaker is given the other's half and fills one more
+            count[weak] += 1
+            left = [0, 0]
         for s in (0, 1):
             if r.round_up and left[s] >= r.round_up and left[1 - s] >= fill - left[s]:
                 count[s] += 1
@@ -2989,6 +3015,8 @@ class SowSim(Sim):
             data["directions"] = [None if w is None else DIR_NAMES[w] for w in self.way]
         if r.claims:
             data["tuz"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.tuz]
+        if r.claim_first:
+            data["visited"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.visited]
         if r.uses_moved or r.rounds:
             data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
             if r.store_sow:  # sow.store_sow: the stores already sown back
@@ -3029,7 +3057,7 @@ def _mask(holes: list[int]) -> int:
 # -- reading a state ----------------------------------------------------------------------------------
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
           "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned",
-          "covered", "centre")
+          "covered", "centre", "visited")
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -3244,6 +3272,17 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
                 if sim.b[t] and not r.keeps:
                     raise InvalidState(f"tuz[{s}]: hole {name} is claimed, so it holds no seeds between moves")
                 sim.tuz[s] |= 1 << t
+    if "visited" in data:
+        if not r.claim_first:
+            raise InvalidState("visited: no wegue is spared on the first visit in this game")
+        visited = data["visited"]
+        if not (isinstance(visited, list) and len(visited) == 2 and all(isinstance(x, list) for x in visited)):
+            raise InvalidState(f"visited: must list, for each seat, the opponent's wegues it has found, got {brief(visited)}")
+        for s, names in enumerate(visited):
+            for name in names:
+                if name not in g.names[: g.N] or not sim.tuz[1 - s] >> g.names.index(name) & 1:
+                    raise InvalidState(f"visited[{s}]: {brief(name)} is not a wegue of the opponent's")
+                sim.visited[s] |= 1 << g.names.index(name)
     # who moves
     to_move = data.get("to_move")
     if phase in (LOT, OVER):
