@@ -293,3 +293,24 @@ def test_two_over_each_go_to_the_weaker_who_fills_one_more_hole():
     data = s.to_json()
     assert holes(s) == {h: 4 for h in range(1, 13)}
     assert data["hands"] == [{}, {}] and data["closed"] == [] and data["round"] == 2 and v.to_move(s) == 1
+
+
+def test_where_each_has_two_over_the_hole_left_is_drawn_for_by_lot():
+    v = get_variant(SHOA)
+    start = state_of(v, {6: 1}, to_move=0, sown=["6"], starter=0, round=1, rounds=[[24, 24, 0]],
+                     tuz=[["7"], []], scores=[21, 26])
+    # South's last counter falls into his own weg 7: nobody can move, the round is over. South has
+    # 21 + 1 = 22 (five holes, two over), North 26 (six holes, two over): South fills 6..2, North
+    # 12..7, and hole 1 is drawn for.
+    s = v.apply(start, {"sow": "6"})
+    data = s.to_json()
+    assert data["phase"] == "lot" and v.is_chance(s) and data["closed"] == ["1"]
+    assert holes(s) == {h: 4 for h in range(2, 13)} and data["hands"] == [{"seed": 2}, {"seed": 2}]
+    assert v.state_from_json(data) == s
+    for seat in (0, 1):
+        t = v.apply(s, {"first": seat})
+        d = t.to_json()
+        assert holes(t) == {h: 4 for h in range(1, 13)} and d["hands"] == [{}, {}] and d["closed"] == []
+        assert ("1" in d["owned"][seat]) and not ("1" in d["owned"][1 - seat])
+        # North, who moved second in the first round, opens the second with the set move.
+        assert v.to_move(t) == 1 and sows(v, t) == ["12"]

@@ -335,7 +335,10 @@ Elements and keys (defaults in brackets):
   player with this many seeds or more left over fills one more hole, the opponent ceding the
   seeds it lacks (more than half of ``refill``; 0: never) [0]; ``halves = "weaker"`` (with
   ``"won"``): where each player has half of ``refill`` left over, the weaker (fewer seeds; equal:
-  the second seat) is given the other's and fills one more hole (Mewegae) ["none"]. The game ends when a player
+  the second seat) is given the other's and fills one more hole (Mewegae), or ``"lot"``: the
+  hole left is drawn for (phase ``lot``, the chance action ``{"first": seat}`` naming who wins
+  it), filled with both halves, before the round's first move (Gabata of Shoa and Adegrat)
+  ["none"]. The game ends when a player
   cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
   two rows): the player with fewer seeds spreads them over his holes as equally as possible,
   the holes from his left taking the odd ones, and the opponent puts the same into the
@@ -625,7 +628,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "repeat": (_int(0, 1000), 0),
         "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
         "rest": (_one_of("last", "lend", "spread"), "last"),  # sow7: Leyla, Gabata of Ansaba
-        "halves": (_one_of("none", "weaker"), "none"),  # sow7: Mewegae
+        "halves": (_one_of("none", "weaker", "lot"), "none"),  # sow7: Mewegae, Gabata of Shoa and Adegrat
         "arrange": (_one_of("fill", "equal"), "fill"),
     },
 }
@@ -719,7 +722,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "opening_weg", "gather_each", "take_at_end", "gather_lift", "claim_opposite", "rest", "relay_opposite", "claim_first", "halves",
+        "opening_weg", "gather_each", "take_at_end", "gather_lift", "claim_opposite", "rest", "relay_opposite", "claim_first", "halves", "halves_lot",
     )
 
 
@@ -1137,7 +1140,8 @@ class SowGame(Game):
             r.round_up = rounds.get("round_up", o)
             r.rest = rounds.get("rest", o)  # rounds.rest = "lend": Leyla's remainders
             r.halves = rounds.get("halves", o) == "weaker"  # rounds.halves: Mewegae
-            if r.halves and not r.won:
+            r.halves_lot = rounds.get("halves", o) == "lot"  # the hole left drawn for (Gabata of Shoa)
+            if (r.halves or r.halves_lot) and not r.won:
                 raise rf.error(rounds.paths["halves"], 'halves goes with holes = "won"')
             if r.rest != "last" and not r.matched:
                 raise rf.error(rounds.paths["rest"], 'rest = "lend" or "spread" goes with holes = "matched"')
@@ -1162,7 +1166,7 @@ class SowGame(Game):
         if not r.rounds:
             r.matched = False
             r.rest = "last"
-            r.halves = False
+            r.halves = r.halves_lot = False
         r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -1827,6 +1831,17 @@ class SowSim(Sim):
     def play(self, move: Any) -> None:
         if type(move) is int:
             self._play_sow(move)
+        elif move[0] == "first" and self.round > 1:  # rounds.halves = "lot": the hole left, drawn for
+            self.plies += 1
+            hole = self.closed.bit_length() - 1
+            own = list(self.own)
+            own[hole] = move[1]
+            self._set_owners(own)
+            self.b[hole], self.hand, self.closed = self.hand[0] + self.hand[1], [0, 0], 0
+            self.phase, self.turn, self._mv = PLAY, self.starter, None
+            if self.r.repetition:
+                self.hist = {(self.turn, *self.b[: self.game.N]): 1}
+            self.last_text = f"{self.game.rf.sides[move[1]]} draws hole {self.game.names[hole]}"
         elif move[0] == "first":
             self.plies += 1
             self._begin(move[1])
@@ -2834,6 +2849,8 @@ class SowSim(Sim):
         self.sc = [0, 0]
         self.closed = closed
         self._next_round(starter)
+        if r.halves_lot and left == [fill // 2, fill // 2] and bin(closed).count("1") == 1:
+            self.phase, self.turn = LOT, None  # rounds.halves = "lot": the hole left is drawn for
 
     def _next_round(self, starter: int) -> None:
         """The next round begins, the board set: ``starter`` to move, its start remembered for
@@ -3175,7 +3192,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         raise InvalidState("hands: the seeds in hand are all put in before play (sow.distribute)")
     if phase == ARRANGE and not r.arrange:
         raise InvalidState("phase: nobody rearranges his seeds in this game (sow.arrange)")
-    if phase == LOT and r.first is not None:
+    if phase == LOT and r.first is not None and not r.halves_lot:
         raise InvalidState("phase: no lot is drawn in this game (who starts is fixed)")
     if phase == LEAVE and not r.rounds:
         raise InvalidState("phase: no holes are left empty in a game without rounds")
@@ -3289,7 +3306,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         if to_move is not None:
             raise InvalidState(f"to_move: must be null in phase {phase!r}")
         sim.turn = None
-        if phase == LOT and (any(sim.sc) or any(sim.hand) or sim.b[: g.N] != g.start_counts() or sim.sown
+        if phase == LOT and r.halves_lot and sim.round > 1:  # rounds.halves = "lot": a hole drawn for
+            if bin(sim.closed).count("1") != 1 or sim.hand != [r.refill // 2] * 2 or any(sim.sc) or sim.sown:
+                raise InvalidState("phase: a lot is drawn only for the one hole left where each player has half a hole over")
+        elif phase == LOT and (any(sim.sc) or any(sim.hand) or sim.b[: g.N] != g.start_counts() or sim.sown
                              or sim.closed or sim.rounds or data.get("history")):
             raise InvalidState("phase: the lot is drawn before the game begins, on the starting position")
     else:
