@@ -1,7 +1,9 @@
 """Hand-worked tests for helper sow7's Ethiopian and Eritrean sowing games and the vocabulary
-they added to games/engine/rules/sow.py: ``sow.opening_weg`` (each round opens with a set move
-that leaves holes of five and three and makes the opener's first weg: Gabata of Shoa and
-Adegrat, DLP ruleset 352)."""
+they added to games/engine/rules/sow.py: ``sow.opening_weg`` and ``rounds.halves = "lot"`` (Gabata
+of Shoa and Adegrat, DLP ruleset 352), ``sow.opening_gather_each``, ``opening_gather_lift`` and
+``take_at_end`` (Gabata of Wuqro, 353), ``capture.claim_opposite``, ``rounds.rest = "lend"`` and
+``end.empty_row`` with wegues (Leyla, 368), ``sow.relay_opposite`` and ``rounds.rest = "spread"``
+(Gabata of Ansaba, 342), ``capture.claim_first`` and ``rounds.halves = "weaker"`` (Mewegae, 344)."""
 from __future__ import annotations
 
 import pytest
@@ -314,3 +316,26 @@ def test_where_each_has_two_over_the_hole_left_is_drawn_for_by_lot():
         assert ("1" in d["owned"][seat]) and not ("1" in d["owned"][1 - seat])
         # North, who moved second in the first round, opens the second with the set move.
         assert v.to_move(t) == 1 and sows(v, t) == ["12"]
+
+
+BASE = '''
+[[clause]]
+id = "X-1"
+text = "Two rows of six, four counters each, anticlockwise."
+board = { shape = "mancala", rows = 2, holes = 6 }
+setup = { seeds = 4, first = "South" }
+sow = { direction = "ccw" MORE }
+'''
+
+
+@pytest.mark.parametrize("more, field", [
+    (", opening_gather_each = true", "opening_gather_each"),
+    (", relay_opposite = \"move-on\"", "relay_opposite"),
+    (" }\ncapture = { take = \"last\", counts = [4], claim_opposite = true", "claim_opposite"),
+    (" }\ncapture = { take = \"last\", counts = [4], claim = true, claim_first = \"spared\"", "claim_first"),
+    (", relay = true }\nrounds = { refill = 4, rest = \"lend\"", "rest"),
+    (", relay = true }\nrounds = { refill = 4, halves = \"lot\"", "halves"),
+])
+def test_the_new_keys_name_what_they_need(more, field):
+    with pytest.raises(RulesFileError, match=field):
+        make(BASE.replace("MORE", more))
