@@ -339,3 +339,22 @@ sow = { direction = "ccw" MORE }
 def test_the_new_keys_name_what_they_need(more, field):
     with pytest.raises(RulesFileError, match=field):
         make(BASE.replace("MORE", more))
+
+
+def test_wuqros_lot_is_for_the_next_hole_the_player_with_more_holes_would_fill():
+    v = get_variant(WUQRO)
+    # South's 6 into 7: three counters left, the round is over, North taking his 7 and 12 (three).
+    # South 18, North 15 + 3 = 18: four holes each (South 6..3, North 12..9) and two over each;
+    # the next hole North would fill, 8, is drawn for.
+    start = state_of(v, {6: 1, 12: 2}, to_move=0, sown=["7"], starter=0, round=1, rounds=[[18, 18, 0]],
+                     scores=[18, 15])
+    s = v.apply(start, {"sow": "6"})
+    data = s.to_json()
+    assert data["phase"] == "lot" and sorted(data["closed"], key=int) == ["1", "2", "7", "8"]
+    assert holes(s) == {3: 4, 4: 4, 5: 4, 6: 4, 9: 4, 10: 4, 11: 4, 12: 4}
+    t = v.apply(s, {"first": 0})
+    d = t.to_json()
+    assert holes(t)[8] == 4 and "8" in d["owned"][0] and d["hands"] == [{}, {}]
+    assert sorted(d["closed"], key=int) == ["1", "2", "7"]
+    # North opens the round: his counters gathered and sown from the first hole in play after his.
+    assert v.to_move(t) == 1 and sows(v, t) == ["3"]

@@ -336,8 +336,9 @@ Elements and keys (defaults in brackets):
   seeds it lacks (more than half of ``refill``; 0: never) [0]; ``halves = "weaker"`` (with
   ``"won"``): where each player has half of ``refill`` left over, the weaker (fewer seeds; equal:
   the second seat) is given the other's and fills one more hole (Mewegae), or ``"lot"``: the
-  hole left is drawn for (phase ``lot``, the chance action ``{"first": seat}`` naming who wins
-  it), filled with both halves, before the round's first move (Gabata of Shoa and Adegrat)
+  next hole the player with more holes would fill is drawn for (phase ``lot``, the chance action
+  ``{"first": seat}`` naming who wins it), filled with both halves, before the round's first
+  move (Gabata of Shoa and Adegrat, Wuqro)
   ["none"]. The game ends when a player
   cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
   two rows): the player with fewer seeds spreads them over his holes as equally as possible,
@@ -1695,6 +1696,8 @@ class SowSim(Sim):
             if self.closed:  # opening_gather_each in a later round: the first hole in play after his
                 nxt = []
                 for h in own:
+                    if self.closed >> h & 1:
+                        continue  # a hole of his out of play this round
                     q = step[h]  # type: ignore[index]
                     while self.closed >> q & 1:
                         q = step[q]  # type: ignore[index]
@@ -1833,11 +1836,11 @@ class SowSim(Sim):
             self._play_sow(move)
         elif move[0] == "first" and self.round > 1:  # rounds.halves = "lot": the hole left, drawn for
             self.plies += 1
-            hole = self.closed.bit_length() - 1
+            hole = self._lot_hole()
             own = list(self.own)
             own[hole] = move[1]
             self._set_owners(own)
-            self.b[hole], self.hand, self.closed = self.hand[0] + self.hand[1], [0, 0], 0
+            self.b[hole], self.hand, self.closed = self.hand[0] + self.hand[1], [0, 0], self.closed & ~(1 << hole)
             self.phase, self.turn, self._mv = PLAY, self.starter, None
             if self.r.repetition:
                 self.hist = {(self.turn, *self.b[: self.game.N]): 1}
@@ -2849,8 +2852,16 @@ class SowSim(Sim):
         self.sc = [0, 0]
         self.closed = closed
         self._next_round(starter)
-        if r.halves_lot and left == [fill // 2, fill // 2] and bin(closed).count("1") == 1:
+        if r.halves_lot and left == [fill // 2, fill // 2] and self._lot_hole() >= 0:
             self.phase, self.turn = LOT, None  # rounds.halves = "lot": the hole left is drawn for
+
+    def _lot_hole(self) -> int:
+        """``rounds.halves = "lot"``: the hole drawn for, the next the player with more holes
+        would fill (-1: none left)."""
+        g = self.game
+        count = [sum(1 for i in h if not self.closed >> i & 1) for h in self.holes]
+        rich = 1 if count[0] <= count[1] else 0
+        return next((i for i in _fill_order(g.N // 2, g.rows == 3)[rich] if self.closed >> i & 1), -1)
 
     def _next_round(self, starter: int) -> None:
         """The next round begins, the board set: ``starter`` to move, its start remembered for
@@ -3307,7 +3318,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             raise InvalidState(f"to_move: must be null in phase {phase!r}")
         sim.turn = None
         if phase == LOT and r.halves_lot and sim.round > 1:  # rounds.halves = "lot": a hole drawn for
-            if bin(sim.closed).count("1") != 1 or sim.hand != [r.refill // 2] * 2 or any(sim.sc) or sim.sown:
+            if not sim.closed or sim.hand != [r.refill // 2] * 2 or any(sim.sc) or sim.sown:
                 raise InvalidState("phase: a lot is drawn only for the one hole left where each player has half a hole over")
         elif phase == LOT and (any(sim.sc) or any(sim.hand) or sim.b[: g.N] != g.start_counts() or sim.sown
                              or sim.closed or sim.rounds or data.get("history")):
