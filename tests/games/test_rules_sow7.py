@@ -2,7 +2,7 @@
 they added to games/engine/rules/sow.py: ``sow.opening_weg`` and ``rounds.halves = "lot"`` (Gabata
 of Shoa and Adegrat, DLP ruleset 352), ``sow.opening_gather_each``, ``opening_gather_lift`` and
 ``take_at_end`` (Gabata of Wuqro, 353), ``capture.claim_opposite``, ``rounds.rest = "lend"`` and
-``end.empty_row`` with wegues (Leyla, 368), ``sow.relay_opposite`` and ``rounds.rest = "spread"``
+``end.empty_row`` with wegues (Leyla, 368), ``sow.relay_facing`` and ``rounds.rest = "spread"``
 (Gabata of Ansaba, 342), ``capture.claim_first`` and ``rounds.halves = "weaker"`` (Mewegae, 344)."""
 from __future__ import annotations
 
@@ -197,7 +197,7 @@ def test_the_round_ends_when_a_player_has_only_wegs_and_the_poorer_fills_with_a_
     assert holes(s) == {1: 4, 2: 4, 3: 4, 7: 4, 8: 4, 9: 4} and s.to_json()["hands"] == [{}, {"seed": 24}]
 
 
-# -- sow.relay_opposite, rounds.rest = "spread": Gabata of Ansaba (DLP 322, ruleset 342) -----------
+# -- sow.relay_facing, rounds.rest = "spread": Gabata of Ansaba (DLP 322, ruleset 342) -----------
 ANSABA = "sow.gabata-ansaba"
 
 
@@ -330,7 +330,7 @@ sow = { direction = "ccw" MORE }
 
 @pytest.mark.parametrize("more, field", [
     (", opening_gather_each = true", "opening_gather_each"),
-    (", relay_opposite = \"move-on\"", "relay_opposite"),
+    (", relay_facing = \"move-on\"", "relay_facing"),
     (" }\ncapture = { take = \"last\", counts = [4], claim_opposite = true", "claim_opposite"),
     (" }\ncapture = { take = \"last\", counts = [4], claim = true, claim_first = \"spared\"", "claim_first"),
     (", relay = true }\nrounds = { refill = 4, rest = \"lend\"", "rest"),

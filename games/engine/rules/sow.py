@@ -131,7 +131,7 @@ Elements and keys (defaults in brackets):
   ``relay_hook_ends``: the lap sowing the seeds a hook drew is the sowing's last (no relay, no
   draw after it) [false]; ``enter``: a player holding seeds in
   hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
-  they go, ``{"enter": "store"}`` [false]; ``relay_opposite = "move-on"``: with ``relay = true``
+  they go, ``{"enter": "store"}`` [false]; ``relay_facing = "move-on"``: with ``relay = true``
   on two rows, a lap whose last seed falls into an empty hole of the mover's row takes the seeds
   of the hole facing it, if any, and that one seed is lifted and sown on, as a relay lap (Gabata
   of Ansaba), or ``"stop"``: takes them and the sowing ends there (Ludii's Ansaba) ["none"]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
@@ -589,7 +589,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "opening_weg": (_one_of("none", "next", "after-next"), "none"),  # sow7: Gabata of Shoa and Adegrat
         "opening_gather_each": (_bool, False), "take_at_end": (_bool, False),  # sow7: Gabata of Wuqro
         "opening_gather_lift": (_bool, False),  # sow7: Ludii's Gabata of Wuqro
-        "relay_opposite": (_one_of("none", "move-on", "stop"), "none"),  # sow7: Gabata of Ansaba
+        "relay_facing": (_one_of("none", "move-on", "stop"), "none"),  # sow7: Gabata of Ansaba
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -723,7 +723,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "opening_weg", "gather_each", "take_at_end", "gather_lift", "claim_opposite", "rest", "relay_opposite", "claim_first", "halves", "halves_lot",
+        "opening_weg", "gather_each", "take_at_end", "gather_lift", "claim_opposite", "rest", "relay_facing", "claim_first", "halves", "halves_lot",
     )
 
 
@@ -1102,9 +1102,9 @@ class SowGame(Game):
         r.take_at_where = ("any", "own", "opponent").index(sow.get("take_at_where", o))
         r.take_at_relay = sow.get("take_at_last", o) == "relay"  # the last seed's hole is relayed, not taken
         r.take_at_end = sow.get("take_at_end", o)  # sow.take_at_end: taken as each lap ends (Wuqro)
-        r.relay_opposite = ("none", "move-on", "stop").index(sow.get("relay_opposite", o))  # Gabata of Ansaba
-        if r.relay_opposite and (r.relay is not True or self.rows != 2):
-            raise rf.error(sow.paths["relay_opposite"], "relay_opposite needs relay = true, on two rows")
+        r.relay_facing = ("none", "move-on", "stop").index(sow.get("relay_facing", o))  # Gabata of Ansaba
+        if r.relay_facing and (r.relay is not True or self.rows != 2):
+            raise rf.error(sow.paths["relay_facing"], "relay_facing needs relay = true, on two rows")
         if r.take_at_end and not (r.take_at and r.relay is True and not r.take_at_relay):
             raise rf.error(sow.paths["take_at_end"], "take_at_end needs take_at and relay = true (and no take_at_last)")
         if r.take_at_relay and not (r.take_at and r.relay is True):
@@ -2007,7 +2007,7 @@ class SowSim(Sim):
         b = self.b
         sc = self.sc
         forfeits = 0
-        if r.stores or r.relay_take or r.relay_opposite:
+        if r.stores or r.relay_take or r.relay_facing:
             for s in (0, 1):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
@@ -2376,13 +2376,13 @@ class SowSim(Sim):
                 return p  # sow.take_at_lap: a lap that took a hole ends the sowing
             if r.take_at_lap:
                 taken_before = len(self.during)
-            if (r.relay_opposite and p < N and b[p] == 1 and self.own[p] == seat and b[g.facing[p]]
-                    and budget > 0):  # sow.relay_opposite: the facing hole taken, the seed sown on
+            if (r.relay_facing and p < N and b[p] == 1 and self.own[p] == seat and b[g.facing[p]]
+                    and budget > 0):  # sow.relay_facing: the facing hole taken, the seed sown on
                 if self.log:
                     self.took += b[g.facing[p]]
                 b[N + seat] += b[g.facing[p]]  # credited after the sowing, as relay_take's
                 b[g.facing[p]] = 0
-                if r.relay_opposite == 2:  # "stop": the sowing ends there (Ludii's Ansaba)
+                if r.relay_facing == 2:  # "stop": the sowing ends there (Ludii's Ansaba)
                     return p
                 c, b[p] = 1, 0
                 lap = p
