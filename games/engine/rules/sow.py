@@ -79,6 +79,9 @@ Elements and keys (defaults in brackets):
   ``take_at_lap``: with ``take_at`` and ``relay = true``, a lap during which a hole was taken
   ends the sowing, even where its last seed fell into an occupied hole (Ludii's reading of
   Rab'e, whose relay then has nothing to lift: its forced pass) [false];
+  ``take_at_end``: with ``take_at`` and ``relay = true``, the holes are not taken as they are
+  sown but as each lap ends: every hole the lap dropped a seed into that then holds n, the last
+  hole's (which so ends the sowing) last (Gabata of Wuqro) [false];
   ``take_at_last = "relay"`` (with ``relay = true``): a hole the last seed of a lap makes n is
   not taken but lifted and sown on (Gabata of the Oromo) [take]; ``opening_hole = k``: the
   game's first sowing is from hole k, whoever's it is (the seeds a set opening gathered there,
@@ -130,7 +133,10 @@ Elements and keys (defaults in brackets):
   ``relay_hook_ends``: the lap sowing the seeds a hook drew is the sowing's last (no relay, no
   draw after it) [false]; ``enter``: a player holding seeds in
   hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
-  they go, ``{"enter": "store"}`` [false]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
+  they go, ``{"enter": "store"}`` [false]; ``relay_facing = "move-on"``: with ``relay = true``
+  on two rows, a lap whose last seed falls into an empty hole of the mover's row takes the seeds
+  of the hole facing it, if any, and that one seed is lifted and sown on, as a relay lap (Gabata
+  of Ansaba), or ``"stop"``: takes them and the sowing ends there (Ludii's Ansaba) ["none"]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
   rules to judge, instead of being lifted and sown on; ``relay_ends_where`` = ``"opponent"`` |
   ``"own"`` | ``"any"``: only a hole of that row ends it so [any] (Wouri, Yovodji) [none];
@@ -220,6 +226,19 @@ Elements and keys (defaults in brackets):
   first into the hole after it), either way his sowings may go, the capture rules judging the
   last hole as after any sowing; ``{"sow": "s1", "count": k}`` (with ``"direction"`` where
   there is a choice) (Iyogh) [false];
+  ``opening_gather_each``: with ``opening_gather``, every round's first move is so gathered,
+  from the holes the round's starter holds, not only the game's first (Gabata of Wuqro) [false];
+  ``opening_gather_lift``: the gathered seeds are put into that hole and all its seeds lifted
+  and sown from the hole after it (Ludii's Gabata of Wuqro) [false: its own seeds stay];
+  ``opening_weg`` = ``"next"``: on two rows, sowing anticlockwise, with wegs
+  (``capture.claim_keeps``), each round's first move (the starter's only move then, the action
+  naming his rightmost hole) is a set opening: one seed of his rightmost hole is held in hand,
+  then along the track of holes in play every other hole from the next one round gives one seed
+  to the hole after it (the last into his rightmost hole), and the held seed goes into the hole
+  after his rightmost, which becomes his weg; nothing is taken and the turn passes; or
+  ``"after-next"`` (Ludii's reading): nothing is held, the pairs begin at the second hole after
+  his rightmost, and the hole between becomes his weg as it stands (Gabata of Shoa and Adegrat)
+  ["none"];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -241,7 +260,12 @@ Elements and keys (defaults in brackets):
   it holds n or more (with that seed); when the game or round ends each wegue's seeds go to its
   holder and the claims lapse [0: a tuz, below]; ``claim_last = n``: a hole claimed so that is
   the opponent's last unclaimed hole is not claimed: the mover takes n of its seeds, leaving the
-  rest [0: claimed all the same]; ``claim_keeps_fewer = "all"``: a wegue of the opponent's
+  rest [0: claimed all the same]; ``claim_opposite`` (two rows): the hole across from a
+  wegue so claimed, in the mover's own row, becomes his wegue too, unless it is one already
+  (Leyla) [false]; ``claim_first = "spared"``: the first time a player's last seed falls into
+  a given wegue of the opponent's it takes nothing (the state's ``visited`` lists each seat's
+  wegues so found; they lapse with the claims) (Mewegae) ["takes"];
+  ``claim_keeps_fewer = "all"``: a wegue of the opponent's
   holding fewer than n with the last seed gives up all it holds (Gabata of Shoa, Qelat), not
   nothing [nothing]; ``claim_raid_free``: with ``claim_keeps``, the first last seed to fall into
   each wegue of the opponent's in a round takes nothing (the state's ``raided`` lists those so
@@ -299,7 +323,8 @@ Elements and keys (defaults in brackets):
   ``"other"`` (the other player: with ``empty_row = "ends"``, the one whose holes are not
   empty) [owner]; ``stalled`` (same values but pass) [owner]; ``empty_row = "wins"``: a player
   whose holes are all empty after a move (his or the opponent's) has won at once, or
-  ``"ends"``: the game (or round) ends at once, the seeds left going as ``no_moves`` says
+  ``"ends"``: the game (or round) ends at once (holes that are wegues, ``capture.claim_keeps``,
+  not counting as his), the seeds left going as ``no_moves`` says
   (``stalled`` where that is ``"pass"`` or ``"loses"``) (Bosh) [none];
   ``win = "most"`` (most seeds wins,
   equal is a draw); ``target``: a player who has taken this many has won at once (0: none);
@@ -352,12 +377,24 @@ Elements and keys (defaults in brackets):
   few to fill a hole kept in hand: Rio Kadalis, Motiq) | ``"matched"`` (the player with fewer
   seeds fills ``refill`` a hole from his first hole in hole order, the last taking what is
   left; the other fills his holes at the same places alike, keeping the rest in hand, still
-  his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``round_up`` (with ``"won"``): a
+  his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``rest = "lend"`` (with
+  ``"matched"``): only full holes are filled, a remainder of less than half a hole going to the
+  other player and one of half a hole or more made up by the other's seeds, filling one more
+  hole; a player who so fills no hole has lost (Leyla); or ``"spread"``: full holes from his
+  left (``short = "right"``: from his right), the remainder spread one seed a hole over the next
+  holes, the other player matching each hole; a player with one seed or none has lost (Gabata
+  of Ansaba) ["last"]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
   seeds it lacks (more than half of ``refill``; 0: never) [0]; ``round_up_pair`` (with
   ``round_up``): where the two players' remainders together fill a hole and neither fills it
   by ``round_up``, the player with fewer seeds fills it, the other ceding the seeds it lacks
-  (Um el Banat: two and two) [false]. The game ends when a player
+  (Um el Banat: two and two) [false]; ``halves = "weaker"`` (with
+  ``"won"``): where each player has half of ``refill`` left over, the weaker (fewer seeds; equal:
+  the second seat) is given the other's and fills one more hole (Mewegae), or ``"lot"``: the
+  next hole the player with more holes would fill is drawn for (phase ``lot``, the chance action
+  ``{"first": seat}`` naming who wins it), filled with both halves, before the round's first
+  move (Gabata of Shoa and Adegrat, Wuqro)
+  ["none"]. The game ends when a player
   cannot fill a single hole; the other wins. ``store = n`` (two stores, one's own holes): each
   player first puts n of his seeds into his store (his seeds taken for the round), then fills
   his holes from the rest, losing when he has fewer than n + ``refill`` (Bay Khom) [0].
@@ -650,6 +687,10 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "distribute_min": (_int(0, 1000), 0), "distribute_cede": (_bool, False), "give_one": (_bool, False),  # sow10
         "open_empty": (_open_empty, None), "relay_opposite": (_bool, False),  # sow10: Mangala (Suez)
         "place": (_bool, False), "from_store": (_bool, False),
+        "opening_weg": (_one_of("none", "next", "after-next"), "none"),  # sow7: Gabata of Shoa and Adegrat
+        "opening_gather_each": (_bool, False), "take_at_end": (_bool, False),  # sow7: Gabata of Wuqro
+        "opening_gather_lift": (_bool, False),  # sow7: Ludii's Gabata of Wuqro
+        "relay_facing": (_one_of("none", "move-on", "stop"), "none"),  # sow7: Gabata of Ansaba
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -666,6 +707,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
         "claim_keeps_fewer": (_one_of("nothing", "all"), "nothing"),
         "with_facing": (_bool, False), "over_stores": (_bool, False), "claim_raid_free": (_bool, False),
+        "claim_opposite": (_bool, False),  # sow7: Leyla
+        "claim_first": (_one_of("takes", "spared"), "takes"),  # sow7: Mewegae
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -690,6 +733,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "holes": (_one_of("own", "won", "matched", "placed"), "own"), "round_up": (_int(0, 1000), 0),
         "arrange": (_one_of("fill", "equal"), "fill"), "store": (_int(0, 1000), 0),
         "round_up_pair": (_bool, False),  # sow10: Um el Banat
+        "rest": (_one_of("last", "lend", "spread"), "last"),  # sow7: Leyla, Gabata of Ansaba
+        "halves": (_one_of("none", "weaker", "lot"), "none"),  # sow7: Mewegae, Gabata of Shoa and Adegrat
     },
 }
 
@@ -802,6 +847,7 @@ class Rules:
         "round_up_pair", "opening_next", "empty_row_loses", "dist_min", "dist_cede", "give_one", "points",  # sow10
         "open_empty", "relay_opposite",  # sow10
         "place", "placed", "with_facing", "round_store", "over_stores", "from_store", "raid_free",
+        "opening_weg", "gather_each", "take_at_end", "gather_lift", "claim_opposite", "rest", "relay_facing", "claim_first", "halves", "halves_lot",
     )
 
 
@@ -1055,6 +1101,10 @@ class SowGame(Game):
         r.opening_next = sow.get("opening_next", o)  # sow10: sow.opening_next (Andada)
         if r.opening_next and (not sow.get("relay", o) or sow.get("relay", o) == "next"):
             raise rf.error(sow.paths["opening_next"], "an opening sown on from the next hole goes with relay = true")
+        r.gather_each = sow.get("opening_gather_each", o)  # sow.opening_gather_each: each round's (Wuqro)
+        r.gather_lift = sow.get("opening_gather_lift", o)  # sow.opening_gather_lift: Ludii's Wuqro
+        if (r.gather_each or r.gather_lift) and not r.gather:
+            raise rf.error(sow.paths.get("opening_gather_each", sow.paths.get("opening_gather_lift")), "goes with opening_gather = n")
         if r.gather and (self.rows != 2 or sow.get("direction", o) not in ("ccw", "cw") or sow.get("stores", o) != "none"
                          or r.opening is not None or r.first_to_next or r.first_plain):
             raise rf.error(sow.paths["opening_gather"], "a gathered opening needs two rows, one direction of sowing "
@@ -1150,6 +1200,14 @@ class SowGame(Game):
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         kept = [c[8][3:] for c in r.captures if c[0] == "last" and c[8] is not None and c[8][3]]
         r.keeps, r.claim_last, r.keeps_fewer = kept[0] if kept else (0, 0, False)  # capture.claim_keeps (a wegue), claim_last
+        r.claim_opposite = any(t.get("claim_opposite", o) for t in live)  # capture.claim_opposite (Leyla)
+        r.claim_first = any(t.get("claim_first", o) == "spared" for t in live)  # capture.claim_first (Mewegae)
+        if r.claim_first and not r.keeps:
+            raise rf.error(next(t.paths["claim_first"] for t in live if "claim_first" in t.values),
+                           "claim_first goes with claim_keeps")
+        if r.claim_opposite and (not r.keeps or self.rows != 2):
+            raise rf.error(next(t.paths["claim_opposite"] for t in live if "claim_opposite" in t.values),
+                           "claim_opposite goes with claim_keeps, on two rows")
         if kept and any(c[0] == "hook" and c[2] for c in r.captures):
             raise rf.error(("clause",), "claimed holes that keep their seeds (claim_keeps) go with no hook's claims")
         r.uses_moved = any(c[0] == "last" and c[5] != "any" for c in r.captures) or bool(T["rounds"].values)
@@ -1164,6 +1222,10 @@ class SowGame(Game):
         r.extra_raid = "raid" in when  # extra_turn.when = "raid": after a wegue's raid only
         if r.extra_raid and not r.keeps:
             raise rf.error(T["extra_turn"].paths["when"], 'an extra turn after a raid needs capture.claim_keeps')
+        r.opening_weg = sow.get("opening_weg", o)  # sow.opening_weg: each round's set opening (Gabata of Shoa)
+        if r.opening_weg != "none" and (self.rows != 2 or sow.get("direction", o) != "ccw" or not r.keeps or r.stores):
+            raise rf.error(sow.paths["opening_weg"], "a set opening making a weg needs two rows, sowing ccw, "
+                           "no stores on the track, and wegs (capture.claim_keeps)")
         if r.extra_store and not r.stores:
             raise rf.error(T["extra_turn"].paths["when"], "a last seed in the store needs sow.stores = \"own\"")
         r.no_moves = end.get("no_moves", o)
@@ -1184,6 +1246,12 @@ class SowGame(Game):
         r.take_at_to = sow.get("take_at_to", o)
         r.take_at_where = ("any", "own", "opponent").index(sow.get("take_at_where", o))
         r.take_at_relay = sow.get("take_at_last", o) == "relay"  # the last seed's hole is relayed, not taken
+        r.take_at_end = sow.get("take_at_end", o)  # sow.take_at_end: taken as each lap ends (Wuqro)
+        r.relay_facing = ("none", "move-on", "stop").index(sow.get("relay_facing", o))  # Gabata of Ansaba
+        if r.relay_facing and (r.relay is not True or self.rows != 2):
+            raise rf.error(sow.paths["relay_facing"], "relay_facing needs relay = true, on two rows")
+        if r.take_at_end and not (r.take_at and r.relay is True and not r.take_at_relay):
+            raise rf.error(sow.paths["take_at_end"], "take_at_end needs take_at and relay = true (and no take_at_last)")
         if r.take_at_relay and not (r.take_at and r.relay is True):
             raise rf.error(sow.paths["take_at_last"], "take_at_last = \"relay\" needs take_at and relay = true")
         r.opening_hole = sow.get("opening_hole", o) - 1  # the game's first sowing's hole (-1: any)
@@ -1226,6 +1294,13 @@ class SowGame(Game):
             r.placed = rounds.get("holes", o) == "placed"  # rounds.holes = "placed": Baqura
             if r.placed and (self.rows != 2 or not sow.get("place", o)):
                 raise rf.error(rounds.paths["holes"], "holes placed between rounds need two rows and sow.place")
+            r.rest = rounds.get("rest", o)  # rounds.rest = "lend": Leyla's remainders
+            r.halves = rounds.get("halves", o) == "weaker"  # rounds.halves: Mewegae
+            r.halves_lot = rounds.get("halves", o) == "lot"  # the hole left drawn for (Gabata of Shoa)
+            if (r.halves or r.halves_lot) and not r.won:
+                raise rf.error(rounds.paths["halves"], 'halves goes with holes = "won"')
+            if r.rest != "last" and not r.matched:
+                raise rf.error(rounds.paths["rest"], 'rest = "lend" or "spread" goes with holes = "matched"')
             r.equal = rounds.get("arrange", o) == "equal"  # rounds.arrange: Leyla Gobale of Gabradarre
             if r.equal and (self.rows != 2 or r.won or r.refill != 1):
                 raise rf.error(rounds.paths["arrange"], "an equal arrangement between rounds needs two rows, "
@@ -1251,6 +1326,8 @@ class SowGame(Game):
             r.matched = False
             r.placed = False
             r.round_store = 0
+            r.rest = "last"
+            r.halves = r.halves_lot = False
         r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -1544,7 +1621,9 @@ class SowGame(Game):
         *A stylised opening* (``[ludii] opening = [holes]``): where the file's ``setup.counts``
         is the position a set opening leaves, and Ludii plays that opening as steps of the first
         player's, each naming a hole (``{"sow": hole}``), the game's first move stands for those
-        steps too, before its own."""
+        steps too, before its own. (``[ludii] gather_step = true``: with ``sow.opening_gather_each``,
+        Ludii gathers the counters by a step of its own, from the starter's first hole to the
+        hole the sowing begins in, before the sowing's.)"""
         r = sim.r
         if r.from_store and sim.phase == PLAY and type(move) is int and move & 0xFF >= self.N:
             # sow.from_store: Ludii moves the seeds from the hand into the leftmost hole (one step)
@@ -1553,6 +1632,9 @@ class SowGame(Game):
             return None
         seat = sim.turn
         own = self.holes_of
+        if type(move) is int and r.opening_weg != "none" and not sim.sown:  # sow.opening_weg: Ludii's
+            # steps of the set opening, each naming the hole a counter is moved from
+            return [(seat, {"sow": self.names[p]}, False) for p, _ in sim._opening_weg_pairs(seat, move & 0xFF)[1]]
         if type(move) is int:
             run: list[tuple[int, dict[str, Any], bool]] = [(seat, sim.action(move).to_json(), False)]
             if r.take_hook is not None and sim.plies == 0 and seat == r.first:  # the start's captures
@@ -1560,6 +1642,10 @@ class SowGame(Game):
                 start.b = self.start_counts() + [0, 0]
                 run[:0] = [(seat, {"sow": self.names[self.facing[f]]}, True)
                            for f, *_ in r.take_hook(start, seat, -1) if self.facing[f] >= 0]
+            if (r.gather_each and not sim.sown and (getattr(self.rf, "ludii", None) or {}).get("gather_step")):
+                # [ludii] gather_step: Ludii gathers the round's opening counters by a step of its
+                # own, from the starter's first hole to the hole the sowing begins in (Wuqro)
+                run.insert(0, (seat, {"from": self.names[sim.holes[seat][0]], "to": self.names[move & 0xFF]}, False))
             opening = (getattr(self.rf, "ludii", None) or {}).get("opening")
             if opening and sim.plies == 0 and sim.round == 1:  # [ludii] opening: the set-up's steps
                 run = [(seat, {"sow": h}, False) for h in opening] + run
@@ -1697,7 +1783,7 @@ class SowSim(Sim):
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
                  "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause", "marked",
                  "points", "forced",  # sow10: end.points; sow.relay_opposite
-                 "raided")
+                 "raided", "visited")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1724,6 +1810,7 @@ class SowSim(Sim):
         self._then = 0  # set by _captures: the then_take of the rule that was met
         self.tuz = [0, 0]  # capture.claim: each seat's claimed holes (tuz), a mask
         self.raided = 0  # capture.claim_raid_free: the wegues raided once already, a mask
+        self.visited = [0, 0]  # capture.claim_first: the opponent's wegues each seat's last seed has found
         # Who owns each hole (then the stores), each seat's holes and their mask: the game's,
         # unless rounds.holes = "won" has moved holes from one player to the other.
         self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
@@ -1754,6 +1841,7 @@ class SowSim(Sim):
         s.take_left, s._then = self.take_left, 0
         s.way = self.way[:]
         s.tuz, s._claim, s.raided = self.tuz[:], 0, self.raided
+        s.visited = self.visited[:]
         s.started = []
         s.hook_run = s.hook_mem = None
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
@@ -1890,9 +1978,24 @@ class SowSim(Sim):
             self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
             return
         lo = r.min
-        if r.gather and self.plies == (r.first is None):  # sow.opening_gather: the game's first move
+        if r.opening_weg != "none" and not self.sown:  # sow.opening_weg: the round's set opening,
+            self._mv = [self.game.holes_of[seat][-1]]  # named by the starter's rightmost hole  # type: ignore[index]
+            return
+        if r.gather and (not self.sown if r.gather_each else self.plies == (r.first is None)):  # sow.opening_gather
             d = r.dirs[seat][0][1]  # type: ignore[index]
             step, own = self.game.plain[seat][d], self.holes[seat]  # type: ignore[index]
+            if self.closed:  # opening_gather_each in a later round: the first hole in play after his
+                nxt = []
+                for h in own:
+                    if self.closed >> h & 1:
+                        continue  # a hole of his out of play this round
+                    q = step[h]  # type: ignore[index]
+                    while self.closed >> q & 1:
+                        q = step[q]  # type: ignore[index]
+                    if q not in own:
+                        nxt.append(q | (d << 8))
+                self._mv = nxt[:1]
+                return
             self._mv = [step[h] | (d << 8) for h in own if step[h] not in own][:1]  # type: ignore[operator]
             return
         if r.opening_hole >= 0 and self.plies == (r.first is None) and b[r.opening_hole & 0xFF]:
@@ -2036,6 +2139,17 @@ class SowSim(Sim):
     def play(self, move: Any) -> None:
         if type(move) is int:
             self._play_sow(move)
+        elif move[0] == "first" and self.round > 1:  # rounds.halves = "lot": the hole left, drawn for
+            self.plies += 1
+            hole = self._lot_hole()
+            own = list(self.own)
+            own[hole] = move[1]
+            self._set_owners(own)
+            self.b[hole], self.hand, self.closed = self.hand[0] + self.hand[1], [0, 0], self.closed & ~(1 << hole)
+            self.phase, self.turn, self._mv = PLAY, self.starter, None
+            if self.r.repetition:
+                self.hist = {(self.turn, *self.b[: self.game.N]): 1}
+            self.last_text = f"{self.game.rf.sides[move[1]]} draws hole {self.game.names[hole]}"
         elif move[0] == "first":
             self.plies += 1
             self._begin(move[1])
@@ -2224,6 +2338,9 @@ class SowSim(Sim):
         if h >= g.N:
             self._play_store_sow(seat)  # type: ignore[arg-type]
             return
+        if r.opening_weg != "none" and not self.sown:  # sow.opening_weg: the round's set opening
+            self._play_opening_weg(seat, h)  # type: ignore[arg-type]
+            return
         k = m >> 9  # sow.choose_count: the seeds sown (0: all)
         self._covered_now = False
         d &= 1
@@ -2275,7 +2392,7 @@ class SowSim(Sim):
         b = self.b
         sc = self.sc
         forfeits = 0
-        if r.stores or r.relay_take or r.relay_opposite:  # (sow10: relay_opposite's captures)
+        if r.stores or r.relay_take or r.relay_opposite or r.relay_facing:  # (relay_opposite's, relay_facing's captures)
             for s in (0, 1):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
@@ -2283,10 +2400,14 @@ class SowSim(Sim):
         raided = freed = False
         if r.claims and r.keeps:  # capture.claim_keeps: a last seed in the opponent's wegue takes
             # n of its seeds when it holds n or more, or (claim_keeps_fewer = "all") all it holds
+            spared = False
             if r.raid_free and self.tuz[1 - seat] >> last & 1 and not self.raided >> last & 1:  # type: ignore[index]
                 self.raided |= 1 << last  # capture.claim_raid_free: the first raid takes nothing
-                freed = True  # (the position cannot come back: the repetition count starts afresh)
-            elif self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
+                freed = spared = True  # (the position cannot come back: the repetition count starts afresh)
+            elif r.claim_first and self.tuz[1 - seat] >> last & 1 and not self.visited[seat] >> last & 1:  # type: ignore[index,operator]
+                self.visited[seat] |= 1 << last  # type: ignore[index]
+                spared = True  # capture.claim_first = "spared": the first time, nothing is taken
+            if not spared and self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
                 t = min(r.keeps, b[last])
                 b[last] -= t
                 sc[seat] += t  # type: ignore[index]
@@ -2426,6 +2547,42 @@ class SowSim(Sim):
                               + (" ×" + "+".join(str(c) for _, c in taken) if taken else ""))
         self._settle(seat, True, r.extra_capture and bool(taken))
 
+    def _opening_weg_pairs(self, seat: int, h0: int) -> tuple[int, list[tuple[int, int]]]:
+        """``sow.opening_weg``: the hole that becomes the starter's weg and the (from, to) pairs
+        of holes that a counter each goes between, along the track of holes in play from the one
+        after his rightmost hole ``h0`` round to ``h0``."""
+        nxt, ring, p = self.game.plain[seat][CCW], [], self.game.plain[seat][CCW][h0]  # type: ignore[index]
+        while p != h0:
+            if not self.closed >> p & 1:
+                ring.append(p)
+            p = nxt[p]
+        ring.append(h0)
+        first = 0 if self.r.opening_weg == "next" else 1  # "after-next": Ludii's, the weg hole untouched
+        return ring[0], [(ring[k], ring[k + 1]) for k in range(first, len(ring) - 1 - first, 2)]
+
+    def _play_opening_weg(self, seat: int, h0: int) -> None:
+        """``sow.opening_weg``: one counter from the starter's rightmost hole ``h0`` is held in
+        hand; then every other hole along the track, from the next one round to the last before
+        ``h0``, passes one counter to the hole after it (the last pair's into ``h0``), and the held
+        counter goes into the hole after ``h0``, which becomes the starter's weg. ``"after-next"``
+        (Ludii's reading): the pairs begin at the second hole after ``h0``, nothing is held, and
+        the hole after ``h0`` becomes the weg as it stands. Nothing is taken; the turn passes."""
+        b = self.b
+        weg, pairs = self._opening_weg_pairs(seat, h0)
+        if self.r.opening_weg == "next":
+            b[h0] -= 1
+            b[weg] += 1
+        for p, q in pairs:
+            if b[p]:
+                b[p] -= 1
+                b[q] += 1
+        self.tuz[seat] |= 1 << weg  # type: ignore[index]
+        self.sown |= 1 << h0
+        self.plies += 1
+        if self.log:
+            self.last_text = f"{self.game.names[h0]} opening, weg {self.game.names[weg]}"
+        self._settle(seat, True, False)
+
     def _play_store_sow(self, seat: int) -> None:
         """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise
         from the hole after it, passing over both stores; then every hole of the opponent's
@@ -2462,7 +2619,7 @@ class SowSim(Sim):
             self.during = []
         b[h] -= c
         p = origin = h
-        if r.gather and self.plies == (r.first is None) and self.phase == PLAY:
+        if r.gather and (not self.sown if r.gather_each else self.plies == (r.first is None)) and self.phase == PLAY:
             # sow.opening_gather: n seeds from each of the mover's holes, sown from hole h (the
             # first after his row), its own seeds staying in it
             b[h], c = c, 0
@@ -2470,8 +2627,12 @@ class SowSim(Sim):
                 t = min(r.gather, b[q])
                 b[q] -= t
                 c += t
+            if r.gather_lift:  # sow.opening_gather_lift: hole h's own lifted too, sown from the next
+                c += b[h]
+                b[h] = 0
+            else:
+                p = self.game.plain[seat][1 - d][h]  # type: ignore[index]
             self.lifted = c
-            p = self.game.plain[seat][1 - d][h]  # type: ignore[index]
         if r.first_in_origin and c and (c > 1 or r.first_in_origin is True):  # "unless-single"
             b[h] = 1
             c -= 1
@@ -2497,7 +2658,10 @@ class SowSim(Sim):
         lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
         self.hook_mem = None
         taken_before = 0  # sow.take_at_lap: the holes taken before this lap
+        at_end = r.take_at_end
         while True:
+            if at_end:
+                lap_sown = []  # sow.take_at_end: the holes this lap drops a seed into
             passed = 0
             skipped = after = False
             snap = b[:] if r.skip_exact_start else b  # sow.skip_exact_at = "lap-start": as the lap began
@@ -2524,9 +2688,20 @@ class SowSim(Sim):
                 c -= 1
                 budget -= 1
                 after, skipped = skipped, False
+                if at_end:
+                    lap_sown.append(p)
+                    continue
                 if (r.take_at and p < N and b[p] == r.take_at  # sow.take_at: taken at once
                         and (c or not r.take_at_relay)  # take_at_last = "relay": the last is sown on
                         and (not r.take_at_where or (self.own[p] == seat) == (r.take_at_where == 1))):
+                    self.during.append((p, b[p]))
+                    b[p] = 0
+            if at_end:  # sow.take_at_end: the holes this lap made n are taken as it ends, the last hole's last
+                for q in dict.fromkeys(lap_sown):
+                    if q != p and q < N and b[q] == r.take_at:
+                        self.during.append((q, b[q]))
+                        b[q] = 0
+                if p < N and b[p] == r.take_at:
                     self.during.append((p, b[p]))
                     b[p] = 0
             if after and r.origin_quirk:
@@ -2673,6 +2848,19 @@ class SowSim(Sim):
                     continue
                 self.forced = nxt[p] if b[N + seat] else -1  # after a capture: the opponent's next start
                 return p
+            if (r.relay_facing and p < N and b[p] == 1 and self.own[p] == seat and b[g.facing[p]]
+                    and budget > 0):  # sow.relay_facing: the facing hole taken, the seed sown on
+                if self.log:
+                    self.took += b[g.facing[p]]
+                b[N + seat] += b[g.facing[p]]  # credited after the sowing, as relay_take's
+                b[g.facing[p]] = 0
+                if r.relay_facing == 2:  # "stop": the sowing ends there (Ludii's Ansaba)
+                    return p
+                c, b[p] = 1, 0
+                lap = p
+                if self.laps is not None:
+                    self.laps.append(p)
+                continue
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 if r.take_at_ends and self.during:  # sow.take_at_ends: a lap that took ends it
                     return p
@@ -2747,6 +2935,8 @@ class SowSim(Sim):
                         self._claim = -min(claim[4], c)  # capture.claim_last: his last hole, part taken
                     else:
                         self._claim = 1 << last
+                        if self.r.claim_opposite and not claimed >> g.facing[last] & 1:
+                            self._claim |= 1 << g.facing[last]  # capture.claim_opposite: the hole across
                     return []
                 if claim is not None:
                     self._claim = 1 << last
@@ -2921,8 +3111,9 @@ class SowSim(Sim):
                     self._finish((1 - w, "empty-row"))
                     return
         if r.empty_row_ends:  # end.empty_row = "ends": a row left empty ends the game or round
+            weg = (self.tuz[0] | self.tuz[1]) if r.keeps else 0  # capture.claim_keeps: wegs are not his to sow
             for w in (seat, 1 - seat):
-                if not any(self.b[i] for i in self.holes[w]):
+                if not any(self.b[i] for i in self.holes[w] if not weg >> i & 1):
                     self._end(r.stalled if r.no_moves in ("pass", "loses") else r.no_moves, seat, w, "empty-row")
                     return
         if ((r.holes_at_most is not None and max(self.b[: self.game.N]) <= r.holes_at_most)
@@ -2980,6 +3171,7 @@ class SowSim(Sim):
                         b[i] = 0
             self.tuz = [0, 0]
             self.raided = 0
+            self.visited = [0, 0]
         if mode != "nobody":
             for i in range(g.N):
                 c = b[i]
@@ -3215,6 +3407,16 @@ class SowSim(Sim):
         self.sc = [0, 0]
         self.closed = closed
         self._next_round(starter)
+        if r.halves_lot and left == [fill // 2, fill // 2] and self._lot_hole() >= 0:
+            self.phase, self.turn = LOT, None  # rounds.halves = "lot": the hole left is drawn for
+
+    def _lot_hole(self) -> int:
+        """``rounds.halves = "lot"``: the hole drawn for, the next the player with more holes
+        would fill (-1: none left)."""
+        g = self.game
+        count = [sum(1 for i in h if not self.closed >> i & 1) for h in self.holes]
+        rich = 1 if count[0] <= count[1] else 0
+        return next((i for i in _fill_order(g.N // 2, g.rows == 3)[rich] if self.closed >> i & 1), -1)
 
     def _next_round(self, starter: int) -> None:
         """The next round begins, the board set: ``starter`` to move, its start remembered for
@@ -3249,6 +3451,43 @@ class SowSim(Sim):
             return
         poor = 0 if totals[0] <= totals[1] else 1
         n, j = totals[poor], 0
+        if r.rest == "spread":  # rounds.rest = "spread": full holes from one end (short), the remainder
+            # one seed a hole into the next holes; a player with one seed or none has lost
+            if n <= 1:
+                self.sc, self.hand = list(totals), [0, 0]
+                self._finish((1 - poor, "cannot-fill-a-hole"))
+                return
+            order = list(range(len(g.holes_of[poor])))
+            if r.short == "right":
+                order.reverse()
+            k, m = divmod(n, r.refill)
+            counts = [r.refill] * min(k, len(order))
+            left = n - sum(counts)
+            free = len(order) - len(counts)
+            if free:
+                counts += [left // free + (1 if j < left % free else 0) for j in range(min(left, free))]
+            for j, c in zip(order, counts):
+                b[g.holes_of[poor][j]] = b[g.holes_of[1 - poor][j]] = c
+            self.hand = [0, 0]
+            self.hand[1 - poor] = totals[1 - poor] - n
+            self.sc = [0, 0]
+            self._next_round(starter)
+            return
+        if r.rest == "lend":  # rounds.rest = "lend": only full holes; a remainder of one goes to the
+            # other player, of more than half a hole is made up by the other's seeds (lent or ceded)
+            k, m = divmod(n, r.refill)
+            k += 2 * m >= r.refill
+            if k == 0:  # he cannot fill a single hole: he has lost
+                self.sc, self.hand = list(totals), [0, 0]
+                self._finish((1 - poor, "cannot-fill-a-hole"))
+                return
+            for j in range(min(k, len(g.holes_of[poor]))):
+                b[g.holes_of[poor][j]] = b[g.holes_of[1 - poor][j]] = r.refill
+            self.hand = [0, 0]
+            self.hand[1 - poor] = sum(totals) - 2 * r.refill * min(k, len(g.holes_of[poor]))
+            self.sc = [0, 0]
+            self._next_round(starter)
+            return
         while n:
             c = min(r.refill, n)
             b[g.holes_of[poor][j]] = b[g.holes_of[1 - poor][j]] = c
@@ -3298,6 +3537,10 @@ class SowSim(Sim):
         fill = r.refill
         count = [t // fill for t in totals]
         left = [t - k * fill for t, k in zip(totals, count)]
+        if r.halves and fill % 2 == 0 and left == [fill // 2, fill // 2]:  # rounds.halves = "weaker":
+            weak = 0 if totals[0] < totals[1] else 1  # the weaker is given the other's half and fills one more
+            count[weak] += 1
+            left = [0, 0]
         for s in (0, 1):
             if r.round_up and left[s] >= r.round_up and left[1 - s] >= fill - left[s]:
                 count[s] += 1
@@ -3383,6 +3626,8 @@ class SowSim(Sim):
             data["tuz"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.tuz]
         if r.raid_free:
             data["raided"] = [names[i] for i in range(g.N) if self.raided >> i & 1]
+        if r.claim_first:
+            data["visited"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.visited]
         if r.uses_moved or r.rounds:
             data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
             if r.store_sow:  # sow.store_sow: the stores already sown back
@@ -3430,7 +3675,7 @@ FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "han
           "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned",
           "covered", "centre",
           "points", "from",  # sow10: end.points; sow.relay_opposite
-          "raided")
+          "raided", "visited")
 FIELDS = FIELDS + ("marked",)  # rounds.rest_from (sow8)
 
 
@@ -3558,7 +3803,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         raise InvalidState("hands: the seeds in hand are all put in before play (sow.distribute)")
     if phase == ARRANGE and not r.arrange:
         raise InvalidState("phase: nobody rearranges his seeds in this game (sow.arrange)")
-    if phase == LOT and r.first is not None:
+    if phase == LOT and r.first is not None and not r.halves_lot:
         raise InvalidState("phase: no lot is drawn in this game (who starts is fixed)")
     if phase == LEAVE and not r.rounds:
         raise InvalidState("phase: no holes are left empty in a game without rounds")
@@ -3677,13 +3922,27 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         sim.raided = _holes(g, data["raided"], "raided")
         if sim.raided & ~(sim.tuz[0] | sim.tuz[1]):
             raise InvalidState("raided: only a claimed hole (tuz) is raided")
+    if "visited" in data:
+        if not r.claim_first:
+            raise InvalidState("visited: no wegue is spared on the first visit in this game")
+        visited = data["visited"]
+        if not (isinstance(visited, list) and len(visited) == 2 and all(isinstance(x, list) for x in visited)):
+            raise InvalidState(f"visited: must list, for each seat, the opponent's wegues it has found, got {brief(visited)}")
+        for s, names in enumerate(visited):
+            for name in names:
+                if name not in g.names[: g.N] or not sim.tuz[1 - s] >> g.names.index(name) & 1:
+                    raise InvalidState(f"visited[{s}]: {brief(name)} is not a wegue of the opponent's")
+                sim.visited[s] |= 1 << g.names.index(name)
     # who moves
     to_move = data.get("to_move")
     if phase in (LOT, OVER):
         if to_move is not None:
             raise InvalidState(f"to_move: must be null in phase {phase!r}")
         sim.turn = None
-        if phase == LOT and (any(sim.sc) or any(sim.hand) or sim.b[: g.N] != g.start_counts() or sim.sown
+        if phase == LOT and r.halves_lot and sim.round > 1:  # rounds.halves = "lot": a hole drawn for
+            if not sim.closed or sim.hand != [r.refill // 2] * 2 or any(sim.sc) or sim.sown:
+                raise InvalidState("phase: a lot is drawn only for the one hole left where each player has half a hole over")
+        elif phase == LOT and (any(sim.sc) or any(sim.hand) or sim.b[: g.N] != g.start_counts() or sim.sown
                              or sim.closed or sim.rounds or data.get("history")):
             raise InvalidState("phase: the lot is drawn before the game begins, on the starting position")
     else:
