@@ -480,8 +480,8 @@ def _counts(v: Any) -> Any:
 def _when(v: Any) -> tuple[str, ...]:
     items = [v] if isinstance(v, str) else v
     if not isinstance(items, list) or not items:
-        raise _Bad('must be "store", "capture", "raid" or a list of them')
-    return tuple(_one_of("store", "capture", "raid")(x) for x in items)
+        raise _Bad('must be "store", "capture", "raid", "raid-own", "raid-leftmost" or a list of them')
+    return tuple(_one_of("store", "capture", "raid", "raid-own", "raid-leftmost")(x) for x in items)
 
 
 def _opening(v: Any) -> Any:
@@ -564,6 +564,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
         "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
         "claim_keeps_fewer": (_one_of("nothing", "all"), "nothing"),
+        "claim_raid": (_one_of("opponent", "any"), "opponent"),  # sow12: Selus (Massawa)
+        "claim_raid_except": (_one_of("none", "own-leftmost"), "none"),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -678,6 +680,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
+        "raid_any", "raid_not_left", "extra_raid_own", "extra_raid_left",  # sow12: Selus (Massawa)
     )
 
 
@@ -1020,6 +1023,15 @@ class SowGame(Game):
         r.extra_raid = "raid" in when  # extra_turn.when = "raid": after a wegue's raid only
         if r.extra_raid and not r.keeps:
             raise rf.error(T["extra_turn"].paths["when"], 'an extra turn after a raid needs capture.claim_keeps')
+        # sow12 (Selus of Massawa): capture.claim_raid = "any" (a last seed in the mover's own wegue
+        # raids it too), claim_raid_except = "own-leftmost" (never a wegue in his row's leftmost
+        # hole); extra_turn.when "raid-own" / "raid-leftmost": after raiding his own wegue / the
+        # wegue in the opponent's row's leftmost hole.
+        r.raid_any = any(t.get("claim_raid", o) == "any" for t in live)
+        r.raid_not_left = any(t.get("claim_raid_except", o) == "own-leftmost" for t in live)
+        r.extra_raid_own, r.extra_raid_left = "raid-own" in when, "raid-leftmost" in when
+        if (r.raid_any or r.raid_not_left or r.extra_raid_own or r.extra_raid_left) and not r.keeps:
+            raise rf.error(("clause",), 'claim_raid, claim_raid_except and extra turns after a raid need capture.claim_keeps')
         if r.extra_store and not r.stores:
             raise rf.error(T["extra_turn"].paths["when"], "a last seed in the store needs sow.stores = \"own\"")
         r.no_moves = end.get("no_moves", o)
@@ -1349,6 +1361,18 @@ class SowGame(Game):
             raided = r.extra_raid and sim.tuz[1 - seat] >> sim.copy()._sow(seat, move & 0xFF, move >> 8) & 1  # type: ignore[arg-type]
             if raided and after.phase == PLAY and after.turn != seat and len(after.rounds) == len(sim.rounds):
                 run.append((seat, {"pass": True}, False))  # extra_turn.when = "raid" he cannot use: Ludii's pass
+            if r.raid_not_left or r.extra_raid_own or r.extra_raid_left:  # sow12 (Selus of Massawa)
+                probe = sim.copy()
+                end = probe._sow(seat, move & 0xFF, (move >> 8) & 1)  # type: ignore[arg-type]
+                weg, mine = (sim.tuz[0] | sim.tuz[1]) >> end & 1, sim.tuz[seat] >> end & 1  # type: ignore[index,operator]
+                barred = r.raid_not_left and end == own[seat][0]
+                raid = weg and probe.b[end] >= r.keeps and not barred and (mine and r.raid_any or not mine)
+                again = raid and ((r.extra_raid_own and mine) or (r.extra_raid_left and end == own[1 - seat][0]))
+                # a wegue at his own leftmost hole: Ludii relays from it, finds nothing to sow and
+                # passes; an extra turn with no hole to sow from: Ludii's pass
+                if ((weg and barred and probe.b[end] > 1) or (again and after.turn != seat)) and (
+                        after.phase == PLAY and len(after.rounds) == len(sim.rounds)):
+                    run.append((seat, {"pass": True}, False))
             if r.rounds and len(after.rounds) != len(sim.rounds):
                 # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
                 # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
@@ -1895,14 +1919,18 @@ class SowSim(Sim):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
                     b[g.N + s] = 0
-        raided = False
+        raided = again = False
         if r.claims and r.keeps:  # capture.claim_keeps: a last seed in the opponent's wegue takes
             # n of its seeds when it holds n or more, or (claim_keeps_fewer = "all") all it holds
-            if self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
+            mine = r.raid_any and self.tuz[seat] >> last & 1  # type: ignore[index]  # sow12: claim_raid = "any"
+            if ((self.tuz[1 - seat] >> last & 1 or mine) and (b[last] >= r.keeps or (r.keeps_fewer and b[last]))  # type: ignore[index,operator]
+                    and not (r.raid_not_left and last == g.holes_of[seat][0])):  # type: ignore[index]
                 t = min(r.keeps, b[last])
                 b[last] -= t
                 sc[seat] += t  # type: ignore[index]
                 raided = True
+                again = ((r.extra_raid_own and mine)  # sow12: extra_turn.when "raid-own", "raid-leftmost"
+                         or (r.extra_raid_left and last == g.holes_of[1 - seat][0]))  # type: ignore[index]
                 if self.log:
                     self.took += t
         elif r.claims:  # capture.claim: seeds sown into a tuz go to its holder
@@ -1986,7 +2014,7 @@ class SowSim(Sim):
             return
         self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
-                     or (r.extra_raid and raided))
+                     or (r.extra_raid and raided) or again)
 
     def _play_store_sow(self, seat: int) -> None:
         """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise
