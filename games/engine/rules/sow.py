@@ -33,6 +33,10 @@ Elements and keys (defaults in brackets):
   seat's half of the centre left to right (``16``..``18``), and on into ``1``; the first half
   of the numbers is the first seat's, as on two rows (no hole faces another there, so no
   ``take = "opposite"``).
+  ``track = "serpentine"`` (three rows): each seat sows along his own path through all three
+  rows as he sees them, his row left to right, the whole central row right to left, the far
+  row left to right, and back into his row; ownership and hole numbers stay as above
+  (Abalala'e) ["ring"].
   ``owners = "halves"`` (two rows, no stores): a seat owns not a row but the holes of both
   rows on one side of the central column, the first seat those on his left, the second those
   on his right; with an odd number of holes a row, the central column's two holes are
@@ -108,6 +112,8 @@ Elements and keys (defaults in brackets):
   after the one the move began from, and the move ends with them, or ``"lap-origin"``: so, from
   the hole after the one the lap began from (Mwambulula), or ``"lap-hole"``: from the hole the
   lap was lifted from, its first seed into that hole (the plain track; Nsumbi), or
+  ``"taken"``: the holes named are taken by the mover (his captures), and the last hole's seeds
+  alone are lifted and sown on from the hole after it (Abalala'e), or
   ``"lap-after"``: put into the hole the lap was lifted from and sown on from it, the first
   into the hole after it, the sowing going on by the rules (Pereauni), or ``"behind"`` (four
   rows): sown on so from the mover's outer-row hole behind the last, which keeps its own
@@ -171,7 +177,7 @@ Elements and keys (defaults in brackets):
   turns it round (``{"pass": true, "rotate": true}``: on two rows each hole's seeds change
   places with those of the hole at the same place in the other row, as its owner sees it),
   and moves first (phase ``distribute``; Mangala of the Bedouin) [none];
-  ``first_place = k``: on two rows, each player's first sowing is from the k-th hole of his
+  ``first_place = k``: on two rows (or three, with rounds the first round's only), each player's first sowing is from the k-th hole of his
   row from his left, unless it is empty [0: any];
   ``first_last_across``: with ``first_plain`` on two rows, a last seed of a player's first
   sowing that would fall into his own row goes instead into the opponent's first hole, the
@@ -521,6 +527,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 50), 6),
         "stores": (_int(0, 2), 0), "first_store": (_one_of("right", "left"), "right"),
         "owners": (_one_of("rows", "halves"), "rows"),
+        "track": (_one_of("ring", "serpentine"), "ring"),  # sow12: three rows, Abalala'e
     },
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None),
               "hand": (_int(0, 10000), 0), "stores": (_stores, 0)},
@@ -537,7 +544,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
-        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole", "lap-after", "behind"), "all"), "enter": (_bool, False),
+        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole", "lap-after", "behind", "taken"), "all"), "enter": (_bool, False),
         "relay_hook_ends": (_bool, False), "moves_hook": (_text, None),
         "cover": (_int(0, 1000), 0), "cover_except": (_places, frozenset()),
         "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
@@ -681,6 +688,7 @@ class Rules:
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
         "raid_any", "raid_not_left", "extra_raid_own", "extra_raid_left",  # sow12: Selus (Massawa)
+        "relay_hook_taken",  # sow12: Abalala'e
     )
 
 
@@ -797,6 +805,10 @@ class SowGame(Game):
                     table[p] = ring[(k + step) % len(ring)]
                 per_dir.append(table)
             plain.append(per_dir)
+        if t.static("track") == "serpentine":  # sow12: board.track, each seat's own path (Abalala'e)
+            if self.rows != 3:
+                raise rf.error(t.paths["track"], 'track = "serpentine" is played on three rows')
+            plain = self._serpentine(b)
         self.plain = plain
         # ahead[seat][d][h]: the holes 1, 2, ... steps on from h along the plain track (one lap).
         self.lap = len(self.holes_of[0]) * (1 if self.rows == 4 else 2)
@@ -832,6 +844,25 @@ class SowGame(Game):
             self.owner = [0 if self.col_of[i] < mid or (self.col_of[i] == mid and self.row_of[i] == 0) else 1
                           for i in range(N)] + [0, 1]
             self.nobody = _mask([i for i in range(N) if self.col_of[i] == mid])
+
+    def _serpentine(self, b: Any) -> list[list[list[int]]]:
+        """``board.track = "serpentine"`` (three rows): each seat sows along all three rows in
+        turn, as he sees them: his row left to right, the whole central row right to left, the
+        far row left to right, and back into his row; the hole numbers stay the ring's."""
+        n, N = self.per_row, self.N
+        at = {(int(x), int(y)): i for i, (x, y) in enumerate(b.xy[:N])}
+        south = [at[(c, 0)] for c in range(n)] + [at[(c, 1)] for c in range(n - 1, -1, -1)] + [at[(c, 2)] for c in range(n)]
+        north = [at[(c, 2)] for c in range(n - 1, -1, -1)] + [at[(c, 1)] for c in range(n)] + [at[(c, 0)] for c in range(n - 1, -1, -1)]
+        plain = []
+        for ring in (south, north):
+            per_dir = []
+            for step in (1, -1):
+                table = list(range(N + 2))
+                for k, p in enumerate(ring):
+                    table[p] = ring[(k + step) % N]
+                per_dir.append(table)
+            plain.append(per_dir)
+        return plain
 
     def _walk(self, table: list[int], h: int) -> list[int]:
         out, p = [], h
@@ -913,8 +944,8 @@ class SowGame(Game):
         first_place = sow.get("first_place", o)
         r.first_soft = bool(first_place)
         if first_place:  # sow.first_place: the first sowing from the k-th hole, unless it is empty
-            if self.rows != 2 or r.first_rows is not None or first_place > self.per_row:
-                raise rf.error(sow.paths["first_place"], f"needs two rows (of at least {first_place} holes), no first_from, first_right nor first_left")
+            if self.rows == 4 or r.first_rows is not None or first_place > self.per_row:  # sow12: three rows too
+                raise rf.error(sow.paths["first_place"], f"needs two or three rows (of at least {first_place} holes), no first_from, first_right nor first_left")
             r.first_rows = tuple(frozenset((self.holes_of[s][first_place - 1],)) for s in (0, 1))
         r.first_game = sow.get("first_of", o) == "game"  # sow.first_of: the game's first sowing only
         r.singles_last = sow.get("singles", o) == "last-resort"
@@ -941,7 +972,8 @@ class SowGame(Game):
         r.cover_except = frozenset(i for i in range(self.N) if (i % self.per_row) + 1 in sow.get("cover_except", o)) if r.cover else frozenset()
         moves_hook = sow.get("moves_hook", o)
         r.moves_hook = HOOKS[moves_hook] if moves_hook else None
-        r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
+        r.relay_hook_taken = sow.get("relay_hook_sows", o) == "taken"  # sow12: Abalala'e
+        r.relay_hook_drawn = sow.get("relay_hook_sows", o) not in ("all", "taken")
         r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
         r.enter = sow.get("enter", o)
         r.arrange = sow.get("arrange", o)
@@ -1653,7 +1685,7 @@ class SowSim(Sim):
         if r.opening_each and self.sown & self.omask[seat] != self.omask[seat]:  # type: ignore[index]
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
         if (r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat])  # his first sowing
-                and not (r.won and self.round > 1)):  # holes won: the first round's only
+                and not ((r.won or r.matched) and self.round > 1)):  # holes won or matched: the first round's only
             first = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
             mv = first if first or not r.first_soft else mv  # sow.first_place: unless it is empty
         if r.choose_once or r.first_dir is not None:  # the way the player must sow, if any
@@ -2177,6 +2209,18 @@ class SowSim(Sim):
                     return p
                 if draw and self.log:  # the notation counts the seeds drawn from enemy holes as taken
                     self.took += sum(b[q] for q in draw if self.own[q] != seat)
+                if draw and r.relay_hook_taken:  # sow.relay_hook_sows = "taken" (sow12): the holes named
+                    for q in draw:  # are the mover's captures; the last hole's seeds alone sow on
+                        self.sc[seat] += b[q]  # type: ignore[index]
+                        if self.log:
+                            self.took += b[q]
+                        b[q] = 0
+                    c = b[p]
+                    b[p] = 0
+                    lap = p
+                    if self.laps is not None:
+                        self.laps.append(p)
+                    continue
                 if draw and r.relay_hook_drawn:  # sow.relay_hook_sows = "drawn": they alone sow on
                     c = 0
                     for q in draw:
