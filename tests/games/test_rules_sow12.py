@@ -118,3 +118,80 @@ def test_the_raid_keys_need_a_wegue():
     make(RAID % 'claim_keeps = 2, claim_raid = "any"')
     with pytest.raises(RulesFileError):
         make(RAID % 'claim_keeps = 2, claim_raid = "mine"')
+
+
+# -- Abalala'e (DLP ruleset 339): board.track = "serpentine", sow.first_place on three rows,
+# relay_hook "abalalae-column" with relay_hook_sows = "taken". South's path: 1..6, 7, 8, 9,
+# 18, 17, 16, 15..10, 1; North's: 10..15, 16, 17, 18, 9, 8, 7, 6..1, 10.
+ABALALAE = "sow.abalalae"
+
+
+def abalalae(counts: dict[int, int], to_move: int = 0, turn: int = 10):
+    v = rules_variant(ABALALAE)
+    # both have sown once (the opening over): "sown" lists the holes sown from
+    return v, state_of(v, counts, to_move, turn=turn, starter=0, sown=["1", "10"])
+
+
+def test_ab4_the_opening_is_sown_from_each_players_leftmost_hole_and_takes_nothing():
+    v = rules_variant(ABALALAE)
+    s = v.new_game()
+    assert moves(v, s) == [1]
+    # South's 1 (three): 2, 3, 4 (four: lifted) 5, 6, 7, 8 (lifted) 9, 18, 17, 16 (lifted)
+    # 15, 14, 13, 12 (lifted) 11, 10, 1 (one), 2 (five: lifted) 3, 4 (one), 5, 6, 7 (five:
+    # lifted) 8 (one), 9, 18, 17, 16 (emptied: one): the end, nothing taken.
+    after = v.apply(s, {"sow": "1"})
+    assert holes(after) == {1: 1, 3: 5, 4: 1, 5: 5, 6: 5, 8: 1, 9: 5, 10: 4, 11: 4, 13: 4, 14: 4, 15: 4,
+                            16: 1, 17: 5, 18: 5}
+    assert after.to_json()["scores"] == [0, 0]
+    assert v.to_move(after) == 1 and moves(v, after) == [10]  # North's leftmost
+    # Without the opening (Ludii's reading) every hole of South's may be sown from.
+    s = v.new_game({"opening": False})
+    assert moves(v, s) == list(range(1, 10))
+
+
+def test_ab5_a_last_seed_in_an_empty_hole_of_ones_own_takes_the_column_and_goes_on_alone():
+    # South sows 2 (one) into 3, empty, left half of his row: the opponent's two holes of
+    # column C, 18 (two) and 13 (three), are taken. The last seed goes on alone into 4, empty:
+    # column D's opponent's hole is 12 (one; 9 is South's own): taken. On into 5 (two): three,
+    # lifted: 6, 7, 8; 8 is empty and column E holds nothing of North's (11 empty): the end.
+    v, s = abalalae({2: 1, 13: 3, 18: 2, 12: 1, 5: 2, 14: 2})
+    before = s.to_json()["scores"]
+    after = v.apply(s, {"sow": "2"})
+    assert holes(after) == {6: 1, 7: 1, 8: 1, 14: 2}
+    assert after.to_json()["scores"] == [before[0] + 6, before[1]] and v.to_move(after) == 1
+
+
+def test_ab5_the_right_half_takes_one_hole_and_north_sows_his_own_path():
+    # South sows 5 (one) into 6, empty (right half): only 10 (F3) is North's in column F; 7 is
+    # South's own and keeps its seeds. Then on into 7 (two): three, lifted: 8, 9, 18; 18 is
+    # North's and was empty: the end.
+    v, s = abalalae({5: 1, 7: 2, 10: 4, 14: 2})
+    before = s.to_json()["scores"]
+    after = v.apply(s, {"sow": "5"})
+    assert holes(after) == {8: 1, 9: 1, 18: 1, 14: 2}
+    assert after.to_json()["scores"] == [before[0] + 4, before[1]]
+    # North sows 15 (one) into 16 (A2), empty, his half of the centre: South's 1 (A1) is taken;
+    # the seed goes on into 17, empty, column B holding nothing of South's (2 empty): the end.
+    v, s = abalalae({15: 1, 1: 4, 5: 2, 11: 1}, to_move=1)
+    before = s.to_json()["scores"]
+    after = v.apply(s, {"sow": "15"})
+    assert holes(after) == {17: 1, 5: 2, 11: 1}
+    assert after.to_json()["scores"] == [before[0], before[1] + 4] and v.to_move(after) == 0
+
+
+def test_ab3_a_last_seed_in_an_empty_hole_of_the_opponents_ends_the_turn():
+    # South sows 9 (one) along his path into 18 (North's, empty): the end, nothing taken.
+    v, s = abalalae({9: 1, 1: 2, 13: 3})
+    after = v.apply(s, {"sow": "9"})
+    assert holes(after) == {18: 1, 1: 2, 13: 3} and v.to_move(after) == 1
+
+
+def test_the_serpentine_track_needs_three_rows():
+    with pytest.raises(RulesFileError, match="three rows"):
+        make('''
+[[clause]]
+id = "S-1"
+text = "Two rows."
+board = { shape = "mancala", rows = 2, holes = 6, track = "serpentine" }
+setup = { seeds = 4, first = "South" }
+''')
