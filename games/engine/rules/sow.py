@@ -217,7 +217,10 @@ Elements and keys (defaults in brackets):
   the opponent's last unclaimed hole is not claimed: the mover takes n of its seeds, leaving the
   rest [0: claimed all the same]; ``claim_keeps_fewer = "all"``: a wegue of the opponent's
   holding fewer than n with the last seed gives up all it holds (Gabata of Shoa, Qelat), not
-  nothing [nothing];
+  nothing [nothing]; ``claim_raid = "any"``: a last seed in the mover's own wegue takes n of
+  its seeds too, as in the opponent's ["opponent"]; ``claim_raid_except = "own-leftmost"``: never
+  from a wegue at the leftmost hole of the mover's row (his last seed there ends the turn) (Selus
+  of Massawa) ["none"];
   ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
   mover's *tuz*: every seed later sown into it goes at once to his captures, nobody sows
   from it, and no capture rule takes it; a player claims ``claim_max`` tuz a game (0: no
@@ -259,7 +262,9 @@ Elements and keys (defaults in brackets):
   relay hook: ``sow.relay_hook``, and no lap ends by ``sow.relay_ends``) [0].
 - ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
   ``"capture"``, or ``"raid"`` (his last seed took seeds of an opponent's wegue, ``capture.claim_keeps``:
-  Qelat): the mover moves again.
+  Qelat), or ``"raid-own"`` (his last seed took seeds of a wegue of his own, ``claim_raid =
+  "any"``) and/or ``"raid-leftmost"`` (of a wegue at the leftmost hole of the opponent's row,
+  whoever holds it) (Selus of Massawa): the mover moves again.
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
   turn passes back; when neither can move, ``stalled`` decides) or where the seeds left on
   the board go as the game (or round) ends: ``"owner"`` (each player takes those of his own
