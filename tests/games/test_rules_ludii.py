@@ -74,6 +74,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # ring), and the sowing mechanic plays two: the files play the game of two (PC-2).
     "sow.pic": "Ludii's traces are five-player games; the file plays two (PC-2)",
     "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PN-2)",
+    # Ludii plays Okwe's set opening as seven removals, one hole at a time in turns; the file
+    # starts after it (OI-2), so the traces' first step is one ours never has.
+    "sow.okwe-igbo": "Ludii's opening removals are moves; the file starts after them (OI-2's ludii note)",
 }
 
 

@@ -7,6 +7,13 @@ last seed in the mover's own wegue takes two of its seeds too), ``capture.claim_
 ``extra_turn.when`` ``"raid-own"`` / ``"raid-leftmost"`` (the mover moves again after raiding
 his own wegue, or the wegue at the opponent's row's leftmost hole).
 
+Abalala'e (DLP ruleset 339, ``sow.abalalae``): ``board.track = "serpentine"`` (each seat's own
+path through the three rows), ``sow.first_place`` on three rows, and the relay hook
+``abalalae-column`` (``hooks_sow12.py``) with ``relay_hook_sows = "taken"`` (the holes it names
+are taken, the last seed alone sown on). Okwe of the Igbo (DLP ruleset 231, ``sow.okwe-igbo``):
+``sow.store_own`` (the seeds taken sown back round one's own row) and the capture hook
+``okwe-odd-facing``.
+
 On three rows of six the holes are numbered along South's track: his row from his left
 ``1``..``6``, his half of the centre from its right end ``7``..``9``, North's row from North's
 left ``10``..``15``, North's half of the centre ``16``..``18``, and on into ``1``.
@@ -195,3 +202,79 @@ text = "Two rows."
 board = { shape = "mancala", rows = 2, holes = 6, track = "serpentine" }
 setup = { seeds = 4, first = "South" }
 ''')
+
+
+# -- Okwe of the Igbo (DLP ruleset 231): sow.store_own, capture hook "okwe-odd-facing". South's
+# holes 1..10 from his left, North's 11..20 from North's left; 10 faces 11, 9 faces 12, ...
+OKWE = "sow.okwe-igbo"
+
+
+def okwe(counts: dict[int, int], to_move: int = 0, scores: tuple[int, int] = (0, 0), options: dict | None = None):
+    v = rules_variant(OKWE)
+    rest = 36 - sum(counts.values()) - sum(scores)
+    more = {"options": options} if options else {}
+    return v, state_of(v, counts, to_move, scores=[scores[0] + rest, scores[1]], **more)
+
+
+def test_oi1_oi2_the_board_after_the_opening_and_north_sows_first():
+    v = rules_variant(OKWE)
+    s = v.new_game()
+    assert holes(s) == {1: 5, 2: 5, 6: 1, 11: 5, 12: 5}
+    assert s.to_json()["scores"] == [8, 7] and v.to_move(s) == 1
+    acts = v.legal_actions(s)
+    assert [a["sow"] for a in acts if "sow" in a] == ["11", "12"]
+    # North's store of seven may be sown back, one to seven of them, from his leftmost hole.
+    assert [a["count"] for a in acts if "enter" in a] == list(range(1, 8))
+    assert {a["to"] for a in acts if "enter" in a} == {"11"}
+
+
+def test_oi3_the_first_counter_goes_back_into_the_hole_unless_single():
+    v = rules_variant(OKWE)
+    s = v.new_game()
+    # North's 11 (five): the first back into 11, then 12 (six), 13, 14, 15; the last in his row.
+    after = v.apply(s, {"sow": "11"})
+    assert holes(after) == {1: 5, 2: 5, 6: 1, 11: 1, 12: 6, 13: 1, 14: 1, 15: 1}
+    assert after.to_json()["scores"] == [8, 7]
+    # South's 6 (a single counter) goes on into 7.
+    after = v.apply(after, {"sow": "6"})
+    assert holes(after)[7] == 1 and 6 not in holes(after)
+
+
+def test_oi4_a_last_counter_in_the_opponents_row_takes_an_odd_facing_hole_of_ones_own():
+    # South sows 10 (two): 10 (one again), 11, North's; 10 faces 11 and holds one: taken.
+    v, s = okwe({10: 2, 1: 3, 20: 4}, scores=(0, 5))
+    before = s.to_json()["scores"]
+    after = v.apply(s, {"sow": "10"})
+    assert holes(after) == {1: 3, 11: 1, 20: 4}
+    assert after.to_json()["scores"] == [before[0] + 1, before[1]]
+    # South sows 10 (three): 10, 11, 12; 12 faces 9, which holds two: nothing; three: taken.
+    v, s = okwe({10: 3, 9: 2, 20: 4}, scores=(0, 5))
+    after = v.apply(s, {"sow": "10"})
+    assert holes(after) == {9: 2, 10: 1, 11: 1, 12: 1, 20: 4}
+    assert after.to_json()["scores"] == s.to_json()["scores"]
+    v, s = okwe({10: 3, 9: 3, 20: 4}, scores=(0, 5))
+    after = v.apply(s, {"sow": "10"})
+    assert holes(after) == {10: 1, 11: 1, 12: 1, 20: 4}
+    assert after.to_json()["scores"] == [s.to_json()["scores"][0] + 3, 5]
+
+
+def test_oi5_the_store_is_sown_round_ones_own_row():
+    # South has twelve in store: sown from 1, one into each of 1..10, then 1 and 2 again.
+    v, s = okwe({20: 4}, scores=(12, 20))
+    after = v.apply(s, {"enter": "store", "to": "1", "count": 12})
+    assert holes(after) == {1: 2, 2: 2, **{h: 1 for h in range(3, 11)}, 20: 4}
+    assert after.to_json()["scores"] == [0, 20] and v.to_move(after) == 1
+    # Under Ludii's reading (store_count = all) only the whole store is offered.
+    v, s = okwe({20: 4}, scores=(12, 20), options={"store_count": "all"})
+    assert [a["count"] for a in v.legal_actions(s) if "enter" in a] == [12]
+
+
+def test_oi6_a_player_with_nothing_to_move_has_lost():
+    # South's last counter, single, goes on from 10 into 11; North's 11 (single) into 12:
+    # South has no counter in his holes nor in store, and has lost.
+    v, s = okwe({10: 1, 20: 4}, scores=(0, 31))
+    s = v.apply(s, {"sow": "10"})
+    assert v.outcome(s) is None and v.to_move(s) == 1
+    s = v.apply(s, {"sow": "11"})
+    assert holes(s) == {12: 1, 20: 4}
+    assert v.outcome(s) is not None and v.outcome(s).winner == 1

@@ -24,3 +24,15 @@ def abalalae_column(sim: Any, seat: int, last: int) -> list[int] | None:
     col = g.col_of[last]
     taken = [q for q in range(g.N) if g.col_of[q] == col and own[q] != seat and b[q]]
     return taken or None
+
+
+@hook("okwe-odd-facing")
+def okwe_odd_facing(sim: Any, seat: int, origin: int, last: int, direction: int) -> list[tuple[int, int]]:
+    """``capture = { hook = "okwe-odd-facing" }`` (two rows): a last seed in the opponent's row
+    takes the seeds of the hole facing it, the mover's own, when it holds one, three or five
+    (Okwe of the Igbo, DLP ruleset 231)."""
+    g, b = sim.game, sim.b
+    if last >= g.N or sim.own[last] == seat:
+        return []
+    f = g.facing[last]
+    return [(f, b[f])] if f >= 0 and b[f] in (1, 3, 5) else []

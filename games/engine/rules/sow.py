@@ -134,7 +134,11 @@ Elements and keys (defaults in brackets):
   ``relay_hook_ends``: the lap sowing the seeds a hook drew is the sowing's last (no relay, no
   draw after it) [false]; ``enter``: a player holding seeds in
   hand may, instead of sowing, drop them one into each of his holes in hole order, as far as
-  they go, ``{"enter": "store"}`` [false]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
+  they go, ``{"enter": "store"}`` [false]; ``store_own`` = ``"all"`` | ``"choose"``: instead of sowing, a player
+  who has taken seeds may sow all of them (or as many as he chooses, one up) from his row's
+  leftmost hole, the first into it, along his own row only, coming round from its right end
+  to its left; nothing is taken (``{"enter": "store", "to": "1", "count": k}``; Okwe of the Igbo)
+  ["none"]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
   rules to judge, instead of being lifted and sown on; ``relay_ends_where`` = ``"opponent"`` |
   ``"own"`` | ``"any"``: only a hole of that row ends it so [any] (Wouri, Yovodji) [none];
@@ -550,6 +554,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
         "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole", "lap-after", "behind", "taken"), "all"), "enter": (_bool, False),
+        "store_own": (_one_of("none", "all", "choose"), "none"),  # sow12: Okwe of the Igbo
         "relay_hook_ends": (_bool, False), "moves_hook": (_text, None),
         "cover": (_int(0, 1000), 0), "cover_except": (_places, frozenset()),
         "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
@@ -694,6 +699,7 @@ class Rules:
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
         "raid_any", "raid_not_left", "extra_raid_own", "extra_raid_left",  # sow12: Selus (Massawa)
         "relay_hook_taken",  # sow12: Abalala'e
+        "store_own",  # sow12: Okwe of the Igbo
     )
 
 
@@ -981,6 +987,7 @@ class SowGame(Game):
         r.relay_hook_drawn = sow.get("relay_hook_sows", o) not in ("all", "taken")
         r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
         r.enter = sow.get("enter", o)
+        r.store_own = ("none", "all", "choose").index(sow.get("store_own", o))  # sow12: sow.store_own
         r.arrange = sow.get("arrange", o)
         r.arrange_capture = sow.get("arrange_capture", o) == "once"
         if r.enter and not T["setup"].static("hand"):
@@ -1614,6 +1621,8 @@ class SowSim(Sim):
             return Action({"remove": g.names[move[1]]})
         if move[0] == "enter":
             return Action({"enter": "store"})
+        if move[0] == "own":  # sow.store_own: k seeds of the store, sown from his leftmost hole
+            return Action({"enter": "store", "to": g.names[g.holes_of[self.turn][0]], "count": move[1]})  # type: ignore[index]
         if move[0] == "arr":
             return Action({"from": g.names[move[1]], "to": g.names[move[2]]})
         if move[0] == "pass":
@@ -1719,6 +1728,9 @@ class SowSim(Sim):
             mv = r.moves_hook(self, seat, mv)
         if r.enter and self.hand[seat]:  # type: ignore[index]
             mv.append(("enter",))  # sow.enter: the seeds in hand, one into each hole
+        if r.store_own and self.sc[seat]:  # type: ignore[index]  # sow12: sow.store_own
+            n = self.sc[seat]  # type: ignore[index]
+            mv += [("own", k) for k in (range(1, n + 1) if r.store_own == 2 else (n,))]
         if r.check_moves and mv:
             g = self.game
             opp = self.holes[1 - seat]  # type: ignore[operator]
@@ -1800,6 +1812,8 @@ class SowSim(Sim):
             self._play_take(move[1])
         elif move[0] == "enter":
             self._play_enter()
+        elif move[0] == "own":
+            self._play_store_own(move[1])
         elif move[0] in ("arr", "pass"):
             self._play_arrange(move)
         elif move[0] in ("put", "keep", "rotate"):
@@ -1877,6 +1891,20 @@ class SowSim(Sim):
         self.plies += 1
         if self.log:
             self.last_text = f"enters {n} from hand"
+        self._settle(seat, True, False)  # type: ignore[arg-type]
+
+    def _play_store_own(self, k: int) -> None:
+        """``sow.store_own`` (sow12): the mover sows ``k`` of the seeds he has taken from his
+        row's leftmost hole (the first into it) along his own row, coming round from its right
+        end to its left, never into the opponent's row; nothing is taken."""
+        seat = self.turn
+        row = self.game.holes_of[seat]  # type: ignore[index]
+        for i in range(k):
+            self.b[row[i % len(row)]] += 1
+        self.sc[seat] -= k  # type: ignore[index]
+        self.plies += 1
+        if self.log:
+            self.last_text = f"sows {k} from store"
         self._settle(seat, True, False)  # type: ignore[arg-type]
 
     def _play_take(self, p: int) -> None:
