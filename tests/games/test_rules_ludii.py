@@ -89,6 +89,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Ludii's Bay Khom lifts the hole the last counter fell into (not the next one, as the text
     # says) and lifts the stores too (BK-3): the games part at the first relay.
     "sow.bay-khom": "Ludii relays from the last hole and from the stores, BK-3",
+    # Ludii plays Okwe's set opening as seven removals, one hole at a time in turns; the file
+    # starts after it (OI-2), so the traces' first step is one ours never has.
+    "sow.okwe-igbo": "Ludii's opening removals are moves; the file starts after them (OI-2's ludii note)",
 }
 
 

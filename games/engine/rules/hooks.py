@@ -75,3 +75,4 @@ from games.engine.rules import hooks_race8  # noqa: E402,F401
 from games.engine.rules import hooks_sow8  # noqa: E402,F401
 from games.engine.rules import hooks_sow10  # noqa: E402,F401
 from games.engine.rules import hooks_sow9  # noqa: E402,F401
+from games.engine.rules import hooks_sow12  # noqa: E402,F401

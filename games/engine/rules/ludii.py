@@ -666,7 +666,7 @@ class _Replay:
             return PASS
         if "enter" in act:  # {"enter": "store"} (sow.enter) is Ludii's select of the mover's hand
             s = self.sites.hand.get(seat)
-            return (s, s)
+            return (s, site(str(act["to"]))) if "to" in act else (s, s)  # sow.store_own: into his first hole
         if "sow" in act:
             s = site(str(act["sow"]))
             return (s, s)

@@ -33,6 +33,10 @@ Elements and keys (defaults in brackets):
   seat's half of the centre left to right (``16``..``18``), and on into ``1``; the first half
   of the numbers is the first seat's, as on two rows (no hole faces another there, so no
   ``take = "opposite"``).
+  ``track = "serpentine"`` (three rows): each seat sows along his own path through all three
+  rows as he sees them, his row left to right, the whole central row right to left, the far
+  row left to right, and back into his row; ownership and hole numbers stay as above
+  (Abalala'e) ["ring"].
   ``owners = "halves"`` (two rows, no stores): a seat owns not a row but the holes of both
   rows on one side of the central column, the first seat those on his left, the second those
   on his right; with an odd number of holes a row, the central column's two holes are
@@ -113,6 +117,8 @@ Elements and keys (defaults in brackets):
   after the one the move began from, and the move ends with them, or ``"lap-origin"``: so, from
   the hole after the one the lap began from (Mwambulula), or ``"lap-hole"``: from the hole the
   lap was lifted from, its first seed into that hole (the plain track; Nsumbi), or
+  ``"taken"``: the holes named are taken by the mover (his captures), and the last hole's seeds
+  alone are lifted and sown on from the hole after it (Abalala'e), or
   ``"lap-after"``: put into the hole the lap was lifted from and sown on from it, the first
   into the hole after it, the sowing going on by the rules (Pereauni), or ``"behind"`` (four
   rows): sown on so from the mover's outer-row hole behind the last, which keeps its own
@@ -136,7 +142,12 @@ Elements and keys (defaults in brackets):
   they go, ``{"enter": "store"}`` [false]; ``relay_facing = "move-on"``: with ``relay = true``
   on two rows, a lap whose last seed falls into an empty hole of the mover's row takes the seeds
   of the hole facing it, if any, and that one seed is lifted and sown on, as a relay lap (Gabata
-  of Ansaba), or ``"stop"``: takes them and the sowing ends there (Ludii's Ansaba) ["none"]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
+  of Ansaba), or ``"stop"``: takes them and the sowing ends there (Ludii's Ansaba) ["none"];
+  ``store_own`` = ``"all"`` | ``"choose"``: instead of sowing, a player
+  who has taken seeds may sow all of them (or as many as he chooses, one up) from his row's
+  leftmost hole, the first into it, along his own row only, coming round from its right end
+  to its left; nothing is taken (``{"enter": "store", "to": "1", "count": k}``; Okwe of the Igbo)
+  ["none"]; ``relay_ends``: with ``relay = true``, a lap whose last seed makes a hole hold one
   of these counts (a list, or ``"even"``, ``"odd"``) ends the sowing there, for the capture
   rules to judge, instead of being lifted and sown on; ``relay_ends_where`` = ``"opponent"`` |
   ``"own"`` | ``"any"``: only a hole of that row ends it so [any] (Wouri, Yovodji) [none];
@@ -197,7 +208,7 @@ Elements and keys (defaults in brackets):
   sown on into the next hole, the sowing going on by the rules; when the facing hole is empty
   the sowing ends, and if the move has taken seeds the opponent's next sowing must be from the
   hole after the last, if he may sow from it (``from`` in the state) (Mangala of Suez) [false];
-  ``first_place = k``: on two rows, each player's first sowing is from the k-th hole of his
+  ``first_place = k``: on two rows (or three, with rounds the first round's only), each player's first sowing is from the k-th hole of his
   row from his left, unless it is empty [0: any];
   ``first_last_across``: with ``first_plain`` on two rows, a last seed of a player's first
   sowing that would fall into his own row goes instead into the opponent's first hole, the
@@ -269,7 +280,10 @@ Elements and keys (defaults in brackets):
   holding fewer than n with the last seed gives up all it holds (Gabata of Shoa, Qelat), not
   nothing [nothing]; ``claim_raid_free``: with ``claim_keeps``, the first last seed to fall into
   each wegue of the opponent's in a round takes nothing (the state's ``raided`` lists those so
-  raided once), every later one as ``claim_keeps`` says (Awagagae) [false];
+  raided once), every later one as ``claim_keeps`` says (Awagagae) [false]; ``claim_raid = "any"``: a last seed in the mover's own wegue takes n of
+  its seeds too, as in the opponent's ["opponent"]; ``claim_raid_except = "own-leftmost"``: never
+  from a wegue at the leftmost hole of the mover's row (his last seed there ends the turn) (Selus
+  of Massawa) ["none"];
   ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
   mover's *tuz*: every seed later sown into it goes at once to his captures, nobody sows
   from it, and no capture rule takes it; a player claims ``claim_max`` tuz a game (0: no
@@ -315,7 +329,9 @@ Elements and keys (defaults in brackets):
   relay hook: ``sow.relay_hook``, and no lap ends by ``sow.relay_ends``) [0].
 - ``extra_turn``: ``when`` = ``"store"`` (the last seed fell into the mover's store) and/or
   ``"capture"``, or ``"raid"`` (his last seed took seeds of an opponent's wegue, ``capture.claim_keeps``:
-  Qelat): the mover moves again.
+  Qelat), or ``"raid-own"`` (his last seed took seeds of a wegue of his own, ``claim_raid =
+  "any"``) and/or ``"raid-leftmost"`` (of a wegue at the leftmost hole of the opponent's row,
+  whoever holds it) (Selus of Massawa): the mover moves again.
 - ``end``: ``no_moves``: what happens when the player to move has no move: ``"pass"`` (the
   turn passes back; when neither can move, ``stalled`` decides) or where the seeds left on
   the board go as the game (or round) ends: ``"owner"`` (each player takes those of his own
@@ -614,8 +630,8 @@ def _counts(v: Any) -> Any:
 def _when(v: Any) -> tuple[str, ...]:
     items = [v] if isinstance(v, str) else v
     if not isinstance(items, list) or not items:
-        raise _Bad('must be "store", "capture", "raid" or a list of them')
-    return tuple(_one_of("store", "capture", "raid")(x) for x in items)
+        raise _Bad('must be "store", "capture", "raid", "raid-own", "raid-leftmost" or a list of them')
+    return tuple(_one_of("store", "capture", "raid", "raid-own", "raid-leftmost")(x) for x in items)
 
 
 def _opening(v: Any) -> Any:
@@ -655,6 +671,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 50), 6),
         "stores": (_int(0, 2), 0), "first_store": (_one_of("right", "left"), "right"),
         "owners": (_one_of("rows", "halves"), "rows"),
+        "track": (_one_of("ring", "serpentine"), "ring"),  # sow12: three rows, Abalala'e
     },
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None),
               "hand": (_int(0, 10000), 0), "stores": (_stores, 0)},
@@ -671,7 +688,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
-        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole", "lap-after", "behind"), "all"), "enter": (_bool, False),
+        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole", "lap-after", "behind", "taken"), "all"), "enter": (_bool, False),
+        "store_own": (_one_of("none", "all", "choose"), "none"),  # sow12: Okwe of the Igbo
         "relay_hook_ends": (_bool, False), "moves_hook": (_text, None),
         "cover": (_int(0, 1000), 0), "cover_except": (_places, frozenset()),
         "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
@@ -709,6 +727,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "with_facing": (_bool, False), "over_stores": (_bool, False), "claim_raid_free": (_bool, False),
         "claim_opposite": (_bool, False),  # sow7: Leyla
         "claim_first": (_one_of("takes", "spared"), "takes"),  # sow7: Mewegae
+        "claim_raid": (_one_of("opponent", "any"), "opponent"),  # sow12: Selus (Massawa)
+        "claim_raid_except": (_one_of("none", "own-leftmost"), "none"),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -848,6 +868,9 @@ class Rules:
         "open_empty", "relay_opposite",  # sow10
         "place", "placed", "with_facing", "round_store", "over_stores", "from_store", "raid_free",
         "opening_weg", "gather_each", "take_at_end", "gather_lift", "claim_opposite", "rest", "relay_facing", "claim_first", "halves", "halves_lot",
+        "raid_any", "raid_not_left", "extra_raid_own", "extra_raid_left",  # sow12: Selus (Massawa)
+        "relay_hook_taken",  # sow12: Abalala'e
+        "store_own",  # sow12: Okwe of the Igbo
     )
 
 
@@ -964,6 +987,10 @@ class SowGame(Game):
                     table[p] = ring[(k + step) % len(ring)]
                 per_dir.append(table)
             plain.append(per_dir)
+        if t.static("track") == "serpentine":  # sow12: board.track, each seat's own path (Abalala'e)
+            if self.rows != 3:
+                raise rf.error(t.paths["track"], 'track = "serpentine" is played on three rows')
+            plain = self._serpentine(b)
         self.plain = plain
         # ahead[seat][d][h]: the holes 1, 2, ... steps on from h along the plain track (one lap).
         self.lap = len(self.holes_of[0]) * (1 if self.rows == 4 else 2)
@@ -999,6 +1026,25 @@ class SowGame(Game):
             self.owner = [0 if self.col_of[i] < mid or (self.col_of[i] == mid and self.row_of[i] == 0) else 1
                           for i in range(N)] + [0, 1]
             self.nobody = _mask([i for i in range(N) if self.col_of[i] == mid])
+
+    def _serpentine(self, b: Any) -> list[list[list[int]]]:
+        """``board.track = "serpentine"`` (three rows): each seat sows along all three rows in
+        turn, as he sees them: his row left to right, the whole central row right to left, the
+        far row left to right, and back into his row; the hole numbers stay the ring's."""
+        n, N = self.per_row, self.N
+        at = {(int(x), int(y)): i for i, (x, y) in enumerate(b.xy[:N])}
+        south = [at[(c, 0)] for c in range(n)] + [at[(c, 1)] for c in range(n - 1, -1, -1)] + [at[(c, 2)] for c in range(n)]
+        north = [at[(c, 2)] for c in range(n - 1, -1, -1)] + [at[(c, 1)] for c in range(n)] + [at[(c, 0)] for c in range(n - 1, -1, -1)]
+        plain = []
+        for ring in (south, north):
+            per_dir = []
+            for step in (1, -1):
+                table = list(range(N + 2))
+                for k, p in enumerate(ring):
+                    table[p] = ring[(k + step) % N]
+                per_dir.append(table)
+            plain.append(per_dir)
+        return plain
 
     def _walk(self, table: list[int], h: int) -> list[int]:
         out, p = [], h
@@ -1082,8 +1128,8 @@ class SowGame(Game):
         first_place = sow.get("first_place", o)
         r.first_soft = bool(first_place)
         if first_place:  # sow.first_place: the first sowing from the k-th hole, unless it is empty
-            if self.rows != 2 or r.first_rows is not None or first_place > self.per_row:
-                raise rf.error(sow.paths["first_place"], f"needs two rows (of at least {first_place} holes), no first_from, first_right nor first_left")
+            if self.rows == 4 or r.first_rows is not None or first_place > self.per_row:  # sow12: three rows too
+                raise rf.error(sow.paths["first_place"], f"needs two or three rows (of at least {first_place} holes), no first_from, first_right nor first_left")
             r.first_rows = tuple(frozenset((self.holes_of[s][first_place - 1],)) for s in (0, 1))
         r.first_game = sow.get("first_of", o) == "game"  # sow.first_of: the game's first sowing only
         r.singles_last = sow.get("singles", o) == "last-resort"
@@ -1117,9 +1163,11 @@ class SowGame(Game):
         r.cover_except = frozenset(i for i in range(self.N) if (i % self.per_row) + 1 in sow.get("cover_except", o)) if r.cover else frozenset()
         moves_hook = sow.get("moves_hook", o)
         r.moves_hook = HOOKS[moves_hook] if moves_hook else None
-        r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
+        r.relay_hook_taken = sow.get("relay_hook_sows", o) == "taken"  # sow12: Abalala'e
+        r.relay_hook_drawn = sow.get("relay_hook_sows", o) not in ("all", "taken")
         r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
         r.enter = sow.get("enter", o)
+        r.store_own = ("none", "all", "choose").index(sow.get("store_own", o))  # sow12: sow.store_own
         r.arrange = sow.get("arrange", o)
         r.arrange_capture = sow.get("arrange_capture", o) == "once"
         if r.enter and not T["setup"].static("hand"):
@@ -1226,6 +1274,15 @@ class SowGame(Game):
         if r.opening_weg != "none" and (self.rows != 2 or sow.get("direction", o) != "ccw" or not r.keeps or r.stores):
             raise rf.error(sow.paths["opening_weg"], "a set opening making a weg needs two rows, sowing ccw, "
                            "no stores on the track, and wegs (capture.claim_keeps)")
+        # sow12 (Selus of Massawa): capture.claim_raid = "any" (a last seed in the mover's own wegue
+        # raids it too), claim_raid_except = "own-leftmost" (never a wegue in his row's leftmost
+        # hole); extra_turn.when "raid-own" / "raid-leftmost": after raiding his own wegue / the
+        # wegue in the opponent's row's leftmost hole.
+        r.raid_any = any(t.get("claim_raid", o) == "any" for t in live)
+        r.raid_not_left = any(t.get("claim_raid_except", o) == "own-leftmost" for t in live)
+        r.extra_raid_own, r.extra_raid_left = "raid-own" in when, "raid-leftmost" in when
+        if (r.raid_any or r.raid_not_left or r.extra_raid_own or r.extra_raid_left) and not r.keeps:
+            raise rf.error(("clause",), 'claim_raid, claim_raid_except and extra turns after a raid need capture.claim_keeps')
         if r.extra_store and not r.stores:
             raise rf.error(T["extra_turn"].paths["when"], "a last seed in the store needs sow.stores = \"own\"")
         r.no_moves = end.get("no_moves", o)
@@ -1667,6 +1724,18 @@ class SowGame(Game):
             raided = r.extra_raid and sim.tuz[1 - seat] >> sim.copy()._sow(seat, move & 0xFF, move >> 8) & 1  # type: ignore[arg-type]
             if raided and after.phase == PLAY and after.turn != seat and len(after.rounds) == len(sim.rounds):
                 run.append((seat, {"pass": True}, False))  # extra_turn.when = "raid" he cannot use: Ludii's pass
+            if r.raid_not_left or r.extra_raid_own or r.extra_raid_left:  # sow12 (Selus of Massawa)
+                probe = sim.copy()
+                end = probe._sow(seat, move & 0xFF, (move >> 8) & 1)  # type: ignore[arg-type]
+                weg, mine = (sim.tuz[0] | sim.tuz[1]) >> end & 1, sim.tuz[seat] >> end & 1  # type: ignore[index,operator]
+                barred = r.raid_not_left and end == own[seat][0]
+                raid = weg and probe.b[end] >= r.keeps and not barred and (mine and r.raid_any or not mine)
+                again = raid and ((r.extra_raid_own and mine) or (r.extra_raid_left and end == own[1 - seat][0]))
+                # a wegue at his own leftmost hole: Ludii relays from it, finds nothing to sow and
+                # passes; an extra turn with no hole to sow from: Ludii's pass
+                if ((weg and barred and probe.b[end] > 1) or (again and after.turn != seat)) and (
+                        after.phase == PLAY and len(after.rounds) == len(sim.rounds)):
+                    run.append((seat, {"pass": True}, False))
             if r.rounds and len(after.rounds) != len(sim.rounds):
                 # a round ended by an empty row, or by few seeds left (end.seeds_at_most,
                 # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
@@ -1903,6 +1972,8 @@ class SowSim(Sim):
             return Action({"remove": g.names[move[1]]})
         if move[0] == "enter":
             return Action({"enter": "store"})
+        if move[0] == "own":  # sow.store_own: k seeds of the store, sown from his leftmost hole
+            return Action({"enter": "store", "to": g.names[g.holes_of[self.turn][0]], "count": move[1]})  # type: ignore[index]
         if move[0] == "arr":
             return Action({"from": g.names[move[1]], "to": g.names[move[2]]})
         if move[0] == "give":  # sow10: sow.give_one
@@ -2025,7 +2096,7 @@ class SowSim(Sim):
         if r.opening_each and self.sown & self.omask[seat] != self.omask[seat]:  # type: ignore[index]
             mv = [m for m in mv if not self.sown >> (m & 0xFF) & 1]  # each hole once, to begin
         if (r.first_rows is not None and not (self.sown if r.first_game else self.sown & self.omask[seat])  # his first sowing
-                and not (r.won and self.round > 1)):  # holes won: the first round's only
+                and not ((r.won or r.matched) and self.round > 1)):  # holes won or matched: the first round's only
             first = [m for m in mv if m & 0xFF in r.first_rows[seat]]  # type: ignore[index]
             mv = first if first or not r.first_soft else mv  # sow.first_place: unless it is empty
         if r.choose_once or r.first_dir is not None:  # the way the player must sow, if any
@@ -2066,6 +2137,9 @@ class SowSim(Sim):
             mv = [m for m in mv if m & 0xFF == self.forced] or mv
         if r.enter and self.hand[seat]:  # type: ignore[index]
             mv.append(("enter",))  # sow.enter: the seeds in hand, one into each hole
+        if r.store_own and self.sc[seat]:  # type: ignore[index]  # sow12: sow.store_own
+            n = self.sc[seat]  # type: ignore[index]
+            mv += [("own", k) for k in (range(1, n + 1) if r.store_own == 2 else (n,))]
         if r.check_moves and mv:
             g = self.game
             opp = self.holes[1 - seat]  # type: ignore[operator]
@@ -2158,6 +2232,8 @@ class SowSim(Sim):
             self._play_take(move[1])
         elif move[0] == "enter":
             self._play_enter()
+        elif move[0] == "own":
+            self._play_store_own(move[1])
         elif move[0] in ("arr", "pass"):
             self._play_arrange(move)
         elif move[0] == "put" and self.phase == PLACE:
@@ -2311,6 +2387,20 @@ class SowSim(Sim):
             self.last_text = f"enters {n} from hand"
         self._settle(seat, True, False)  # type: ignore[arg-type]
 
+    def _play_store_own(self, k: int) -> None:
+        """``sow.store_own`` (sow12): the mover sows ``k`` of the seeds he has taken from his
+        row's leftmost hole (the first into it) along his own row, coming round from its right
+        end to its left, never into the opponent's row; nothing is taken."""
+        seat = self.turn
+        row = self.game.holes_of[seat]  # type: ignore[index]
+        for i in range(k):
+            self.b[row[i % len(row)]] += 1
+        self.sc[seat] -= k  # type: ignore[index]
+        self.plies += 1
+        if self.log:
+            self.last_text = f"sows {k} from store"
+        self._settle(seat, True, False)  # type: ignore[arg-type]
+
     def _play_take(self, p: int) -> None:
         """``capture.then_take``: the mover takes the seeds of the opponent's hole ``p``."""
         seat = self.turn
@@ -2397,7 +2487,7 @@ class SowSim(Sim):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
                     b[g.N + s] = 0
-        raided = freed = False
+        raided = freed = again = False
         if r.claims and r.keeps:  # capture.claim_keeps: a last seed in the opponent's wegue takes
             # n of its seeds when it holds n or more, or (claim_keeps_fewer = "all") all it holds
             spared = False
@@ -2407,11 +2497,16 @@ class SowSim(Sim):
             elif r.claim_first and self.tuz[1 - seat] >> last & 1 and not self.visited[seat] >> last & 1:  # type: ignore[index,operator]
                 self.visited[seat] |= 1 << last  # type: ignore[index]
                 spared = True  # capture.claim_first = "spared": the first time, nothing is taken
-            if not spared and self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
+            mine = r.raid_any and self.tuz[seat] >> last & 1  # type: ignore[index]  # sow12: claim_raid = "any"
+            if (not spared and (self.tuz[1 - seat] >> last & 1 or mine)
+                    and (b[last] >= r.keeps or (r.keeps_fewer and b[last]))  # type: ignore[index,operator]
+                    and not (r.raid_not_left and last == g.holes_of[seat][0])):  # type: ignore[index]
                 t = min(r.keeps, b[last])
                 b[last] -= t
                 sc[seat] += t  # type: ignore[index]
                 raided = True
+                again = ((r.extra_raid_own and mine)  # sow12: extra_turn.when "raid-own", "raid-leftmost"
+                         or (r.extra_raid_left and last == g.holes_of[1 - seat][0]))  # type: ignore[index]
                 if self.log:
                     self.took += t
         elif r.claims:  # capture.claim: seeds sown into a tuz go to its holder
@@ -2504,7 +2599,7 @@ class SowSim(Sim):
             return
         self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided or bool(opened) or freed,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
-                     or (r.extra_raid and raided))
+                     or (r.extra_raid and raided) or again)
 
     def _play_grab(self, p: int) -> None:
         """``sow.relay_choice = "take-opposite"``: the lap's last seed, lifted from hole ``p`` of
@@ -2781,6 +2876,18 @@ class SowSim(Sim):
                     return p
                 if draw and self.log:  # the notation counts the seeds drawn from enemy holes as taken
                     self.took += sum(b[q] for q in draw if self.own[q] != seat)
+                if draw and r.relay_hook_taken:  # sow.relay_hook_sows = "taken" (sow12): the holes named
+                    for q in draw:  # are the mover's captures; the last hole's seeds alone sow on
+                        self.sc[seat] += b[q]  # type: ignore[index]
+                        if self.log:
+                            self.took += b[q]
+                        b[q] = 0
+                    c = b[p]
+                    b[p] = 0
+                    lap = p
+                    if self.laps is not None:
+                        self.laps.append(p)
+                    continue
                 if draw and r.relay_hook_drawn:  # sow.relay_hook_sows = "drawn": they alone sow on
                     c = 0
                     for q in draw:
