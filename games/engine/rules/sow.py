@@ -188,6 +188,14 @@ Elements and keys (defaults in brackets):
   on as any sowing (relay, captures); the action names that hole (Lam Waladach) [0: none];
   ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
   the sowing where its last seed fell (Ludii's Lam Waladach) [false];
+  ``cw_capture = { outer = [1], inner = [2] }``: on four rows, sowing anticlockwise with a
+  ``relay_hook`` that captures and ``relay_hook_sows = "lap-after"`` (or ``"behind"``): from these holes (places
+  from the owner's left in his outer and inner rows) the player may also sow clockwise
+  (``{"sow": "9", "direction": "cw"}``), only where that sowing's first lap ends in a capture
+  (the hook names holes of the opponent's); the captured seeds are then sown on clockwise again
+  where so they capture again, else anticlockwise, and the rest of the move goes anticlockwise
+  (Mweso, Choro, Kubuguza) [none]; ``cw_capture_relay``: with it, an anticlockwise relay lap
+  lifted from one of these holes goes clockwise where so it captures (Kubuguza) [false];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -272,6 +280,8 @@ Elements and keys (defaults in brackets):
   leaves no hole holding more than this many seeds, the game (or round) ends (Awari: 1) [none],
   and ``holes_at_most_seeds`` says where the seeds left go [owner]; ``seeds_at_most``: the
   same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none];
+  ``ends_taken = "wins"``: on four rows, a move whose ``relay_hook`` draws (takes) both end
+  holes of the opponent's inner row has won at once (Mweso, Mweiso) ["none"];
   ``outer_empty = "loses"``: on four rows, a player whose outer row is empty after a move or a
   ``sow.take_hook`` capture has lost (the first seat judged first) ["none"];
   ``no_moves = "loses"``: the player who cannot move has lost, or drawn when he has taken
@@ -448,6 +458,14 @@ def _places(v: Any) -> Any:
     raise _Bad(f"must list places in a row (1 = the owner's leftmost hole), got {brief(v)}")
 
 
+def _cw_places(v: Any) -> Any:
+    """``sow.cw_capture`` (sow11): ``{ outer = [1], inner = [2] }``, places from the owner's left."""
+    if (isinstance(v, dict) and v and set(v) <= {"outer", "inner"}
+            and all(isinstance(x, list) and x and all(type(k) is int and 1 <= k <= 50 for k in x) for x in v.values())):
+        return {row: tuple(x) for row, x in v.items()}
+    raise _Bad(f'must name places from the owner\'s left in his rows, such as {{ outer = [1], inner = [2] }}, got {brief(v)}')
+
+
 def _names(v: Any) -> Any:
     if isinstance(v, list) and v and all(isinstance(x, str) for x in v) and len(set(v)) == len(v):
         return tuple(v)
@@ -549,6 +567,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "distribute": (_names, None), "distribute_seeds": (_int(1, 10000), 0), "distribute_rotate": (_bool, False),
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
+        "cw_capture": (lambda v: _cw_places(v), None), "cw_capture_relay": (_bool, False),  # sow11
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -578,6 +597,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
         "seeds_at_most": (_int(0, 1000), None), "sweep": (_int(0, 100000), 0),
         "loses_draw": (_int(0, 100000), 0), "outer_empty": (_one_of("none", "loses"), "none"),
+        "ends_taken": (_one_of("none", "wins"), "none"),  # sow11
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
@@ -678,6 +698,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
+        "cw_capture", "cw_relay", "ends_taken",  # sow11: clockwise captures, the end holes taken
     )
 
 
@@ -1138,8 +1159,40 @@ class SowGame(Game):
             # quick_where[seat][hole]: whether some capture rule looks at that hole for that seat.
             r.quick_where = [[any(c[2] == 0 or (self.owner[i] == seat) == (c[2] == 1) for c in r.captures)
                               for i in range(self.N)] for seat in (0, 1)]
+        self._cw_rules(r, o)  # sow11: sow.cw_capture, end.ends_taken
         self._cache[key] = r
         return r
+
+    # -- sow11: clockwise sowings that capture (sow.cw_capture), the end holes taken (end.ends_taken)
+    def _cw_rules(self, r: Rules, o: Mapping[str, Any] | None) -> None:
+        sow, end = self.tables["sow"], self.tables["end"]
+        places = sow.get("cw_capture", o)
+        r.cw_capture, r.cw_relay = None, False
+        if places is not None:
+            if (self.rows != 4 or r.relay_hook is None or r.relay_hook_at not in (1, 2) or r.relay_hook_ends
+                    or sow.get("direction", o) != "ccw" or r.stores or r.take_at):
+                raise self.rf.error(sow.paths["cw_capture"], 'clockwise captures go on four rows sown anticlockwise, '
+                                    'with relay = true, a relay_hook and relay_hook_sows = "lap-after" or "behind"')
+            n = self.per_row
+            sets = []
+            for seat in (0, 1):  # the place from the owner's left: South's left is column 0
+                want = {(0 if seat == 0 else 3, k - 1 if seat == 0 else n - k) for k in places.get("outer", ())}
+                want |= {(1 if seat == 0 else 2, k - 1 if seat == 0 else n - k) for k in places.get("inner", ())}
+                if any(k > n for k in (*places.get("outer", ()), *places.get("inner", ()))):
+                    raise self.rf.error(sow.paths["cw_capture"], f"the rows have {n} holes")
+                sets.append(frozenset(i for i in self.holes_of[seat] if (self.row_of[i], self.col_of[i]) in want))
+            r.cw_capture = tuple(sets)
+            r.cw_relay = sow.get("cw_capture_relay", o)
+            r.arrows = True
+        elif sow.get("cw_capture_relay", o):
+            raise self.rf.error(sow.paths["cw_capture_relay"], "goes with sow.cw_capture")
+        r.ends_taken = None
+        if end.get("ends_taken", o) == "wins":
+            if self.rows != 4:
+                raise self.rf.error(end.paths["ends_taken"], "the inner rows' end holes need four rows")
+            # the end holes of each seat's inner row (row 1 South's, row 2 North's), a mask
+            r.ends_taken = tuple(_mask([i for i in self.holes_of[s] if self.row_of[i] == (1, 2)[s]
+                                        and self.col_of[i] in (0, self.per_row - 1)]) for s in (0, 1))
 
     def _opening_holes(self, spec: Any, path: tuple | None) -> tuple | None:
         """``sow.opening`` for each seat: ``((lifted, (dropped into, ...)), ...)`` in the file's order."""
@@ -1449,7 +1502,8 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now")
+                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now",
+                 "drawn")  # sow11: end.ends_taken, the opponent's holes drawn this move (a mask)
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1487,6 +1541,7 @@ class SowSim(Sim):
         self.covered = 0  # sow.cover: the covered holes, a mask
         self.centre = 0  # sow.cover: the seeds dropped into the central hole, out of play
         self._covered_now = False  # set by _sow: this move covered a hole
+        self.drawn = 0  # sow11: end.ends_taken, the holes drawn this move
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1504,6 +1559,7 @@ class SowSim(Sim):
         s.started = []
         s.hook_run = s.hook_mem = None
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
+        s.drawn = 0  # sow11
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         return s
 
@@ -1652,6 +1708,8 @@ class SowSim(Sim):
             mv = keep
         if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
             mv = [m for m in mv if b[m & 0xFF] > 1]
+        if r.cw_capture is not None and mv:  # sow11: sow.cw_capture, clockwise where it captures
+            mv = mv + self._cw_moves(seat, mv)
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
             mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
         if r.moves_hook is not None:  # sow.moves_hook: the moves a Python rule allows
@@ -1700,6 +1758,44 @@ class SowSim(Sim):
                 moves = (moves[theirs[0]],)
         ways = {h: d for h, d in reversed(r.dirs[seat])}  # type: ignore[index]
         return [h | (ways.get(h, CCW) << 8) for h, to in moves if b[h] == len(to)]
+
+    # -- sow11: sow.cw_capture -------------------------------------------------------------------
+    def _cw_takes(self, seat: int, start: int, c: int, lap: int, dropped: int = 0, lift: bool = True) -> bool:
+        """Whether ``c`` seeds sown clockwise on from ``start`` (the first into the hole after it;
+        lifted from it with ``lift``) end in a lap the ``relay_hook`` captures from (it
+        names holes of the opponent's), as the board stands; ``lap`` and ``dropped`` (the seeds
+        dropped before this lap) make its ``hook_run``. Changes nothing."""
+        g, r, b = self.game, self.r, self.b
+        if c <= 0 or (r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves):
+            return False
+        saved, run, mem = b, self.hook_run, self.hook_mem
+        self.b = b = saved[:]
+        if lift:
+            b[start] -= c
+        p, nxt = start, g.plain[seat][CW]
+        for _ in range(c):
+            p = nxt[p]
+            b[p] += 1
+        try:
+            self.hook_run = (lap, dropped + c)
+            draw = r.relay_hook(self, seat, p)  # type: ignore[misc]
+            return bool(draw) and any(self.own[q] != seat for q in draw)
+        finally:
+            self.b, self.hook_run, self.hook_mem = saved, run, mem
+
+    def _cw_moves(self, seat: int, mv: list) -> list[int]:
+        """``sow.cw_capture``: the clockwise sowings open to ``seat``: from his listed holes whose
+        anticlockwise sowing is among his moves ``mv``, where the first lap captures."""
+        cw = self.r.cw_capture[seat]  # type: ignore[index]
+        out = []
+        for m in mv:
+            h = m & 0xFF if type(m) is int else -1
+            if h in cw and m >> 8 == CCW:
+                self.hook_run, self.hook_mem = None, None
+                if self._cw_takes(seat, h, self.b[h], h):
+                    out.append(h | (CW << 8))
+        self.hook_run, self.hook_mem = None, None
+        return out
 
     def _trial(self, seat: int, m: int, opp: list[int]) -> tuple[bool, bool]:
         """Whether move ``m`` leaves seeds in the opponent's holes after sowing (feeds), and
@@ -1844,6 +1940,7 @@ class SowSim(Sim):
             return
         k = m >> 9  # sow.choose_count: the seeds sown (0: all)
         self._covered_now = False
+        self.drawn = 0  # sow11: end.ends_taken
         d &= 1
         sown_before = self.sown
         plain = (r.first_plain or r.first_to_next or r.opening is not None) and not self.sown & self.omask[seat]  # type: ignore[index]
@@ -1983,6 +2080,9 @@ class SowSim(Sim):
             # capture.then_take: the mover goes on to choose the holes he takes.
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
+            return
+        if r.ends_taken is not None and self.drawn & r.ends_taken[1 - seat] == r.ends_taken[1 - seat]:
+            self._finish((seat, "ends-taken"))  # sow11: end.ends_taken, both his inner row's end holes
             return
         self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
@@ -2147,6 +2247,9 @@ class SowSim(Sim):
                 draw = r.relay_hook(self, seat, p)  # sow.relay_hook: holes drawn into the last
                 if draw is None:  # the hook ends the sowing here (no relay)
                     return p
+                if draw and r.ends_taken is not None:  # sow11: end.ends_taken, the holes drawn
+                    for q in draw:
+                        self.drawn |= 1 << q
                 if draw and self.log:  # the notation counts the seeds drawn from enemy holes as taken
                     self.took += sum(b[q] for q in draw if self.own[q] != seat)
                 if draw and r.relay_hook_drawn:  # sow.relay_hook_sows = "drawn": they alone sow on
@@ -2172,6 +2275,10 @@ class SowSim(Sim):
                         lap = p
                         if self.laps is not None:
                             self.laps.append(p)
+                    if r.cw_capture is not None and d == CW and not self._cw_takes(
+                            seat, p, c, lap, RELAY_CAP * (g.total + 1) - budget, False):
+                        d = CCW  # sow11: sow.cw_capture, captured seeds go clockwise only to capture again
+                        nxt = g.track(seat, CCW, r.stores, self._skip(seat))
                     final = r.relay_hook_ends
                     continue
                 if draw:
@@ -2212,6 +2319,10 @@ class SowSim(Sim):
                     where = r.relay_ends_where
                     if where == "any" or (self.own[p] == seat) == (where == "own"):
                         return p
+                if (r.cw_relay and d == CCW and p in r.cw_capture[seat]  # type: ignore[index]
+                        and self._cw_takes(seat, p, b[p], p, RELAY_CAP * (g.total + 1) - budget)):
+                    d = CW  # sow11: sow.cw_capture_relay, a relay lap from a listed hole turns to capture
+                    nxt = g.track(seat, CW, r.stores, self._skip(seat))
                 c = b[p]
                 b[p] = 0
                 lap = p
