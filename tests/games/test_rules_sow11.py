@@ -71,7 +71,79 @@ def test_acholi_the_inner_hole_second_from_the_left_and_north_mirrored():
     assert holes(v.apply(s, {"sow": "23", "direction": "cw"})) == {1: 2, 21: 2, 22: 1, 24: 1, 25: 1, 26: 1}
 
 
-@pytest.mark.parametrize("key", [ACHOLI])
+def test_acholi_ludii_offers_a_clockwise_sowing_by_the_opponents_holes_alone():
+    v = get_variant(ACHOLI)
+    # 1 (two) clockwise ends in 15, empty: no capture, so the text offers no clockwise sowing;
+    # Ludii's test (hook ludii-cw-across) looks only at 18 and 31 across, both occupied.
+    s = {1: 2, 18: 3, 31: 1, 25: 2}
+    assert acts(v, state_of(v, s, **PLAYED)) == [{"sow": "1"}]
+    ludii = {"opposition": "choro-acholi-ludii", "no_cw_opening": True}
+    assert {"sow": "1", "direction": "cw"} in acts(v, state_of(v, s, options=ludii, **PLAYED))
+
+
+def test_acholi_opening_captures_from_the_outer_row_text_and_ludii():
+    v = get_variant(ACHOLI)
+    s = {6: 2, 8: 1, 24: 2, 25: 3, 28: 2}
+    opening = {"sown": ["28"], "turn": 1}  # North has sown, South not yet: South's opening
+    # South's opening from 6: 7, 8 (now two), in his outer row, no counter yet in his inner
+    # row: the text takes North's two holes of the column, 24 and 25, five counters, sown on
+    # from 6: 7, 8, 9, 10, 11, the last into an empty hole.
+    after = v.apply(state_of(v, s, **opening), {"sow": "6"})
+    assert holes(after) == {7: 2, 8: 3, 9: 1, 10: 1, 11: 1, 28: 2}
+    # Ludii's reading takes North's outer hole alone, 25 (three): 7, 8, 9; the lap ends in the
+    # inner row, empty: the turn is over.
+    ludii = {"opposition": "choro-acholi-ludii", "no_cw_opening": True}
+    after = v.apply(state_of(v, s, options=ludii, **opening), {"sow": "6"})
+    assert holes(after) == {7: 2, 8: 3, 9: 1, 24: 2, 28: 2}
+
+
+# -- Mweiso -----------------------------------------------------------------------------------------
+MWEISO = "sow.mweiso"
+
+
+def test_mweiso_opening_not_from_the_fourth_or_fifth_hole():
+    v = get_variant(MWEISO)
+    # (1 is offered both ways: clockwise, 16, 15, it takes 18 and 31.)
+    assert sorted({a["sow"] for a in acts(v, v.new_game({}))}, key=int) == ["1", "2", "3", "6", "7", "8"]
+    # North's fourth and fifth from his left are South's fifth and fourth from the right: 29, 28.
+    s = state_of(v, {h: 2 for h in range(1, 33)}, to_move=1, sown=["1"], turn=1)
+    assert sorted({a["sow"] for a in acts(v, s)}, key=int) == ["25", "26", "27", "30", "31", "32"]
+
+
+def test_mweiso_a_relay_lap_from_a_clockwise_hole_turns_once():
+    v = get_variant(MWEISO)
+    s = state_of(v, {13: 2, 15: 2, 12: 1, 21: 2, 28: 3, 10: 1, 23: 1, 26: 1, 25: 2}, **PLAYED)
+    # 13 (two): 14, 15 (three); 18 across is empty: no capture. 15 is the inner row's second
+    # from the left: sown clockwise, 14, 13, 12, it ends in 12 (now two) across from 21 and 28,
+    # both occupied: so it goes clockwise and takes them, five counters. They are sown on from
+    # 15 anticlockwise (one clockwise capture only), though clockwise they would end in 10 and
+    # capture 23 and 26: 16, 1, 2, 3, 4, the last into an empty hole.
+    after = v.apply(s, {"sow": "13"})
+    assert holes(after) == {1: 1, 2: 1, 3: 1, 4: 1, 10: 1, 12: 2, 13: 1, 14: 2, 16: 1, 23: 1, 25: 2, 26: 1}
+
+
+def test_mweiso_taking_both_end_holes_of_the_inner_row_wins():
+    v = get_variant(MWEISO)
+    s = {14: 2, 16: 1, 17: 5, 32: 6, 9: 1, 24: 1, 25: 1, 28: 2}
+    # 14 (two): 15, 16 (now two) across from 17 and 32: eleven counters taken and sown on from
+    # 14: 15, 16, 1..8, 9 (now two), across from 24 and 25: taken. Both end holes of North's
+    # inner row, 17 and 24, have been taken this turn: South wins.
+    after = v.apply(state_of(v, s, **PLAYED), {"sow": "14"})
+    assert after.to_json()["over"] == {"how": "ends-taken", "winner": 0}
+    # Ludii's encoding has no such win (option end_holes off): the game goes on.
+    off = v.apply(state_of(v, s, options={"end_holes": False}, **PLAYED), {"sow": "14"})
+    assert off.to_json().get("over") is None
+
+
+def test_mweiso_no_win_by_the_end_holes_in_the_opening():
+    v = get_variant(MWEISO)
+    # South's very first sowing, from his sixth hole, takes both of North's inner end holes
+    # among others in its long relay: read as no win in the opening (MW-9).
+    after = v.apply(v.new_game({}), {"sow": "6"})
+    assert after.to_json().get("over") is None
+
+
+@pytest.mark.parametrize("key", [ACHOLI, MWEISO])
 def test_random_games_end_by_the_rules(key):
     v = get_variant(key)
     for seed in range(6):

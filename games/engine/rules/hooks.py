@@ -71,3 +71,4 @@ from games.engine.rules import hooks_sow4  # noqa: E402,F401
 from games.engine.rules import hooks_sow3  # noqa: E402,F401
 from games.engine.rules import hooks_sow1  # noqa: E402,F401
 from games.engine.rules import hooks_chess6  # noqa: E402,F401
+from games.engine.rules import hooks_sow11  # noqa: E402,F401

@@ -195,7 +195,13 @@ Elements and keys (defaults in brackets):
   (the hook names holes of the opponent's); the captured seeds are then sown on clockwise again
   where so they capture again, else anticlockwise, and the rest of the move goes anticlockwise
   (Mweso, Choro, Kubuguza) [none]; ``cw_capture_relay``: with it, an anticlockwise relay lap
-  lifted from one of these holes goes clockwise where so it captures (Kubuguza) [false];
+  lifted from one of these holes goes clockwise where so it captures, its captured seeds as
+  above (Kubuguza), or ``"once"``: so, but its captured seeds go anticlockwise (a turn not
+  begun clockwise makes one clockwise capture: Choro of the Acholi, Mweiso) [false];
+  ``cw_capture_first = false``: no clockwise sowing in a player's first sowing (his opening) [true];
+  ``cw_capture_test = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, last) -> bool``, on the
+  board as the clockwise lap would leave it) says whether a clockwise lap would capture, instead
+  of the ``relay_hook`` (Ludii's readings) [none];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -281,7 +287,8 @@ Elements and keys (defaults in brackets):
   and ``holes_at_most_seeds`` says where the seeds left go [owner]; ``seeds_at_most``: the
   same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none];
   ``ends_taken = "wins"``: on four rows, a move whose ``relay_hook`` draws (takes) both end
-  holes of the opponent's inner row has won at once (Mweso, Mweiso) ["none"];
+  holes of the opponent's inner row has won at once (Mweso, Mweiso), or ``"after-first"``: so,
+  but not by the player's first sowing of the game (an opening sown by both at once) ["none"];
   ``outer_empty = "loses"``: on four rows, a player whose outer row is empty after a move or a
   ``sow.take_hook`` capture has lost (the first seat judged first) ["none"];
   ``no_moves = "loses"``: the player who cannot move has lost, or drawn when he has taken
@@ -567,7 +574,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "distribute": (_names, None), "distribute_seeds": (_int(1, 10000), 0), "distribute_rotate": (_bool, False),
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
-        "cw_capture": (lambda v: _cw_places(v), None), "cw_capture_relay": (_bool, False),  # sow11
+        "cw_capture": (lambda v: _cw_places(v), None), "cw_capture_relay": (_one_of(False, True, "once"), False),  # sow11
+        "cw_capture_first": (_bool, True), "cw_capture_test": (_text, None),  # sow11
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -597,7 +605,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
         "seeds_at_most": (_int(0, 1000), None), "sweep": (_int(0, 100000), 0),
         "loses_draw": (_int(0, 100000), 0), "outer_empty": (_one_of("none", "loses"), "none"),
-        "ends_taken": (_one_of("none", "wins"), "none"),  # sow11
+        "ends_taken": (_one_of("none", "wins", "after-first"), "none"),  # sow11
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
@@ -698,7 +706,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "cw_capture", "cw_relay", "ends_taken",  # sow11: clockwise captures, the end holes taken
+        "cw_capture", "cw_relay", "cw_first", "cw_test", "ends_taken",  # sow11: clockwise captures, the end holes taken
     )
 
 
@@ -1183,16 +1191,20 @@ class SowGame(Game):
                 sets.append(frozenset(i for i in self.holes_of[seat] if (self.row_of[i], self.col_of[i]) in want))
             r.cw_capture = tuple(sets)
             r.cw_relay = sow.get("cw_capture_relay", o)
+            r.cw_first = sow.get("cw_capture_first", o)
+            test = sow.get("cw_capture_test", o)
+            r.cw_test = HOOKS[test] if test else None
             r.arrows = True
         elif sow.get("cw_capture_relay", o):
             raise self.rf.error(sow.paths["cw_capture_relay"], "goes with sow.cw_capture")
         r.ends_taken = None
-        if end.get("ends_taken", o) == "wins":
+        if end.get("ends_taken", o) != "none":
             if self.rows != 4:
                 raise self.rf.error(end.paths["ends_taken"], "the inner rows' end holes need four rows")
             # the end holes of each seat's inner row (row 1 South's, row 2 North's), a mask
             r.ends_taken = tuple(_mask([i for i in self.holes_of[s] if self.row_of[i] == (1, 2)[s]
                                         and self.col_of[i] in (0, self.per_row - 1)]) for s in (0, 1))
+            r.ends_taken += (end.get("ends_taken", o) == "after-first",)  # not by his first sowing
 
     def _opening_holes(self, spec: Any, path: tuple | None) -> tuple | None:
         """``sow.opening`` for each seat: ``((lifted, (dropped into, ...)), ...)`` in the file's order."""
@@ -1768,6 +1780,8 @@ class SowSim(Sim):
         g, r, b = self.game, self.r, self.b
         if c <= 0 or (r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves):
             return False
+        if not r.cw_first and not self.sown & self.omask[seat]:
+            return False  # sow.cw_capture_first = false: not in his first sowing
         saved, run, mem = b, self.hook_run, self.hook_mem
         self.b = b = saved[:]
         if lift:
@@ -1778,6 +1792,8 @@ class SowSim(Sim):
             b[p] += 1
         try:
             self.hook_run = (lap, dropped + c)
+            if r.cw_test is not None:  # sow.cw_capture_test: a Python rule judges instead
+                return bool(r.cw_test(self, seat, p))
             draw = r.relay_hook(self, seat, p)  # type: ignore[misc]
             return bool(draw) and any(self.own[q] != seat for q in draw)
         finally:
@@ -2081,7 +2097,8 @@ class SowSim(Sim):
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
             return
-        if r.ends_taken is not None and self.drawn & r.ends_taken[1 - seat] == r.ends_taken[1 - seat]:
+        if (r.ends_taken is not None and self.drawn & r.ends_taken[1 - seat] == r.ends_taken[1 - seat]
+                and not (r.ends_taken[2] and not sown_before & self.omask[seat])):
             self._finish((seat, "ends-taken"))  # sow11: end.ends_taken, both his inner row's end holes
             return
         self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided,  # type: ignore[arg-type]
@@ -2157,6 +2174,7 @@ class SowSim(Sim):
         cover = self.covered if r.cover else 0
         budget = RELAY_CAP * (g.total + 1)
         lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
+        turned = False  # sow11: sow.cw_capture_relay = "once", a relay lap has turned clockwise
         self.hook_mem = None
         taken_before = 0  # sow.take_at_lap: the holes taken before this lap
         while True:
@@ -2275,8 +2293,8 @@ class SowSim(Sim):
                         lap = p
                         if self.laps is not None:
                             self.laps.append(p)
-                    if r.cw_capture is not None and d == CW and not self._cw_takes(
-                            seat, p, c, lap, RELAY_CAP * (g.total + 1) - budget, False):
+                    if r.cw_capture is not None and d == CW and (turned or not self._cw_takes(
+                            seat, p, c, lap, RELAY_CAP * (g.total + 1) - budget, False)):
                         d = CCW  # sow11: sow.cw_capture, captured seeds go clockwise only to capture again
                         nxt = g.track(seat, CCW, r.stores, self._skip(seat))
                     final = r.relay_hook_ends
@@ -2322,6 +2340,7 @@ class SowSim(Sim):
                 if (r.cw_relay and d == CCW and p in r.cw_capture[seat]  # type: ignore[index]
                         and self._cw_takes(seat, p, b[p], p, RELAY_CAP * (g.total + 1) - budget)):
                     d = CW  # sow11: sow.cw_capture_relay, a relay lap from a listed hole turns to capture
+                    turned = r.cw_relay == "once"
                     nxt = g.track(seat, CW, r.stores, self._skip(seat))
                 c = b[p]
                 b[p] = 0
