@@ -71,6 +71,7 @@ NOT_YET_AGREEING: dict[str, str] = {
     # ring), and the sowing mechanic plays two: the files play the game of two (PC-2).
     "sow.pic": "Ludii's traces are five-player games; the file plays two (PC-2)",
     "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PN-2)",
+    "sow.kubuguza": "Ludii starts with three counters a hole where the text says four (KB-1's ludii note)",
 }
 
 

@@ -143,7 +143,41 @@ def test_mweiso_no_win_by_the_end_holes_in_the_opening():
     assert after.to_json().get("over") is None
 
 
-@pytest.mark.parametrize("key", [ACHOLI, MWEISO])
+# -- Kubuguza --------------------------------------------------------------------------------------
+KUBUGUZA = "sow.kubuguza"
+
+
+def test_kubuguza_starts_from_the_inner_rows():
+    v = get_variant(KUBUGUZA)
+    s = v.new_game({})
+    assert holes(s) == {h: 4 for h in range(9, 25)}
+    assert [a["sow"] for a in acts(v, s)] == [str(h) for h in range(9, 17)]
+
+
+def test_kubuguza_a_turned_relay_lap_goes_on_clockwise_while_it_captures():
+    v = get_variant(KUBUGUZA)
+    s = state_of(v, {13: 2, 15: 2, 12: 1, 21: 2, 28: 3, 10: 1, 23: 1, 26: 1, 25: 2}, turn=6)
+    # 13 (two): 14, 15 (three), 18 across empty: relayed. 15, the inner row's second from the
+    # left, sown clockwise, 14, 13, 12, ends in 12 (two) across from 21 and 28: it turns and
+    # takes them, five. Sown on clockwise from 15 they end in 10 (two), across from 23 and 26,
+    # both occupied: clockwise again (Mweiso would turn back here), taking two more. Those two,
+    # clockwise, would end in 13 across from the empty 20: anticlockwise, 16, 1, into an empty hole.
+    after = v.apply(s, {"sow": "13"})
+    assert holes(after) == {1: 1, 10: 2, 11: 1, 12: 3, 13: 2, 14: 3, 16: 1, 25: 2}
+
+
+def test_kubuguza_no_capture_in_a_players_first_move():
+    v = get_variant(KUBUGUZA)
+    s = {13: 2, 15: 1, 18: 3, 31: 1, 25: 2}
+    # South's 13 (two): 14, 15 (now two) across from 18 and 31: a capture after the first moves...
+    later = v.apply(state_of(v, s, turn=6), {"sow": "13"})
+    assert 18 not in holes(later) and 31 not in holes(later)
+    # ...but not in South's first move: 15 is lifted and sown on, 16, 1.
+    first = v.apply(state_of(v, s, turn=0), {"sow": "13"})
+    assert holes(first) == {1: 1, 14: 1, 16: 1, 18: 3, 31: 1, 25: 2}
+
+
+@pytest.mark.parametrize("key", [ACHOLI, MWEISO, KUBUGUZA])
 def test_random_games_end_by_the_rules(key):
     v = get_variant(key)
     for seed in range(6):
