@@ -177,7 +177,46 @@ def test_kubuguza_no_capture_in_a_players_first_move():
     assert holes(first) == {1: 1, 14: 1, 16: 1, 18: 3, 31: 1, 25: 2}
 
 
-@pytest.mark.parametrize("key", [ACHOLI, MWEISO, KUBUGUZA])
+# -- Mweso (sow.place, end.ends_taken = "wins") -----------------------------------------------------
+MWESO = "sow.mweso"
+
+
+def test_mweso_the_players_place_their_counters_in_turn():
+    v = get_variant(MWESO)
+    s = v.new_game({})
+    assert holes(s) == {} and s.to_json()["phase"] == "place"
+    assert acts(v, s) == [{"to": str(h), "piece": "seed"} for h in range(1, 17)]
+    s = v.apply(s, {"to": "3", "piece": "seed"})
+    assert s.to_json()["to_move"] == 1 and s.to_json()["hands"] == [{"seed": 31}, {"seed": 32}]
+    assert acts(v, s) == [{"to": str(h), "piece": "seed"} for h in range(17, 33)]
+    for k in range(63):  # South then North, one counter each, until both hands are empty
+        s = v.apply(s, {"to": str(3 if k % 2 else 20), "piece": "seed"})
+    data = s.to_json()
+    assert data["phase"] == "play" and data["to_move"] == 0 and holes(s) == {3: 32, 20: 32}
+    assert acts(v, s) == [{"sow": "3"}]
+
+
+def test_mweso_clockwise_from_the_four_holes_on_the_left():
+    v = get_variant(MWESO)
+    # 2 (three) clockwise: 1, 16, 15; 15 held one, across from 18 and 31: a capture. From 3
+    # (two: 2, 1) it would end in the outer row; 3 is not one of the four anyway.
+    s = state_of(v, {2: 3, 3: 2, 15: 1, 18: 1, 31: 1, 25: 2}, turn=64)
+    assert sorted(acts(v, s), key=str) == sorted([{"sow": "2"}, {"sow": "2", "direction": "cw"}, {"sow": "3"}], key=str)
+    # Taken: two, sown on from 2; clockwise (1, 16) they would end in 16 across from the empty
+    # 17: anticlockwise, 3 (now three), 4, the last into an empty hole.
+    after = v.apply(s, {"sow": "2", "direction": "cw"})
+    assert holes(after) == {1: 1, 3: 3, 4: 1, 15: 2, 16: 1, 25: 2}
+
+
+def test_mweso_taking_both_ends_of_the_opponents_rows_wins_at_once():
+    v = get_variant(MWESO)
+    s = {14: 2, 16: 1, 17: 5, 32: 6, 9: 1, 24: 1, 25: 1, 28: 2}
+    # As in Mweiso's test: 17 and 32, then 24 and 25, taken in the one move: South wins.
+    after = v.apply(state_of(v, s, turn=64), {"sow": "14"})
+    assert after.to_json()["over"] == {"how": "ends-taken", "winner": 0}
+
+
+@pytest.mark.parametrize("key", [ACHOLI, MWEISO, KUBUGUZA, MWESO])
 def test_random_games_end_by_the_rules(key):
     v = get_variant(key)
     for seed in range(6):

@@ -199,6 +199,10 @@ Elements and keys (defaults in brackets):
   above (Kubuguza), or ``"once"``: so, but its captured seeds go anticlockwise (a turn not
   begun clockwise makes one clockwise capture: Choro of the Acholi, Mweiso) [false];
   ``cw_capture_first = false``: no clockwise sowing in a player's first sowing (his opening) [true];
+  ``place`` (sow11): before play, each player puts the seeds of his hand (``setup.hand``) one at
+  a time into his own holes as he likes (``{"to": "3", "piece": "seed"}``), the players taking
+  turns from the first (one whose hand is empty is passed over); once both hands are empty the
+  first player begins the play (phase ``place``; Mweso) [false];
   ``cw_capture_test = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, last) -> bool``, on the
   board as the clockwise lap would leave it) says whether a clockwise lap would capture, instead
   of the ``relay_hook`` (Ludii's readings) [none];
@@ -377,6 +381,7 @@ ARROWS = ("↺", "↻")
 LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
 ARRANGE = "arrange"  # sow.arrange: the players rearrange their seeds before play
 DISTRIBUTE = "distribute"  # sow.distribute: a player puts the seeds in before play
+PLACE = "place"  # sow11: sow.place, the players put the seeds of their hands into their holes
 TAKE = "take"
 SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
@@ -575,7 +580,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
         "cw_capture": (lambda v: _cw_places(v), None), "cw_capture_relay": (_one_of(False, True, "once"), False),  # sow11
-        "cw_capture_first": (_bool, True), "cw_capture_test": (_text, None),  # sow11
+        "cw_capture_first": (_bool, True), "cw_capture_test": (_text, None), "place": (_bool, False),  # sow11
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -706,7 +711,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "cw_capture", "cw_relay", "cw_first", "cw_test", "ends_taken",  # sow11: clockwise captures, the end holes taken
+        "cw_capture", "cw_relay", "cw_first", "cw_test", "ends_taken", "place",  # sow11: clockwise captures, the end holes taken
     )
 
 
@@ -1197,6 +1202,11 @@ class SowGame(Game):
             r.arrows = True
         elif sow.get("cw_capture_relay", o):
             raise self.rf.error(sow.paths["cw_capture_relay"], "goes with sow.cw_capture")
+        r.place = sow.get("place", o)  # sow.place: the hands put into the holes before play
+        if r.place and (not self.tables["setup"].static("hand") or r.first is None or r.arrange or r.dist
+                        or r.enter or r.rounds):
+            raise self.rf.error(sow.paths["place"], "placing the seeds in hand goes with setup.hand, the first player fixed, "
+                                "one round, and no rearrangement, distribution or entering from the hand")
         r.ends_taken = None
         if end.get("ends_taken", o) != "none":
             if self.rows != 4:
@@ -1357,6 +1367,8 @@ class SowGame(Game):
         if r.dist:  # sow.distribute: the other player puts the seeds in first, from his hand
             sim.phase, sim.turn = DISTRIBUTE, 1 - r.first
             sim.hand[1 - r.first] = r.dist_seeds
+        if r.place:  # sow11: sow.place, the players put their hands into their holes, the first first
+            sim.phase = PLACE
         return sim
 
     def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
@@ -1625,7 +1637,7 @@ class SowSim(Sim):
             return Action({"from": g.names[move[1]], "to": g.names[move[2]]})
         if move[0] == "pass":
             return Action({"pass": True})
-        if move[0] == "put":  # sow.distribute
+        if move[0] in ("put", "drop"):  # sow.distribute, sow.place
             return Action({"to": g.names[move[1]], "piece": "seed"})
         if move[0] == "keep":
             return Action({"pass": True})
@@ -1649,6 +1661,9 @@ class SowSim(Sim):
         if self.phase == ARRANGE:  # sow.arrange: a seed from one of his holes to another, or done
             b, own = self.b, self.holes[self.turn]  # type: ignore[index]
             self._mv = [("arr", p, q) for p in own if b[p] for q in own if q != p] + [("pass",)]
+            return
+        if self.phase == PLACE:  # sow11: sow.place, a seed of his hand into one of his holes
+            self._mv = [("drop", p) for p in self.holes[self.turn]]  # type: ignore[index]
             return
         if self.phase == DISTRIBUTE:  # sow.distribute: a seed into one of the holes, or the choice
             if self.hand[self.turn]:  # type: ignore[index]
@@ -1855,6 +1870,8 @@ class SowSim(Sim):
             self._play_arrange(move)
         elif move[0] in ("put", "keep", "rotate"):
             self._play_distribute(move)
+        elif move[0] == "drop":
+            self._play_place(move[1])
         else:
             self._play_leave(move[1])
 
@@ -1916,6 +1933,24 @@ class SowSim(Sim):
         self.phase, self.turn = PLAY, r.first
         if r.repetition:
             self.hist = {(r.first, *self.b[: g.N]): 1}
+
+    def _play_place(self, p: int) -> None:
+        """``sow.place`` (sow11): a seed of the mover's hand into his hole ``p``; the other player
+        places next while he has seeds in hand, and play begins, the first player first, once both
+        hands are empty."""
+        seat = self.turn
+        self.b[p] += 1
+        self.hand[seat] -= 1  # type: ignore[index]
+        self.plies += 1
+        self._mv = None
+        if self.log:
+            self.last_text = f"+{self.game.names[p]}"
+        if self.hand[1 - seat]:  # type: ignore[operator]
+            self.turn = 1 - seat  # type: ignore[operator]
+        elif not self.hand[seat]:  # type: ignore[index]
+            self.phase, self.turn = PLAY, self.r.first
+            if self.r.repetition:
+                self.hist = {(self.turn, *self.b[: self.game.N]): 1}
 
     def _play_enter(self) -> None:
         """``sow.enter``: the mover drops the seeds in his hand one into each of his holes."""
@@ -3050,7 +3085,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if k != "seed":
                 raise InvalidState(f"hands[{s}].{brief(k)}: the only kind is seed")
             sim.hand[s] = _count(v, f"hands[{s}].seed")
-        if sim.hand[s] and not r.rounds and not r.enter and not r.dist:
+        if sim.hand[s] and not r.rounds and not r.enter and not r.dist and not r.place:  # sow11: sow.place
             raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
     if r.cover:  # sow.cover: the covered holes (empty) and the central hole's seeds
         sim.covered = _holes(g, data.get("covered", []), "covered")
@@ -3078,8 +3113,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         raise InvalidState("throw: must be null in a sowing game")
     sim.plies = _count(data.get("turn", 0), "turn", 0, 10**9)
     phase = data.get("phase", PLAY)
-    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE, DISTRIBUTE):
-        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange", "distribute" or "over", got {brief(phase)}')
+    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE, DISTRIBUTE, PLACE):
+        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange", "distribute", "place" or "over", got {brief(phase)}')
+    if phase == PLACE and not r.place:  # sow11
+        raise InvalidState("phase: nobody places seeds from his hand before play in this game (sow.place)")
     if phase == DISTRIBUTE and not r.dist:
         raise InvalidState("phase: nobody puts the seeds in before play in this game (sow.distribute)")
     if phase == DISTRIBUTE and sim.hand[r.first]:
