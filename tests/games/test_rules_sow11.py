@@ -28,13 +28,17 @@ def acts(v, s) -> list[dict]:
     return [dict(a) for a in v.legal_actions(s)]
 
 
+def srt(actions: list[dict]) -> list[dict]:
+    return sorted(actions, key=lambda a: (a["sow"], a.get("direction", "")))
+
+
 # -- sow.cw_capture on Choro of the Acholi ---------------------------------------------------------
 def test_acholi_a_clockwise_sowing_is_offered_only_where_it_captures():
     v = get_variant(ACHOLI)
     # South's 1 (two) sown clockwise: 16, 15; 15 held one, and 18 (three) and 31 (one) across
     # from it both hold counters: a capture. So 1 may be sown either way.
     s = state_of(v, {1: 2, 15: 1, 18: 3, 31: 1, 25: 2}, **PLAYED)
-    assert sorted(acts(v, s), key=str) == sorted([{"sow": "1"}, {"sow": "1", "direction": "cw"}], key=str)
+    assert srt(acts(v, s)) == srt([{"sow": "1"}, {"sow": "1", "direction": "cw"}])
     # With 31 empty there is no opposition: the clockwise sowing is not offered.
     s = state_of(v, {1: 2, 15: 1, 18: 3, 25: 2}, **PLAYED)
     assert acts(v, s) == [{"sow": "1"}]
@@ -201,7 +205,7 @@ def test_mweso_clockwise_from_the_four_holes_on_the_left():
     # 2 (three) clockwise: 1, 16, 15; 15 held one, across from 18 and 31: a capture. From 3
     # (two: 2, 1) it would end in the outer row; 3 is not one of the four anyway.
     s = state_of(v, {2: 3, 3: 2, 15: 1, 18: 1, 31: 1, 25: 2}, turn=64)
-    assert sorted(acts(v, s), key=str) == sorted([{"sow": "2"}, {"sow": "2", "direction": "cw"}, {"sow": "3"}], key=str)
+    assert srt(acts(v, s)) == srt([{"sow": "2"}, {"sow": "2", "direction": "cw"}, {"sow": "3"}])
     # Taken: two, sown on from 2; clockwise (1, 16) they would end in 16 across from the empty
     # 17: anticlockwise, 3 (now three), 4, the last into an empty hole.
     after = v.apply(s, {"sow": "2", "direction": "cw"})
@@ -216,7 +220,43 @@ def test_mweso_taking_both_ends_of_the_opponents_rows_wins_at_once():
     assert after.to_json()["over"] == {"how": "ends-taken", "winner": 0}
 
 
-@pytest.mark.parametrize("key", [ACHOLI, MWEISO, KUBUGUZA, MWESO])
+# -- Choro of the Lango -----------------------------------------------------------------------------
+LANGO = "sow.choro-lango"
+
+
+def test_lango_opens_from_the_two_rightmost_outer_holes():
+    v = get_variant(LANGO)
+    assert acts(v, v.new_game({})) == [{"sow": "7"}, {"sow": "8"}]
+    # North's rightmost, as he sees his outer row, are South's leftmost columns: 32 and 31.
+    s = state_of(v, {h: 2 for h in range(1, 33)}, to_move=1, sown=["8"], turn=1)
+    assert sorted(a["sow"] for a in acts(v, s)) == ["31", "32"]
+
+
+def test_lango_a_single_counter_taken_goes_with_the_outer_holes_counters():
+    v = get_variant(LANGO)
+    s = {2: 3, 13: 2, 15: 1, 18: 1, 25: 2}
+    # 13 (two): 14, 15 (now two), across from 18 (one; 31 behind it empty): 18 is taken. A
+    # single counter: it goes with the three of 2, South's outer hole behind 15, sown on from 2:
+    # 3, 4, 5, 6, into an empty hole.
+    after = v.apply(state_of(v, s, **PLAYED), {"sow": "13"})
+    assert holes(after) == {3: 1, 4: 1, 5: 1, 6: 1, 14: 1, 15: 2, 25: 2}
+    # Ludii's reading draws 2 only when it holds one counter: the one taken is sown alone, into 3.
+    ludii = v.apply(state_of(v, s, options={"opposition": "pereauni-opposition-ludii"}, **PLAYED), {"sow": "13"})
+    assert holes(ludii) == {2: 3, 3: 1, 14: 1, 15: 2, 25: 2}
+
+
+def test_lango_a_capture_must_be_made_where_one_can():
+    v = get_variant(LANGO)
+    s = state_of(v, {2: 3, 13: 2, 15: 1, 18: 1, 25: 2}, **PLAYED)
+    # 13 captures (above); 2 anticlockwise (3, 4, 5) does not, and is not allowed; 2 clockwise
+    # (1, 16, 15) captures and may be chosen instead.
+    assert srt(acts(v, s)) == srt([{"sow": "13"}, {"sow": "2", "direction": "cw"}])
+    # Without a capture open, any hole: 18 empty.
+    s = state_of(v, {2: 3, 13: 2, 15: 1, 25: 2}, **PLAYED)
+    assert sorted(a["sow"] for a in acts(v, s)) == ["13", "2"]
+
+
+@pytest.mark.parametrize("key", [ACHOLI, MWEISO, KUBUGUZA, MWESO, LANGO])
 def test_random_games_end_by_the_rules(key):
     v = get_variant(key)
     for seed in range(6):

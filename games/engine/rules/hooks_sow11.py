@@ -4,6 +4,10 @@ rows (South's left is column 0, North's the last column).
 
 - ``mweiso-opening`` (``sow.moves_hook``, Mweiso, DLP ruleset 263; with ``sow.first_from =
   "outer"``): a player's first sowing may not be from the fourth or fifth hole of his outer row.
+- ``choro-acholi-ludii`` (``sow.relay_hook``): Ludii's reading of Choro of the Acholi's captures.
+- ``ludii-cw-across`` (``sow.cw_capture_test``): Ludii's test of a clockwise sowing.
+- ``lango-opposition`` (``sow.relay_hook``) and ``lango-moves`` (``sow.moves_hook``): Choro of
+  the Lango's capture, its opening holes and its compulsory capture.
 """
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from typing import Any
 
 from games.engine.rules.hooks import hook
 
-__all__ = ["choro_acholi_ludii", "ludii_cw_across", "mweiso_opening", "outer_place"]
+__all__ = ["choro_acholi_ludii", "lango_moves", "lango_opposition", "ludii_cw_across", "mweiso_opening", "outer_place"]
 
 
 def outer_place(sim: Any, seat: int, h: int) -> int:
@@ -73,3 +77,53 @@ def ludii_cw_across(sim: Any, seat: int, last: int) -> bool:
     g, b = sim.game, sim.b
     f = g.facing[last]
     return g.owner[last] == seat and f >= 0 and bool(b[f]) and bool(b[g.behind[last]])
+
+
+@hook("lango-opposition")
+def lango_opposition(sim: Any, seat: int, last: int) -> list[int]:
+    """``sow.relay_hook`` (Choro of the Lango, DLP ruleset 265; with ``relay_hook_sows =
+    "behind"``): a lap ending in an occupied hole of the mover's inner row takes the opponent's
+    inner-row hole across when it holds counters, and the outer-row hole behind that too when it
+    holds any; where that is a single counter, the mover's own outer-row hole behind the last is
+    drawn too, its counters sown on with the one taken."""
+    g, b = sim.game, sim.b
+    f = g.facing[last]
+    if g.rows != 4 or g.owner[last] != seat or f < 0 or b[last] < 2 or not b[f]:
+        return []
+    fb, home = g.behind[last], g.behind[f]
+    take = [f] + ([fb] if b[fb] else [])
+    if sum(b[q] for q in take) == 1 and b[home]:
+        take.append(home)
+    return take
+
+
+def _first_lap_takes(sim: Any, seat: int, m: int) -> bool:
+    """Whether sowing move ``m`` (hole + 256 * direction) has its first lap end in a capture by
+    the file's ``relay_hook``, as the board stands. Changes nothing."""
+    g, saved = sim.game, sim.b
+    h, d = m & 0xFF, (m >> 8) & 1
+    b = saved[:]
+    c, b[h], p, nxt = b[h], 0, h, g.plain[seat][d]
+    for _ in range(c):
+        p = nxt[p]
+        b[p] += 1
+    sim.b, run, mem = b, sim.hook_run, sim.hook_mem
+    try:
+        sim.hook_run, sim.hook_mem = (h, c), None
+        return any(g.owner[q] != seat for q in sim.r.relay_hook(sim, seat, p) or ())
+    finally:
+        sim.b, sim.hook_run, sim.hook_mem = saved, run, mem
+
+
+@hook("lango-moves")
+def lango_moves(sim: Any, seat: int, moves: list) -> list:
+    """``sow.moves_hook`` (Choro of the Lango, DLP ruleset 265): a player's first sowing is from
+    one of the two rightmost holes of his outer row (with ``sow.first_from = "outer"``); and
+    where an anticlockwise sowing's first lap captures, the player must make such a capture
+    (an anticlockwise one, or a clockwise one, which is never compulsory but always captures)."""
+    if _first(sim, seat):
+        moves = [m for m in moves if outer_place(sim, seat, m & 0xFF) in (7, 8)]
+    takes = [m for m in moves if not (m >> 8) & 1 and _first_lap_takes(sim, seat, m)]
+    if takes:
+        return takes + [m for m in moves if (m >> 8) & 1]
+    return moves
