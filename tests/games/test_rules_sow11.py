@@ -256,7 +256,46 @@ def test_lango_a_capture_must_be_made_where_one_can():
     assert sorted(a["sow"] for a in acts(v, s)) == ["13", "2"]
 
 
-@pytest.mark.parametrize("key", [ACHOLI, MWEISO, KUBUGUZA, MWESO, LANGO])
+# -- Ikibuguzo (sow.place with a moves_hook) ---------------------------------------------------------
+IKIBUGUZO = "sow.ikibuguzo"
+#: The first array, after its set sowings, by hole: South's, then North's (turned half round).
+FIRST = {2: 6, 8: 17, 11: 2, 12: 1, 13: 2, 14: 1, 15: 2, 16: 1}
+
+
+def test_ikibuguzo_the_counters_make_one_array_the_same_for_both():
+    v = get_variant(IKIBUGUZO)
+    s = v.new_game({})
+    # Hole 1, South's outer leftmost, is empty in both arrays.
+    assert [a["to"] for a in acts(v, s)] == [str(h) for h in range(2, 17)]
+    # A counter into 3 is the second array's (the first has none there): North must now make the
+    # second array too. His holes from his outer row's left, anticlockwise, are 25..32 then 17..24:
+    # the second array wants counters in 26..32 and 17, 18, 19.
+    s = v.apply(s, {"to": "3", "piece": "seed"})
+    assert sorted(int(a["to"]) for a in acts(v, s)) == [17, 18, 19] + list(range(26, 33))
+    # And South, his 3 holding one, may go on with the second array alone: not into 16 (the
+    # first array's), but into 9, 10, 11 of his inner row.
+    s = v.apply(s, {"to": "26", "piece": "seed"})
+    assert sorted(int(a["to"]) for a in acts(v, s)) == list(range(2, 12))
+
+
+def test_ikibuguzo_the_first_array_placed_then_play():
+    v = get_variant(IKIBUGUZO)
+    s = v.new_game({})
+    south = [h for h, n in FIRST.items() for _ in range(n)]
+    # North's holes at the same places, from his outer row's left anticlockwise: 25..32, 17..24.
+    north = [24 + h if h <= 8 else 8 + h for h in south]
+    for a, b in zip(south, north):
+        s = v.apply(s, {"to": str(a), "piece": "seed"})
+        s = v.apply(s, {"to": str(b), "piece": "seed"})
+    data = s.to_json()
+    assert data["phase"] == "play" and data["to_move"] == 0
+    assert holes(s) == {**FIRST, **{26: 6, 32: 17, 19: 2, 20: 1, 21: 2, 22: 1, 23: 2, 24: 1}}
+    # South sows from 2, 8, 11, 13, 15 (two or more); 15 clockwise, 14, 13, would end in 13
+    # (now three) across from 20 and 29: 29 is empty, no capture, so it is not offered.
+    assert sorted(int(a["sow"]) for a in acts(v, s)) == [2, 8, 11, 13, 15]
+
+
+@pytest.mark.parametrize("key", [ACHOLI, MWEISO, KUBUGUZA, MWESO, LANGO, IKIBUGUZO])
 def test_random_games_end_by_the_rules(key):
     v = get_variant(key)
     for seed in range(6):

@@ -8,6 +8,7 @@ rows (South's left is column 0, North's the last column).
 - ``ludii-cw-across`` (``sow.cw_capture_test``): Ludii's test of a clockwise sowing.
 - ``lango-opposition`` (``sow.relay_hook``) and ``lango-moves`` (``sow.moves_hook``): Choro of
   the Lango's capture, its opening holes and its compulsory capture.
+- ``ikibuguzo-arrays`` (``sow.moves_hook`` with ``sow.place``): Ikibuguzo's two arrays.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 
 from games.engine.rules.hooks import hook
 
-__all__ = ["choro_acholi_ludii", "lango_moves", "lango_opposition", "ludii_cw_across", "mweiso_opening", "outer_place"]
+__all__ = ["IKIBUGUZO_ARRAYS", "choro_acholi_ludii", "ikibuguzo_arrays", "lango_moves", "lango_opposition", "ludii_cw_across", "mweiso_opening", "outer_place"]
 
 
 def outer_place(sim: Any, seat: int, h: int) -> int:
@@ -127,3 +128,40 @@ def lango_moves(sim: Any, seat: int, moves: list) -> list:
     if takes:
         return takes + [m for m in moves if (m >> 8) & 1]
     return moves
+
+
+#: Ikibuguzo's two arrays (DLP ruleset 261) as they stand once their set opening sowings are
+#: made, each player's sixteen holes from his outer row's left, anticlockwise (the DLP's order).
+IKIBUGUZO_ARRAYS = (
+    (0, 6, 0, 0, 0, 0, 0, 17, 0, 0, 2, 1, 2, 1, 2, 1),
+    (0, 2, 3, 4, 4, 4, 4, 4, 4, 2, 1, 0, 0, 0, 0, 0),
+)
+
+
+def _order(sim: Any, seat: int) -> list[int]:
+    """``seat``'s holes from his outer row's left, anticlockwise round his rows."""
+    g = sim.game
+    start = next(h for h in g.holes_of[seat] if g.facing[h] < 0 and outer_place(sim, seat, h) == 1)
+    out, p, nxt = [], start, g.plain[seat][0]
+    for _ in range(len(g.holes_of[seat])):
+        out.append(p)
+        p = nxt[p]
+    return out
+
+
+@hook("ikibuguzo-arrays")
+def ikibuguzo_arrays(sim: Any, seat: int, moves: list) -> list:
+    """``sow.moves_hook`` with ``sow.place`` (Ikibuguzo, DLP ruleset 261): the counters placed
+    must make one of the two arrays (``IKIBUGUZO_ARRAYS``), the same for both players: a drop is
+    allowed into a hole that still lacks counters in an array that both players' holes, as they
+    stand, can still become. Sowings are left as they are."""
+    if not moves or type(moves[0]) is int:
+        return moves
+    b = sim.b
+    mine = [b[h] for h in _order(sim, seat)]
+    theirs = [b[h] for h in _order(sim, 1 - seat)]
+    open_ = [a for a in IKIBUGUZO_ARRAYS
+             if all(x <= y for x, y in zip(mine, a)) and all(x <= y for x, y in zip(theirs, a))]
+    order = _order(sim, seat)
+    want = {order[i] for a in open_ for i in range(len(a)) if mine[i] < a[i]}
+    return [m for m in moves if m[1] in want]

@@ -202,7 +202,8 @@ Elements and keys (defaults in brackets):
   ``place`` (sow11): before play, each player puts the seeds of his hand (``setup.hand``) one at
   a time into his own holes as he likes (``{"to": "3", "piece": "seed"}``), the players taking
   turns from the first (one whose hand is empty is passed over); once both hands are empty the
-  first player begins the play (phase ``place``; Mweso) [false];
+  first player begins the play (phase ``place``; Mweso); a ``moves_hook`` is asked for these
+  moves too, as ``("drop", hole)`` tuples (Ikibuguzo's two arrays) [false];
   ``cw_capture_test = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, last) -> bool``, on the
   board as the clockwise lap would leave it) says whether a clockwise lap would capture, instead
   of the ``relay_hook`` (Ludii's readings) [none];
@@ -1664,6 +1665,8 @@ class SowSim(Sim):
             return
         if self.phase == PLACE:  # sow11: sow.place, a seed of his hand into one of his holes
             self._mv = [("drop", p) for p in self.holes[self.turn]]  # type: ignore[index]
+            if self.r.moves_hook is not None:  # the holes a Python rule allows (Ikibuguzo's arrays)
+                self._mv = self.r.moves_hook(self, self.turn, self._mv)
             return
         if self.phase == DISTRIBUTE:  # sow.distribute: a seed into one of the holes, or the choice
             if self.hand[self.turn]:  # type: ignore[index]
