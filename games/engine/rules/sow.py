@@ -1198,6 +1198,7 @@ class SowGame(Game):
             r.cw_capture = tuple(sets)
             r.cw_relay = sow.get("cw_capture_relay", o)
             r.cw_first = sow.get("cw_capture_first", o)
+            r.uses_moved = r.uses_moved or not r.cw_first  # his first sowing told by the holes sown
             test = sow.get("cw_capture_test", o)
             r.cw_test = HOOKS[test] if test else None
             r.arrows = True
@@ -1216,6 +1217,7 @@ class SowGame(Game):
             r.ends_taken = tuple(_mask([i for i in self.holes_of[s] if self.row_of[i] == (1, 2)[s]
                                         and self.col_of[i] in (0, self.per_row - 1)]) for s in (0, 1))
             r.ends_taken += (end.get("ends_taken", o) == "after-first",)  # not by his first sowing
+            r.uses_moved = r.uses_moved or r.ends_taken[2]
 
     def _opening_holes(self, spec: Any, path: tuple | None) -> tuple | None:
         """``sow.opening`` for each seat: ``((lifted, (dropped into, ...)), ...)`` in the file's order."""
