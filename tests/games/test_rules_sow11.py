@@ -17,7 +17,7 @@ import pytest
 
 from games.engine import get_variant
 from games.engine.rules.game import random_playout
-from tests.games.test_rules_sow import holes, state_of
+from tests.games.test_rules_sow import holes, make, state_of
 
 ACHOLI = "sow.choro-acholi"
 #: Both players have sown from their outer rows: the openings are over.
@@ -302,3 +302,33 @@ def test_random_games_end_by_the_rules(key):
         sim = v.fast(v.new_game({}))
         random_playout(sim, random.Random(seed), limit=100_000)
         assert sim.result() is not None
+
+
+# -- the vocabulary's checks ---------------------------------------------------------------------
+BODY = '''
+[[clause]]
+id = "T-1"
+text = "Four rows of eight."
+board = { rows = 4, holes = 8 }
+setup = { seeds = 2 }
+sow = { min = 2, relay = true, %s }
+end = { no_moves = "loses" }
+'''
+
+
+def test_clockwise_captures_need_a_capturing_relay_hook_sown_on_from_the_lap():
+    with pytest.raises(Exception, match="clockwise captures go on four rows"):
+        make(BODY % 'cw_capture = { outer = [1] }')
+    with pytest.raises(Exception, match="clockwise captures go on four rows"):
+        make(BODY % 'cw_capture = { outer = [1] }, relay_hook = "hus-both-facing", relay_hook_sows = "drawn"')
+    with pytest.raises(Exception, match="goes with sow.cw_capture"):
+        make(BODY % 'cw_capture_relay = true')
+    with pytest.raises(Exception, match="places from the owner"):
+        make(BODY % 'cw_capture = { middle = [1] }, relay_hook = "hus-both-facing", relay_hook_sows = "lap-after"')
+    v = make(BODY % 'cw_capture = { outer = [1] }, relay_hook = "hus-both-facing", relay_hook_sows = "lap-after"')
+    assert v.game.rules_for(None).cw_capture == (frozenset({0}), frozenset({24}))  # holes 1 and 25
+
+
+def test_placing_from_the_hand_needs_seeds_in_hand():
+    with pytest.raises(Exception, match="placing the seeds in hand goes with setup.hand"):
+        make(BODY % 'place = true')

@@ -1181,7 +1181,7 @@ class SowGame(Game):
     def _cw_rules(self, r: Rules, o: Mapping[str, Any] | None) -> None:
         sow, end = self.tables["sow"], self.tables["end"]
         places = sow.get("cw_capture", o)
-        r.cw_capture, r.cw_relay = None, False
+        r.cw_capture, r.cw_relay, r.cw_first, r.cw_test = None, False, True, None
         if places is not None:
             if (self.rows != 4 or r.relay_hook is None or r.relay_hook_at not in (1, 2) or r.relay_hook_ends
                     or sow.get("direction", o) != "ccw" or r.stores or r.take_at):
