@@ -72,7 +72,6 @@ NOT_YET_AGREEING: dict[str, str] = {
     "sow.pic": "Ludii's traces are five-player games; the file plays two (PC-2)",
     "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PN-2)",
     "sow.kubuguza": "Ludii starts with three counters a hole where the text says four (KB-1's ludii note)",
-    "sow.mweso": "Ludii relays the capturing hole after sowing the captured counters (MS-4's ludii note)",
     "sow.ikibuguzo": "Ludii plays each array as a game of its own, its set sowings as steps (IK-1's ludii note)",
 }
 

@@ -220,6 +220,18 @@ def test_mweso_taking_both_ends_of_the_opponents_rows_wins_at_once():
     assert after.to_json()["over"] == {"how": "ends-taken", "winner": 0}
 
 
+def test_mweso_ludii_relays_the_capturing_hole_after_the_captured_counters():
+    v = get_variant(MWESO)
+    s = {14: 2, 16: 1, 17: 2, 32: 1, 25: 2}
+    # 14 (two): 15, 16 (now two) across from 17 and 32: three taken, sown on from 14: 15, 16, 1,
+    # the last into an empty hole.
+    assert holes(v.apply(state_of(v, s, turn=64), {"sow": "14"})) == {1: 1, 15: 2, 16: 3, 25: 2}
+    # Ludii's reading (relay_hook_sows = lap-after-relay): the same lap of the three, and then
+    # 16, where the capturing lap ended (three), is lifted and sown on: 1, 2, 3.
+    after = v.apply(state_of(v, s, options={"captured": "lap-after-relay"}, turn=64), {"sow": "14"})
+    assert holes(after) == {1: 2, 2: 1, 3: 1, 15: 2, 25: 2}
+
+
 # -- Choro of the Lango -----------------------------------------------------------------------------
 LANGO = "sow.choro-lango"
 

@@ -109,7 +109,9 @@ Elements and keys (defaults in brackets):
   the hole after the one the lap began from (Mwambulula), or ``"lap-hole"``: from the hole the
   lap was lifted from, its first seed into that hole (the plain track; Nsumbi), or
   ``"lap-after"``: put into the hole the lap was lifted from and sown on from it, the first
-  into the hole after it, the sowing going on by the rules (Pereauni), or ``"behind"`` (four
+  into the hole after it, the sowing going on by the rules (Pereauni), or ``"lap-after-relay"``
+  (sow11): so, as one plain lap anticlockwise, and then the hole the capturing lap ended in is
+  lifted and sown on, in the move's direction (Ludii's Mweso), or ``"behind"`` (four
   rows): sown on so from the mover's outer-row hole behind the last, which keeps its own
   (Ludii's Pereauni); the hook may read ``sim.hook_run``, (the hole the lap was lifted from,
   the seeds dropped so far this sowing), and keep what it likes in ``sim.hook_mem`` (None at
@@ -568,7 +570,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
-        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole", "lap-after", "behind"), "all"), "enter": (_bool, False),
+        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole", "lap-after", "behind", "lap-after-relay"), "all"), "enter": (_bool, False),
         "relay_hook_ends": (_bool, False), "moves_hook": (_text, None),
         "cover": (_int(0, 1000), 0), "cover_except": (_places, frozenset()),
         "take_hook": (_text, None), "take_hook_relay": (_one_of("lifted", "after-taken"), "lifted"),
@@ -983,7 +985,7 @@ class SowGame(Game):
         r.relay_hook_origin = sow.get("relay_hook_sows", o) == "lap-hole"  # from the lap's own hole
         # "lap-after": from the lap's hole, the first into the one after it; "behind": from the
         # mover's outer-row hole behind the last (four rows), the first into the one after it
-        r.relay_hook_at = {"lap-after": 1, "behind": 2}.get(sow.get("relay_hook_sows", o), 0)
+        r.relay_hook_at = {"lap-after": 1, "behind": 2, "lap-after-relay": 3}.get(sow.get("relay_hook_sows", o), 0)
         if r.relay_hook_at == 2 and self.rows != 4:
             raise rf.error(sow.paths["relay_hook_sows"], '"behind" needs four rows (board.rows = 4)')
         r.relay_hook_ends = sow.get("relay_hook_ends", o)
@@ -1183,7 +1185,7 @@ class SowGame(Game):
         places = sow.get("cw_capture", o)
         r.cw_capture, r.cw_relay, r.cw_first, r.cw_test = None, False, True, None
         if places is not None:
-            if (self.rows != 4 or r.relay_hook is None or r.relay_hook_at not in (1, 2) or r.relay_hook_ends
+            if (self.rows != 4 or r.relay_hook is None or r.relay_hook_at not in (1, 2, 3) or r.relay_hook_ends
                     or sow.get("direction", o) != "ccw" or r.stores or r.take_at):
                 raise self.rf.error(sow.paths["cw_capture"], 'clockwise captures go on four rows sown anticlockwise, '
                                     'with relay = true, a relay_hook and relay_hook_sows = "lap-after" or "behind"')
@@ -2315,6 +2317,16 @@ class SowSim(Sim):
                     for q in draw:
                         c += b[q]
                         b[q] = 0
+                    if r.relay_hook_at == 3:  # sow11: "lap-after-relay", Ludii's Mweso
+                        q, step = lap, g.plain[seat][CCW]  # one plain lap anticlockwise after the lap's hole
+                        while c:
+                            q = step[q]
+                            b[q] += 1
+                            c -= 1
+                        c, b[p], lap = b[p], 0, p  # then the capturing hole lifted and sown on
+                        if self.laps is not None:
+                            self.laps.append(p)
+                        continue
                     if r.relay_hook_from:  # "origin" / "lap-origin": from there, and no further
                         p = origin if r.relay_hook_from == 1 else lap
                         step = g.plain[seat][d]
