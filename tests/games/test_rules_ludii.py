@@ -60,6 +60,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Ludii's Knossos Game lets a piece turn up to the bridge from either central space and a 3 take
     # any piece not yet over it straight across (KN-2): moves the file's single run does not have.
     "race.knossos-game": "Ludii's choice of tracks and its bridge from anywhere, KN-2",
+    # Ludii swaps Nyout's three- and four-player rulesets: this file's traces are four players in
+    # teams, replayed on race.nyout-four-players, where Ludii stacks partners' pieces into one.
+    "race.nyout-three-players": "its traces are Ludii's four-player game, whose partners' pieces stack into one (N4-2)",
     # Ludii's Petol traces are games of six players (two teams of three); the file plays the game
     # of two players, teams of one (PT-3), and the engine seats at most four.
     "race.petol": "Ludii's traces have six players, the file plays two (PT-1, PT-3)",
@@ -73,6 +76,18 @@ NOT_YET_AGREEING: dict[str, str] = {
     "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PN-2)",
     "sow.kubuguza": "Ludii starts with three counters a hole where the text says four (KB-1's ludii note)",
     "sow.ikibuguzo": "Ludii plays each array as a game of its own, its set sowings as steps (IK-1's ludii note)",
+    # Ludii's Daramuti and Walak-Pussa take by other rules than the DLP's text: a last counter in
+    # an empty hole takes the hole facing it (Daramuti) or the next hole (Walak-Pussa), and a
+    # last counter in an occupied hole sows that hole on (DM-4, WP-3, WP-4).
+    "sow.daramuti": "Ludii's Daramuti takes the facing hole after a last counter in an empty one, DM-4",
+    "sow.walak-pussa": "Ludii's Walak-Pussa relays and takes otherwise, WP-3 and WP-4",
+    # Ludii distributes Li'b al-'Aqil's and Li'b al-Ghashim's seventy-two counters by handfuls
+    # and lets them be moved about before play; ours go in one at a time (LA-2, LG-2).
+    "sow.lib-al-aqil": "Ludii's distribution by handfuls, LA-2",
+    "sow.lib-al-ghashim": "Ludii's distribution by handfuls, LG-2",
+    # Ludii empties two of the first player's holes and one of the second's, a hole a move,
+    # where the summary has each player leave three of his own empty (MS-2).
+    "sow.mangala-suez": "Ludii's emptied holes, MS-2",
 }
 
 

@@ -52,6 +52,11 @@ Limits a drop rule may add (shogi): ``not_on = { KIND = N }`` (not on the N rows
 the player), ``one_per_file = [KINDS]`` (not on a file where such a piece of the player's
 stands already: shogi's two pawns), ``no_mate = [KINDS]`` (not a drop that checkmates at once:
 shogi's pawn; the answers to the drop are judged without this limit).
+``either = { KIND = KIND }``: a piece of the kind in hand may also be dropped showing the other
+kind, its other side up (Kyoto Shogi); the drop's tuple carries that kind where a move carries
+its promotion, and its action says ``"promote": KIND`` beside the piece taken from the hand.
+``[ludii] drop_side = "own-step"``: Ludii makes every drop two steps, the placing and then the
+choice of the side up on its square (:func:`ludii_steps`).
 
 ``across = REGION`` (a leap with ``blocked``): only the leaps whose every square passed lies in
 the region, a piece on any blocking it (Jungle's jumps over the river).
@@ -147,7 +152,7 @@ KINDS = ("jump", "screen", "castle", "bent")
 FIELDS = frozenset({"first", "stay", "from", "blocked", "takes", "distance", "opening", "not_over",
                     "en_passant", "rook", "captured", "revert", "not_on", "one_per_file", "no_mate", "ahead",
                     "once", "unchecked", "behind_unmoved", "jump_first", "stop_first", "across",
-                    "first_check", "jumps", "min"})
+                    "first_check", "jumps", "min", "either"})
 _MOVE = 0
 
 
@@ -306,7 +311,7 @@ def compile_rule(game: Any, rule: Any, spec: dict, el: Any) -> None:
 def _compile_drops(game: Any, rule: Any, spec: dict, el: Any) -> None:
     if not spec.get("captured"):
         raise game.rf.error(el.path + ("revert",), "goes with captured = true")
-    extra = (FIELDS & set(spec)) - {"captured", "revert", "not_on", "one_per_file", "no_mate"}
+    extra = (FIELDS & set(spec)) - {"captured", "revert", "not_on", "one_per_file", "no_mate", "either"}
     if extra:
         raise game.rf.error(el.path + (sorted(extra)[0],), "does not go with place moves")
     revert = list(range(game.nk))
@@ -334,6 +339,18 @@ def _compile_drops(game: Any, rule: Any, spec: dict, el: Any) -> None:
     if "no_mate" in spec:
         limits["mate"] |= game._kinds(spec["no_mate"], el.path + ("no_mate",))
     game.drop_limits = limits
+    if "either" in spec:
+        # either = { KIND = KIND }: a piece of the kind in hand may also be dropped showing the
+        # other kind, its other side (Kyoto Shogi); the move carries that kind as its promotion.
+        either = getattr(game, "drop_either", None) or [-1] * game.nk
+        table = spec["either"]
+        if not isinstance(table, dict) or not table:
+            raise game.rf.error(el.path + ("either",), "must map kinds in hand to the kind each may be dropped as")
+        for k, v in table.items():
+            (a,) = game._kinds([k], el.path + ("either", k))
+            (b,) = game._kinds([v], el.path + ("either", k))
+            either[a] = b
+        game.drop_either = either
 
 
 def far_rows(game: Any, seat: int, rows: int) -> frozenset[int]:
@@ -381,6 +398,9 @@ def drop_filter(sim: Any, moves: list) -> list:
                 if stuck:
                     continue
         out.append(m)
+        either = getattr(g, "drop_either", None)
+        if either is not None and either[k] >= 0:
+            out.append((1, -1, t, -1, either[k], k))  # either: the same drop, the other side up
     return out
 
 
@@ -1063,6 +1083,11 @@ def read_state(sim: Any, data: dict[str, Any], error: Any) -> None:
 def ludii_steps(game: Any, sim: Any, move: tuple, last: int | None) -> list | None:
     """A promoting move as Ludii's two steps (``[ludii] promotion = "own-step"``), else None."""
     table = getattr(game.rf, "ludii", None) or {}
+    if table.get("drop_side") == "own-step" and move[0] == 1:
+        # [ludii] drop_side: Ludii places the piece, then chooses its side up in a step of its own.
+        names = game.board.names
+        return [(sim.mover, {"to": names[move[2]], "piece": game.kinds[move[5]]}, False),
+                (sim.mover, {"from": names[move[2]], "to": "off"}, True)]
     if (table.get("promotion") == "own-step" and move[0] == _MOVE and move[4] < 0 and game.promote
             and game.promote.get("each") is not None and game.promote["may"] and promotable(sim, move)):
         # A promotion declined: Ludii's second step is its pass.

@@ -31,6 +31,11 @@ where Ludii has no hand for the mover; ``{"remove": d}`` and ``{"sow": h}`` are 
 ``{"remove": d}`` is ``[d, the mover's hand]`` (Ludii moves what is taken into the hand).
 ``[ludii] built = [KIND, ...]``: a placement ``{"to": c, "piece": KIND}`` of these kinds is
 ``[c, c]`` (Ludii adds the piece on the site itself: Santorini's building tiles).
+``[ludii] throw_steps = true`` (race files with ``throws.until``): Ludii writes each throw as a
+pass of its own (the race mechanic's ``ludii_steps`` puts the series' last throw before its first
+move, and a pass after a move whose turn lost the values left), and a pass-only step of the seat
+that made the step before, while our game waits for another seat's throw, agrees as the throws and
+passes of a seat our game has passed over (no throw is made for it).
 ``[ludii] hand_cells = [LABEL, ...]`` names, a seat each, a board site of Ludii's that stands for
 the seat's hand (backgammon's bar, where Ludii has no hand container; map it ``"-"`` in ``sites``).
 ``[ludii] turn_pass = true``: Ludii ends a turn whose dice cannot all be played with a pass of the
@@ -811,6 +816,14 @@ class _Replay:
             if n in explained:
                 line.listed.append(n)
             return [line]
+        if (_table(self.rf).get("throw_steps") and sim.outcome() is None and sim.is_chance() and seat == last
+                and getattr(sim, "seat", seat) != seat and {tuple(p) for p in rec["legal"]} == {PASS}):
+            # [ludii] throw_steps: a pass (a throw, or the pass after a throw with no move) of the
+            # seat that made the step before, which our game has already passed over.
+            line.out.append(Step(n, seat, "agree", note="Ludii's throw or pass of a seat our game has passed over"))
+            if n in explained:
+                line.listed.append(n)
+            return [line]
         if turn_pass and dice is not None and sim.outcome() is None and sim.is_chance() and seat != last:
             dice = self.fresh_dice(sim, rec, seat)
         if sim.outcome() is None and sim.is_chance():
@@ -1012,11 +1025,12 @@ def ludii_options(rf: Any, stem: str | None = None) -> dict[str, Any]:
 
 
 def replay(trace: Trace, variant: Any, options: dict[str, Any] | None = None, verbose: bool = False,
-           sites: SiteMap | None = None) -> Report:
+           sites: SiteMap | None = None, follow: bool = True) -> Report:
     """Replay ``trace`` on ``variant`` (a RulesVariant) and judge each step and the result.
-    ``options`` go over the file's ``[ludii] options``."""
+    ``options`` go over the file's ``[ludii] options``; ``follow = False``: on the file itself,
+    not the one its ``[ludii] plays`` names (two files whose traces are each other's games)."""
     plays = _table(variant.rules_file).get("plays")
-    if plays is not None:
+    if plays is not None and follow:
         return _replay_as(trace, variant, plays, verbose)
     options = variant.validate_options({**ludii_options(variant.rules_file, trace.stem),
                                         **(options or {})})
@@ -1043,7 +1057,7 @@ def _replay_as(trace: Trace, variant: Any, plays: Any, verbose: bool) -> Report:
     if plays["key"] == variant.key:
         raise LudiiError(f"{rf.path}: [ludii] plays: names the file itself")
     other = rules_variant(str(plays["key"]))
-    report = replay(trace, other, verbose=verbose)
+    report = replay(trace, other, verbose=verbose, follow=False)
     for st in report.steps:
         if st.status == "agree":
             st.status, st.clause = "explained", clause.id

@@ -1490,7 +1490,7 @@ class PiecesGame(Game):
             return f"x{names[b]}"
         if what == PLACE:
             piece = f"{self.kinds[kind]} " if self.nk > 1 else ""
-            return f"{piece}@{names[b]}"
+            return f"{piece}@{names[b]}" + (f"={self.kinds[promote]}" if promote >= 0 else "")
         if kind == PUSHED:
             return f"{names[a]}>{names[b]}"
         capture = taken >= 0 or (sim.cells[b] and self.owner_of[sim.cells[b]] != sim.mover)
@@ -2719,7 +2719,7 @@ class PiecesSim(Sim):
         if getattr(g, "chess_extra", False):
             chesslike.moved(self, what, a, b, kind if what == MOVE else -1, taken)  # castling's rook, double steps, drops
         if what == PLACE:
-            cells[b] = g.code(mover, kind)
+            cells[b] = g.code(mover, kind if promote < 0 else promote)  # promote: a drop's other side (chesslike either)
             self.hands[mover][kind] -= 1
         else:
             c = cells[a]
@@ -3381,6 +3381,8 @@ class PiecesSim(Sim):
             data: dict[str, Any] = {"to": names[b]}
             if sum(1 for k in range(g.nk) if g.start_hands[self.mover][k]) > 1 or getattr(g, "drops", False):
                 data["piece"] = g.kinds[kind]
+            if promote >= 0:
+                data["promote"] = g.kinds[promote]  # a drop the other side up (chesslike either)
             return Action(data)
         data = {"from": names[a], "to": names[b]}
         if g.approach is not None and taken >= 0 and self._direction(a, b) >= 0:

@@ -25,7 +25,14 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   the board's centre; 0 = every seat runs the same path). Cells are names, marks, or ranges
   ``"d1..a1"`` (the straight line of cells between the two, both included). ``loop = true``:
   the track runs on from its first square past its last (a piece goes round and round; only a
-  ``jump`` takes it off).
+  ``jump`` takes it off). ``branches = [{ from = CELL, path = [cells], to = CELL }, ...]``
+  (every seat running one path, no loop, jumps or other move rules): short cuts (Nyout's cross).
+  A piece standing on a cell, where its move began or an earlier move ended, may leave it along
+  any route through it: the track, a branch whose ``from`` it is, or a branch whose path passes
+  it (the centre where two cross); a piece only passing a cell keeps to its route. After a
+  branch's path the piece goes on from ``to``, a cell of the track (or of an earlier branch),
+  which it enters as the next step. Each cell has one resting position, the first place it
+  takes in the track followed by the branches' paths (the JSON's ``positions``).
 - ``pieces``: ``count`` a seat, in the hand at the start but for those of ``start = [squares]``
   (the track squares, counted from 1, a seat's pieces begin on, one a piece; a square may come
   twice where pieces stack); ``name`` and ``glyph`` to show.
@@ -122,7 +129,11 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   share a cell; false: they block each other as own pieces do), ``together = [{ pieces = K,
   values = [...], times = N }]``: with K equal values left to play (of ``values``, any if not
   given) and K of its pieces on one square, a seat may move K of them together N times the
-  value, spending the K values; the move is ``{"from", "to", "pieces": K}``.
+  value, spending the K values; the move is ``{"from", "to", "pieces": K}``. ``whole = true``:
+  all the seat's pieces on a square move as one, by one value (and go off, or are sent back,
+  together); they join by landing on one another (``own = true``); pieces come in one at a time.
+  ``whole = "on-board"``: so on the board, but a move off the track takes one piece of them off
+  (the others stay where they stood: Ludii's Nyout).
 - ``bear_off``: ``exact = true`` (only the throw that takes a piece one step past its last
   square) or ``false`` (any throw that reaches past it); ``short = true`` with an exact finish:
   a piece nearer the end than the least worth a throw can have (no throw takes it off exactly)
@@ -183,7 +194,7 @@ ELEMENTS = frozenset({
 #: Each element's fields (anything else is refused, naming these).
 FIELDS: dict[str, tuple[str, ...]] = {
     "board": ("shape", "size", "omit", "arm", "sites", "edges", "site_shape", "marks"),
-    "track": ("seats", "path", "rotate", "loop"),
+    "track": ("seats", "path", "rotate", "loop", "branches"),
     "pieces": ("count", "name", "glyph", "start"),
     "throw": ("device", "count", "sides", "odds", "faces"),
     "worth": ("up", "none", "each", "marked", "doubles", "faces", "ordered"),
@@ -193,7 +204,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "move": ("by", "most", "lead", "no_hold", "back", "home", "gate"),
     "capture": ("opponent", "groups", "to", "start", "passing"),
     "safe": ("cells", "opponent"),
-    "stack": ("own", "partner", "together"),
+    "stack": ("own", "partner", "together", "whole"),
     "bear_off": ("exact", "short", "from", "past", "together", "higher", "last_exact", "throws", "values", "doubles"),
     "pass": ("choice",),
     "end": ("goal", "limit", "finished"),
@@ -331,6 +342,15 @@ class Rules:
     enter_doubles: frozenset[int] | None = None  # enter.doubles: a piece enters only on a double of these faces
     off_doubles: frozenset[int] = frozenset()    # bear_off.doubles: a piece this many squares from off needs a double of it
     ordered: bool = False            # worth.ordered: a throw's values are played in their order, one that cannot be played lost
+    # track.branches (None: no branches): per seat, by position (1..n), the next position along
+    # its route (n + 1: off); by cell, the first positions of the routes a piece resting there may
+    # take, and the resting position; by position, the fewest steps to off
+    succ: list[list[int]] | None = None
+    starts: list[dict[int, tuple[int, ...]]] = field(default_factory=list)
+    rest: list[dict[int, int]] = field(default_factory=list)
+    to_off: list[list[int]] = field(default_factory=list)
+    main: int = 0                    # track.branches: the track's own squares (before the branches' paths)
+    whole: bool | str = False        # stack.whole: a seat's pieces on a square move as one ("on-board": but go off one by one)
 
 
 class RaceGame(Game):
@@ -556,6 +576,9 @@ class RaceGame(Game):
             self.tracks = self._get("track", "path", self._turned)
         else:
             raise self._fail(self._path("track", "seats"), "is required: seats = [[cells], ...] or path = [cells]")
+        self.branches = None
+        if "branches" in f:  # track.branches: short cuts, every seat's path one (see the docstring)
+            self.branches = self._branches(f["branches"][0], f["branches"][1])
 
     def _check_track(self, cells: list[int], path: tuple) -> list[int]:
         if not cells:
@@ -591,6 +614,60 @@ class RaceGame(Game):
                 track.append(cell)
             out.append(track)
         return out
+
+    def _branches(self, value: Any, path: tuple) -> tuple:
+        """track.branches -> (main length, [extended track] a seat, succ, starts, rest, to_off)."""
+        tracks = self.tracks
+        if isinstance(tracks, _Choice) or any(t != tracks[0] for t in tracks):
+            raise self._fail(path, "branches need one path every seat runs (track.path, rotate = 0, no option)")
+        if not isinstance(value, list) or not value:
+            raise self._fail(path, "must list tables { from = CELL, path = [cells], to = CELL }")
+        names = self.board.index
+        main = list(tracks[0])
+        cells = main[:]
+        m = len(main)
+        succ = [0] + list(range(2, m + 1)) + [-1]  # by position; -1: off, set below
+        ways: dict[int, list[int]] = {}  # cell -> first positions of the branches leaving it
+        for i, b in enumerate(value):
+            where = path + (i,)
+            if not (isinstance(b, dict) and set(b) == {"from", "path", "to"} and b["from"] in names
+                    and b["to"] in names):
+                raise self._fail(where, "must be { from = CELL, path = [cells], to = CELL }")
+            run = self._cells(b["path"], where + ("path",))
+            if not run:
+                raise self._fail(where + ("path",), "a branch needs cells")
+            a, z = names[b["from"]], names[b["to"]]
+            if a not in cells or z not in cells:
+                raise self._fail(where, "from and to must be cells of the track or of an earlier branch")
+            first = len(cells) + 1
+            cells.extend(run)
+            succ.extend(range(first + 1, first + len(run)))
+            succ.append(cells.index(z) + 1)
+            ways.setdefault(a, []).append(first)
+        n = len(cells)
+        if n > 250:
+            raise self._fail(path, "a track and its branches of more than 250 cells")
+        succ[m] = n + 1
+        rest: dict[int, int] = {}
+        for q in range(n, 0, -1):
+            rest[cells[q - 1]] = q
+        starts: dict[int, list[int]] = {}
+        for q in range(1, n + 1):
+            c = cells[q - 1]
+            got = starts.setdefault(c, [])
+            for x in [succ[q]] + ways.pop(c, []):
+                if x not in got:
+                    got.append(x)
+        dist = [0] * (n + 2)  # steps to off from a position passed through, along its route
+        for q in range(n, 0, -1):
+            x, k = q, 0
+            while x <= n and k <= n:
+                x, k = succ[x], k + 1
+            if k > n:
+                raise self._fail(path, "the branches run in a circle")
+            dist[q] = k
+        to_off = [0] + [min(1 + dist[x] if x <= n else 1 for x in starts[cells[q - 1]]) for q in range(1, n + 1)]
+        return m, [cells[:] for _ in range(self.players)], succ, {c: tuple(v) for c, v in starts.items()}, rest, to_off
 
     # -- the rest -------------------------------------------------------------------------
     def _compile_rest(self) -> None:
@@ -669,6 +746,7 @@ class RaceGame(Game):
         self.together = g("bear_off", "together", self._bool, False)
         self.back_to = g("capture", "to", self._back_to, 0)
         self.groups_move = g("stack", "together", self._groups_move, ())
+        self.whole = g("stack", "whole", lambda v, p: v if v == "on-board" else self._bool(v, p), False)
         self.finished = g("end", "finished", self._word("passed-over", "partner"), "passed-over")
         self.faces = g("throw", "faces", self._faces, None)
         self.jump_cells = g("jump", "cells", self._jumps, None)
@@ -830,7 +908,7 @@ class RaceGame(Game):
 
     def _build(self, o: dict[str, Any]) -> Rules:
         P = self.players
-        tracks = _pick(self.tracks, o)
+        tracks = _pick(self.tracks, o) if self.branches is None else self.branches[1]
         count = _pick(self.count, o)
         outcomes, weights = self._device(o)
         vals = [self._worth(faces, o) for faces in outcomes]
@@ -1010,6 +1088,25 @@ class RaceGame(Game):
                 r.jump_from.append(last_cell)
         if r.loop and (last or short is not False):
             raise self._fail(self._path("track", "loop"), "a looped track has no end to bear off from (a jump takes pieces off)")
+        r.whole = _pick(self.whole, o)
+        if r.whole and (not r.own_stack or r.groups_move or r.pin):
+            raise self._fail(self._path("stack", "whole"), "needs stack.own = true, and goes with neither stack.together nor pins")
+        if self.branches is not None:  # track.branches: the routes (see _branches)
+            if (r.loop or jumps is not None or r.gate or r.home_from or r.back or r.pin or r.groups_move or r.lead
+                    or r.no_hold or r.most or short is not False or last or r.higher or r.last_exact or r.enter_first
+                    or r.enter_clear or r.crowd or r.passing is not None or r.enter_must or r.off_values is not None
+                    or r.off_throws is not None or r.off_doubles or r.enter_throws is not None
+                    or r.enter_doubles is not None or r.enter_less or r.onto_own or r.back_to):
+                raise self._fail(self._path("track", "branches"), "go only with plain moves: no loop, jumps, gate, home, "
+                                 "back, pins, groups, lead, no_hold, most, bear_off fields but exact, or enter fields but values and square")
+            m, _, succ, starts, rest, to_off = self.branches
+            r.succ = [succ] * P
+            r.starts = [starts] * P
+            r.rest = [rest] * P
+            r.to_off = [to_off] * P
+            r.main = m
+            if r.enter_square > m:
+                raise self._fail(self._path("enter", "square"), "is past the end of the track")
         if r.enter_first and until is not None:
             raise self._fail(self._path("enter", "first"), "cannot go with throws.until (a series before moving)")
         return r
@@ -1102,6 +1199,12 @@ class RaceGame(Game):
         their seats', :func:`team_values` squashes the difference."""
         r = sim.r
         scores = []
+        if r.succ is not None:  # track.branches: the fewest steps left, by the short cuts
+            for s in range(r.players):
+                whole = r.to_off[s][1] + 1
+                left = whole * sim.hand[s] + sum(r.to_off[s][p] for p in sim.pos[s])
+                scores.append(-left / max(1, whole * r.count))
+            return team_values(self, scores, self.EVAL_K)
         for s in range(r.players):
             whole = r.n[s] + 1
             left = whole * sim.hand[s] + sum(whole - p for p in sim.pos[s])
@@ -1165,6 +1268,25 @@ class RaceGame(Game):
             return {"throw": [1 if d else 0 for d in dice]}
         return {"throw": list(dice)}
 
+    def ludii_steps(self, sim: RaceSim, move: Any, last: int | None) -> list | None:
+        """``[ludii] throw_steps = true`` (with ``throws.until``): Ludii records each throw of a
+        series as a step of its own (a pass) and then each move: the series' last throw is a
+        pass before the first move (earlier throws meet the replay's forced passes), and a move
+        after which the values left are lost is followed by Ludii's pass that drops them."""
+        if not self.rf.ludii.get("throw_steps") or sim.r.until is None or move == PASS or type(move) is int:
+            return None
+        seat = sim.seat
+        run = []
+        if sim.fresh:
+            run.append((seat, {"pass": True}, True))
+        run.append((seat, sim.action(move).to_json(), False))
+        if len(sim.left) > 1:
+            after = sim.copy()
+            after.play(move)
+            if after.over is None and after.phase != MOVE:
+                run.append((seat, {"pass": True}, True))  # the values left were lost
+        return run if len(run) > 1 else None
+
     def rules_options(self) -> dict[str, Any]:
         return {name: spec.default for name, spec in self.option_specs.items()}
 
@@ -1201,7 +1323,7 @@ class RaceSim(Sim):
     """A race position being played, mutable: the play-out path (see the module docstring)."""
 
     __slots__ = ("game", "r", "options", "pos", "hand", "off", "occ", "seat", "phase", "throws", "last",
-                 "left", "series", "bonus", "extra", "over", "_moves", "pinned", "owed", "turn_vals")
+                 "left", "series", "bonus", "extra", "over", "_moves", "pinned", "owed", "turn_vals", "fresh")
 
     def __init__(self, game: RaceGame, r: Rules, options: dict[str, Any]) -> None:
         self.game = game
@@ -1226,6 +1348,7 @@ class RaceSim(Sim):
         self.pinned: list[int] = [-1] * game.board.size if r.pin else []
         self.owed = 0             # counted extra throws still owed this turn
         self.turn_vals: list[int] = []  # counted extra throws: the values thrown this turn
+        self.fresh = False        # throws.until: no move yet of the series just thrown (the Ludii replay's runs)
 
     def copy(self) -> RaceSim:
         o = RaceSim.__new__(RaceSim)
@@ -1242,6 +1365,7 @@ class RaceSim(Sim):
         o.pinned = self.pinned[:] if self.pinned else self.pinned
         o.owed = self.owed
         o.turn_vals = self.turn_vals[:]
+        o.fresh = self.fresh
         return o
 
     # -- the protocol ---------------------------------------------------------------------
@@ -1323,6 +1447,7 @@ class RaceSim(Sim):
             self.left = [v for t in self.series for v in t if v > 0]
             self.series = []
             self.bonus = False
+            self.fresh = True
         else:
             self.left = list(r.left0[i])
             self.bonus = r.bonus0[i] and not self._opening() and not (r.extra_hand and not self.hand[self.seat])
@@ -1444,6 +1569,8 @@ class RaceSim(Sim):
 
     def _gen_raw(self) -> list:
         r = self.r
+        if r.succ is not None:
+            return self._gen_routes()
         s = self._actor()
         occ = self.occ
         base = r.base[s]
@@ -1558,6 +1685,60 @@ class RaceSim(Sim):
             out = [m for m in out if m[0] == 0]
         return out
 
+    def _gen_routes(self) -> list:
+        """The moves on a track with branches (``track.branches``): from a resting cell along
+        each route through it; a landing is the cell's resting position."""
+        r = self.r
+        s = self._actor()
+        occ, P, n = self.occ, r.players, r.n[s]
+        cells, succ, starts, rest = r.cells[s], r.succ[s], r.starts[s], r.rest[s]
+        opps = r.opps[s]
+        mates = r.mates[s] if not r.partner_share else ()
+        hand = self.hand[s]
+        ev = r.enter_values
+        pos = sorted(set(self.pos[s]))
+        out: list = []
+        for v in sorted(set(self.left)):
+            if v <= 0:
+                continue
+            for p in ([0] + pos if hand and (ev is None or v in ev) else pos):
+                ends = []
+                if p == 0:
+                    q = r.enter_square or v
+                    walks = [(q, v)] if q <= r.main else []
+                else:
+                    walks = []
+                    for first in starts[cells[p]]:
+                        q, k = first, 1
+                        while k < v and q <= n:
+                            q = succ[q]
+                            k += 1
+                        walks.append((q, k))
+                for q, k in walks:
+                    if q > n:
+                        if p and (k == v or not r.exact):
+                            ends.append(n + 1)
+                        continue
+                    q = rest[cells[q]]
+                    c = cells[q]
+                    b = c * P
+                    if occ[b + s] and not r.own_stack:
+                        continue
+                    if any(occ[b + m] for m in mates):
+                        continue
+                    opp = sum(occ[b + o] for o in opps)
+                    if opp:
+                        if r.safe[c]:
+                            if not r.safe_share:
+                                continue
+                        elif r.capture_block or (opp > 1 and r.group_block):
+                            continue
+                    ends.append(q)
+                for q in ends:
+                    if (p, q, v) not in out:
+                        out.append((p, q, v))
+        return out
+
     def _gen_groups(self, s: int) -> list:
         """Moves of several pieces on one square together (``stack.together``), as
         ``(from, to, -(pieces * 1000 + value))``: ``pieces`` equal throws of ``value`` carry
@@ -1616,6 +1797,11 @@ class RaceSim(Sim):
                 self.left.remove(v)
                 self.pos[s].remove(p)
             occ[base[p] + s] -= k - 1
+        elif r.whole and p and (q <= r.n[s] or r.whole is True):  # stack.whole: the seat's pieces on the square go as one
+            k = self.pos[s].count(p)
+            for _ in range(k - 1):
+                self.pos[s].remove(p)
+            occ[base[p] + s] -= k - 1
         if p == 0:
             self.hand[s] -= 1
             if r.extra_enter and not probe:
@@ -1629,6 +1815,7 @@ class RaceSim(Sim):
                     self.pinned[c] = -1  # the last piece holding one leaves: it is free
         self.left.remove(v)
         self._moves = None
+        self.fresh = False
         land = q if r.jump is None else self._landing(s, p, v)
         if r.passing is not None:
             self._pass_over(s, p, land)

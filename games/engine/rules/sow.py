@@ -173,6 +173,24 @@ Elements and keys (defaults in brackets):
   turns it round (``{"pass": true, "rotate": true}``: on two rows each hole's seeds change
   places with those of the hole at the same place in the other row, as its owner sees it),
   and moves first (phase ``distribute``; Mangala of the Bedouin) [none];
+  ``distribute_min = n``: every hole named gets at least n seeds: once the seeds left are no
+  more than the holes below n lack, only those holes are offered [0]; ``distribute_cede``
+  (with ``distribute_rotate``): turning the board round cedes the first move to the player who
+  put the seeds in (Li'b al-'Aqil) [false];
+  ``give_one``: on two rows, a player to move whose opponent's row is empty (the opponent
+  having passed, unable to move) must give him a seed: one from a hole of his own, his choice,
+  into the opponent's first hole (his leftmost, as he sees it), ``{"from": "3", "to": "7"}``, as
+  his whole move (Li'b al-'Aqil, as Ludii reads it) [false];
+  ``open_empty = [a, b]``: on two rows of an even number of holes, each seeded alike, before play
+  each player, the first first, empties a holes of one half of his row and b of the other
+  (either half taking either count), ``{"leave_empty": ["1", "2", "4"]}``, a move each; their
+  seeds leave the game; these two moves count among the game's first moves for
+  ``constraint.no_capture_moves`` (Mangala of Suez) [none];
+  ``relay_opposite`` (with ``relay = true``, two rows): a lap whose last seed falls into an
+  empty hole, in either row, takes the seeds of the hole facing it, if any, and that seed is
+  sown on into the next hole, the sowing going on by the rules; when the facing hole is empty
+  the sowing ends, and if the move has taken seeds the opponent's next sowing must be from the
+  hole after the last, if he may sow from it (``from`` in the state) (Mangala of Suez) [false];
   ``first_place = k``: on two rows, each player's first sowing is from the k-th hole of his
   row from his left, unless it is empty [0: any];
   ``first_last_across``: with ``first_plain`` on two rows, a last seed of a player's first
@@ -188,6 +206,9 @@ Elements and keys (defaults in brackets):
   player's only move then) lifts n seeds from each of his holes (all a hole has, if fewer) and
   sows them all from the first hole after his row, the first seed into it (its own seeds stay),
   on as any sowing (relay, captures); the action names that hole (Lam Waladach) [0: none];
+  ``opening_next`` (with ``relay = true``): the game's first sowing goes on, at the end of
+  each lap, with the seeds of the hole after the last, while it holds any, as ``relay =
+  "next"`` (Andada's opening; ``constraint.no_capture_moves = 1`` has it take nothing) [false];
   ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
   the sowing where its last seed fell (Ludii's Lam Waladach) [false];
   ``cw_capture = { outer = [1], inner = [2] }``: on four rows, sowing anticlockwise with a
@@ -296,6 +317,12 @@ Elements and keys (defaults in brackets):
   ``ends_taken = "wins"``: on four rows, a move whose ``relay_hook`` draws (takes) both end
   holes of the opponent's inner row has won at once (Mweso, Mweiso), or ``"after-first"``: so,
   but not by the player's first sowing of the game (an opening sown by both at once) ["none"];
+  ``empty_row = "loses"``: a player whose holes are all empty after a move has lost at once,
+  the mover judged first (Andada); ``points = n``: the game is played in rounds, each ending
+  as the other end rules say (the seeds left going as they say), the player with more seeds
+  scoring the difference in points (``points`` and ``round`` in the state), the first to n
+  points winning; each new round starts as the game did, its distribution (``sow.distribute``)
+  too (Li'b al-'Aqil) [0: one round];
   ``outer_empty = "loses"``: on four rows, a player whose outer row is empty after a move or a
   ``sow.take_hook`` capture has lost (the first seat judged first) ["none"];
   ``no_moves = "loses"``: the player who cannot move has lost, or drawn when he has taken
@@ -326,7 +353,10 @@ Elements and keys (defaults in brackets):
   left; the other fills his holes at the same places alike, keeping the rest in hand, still
   his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
-  seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
+  seeds it lacks (more than half of ``refill``; 0: never) [0]; ``round_up_pair`` (with
+  ``round_up``): where the two players' remainders together fill a hole and neither fills it
+  by ``round_up``, the player with fewer seeds fills it, the other ceding the seeds it lacks
+  (Um el Banat: two and two) [false]. The game ends when a player
   cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
   two rows): the player with fewer seeds spreads them over his holes as equally as possible,
   the holes from his left taking the odd ones, and the opponent puts the same into the
@@ -334,6 +364,36 @@ Elements and keys (defaults in brackets):
   left, and the holes left empty in both rows are out of play for the round (Leyla Gobale of
   Gabradarre); claimed holes (``capture.claim``) are given up; a player with no seed left has
   lost ["fill"].
+
+**Puhulmutu and its kin** (Sri Lanka, after Parker; each key opt-in):
+``sow.direction_shared`` (with ``direction = "choose-once"``): the game's first sowing sets the
+way for both players, and in a game of rounds each round's first sowing sets it anew (or, with
+``rounds.short = "end"``, the holes left empty do) [false]; ``sow.skip_exact = n``: a hole
+holding exactly n is passed over by every seed but the lap's last, which falls into it [0:
+none], and with ``skip_exact_at = "lap-start"`` the holes passed are those that held n as the
+lap began (Ludii's reading) ["now"]; ``sow.relay_take_except``: places in a row, from its
+owner's left, that ``relay_take`` never takes: a lap whose last seed makes ``relay_take`` there
+ends the sowing (Kotu Baendum's end holes) [none]; ``sow.singles_front`` (with
+``direction_shared``, two rows): a single seed in the mover's front hole, the end of his row
+his sowing goes towards, may not be sown while another hole of his holds a single [false];
+``capture.beyond_after = "occupied"``: ``take = "beyond"`` only when the last seed fell into a
+hole that held seeds (Walak-Pussa) ["any"]; ``rounds.short = "end"`` (two rows): a player who
+cannot fill all his holes chooses an end of his row (``{"leave_empty": [...]}`` names the holes
+at the other end) and fills from it as far as his seeds go, the rest kept in hand; with
+``direction_shared`` the round is sown towards his holes left empty; ``rounds.rest_from =
+n`` (with ``short = "end"``): from the n-th round on, his seeds left over (fewer than
+``refill``) go into the next hole along his row (a puta, naga or wala: one, two or three), the
+opponent lifting as many from his hole facing it into his hand; a hole so made with fewer than
+three (``marked`` in the state) is sown from by nobody and never taken: a lap whose last seed
+falls into it ends there [0: never].
+**Papan Dakon** (opt-in): ``sow.relay_choice = "take-opposite"`` (with ``relay = true``, two
+rows): when a lap's last seed falls into an occupied hole of the mover's row, the sowing stops
+there (``pending`` is ``{"relay": hole}``) and the mover either sows on from it (``{"sow":
+hole}``) or takes that last seed and the seeds of the hole facing it into his store (``{"from":
+hole, "to": facing}``), ending the turn ["none"]; ``rounds.richer = "equal"``: between rounds
+the player with more seeds puts an equal number, as many as he can, into each of his holes,
+the rest kept in hand ["fill"]; ``rounds.limit = n``: the game ends after its n-th round, the
+player with more seeds winning (0: no limit) [0].
 
 **Speed.** ``SowSim`` is the play-out path: plain lists of counts, moves as small ints (hole
 + 256 * direction), next-hole tables built once per seat, direction and holes skipped, and a
@@ -479,6 +539,12 @@ def _cw_places(v: Any) -> Any:
             and all(isinstance(x, list) and x and all(type(k) is int and 1 <= k <= 50 for k in x) for x in v.values())):
         return {row: tuple(x) for row, x in v.items()}
     raise _Bad(f'must name places from the owner\'s left in his rows, such as {{ outer = [1], inner = [2] }}, got {brief(v)}')
+def _open_empty(v: Any) -> Any:
+    """sow10: ``sow.open_empty``: the holes emptied in one half of the row and in the other."""
+    if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 25 for x in v)
+            and sum(v)):
+        raise _Bad(f"must list two counts of holes, one for each half of the row, got {brief(v)}")
+    return tuple(v)
 
 
 def _names(v: Any) -> Any:
@@ -584,6 +650,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
         "cw_capture": (lambda v: _cw_places(v), None), "cw_capture_relay": (_one_of(False, True, "once"), False),  # sow11
         "cw_capture_first": (_bool, True), "cw_capture_test": (_text, None), "place": (_bool, False),  # sow11
+        "opening_next": (_bool, False),  # sow10: Andada's opening
+        "distribute_min": (_int(0, 1000), 0), "distribute_cede": (_bool, False), "give_one": (_bool, False),  # sow10
+        "open_empty": (_open_empty, None), "relay_opposite": (_bool, False),  # sow10: Mangala (Suez)
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -607,8 +676,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "extra_turn": {"when": (_when, ())},
     "end": {
         "no_moves": (_one_of("pass", "loses", *SEEDS), "owner"), "stalled": (_one_of(*SEEDS), "owner"),
-        "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins", "ends"), "none"),
+        "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins", "ends", "loses"), "none"),
         "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
+        "points": (_int(0, 100000), 0),  # sow10: rounds played to a points target (Li'b al-'Aqil)
         "repetition_seeds": (_one_of(*SEEDS), "owner"), "move_limit": (_int(0, 1_000_000), 0),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
         "seeds_at_most": (_int(0, 1000), None), "sweep": (_int(0, 100000), 0),
@@ -616,14 +686,30 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "ends_taken": (_one_of("none", "wins", "after-first"), "none"),  # sow11
     },
     "rounds": {
-        "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
+        "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left", "end"), "choose"),
         "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
         "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
         "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
         "arrange": (_one_of("fill", "equal"), "fill"),
+        "round_up_pair": (_bool, False),  # sow10: Um el Banat
     },
 }
+
+# Puhulmutu and its Sri Lankan kin (sow8): opt-in keys, each off by default.
+SCHEMA["sow"].update({
+    "direction_shared": (_bool, False), "skip_exact": (_int(0, 1000), 0),
+    "relay_take_except": (_places, frozenset()), "singles_front": (_bool, False),
+    "skip_exact_at": (_one_of("now", "lap-start"), "now"),
+})
+SCHEMA["capture"]["beyond_after"] = (_one_of("any", "occupied"), "any")
+# Papan Dakon (sow8): a relay lap in one's own row may instead take the facing hole; the richer
+# player's holes filled equally between rounds.
+SCHEMA["sow"]["relay_choice"] = (_one_of("none", "take-opposite"), "none")
+SCHEMA["rounds"]["richer"] = (_one_of("fill", "equal"), "fill")
+SCHEMA["rounds"]["limit"] = (_int(0, 100000), 0)
+# Puhulmutu's puta, naga and wala holes (sow8): from the n-th round, the short row's remainder.
+SCHEMA["rounds"]["rest_from"] = (_int(0, 1000), 0)
 
 
 class _Opt:
@@ -715,6 +801,10 @@ class Rules:
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
         "cw_capture", "cw_relay", "cw_first", "cw_test", "ends_taken", "place",  # sow11: clockwise captures, the end holes taken
+        "dir_shared", "skip_exact", "take_except", "singles_front", "short_end", "skip_exact_start",
+        "relay_choice", "richer_equal", "round_limit", "rest_from",
+        "round_up_pair", "opening_next", "empty_row_loses", "dist_min", "dist_cede", "give_one", "points",  # sow10
+        "open_empty", "relay_opposite",  # sow10
     )
 
 
@@ -963,6 +1053,9 @@ class SowGame(Game):
         r.opening_copy = sow.get("opening_copy", o)
         r.take_at_ends = sow.get("take_at_ends", o)  # sow.take_at_ends: a lap that took ends the sowing
         r.gather = sow.get("opening_gather", o)  # sow.opening_gather: the game's first move (Lam Waladach)
+        r.opening_next = sow.get("opening_next", o)  # sow10: sow.opening_next (Andada)
+        if r.opening_next and (not sow.get("relay", o) or sow.get("relay", o) == "next"):
+            raise rf.error(sow.paths["opening_next"], "an opening sown on from the next hole goes with relay = true")
         if r.gather and (self.rows != 2 or sow.get("direction", o) not in ("ccw", "cw") or sow.get("stores", o) != "none"
                          or r.opening is not None or r.first_to_next or r.first_plain):
             raise rf.error(sow.paths["opening_gather"], "a gathered opening needs two rows, one direction of sowing "
@@ -1064,6 +1157,7 @@ class SowGame(Game):
         r.target = end.get("target", o)
         r.empty_row_wins = end.get("empty_row", o) == "wins"
         r.empty_row_ends = end.get("empty_row", o) == "ends"
+        r.empty_row_loses = end.get("empty_row", o) == "loses"  # sow10 (Andada)
         r.repetition = end.get("repetition", o)
         r.repetition_seeds = end.get("repetition_seeds", o)
         r.move_limit = end.get("move_limit", o)
@@ -1126,6 +1220,9 @@ class SowGame(Game):
             r.equal = False
         if not r.rounds or not r.won:
             r.won, r.round_up, r.one_dir = False, 0, CCW
+        r.round_up_pair = bool(r.won and rounds.get("round_up_pair", o))  # sow10: Um el Banat
+        if r.round_up_pair and not r.round_up:
+            raise rf.error(rounds.paths["round_up_pair"], "round_up_pair goes with round_up")
         if not r.rounds:
             r.matched = False
         r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
@@ -1157,10 +1254,62 @@ class SowGame(Game):
         elif "distribute_seeds" in sow or "distribute_rotate" in sow:
             key = "distribute_seeds" if "distribute_seeds" in sow else "distribute_rotate"
             raise rf.error(sow.paths[key], "goes with sow.distribute, the holes the seeds are put into")
+        # sow10: distribute_min (each hole named at least n), distribute_cede (turning the board
+        # round cedes the first move), give_one (a seed given to an empty row), end.points
+        r.dist_min = sow.get("distribute_min", o) if r.dist else 0
+        if r.dist_min and r.dist_min * len(r.dist) > r.dist_seeds:  # type: ignore[arg-type]
+            raise rf.error(sow.paths["distribute_min"], "the seeds put in cannot give every hole so many")
+        r.dist_cede = bool(r.dist_rotate and sow.get("distribute_cede", o))
+        for key in ("distribute_min", "distribute_cede"):
+            if key in sow and not (r.dist_rotate if key == "distribute_cede" else r.dist):
+                raise rf.error(sow.paths[key], "goes with sow.distribute" + (" and distribute_rotate" if key == "distribute_cede" else ""))
+        r.give_one = sow.get("give_one", o)
+        if r.give_one and (self.rows != 2 or r.rounds):
+            raise rf.error(sow.paths["give_one"], "a seed given to an empty row needs two rows and no rounds of refills")
+        r.points = T["end"].get("points", o)
+        r.open_empty = sow.get("open_empty", o)  # sow10: Mangala (Suez)'s opening
+        if r.open_empty and (self.rows != 2 or self.per_row % 2 or 2 * max(r.open_empty) > self.per_row
+                             or T["setup"].get("counts", o) is not None or r.first is None or r.dist or r.rounds):
+            raise rf.error(sow.paths["open_empty"], "emptied holes need two rows of an even number of holes, "
+                           "the same seeds in each hole, the first player fixed, no distribution and no rounds")
+        r.relay_opposite = sow.get("relay_opposite", o)  # sow10: Mangala (Suez)'s capture, sown on
+        if r.relay_opposite and (sow.get("relay", o) is not True or self.rows != 2):
+            raise rf.error(sow.paths["relay_opposite"], "goes with relay = true, on two rows")
+        if r.points and r.rounds:
+            raise rf.error(T["end"].paths["points"], "rounds to a points target go with no rounds of refills (rounds.refill)")
         r.take_at_lap = sow.get("take_at_lap", o)  # sow.take_at_lap: a lap that took a hole ends the sowing
         if r.take_at_lap and not (sow.get("take_at", o) and sow.get("relay", o) is True):
             raise rf.error(sow.paths["take_at_lap"], "needs take_at and relay = true")
         r.leftmost_min = sow.get("leftmost_min", o)  # sow.leftmost_min: his leftmost hole needs this many
+        # Puhulmutu and its kin (sow8): one way for both, holes of three passed, ends not taken.
+        r.dir_shared = sow.get("direction_shared", o)
+        if r.dir_shared and not r.choose_once:
+            raise rf.error(sow.paths["direction_shared"], 'a direction shared by both players needs direction = "choose-once"')
+        r.skip_exact = sow.get("skip_exact", o)
+        if r.skip_exact:
+            r.simple = False
+        r.skip_exact_start = bool(r.skip_exact) and sow.get("skip_exact_at", o) == "lap-start"
+        except_places = sow.get("relay_take_except", o)
+        r.take_except = frozenset(i for i in range(self.N) if (i % self.per_row) + 1 in except_places)
+        if r.take_except and (not r.relay_take or self.rows != 2):
+            raise rf.error(sow.paths["relay_take_except"], "needs relay_take, on two rows")
+        r.singles_front = sow.get("singles_front", o)
+        if r.singles_front and (not r.dir_shared or self.rows != 2):
+            raise rf.error(sow.paths["singles_front"], "needs direction_shared, on two rows")
+        r.short_end = r.rounds and r.short == "end"
+        if r.short_end and (self.rows != 2 or r.won or r.matched or r.equal):
+            raise rf.error(rounds.paths["short"], 'short = "end" needs two rows, each filling his own holes')
+        r.relay_choice = sow.get("relay_choice", o) == "take-opposite"
+        if r.relay_choice and (r.relay is not True or self.rows != 2 or r.check_moves or r.relay_take or r.take_at):
+            raise rf.error(sow.paths["relay_choice"], "a choice at a relay lap's end needs relay = true on two rows, "
+                           "with no feeding or grand-slam rule and nothing taken while sowing")
+        r.richer_equal = r.rounds and rounds.get("richer", o) == "equal"
+        r.round_limit = rounds.get("limit", o) if r.rounds else 0
+        r.rest_from = rounds.get("rest_from", o) if r.rounds else 0
+        if r.rest_from and not r.short_end:
+            raise rf.error(rounds.paths["rest_from"], 'needs short = "end"')
+        if r.richer_equal and (r.won or r.matched or r.equal):
+            raise rf.error(rounds.paths["richer"], "an equal filling goes with each player filling his own holes")
         r.choose_count = sow.get("choose_count", o)  # sow.choose_count: how many, leaving one (Okwe)
         if r.choose_count and not (r.simple and not r.first_in_origin and not r.skip_origin and not r.check_moves
                                    and not r.arrows and not r.choose_once and r.first_dir is None
@@ -1255,7 +1404,7 @@ class SowGame(Game):
             return ("hook", HOOKS[t.values["hook"]], bool(t.get("claim", o)))  # a name, checked when compiled
         take = t.get("take", o)
         if take == "beyond":
-            return ("beyond", t.get("chain", o) == "forward")
+            return ("beyond", t.get("chain", o) == "forward", t.get("beyond_after", o) == "occupied")
         if take == "after":
             counts = t.get("counts", o)
             if not isinstance(counts, list):
@@ -1353,6 +1502,8 @@ class SowGame(Game):
         total = max(1, self.total)
         hand = sim.hand if sim.phase != DISTRIBUTE else (0, 0)  # sow.distribute: the pool is nobody's
         scores = [(sim.sc[s] + hand[s] + kept[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
+        if sim.r.points:  # sow10: end.points, the rounds' points as a share of the target too
+            scores = [scores[s] + sim.points[s] / sim.r.points for s in (0, 1)]
         return team_values(self, scores, self.EVAL_K)
 
     # -- the Game protocol -------------------------------------------------------------------
@@ -1372,6 +1523,7 @@ class SowGame(Game):
         if r.dist:  # sow.distribute: the other player puts the seeds in first, from his hand
             sim.phase, sim.turn = DISTRIBUTE, 1 - r.first
             sim.hand[1 - r.first] = r.dist_seeds
+            sim.hist.clear()  # the positions counted from the play (end.repetition)
         if r.place:  # sow11: sow.place, the players put their hands into their holes, the first first
             sim.phase = PLACE
         return sim
@@ -1420,6 +1572,8 @@ class SowGame(Game):
                 probe.laps = []
                 probe._sow(seat, move & 0xFF, (move >> 8) & 1, move >> 9)  # type: ignore[arg-type]
                 run += [(seat, {"sow": self.names[p]} if p >= 0 else {"pass": True}, False) for p in probe.laps]
+            if r.opening_next and sim.plies == (r.first is None) and (getattr(self.rf, "ludii", None) or {}).get("opening_pass"):
+                run.append((seat, {"pass": True}, False))  # sow10: [ludii] opening_pass, Ludii's pass ending the opening
             after = sim.copy()
             after.play(move)
             if r.take_hook is not None and after.started:  # the next turn's captures, any order
@@ -1462,6 +1616,15 @@ class SowGame(Game):
                         for s in ((seat, 1 - seat) if raided else (1 - seat, seat)):  # a raid's mover moves on
                             fills = holes[s]
                             if r.round_up and after.rounds[-1][s] % r.refill >= r.round_up:
+                                fills = fills[:-1]
+                            run += [(s, {"from": "hand", "to": self.names[i]}, False) for i in fills]
+                    elif lud_refill == "richer-runs" and r.won:  # sow10 (Um el Banat): the next round's
+                        # starter first, then the other, each all his holes in a row from his leftmost
+                        # along the track, a hole of three and one (round_up) within the step before
+                        for s in (after.turn, 1 - after.turn):
+                            fills = sorted((i for i in range(self.N) if after.own[i] == s and not after.closed >> i & 1),
+                                           key=lambda i, s=s: (i - own[s][0]) % self.N)
+                            if s == after.turn and r.round_up and after.rounds[-1][s] % r.refill >= r.round_up:
                                 fills = fills[:-1]
                             run += [(s, {"from": "hand", "to": self.names[i]}, False) for i in fills]
                     elif r.keeps and r.won:  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
@@ -1531,7 +1694,8 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now",
+                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause", "marked",
+                 "points", "forced",  # sow10: end.points; sow.relay_opposite
                  "drawn")  # sow11: end.ends_taken, the opponent's holes drawn this move (a mask)
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
@@ -1571,6 +1735,10 @@ class SowSim(Sim):
         self.centre = 0  # sow.cover: the seeds dropped into the central hole, out of play
         self._covered_now = False  # set by _sow: this move covered a hole
         self.drawn = 0  # sow11: end.ends_taken, the holes drawn this move
+        self.pause = -1  # sow.relay_choice: the hole where the mover chooses how to go on, or -1
+        self.marked = 0  # rounds.rest_from: the puta and naga holes this round, a mask
+        self.points = [0, 0]  # sow10: end.points, each seat's points from the rounds played
+        self.forced = -1  # sow10: sow.relay_opposite, the hole the next sowing must be from (-1: any)
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1589,7 +1757,11 @@ class SowSim(Sim):
         s.hook_run = s.hook_mem = None
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
         s.drawn = 0  # sow11
+        s.points = self.points[:]  # sow10
+        s.forced = self.forced
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
+        s.pause = self.pause
+        s.marked = self.marked
         return s
 
     # -- protocol ------------------------------------------------------------------------------
@@ -1640,6 +1812,8 @@ class SowSim(Sim):
             return Action({"enter": "store"})
         if move[0] == "arr":
             return Action({"from": g.names[move[1]], "to": g.names[move[2]]})
+        if move[0] == "give":  # sow10: sow.give_one
+            return Action({"from": g.names[move[1]], "to": g.names[self.holes[1 - self.turn][0]]})  # type: ignore[operator]
         if move[0] == "pass":
             return Action({"pass": True})
         if move[0] in ("put", "drop"):  # sow.distribute, sow.place
@@ -1648,6 +1822,8 @@ class SowSim(Sim):
             return Action({"pass": True})
         if move[0] == "rotate":
             return Action({"pass": True, "rotate": True})
+        if move[0] == "grab":  # sow.relay_choice: the last seed into the facing hole, both taken
+            return Action({"from": g.names[move[1]], "to": g.names[g.facing[move[1]]]})
         return Action({"leave_empty": [g.names[h] for h in move[1]]})
 
     # -- generating moves ------------------------------------------------------------------------
@@ -1675,6 +1851,10 @@ class SowSim(Sim):
         if self.phase == DISTRIBUTE:  # sow.distribute: a seed into one of the holes, or the choice
             if self.hand[self.turn]:  # type: ignore[index]
                 self._mv = [("put", p) for p in self.r.dist]  # type: ignore[union-attr]
+                if self.r.dist_min:  # sow10: sow.distribute_min, the seeds left all needed below n
+                    lo, b = self.r.dist_min, self.b
+                    if self.hand[self.turn] <= sum(max(0, lo - b[p]) for p in self.r.dist):  # type: ignore[union-attr]
+                        self._mv = [("put", p) for p in self.r.dist if b[p] < lo]  # type: ignore[union-attr]
             else:
                 self._mv = [("keep",), ("rotate",)]
             return
@@ -1683,8 +1863,26 @@ class SowSim(Sim):
             g = self.game
             filled = min(len(self.holes[seat]), self.hand[seat] // self.r.refill)
             self._mv = [("leave", c) for c in combinations(self.holes[seat], len(self.holes[seat]) - filled)]
+            if self.r.short_end:  # rounds.short = "end": filled from one end, the other left empty
+                own = tuple(self.holes[seat])
+                self._mv = [("leave", own[filled:]), ("leave", own[: len(own) - filled])]
             return
         b, r, seat = self.b, self.r, self.turn
+        if self.pause >= 0:  # sow.relay_choice: sow on from the hole, or take the one facing it
+            p = self.pause
+            d = next(d for h, d in r.dirs[seat] if h == p)  # type: ignore[index]
+            self._mv = [p | (d << 8), ("grab", p)]
+            return
+        if r.open_empty and self.plies < 2:  # sow10: sow.open_empty, the holes he empties
+            row, (x, y) = self.holes[seat], r.open_empty  # type: ignore[index,misc]
+            half = len(row) // 2
+            self._mv = [("leave", a + z) for u, w in dict.fromkeys(((x, y), (y, x)))
+                        for a in combinations(row[:half], u) for z in combinations(row[half:], w)]
+            return
+        if r.give_one and not any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
+            # sow10: sow.give_one, the opponent's row empty: one seed of his into its first hole
+            self._mv = [("give", h) for h in self.holes[seat] if b[h]]  # type: ignore[index]
+            return
         if r.store_sow and self.sc[seat] >= r.store_sow and not self.sown >> (self.game.N + seat) & 1:  # type: ignore[operator]
             self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
             return
@@ -1744,10 +1942,19 @@ class SowSim(Sim):
             mv = [m for m in mv if b[m & 0xFF] > 1]
         if r.cw_capture is not None and mv:  # sow11: sow.cw_capture, clockwise where it captures
             mv = mv + self._cw_moves(seat, mv)
+        if r.singles_front and self.way[seat] is not None:  # type: ignore[index]
+            own = self.holes[seat]  # type: ignore[index]
+            front = own[-1] if self.way[seat] == CCW else own[0]  # type: ignore[index]
+            if b[front] == 1 and any(b[i] == 1 for i in own if i != front):
+                mv = [m for m in mv if m & 0xFF != front]  # sow.singles_front
+        if self.marked:  # rounds.rest_from: nobody sows from a puta or naga hole
+            mv = [m for m in mv if not self.marked >> (m & 0xFF) & 1]
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
             mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
         if r.moves_hook is not None:  # sow.moves_hook: the moves a Python rule allows
             mv = r.moves_hook(self, seat, mv)
+        if r.relay_opposite and self.forced >= 0:  # sow10: after a capture, from the hole after its end
+            mv = [m for m in mv if m & 0xFF == self.forced] or mv
         if r.enter and self.hand[seat]:  # type: ignore[index]
             mv.append(("enter",))  # sow.enter: the seeds in hand, one into each hole
         if r.check_moves and mv:
@@ -1879,6 +2086,24 @@ class SowSim(Sim):
             self._play_distribute(move)
         elif move[0] == "drop":
             self._play_place(move[1])
+        elif move[0] == "grab":
+            self._play_grab(move[1])
+        elif move[0] == "leave" and self.r.open_empty:  # sow10: sow.open_empty, out of the game
+            for h in move[1]:
+                self.b[h] = 0
+            self.plies += 1
+            if self.log:
+                self.last_text = "empties " + ",".join(self.game.names[h] for h in move[1])
+            self.turn, self._mv = 1 - self.turn, None  # type: ignore[operator]
+        elif move[0] == "give":  # sow10: sow.give_one
+            seat = self.turn
+            to = self.holes[1 - seat][0]  # type: ignore[operator]
+            self.b[move[1]] -= 1
+            self.b[to] += 1
+            self.plies += 1
+            if self.log:
+                self.last_text = f"gives {self.game.names[move[1]]}-{self.game.names[to]}"
+            self._settle(seat, False, False)  # type: ignore[arg-type]
         else:
             self._play_leave(move[1])
 
@@ -1938,8 +2163,10 @@ class SowSim(Sim):
         elif self.log:
             self.last_text = "keeps the board"
         self.phase, self.turn = PLAY, r.first
+        if r.dist_cede and move[0] == "rotate":  # sow10: sow.distribute_cede, the other moves first
+            self.turn = 1 - r.first  # type: ignore[operator]
         if r.repetition:
-            self.hist = {(r.first, *self.b[: g.N]): 1}
+            self.hist = {(self.turn, *self.b[: g.N]): 1}
 
     def _play_place(self, p: int) -> None:
         """``sow.place`` (sow11): a seed of the mover's hand into his hole ``p``; the other player
@@ -2038,14 +2265,17 @@ class SowSim(Sim):
             self.lifted = m >> 9
         else:
             self.took = 0
+            self.pause = -1
             last = self._sow(seat, h, d, k)  # type: ignore[arg-type]
         if r.choose_once and self.way[seat] is None and not (  # type: ignore[index]
                 r.first_dir is not None and not sown_before & self.omask[seat]):  # type: ignore[index]
             self.way[seat] = d  # type: ignore[index]
+            if r.dir_shared:  # sow.direction_shared: the first sowing's way binds both
+                self.way = [d, d]
         b = self.b
         sc = self.sc
         forfeits = 0
-        if r.stores or r.relay_take:
+        if r.stores or r.relay_take or r.relay_opposite:  # (sow10: relay_opposite's captures)
             for s in (0, 1):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
@@ -2134,6 +2364,9 @@ class SowSim(Sim):
         # A capture cannot be undone; nor can a first sowing from a hole where captures look at
         # the holes sown from: either clears the count of positions (end.repetition).
         moved = r.uses_moved and self.sown != sown_before
+        if self.pause >= 0:  # sow.relay_choice: the turn stays with the mover, to choose
+            self._mv = None
+            return
         if self._then and any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
             # capture.then_take: the mover goes on to choose the holes he takes.
             self.phase, self.take_left, self._then = TAKE, self._then, 0
@@ -2146,6 +2379,21 @@ class SowSim(Sim):
         self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
                      or (r.extra_raid and raided))
+
+    def _play_grab(self, p: int) -> None:
+        """``sow.relay_choice = "take-opposite"``: the lap's last seed, lifted from hole ``p`` of
+        the mover's row, and the seeds of the hole facing it go to his store; the turn ends."""
+        g, b, seat = self.game, self.b, self.turn
+        f = g.facing[p]
+        got = 1 + b[f]
+        b[p] -= 1
+        b[f] = 0
+        self.sc[seat] += got  # type: ignore[index]
+        self.pause = -1
+        self.plies += 1
+        if self.log:
+            self.last_text = f"{g.names[p]}>{g.names[f]} ×{got}"
+        self._settle(seat, True, False)  # type: ignore[arg-type]
 
     def _play_store_sow(self, seat: int) -> None:
         """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise
@@ -2222,6 +2470,7 @@ class SowSim(Sim):
         while True:
             passed = 0
             skipped = after = False
+            snap = b[:] if r.skip_exact_start else b  # sow.skip_exact_at = "lap-start": as the lap began
             while c:
                 p = nxt[p]
                 if p == h and skip_origin:
@@ -2236,6 +2485,9 @@ class SowSim(Sim):
                     continue
                 if skip_at and b[p] >= skip_at and p < N and passed < N:
                     passed += 1
+                    continue
+                if r.skip_exact and snap[p] == r.skip_exact and c > 1 and p < N and passed < N:
+                    passed += 1  # sow.skip_exact: passed over by every seed but the lap's last
                     continue
                 passed = 0
                 b[p] += 1
@@ -2253,6 +2505,17 @@ class SowSim(Sim):
                 return p  # sow.relay_hook_ends: the drawn seeds' lap was the last
             if r.claims and (self.tuz[0] | self.tuz[1]) >> p & 1:
                 return p  # capture.claim: a lap ending in a tuz ends there, never sown on
+            if r.opening_next and self.plies == (r.first is None) and self.phase == PLAY:
+                # sow10: sow.opening_next, the game's first sowing goes on from the next hole
+                q = nxt[p]
+                if budget > 0 and q < N and b[q]:
+                    c = b[q]
+                    b[q] = 0
+                    if self.laps is not None:
+                        self.laps.append(q)
+                    p = lap = q
+                    continue
+                return p
             if r.relay == "next-occupied":  # sow.relay = "next-occupied": only after an occupied hole
                 q = nxt[p]
                 if budget > 0 and p < N and b[p] > 1 and q < N and b[q]:
@@ -2285,12 +2548,16 @@ class SowSim(Sim):
                     p = lap = q
                     continue
                 return p
+            if r.take_except and p in r.take_except and b[p] == r.relay_take:
+                return p  # sow.relay_take_except: not taken, the sowing ends there
+            if self.marked >> p & 1:
+                return p  # rounds.rest_from: a puta or naga hole is neither taken nor sown on
             if r.relay_take and p < N and b[p] == r.relay_take and budget > 0:
                 if self.log:
                     self.took += b[p]
                 b[N + seat] += b[p]  # sow.relay_take: taken (credited after the sowing)
                 b[p] = 0
-                q = g.plain[seat][d][p]
+                q = (nxt if r.short_end else g.plain[seat][d])[p]  # rounds.short = "end": past closed holes
                 if not b[q]:
                     return q
                 c = b[q]
@@ -2378,6 +2645,21 @@ class SowSim(Sim):
                 return p  # sow.take_at_lap: a lap that took a hole ends the sowing
             if r.take_at_lap:
                 taken_before = len(self.during)
+            if r.relay_opposite and p < N and b[p] == 1:  # sow10: sow.relay_opposite
+                f = g.facing[p]
+                if budget > 0 and b[f] and not (r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves):
+                    if self.log:
+                        self.took += b[f]
+                    b[N + seat] += b[f]  # taken (credited after the sowing), the last seed sown on
+                    b[f] = 0
+                    c = 1
+                    b[p] = 0
+                    lap = p
+                    if self.laps is not None:
+                        self.laps.append(p)
+                    continue
+                self.forced = nxt[p] if b[N + seat] else -1  # after a capture: the opponent's next start
+                return p
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 if r.take_at_ends and self.during:  # sow.take_at_ends: a lap that took ends it
                     return p
@@ -2394,6 +2676,9 @@ class SowSim(Sim):
                     d = CW  # sow11: sow.cw_capture_relay, a relay lap from a listed hole turns to capture
                     turned = r.cw_relay == "once"
                     nxt = g.track(seat, CW, r.stores, self._skip(seat))
+                if r.relay_choice and self.own[p] == seat:  # sow.relay_choice: the mover chooses
+                    self.pause = p
+                    return p
                 c = b[p]
                 b[p] = 0
                 lap = p
@@ -2524,6 +2809,8 @@ class SowSim(Sim):
                     return taken
                 continue
             if kind == "beyond":  # the hole after the last is empty: the one after that
+                if rule[2] and b[last] <= 1:
+                    continue  # capture.beyond_after = "occupied": the last hole held counters
                 nxt = g.track(seat, d, self.r.stores, self._skip(seat))
                 q, taken = nxt[last], []
                 while q < g.N and not b[q] and q != last:
@@ -2599,6 +2886,11 @@ class SowSim(Sim):
                 if not any(self.b[i] for i in self.holes[w]):
                     self._finish((w, "empty-row"))
                     return
+        if r.empty_row_loses:  # sow10: end.empty_row = "loses", the mover judged first
+            for w in (seat, 1 - seat):
+                if not any(self.b[i] for i in self.holes[w]):
+                    self._finish((1 - w, "empty-row"))
+                    return
         if r.empty_row_ends:  # end.empty_row = "ends": a row left empty ends the game or round
             for w in (seat, 1 - seat):
                 if not any(self.b[i] for i in self.holes[w]):
@@ -2667,6 +2959,9 @@ class SowSim(Sim):
                     taken[who] += c
                     b[i] = 0
         self._mv = []
+        if self.r.points:  # sow10: end.points
+            self._points_round(taken)
+            return
         if self.r.rounds:
             self._end_round(taken, reason, last_mover)
             return
@@ -2675,6 +2970,24 @@ class SowSim(Sim):
         a, z = self.sc
         self._finish((0 if a > z else 1 if z > a else None, ("most-seeds" if a != z else "draw")
                       if reason != "repetition" else ("repetition" if a != z else "draw")))
+
+    def _points_round(self, taken: list[int]) -> None:
+        """sow10: ``end.points``: the round is over; the player with more seeds scores the
+        difference; at the target he has won, else the next round begins as the game did."""
+        sc = [self.sc[s] + taken[s] for s in (0, 1)]
+        if sc[0] != sc[1]:
+            w = 0 if sc[0] > sc[1] else 1
+            self.points[w] += sc[w] - sc[1 - w]
+            if self.points[w] >= self.r.points:
+                self.sc = sc
+                self._finish((w, "points"))
+                return
+        fresh = self.game.new_sim(self.options)
+        self.b, self.sc, self.hand = fresh.b, fresh.sc, fresh.hand
+        self.phase, self.turn, self.sown = fresh.phase, fresh.turn, 0
+        self.round += 1
+        self.hist.clear()
+        self._mv = None
 
     def _finish(self, over: tuple[int | None, str]) -> None:
         self.over = over
@@ -2739,6 +3052,14 @@ class SowSim(Sim):
         self.rounds.append(key)
         if self.log:
             self.last_text += f"; round over {totals[0]}-{totals[1]}"
+        if r.round_limit and self.round >= r.round_limit:  # rounds.limit: the last round played
+            self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
+            for i in range(g.N):
+                self.b[i] = 0
+            self.sown = self.closed = 0
+            a, z = totals
+            self._finish((0 if a > z else 1 if z > a else None, "round-limit" if a != z else "draw"))
+            return
         if r.won:
             self._share_holes(totals, starter)
             return
@@ -2783,9 +3104,19 @@ class SowSim(Sim):
                     self.b[i] = 0
                 chooser = s
                 self.hand[s] = totals[s]
+        if r.richer_equal and totals[0] != totals[1]:  # rounds.richer = "equal": the richer's
+            rich = 0 if totals[0] > totals[1] else 1   # holes hold as many seeds each as may be
+            per = totals[rich] // len(self.holes[rich])
+            if per >= r.refill:
+                for i in self.holes[rich]:
+                    self.b[i] = per
+                self.hand[rich] = totals[rich] - per * len(self.holes[rich])
         self.sc = [0, 0]
         self.sown = 0
         self.closed = short_closed
+        if r.dir_shared:  # sow.direction_shared: each round's way is chosen anew
+            self.way = [None, None]
+        self.marked = 0
         self.round += 1
         self.starter = starter
         self.hist.clear()
@@ -2929,6 +3260,11 @@ class SowSim(Sim):
                 count[s] += 1
                 left[1 - s] -= fill - left[s]
                 left[s] = 0
+        if r.round_up_pair and left[0] + left[1] >= fill:  # sow10: the poorer fills the last hole
+            s = 0 if totals[0] <= totals[1] else 1
+            count[s] += 1
+            left[1 - s] -= fill - left[s]
+            left[s] = 0
         return count, left
 
     def _set_owners(self, own: list[int]) -> None:
@@ -2953,6 +3289,24 @@ class SowSim(Sim):
                 self.b[i] = r.refill
                 self.hand[seat] -= r.refill  # type: ignore[index]
         self.closed = closed if r.left_empty != "sow" else 0  # "sow": ordinary empty holes
+        if r.short_end and r.dir_shared:  # the round is sown towards the holes left empty
+            d = CCW if own[-1] in holes else CW
+            self.way = [d, d]
+        rest = self.hand[seat] % r.refill  # type: ignore[index]
+        if r.rest_from and self.round >= r.rest_from and rest and holes:
+            # rounds.rest_from: the remainder goes into the next hole (a puta, naga or wala of
+            # one, two or three); the opponent lifts as many from the hole facing it into his
+            # store; a puta or naga hole is neither sown from nor taken this round
+            q = holes[0] if own[-1] in holes else holes[-1]
+            self.b[q] = rest
+            self.hand[seat] -= rest  # type: ignore[index]
+            self.closed &= ~(1 << q)
+            f = g.facing[q]
+            t = min(rest, self.b[f])
+            self.b[f] -= t
+            self.hand[1 - seat] += t  # type: ignore[index]
+            if rest < 3:
+                self.marked |= 1 << q
         self.plies += 1
         self.phase, self.turn = PLAY, self.starter
         self._mv = None
@@ -2972,7 +3326,7 @@ class SowSim(Sim):
         data: dict[str, Any] = {
             "key": g.key, "variant": g.key, "options": self.options, "to_move": self.turn, "phase": self.phase,
             "turn": self.plies, "board": board, "hands": [{"seed": n} if n else {} for n in self.hand],
-            "scores": list(self.sc), "pending": {"take": self.take_left} if self.phase == TAKE else None,
+            "scores": list(self.sc), "pending": {"take": self.take_left} if self.phase == TAKE else ({"relay": names[self.pause]} if self.pause >= 0 else None),
             "throw": None,
             "over": None if self.over is None else {"winner": self.over[0], "how": self.over[1]},
         }
@@ -2980,6 +3334,8 @@ class SowSim(Sim):
             data["history"] = [[n, k[0], *k[1:]] for k, n in self.hist.items()]
         if r.choose_once:
             data["directions"] = [None if w is None else DIR_NAMES[w] for w in self.way]
+        if r.rest_from:
+            data["marked"] = [names[i] for i in range(g.N) if self.marked >> i & 1]
         if r.claims:
             data["tuz"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.tuz]
         if r.uses_moved or r.rounds:
@@ -2991,6 +3347,11 @@ class SowSim(Sim):
         if r.cover:
             data["covered"] = [names[i] for i in range(g.N) if self.covered >> i & 1]
             data["centre"] = self.centre
+        if r.relay_opposite and self.forced >= 0:  # sow10: sow.relay_opposite
+            data["from"] = names[self.forced]
+        if r.points:  # sow10: end.points
+            data["points"] = list(self.points)
+            data["round"] = self.round
         if r.rounds:
             data["closed"] = [names[i] for i in range(g.N) if self.closed >> i & 1]
             data["round"] = self.round
@@ -3022,7 +3383,9 @@ def _mask(holes: list[int]) -> int:
 # -- reading a state ----------------------------------------------------------------------------------
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
           "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned",
-          "covered", "centre")
+          "covered", "centre",
+          "points", "from")  # sow10: end.points; sow.relay_opposite
+FIELDS = FIELDS + ("marked",)  # rounds.rest_from (sow8)
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -3115,8 +3478,11 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if name in data:
                 raise InvalidState(f"{name}: no hole is covered in this game")
     total = sum(sim.b) + sum(sim.sc) + sum(sim.hand) + sim.centre
-    if total != g.total_seeds() + r.dist_seeds:  # sow.distribute: the pool put in
-        raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {g.total_seeds() + r.dist_seeds}")
+    expect = g.total_seeds() + r.dist_seeds  # sow.distribute: the pool put in
+    if r.open_empty:  # sow10: sow.open_empty, the holes emptied before play are out of the game
+        expect -= sum(r.open_empty) * g.tables["setup"].static("seeds") * min(2, _count(data.get("turn", 0), "turn", 0, 10**9))
+    if total != expect:
+        raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {expect}")
     pending = data.get("pending")
     if data.get("phase") == TAKE:
         if not (isinstance(pending, Mapping) and set(pending) == {"take"}):
@@ -3124,6 +3490,10 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         sim.take_left = _count(pending["take"], "pending.take", 1, 100)
         if not any(c[0] == "opposite" and c[6] for c in r.captures):
             raise InvalidState("phase: no holes are taken by choice in this game (capture.then_take)")
+    elif r.relay_choice and isinstance(pending, Mapping) and set(pending) == {"relay"} and data.get("phase", PLAY) == PLAY:
+        sim.pause = _holes(g, [pending["relay"]], "pending.relay").bit_length() - 1  # sow.relay_choice
+        if sim.pause < 0 or sim.b[sim.pause] < 2:
+            raise InvalidState("pending.relay: the hole where the mover chooses must hold two seeds or more")
     elif pending is not None:
         raise InvalidState('pending: must be null in a sowing game, but in phase "take"')
     if data.get("throw") is not None:
@@ -3216,8 +3586,24 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             raise InvalidState("rounds: a round has started alike often enough that the game is over")
     else:
         for name in ("closed", "round", "starter", "rounds"):
-            if name in data:
+            if name in data and not (name == "round" and r.points):  # sow10: end.points counts rounds
                 raise InvalidState(f"{name}: this game is not played in rounds")
+    if "marked" in data:  # rounds.rest_from: the puta and naga holes
+        if not r.rest_from:
+            raise InvalidState("marked: no hole is marked in this game")
+        sim.marked = _holes(g, data["marked"], "marked")
+    if r.points:  # sow10: end.points, each seat's points and the round
+        pts = data.get("points", [0, 0])
+        if not (isinstance(pts, list) and len(pts) == 2):
+            raise InvalidState(f"points: must list two counts, got {brief(pts)}")
+        sim.points = [_count(pts[k], f"points[{k}]") for k in (0, 1)]
+        sim.round = _count(data.get("round", 1), "round", 1, 10**6)
+    elif "points" in data:
+        raise InvalidState("points: this game is not played to a points target")
+    if "from" in data:  # sow10: sow.relay_opposite, the hole the next sowing must be from
+        if not r.relay_opposite or not isinstance(data["from"], str) or data["from"] not in g.index:
+            raise InvalidState(f"from: names no hole the next sowing must start from here, got {brief(data['from'])}")
+        sim.forced = g.index[data["from"]]
     if "directions" in data:
         ways = data["directions"]
         if not r.choose_once:
