@@ -74,6 +74,8 @@ NOT_YET_AGREEING: dict[str, str] = {
     # ring), and the sowing mechanic plays two: the files play the game of two (PC-2).
     "sow.pic": "Ludii's traces are five-player games; the file plays two (PC-2)",
     "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PN-2)",
+    "sow.kubuguza": "Ludii starts with three counters a hole where the text says four (KB-1's ludii note)",
+    "sow.ikibuguzo": "Ludii plays each array as a game of its own, its set sowings as steps (IK-1's ludii note)",
     # Ludii's Daramuti and Walak-Pussa take by other rules than the DLP's text: a last counter in
     # an empty hole takes the hole facing it (Daramuti) or the next hole (Walak-Pussa), and a
     # last counter in an occupied hole sows that hole on (DM-4, WP-3, WP-4).

@@ -71,6 +71,7 @@ from games.engine.rules import hooks_sow4  # noqa: E402,F401
 from games.engine.rules import hooks_sow3  # noqa: E402,F401
 from games.engine.rules import hooks_sow1  # noqa: E402,F401
 from games.engine.rules import hooks_chess6  # noqa: E402,F401
+from games.engine.rules import hooks_sow11  # noqa: E402,F401
 from games.engine.rules import hooks_race8  # noqa: E402,F401
 from games.engine.rules import hooks_sow8  # noqa: E402,F401
 from games.engine.rules import hooks_sow10  # noqa: E402,F401

@@ -120,7 +120,9 @@ Elements and keys (defaults in brackets):
   ``"taken"``: the holes named are taken by the mover (his captures), and the last hole's seeds
   alone are lifted and sown on from the hole after it (Abalala'e), or
   ``"lap-after"``: put into the hole the lap was lifted from and sown on from it, the first
-  into the hole after it, the sowing going on by the rules (Pereauni), or ``"behind"`` (four
+  into the hole after it, the sowing going on by the rules (Pereauni), or ``"lap-after-relay"``
+  (sow11): so, as one plain lap anticlockwise, and then the hole the capturing lap ended in is
+  lifted and sown on, in the move's direction (Ludii's Mweso), or ``"behind"`` (four
   rows): sown on so from the mover's outer-row hole behind the last, which keeps its own
   (Ludii's Pereauni); the hook may read ``sim.hook_run``, (the hole the lap was lifted from,
   the seeds dropped so far this sowing), and keep what it likes in ``sim.hook_mem`` (None at
@@ -231,7 +233,8 @@ Elements and keys (defaults in brackets):
   ``place``: before play the players, the first first, take turns to put the seeds of their
   hands (``setup.hand``) one at a time into their own holes, ``{"to": "3", "piece": "seed"}``
   (a player whose hand is empty is passed over), until both hands are empty (phase ``place``;
-  Baqura) [false];
+  Baqura, Mweso); a ``moves_hook`` is asked for these moves too, as ``("put", hole)`` tuples
+  (Ikibuguzo's two arrays) [false];
   ``from_store``: on two rows, plain sowing, instead of sowing a hole the mover may sow k of
   the seeds he has taken (1 up to all), as from his leftmost hole (which keeps its own: the
   first into the hole after it), either way his sowings may go, the capture rules judging the
@@ -250,6 +253,20 @@ Elements and keys (defaults in brackets):
   ``"after-next"`` (Ludii's reading): nothing is held, the pairs begin at the second hole after
   his rightmost, and the hole between becomes his weg as it stands (Gabata of Shoa and Adegrat)
   ["none"];
+  ``cw_capture = { outer = [1], inner = [2] }``: on four rows, sowing anticlockwise with a
+  ``relay_hook`` that captures and ``relay_hook_sows = "lap-after"`` (or ``"behind"``): from these holes (places
+  from the owner's left in his outer and inner rows) the player may also sow clockwise
+  (``{"sow": "9", "direction": "cw"}``), only where that sowing's first lap ends in a capture
+  (the hook names holes of the opponent's); the captured seeds are then sown on clockwise again
+  where so they capture again, else anticlockwise, and the rest of the move goes anticlockwise
+  (Mweso, Choro, Kubuguza) [none]; ``cw_capture_relay``: with it, an anticlockwise relay lap
+  lifted from one of these holes goes clockwise where so it captures, its captured seeds as
+  above (Kubuguza), or ``"once"``: so, but its captured seeds go anticlockwise (a turn not
+  begun clockwise makes one clockwise capture: Choro of the Acholi, Mweiso) [false];
+  ``cw_capture_first = false``: no clockwise sowing in a player's first sowing (his opening) [true];
+  ``cw_capture_test = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, last) -> bool``, on the
+  board as the clockwise lap would leave it) says whether a clockwise lap would capture, instead
+  of the ``relay_hook`` (Ludii's readings) [none];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -351,6 +368,9 @@ Elements and keys (defaults in brackets):
   leaves no hole holding more than this many seeds, the game (or round) ends (Awari: 1) [none],
   and ``holes_at_most_seeds`` says where the seeds left go [owner]; ``seeds_at_most``: the
   same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none];
+  ``ends_taken = "wins"``: on four rows, a move whose ``relay_hook`` draws (takes) both end
+  holes of the opponent's inner row has won at once (Mweso, Mweiso), or ``"after-first"``: so,
+  but not by the player's first sowing of the game (an opening sown by both at once) ["none"];
   ``empty_row = "loses"``: a player whose holes are all empty after a move has lost at once,
   the mover judged first (Andada); ``points = n``: the game is played in rounds, each ending
   as the other end rules say (the seeds left going as they say), the player with more seeds
@@ -590,6 +610,12 @@ def _places(v: Any) -> Any:
     raise _Bad(f"must list places in a row (1 = the owner's leftmost hole), got {brief(v)}")
 
 
+def _cw_places(v: Any) -> Any:
+    """``sow.cw_capture`` (sow11): ``{ outer = [1], inner = [2] }``, places from the owner's left."""
+    if (isinstance(v, dict) and v and set(v) <= {"outer", "inner"}
+            and all(isinstance(x, list) and x and all(type(k) is int and 1 <= k <= 50 for k in x) for x in v.values())):
+        return {row: tuple(x) for row, x in v.items()}
+    raise _Bad(f'must name places from the owner\'s left in his rows, such as {{ outer = [1], inner = [2] }}, got {brief(v)}')
 def _open_empty(v: Any) -> Any:
     """sow10: ``sow.open_empty``: the holes emptied in one half of the row and in the other."""
     if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 25 for x in v)
@@ -688,7 +714,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_from": (_one_of("any", "inner", "outer"), "any"), "first_hole": (_int(0, 50), 0),
         "first_right": (_int(0, 50), 0), "first_left": (_int(0, 50), 0), "first_of": (_one_of("each", "game"), "each"),
         "first_plain": (_bool, False), "relay_hook": (_text, None),
-        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole", "lap-after", "behind", "taken"), "all"), "enter": (_bool, False),
+        "relay_hook_sows": (_one_of("all", "drawn", "origin", "lap-origin", "lap-hole", "lap-after", "behind", "taken", "lap-after-relay"), "all"), "enter": (_bool, False),
         "store_own": (_one_of("none", "all", "choose"), "none"),  # sow12: Okwe of the Igbo
         "relay_hook_ends": (_bool, False), "moves_hook": (_text, None),
         "cover": (_int(0, 1000), 0), "cover_except": (_places, frozenset()),
@@ -701,6 +727,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "distribute": (_names, None), "distribute_seeds": (_int(1, 10000), 0), "distribute_rotate": (_bool, False),
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
+        "cw_capture": (lambda v: _cw_places(v), None), "cw_capture_relay": (_one_of(False, True, "once"), False),  # sow11
+        "cw_capture_first": (_bool, True), "cw_capture_test": (_text, None),  # sow11
         "opening_next": (_bool, False),  # sow10: Andada's opening
         "distribute_min": (_int(0, 1000), 0), "distribute_cede": (_bool, False), "give_one": (_bool, False),  # sow10
         "open_empty": (_open_empty, None), "relay_opposite": (_bool, False),  # sow10: Mangala (Suez)
@@ -744,6 +772,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
         "seeds_at_most": (_int(0, 1000), None), "sweep": (_int(0, 100000), 0),
         "loses_draw": (_int(0, 100000), 0), "outer_empty": (_one_of("none", "loses"), "none"),
+        "ends_taken": (_one_of("none", "wins", "after-first"), "none"),  # sow11
     },
     "rounds": {
         "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left", "end"), "choose"),
@@ -862,6 +891,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
+        "cw_capture", "cw_relay", "cw_first", "cw_test", "ends_taken",  # sow11: clockwise captures, the end holes taken
         "dir_shared", "skip_exact", "take_except", "singles_front", "short_end", "skip_exact_start",
         "relay_choice", "richer_equal", "round_limit", "rest_from",
         "round_up_pair", "opening_next", "empty_row_loses", "dist_min", "dist_cede", "give_one", "points",  # sow10
@@ -1175,7 +1205,7 @@ class SowGame(Game):
         r.relay_hook_origin = sow.get("relay_hook_sows", o) == "lap-hole"  # from the lap's own hole
         # "lap-after": from the lap's hole, the first into the one after it; "behind": from the
         # mover's outer-row hole behind the last (four rows), the first into the one after it
-        r.relay_hook_at = {"lap-after": 1, "behind": 2}.get(sow.get("relay_hook_sows", o), 0)
+        r.relay_hook_at = {"lap-after": 1, "behind": 2, "lap-after-relay": 3}.get(sow.get("relay_hook_sows", o), 0)
         if r.relay_hook_at == 2 and self.rows != 4:
             raise rf.error(sow.paths["relay_hook_sows"], '"behind" needs four rows (board.rows = 4)')
         r.relay_hook_ends = sow.get("relay_hook_ends", o)
@@ -1493,8 +1523,46 @@ class SowGame(Game):
             # quick_where[seat][hole]: whether some capture rule looks at that hole for that seat.
             r.quick_where = [[any(c[2] == 0 or (self.owner[i] == seat) == (c[2] == 1) for c in r.captures)
                               for i in range(self.N)] for seat in (0, 1)]
+        self._cw_rules(r, o)  # sow11: sow.cw_capture, end.ends_taken
         self._cache[key] = r
         return r
+
+    # -- sow11: clockwise sowings that capture (sow.cw_capture), the end holes taken (end.ends_taken)
+    def _cw_rules(self, r: Rules, o: Mapping[str, Any] | None) -> None:
+        sow, end = self.tables["sow"], self.tables["end"]
+        places = sow.get("cw_capture", o)
+        r.cw_capture, r.cw_relay, r.cw_first, r.cw_test = None, False, True, None
+        if places is not None:
+            if (self.rows != 4 or r.relay_hook is None or r.relay_hook_at not in (1, 2, 3) or r.relay_hook_ends
+                    or sow.get("direction", o) != "ccw" or r.stores or r.take_at):
+                raise self.rf.error(sow.paths["cw_capture"], 'clockwise captures go on four rows sown anticlockwise, '
+                                    'with relay = true, a relay_hook and relay_hook_sows = "lap-after" or "behind"')
+            n = self.per_row
+            sets = []
+            for seat in (0, 1):  # the place from the owner's left: South's left is column 0
+                want = {(0 if seat == 0 else 3, k - 1 if seat == 0 else n - k) for k in places.get("outer", ())}
+                want |= {(1 if seat == 0 else 2, k - 1 if seat == 0 else n - k) for k in places.get("inner", ())}
+                if any(k > n for k in (*places.get("outer", ()), *places.get("inner", ()))):
+                    raise self.rf.error(sow.paths["cw_capture"], f"the rows have {n} holes")
+                sets.append(frozenset(i for i in self.holes_of[seat] if (self.row_of[i], self.col_of[i]) in want))
+            r.cw_capture = tuple(sets)
+            r.cw_relay = sow.get("cw_capture_relay", o)
+            r.cw_first = sow.get("cw_capture_first", o)
+            r.uses_moved = r.uses_moved or not r.cw_first  # his first sowing told by the holes sown
+            test = sow.get("cw_capture_test", o)
+            r.cw_test = HOOKS[test] if test else None
+            r.arrows = True
+        elif sow.get("cw_capture_relay", o):
+            raise self.rf.error(sow.paths["cw_capture_relay"], "goes with sow.cw_capture")
+        r.ends_taken = None
+        if end.get("ends_taken", o) != "none":
+            if self.rows != 4:
+                raise self.rf.error(end.paths["ends_taken"], "the inner rows' end holes need four rows")
+            # the end holes of each seat's inner row (row 1 South's, row 2 North's), a mask
+            r.ends_taken = tuple(_mask([i for i in self.holes_of[s] if self.row_of[i] == (1, 2)[s]
+                                        and self.col_of[i] in (0, self.per_row - 1)]) for s in (0, 1))
+            r.ends_taken += (end.get("ends_taken", o) == "after-first",)  # not by his first sowing
+            r.uses_moved = r.uses_moved or r.ends_taken[2]
 
     def _opening_holes(self, spec: Any, path: tuple | None) -> tuple | None:
         """``sow.opening`` for each seat: ``((lifted, (dropped into, ...)), ...)`` in the file's order."""
@@ -1852,7 +1920,8 @@ class SowSim(Sim):
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
                  "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause", "marked",
                  "points", "forced",  # sow10: end.points; sow.relay_opposite
-                 "raided", "visited")
+                 "raided", "visited",
+                 "drawn")  # sow11: end.ends_taken, the opponent's holes drawn this move (a mask)
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1892,6 +1961,7 @@ class SowSim(Sim):
         self.covered = 0  # sow.cover: the covered holes, a mask
         self.centre = 0  # sow.cover: the seeds dropped into the central hole, out of play
         self._covered_now = False  # set by _sow: this move covered a hole
+        self.drawn = 0  # sow11: end.ends_taken, the holes drawn this move
         self.pause = -1  # sow.relay_choice: the hole where the mover chooses how to go on, or -1
         self.marked = 0  # rounds.rest_from: the puta and naga holes this round, a mask
         self.points = [0, 0]  # sow10: end.points, each seat's points from the rounds played
@@ -1914,6 +1984,7 @@ class SowSim(Sim):
         s.started = []
         s.hook_run = s.hook_mem = None
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
+        s.drawn = 0  # sow11
         s.points = self.points[:]  # sow10
         s.forced = self.forced
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
@@ -1980,7 +2051,7 @@ class SowSim(Sim):
             return Action({"from": g.names[move[1]], "to": g.names[self.holes[1 - self.turn][0]]})  # type: ignore[operator]
         if move[0] == "pass":
             return Action({"pass": True})
-        if move[0] == "put":  # sow.distribute
+        if move[0] == "put":  # sow.distribute, sow.place
             return Action({"to": g.names[move[1]], "piece": "seed"})
         if move[0] == "keep":
             return Action({"pass": True})
@@ -2009,6 +2080,8 @@ class SowSim(Sim):
             return
         if self.phase == PLACE:  # sow.place: a seed from his hand into one of his holes
             self._mv = [("put", p) for p in self.holes[self.turn]]  # type: ignore[index]
+            if self.r.moves_hook is not None:  # the holes a Python rule allows (Ikibuguzo's arrays)
+                self._mv = self.r.moves_hook(self, self.turn, self._mv)
             return
         if self.phase == DISTRIBUTE:  # sow.distribute: a seed into one of the holes, or the choice
             if self.hand[self.turn]:  # type: ignore[index]
@@ -2119,6 +2192,8 @@ class SowSim(Sim):
             mv = keep
         if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
             mv = [m for m in mv if b[m & 0xFF] > 1]
+        if r.cw_capture is not None and mv:  # sow11: sow.cw_capture, clockwise where it captures
+            mv = mv + self._cw_moves(seat, mv)
         if r.singles_front and self.way[seat] is not None:  # type: ignore[index]
             own = self.holes[seat]  # type: ignore[index]
             front = own[-1] if self.way[seat] == CCW else own[0]  # type: ignore[index]
@@ -2182,6 +2257,48 @@ class SowSim(Sim):
                 moves = (moves[theirs[0]],)
         ways = {h: d for h, d in reversed(r.dirs[seat])}  # type: ignore[index]
         return [h | (ways.get(h, CCW) << 8) for h, to in moves if b[h] == len(to)]
+
+    # -- sow11: sow.cw_capture -------------------------------------------------------------------
+    def _cw_takes(self, seat: int, start: int, c: int, lap: int, dropped: int = 0, lift: bool = True) -> bool:
+        """Whether ``c`` seeds sown clockwise on from ``start`` (the first into the hole after it;
+        lifted from it with ``lift``) end in a lap the ``relay_hook`` captures from (it
+        names holes of the opponent's), as the board stands; ``lap`` and ``dropped`` (the seeds
+        dropped before this lap) make its ``hook_run``. Changes nothing."""
+        g, r, b = self.game, self.r, self.b
+        if c <= 0 or (r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves):
+            return False
+        if not r.cw_first and not self.sown & self.omask[seat]:
+            return False  # sow.cw_capture_first = false: not in his first sowing
+        saved, run, mem = b, self.hook_run, self.hook_mem
+        self.b = b = saved[:]
+        if lift:
+            b[start] -= c
+        p, nxt = start, g.plain[seat][CW]
+        for _ in range(c):
+            p = nxt[p]
+            b[p] += 1
+        try:
+            self.hook_run = (lap, dropped + c)
+            if r.cw_test is not None:  # sow.cw_capture_test: a Python rule judges instead
+                return bool(r.cw_test(self, seat, p))
+            draw = r.relay_hook(self, seat, p)  # type: ignore[misc]
+            return bool(draw) and any(self.own[q] != seat for q in draw)
+        finally:
+            self.b, self.hook_run, self.hook_mem = saved, run, mem
+
+    def _cw_moves(self, seat: int, mv: list) -> list[int]:
+        """``sow.cw_capture``: the clockwise sowings open to ``seat``: from his listed holes whose
+        anticlockwise sowing is among his moves ``mv``, where the first lap captures."""
+        cw = self.r.cw_capture[seat]  # type: ignore[index]
+        out = []
+        for m in mv:
+            h = m & 0xFF if type(m) is int else -1
+            if h in cw and m >> 8 == CCW:
+                self.hook_run, self.hook_mem = None, None
+                if self._cw_takes(seat, h, self.b[h], h):
+                    out.append(h | (CW << 8))
+        self.hook_run, self.hook_mem = None, None
+        return out
 
     def _trial(self, seat: int, m: int, opp: list[int]) -> tuple[bool, bool]:
         """Whether move ``m`` leaves seeds in the opponent's holes after sowing (feeds), and
@@ -2347,7 +2464,9 @@ class SowSim(Sim):
             for i in self.holes[seat]:  # type: ignore[index]
                 b[g.facing[i]] = b[i]
                 self.hand[1 - seat] -= b[i]  # type: ignore[operator]
-        self.phase, self.turn = PLAY, self.starter
+        # The first player begins the game (a game not in rounds keeps no starter); the round's
+        # starter a round set out by rounds.holes = "placed".
+        self.phase, self.turn = PLAY, (r.first if self.round == 1 or not r.placed else self.starter)
         if r.repetition:
             self.hist = {(self.turn, *b[: g.N]): 1}
 
@@ -2433,6 +2552,7 @@ class SowSim(Sim):
             return
         k = m >> 9  # sow.choose_count: the seeds sown (0: all)
         self._covered_now = False
+        self.drawn = 0  # sow11: end.ends_taken
         d &= 1
         sown_before = self.sown
         plain = (r.first_plain or r.first_to_next or r.opening is not None) and not self.sown & self.omask[seat]  # type: ignore[index]
@@ -2597,6 +2717,10 @@ class SowSim(Sim):
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
             return
+        if (r.ends_taken is not None and self.drawn & r.ends_taken[1 - seat] == r.ends_taken[1 - seat]
+                and not (r.ends_taken[2] and not sown_before & self.omask[seat])):
+            self._finish((seat, "ends-taken"))  # sow11: end.ends_taken, both his inner row's end holes
+            return
         self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided or bool(opened) or freed,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
                      or (r.extra_raid and raided) or again)
@@ -2751,6 +2875,7 @@ class SowSim(Sim):
         cover = self.covered if r.cover else 0
         budget = RELAY_CAP * (g.total + 1)
         lap, final = h, False  # the hole this lap was lifted from; whether it is the last lap
+        turned = False  # sow11: sow.cw_capture_relay = "once", a relay lap has turned clockwise
         self.hook_mem = None
         taken_before = 0  # sow.take_at_lap: the holes taken before this lap
         at_end = r.take_at_end
@@ -2874,6 +2999,9 @@ class SowSim(Sim):
                 draw = r.relay_hook(self, seat, p)  # sow.relay_hook: holes drawn into the last
                 if draw is None:  # the hook ends the sowing here (no relay)
                     return p
+                if draw and r.ends_taken is not None:  # sow11: end.ends_taken, the holes drawn
+                    for q in draw:
+                        self.drawn |= 1 << q
                 if draw and self.log:  # the notation counts the seeds drawn from enemy holes as taken
                     self.took += sum(b[q] for q in draw if self.own[q] != seat)
                 if draw and r.relay_hook_taken:  # sow.relay_hook_sows = "taken" (sow12): the holes named
@@ -2893,6 +3021,16 @@ class SowSim(Sim):
                     for q in draw:
                         c += b[q]
                         b[q] = 0
+                    if r.relay_hook_at == 3:  # sow11: "lap-after-relay", Ludii's Mweso
+                        q, step = lap, g.plain[seat][CCW]  # one plain lap anticlockwise after the lap's hole
+                        while c:
+                            q = step[q]
+                            b[q] += 1
+                            c -= 1
+                        c, b[p], lap = b[p], 0, p  # then the capturing hole lifted and sown on
+                        if self.laps is not None:
+                            self.laps.append(p)
+                        continue
                     if r.relay_hook_from:  # "origin" / "lap-origin": from there, and no further
                         p = origin if r.relay_hook_from == 1 else lap
                         step = g.plain[seat][d]
@@ -2911,6 +3049,10 @@ class SowSim(Sim):
                         lap = p
                         if self.laps is not None:
                             self.laps.append(p)
+                    if r.cw_capture is not None and d == CW and (turned or not self._cw_takes(
+                            seat, p, c, lap, RELAY_CAP * (g.total + 1) - budget, False)):
+                        d = CCW  # sow11: sow.cw_capture, captured seeds go clockwise only to capture again
+                        nxt = g.track(seat, CCW, r.stores, self._skip(seat))
                     final = r.relay_hook_ends
                     continue
                 if draw:
@@ -2979,6 +3121,11 @@ class SowSim(Sim):
                     where = r.relay_ends_where
                     if where == "any" or (self.own[p] == seat) == (where == "own"):
                         return p
+                if (r.cw_relay and d == CCW and p in r.cw_capture[seat]  # type: ignore[index]
+                        and self._cw_takes(seat, p, b[p], p, RELAY_CAP * (g.total + 1) - budget)):
+                    d = CW  # sow11: sow.cw_capture_relay, a relay lap from a listed hole turns to capture
+                    turned = r.cw_relay == "once"
+                    nxt = g.track(seat, CW, r.stores, self._skip(seat))
                 if r.relay_choice and self.own[p] == seat:  # sow.relay_choice: the mover chooses
                     self.pause = p
                     return p
