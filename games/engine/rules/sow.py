@@ -188,6 +188,10 @@ Elements and keys (defaults in brackets):
   on as any sowing (relay, captures); the action names that hole (Lam Waladach) [0: none];
   ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
   the sowing where its last seed fell (Ludii's Lam Waladach) [false];
+  ``sow_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, hole, direction) -> last``)
+  makes the whole sowing from ``hole`` in place of the rules above, changing ``sim.b`` itself
+  and adding each relay lap's hole to ``sim.laps`` when that is a list (Ludii's steps); the
+  capture rules then judge its last hole as usual (Mangola) [none];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -549,6 +553,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "distribute": (_names, None), "distribute_seeds": (_int(1, 10000), 0), "distribute_rotate": (_bool, False),
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
+        "sow_hook": (_text, None),  # sow13: the whole sowing a Python rule's (Mangola)
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -678,6 +683,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
+        "sow_hook",
     )
 
 
@@ -708,7 +714,7 @@ class SowGame(Game):
         if len(boards_seen) != 1:
             raise rf.error(("clause",), f"exactly one clause must carry the board ({len(boards_seen)} do)")
         self.board_path = boards_seen[0].path
-        for key in ("relay_hook", "take_hook", "moves_hook"):
+        for key in ("relay_hook", "take_hook", "moves_hook", "sow_hook"):
             if key in self.tables["sow"]:
                 value = self.tables["sow"].values[key]  # take_hook: an option's may choose among hooks
                 names = ([self.tables["sow"].static(key)] if not isinstance(value, _Opt)
@@ -938,6 +944,8 @@ class SowGame(Game):
         r.cover_except = frozenset(i for i in range(self.N) if (i % self.per_row) + 1 in sow.get("cover_except", o)) if r.cover else frozenset()
         moves_hook = sow.get("moves_hook", o)
         r.moves_hook = HOOKS[moves_hook] if moves_hook else None
+        sow_hook = sow.get("sow_hook", o)  # sow.sow_hook: a Python rule sows (sow13)
+        r.sow_hook = HOOKS[sow_hook] if sow_hook else None
         r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
         r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
         r.enter = sow.get("enter", o)
@@ -2018,6 +2026,9 @@ class SowSim(Sim):
         """Lift hole ``h`` (only ``k`` of its seeds, where a ``sow.moves_hook`` says so) and
         sow; returns the position of the last seed."""
         r, b = self.r, self.b
+        if r.sow_hook is not None:  # sow.sow_hook: the whole sowing a Python rule's (sow13)
+            self.lifted = b[h]
+            return r.sow_hook(self, seat, h, d)
         c = k or b[h]
         self.lifted = c
         if r.take_at:

@@ -1,0 +1,117 @@
+"""Hooks for the four-row sowing games of helper sow13 (see ``hooks.py`` for the protocol;
+tested in tests/games/test_rules_sow13.py).
+
+Mangola (DLP ruleset 277), four rows, each seat sowing anticlockwise round its own two rows:
+
+- ``mangola-moves`` (``sow = { moves_hook = "mangola-moves" }``): each player's first move is
+  the opening, from the leftmost hole (as he sees it) of his outer or of his inner row; his
+  second is a sowing from a hole at an end of one of his rows; later, any hole.
+- ``mangola-sow`` (``sow = { sow_hook = "mangola-sow" }``): the opening (his first move) lifts
+  the counters of the hole chosen into the next hole, then those of the hole after that into
+  the next, and so on every second hole round his rows while the hole to lift holds counters
+  (from two counters a hole: four in every second hole, the others empty). Every later sowing
+  is a relay: a lap whose last counter falls into an empty hole puts it into the next hole
+  instead, and the sowing ends there; one whose last counter falls into an occupied hole of
+  his inner row takes the counters of the opponent's two holes across (inner, and outer
+  behind it) when either holds any, and sows them round his rows beginning with the first
+  hole after the first empty hole behind the capturing hole; the lap's hole, occupied, is then
+  lifted and sown on. ``mangola-sow-ludii`` is Ludii's reading: the two holes across must both
+  hold counters, and the counters taken are sown from the hole after that first hole.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.rules.hooks import hook
+
+__all__ = ["mangola_moves", "mangola_sow", "mangola_sow_ludii"]
+
+RELAY_CAP = 64  # laps per seed on the board, at most (as sow.py's relay)
+
+
+def _leftmost(sim: Any, seat: int) -> list[int]:
+    """The seat's outer-row and inner-row leftmost holes, as he sees them."""
+    g = sim.game
+    edge = 0 if seat == 0 else g.per_row - 1
+    return [h for h in g.holes_of[seat] if g.col_of[h] == edge]
+
+
+def _ends(sim: Any, seat: int) -> list[int]:
+    g = sim.game
+    return [h for h in g.holes_of[seat] if g.col_of[h] in (0, g.per_row - 1)]
+
+
+@hook("mangola-moves")
+def mangola_moves(sim: Any, seat: int, moves: list) -> list:
+    if sim.plies < 2:  # the opening: the leftmost hole of either row
+        left = _leftmost(sim, seat)
+        return [m for m in moves if m & 0xFF in left]
+    if sim.plies < 4:  # the first sowing: from a hole at an end of a row
+        ends = _ends(sim, seat)
+        return [m for m in moves if m & 0xFF in ends]
+    return moves
+
+
+def _opening(sim: Any, seat: int, h: int, d: int) -> int:
+    b, nxt = sim.b, sim.game.plain[seat][d]
+    p, q = h, h
+    while True:
+        q = nxt[p]
+        b[q] += b[p]
+        b[p] = 0
+        p = nxt[q]
+        if not b[p] or p == h:
+            return q
+        if sim.laps is not None:
+            sim.laps.append(p)
+
+
+def _sow(sim: Any, seat: int, h: int, d: int, ludii: bool) -> int:
+    if sim.plies < 2:
+        return _opening(sim, seat, h, d)
+    g, b = sim.game, sim.b
+    nxt, back = g.plain[seat][d], g.plain[seat][1 - d]
+    inner = 1 if seat == 0 else 2
+    budget = RELAY_CAP * (g.total + 1)
+    lap = h
+    while True:
+        c, b[lap], p = b[lap], 0, lap
+        while c:
+            p = nxt[p]
+            b[p] += 1
+            c -= 1
+        if b[p] == 1:  # the last counter would fall into an empty hole: into the next, and ends
+            b[p] = 0
+            p = nxt[p]
+            b[p] += 1
+            return p
+        budget -= 1
+        if budget <= 0:
+            return p
+        if g.row_of[p] == inner:
+            f, o = g.facing[p], g.behind[p]
+            if (b[f] and b[o]) if ludii else (b[f] or b[o]):
+                taken, b[f], b[o] = b[f] + b[o], 0, 0
+                q = back[p]
+                while b[q] and q != p:  # the first empty hole behind the capturing hole
+                    q = back[q]
+                q = nxt[q]  # the hole after it, the first to take one
+                if ludii:
+                    q = nxt[q]
+                while taken:
+                    b[q] += 1
+                    taken -= 1
+                    q = nxt[q]
+        if sim.laps is not None:
+            sim.laps.append(p)
+        lap = p
+
+
+@hook("mangola-sow")
+def mangola_sow(sim: Any, seat: int, h: int, d: int) -> int:
+    return _sow(sim, seat, h, d, False)
+
+
+@hook("mangola-sow-ludii")
+def mangola_sow_ludii(sim: Any, seat: int, h: int, d: int) -> int:
+    return _sow(sim, seat, h, d, True)

@@ -1,0 +1,159 @@
+"""Hand-worked tests for helper sow13: the sow mechanic's ``sow.sow_hook`` (a Python rule makes
+the whole sowing) and the hooks of games/engine/rules/hooks_sow13.py, with the file they serve,
+sow.mangola (DLP ruleset 277).
+
+Mangola's holes, as South sees the board (each seat sows anticlockwise round its own rows):
+
+    North outer  32 31 30 29 28 27 26 25
+    North inner  17 18 19 20 21 22 23 24
+    South inner  16 15 14 13 12 11 10  9
+    South outer   1  2  3  4  5  6  7  8
+"""
+from __future__ import annotations
+
+import pytest
+
+from games.engine import get_variant
+from games.engine.rules.loader import RulesFileError
+from tests.games.test_rules_sow import holes, make, state_of
+
+MANGOLA = "sow.mangola"
+LUDII = {"capture_reading": "mangola-sow-ludii", "singles": 2}
+
+
+def sows(v, state) -> list[str]:
+    return sorted((a["sow"] for a in v.legal_actions(state)), key=int)
+
+
+def position(v, counts, options=None, turn=4):
+    """A position of the main phase (both openings and first sowings made: four moves)."""
+    s = state_of(v, counts, 0, turn=turn)
+    if options:
+        data = s.to_json()
+        data["options"] = options
+        s = v.state_from_json(data)
+    return s
+
+
+# -- the opening and the first sowing ----------------------------------------------------------------
+def test_the_opening_starts_from_either_rows_leftmost_hole_and_empties_every_second_hole():
+    v = get_variant(MANGOLA)
+    s = v.new_game()
+    assert sows(v, s) == ["1", "16"]  # South's outer row's leftmost (1), his inner row's (16)
+    a = v.apply(s, {"sow": "1"})
+    # 1 into 2, 3 into 4, ..., 15 into 16: the even holes hold four, the odd none.
+    assert {h: c for h, c in holes(a).items() if h <= 16} == {h: 4 for h in range(2, 17, 2)}
+    b = v.apply(s, {"sow": "16"})
+    # 16 into 1, then 2 into 3, ..., 14 into 15: the odd holes hold four.
+    assert {h: c for h, c in holes(b).items() if h <= 16} == {h: 4 for h in range(1, 16, 2)}
+    assert all(holes(b)[h] == 2 for h in range(17, 33))  # North's untouched
+    # North's leftmost holes as he sees them are on South's right: 24 (inner) and 25 (outer).
+    assert v.to_move(b) == 1 and sows(v, b) == ["24", "25"]
+    c = v.apply(b, {"sow": "25"})
+    # 25 into 26, 27 into 28, ..., 31 into 32, 17 into 18, ..., 23 into 24.
+    assert {h: c for h, c in holes(c).items() if h > 16} == {h: 4 for h in range(18, 33, 2)}
+
+
+def test_the_first_sowing_is_from_an_end_of_a_row_then_from_any_hole():
+    v = get_variant(MANGOLA)
+    s = v.apply(v.apply(v.new_game(), {"sow": "16"}), {"sow": "25"})
+    # South's ends are 1, 8 (outer) and 9, 16 (inner); 8 and 16 are empty after his opening.
+    assert sows(v, s) == ["1", "9"]
+    s = v.apply(s, {"sow": "1"})
+    # North's ends: 17, 24, 25, 32; his opening from 25 left 24 and 32 with four.
+    assert sows(v, s) == ["24", "32"]
+    s = v.apply(s, {"sow": "24"})
+    assert len(sows(v, s)) > 2  # now any of South's holes holding counters
+
+
+# -- the sowing ----------------------------------------------------------------------------------------
+NORTH = {30: 2}  # North keeps a move; nothing of his lies across the holes these tests capture from
+
+
+def test_a_last_counter_due_in_an_empty_hole_goes_into_the_next_and_ends_the_turn():
+    v = get_variant(MANGOLA)
+    s = position(v, {1: 2, 2: 1, **NORTH})
+    s = v.apply(s, {"sow": "1"})
+    # 2 (1 -> 2), then the last is due in 3, empty: it goes into 4 and the turn ends.
+    assert holes(s) == {2: 2, 4: 1, **NORTH} and v.to_move(s) == 1
+
+
+def test_a_last_counter_in_an_occupied_hole_is_relayed():
+    v = get_variant(MANGOLA)
+    s = position(v, {1: 2, 3: 1, **NORTH})
+    s = v.apply(s, {"sow": "1"})
+    # 2 (0 -> 1), 3 (1 -> 2, occupied): lifted, 4 (-> 1), 5 due empty -> into 6.
+    assert holes(s) == {2: 1, 4: 1, 6: 1, **NORTH}
+
+
+def test_an_occupied_inner_hole_takes_either_hole_across_and_sows_it_from_after_the_empty_one_behind():
+    v = get_variant(MANGOLA)
+    s = position(v, {7: 2, 9: 1, 24: 3, **NORTH})
+    s = v.apply(s, {"sow": "7"})
+    # 8 (-> 1), 9 (1 -> 2: occupied, inner). Across: 24 (3) and 25 (empty): the three taken.
+    # Back from 9: 8 occupied, 7 empty (lifted): sown from 8: 8 -> 2, 9 -> 3, 10 -> 1.
+    # Then 9 is lifted (3): 10 -> 2, 11 -> 1, 12 due empty -> into 13.
+    assert holes(s) == {8: 2, 10: 2, 11: 1, 13: 1, **NORTH}
+
+
+def test_ludiis_reading_needs_both_holes_across_and_sows_one_hole_further():
+    v = get_variant(MANGOLA)
+    s = position(v, {7: 2, 9: 1, 24: 3, **NORTH}, LUDII)
+    s = v.apply(s, {"sow": "7"})
+    # 25 is empty: no capture; 9 (2) relayed: 10 -> 1, 11 due empty -> into 12.
+    assert holes(s) == {8: 1, 10: 1, 12: 1, 24: 3, **NORTH}
+    s = position(v, {7: 2, 9: 1, 24: 3, 25: 1, **NORTH}, LUDII)
+    s = v.apply(s, {"sow": "7"})
+    # Four taken, sown from 9 (one past 8): 9 -> 3, 10, 11, 12 -> 1. 9 lifted (3): 10 -> 2,
+    # 11 -> 2, 12 -> 2 (occupied, inner; 21 and 28 across empty): 12 lifted: 13 -> 1, 14 due
+    # empty -> into 15.
+    assert holes(s) == {8: 1, 10: 2, 11: 2, 13: 1, 15: 1, **NORTH}
+    # The ruleset's reading of the same position: sown from 8, 9 relayed, 12 due empty -> 13.
+    s = position(v, {7: 2, 9: 1, 24: 3, 25: 1, **NORTH})
+    s = v.apply(s, {"sow": "7"})
+    assert holes(s) == {8: 2, 10: 2, 11: 2, 13: 1, **NORTH}
+
+
+def test_single_counters_are_sown_unless_ludiis_reading():
+    v = get_variant(MANGOLA)
+    assert sows(v, position(v, {1: 1, 5: 2, **NORTH})) == ["1", "5"]
+    assert sows(v, position(v, {1: 1, 5: 2, **NORTH}, LUDII)) == ["5"]
+
+
+def test_a_player_who_cannot_move_loses():
+    v = get_variant(MANGOLA)
+    s = position(v, {1: 2, **NORTH})
+    s = v.apply(s, {"sow": "1"})  # 2 -> 1, 3 due empty -> into 4
+    assert v.to_move(s) == 1
+    s = v.apply(s, {"sow": "30"})  # 31 -> 1, 32 due empty -> into 17
+    assert holes(s) == {2: 1, 4: 1, 31: 1, 17: 1}
+    t = position(v, {1: 2}, turn=4)
+    t = v.apply(t, {"sow": "1"})  # North has nothing left: he cannot move and has lost
+    assert v.outcome(t) is not None and v.outcome(t).winner == 0
+
+
+# -- sow.sow_hook ---------------------------------------------------------------------------------------
+def test_sow_hook_must_name_a_known_hook():
+    with pytest.raises(RulesFileError):
+        make('''
+[[clause]]
+id = "H-1"
+text = "Four rows."
+board = { shape = "mancala", rows = 4, holes = 4 }
+setup = { seeds = 2, first = "South" }
+sow = { sow_hook = "no-such-hook" }
+''')
+
+
+def test_sow_hook_does_the_whole_sowing_of_a_plain_file():
+    v = make('''
+[[clause]]
+id = "H-1"
+text = "Four rows of four, two in each; Mangola's sowing."
+board = { shape = "mancala", rows = 4, holes = 4 }
+setup = { seeds = 2, first = "South" }
+sow = { sow_hook = "mangola-sow", relay = true }
+''')
+    s = state_of(v, {1: 2, 2: 1, 12: 1}, 0, turn=4)
+    s = v.apply(s, {"sow": "1"})
+    assert holes(s) == {2: 2, 4: 1, 12: 1}  # 3 due empty: into 4
