@@ -157,3 +157,126 @@ sow = { sow_hook = "mangola-sow", relay = true }
     s = state_of(v, {1: 2, 2: 1, 12: 1}, 0, turn=4)
     s = v.apply(s, {"sow": "1"})
     assert holes(s) == {2: 2, 4: 1, 12: 1}  # 3 due empty: into 4
+
+
+# -- Nchuwa (sow.nchuwa, DLP ruleset 255) ---------------------------------------------------------------
+# As South sees the board:
+#
+#     North outer  24 23 22 21 20 19
+#     North inner  13 14 15 16 17 18
+#     South inner  12 11 10  9  8  7
+#     South outer   1  2  3  4  5  6
+NCHUWA = "sow.nchuwa"
+NCHUWA_LUDII = {"prelude": "nchuwa-prelude-ludii", "also_take": 0}
+
+
+def actions(v, s) -> list[dict]:
+    return [a.to_json() for a in v.legal_actions(s)]
+
+
+def opened(v, options=None):
+    s = v.new_game(options=options) if options else v.new_game()
+    for _ in range(8):
+        (a,) = v.legal_actions(s)  # every opening lap is forced
+        s = v.apply(s, a)
+    return s
+
+
+def test_the_opening_is_forced_laps_in_turn_from_each_inner_rows_rightmost_hole():
+    v = get_variant(NCHUWA)
+    s = v.new_game()
+    order = []
+    for _ in range(8):
+        (a,) = actions(v, s)
+        order.append(a["sow"])
+        s = v.apply(s, a)
+        if len(order) == 1:  # South's first lap: 7's two counters into 8 and 9, nothing more
+            assert 7 not in holes(s)
+            assert holes(s)[8] == 3 and holes(s)[9] == 3 and holes(s)[10] == 2
+    # South from 7 (his inner row's right), then every third hole: 10, 1, 4; North from 13.
+    assert order == ["7", "13", "10", "16", "1", "19", "4", "22"]
+    empty = {7, 10, 1, 4, 13, 16, 19, 22}
+    assert holes(s) == {h: 3 for h in range(1, 25) if h not in empty}
+    assert s.to_json()["scores"] == [0, 0]
+
+
+def test_the_prelude_moves_two_counters_out_captures_across_and_removes_a_hole():
+    v = get_variant(NCHUWA)
+    s = opened(v)
+    # From an inner hole holding counters (8, 9, 11, 12) to an empty outer one (1, 4).
+    moves = {(a["from"], a["to"]) for a in actions(v, s)}
+    assert moves == {(p, q) for p in ("8", "9", "11", "12") for q in ("1", "4")}
+    s = v.apply(s, {"from": "8", "to": "1"})
+    # 8 keeps one, 1 gets two; across 8 (column 5 from South's left): North's 17 and 20, 3 each.
+    h = holes(s)
+    assert h[8] == 1 and h[1] == 2 and 17 not in h and 20 not in h
+    assert s.to_json()["scores"] == [6, 0] and v.to_move(s) == 1
+    s = v.apply(s, {"from": "14", "to": "19"})  # across 14: South's 11 (3) and 2 (3)
+    assert s.to_json()["scores"] == [6, 6]
+    removals = actions(v, s)
+    assert all(set(a) == {"remove"} for a in removals) and {"remove": "15"} in removals
+    s = v.apply(s, {"remove": "15"})
+    s = v.apply(s, {"remove": "3"})
+    assert s.to_json()["scores"] == [9, 9]
+    assert all("sow" in a for a in actions(v, s))  # play begins: one removal each
+
+
+def test_ludiis_prelude_captures_nothing_with_the_move_and_removes_twice():
+    v = get_variant(NCHUWA)
+    s = opened(v, NCHUWA_LUDII)
+    s = v.apply(s, {"from": "8", "to": "1"})
+    s = v.apply(s, {"from": "14", "to": "19"})
+    assert s.to_json()["scores"] == [0, 0]
+    for d in ("15", "3", "17", "5"):
+        assert all(set(a) == {"remove"} for a in actions(v, s))
+        s = v.apply(s, {"remove": d})
+    assert s.to_json()["scores"] == [6, 6] and all("sow" in a for a in actions(v, s))
+
+
+def nchuwa_at(v, counts, options=None):
+    s = state_of(v, counts, 0, turn=14)
+    if options:
+        data = s.to_json()
+        data["options"] = options
+        s = v.state_from_json(data)
+    return s
+
+
+def test_nchuwa_relays_and_a_sowing_ending_in_an_empty_outer_hole_takes_nothing():
+    v = get_variant(NCHUWA)
+    s = nchuwa_at(v, {7: 2, 8: 1, 9: 1, 1: 2, 14: 2, 23: 2})
+    s = v.apply(s, {"sow": "1"})  # 2 (-> 1), 3 (-> 1, empty): ends, in the outer row
+    assert holes(s) == {7: 2, 8: 1, 9: 1, 2: 1, 3: 1, 14: 2, 23: 2} and v.to_move(s) == 1
+
+
+def test_nchuwa_captures_across_and_behind_then_one_hole_more():
+    v = get_variant(NCHUWA)
+    s = nchuwa_at(v, {7: 2, 8: 1, 9: 1, 14: 2, 23: 1, 20: 4})
+    s = v.apply(s, {"sow": "7"})
+    # 8 (-> 2), 9 (-> 2: occupied, lifted): 10 (-> 1), 11 (-> 1, empty, inner): across 11 is
+    # North's 14 (2), behind it 23 (1): three taken; then one more hole of his choice: 20.
+    assert holes(s) == {8: 2, 10: 1, 11: 1, 20: 4}
+    assert actions(v, s) == [{"remove": "20"}]
+    s = v.apply(s, {"remove": "20"})
+    assert v.outcome(s) is not None and v.outcome(s).winner == 0  # North has nothing left
+    t = v.apply(nchuwa_at(v, {7: 2, 8: 1, 9: 1, 14: 2, 23: 1, 20: 4}, NCHUWA_LUDII), {"sow": "7"})
+    assert holes(t) == {8: 2, 10: 1, 11: 1, 20: 4} and v.to_move(t) == 1  # Ludii: no more taken
+
+
+def test_nchuwa_takes_the_outer_hole_only_with_the_inner_one():
+    v = get_variant(NCHUWA)
+    s = nchuwa_at(v, {7: 2, 8: 1, 9: 1, 23: 1, 20: 4})
+    s = v.apply(s, {"sow": "7"})
+    assert holes(s) == {8: 2, 10: 1, 11: 1, 23: 1, 20: 4} and v.to_move(s) == 1
+
+
+def test_prelude_hook_must_name_a_known_hook():
+    with pytest.raises(RulesFileError):
+        make('''
+[[clause]]
+id = "H-1"
+text = "Four rows."
+board = { shape = "mancala", rows = 4, holes = 6 }
+setup = { seeds = 2, first = "South" }
+sow = { prelude_hook = "no-such-hook" }
+''')

@@ -17,6 +17,24 @@ Mangola (DLP ruleset 277), four rows, each seat sowing anticlockwise round its o
   hole after the first empty hole behind the capturing hole; the lap's hole, occupied, is then
   lifted and sown on. ``mangola-sow-ludii`` is Ludii's reading: the two holes across must both
   hold counters, and the counters taken are sown from the hole after that first hole.
+
+Nchuwa (DLP ruleset 255), four rows, each seat sowing anticlockwise round its own two rows; the
+opening is played with both players sowing at once, as alternate turns (L laps each, L = two
+thirds of a row's holes):
+
+- ``nchuwa-moves`` (``sow = { moves_hook = "nchuwa-moves" }``): a player's k-th opening lap
+  (the game's move 2k, or 2k + 1 for the second player) is from the hole 3k holes on along his
+  track from the rightmost hole (as he sees it) of his inner row.
+- ``nchuwa-sow`` (``sow = { sow_hook = "nchuwa-sow" }``): an opening lap drops one counter into
+  each of the next holes and ends; later sowings are relay sowings (a last counter falling into
+  an occupied hole lifts it and sows on, one falling into an empty hole ends the sowing).
+- ``nchuwa-prelude`` (``sow = { prelude_hook = "nchuwa-prelude" }``): after the openings,
+  each player in turn moves two counters from a hole of his inner row into an empty hole of
+  his outer row (``{"from": "8", "to": "2"}``) and takes the counters of the opponent's two
+  holes across from the inner hole he took them from (whichever hold any); then each in turn
+  takes the counters of one hole of the opponent's (``{"remove": "15"}``).
+  ``nchuwa-prelude-ludii`` is Ludii's reading: no capture with the move, and two removals each
+  (in turn: first, second, first, second).
 """
 from __future__ import annotations
 
@@ -24,7 +42,8 @@ from typing import Any
 
 from games.engine.rules.hooks import hook
 
-__all__ = ["mangola_moves", "mangola_sow", "mangola_sow_ludii"]
+__all__ = ["mangola_moves", "mangola_sow", "mangola_sow_ludii", "nchuwa_moves", "nchuwa_prelude",
+           "nchuwa_prelude_ludii", "nchuwa_sow"]
 
 RELAY_CAP = 64  # laps per seed on the board, at most (as sow.py's relay)
 
@@ -115,3 +134,93 @@ def mangola_sow(sim: Any, seat: int, h: int, d: int) -> int:
 @hook("mangola-sow-ludii")
 def mangola_sow_ludii(sim: Any, seat: int, h: int, d: int) -> int:
     return _sow(sim, seat, h, d, True)
+
+
+# -- Nchuwa ------------------------------------------------------------------------------------------
+def _nchuwa_laps(sim: Any) -> int:
+    """Opening laps a player: his holes, three to a lap (lifted, and two sown into)."""
+    return 2 * sim.game.per_row // 3
+
+
+@hook("nchuwa-moves")
+def nchuwa_moves(sim: Any, seat: int, moves: list) -> list:
+    laps = _nchuwa_laps(sim)
+    if sim.plies >= 2 * laps:
+        return moves
+    g = sim.game
+    track = g.holes_of[seat]
+    inner, col = (1, g.per_row - 1) if seat == 0 else (2, 0)  # his inner row's rightmost, as he sees it
+    start = next(k for k, h in enumerate(track) if g.row_of[h] == inner and g.col_of[h] == col)
+    h = track[(start + 3 * (sim.plies // 2)) % len(track)]
+    return [m for m in moves if m & 0xFF == h]
+
+
+@hook("nchuwa-sow")
+def nchuwa_sow(sim: Any, seat: int, h: int, d: int) -> int:
+    g, b = sim.game, sim.b
+    nxt = g.plain[seat][d]
+    opening = sim.plies < 2 * _nchuwa_laps(sim)
+    budget = RELAY_CAP * (g.total + 1)
+    lap = h
+    while True:
+        c, b[lap], p = b[lap], 0, lap
+        while c:
+            p = nxt[p]
+            b[p] += 1
+            c -= 1
+        budget -= 1
+        if opening or b[p] == 1 or budget <= 0:
+            return p
+        if sim.laps is not None:
+            sim.laps.append(p)
+        lap = p
+
+
+def _prelude(sim: Any, seat: int, what: str, move: Any, ludii: bool) -> Any:
+    g, b = sim.game, sim.b
+    if what == "action":
+        if move[1] == "move":
+            return {"from": g.names[move[2]], "to": g.names[move[3]]}
+        return {"remove": g.names[move[2]]}
+    if what == "play":
+        if move[1] == "move":
+            p, q = move[2], move[3]
+            b[p] -= 2
+            b[q] += 2
+            text = f"{g.names[p]}-{g.names[q]}"
+            if not ludii:  # the opponent's two holes across from the inner hole emptied from
+                got = 0
+                for f in (g.facing[p], g.behind[p]):
+                    got += b[f]
+                    b[f] = 0
+                sim.sc[seat] += got
+                if got:
+                    text += f" ×{got}"
+        else:
+            text = f"takes {b[move[2]]} from {g.names[move[2]]}"
+            sim.sc[seat] += b[move[2]]
+            b[move[2]] = 0
+        if sim.log:
+            sim.last_text = text
+        return None
+    k = sim.plies - 2 * _nchuwa_laps(sim)  # the prelude's k-th move
+    if k < 0:
+        return None
+    inner_row = 1 if seat == 0 else 2
+    own = g.holes_of[seat]
+    if k < 2:  # two counters from an inner hole into an empty outer one
+        return [("hook", "move", p, q) for p in own if g.row_of[p] == inner_row and b[p] >= 2
+                for q in own if g.row_of[q] != inner_row and not b[q]] or None
+    if k < (6 if ludii else 4):  # the contents of one of the opponent's holes
+        return [("hook", "remove", p) for p in g.holes_of[1 - seat] if b[p]] or None
+    return None
+
+
+@hook("nchuwa-prelude")
+def nchuwa_prelude(sim: Any, seat: int, what: str, move: Any) -> Any:
+    return _prelude(sim, seat, what, move, False)
+
+
+@hook("nchuwa-prelude-ludii")
+def nchuwa_prelude_ludii(sim: Any, seat: int, what: str, move: Any) -> Any:
+    return _prelude(sim, seat, what, move, True)

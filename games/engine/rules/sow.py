@@ -192,6 +192,11 @@ Elements and keys (defaults in brackets):
   makes the whole sowing from ``hole`` in place of the rules above, changing ``sim.b`` itself
   and adding each relay lap's hole to ``sim.laps`` when that is a list (Ludii's steps); the
   capture rules then judge its last hole as usual (Mangola) [none];
+  ``prelude_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, what, move)``) gives
+  the player's moves while it returns a list for ``what = "moves"`` (tuples ``("hook", ...)``;
+  None: the ordinary moves), names one as an action (``"action"``: a dict) and plays it
+  (``"play"``: it changes ``sim.b``, ``sim.sc`` itself; the turn then passes) (Nchuwa's
+  opening transfers and removals) [none];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -554,6 +559,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "first_place": (_int(0, 50), 0), "first_last_across": (_bool, False), "last_own_empty": (_bool, False),
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
         "sow_hook": (_text, None),  # sow13: the whole sowing a Python rule's (Mangola)
+        "prelude_hook": (_text, None),  # sow13: moves before play a Python rule's (Nchuwa)
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -683,7 +689,7 @@ class Rules:
         "keeps", "claim_last", "leftmost_min", "matched", "take_at_lap",
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
-        "sow_hook",
+        "sow_hook", "prelude_hook",
     )
 
 
@@ -714,7 +720,7 @@ class SowGame(Game):
         if len(boards_seen) != 1:
             raise rf.error(("clause",), f"exactly one clause must carry the board ({len(boards_seen)} do)")
         self.board_path = boards_seen[0].path
-        for key in ("relay_hook", "take_hook", "moves_hook", "sow_hook"):
+        for key in ("relay_hook", "take_hook", "moves_hook", "sow_hook", "prelude_hook"):
             if key in self.tables["sow"]:
                 value = self.tables["sow"].values[key]  # take_hook: an option's may choose among hooks
                 names = ([self.tables["sow"].static(key)] if not isinstance(value, _Opt)
@@ -946,6 +952,8 @@ class SowGame(Game):
         r.moves_hook = HOOKS[moves_hook] if moves_hook else None
         sow_hook = sow.get("sow_hook", o)  # sow.sow_hook: a Python rule sows (sow13)
         r.sow_hook = HOOKS[sow_hook] if sow_hook else None
+        prelude_hook = sow.get("prelude_hook", o)  # sow.prelude_hook: moves before play (sow13)
+        r.prelude_hook = HOOKS[prelude_hook] if prelude_hook else None
         r.relay_hook_drawn = sow.get("relay_hook_sows", o) != "all"
         r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
         r.enter = sow.get("enter", o)
@@ -1557,6 +1565,8 @@ class SowSim(Sim):
             return Action(data)
         if move[0] == "first":
             return Action({"first": move[1]})
+        if move[0] == "hook":  # sow.prelude_hook: the rule names its move
+            return Action(self.r.prelude_hook(self, self.turn, "action", move))
         if move[0] == "take":
             return Action({"remove": g.names[move[1]]})
         if move[0] == "enter":
@@ -1603,6 +1613,11 @@ class SowSim(Sim):
             self._mv = [("leave", c) for c in combinations(self.holes[seat], len(self.holes[seat]) - filled)]
             return
         b, r, seat = self.b, self.r, self.turn
+        if r.prelude_hook is not None:  # sow.prelude_hook: a Python rule's moves, while it has any
+            pre = r.prelude_hook(self, seat, "moves", None)
+            if pre is not None:
+                self._mv = pre
+                return
         if r.store_sow and self.sc[seat] >= r.store_sow and not self.sown >> (self.game.N + seat) & 1:  # type: ignore[operator]
             self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
             return
@@ -1743,6 +1758,11 @@ class SowSim(Sim):
             self.plies += 1
             self._begin(move[1])
             self.last_text = f"{self.game.rf.sides[move[1]]} starts (by lot)"
+        elif move[0] == "hook":  # sow.prelude_hook: the rule plays its move, then the turn passes
+            self.plies += 1
+            self.r.prelude_hook(self, self.turn, "play", move)
+            self._mv = None
+            self._settle(self.turn, True, False)  # type: ignore[arg-type]
         elif move[0] == "take":
             self._play_take(move[1])
         elif move[0] == "enter":
