@@ -280,3 +280,75 @@ board = { shape = "mancala", rows = 4, holes = 6 }
 setup = { seeds = 2, first = "South" }
 sow = { prelude_hook = "no-such-hook" }
 ''')
+
+
+# -- Isolo (sow.isolo, DLP ruleset 376) ----------------------------------------------------------------
+# As South sees the board (as Mangola's): North outer 32..25, North inner 17..24, South inner
+# 16..9, South outer 1..8. South's rightmost holes are 8 (outer) and 9 (inner); North's, as he
+# sees them, 32 and 17.
+ISOLO = "sow.isolo"
+
+
+def isolo_at(v, counts, sown=(), options=None):
+    s = state_of(v, counts, 0, turn=32)  # after the prelude (30 moves) and the two opening sowings
+    data = s.to_json()
+    data["sown"] = list(sown)
+    if options:
+        data["options"] = options
+    return v.state_from_json(data)
+
+
+def test_isolos_prelude_gathers_the_outer_row_then_spreads_the_inner_row_then_sows_from_its_right():
+    v = get_variant(ISOLO)
+    s = v.new_game()
+    assert sorted(a["from"] for a in actions(v, s)) == sorted(str(h) for h in range(1, 8))
+    assert all(a["to"] == "8" for a in actions(v, s))
+    for _ in range(14):  # seven outer holes each, in turn
+        s = v.apply(s, v.legal_actions(s)[0])
+    assert holes(s)[8] == 16 and holes(s)[32] == 16 and all(h not in holes(s) for h in range(1, 8))
+    assert {(a["from"], a["to"]) for a in actions(v, s)} == {(str(9 + k), str(8 - k)) for k in range(8)}
+    for _ in range(16):  # a counter of each inner hole into the outer hole behind it
+        s = v.apply(s, v.legal_actions(s)[0])
+    assert holes(s)[8] == 17 and all(holes(s)[h] == 1 for h in range(1, 8)) and all(holes(s)[h] == 1 for h in range(9, 17))
+    assert actions(v, s) == [{"sow": "9"}]
+    s = v.apply(s, {"sow": "9"})
+    # 9 -> 10 (2, relayed) -> 11, 12 (relayed) -> 13, 14 -> 15, 16 -> 1, 2 -> 3, 4 -> 5, 6 -> 7,
+    # and the last, due in 8 (17), goes into 10 instead: the opening ends.
+    want = {10: 1, 11: 2, 13: 2, 15: 2, 1: 2, 3: 2, 5: 2, 7: 2, 8: 17}
+    assert {h: c for h, c in holes(s).items() if h <= 16} == want
+    assert actions(v, s) == [{"sow": "17"}]
+
+
+def test_isolos_initial_phase_keeps_the_two_rightmost_holes_out_of_play():
+    v = get_variant(ISOLO)
+    s = isolo_at(v, {7: 2, 8: 5, 9: 3, 30: 2})
+    assert sows(v, s) == ["7", "8"]  # 9 is out of play; 8 may be sown from
+    t = v.apply(s, {"sow": "7"})  # 8 and 9 passed over: 10, 11 (empty: ends)
+    assert holes(t) == {8: 5, 9: 3, 10: 1, 11: 1, 30: 2}
+    s = isolo_at(v, {7: 2, 8: 5, 9: 3, 30: 2}, sown=["8"])  # past the initial phase: every hole
+    assert sows(v, s) == ["7", "8", "9"]
+    t = v.apply(s, {"sow": "7"})  # 8 (6), 9 (4, occupied, nothing across: relayed) 10..13
+    assert holes(t) == {8: 6, 10: 1, 11: 1, 12: 1, 13: 1, 30: 2}
+
+
+def test_isolo_captures_either_hole_across_and_sows_it_on_from_the_next_hole():
+    v = get_variant(ISOLO)
+    s = isolo_at(v, {10: 1, 11: 1, 22: 3, 30: 2})
+    s = v.apply(s, {"sow": "10"})
+    # 11 (2, inner): across it 22 (3) and 27 (empty): three taken, sown 12, 13, 14 (empty: ends).
+    assert holes(s) == {11: 2, 12: 1, 13: 1, 14: 1, 30: 2}
+    # Ludii's reading: sown from the hole after the lap's own (10): 11, 12, 13; the turn ends.
+    t = isolo_at(v, {10: 1, 11: 1, 22: 3, 30: 2}, options={"reading": "isolo-sow-ludii"})
+    t = v.apply(t, {"sow": "10"})
+    assert holes(t) == {11: 3, 12: 1, 13: 1, 30: 2}
+
+
+def test_isolo_takes_nothing_from_the_opponents_holes_out_of_play():
+    v = get_variant(ISOLO)
+    # 16 (South's leftmost inner) faces North's 17, 32 behind it: North's out of play.
+    s = isolo_at(v, {15: 1, 16: 1, 17: 2, 32: 2, 30: 2}, sown=["8"])
+    s = v.apply(s, {"sow": "15"})  # 16 (2): relayed, 1, 2 (empty: ends)
+    assert holes(s) == {1: 1, 2: 1, 17: 2, 32: 2, 30: 2}
+    s = isolo_at(v, {15: 1, 16: 1, 17: 2, 32: 2, 30: 2}, sown=["8", "32"])  # North has left it
+    s = v.apply(s, {"sow": "15"})  # four taken, sown 1, 2, 3, 4 (empty: ends)
+    assert holes(s) == {16: 2, 1: 1, 2: 1, 3: 1, 4: 1, 30: 2}

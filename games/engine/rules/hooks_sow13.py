@@ -35,6 +35,26 @@ thirds of a row's holes):
   takes the counters of one hole of the opponent's (``{"remove": "15"}``).
   ``nchuwa-prelude-ludii`` is Ludii's reading: no capture with the move, and two removals each
   (in turn: first, second, first, second).
+
+Isolo (DLP ruleset 376), four rows, each seat sowing anticlockwise round its own two rows:
+
+- ``isolo-prelude`` (``sow = { prelude_hook = "isolo-prelude" }``): the opening's first step,
+  the players in turn a hole at a time: the counters of each outer-row hole but the rightmost
+  (as the player sees it) into the rightmost (``{"from": "1", "to": "8"}``), then one counter
+  of each inner-row hole into the outer-row hole of its column.
+- ``isolo-moves`` (``sow = { moves_hook = "isolo-moves" }``): the opening sowing is from the
+  rightmost inner hole; then, while a player has not sown from his rightmost outer hole, he
+  does not sow from his rightmost inner one.
+- ``isolo-sow`` (``sow = { sow_hook = "isolo-sow" }``): the opening sowing relays, its last
+  counter due in the rightmost outer hole going into the hole after the rightmost inner one
+  and ending it; later, a player still in the initial phase passes over his two rightmost
+  holes (but in the sowing from the outer one, which ends the phase); a last counter in an
+  occupied hole of his inner row takes whatever the opponent's two holes across hold (those
+  of them in play) and sows it on from the next hole, the capturing hole keeping its own;
+  any other occupied last hole is relayed; an empty one ends the turn.
+  ``isolo-sow-ludii``, Ludii's reading: the two rightmost holes are passed over for the whole
+  game; the holes across are taken whatever the opponent's phase; the counters taken are sown from the hole after the one the lap was lifted from, and the turn
+  ends with them.
 """
 from __future__ import annotations
 
@@ -43,7 +63,7 @@ from typing import Any
 from games.engine.rules.hooks import hook
 
 __all__ = ["mangola_moves", "mangola_sow", "mangola_sow_ludii", "nchuwa_moves", "nchuwa_prelude",
-           "nchuwa_prelude_ludii", "nchuwa_sow"]
+           "nchuwa_prelude_ludii", "nchuwa_sow", "isolo_prelude", "isolo_moves", "isolo_sow", "isolo_sow_ludii"]
 
 RELAY_CAP = 64  # laps per seed on the board, at most (as sow.py's relay)
 
@@ -224,3 +244,135 @@ def nchuwa_prelude(sim: Any, seat: int, what: str, move: Any) -> Any:
 @hook("nchuwa-prelude-ludii")
 def nchuwa_prelude_ludii(sim: Any, seat: int, what: str, move: Any) -> Any:
     return _prelude(sim, seat, what, move, True)
+
+
+# -- Isolo ------------------------------------------------------------------------------------------
+def _isolo_places(g: Any, seat: int) -> tuple[int, int]:
+    """The seat's rightmost outer-row hole and rightmost inner-row hole, as he sees them."""
+    col = g.per_row - 1 if seat == 0 else 0
+    outer, inner = (0, 1) if seat == 0 else (3, 2)
+    at = {(g.row_of[h], g.col_of[h]): h for h in g.holes_of[seat]}
+    return at[(outer, col)], at[(inner, col)]
+
+
+def _isolo_plies(g: Any) -> tuple[int, int]:
+    """The prelude's moves in all (each outer hole but one emptied, each inner hole giving one
+    counter), and the ply of the first opening sowing."""
+    n = g.per_row
+    return 2 * (n - 1), 2 * (n - 1) + 2 * n
+
+
+def _isolo_initial(sim: Any, seat: int) -> bool:
+    """Whether the seat is still in the initial phase (has not sown from his rightmost outer hole)."""
+    return not sim.sown >> _isolo_places(sim.game, seat)[0] & 1
+
+
+@hook("isolo-prelude")
+def isolo_prelude(sim: Any, seat: int, what: str, move: Any) -> Any:
+    g, b = sim.game, sim.b
+    if what == "action":
+        return {"from": g.names[move[2]], "to": g.names[move[3]]}
+    if what == "play":
+        p, q = move[2], move[3]
+        c = b[p] if move[1] == "gather" else 1
+        b[p] -= c
+        b[q] += c
+        if sim.log:
+            sim.last_text = f"{g.names[p]}-{g.names[q]}"
+        return None
+    gather, sowing = _isolo_plies(g)
+    right, _ = _isolo_places(g, seat)
+    own = g.holes_of[seat]
+    outer = g.row_of[right]
+    if sim.plies < gather:  # the counters of an outer hole into the rightmost one
+        return [("hook", "gather", p, right) for p in own if g.row_of[p] == outer and p != right and b[p]] or None
+    if sim.plies < sowing:  # one counter of an inner hole into the outer hole behind it
+        at = {(g.row_of[h], g.col_of[h]): h for h in own}
+        return [("hook", "spread", p, at[(outer, g.col_of[p])]) for p in own
+                if g.row_of[p] != outer and b[p] >= 2] or None
+    return None
+
+
+@hook("isolo-moves")
+def isolo_moves(sim: Any, seat: int, moves: list) -> list:
+    g = sim.game
+    right, inner = _isolo_places(g, seat)
+    if sim.plies < _isolo_plies(g)[1] + 2:  # the opening sowing, from the rightmost inner hole
+        return [m for m in moves if m & 0xFF == inner]
+    if _isolo_initial(sim, seat):  # the rightmost inner hole is out of play
+        return [m for m in moves if m & 0xFF != inner]
+    return moves
+
+
+def _isolo_sow(sim: Any, seat: int, h: int, d: int, ludii: bool) -> int:
+    g, b = sim.game, sim.b
+    right, inner = _isolo_places(g, seat)
+    track = g.plain[seat][d]
+    budget = RELAY_CAP * (g.total + 1)
+    if sim.plies < _isolo_plies(g)[1] + 2:  # the opening sowing: relay, the last due in the
+        lap, p = h, h                      # rightmost outer hole put after the inner one instead
+        while True:
+            c, b[lap], p = b[lap], 0, lap
+            while c:
+                p = track[p]
+                if c == 1 and p == right:
+                    p = track[inner]
+                b[p] += 1
+                c -= 1
+            budget -= 1
+            if b[p] == 1 or budget <= 0:
+                return p
+            if sim.laps is not None:
+                sim.laps.append(p)
+            lap = p
+    out = (right, inner) if ludii or (_isolo_initial(sim, seat) and h != right) else ()
+    nxt = list(track)
+    for q in out:  # holes out of play are passed over
+        for k, x in enumerate(nxt):
+            if x == q:
+                nxt[k] = track[q] if track[q] not in out else track[track[q]]
+    opp_out = _isolo_places(g, 1 - seat) if _isolo_initial(sim, 1 - seat) else ()
+    own_inner = g.row_of[inner]
+    c, b[h], p = b[h], 0, h
+    lap = h
+    while True:
+        while c:
+            p = nxt[p]
+            b[p] += 1
+            c -= 1
+        budget -= 1
+        if b[p] == 1 or budget <= 0:
+            return p
+        f, o = g.facing[p], g.behind[p]
+        if ludii and g.row_of[p] == own_inner and (b[f] or b[o]):
+            c, b[f], b[o], p = b[f] + b[o], 0, 0, lap  # taken, sown from the lap's hole; the turn ends
+            while c:
+                p = nxt[p]
+                b[p] += 1
+                c -= 1
+            return p
+        if ludii:
+            c, b[p], lap = b[p], 0, p
+            if sim.laps is not None:
+                sim.laps.append(p)
+            continue
+        taken = [x for x in (f, o) if b[x] and x not in opp_out] if g.row_of[p] == own_inner else []
+        if taken:  # taken, and sown on from the hole after the capturing one
+            c = 0
+            for x in taken:
+                c += b[x]
+                b[x] = 0
+        else:
+            c, b[p] = b[p], 0
+        if sim.laps is not None:
+            sim.laps.append(p)
+
+
+@hook("isolo-sow")
+def isolo_sow(sim: Any, seat: int, h: int, d: int) -> int:
+    return _isolo_sow(sim, seat, h, d, False)
+
+
+@hook("isolo-sow-ludii")
+def isolo_sow_ludii(sim: Any, seat: int, h: int, d: int) -> int:
+    return _isolo_sow(sim, seat, h, d, True)

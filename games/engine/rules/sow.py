@@ -1028,6 +1028,7 @@ class SowGame(Game):
         r.uses_moved = (r.uses_moved or bool(r.store_sow) or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
                         or r.opening is not None
                         or r.first_dir is not None)  # who has sown yet
+        r.uses_moved = r.uses_moved or r.sow_hook is not None  # sow.sow_hook: may read the holes sown from
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
         r.no_capture_moves = cons.get("no_capture_moves", o)
