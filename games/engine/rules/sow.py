@@ -191,12 +191,13 @@ Elements and keys (defaults in brackets):
   ``sow_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, hole, direction) -> last``)
   makes the whole sowing from ``hole`` in place of the rules above, changing ``sim.b`` itself
   and adding each relay lap's hole to ``sim.laps`` when that is a list (Ludii's steps); the
-  capture rules then judge its last hole as usual (Mangola) [none];
+  capture rules then judge its last hole as usual; the state then lists the holes sown from,
+  ``sown``, for the rule to read (Mangola, Nchuwa, Isolo) [none];
   ``prelude_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, what, move)``) gives
   the player's moves while it returns a list for ``what = "moves"`` (tuples ``("hook", ...)``;
   None: the ordinary moves), names one as an action (``"action"``: a dict) and plays it
   (``"play"``: it changes ``sim.b``, ``sim.sc`` itself; the turn then passes) (Nchuwa's
-  opening transfers and removals) [none];
+  opening transfers and removals, Isolo's opening) [none];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
