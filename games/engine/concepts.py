@@ -78,7 +78,7 @@ class Concepts:
         self.rules = None
         if family == "rules":
             self.rules = rules_reader(variant.game)
-            self.kind = f"rules:{type(variant.game).__name__.removesuffix('Game').lower()}"
+            self.kind = f"rules:{_mechanic(variant.game)}"
         self.capture_by = CAPTURE_BY.get(self.kind)
         self.lead_by = LEAD_BY.get(self.kind)
         if self.rules is not None and self.rules.evaluate is None:
@@ -190,9 +190,15 @@ class RulesReader:
         return None if abs(value - 0.5) <= EPS else (0 if value > 0.5 else 1)
 
 
+def _mechanic(game: Any) -> str:
+    """A compiled rules file's mechanic, by its class (``RaceGame``: race), or the one it reads
+    as (a match of race games, ``MatchGame.reads_as``)."""
+    return getattr(game, "reads_as", None) or type(game).__name__.removesuffix("Game").lower()
+
+
 def rules_reader(game: Any) -> RulesReader | None:
     """The reader for a rules-file game's mechanic, None for a mechanic it does not know."""
-    mechanic = type(game).__name__.removesuffix("Game").lower()
+    mechanic = _mechanic(game)
     return RulesReader(game, mechanic) if mechanic in ("pieces", "sow", "race") else None
 
 

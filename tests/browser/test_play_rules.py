@@ -33,6 +33,10 @@ RULES_GAMES = [
     ("sow.gabata-adowa", 6),         # three rows of holes, the centre row's halves owned
     ("sow.mangala-bedouin", 6),      # seeds put in from a pool, then the board kept or turned
     ("chess.sittuyin", 6),           # pieces placed from the hand before play
+    ("race.camelot", 6),             # a cut-cornered board with castles; canters and jumps
+    ("race.arimaa", 40),             # the armies set out square by square, then steps, pushes and pulls
+    ("race.nyout", 10),              # a circle with a cross: short cuts, stacks moving as one
+    ("chess.kyoto-shogi", 6),        # pieces turned over after every move, drops either side up
 ]
 
 
@@ -60,7 +64,9 @@ def point(board, what: str, arg) -> tuple[float, float]:
         let x, y;
         if (what === 'site') { const s = b.lay.byName.get(arg); x = s.cx; y = s.cy; }
         else {
-          const c = b.chips.find((c) => c.seat === arg && !c.passive && (what === 'off' ? c.kind === 'off' : c.kind !== 'off'));
+          // arg: a seat, or [seat, kind] for the chip of one kind in the seat's hand.
+          const [seat, kind] = Array.isArray(arg) ? arg : [arg, null];
+          const c = b.chips.find((c) => c.seat === seat && !c.passive && (what === 'off' ? c.kind === 'off' : c.kind !== 'off' && (kind === null || c.kind === kind)));
           x = c.x + c.width / 2; y = c.y + c.height / 2;
         }
         const p = new DOMPoint(x, y).matrixTransform(b.svg.getScreenCTM());
@@ -107,8 +113,10 @@ def tap(board, action: dict, seat: int) -> None:
         assert lit(board) == reach
         click("off" if action["to"] == "off" else "site", seat if action["to"] == "off" else action["to"])
     else:
-        if board.evaluate("root => root.playApp.board.selection") is None:
-            click("hand", seat)
+        # Where the hand holds several kinds, the chip of the kind placed.
+        selected = board.evaluate("root => root.playApp.board.selection")
+        if selected is None or ("piece" in action and selected.get("kind") not in (None, action["piece"])):
+            click("hand", [seat, action["piece"]] if "piece" in action else seat)
         click("site", action["to"])
 
 

@@ -74,6 +74,21 @@ NOT_YET_AGREEING: dict[str, str] = {
     # ring), and the sowing mechanic plays two: the files play the game of two (PC-2).
     "sow.pic": "Ludii's traces are five-player games; the file plays two (PC-2)",
     "sow.pic-nine-counters": "Ludii's traces are five-player games; the file plays two (PN-2)",
+    # Ludii's Daramuti and Walak-Pussa take by other rules than the DLP's text: a last counter in
+    # an empty hole takes the hole facing it (Daramuti) or the next hole (Walak-Pussa), and a
+    # last counter in an occupied hole sows that hole on (DM-4, WP-3, WP-4).
+    "sow.daramuti": "Ludii's Daramuti takes the facing hole after a last counter in an empty one, DM-4",
+    "sow.walak-pussa": "Ludii's Walak-Pussa relays and takes otherwise, WP-3 and WP-4",
+    # Ludii distributes Li'b al-'Aqil's and Li'b al-Ghashim's seventy-two counters by handfuls
+    # and lets them be moved about before play; ours go in one at a time (LA-2, LG-2).
+    "sow.lib-al-aqil": "Ludii's distribution by handfuls, LA-2",
+    "sow.lib-al-ghashim": "Ludii's distribution by handfuls, LG-2",
+    # Ludii empties two of the first player's holes and one of the second's, a hole a move,
+    # where the summary has each player leave three of his own empty (MS-2).
+    "sow.mangala-suez": "Ludii's emptied holes, MS-2",
+    # Ludii's Bay Khom lifts the hole the last counter fell into (not the next one, as the text
+    # says) and lifts the stores too (BK-3): the games part at the first relay.
+    "sow.bay-khom": "Ludii relays from the last hole and from the stores, BK-3",
 }
 
 

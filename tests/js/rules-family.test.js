@@ -201,3 +201,23 @@ test("where a side plays a team's seats, the move list and the lines name the se
   // A two-seat game has no seats to name: nothing is added.
   assert.deepEqual(rules.annotate(log[0], { to_move: 0 }, null, names, alquerque()), {});
 });
+
+test("a match of several games (race.tavli) names the game being played, the last result and the match score", () => {
+  const geometry = (first) => ({ style: "track", sites: [{ name: first, x: 0, y: 0 }], tracks: [[first], [first]] });
+  const info = { players: 2, sides: ["White", "Black"], pieces: {}, geometry: { ...geometry("m1"), games: [geometry("m1"), geometry("m1"), geometry("a1")] } };
+  const state = {
+    phase: "throw", to_move: 1, board: {}, hands: [{}, {}], scores: [1, 2], off: [0, 0],
+    match: { games: ["Portes", "Plakoto", "Fevga"], game: 2, number: 3, to: 5, starter: 1,
+             last: { game: 1, number: 2, winner: 1, points: 2, how: "pinned-start" } },
+  };
+  const facts = Object.fromEntries(rules.facts(state, ["You", "Computer"], { match: { board: info } }));
+  assert.equal(facts.Game, "Fevga (game 3 of the match; Portes, Plakoto, Fevga in turn)");
+  assert.equal(facts["Last game"], "Plakoto: Computer won double, 2 points");
+  assert.equal(facts.Score, "You 1 · Computer 2 (match to 5)");
+  // The board and the text readers take the game being played's tracks.
+  assert.deepEqual(boardInfo({ match: { board: info }, state }).geometry.tracks, [["a1"], ["a1"]]);
+  assert.deepEqual(boardInfo({ match: { board: info }, state: { ...state, match: { ...state.match, game: 0 } } }).geometry.tracks, [["m1"], ["m1"]]);
+  assert.equal(boardInfo({ match: { board: info } }), info);
+  const drawn = Object.fromEntries(rules.facts({ ...state, match: { ...state.match, last: { game: 1, number: 2, winner: null, points: 0 } } }, ["You", "Computer"], { match: { board: info } }));
+  assert.equal(drawn["Last game"], "Plakoto: a draw, no point");
+});

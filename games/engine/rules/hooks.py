@@ -80,3 +80,6 @@ from games.engine.rules import hooks_sow1  # noqa: E402,F401
 from games.engine.rules import hooks_chess6  # noqa: E402,F401
 from games.engine.rules import hooks_race8  # noqa: E402,F401
 from games.engine.rules import hooks_sow13  # noqa: E402,F401
+from games.engine.rules import hooks_sow8  # noqa: E402,F401
+from games.engine.rules import hooks_sow10  # noqa: E402,F401
+from games.engine.rules import hooks_sow9  # noqa: E402,F401

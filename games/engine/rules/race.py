@@ -151,6 +151,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   piece d squares short of off goes off only on a throw whose dice all show d (Saturankam).
 - ``pass``: ``choice = true``: a seat with a move may also pass (``{"pass": true}``); false (the
   default): only a seat with no move passes, automatically.
+- ``match``: a file of ``match`` elements only is a match of other files' games played in
+  succession to a points target (``games = [keys]``, ``to``, ``double``, ``starts``,
+  ``readings``): ``games/engine/rules/match.py`` compiles it (Tavli).
 - ``end``: ``goal = "all-off"`` (the first seat to bear off every piece wins; with ``teams`` in
   the file, the first team whose seats all have) or ``"track-clear"`` (a seat that bears a
   piece off and has none left on its track wins, whatever it still holds in its hand: a
@@ -189,6 +192,7 @@ __all__ = ["ELEMENTS", "RaceGame", "RaceSim", "compile"]
 ELEMENTS = frozenset({
     "board", "track", "pieces", "throw", "worth", "throws", "extra_throw", "enter", "move", "capture",
     "safe", "stack", "bear_off", "pass", "end", "jump",
+    "match",  # a match of other files' games (games/engine/rules/match.py)
 })
 
 #: Each element's fields (anything else is refused, naming these).
@@ -2215,4 +2219,7 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
 
 
 def compile(rf: RulesFile) -> RaceGame:  # noqa: A001 - the mechanic protocol's name
+    if rf.elements_named("match"):  # other files' games played in succession (Tavli)
+        from games.engine.rules import match
+        return match.compile(rf)  # type: ignore[return-value]
     return RaceGame(rf)

@@ -89,7 +89,9 @@ Elements and keys (defaults in brackets):
   facing capture as from an empty hole) [sow];
   ``stores`` = ``"none"`` | ``"own"`` (the mover's store is part of the track, after the
   mover's row; seeds sown there are the mover's) | ``"both"`` (each store, after its owner's
-  row, is part of every sowing's track; seeds sown there are its owner's) [none]; ``first_from`` = ``"inner"`` |
+  row, is part of every sowing's track; seeds sown there are its owner's; sown the other way
+  round, with ``direction = "choose"``, each row is followed by the store at its other end,
+  the other player's: Bay Khom) [none]; ``first_from`` = ``"inner"`` |
   ``"outer"``: on four rows, each player's first sowing of the game is from that row of his
   (the state then lists the holes sown from, ``sown``) [any], and with ``first_hole = k`` from the k-th hole of that
   row from the player's left [0: any]; ``first_right = n``: on two rows, each player's first
@@ -171,6 +173,24 @@ Elements and keys (defaults in brackets):
   turns it round (``{"pass": true, "rotate": true}``: on two rows each hole's seeds change
   places with those of the hole at the same place in the other row, as its owner sees it),
   and moves first (phase ``distribute``; Mangala of the Bedouin) [none];
+  ``distribute_min = n``: every hole named gets at least n seeds: once the seeds left are no
+  more than the holes below n lack, only those holes are offered [0]; ``distribute_cede``
+  (with ``distribute_rotate``): turning the board round cedes the first move to the player who
+  put the seeds in (Li'b al-'Aqil) [false];
+  ``give_one``: on two rows, a player to move whose opponent's row is empty (the opponent
+  having passed, unable to move) must give him a seed: one from a hole of his own, his choice,
+  into the opponent's first hole (his leftmost, as he sees it), ``{"from": "3", "to": "7"}``, as
+  his whole move (Li'b al-'Aqil, as Ludii reads it) [false];
+  ``open_empty = [a, b]``: on two rows of an even number of holes, each seeded alike, before play
+  each player, the first first, empties a holes of one half of his row and b of the other
+  (either half taking either count), ``{"leave_empty": ["1", "2", "4"]}``, a move each; their
+  seeds leave the game; these two moves count among the game's first moves for
+  ``constraint.no_capture_moves`` (Mangala of Suez) [none];
+  ``relay_opposite`` (with ``relay = true``, two rows): a lap whose last seed falls into an
+  empty hole, in either row, takes the seeds of the hole facing it, if any, and that seed is
+  sown on into the next hole, the sowing going on by the rules; when the facing hole is empty
+  the sowing ends, and if the move has taken seeds the opponent's next sowing must be from the
+  hole after the last, if he may sow from it (``from`` in the state) (Mangala of Suez) [false];
   ``first_place = k``: on two rows, each player's first sowing is from the k-th hole of his
   row from his left, unless it is empty [0: any];
   ``first_last_across``: with ``first_plain`` on two rows, a last seed of a player's first
@@ -186,6 +206,9 @@ Elements and keys (defaults in brackets):
   player's only move then) lifts n seeds from each of his holes (all a hole has, if fewer) and
   sows them all from the first hole after his row, the first seed into it (its own seeds stay),
   on as any sowing (relay, captures); the action names that hole (Lam Waladach) [0: none];
+  ``opening_next`` (with ``relay = true``): the game's first sowing goes on, at the end of
+  each lap, with the seeds of the hole after the last, while it holds any, as ``relay =
+  "next"`` (Andada's opening; ``constraint.no_capture_moves = 1`` has it take nothing) [false];
   ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
   the sowing where its last seed fell (Ludii's Lam Waladach) [false];
   ``sow_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, hole, direction) -> last``)
@@ -198,6 +221,15 @@ Elements and keys (defaults in brackets):
   None: the ordinary moves), names one as an action (``"action"``: a dict) and plays it
   (``"play"``: it changes ``sim.b``, ``sim.sc`` itself; the turn then passes) (Nchuwa's
   opening transfers and removals, Isolo's opening) [none];
+  ``place``: before play the players, the first first, take turns to put the seeds of their
+  hands (``setup.hand``) one at a time into their own holes, ``{"to": "3", "piece": "seed"}``
+  (a player whose hand is empty is passed over), until both hands are empty (phase ``place``;
+  Baqura) [false];
+  ``from_store``: on two rows, plain sowing, instead of sowing a hole the mover may sow k of
+  the seeds he has taken (1 up to all), as from his leftmost hole (which keeps its own: the
+  first into the hole after it), either way his sowings may go, the capture rules judging the
+  last hole as after any sowing; ``{"sow": "s1", "count": k}`` (with ``"direction"`` where
+  there is a choice) (Iyogh) [false];
   ``singles = "last-resort"``: a hole with one seed may be
   sown only when no hole of the mover's holds more [allowed]; ``singles_to_empty``: a single
   seed may be sown only into an empty hole [false].
@@ -221,7 +253,9 @@ Elements and keys (defaults in brackets):
   the opponent's last unclaimed hole is not claimed: the mover takes n of its seeds, leaving the
   rest [0: claimed all the same]; ``claim_keeps_fewer = "all"``: a wegue of the opponent's
   holding fewer than n with the last seed gives up all it holds (Gabata of Shoa, Qelat), not
-  nothing [nothing];
+  nothing [nothing]; ``claim_raid_free``: with ``claim_keeps``, the first last seed to fall into
+  each wegue of the opponent's in a round takes nothing (the state's ``raided`` lists those so
+  raided once), every later one as ``claim_keeps`` says (Awagagae) [false];
   ``claim``: the hole taken (the last hole, no chain, two rows) becomes the
   mover's *tuz*: every seed later sown into it goes at once to his captures, nobody sows
   from it, and no capture rule takes it; a player claims ``claim_max`` tuz a game (0: no
@@ -239,12 +273,16 @@ Elements and keys (defaults in brackets):
   seeds of this many more holes of the opponent's, each of his choice among those holding
   seeds, one action each, ``{"remove": "13"}`` [0]) ``first_takes``: with ``take = "last"``, a list: a player's first capture
   must take exactly the first number of seeds, his second the second..., and only then do
-  ``counts`` apply (the captures made are told from the seeds he has taken; Ako Okwe) [none]
+  ``counts`` apply (the captures made are told from the seeds he has taken; Ako Okwe) [none]; ``with_facing``:
+  with ``take = "last"`` on two rows, each hole taken takes the hole facing it too, and a
+  chain ends at a hole already emptied so (Baqura) [false]
   | ``take = "after"`` (the hole after the last
   seed's, when it holds one of ``counts``, a list; with ``chain = "forward"`` the holes after
   it too while each does: Adjiboto) | ``take = "beyond"`` (when the hole after the last
   seed's is empty, the seeds of the hole after that; with ``chain = "forward"``, on while the
-  holes after it go on alternating empty and full, never back to the last: Dongjintian)
+  holes after it go on alternating empty and full, never back to the last: Dongjintian;
+  ``over_stores``: the stores on the track are no holes, passed over, and a last seed in a
+  store is judged from the hole after it: Bay Khom [false])
   | ``take = "sown"`` (when the last seed falls where
   ``where`` allows, or with ``or_own_last`` in the mover's last hole, his rightmost: the
   opponent's holes this sowing dropped a seed into that then hold one of ``counts``, or with
@@ -282,6 +320,12 @@ Elements and keys (defaults in brackets):
   leaves no hole holding more than this many seeds, the game (or round) ends (Awari: 1) [none],
   and ``holes_at_most_seeds`` says where the seeds left go [owner]; ``seeds_at_most``: the
   same once the board holds this many seeds or fewer in all (Dongjintian: 1) [none];
+  ``empty_row = "loses"``: a player whose holes are all empty after a move has lost at once,
+  the mover judged first (Andada); ``points = n``: the game is played in rounds, each ending
+  as the other end rules say (the seeds left going as they say), the player with more seeds
+  scoring the difference in points (``points`` and ``round`` in the state), the first to n
+  points winning; each new round starts as the game did, its distribution (``sow.distribute``)
+  too (Li'b al-'Aqil) [0: one round];
   ``outer_empty = "loses"``: on four rows, a player whose outer row is empty after a move or a
   ``sow.take_hook`` capture has lost (the first seat judged first) ["none"];
   ``no_moves = "loses"``: the player who cannot move has lost, or drawn when he has taken
@@ -293,7 +337,11 @@ Elements and keys (defaults in brackets):
   rest in hand, or with ``"right"`` (``"left"``) fills them in order from his right (left) end,
   as he sees his row, the rest left empty (Main Chongkak); ``left_empty`` = ``"skip"`` (nobody sows into them) | ``"forfeit"`` (the
   owner's own sowing skips them; a seed the opponent drops there goes at once to the
-  owner's captures) | ``"sow"`` (they are ordinary empty holes, sown into and from) [skip];
+  owner's captures) | ``"sow"`` (they are ordinary empty holes, sown into and from) |
+  ``"until-full"`` (with ``short = "right"`` or ``"left"``: the short player's seeds left over
+  go into the first hole he cannot fill; such short holes are sown into, but nobody sows from
+  them nor takes them until, after a move, one holds ``refill`` seeds or more and is in play
+  again; a player loses only when he has no seed left: Khrour) [skip];
   ``starts`` = ``"alternate"`` (the players take turns to start the rounds) |
   ``"after-last"`` (the player after the one whose move ended the round starts the next) |
   ``"turn-order"`` (the turn order goes on through the refill: from the player after the one
@@ -302,7 +350,11 @@ Elements and keys (defaults in brackets):
   ``"fewer"`` | ``"more"`` (the player with fewer, or more, seeds starts; equal: the first seat);
   ``repeat``: the n-th time a round starts with the same seeds each and the same
   starter, the game ends, the player with more seeds winning (0: never) [0]; ``holes`` =
-  ``"own"`` | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
+  ``"own"`` | ``"placed"`` (two rows, with ``sow.place``: every seed goes back to its player's
+  hand; the player with fewer (equal: the one not starting the round) puts all of his into
+  his holes one at a time as he likes (phase ``place``), then the opponent puts as many into
+  each hole facing his, keeping the rest in hand; ``refill`` is not needed; a player left
+  with no seed has lost: Baqura) | ``"won"`` (two rows, one direction: each player fills ``refill`` seeds a hole from
   his rightmost hole leftwards (three rows: from his row's leftmost hole along the track, the
   next round's starter first, the other on from his own leftmost hole into those left), and the player with more goes on into the opponent's row from
   its left end, the holes the opponent cannot fill; each sows from, and is the owner of, the
@@ -312,14 +364,50 @@ Elements and keys (defaults in brackets):
   left; the other fills his holes at the same places alike, keeping the rest in hand, still
   his; a player left with no seed has lost: Rab'e, Abalala'e) [own]; ``round_up`` (with ``"won"``): a
   player with this many seeds or more left over fills one more hole, the opponent ceding the
-  seeds it lacks (more than half of ``refill``; 0: never) [0]. The game ends when a player
-  cannot fill a single hole; the other wins. ``arrange = "equal"`` (with ``refill = 1``,
+  seeds it lacks (more than half of ``refill``; 0: never) [0]; ``round_up_pair`` (with
+  ``round_up``): where the two players' remainders together fill a hole and neither fills it
+  by ``round_up``, the player with fewer seeds fills it, the other ceding the seeds it lacks
+  (Um el Banat: two and two) [false]. The game ends when a player
+  cannot fill a single hole; the other wins. ``store = n`` (two stores, one's own holes): each
+  player first puts n of his seeds into his store (his seeds taken for the round), then fills
+  his holes from the rest, losing when he has fewer than n + ``refill`` (Bay Khom) [0].
+  ``arrange = "equal"`` (with ``refill = 1``,
   two rows): the player with fewer seeds spreads them over his holes as equally as possible,
   the holes from his left taking the odd ones, and the opponent puts the same into the
   facing holes, keeping the rest in hand; with four seeds or fewer, one to a hole from his
   left, and the holes left empty in both rows are out of play for the round (Leyla Gobale of
   Gabradarre); claimed holes (``capture.claim``) are given up; a player with no seed left has
   lost ["fill"].
+
+**Puhulmutu and its kin** (Sri Lanka, after Parker; each key opt-in):
+``sow.direction_shared`` (with ``direction = "choose-once"``): the game's first sowing sets the
+way for both players, and in a game of rounds each round's first sowing sets it anew (or, with
+``rounds.short = "end"``, the holes left empty do) [false]; ``sow.skip_exact = n``: a hole
+holding exactly n is passed over by every seed but the lap's last, which falls into it [0:
+none], and with ``skip_exact_at = "lap-start"`` the holes passed are those that held n as the
+lap began (Ludii's reading) ["now"]; ``sow.relay_take_except``: places in a row, from its
+owner's left, that ``relay_take`` never takes: a lap whose last seed makes ``relay_take`` there
+ends the sowing (Kotu Baendum's end holes) [none]; ``sow.singles_front`` (with
+``direction_shared``, two rows): a single seed in the mover's front hole, the end of his row
+his sowing goes towards, may not be sown while another hole of his holds a single [false];
+``capture.beyond_after = "occupied"``: ``take = "beyond"`` only when the last seed fell into a
+hole that held seeds (Walak-Pussa) ["any"]; ``rounds.short = "end"`` (two rows): a player who
+cannot fill all his holes chooses an end of his row (``{"leave_empty": [...]}`` names the holes
+at the other end) and fills from it as far as his seeds go, the rest kept in hand; with
+``direction_shared`` the round is sown towards his holes left empty; ``rounds.rest_from =
+n`` (with ``short = "end"``): from the n-th round on, his seeds left over (fewer than
+``refill``) go into the next hole along his row (a puta, naga or wala: one, two or three), the
+opponent lifting as many from his hole facing it into his hand; a hole so made with fewer than
+three (``marked`` in the state) is sown from by nobody and never taken: a lap whose last seed
+falls into it ends there [0: never].
+**Papan Dakon** (opt-in): ``sow.relay_choice = "take-opposite"`` (with ``relay = true``, two
+rows): when a lap's last seed falls into an occupied hole of the mover's row, the sowing stops
+there (``pending`` is ``{"relay": hole}``) and the mover either sows on from it (``{"sow":
+hole}``) or takes that last seed and the seeds of the hole facing it into his store (``{"from":
+hole, "to": facing}``), ending the turn ["none"]; ``rounds.richer = "equal"``: between rounds
+the player with more seeds puts an equal number, as many as he can, into each of his holes,
+the rest kept in hand ["fill"]; ``rounds.limit = n``: the game ends after its n-th round, the
+player with more seeds winning (0: no limit) [0].
 
 **Speed.** ``SowSim`` is the play-out path: plain lists of counts, moves as small ints (hole
 + 256 * direction), next-hole tables built once per seat, direction and holes skipped, and a
@@ -371,6 +459,7 @@ LOT, PLAY, LEAVE, OVER = "lot", "play", "leave_empty", "over"
 ARRANGE = "arrange"  # sow.arrange: the players rearrange their seeds before play
 DISTRIBUTE = "distribute"  # sow.distribute: a player puts the seeds in before play
 TAKE = "take"
+PLACE = "place"  # sow.place: the players put the seeds of their hands into their holes
 SEEDS = ("owner", "nobody", "last-mover", "blocked", "other")
 #: A relay sowing that has dropped this many seeds per seed in the game stops (no source has
 #: relay sowing go on for ever; this only keeps a pathological position from hanging).
@@ -456,6 +545,14 @@ def _places(v: Any) -> Any:
     if isinstance(v, list) and all(type(k) is int and 1 <= k <= 50 for k in v):
         return frozenset(v)
     raise _Bad(f"must list places in a row (1 = the owner's leftmost hole), got {brief(v)}")
+
+
+def _open_empty(v: Any) -> Any:
+    """sow10: ``sow.open_empty``: the holes emptied in one half of the row and in the other."""
+    if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 25 for x in v)
+            and sum(v)):
+        raise _Bad(f"must list two counts of holes, one for each half of the row, got {brief(v)}")
+    return tuple(v)
 
 
 def _names(v: Any) -> Any:
@@ -561,6 +658,10 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
         "sow_hook": (_text, None),  # sow13: the whole sowing a Python rule's (Mangola)
         "prelude_hook": (_text, None),  # sow13: moves before play a Python rule's (Nchuwa)
+        "opening_next": (_bool, False),  # sow10: Andada's opening
+        "distribute_min": (_int(0, 1000), 0), "distribute_cede": (_bool, False), "give_one": (_bool, False),  # sow10
+        "open_empty": (_open_empty, None), "relay_opposite": (_bool, False),  # sow10: Mangala (Suez)
+        "place": (_bool, False), "from_store": (_bool, False),
     },
     "capture": {
         "take": (_one_of("last", "opposite", "all", "beyond", "sown", "after"), "last"),
@@ -576,6 +677,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "claim": (_bool, False), "claim_except": (_places, frozenset()), "claim_twin": (_bool, False),
         "claim_max": (_int(0, 100), 1), "claim_keeps": (_int(0, 1000), 0), "claim_last": (_int(0, 1000), 0),
         "claim_keeps_fewer": (_one_of("nothing", "all"), "nothing"),
+        "with_facing": (_bool, False), "over_stores": (_bool, False), "claim_raid_free": (_bool, False),
     },
     "constraint": {
         "grand_slam": (_one_of("allowed", "forbidden", "captures-nothing"), "allowed"), "feed": (_feed, False),
@@ -584,22 +686,39 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "extra_turn": {"when": (_when, ())},
     "end": {
         "no_moves": (_one_of("pass", "loses", *SEEDS), "owner"), "stalled": (_one_of(*SEEDS), "owner"),
-        "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins", "ends"), "none"),
+        "win": (_one_of("most"), "most"), "empty_row": (_one_of("none", "wins", "ends", "loses"), "none"),
         "target": (_int(0, 100000), 0), "repetition": (_int(0, 1000), 0),
+        "points": (_int(0, 100000), 0),  # sow10: rounds played to a points target (Li'b al-'Aqil)
         "repetition_seeds": (_one_of(*SEEDS), "owner"), "move_limit": (_int(0, 1_000_000), 0),
         "holes_at_most": (_int(0, 1000), None), "holes_at_most_seeds": (_one_of(*SEEDS), "owner"),
         "seeds_at_most": (_int(0, 1000), None), "sweep": (_int(0, 100000), 0),
         "loses_draw": (_int(0, 100000), 0), "outer_empty": (_one_of("none", "loses"), "none"),
     },
     "rounds": {
-        "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left"), "choose"),
-        "left_empty": (_one_of("skip", "forfeit", "sow"), "skip"),
+        "refill": (_int(1, 1000), None), "short": (_one_of("choose", "right", "left", "end"), "choose"),
+        "left_empty": (_one_of("skip", "forfeit", "sow", "until-full"), "skip"),
         "starts": (_one_of("alternate", "turn-order", "after-last", "fewer", "more"), "alternate"),
         "repeat": (_int(0, 1000), 0),
-        "holes": (_one_of("own", "won", "matched"), "own"), "round_up": (_int(0, 1000), 0),
-        "arrange": (_one_of("fill", "equal"), "fill"),
+        "holes": (_one_of("own", "won", "matched", "placed"), "own"), "round_up": (_int(0, 1000), 0),
+        "arrange": (_one_of("fill", "equal"), "fill"), "store": (_int(0, 1000), 0),
+        "round_up_pair": (_bool, False),  # sow10: Um el Banat
     },
 }
+
+# Puhulmutu and its Sri Lankan kin (sow8): opt-in keys, each off by default.
+SCHEMA["sow"].update({
+    "direction_shared": (_bool, False), "skip_exact": (_int(0, 1000), 0),
+    "relay_take_except": (_places, frozenset()), "singles_front": (_bool, False),
+    "skip_exact_at": (_one_of("now", "lap-start"), "now"),
+})
+SCHEMA["capture"]["beyond_after"] = (_one_of("any", "occupied"), "any")
+# Papan Dakon (sow8): a relay lap in one's own row may instead take the facing hole; the richer
+# player's holes filled equally between rounds.
+SCHEMA["sow"]["relay_choice"] = (_one_of("none", "take-opposite"), "none")
+SCHEMA["rounds"]["richer"] = (_one_of("fill", "equal"), "fill")
+SCHEMA["rounds"]["limit"] = (_int(0, 100000), 0)
+# Puhulmutu's puta, naga and wala holes (sow8): from the n-th round, the short row's remainder.
+SCHEMA["rounds"]["rest_from"] = (_int(0, 1000), 0)
 
 
 class _Opt:
@@ -691,6 +810,11 @@ class Rules:
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
         "sow_hook", "prelude_hook",
+        "dir_shared", "skip_exact", "take_except", "singles_front", "short_end", "skip_exact_start",
+        "relay_choice", "richer_equal", "round_limit", "rest_from",
+        "round_up_pair", "opening_next", "empty_row_loses", "dist_min", "dist_cede", "give_one", "points",  # sow10
+        "open_empty", "relay_opposite",  # sow10
+        "place", "placed", "with_facing", "round_store", "over_stores", "from_store", "raid_free",
     )
 
 
@@ -862,6 +986,8 @@ class SowGame(Game):
                 holes = self.holes_of[who]  # sow.stores: each store after its owner's row
                 last = holes[-1] if d == CCW else holes[0]
                 store = self.N + who
+                if stores == 2 and d != (CW if self.store_left else CCW):  # "both", sown the other
+                    store = self.N + 1 - who  # way round: the store at the row's other end
                 table[store] = table[last]
                 table[last] = store
             size = len(table)
@@ -939,6 +1065,9 @@ class SowGame(Game):
         r.opening_copy = sow.get("opening_copy", o)
         r.take_at_ends = sow.get("take_at_ends", o)  # sow.take_at_ends: a lap that took ends the sowing
         r.gather = sow.get("opening_gather", o)  # sow.opening_gather: the game's first move (Lam Waladach)
+        r.opening_next = sow.get("opening_next", o)  # sow10: sow.opening_next (Andada)
+        if r.opening_next and (not sow.get("relay", o) or sow.get("relay", o) == "next"):
+            raise rf.error(sow.paths["opening_next"], "an opening sown on from the next hole goes with relay = true")
         if r.gather and (self.rows != 2 or sow.get("direction", o) not in ("ccw", "cw") or sow.get("stores", o) != "none"
                          or r.opening is not None or r.first_to_next or r.first_plain):
             raise rf.error(sow.paths["opening_gather"], "a gathered opening needs two rows, one direction of sowing "
@@ -1011,8 +1140,8 @@ class SowGame(Game):
         r.choose_once = direction == "choose-once"
         first_way = sow.get("first_direction", o)
         r.first_dir = None if first_way == "any" else DIR_NAMES.index(first_way)
-        if r.stores and {d for pairs in r.dirs for _, d in pairs} != {CW if self.store_left else CCW}:
-            raise rf.error(sow.paths["stores"], "sowing through the stores goes anticlockwise, each player's store on his right, "
+        if r.stores == 1 and {d for pairs in r.dirs for _, d in pairs} != {CW if self.store_left else CCW}:
+            raise rf.error(sow.paths["stores"], "sowing through one's own store goes anticlockwise, each player's store on his right, "
                            "or clockwise with board.first_store = \"left\" (each store on its player's left)")
         live = [t for t in self.capture_tables if all(t.on(k, o) for k in t.values)]
         r.captures = [self._capture_rule(t, o) for t in live]
@@ -1020,6 +1149,21 @@ class SowGame(Game):
         if len(tos) > 1:
             raise rf.error(next(t.paths["to"] for t in live if "to" in t), "every capture rule of a file gives the seeds to the same player")
         r.to_owner = tos == {"owner"}
+        # capture.claim_raid_free: the first raid on each wegue takes nothing
+        r.raid_free = any(t.get("claim_raid_free", o) for t in live)
+        if r.raid_free and not any(t.get("claim_keeps", o) for t in live):
+            raise rf.error(next(t.paths["claim_raid_free"] for t in live if "claim_raid_free" in t), "needs claim_keeps")
+        # capture.over_stores: a take = "beyond" rule passes over the stores on the track
+        r.over_stores = any(t.get("over_stores", o) for t in live)
+        if r.over_stores and any(t.get("take", o) != "beyond" or "hook" in t for t in live):
+            raise rf.error(next(t.paths["over_stores"] for t in live if "over_stores" in t),
+                           "passing over the stores goes with take = \"beyond\" rules only")
+        # capture.with_facing: a take = "last" rule's holes each take their facing hole too
+        r.with_facing = any(t.get("with_facing", o) for t in live)
+        if r.with_facing and (self.rows != 2 or any(t.get("take", o) != "last" or "hook" in t for t in live
+                                                    if t.get("with_facing", o))):
+            raise rf.error(next(t.paths["with_facing"] for t in live if "with_facing" in t),
+                           "the facing hole is taken with the last hole's (take = \"last\"), on two rows")
         r.claims = any((c[0] == "last" and c[8] is not None) or (c[0] == "hook" and c[2]) for c in r.captures)
         kept = [c[8][3:] for c in r.captures if c[0] == "last" and c[8] is not None and c[8][3]]
         r.keeps, r.claim_last, r.keeps_fewer = kept[0] if kept else (0, 0, False)  # capture.claim_keeps (a wegue), claim_last
@@ -1045,6 +1189,7 @@ class SowGame(Game):
         r.target = end.get("target", o)
         r.empty_row_wins = end.get("empty_row", o) == "wins"
         r.empty_row_ends = end.get("empty_row", o) == "ends"
+        r.empty_row_loses = end.get("empty_row", o) == "loses"  # sow10 (Andada)
         r.repetition = end.get("repetition", o)
         r.repetition_seeds = end.get("repetition_seeds", o)
         r.move_limit = end.get("move_limit", o)
@@ -1078,9 +1223,13 @@ class SowGame(Game):
         r.rounds = bool(rounds.values)
         if r.rounds:
             r.refill = rounds.get("refill", o)
+            if r.refill is None and rounds.get("holes", o) == "placed":
+                r.refill = 1  # rounds.holes = "placed": no hole is refilled by count
             if r.refill is None:
                 raise rf.error(next(iter(rounds.paths.values())), "a game of rounds needs rounds.refill")
             r.left_empty = rounds.get("left_empty", o)
+            if r.left_empty == "until-full" and (rounds.get("short", o) == "choose" or rounds.get("holes", o) != "own"):
+                raise rf.error(rounds.paths["left_empty"], 'left_empty = "until-full" needs short = "right" or "left" and one\'s own holes')
             r.repeat = rounds.get("repeat", o)
             r.starts = rounds.get("starts", o)
             r.short = rounds.get("short", o)
@@ -1089,6 +1238,12 @@ class SowGame(Game):
             if r.matched and (self.rows == 4 or sow.get("from", o) != "own"):
                 raise rf.error(rounds.paths.get("holes"), "matched holes need two or three rows, each sowing from his own holes")
             r.round_up = rounds.get("round_up", o)
+            r.round_store = rounds.get("store", o)  # rounds.store: seeds set in each store first
+            if r.round_store and (not self.n_stores or rounds.get("holes", o) != "own" or rounds.get("arrange", o) != "fill"):
+                raise rf.error(rounds.paths["store"], "seeds set in the stores between rounds need stores and one's own holes refilled")
+            r.placed = rounds.get("holes", o) == "placed"  # rounds.holes = "placed": Baqura
+            if r.placed and (self.rows != 2 or not sow.get("place", o)):
+                raise rf.error(rounds.paths["holes"], "holes placed between rounds need two rows and sow.place")
             r.equal = rounds.get("arrange", o) == "equal"  # rounds.arrange: Leyla Gobale of Gabradarre
             if r.equal and (self.rows != 2 or r.won or r.refill != 1):
                 raise rf.error(rounds.paths["arrange"], "an equal arrangement between rounds needs two rows, "
@@ -1107,8 +1262,13 @@ class SowGame(Game):
             r.equal = False
         if not r.rounds or not r.won:
             r.won, r.round_up, r.one_dir = False, 0, CCW
+        r.round_up_pair = bool(r.won and rounds.get("round_up_pair", o))  # sow10: Um el Banat
+        if r.round_up_pair and not r.round_up:
+            raise rf.error(rounds.paths["round_up_pair"], "round_up_pair goes with round_up")
         if not r.rounds:
             r.matched = False
+            r.placed = False
+            r.round_store = 0
         r.simple = not (r.cover or r.skip_at or r.relay or r.stores or r.rounds or r.origin_quirk or r.take_at)
         # The notation shows the direction when it is not the same for every sowing.
         r.arrows = len({d for pairs in r.dirs for _, d in pairs}) > 1
@@ -1138,10 +1298,71 @@ class SowGame(Game):
         elif "distribute_seeds" in sow or "distribute_rotate" in sow:
             key = "distribute_seeds" if "distribute_seeds" in sow else "distribute_rotate"
             raise rf.error(sow.paths[key], "goes with sow.distribute, the holes the seeds are put into")
+        # sow10: distribute_min (each hole named at least n), distribute_cede (turning the board
+        # round cedes the first move), give_one (a seed given to an empty row), end.points
+        r.dist_min = sow.get("distribute_min", o) if r.dist else 0
+        if r.dist_min and r.dist_min * len(r.dist) > r.dist_seeds:  # type: ignore[arg-type]
+            raise rf.error(sow.paths["distribute_min"], "the seeds put in cannot give every hole so many")
+        r.dist_cede = bool(r.dist_rotate and sow.get("distribute_cede", o))
+        for key in ("distribute_min", "distribute_cede"):
+            if key in sow and not (r.dist_rotate if key == "distribute_cede" else r.dist):
+                raise rf.error(sow.paths[key], "goes with sow.distribute" + (" and distribute_rotate" if key == "distribute_cede" else ""))
+        r.give_one = sow.get("give_one", o)
+        if r.give_one and (self.rows != 2 or r.rounds):
+            raise rf.error(sow.paths["give_one"], "a seed given to an empty row needs two rows and no rounds of refills")
+        r.points = T["end"].get("points", o)
+        r.open_empty = sow.get("open_empty", o)  # sow10: Mangala (Suez)'s opening
+        if r.open_empty and (self.rows != 2 or self.per_row % 2 or 2 * max(r.open_empty) > self.per_row
+                             or T["setup"].get("counts", o) is not None or r.first is None or r.dist or r.rounds):
+            raise rf.error(sow.paths["open_empty"], "emptied holes need two rows of an even number of holes, "
+                           "the same seeds in each hole, the first player fixed, no distribution and no rounds")
+        r.relay_opposite = sow.get("relay_opposite", o)  # sow10: Mangala (Suez)'s capture, sown on
+        if r.relay_opposite and (sow.get("relay", o) is not True or self.rows != 2):
+            raise rf.error(sow.paths["relay_opposite"], "goes with relay = true, on two rows")
+        if r.points and r.rounds:
+            raise rf.error(T["end"].paths["points"], "rounds to a points target go with no rounds of refills (rounds.refill)")
+        r.place = sow.get("place", o)  # sow.place: the hands put into the holes before play
+        if r.place and (r.first is None or not self.tables["setup"].static("hand") or r.arrange or r.dist):
+            raise rf.error(sow.paths["place"], "placing the hands before play needs setup.hand, a first player "
+                           "(no lot), and no other setting-out (arrange, distribute)")
+        r.from_store = sow.get("from_store", o)  # sow.from_store: the seeds taken sown again
+        if r.from_store and (self.rows != 2 or sow.get("relay", o) is not False or r.stores or r.rounds
+                             or r.store_sow or r.check_moves):
+            raise rf.error(sow.paths["from_store"], "sowing the seeds taken needs two rows, plain sowing (no relay, "
+                           "stores on the track, store_sow), no rounds, and no feeding or grand-slam rule")
         r.take_at_lap = sow.get("take_at_lap", o)  # sow.take_at_lap: a lap that took a hole ends the sowing
         if r.take_at_lap and not (sow.get("take_at", o) and sow.get("relay", o) is True):
             raise rf.error(sow.paths["take_at_lap"], "needs take_at and relay = true")
         r.leftmost_min = sow.get("leftmost_min", o)  # sow.leftmost_min: his leftmost hole needs this many
+        # Puhulmutu and its kin (sow8): one way for both, holes of three passed, ends not taken.
+        r.dir_shared = sow.get("direction_shared", o)
+        if r.dir_shared and not r.choose_once:
+            raise rf.error(sow.paths["direction_shared"], 'a direction shared by both players needs direction = "choose-once"')
+        r.skip_exact = sow.get("skip_exact", o)
+        if r.skip_exact:
+            r.simple = False
+        r.skip_exact_start = bool(r.skip_exact) and sow.get("skip_exact_at", o) == "lap-start"
+        except_places = sow.get("relay_take_except", o)
+        r.take_except = frozenset(i for i in range(self.N) if (i % self.per_row) + 1 in except_places)
+        if r.take_except and (not r.relay_take or self.rows != 2):
+            raise rf.error(sow.paths["relay_take_except"], "needs relay_take, on two rows")
+        r.singles_front = sow.get("singles_front", o)
+        if r.singles_front and (not r.dir_shared or self.rows != 2):
+            raise rf.error(sow.paths["singles_front"], "needs direction_shared, on two rows")
+        r.short_end = r.rounds and r.short == "end"
+        if r.short_end and (self.rows != 2 or r.won or r.matched or r.equal):
+            raise rf.error(rounds.paths["short"], 'short = "end" needs two rows, each filling his own holes')
+        r.relay_choice = sow.get("relay_choice", o) == "take-opposite"
+        if r.relay_choice and (r.relay is not True or self.rows != 2 or r.check_moves or r.relay_take or r.take_at):
+            raise rf.error(sow.paths["relay_choice"], "a choice at a relay lap's end needs relay = true on two rows, "
+                           "with no feeding or grand-slam rule and nothing taken while sowing")
+        r.richer_equal = r.rounds and rounds.get("richer", o) == "equal"
+        r.round_limit = rounds.get("limit", o) if r.rounds else 0
+        r.rest_from = rounds.get("rest_from", o) if r.rounds else 0
+        if r.rest_from and not r.short_end:
+            raise rf.error(rounds.paths["rest_from"], 'needs short = "end"')
+        if r.richer_equal and (r.won or r.matched or r.equal):
+            raise rf.error(rounds.paths["richer"], "an equal filling goes with each player filling his own holes")
         r.choose_count = sow.get("choose_count", o)  # sow.choose_count: how many, leaving one (Okwe)
         if r.choose_count and not (r.simple and not r.first_in_origin and not r.skip_origin and not r.check_moves
                                    and not r.arrows and not r.choose_once and r.first_dir is None
@@ -1193,7 +1414,7 @@ class SowGame(Game):
             return ("hook", HOOKS[t.values["hook"]], bool(t.get("claim", o)))  # a name, checked when compiled
         take = t.get("take", o)
         if take == "beyond":
-            return ("beyond", t.get("chain", o) == "forward")
+            return ("beyond", t.get("chain", o) == "forward", t.get("beyond_after", o) == "occupied")
         if take == "after":
             counts = t.get("counts", o)
             if not isinstance(counts, list):
@@ -1291,6 +1512,8 @@ class SowGame(Game):
         total = max(1, self.total)
         hand = sim.hand if sim.phase != DISTRIBUTE else (0, 0)  # sow.distribute: the pool is nobody's
         scores = [(sim.sc[s] + hand[s] + kept[s] + self.EVAL_SIDE * side[s]) / total for s in (0, 1)]
+        if sim.r.points:  # sow10: end.points, the rounds' points as a share of the target too
+            scores = [scores[s] + sim.points[s] / sim.r.points for s in (0, 1)]
         return team_values(self, scores, self.EVAL_K)
 
     # -- the Game protocol -------------------------------------------------------------------
@@ -1310,6 +1533,10 @@ class SowGame(Game):
         if r.dist:  # sow.distribute: the other player puts the seeds in first, from his hand
             sim.phase, sim.turn = DISTRIBUTE, 1 - r.first
             sim.hand[1 - r.first] = r.dist_seeds
+            sim.hist.clear()  # the positions counted from the play (end.repetition)
+        if r.place:  # sow.place: the players put their hands in, the first first
+            sim.phase = PLACE
+            sim.hist = {}
         return sim
 
     def sim_from_json(self, data: Mapping[str, Any], options: dict[str, Any]) -> SowSim:
@@ -1337,6 +1564,9 @@ class SowGame(Game):
         player's, each naming a hole (``{"sow": hole}``), the game's first move stands for those
         steps too, before its own."""
         r = sim.r
+        if r.from_store and sim.phase == PLAY and type(move) is int and move & 0xFF >= self.N:
+            # sow.from_store: Ludii moves the seeds from the hand into the leftmost hole (one step)
+            return [(sim.turn, {"from": "hand", "to": self.names[sim.holes[sim.turn][0]]}, False)]  # type: ignore[index]
         if sim.phase not in (PLAY, LEAVE) or not (r.rounds or r.relay):
             return None
         seat = sim.turn
@@ -1356,6 +1586,8 @@ class SowGame(Game):
                 probe.laps = []
                 probe._sow(seat, move & 0xFF, (move >> 8) & 1, move >> 9)  # type: ignore[arg-type]
                 run += [(seat, {"sow": self.names[p]} if p >= 0 else {"pass": True}, False) for p in probe.laps]
+            if r.opening_next and sim.plies == (r.first is None) and (getattr(self.rf, "ludii", None) or {}).get("opening_pass"):
+                run.append((seat, {"pass": True}, False))  # sow10: [ludii] opening_pass, Ludii's pass ending the opening
             after = sim.copy()
             after.play(move)
             if r.take_hook is not None and after.started:  # the next turn's captures, any order
@@ -1372,10 +1604,13 @@ class SowGame(Game):
                 # holes_at_most: then never by a stall), has no passes: Ludii goes straight on
                 lud_refill = (getattr(self.rf, "ludii", None) or {}).get("refill")
                 if (not r.empty_row_ends and r.seeds_at_most is None and r.holes_at_most is None and not r.keeps
-                        and lud_refill != "runs"):  # [ludii] refill = "runs": no passes either
+                        and lud_refill not in ("runs", "free-now", "blocked-pass")):  # [ludii] refill = "runs": no passes either
                     run += [(1 - seat, {"pass": True}, False), (seat, {"pass": True}, False)]
+                if lud_refill == "blocked-pass":  # [ludii] refill = "blocked-pass": one pass, the blocked player's
+                    run.append((1 - seat, {"pass": True}, False))
                 if after.phase == PLAY:
-                    holes = [[i for i in own[s] if not after.closed >> i & 1] for s in (0, 1)]
+                    holes = [[i for i in own[s] if not after.closed >> i & 1
+                              or (r.left_empty == "until-full" and after.b[i])] for s in (0, 1)]  # a short hole's rest
                     if r.short == "right":  # a fixed order, from each player's right
                         holes = [h[::-1] for h in holes]
                     if r.won:  # rounds.holes = "won": each fills from his right, in a fixed order
@@ -1383,7 +1618,9 @@ class SowGame(Game):
                                   and not after.closed >> i & 1] for s in (0, 1)]
                     # rounds.holes = "won": Ludii's fill order is the file's, or (its [ludii] table
                     # saying refill = "free") the player's choice of hole at each step
-                    free = (r.short == "choose" if not r.won
+                    # ([ludii] refill = "free-now", one's own holes: the player's choice at each
+                    # step, from straight after the move that ended the round, no passes: Khrour)
+                    free = ((r.short == "choose" or lud_refill == "free-now") if not r.won
                             else (getattr(self.rf, "ludii", None) or {}).get("refill") == "free")
                     if r.matched:  # rounds.holes = "matched": Ludii's poorer player fills his full holes,
                         # a step each; his last, partial hole and the other's are filled with the last
@@ -1400,7 +1637,16 @@ class SowGame(Game):
                             if r.round_up and after.rounds[-1][s] % r.refill >= r.round_up:
                                 fills = fills[:-1]
                             run += [(s, {"from": "hand", "to": self.names[i]}, False) for i in fills]
-                    elif r.keeps and r.won:  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
+                    elif lud_refill == "richer-runs" and r.won:  # sow10 (Um el Banat): the next round's
+                        # starter first, then the other, each all his holes in a row from his leftmost
+                        # along the track, a hole of three and one (round_up) within the step before
+                        for s in (after.turn, 1 - after.turn):
+                            fills = sorted((i for i in range(self.N) if after.own[i] == s and not after.closed >> i & 1),
+                                           key=lambda i, s=s: (i - own[s][0]) % self.N)
+                            if s == after.turn and r.round_up and after.rounds[-1][s] % r.refill >= r.round_up:
+                                fills = fills[:-1]
+                            run += [(s, {"from": "hand", "to": self.names[i]}, False) for i in fills]
+                    elif r.keeps and r.won and lud_refill != "free":  # capture.claim_keeps (Gabata of Tigray): Ludii ends the round
                         # as the last free seed goes, the player after the mover filling all his
                         # holes, then the other; a round_up hole is filled with the last, no step
                         totals = after.rounds[-1]
@@ -1467,7 +1713,9 @@ class SowSim(Sim):
     __slots__ = ("game", "options", "r", "b", "sc", "hand", "turn", "phase", "plies", "sown", "closed",
                  "round", "starter", "rounds", "hist", "over", "_mv", "log", "last_text", "laps",
                  "take_left", "_then", "way", "lifted", "during", "tuz", "_claim", "own", "holes", "omask", "took",
-                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now")
+                 "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause", "marked",
+                 "points", "forced",  # sow10: end.points; sow.relay_opposite
+                 "raided")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1493,6 +1741,7 @@ class SowSim(Sim):
         self.way: list[int | None] = [None, None]  # each seat's direction, once chosen (choose-once)
         self._then = 0  # set by _captures: the then_take of the rule that was met
         self.tuz = [0, 0]  # capture.claim: each seat's claimed holes (tuz), a mask
+        self.raided = 0  # capture.claim_raid_free: the wegues raided once already, a mask
         # Who owns each hole (then the stores), each seat's holes and their mask: the game's,
         # unless rounds.holes = "won" has moved holes from one player to the other.
         self.own, self.holes, self.omask = game.owner, game.holes_of, game.own_mask
@@ -1505,6 +1754,10 @@ class SowSim(Sim):
         self.covered = 0  # sow.cover: the covered holes, a mask
         self.centre = 0  # sow.cover: the seeds dropped into the central hole, out of play
         self._covered_now = False  # set by _sow: this move covered a hole
+        self.pause = -1  # sow.relay_choice: the hole where the mover chooses how to go on, or -1
+        self.marked = 0  # rounds.rest_from: the puta and naga holes this round, a mask
+        self.points = [0, 0]  # sow10: end.points, each seat's points from the rounds played
+        self.forced = -1  # sow10: sow.relay_opposite, the hole the next sowing must be from (-1: any)
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -1518,11 +1771,15 @@ class SowSim(Sim):
         s.log, s.last_text, s.laps = False, "", None
         s.take_left, s._then = self.take_left, 0
         s.way = self.way[:]
-        s.tuz, s._claim = self.tuz[:], 0
+        s.tuz, s._claim, s.raided = self.tuz[:], 0, self.raided
         s.started = []
         s.hook_run = s.hook_mem = None
         s.covered, s.centre, s._covered_now = self.covered, self.centre, False
+        s.points = self.points[:]  # sow10
+        s.forced = self.forced
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
+        s.pause = self.pause
+        s.marked = self.marked
         return s
 
     # -- protocol ------------------------------------------------------------------------------
@@ -1557,6 +1814,11 @@ class SowSim(Sim):
         g = self.game
         if type(move) is int:
             h, d = move & 0xFF, move >> 8
+            if h >= g.N and self.r.from_store:  # sow.from_store: k of the seeds taken, a way
+                act: dict[str, Any] = {"sow": g.store_names[h - g.N], "count": move >> 9}
+                if len({w for _, w in self.r.dirs[h - g.N]}) > 1:
+                    act["direction"] = DIR_NAMES[(move >> 8) & 1]
+                return Action(act)
             if h >= g.N:  # sow.store_sow: the store sown back
                 return Action({"sow": g.store_names[h - g.N]})
             if move >> 9:  # sow.choose_count: the seeds sown
@@ -1575,6 +1837,8 @@ class SowSim(Sim):
             return Action({"enter": "store"})
         if move[0] == "arr":
             return Action({"from": g.names[move[1]], "to": g.names[move[2]]})
+        if move[0] == "give":  # sow10: sow.give_one
+            return Action({"from": g.names[move[1]], "to": g.names[self.holes[1 - self.turn][0]]})  # type: ignore[operator]
         if move[0] == "pass":
             return Action({"pass": True})
         if move[0] == "put":  # sow.distribute
@@ -1583,6 +1847,8 @@ class SowSim(Sim):
             return Action({"pass": True})
         if move[0] == "rotate":
             return Action({"pass": True, "rotate": True})
+        if move[0] == "grab":  # sow.relay_choice: the last seed into the facing hole, both taken
+            return Action({"from": g.names[move[1]], "to": g.names[g.facing[move[1]]]})
         return Action({"leave_empty": [g.names[h] for h in move[1]]})
 
     # -- generating moves ------------------------------------------------------------------------
@@ -1602,9 +1868,16 @@ class SowSim(Sim):
             b, own = self.b, self.holes[self.turn]  # type: ignore[index]
             self._mv = [("arr", p, q) for p in own if b[p] for q in own if q != p] + [("pass",)]
             return
+        if self.phase == PLACE:  # sow.place: a seed from his hand into one of his holes
+            self._mv = [("put", p) for p in self.holes[self.turn]]  # type: ignore[index]
+            return
         if self.phase == DISTRIBUTE:  # sow.distribute: a seed into one of the holes, or the choice
             if self.hand[self.turn]:  # type: ignore[index]
                 self._mv = [("put", p) for p in self.r.dist]  # type: ignore[union-attr]
+                if self.r.dist_min:  # sow10: sow.distribute_min, the seeds left all needed below n
+                    lo, b = self.r.dist_min, self.b
+                    if self.hand[self.turn] <= sum(max(0, lo - b[p]) for p in self.r.dist):  # type: ignore[union-attr]
+                        self._mv = [("put", p) for p in self.r.dist if b[p] < lo]  # type: ignore[union-attr]
             else:
                 self._mv = [("keep",), ("rotate",)]
             return
@@ -1613,6 +1886,9 @@ class SowSim(Sim):
             g = self.game
             filled = min(len(self.holes[seat]), self.hand[seat] // self.r.refill)
             self._mv = [("leave", c) for c in combinations(self.holes[seat], len(self.holes[seat]) - filled)]
+            if self.r.short_end:  # rounds.short = "end": filled from one end, the other left empty
+                own = tuple(self.holes[seat])
+                self._mv = [("leave", own[filled:]), ("leave", own[: len(own) - filled])]
             return
         b, r, seat = self.b, self.r, self.turn
         if r.prelude_hook is not None:  # sow.prelude_hook: a Python rule's moves, while it has any
@@ -1620,6 +1896,21 @@ class SowSim(Sim):
             if pre is not None:
                 self._mv = pre
                 return
+        if self.pause >= 0:  # sow.relay_choice: sow on from the hole, or take the one facing it
+            p = self.pause
+            d = next(d for h, d in r.dirs[seat] if h == p)  # type: ignore[index]
+            self._mv = [p | (d << 8), ("grab", p)]
+            return
+        if r.open_empty and self.plies < 2:  # sow10: sow.open_empty, the holes he empties
+            row, (x, y) = self.holes[seat], r.open_empty  # type: ignore[index,misc]
+            half = len(row) // 2
+            self._mv = [("leave", a + z) for u, w in dict.fromkeys(((x, y), (y, x)))
+                        for a in combinations(row[:half], u) for z in combinations(row[half:], w)]
+            return
+        if r.give_one and not any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
+            # sow10: sow.give_one, the opponent's row empty: one seed of his into its first hole
+            self._mv = [("give", h) for h in self.holes[seat] if b[h]]  # type: ignore[index]
+            return
         if r.store_sow and self.sc[seat] >= r.store_sow and not self.sown >> (self.game.N + seat) & 1:  # type: ignore[operator]
             self._mv = [self.game.N + seat]  # sow.store_sow: his store is sown back, his only move
             return
@@ -1642,6 +1933,8 @@ class SowSim(Sim):
             mv = [h | (r.one_dir << 8) for h in self.holes[seat] if b[h] >= lo]  # type: ignore[index]
         else:
             mv = [h | (d << 8) for h, d in r.dirs[seat] if b[h] >= lo]  # type: ignore[index]
+        if self.closed and r.left_empty == "until-full":  # rounds.left_empty: no sowing from a short hole
+            mv = [m for m in mv if not self.closed >> (m & 0xFF) & 1]
         if r.keeps and self.tuz[0] | self.tuz[1]:  # capture.claim_keeps: nobody sows from a wegue
             claimed = self.tuz[0] | self.tuz[1]
             mv = [m for m in mv if not claimed >> (m & 0xFF) & 1]
@@ -1677,10 +1970,22 @@ class SowSim(Sim):
             mv = keep
         if r.singles_last and any(b[m & 0xFF] > 1 for m in mv):
             mv = [m for m in mv if b[m & 0xFF] > 1]
+        if r.singles_front and self.way[seat] is not None:  # type: ignore[index]
+            own = self.holes[seat]  # type: ignore[index]
+            front = own[-1] if self.way[seat] == CCW else own[0]  # type: ignore[index]
+            if b[front] == 1 and any(b[i] == 1 for i in own if i != front):
+                mv = [m for m in mv if m & 0xFF != front]  # sow.singles_front
+        if self.marked:  # rounds.rest_from: nobody sows from a puta or naga hole
+            mv = [m for m in mv if not self.marked >> (m & 0xFF) & 1]
         if r.choose_count:  # sow.choose_count: k seeds, one up to all but one (move + k << 9)
             mv = [m | (k << 9) for m in mv for k in range(1, b[m & 0xFF])]
+        if r.from_store and self.sc[seat]:  # sow.from_store: k of his seeds taken, either way allowed
+            ways = sorted({d for _, d in r.dirs[seat]})  # type: ignore[index]
+            mv += [(self.game.N + seat) | (d << 8) | (k << 9) for d in ways for k in range(1, self.sc[seat] + 1)]
         if r.moves_hook is not None:  # sow.moves_hook: the moves a Python rule allows
             mv = r.moves_hook(self, seat, mv)
+        if r.relay_opposite and self.forced >= 0:  # sow10: after a capture, from the hole after its end
+            mv = [m for m in mv if m & 0xFF == self.forced] or mv
         if r.enter and self.hand[seat]:  # type: ignore[index]
             mv.append(("enter",))  # sow.enter: the seeds in hand, one into each hole
         if r.check_moves and mv:
@@ -1771,8 +2076,28 @@ class SowSim(Sim):
             self._play_enter()
         elif move[0] in ("arr", "pass"):
             self._play_arrange(move)
+        elif move[0] == "put" and self.phase == PLACE:
+            self._play_place(move[1])
         elif move[0] in ("put", "keep", "rotate"):
             self._play_distribute(move)
+        elif move[0] == "grab":
+            self._play_grab(move[1])
+        elif move[0] == "leave" and self.r.open_empty:  # sow10: sow.open_empty, out of the game
+            for h in move[1]:
+                self.b[h] = 0
+            self.plies += 1
+            if self.log:
+                self.last_text = "empties " + ",".join(self.game.names[h] for h in move[1])
+            self.turn, self._mv = 1 - self.turn, None  # type: ignore[operator]
+        elif move[0] == "give":  # sow10: sow.give_one
+            seat = self.turn
+            to = self.holes[1 - seat][0]  # type: ignore[operator]
+            self.b[move[1]] -= 1
+            self.b[to] += 1
+            self.plies += 1
+            if self.log:
+                self.last_text = f"gives {self.game.names[move[1]]}-{self.game.names[to]}"
+            self._settle(seat, False, False)  # type: ignore[arg-type]
         else:
             self._play_leave(move[1])
 
@@ -1832,8 +2157,62 @@ class SowSim(Sim):
         elif self.log:
             self.last_text = "keeps the board"
         self.phase, self.turn = PLAY, r.first
+        if r.dist_cede and move[0] == "rotate":  # sow10: sow.distribute_cede, the other moves first
+            self.turn = 1 - r.first  # type: ignore[operator]
         if r.repetition:
-            self.hist = {(r.first, *self.b[: g.N]): 1}
+            self.hist = {(self.turn, *self.b[: g.N]): 1}
+
+    def _play_place(self, p: int) -> None:
+        """``sow.place``: one seed from the mover's hand into one of his holes. Before play the
+        players take turns (one whose hand is empty is passed over), and the first player
+        begins once both are empty; between rounds (``rounds.holes = "placed"``) only the
+        player with fewer seeds places, and when he is done the opponent puts as many into
+        each hole facing his, keeping the rest in hand, and the round's starter begins."""
+        g, r, b = self.game, self.r, self.b
+        seat = self.turn
+        b[p] += 1
+        self.hand[seat] -= 1  # type: ignore[index]
+        self.plies += 1
+        self._mv = None
+        if self.log:
+            self.last_text = f"+{g.names[p]}"
+        if self.round == 1 or not r.placed:
+            if self.hand[1 - seat]:  # type: ignore[operator]
+                self.turn = 1 - seat  # type: ignore[operator]
+            if self.hand[0] or self.hand[1]:
+                return
+        elif self.hand[seat]:  # type: ignore[index]
+            return
+        else:  # the opponent copies the arrangement into the facing holes
+            for i in self.holes[seat]:  # type: ignore[index]
+                b[g.facing[i]] = b[i]
+                self.hand[1 - seat] -= b[i]  # type: ignore[operator]
+        self.phase, self.turn = PLAY, self.starter
+        if r.repetition:
+            self.hist = {(self.turn, *b[: g.N]): 1}
+
+    def _place_round(self, totals: list[int], starter: int) -> None:
+        """``rounds.holes = "placed"``: the board is emptied, every seed in its player's hand,
+        and the player with fewer (equal: the one not starting) puts his into his holes as he
+        likes (phase ``place``); a player left with none has lost."""
+        g, r, b = self.game, self.r, self.b
+        for i in range(g.N):
+            b[i] = 0
+        self.sown = self.closed = 0
+        repeated = r.repeat and self.rounds.count(self.rounds[-1]) >= r.repeat
+        if min(totals) == 0 or repeated:
+            self.sc, self.hand = list(totals), [0, 0]
+            a, z = totals
+            self._finish((0 if a > z else 1 if z > a else None,
+                          ("rounds-repeated" if a != z else "draw") if repeated else "took-every-seed"))
+            return
+        self.hand, self.sc = list(totals), [0, 0]
+        self.round += 1
+        self.starter = starter
+        self.hist.clear()
+        self._mv = None
+        few = 0 if totals[0] < totals[1] else 1 if totals[1] < totals[0] else 1 - starter
+        self.phase, self.turn = PLACE, few
 
     def _play_enter(self) -> None:
         """``sow.enter``: the mover drops the seeds in his hand one into each of his holes."""
@@ -1869,6 +2248,9 @@ class SowSim(Sim):
         g, r = self.game, self.r
         seat = self.turn
         h, d = m & 0xFF, m >> 8
+        if h >= g.N and r.from_store:
+            self._play_from_store(seat, m)  # type: ignore[arg-type]
+            return
         if h >= g.N:
             self._play_store_sow(seat)  # type: ignore[arg-type]
             return
@@ -1913,22 +2295,28 @@ class SowSim(Sim):
             self.lifted = m >> 9
         else:
             self.took = 0
+            self.pause = -1
             last = self._sow(seat, h, d, k)  # type: ignore[arg-type]
         if r.choose_once and self.way[seat] is None and not (  # type: ignore[index]
                 r.first_dir is not None and not sown_before & self.omask[seat]):  # type: ignore[index]
             self.way[seat] = d  # type: ignore[index]
+            if r.dir_shared:  # sow.direction_shared: the first sowing's way binds both
+                self.way = [d, d]
         b = self.b
         sc = self.sc
         forfeits = 0
-        if r.stores or r.relay_take:
+        if r.stores or r.relay_take or r.relay_opposite:  # (sow10: relay_opposite's captures)
             for s in (0, 1):
                 if b[g.N + s]:
                     sc[s] += b[g.N + s]
                     b[g.N + s] = 0
-        raided = False
+        raided = freed = False
         if r.claims and r.keeps:  # capture.claim_keeps: a last seed in the opponent's wegue takes
             # n of its seeds when it holds n or more, or (claim_keeps_fewer = "all") all it holds
-            if self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
+            if r.raid_free and self.tuz[1 - seat] >> last & 1 and not self.raided >> last & 1:  # type: ignore[index]
+                self.raided |= 1 << last  # capture.claim_raid_free: the first raid takes nothing
+                freed = True  # (the position cannot come back: the repetition count starts afresh)
+            elif self.tuz[1 - seat] >> last & 1 and (b[last] >= r.keeps or (r.keeps_fewer and b[last])):  # type: ignore[index,operator]
                 t = min(r.keeps, b[last])
                 b[last] -= t
                 sc[seat] += t  # type: ignore[index]
@@ -1995,6 +2383,12 @@ class SowSim(Sim):
                 for i in range(g.N):
                     b[i] = 0
                 sc[seat] += left  # type: ignore[index]
+        opened = 0
+        if self.closed and r.left_empty == "until-full":  # rounds.left_empty = "until-full": a short
+            for p in range(g.N):                           # hole holding refill seeds or more is in play
+                if self.closed >> p & 1 and b[p] >= r.refill:
+                    opened |= 1 << p
+            self.closed &= ~opened
         self.sown = sown_before | (1 << h)
         self.plies += 1
         if self.log:
@@ -2009,14 +2403,58 @@ class SowSim(Sim):
         # A capture cannot be undone; nor can a first sowing from a hole where captures look at
         # the holes sown from: either clears the count of positions (end.repetition).
         moved = r.uses_moved and self.sown != sown_before
+        if self.pause >= 0:  # sow.relay_choice: the turn stays with the mover, to choose
+            self._mv = None
+            return
         if self._then and any(b[i] for i in self.holes[1 - seat]):  # type: ignore[operator]
             # capture.then_take: the mover goes on to choose the holes he takes.
             self.phase, self.take_left, self._then = TAKE, self._then, 0
             self._mv = None
             return
-        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided,  # type: ignore[arg-type]
+        self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided or bool(opened) or freed,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
                      or (r.extra_raid and raided))
+
+    def _play_grab(self, p: int) -> None:
+        """``sow.relay_choice = "take-opposite"``: the lap's last seed, lifted from hole ``p`` of
+        the mover's row, and the seeds of the hole facing it go to his store; the turn ends."""
+        g, b, seat = self.game, self.b, self.turn
+        f = g.facing[p]
+        got = 1 + b[f]
+        b[p] -= 1
+        b[f] = 0
+        self.sc[seat] += got  # type: ignore[index]
+        self.pause = -1
+        self.plies += 1
+        if self.log:
+            self.last_text = f"{g.names[p]}>{g.names[f]} ×{got}"
+        self._settle(seat, True, False)  # type: ignore[arg-type]
+
+    def _play_from_store(self, seat: int, m: int) -> None:
+        """``sow.from_store``: ``k`` of the seeds the mover has taken are sown as from his
+        leftmost hole (the first into the hole after it), that hole keeping its own; the capture
+        rules then judge the last hole as after any sowing."""
+        g, r, b = self.game, self.r, self.b
+        d, k = (m >> 8) & 1, m >> 9
+        self.sc[seat] -= k
+        lm = self.holes[seat][0]  # type: ignore[index]
+        nxt = g.plain[seat][d]
+        p = lm
+        for _ in range(k):
+            p = nxt[p]
+            b[p] += 1
+        taken = self._captures(seat, lm, d, p, self.sown) if r.captures else None
+        got = 0
+        for q, c in taken or ():
+            b[q] = 0
+            got += c
+        self.sc[seat] += got
+        self.plies += 1
+        self._mv = None
+        if self.log:
+            self.last_text = (g.store_names[seat] + (ARROWS[d] if r.arrows else "") + f"/{k}"
+                              + (" ×" + "+".join(str(c) for _, c in taken) if taken else ""))
+        self._settle(seat, True, r.extra_capture and bool(taken))
 
     def _play_store_sow(self, seat: int) -> None:
         """``sow.store_sow``: the mover lifts every seed of his store and sows them anticlockwise
@@ -2095,6 +2533,7 @@ class SowSim(Sim):
         while True:
             passed = 0
             skipped = after = False
+            snap = b[:] if r.skip_exact_start else b  # sow.skip_exact_at = "lap-start": as the lap began
             while c:
                 p = nxt[p]
                 if p == h and skip_origin:
@@ -2109,6 +2548,9 @@ class SowSim(Sim):
                     continue
                 if skip_at and b[p] >= skip_at and p < N and passed < N:
                     passed += 1
+                    continue
+                if r.skip_exact and snap[p] == r.skip_exact and c > 1 and p < N and passed < N:
+                    passed += 1  # sow.skip_exact: passed over by every seed but the lap's last
                     continue
                 passed = 0
                 b[p] += 1
@@ -2126,6 +2568,17 @@ class SowSim(Sim):
                 return p  # sow.relay_hook_ends: the drawn seeds' lap was the last
             if r.claims and (self.tuz[0] | self.tuz[1]) >> p & 1:
                 return p  # capture.claim: a lap ending in a tuz ends there, never sown on
+            if r.opening_next and self.plies == (r.first is None) and self.phase == PLAY:
+                # sow10: sow.opening_next, the game's first sowing goes on from the next hole
+                q = nxt[p]
+                if budget > 0 and q < N and b[q]:
+                    c = b[q]
+                    b[q] = 0
+                    if self.laps is not None:
+                        self.laps.append(q)
+                    p = lap = q
+                    continue
+                return p
             if r.relay == "next-occupied":  # sow.relay = "next-occupied": only after an occupied hole
                 q = nxt[p]
                 if budget > 0 and p < N and b[p] > 1 and q < N and b[q]:
@@ -2158,12 +2611,16 @@ class SowSim(Sim):
                     p = lap = q
                     continue
                 return p
+            if r.take_except and p in r.take_except and b[p] == r.relay_take:
+                return p  # sow.relay_take_except: not taken, the sowing ends there
+            if self.marked >> p & 1:
+                return p  # rounds.rest_from: a puta or naga hole is neither taken nor sown on
             if r.relay_take and p < N and b[p] == r.relay_take and budget > 0:
                 if self.log:
                     self.took += b[p]
                 b[N + seat] += b[p]  # sow.relay_take: taken (credited after the sowing)
                 b[p] = 0
-                q = g.plain[seat][d][p]
+                q = (nxt if r.short_end else g.plain[seat][d])[p]  # rounds.short = "end": past closed holes
                 if not b[q]:
                     return q
                 c = b[q]
@@ -2234,6 +2691,21 @@ class SowSim(Sim):
                 return p  # sow.take_at_lap: a lap that took a hole ends the sowing
             if r.take_at_lap:
                 taken_before = len(self.during)
+            if r.relay_opposite and p < N and b[p] == 1:  # sow10: sow.relay_opposite
+                f = g.facing[p]
+                if budget > 0 and b[f] and not (r.no_capture_moves and self.plies - (r.first is None) < r.no_capture_moves):
+                    if self.log:
+                        self.took += b[f]
+                    b[N + seat] += b[f]  # taken (credited after the sowing), the last seed sown on
+                    b[f] = 0
+                    c = 1
+                    b[p] = 0
+                    lap = p
+                    if self.laps is not None:
+                        self.laps.append(p)
+                    continue
+                self.forced = nxt[p] if b[N + seat] else -1  # after a capture: the opponent's next start
+                return p
             if r.relay and p < N and b[p] > 1 and budget > 0:
                 if r.take_at_ends and self.during:  # sow.take_at_ends: a lap that took ends it
                     return p
@@ -2245,6 +2717,9 @@ class SowSim(Sim):
                     where = r.relay_ends_where
                     if where == "any" or (self.own[p] == seat) == (where == "own"):
                         return p
+                if r.relay_choice and self.own[p] == seat:  # sow.relay_choice: the mover chooses
+                    self.pause = p
+                    return p
                 c = b[p]
                 b[p] = 0
                 lap = p
@@ -2259,6 +2734,8 @@ class SowSim(Sim):
         """The holes ``seat``'s sowing passes over: those left empty this round, or with
         ``left_empty = "forfeit"`` only his own (the opponent's take seeds, forfeited)."""
         skip = self.closed
+        if self.r.left_empty == "until-full":  # short holes are sown into as any other
+            return 0
         if skip and self.r.left_empty == "forfeit":
             skip &= self.omask[seat]
         return skip
@@ -2268,7 +2745,7 @@ class SowSim(Sim):
         g, b = self.game, self.b
         if self.r.no_capture_moves and self.plies - (self.r.first is None) < self.r.no_capture_moves:
             return None  # constraint.no_capture_moves: the game's first sowings take nothing
-        if last >= g.N:
+        if last >= g.N and not self.r.over_stores:  # (capture.over_stores: judged from a store too)
             return None
         owner = self.own
         if self.r.claims:
@@ -2328,6 +2805,18 @@ class SowSim(Sim):
                             break
                         taken.append((p, c))
                         p = nxt[p]
+                if self.r.with_facing:  # capture.with_facing: each hole's facing hole too; a
+                    got, seen = [], set()  # chain stops at a hole so emptied already
+                    for p, c in taken:
+                        if p in seen:
+                            break
+                        got.append((p, c))
+                        seen.add(p)
+                        f = g.facing[p]
+                        if b[f] and f not in seen:
+                            got.append((f, b[f]))
+                            seen.add(f)
+                    taken = got
                 return taken
             if kind == "seq":  # capture.first_takes: a player's k-th capture takes exactly so many
                 _, takes, where, firsts, prefix = rule
@@ -2374,8 +2863,17 @@ class SowSim(Sim):
                 if taken:
                     return taken
                 continue
+            if last >= g.N and kind != "beyond":  # capture.over_stores: a last seed in a store
+                continue
             if kind == "beyond":  # the hole after the last is empty: the one after that
+                if rule[2] and b[last] <= 1:
+                    continue  # capture.beyond_after = "occupied": the last hole held counters
                 nxt = g.track(seat, d, self.r.stores, self._skip(seat))
+                if self.r.over_stores:  # capture.over_stores: the stores are no holes, passed over
+                    if last >= g.N:  # a last seed in a store: judged as from the hole before it
+                        skip = self._skip(seat)
+                        last = next(p for p in range(g.N) if nxt[p] == last and not skip >> p & 1)
+                    nxt = [q if q < g.N else nxt[q] for q in nxt]
                 q, taken = nxt[last], []
                 while q < g.N and not b[q] and q != last:
                     t = nxt[q]
@@ -2450,6 +2948,11 @@ class SowSim(Sim):
                 if not any(self.b[i] for i in self.holes[w]):
                     self._finish((w, "empty-row"))
                     return
+        if r.empty_row_loses:  # sow10: end.empty_row = "loses", the mover judged first
+            for w in (seat, 1 - seat):
+                if not any(self.b[i] for i in self.holes[w]):
+                    self._finish((1 - w, "empty-row"))
+                    return
         if r.empty_row_ends:  # end.empty_row = "ends": a row left empty ends the game or round
             for w in (seat, 1 - seat):
                 if not any(self.b[i] for i in self.holes[w]):
@@ -2509,6 +3012,7 @@ class SowSim(Sim):
                         taken[s] += b[i]
                         b[i] = 0
             self.tuz = [0, 0]
+            self.raided = 0
         if mode != "nobody":
             for i in range(g.N):
                 c = b[i]
@@ -2518,6 +3022,9 @@ class SowSim(Sim):
                     taken[who] += c
                     b[i] = 0
         self._mv = []
+        if self.r.points:  # sow10: end.points
+            self._points_round(taken)
+            return
         if self.r.rounds:
             self._end_round(taken, reason, last_mover)
             return
@@ -2526,6 +3033,24 @@ class SowSim(Sim):
         a, z = self.sc
         self._finish((0 if a > z else 1 if z > a else None, ("most-seeds" if a != z else "draw")
                       if reason != "repetition" else ("repetition" if a != z else "draw")))
+
+    def _points_round(self, taken: list[int]) -> None:
+        """sow10: ``end.points``: the round is over; the player with more seeds scores the
+        difference; at the target he has won, else the next round begins as the game did."""
+        sc = [self.sc[s] + taken[s] for s in (0, 1)]
+        if sc[0] != sc[1]:
+            w = 0 if sc[0] > sc[1] else 1
+            self.points[w] += sc[w] - sc[1 - w]
+            if self.points[w] >= self.r.points:
+                self.sc = sc
+                self._finish((w, "points"))
+                return
+        fresh = self.game.new_sim(self.options)
+        self.b, self.sc, self.hand = fresh.b, fresh.sc, fresh.hand
+        self.phase, self.turn, self.sown = fresh.phase, fresh.turn, 0
+        self.round += 1
+        self.hist.clear()
+        self._mv = None
 
     def _finish(self, over: tuple[int | None, str]) -> None:
         self.over = over
@@ -2584,28 +3109,42 @@ class SowSim(Sim):
             # each in turn fills one hole or passes, until both pass; the next player starts.
             first = 1 - last_mover
             fills = (self._won_counts(totals)[0] if r.won
-                     else [min(len(self.holes[s]), totals[s] // r.refill) for s in (0, 1)])
+                     else [min(len(self.holes[s]), -(-totals[s] // r.refill) if r.left_empty == "until-full"
+                               else (totals[s] - r.round_store) // r.refill) for s in (0, 1)])  # until-full: the short hole too
             starter = first if fills[1 - first] >= fills[first] else 1 - first
         key = (totals[0], totals[1], starter)
         self.rounds.append(key)
         if self.log:
             self.last_text += f"; round over {totals[0]}-{totals[1]}"
+        if r.round_limit and self.round >= r.round_limit:  # rounds.limit: the last round played
+            self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
+            for i in range(g.N):
+                self.b[i] = 0
+            self.sown = self.closed = 0
+            a, z = totals
+            self._finish((0 if a > z else 1 if z > a else None, "round-limit" if a != z else "draw"))
+            return
         if r.won:
             self._share_holes(totals, starter)
             return
         if r.matched:
             self._match_holes(totals, starter)
             return
+        if r.placed:
+            self._place_round(totals, starter)
+            return
         if r.equal:
             self._share_equal(totals, starter)
             return
-        if min(totals) < r.refill or (r.repeat and self.rounds.count(key) >= r.repeat):
+        least = 1 if r.left_empty == "until-full" else r.refill  # until-full: a player with any seed plays on
+        least += r.round_store  # rounds.store: his store's seeds first
+        if min(totals) < least or (r.repeat and self.rounds.count(key) >= r.repeat):
             self.sc = [self.sc[0] + taken[0], self.sc[1] + taken[1]]
             for i in range(g.N):
                 self.b[i] = 0
             self.sown = self.closed = 0
-            if min(totals) < r.refill:
-                loser = 0 if totals[0] < r.refill else 1
+            if min(totals) < least:
+                loser = 0 if totals[0] < least else 1
                 self._finish((1 - loser, "cannot-fill-a-hole"))
             else:
                 a, z = totals
@@ -2615,11 +3154,11 @@ class SowSim(Sim):
         short_closed = 0
         for s in (0, 1):
             holes = self.holes[s]
-            filled = min(len(holes), totals[s] // r.refill)
+            filled = min(len(holes), (totals[s] - r.round_store) // r.refill)
             if filled == len(holes):
                 for i in holes:
                     self.b[i] = r.refill
-                self.hand[s] = totals[s] - filled * r.refill
+                self.hand[s] = (totals[s] - r.round_store) - filled * r.refill
             elif r.short in ("right", "left"):  # rounds.short: filled in order from one end
                 order = list(holes)[::-1] if r.short == "right" else list(holes)
                 closed = 0
@@ -2627,16 +3166,28 @@ class SowSim(Sim):
                     self.b[i] = r.refill if k < filled else 0
                     if k >= filled:
                         closed |= 1 << i
-                self.hand[s] = totals[s] - filled * r.refill
+                self.hand[s] = (totals[s] - r.round_store) - filled * r.refill
+                if r.left_empty == "until-full" and self.hand[s]:  # the rest into the next hole, short
+                    self.b[order[filled]], self.hand[s] = self.hand[s], 0
                 short_closed = closed if r.left_empty != "sow" else 0
             else:
                 for i in holes:
                     self.b[i] = 0
                 chooser = s
-                self.hand[s] = totals[s]
-        self.sc = [0, 0]
+                self.hand[s] = totals[s] - r.round_store
+        if r.richer_equal and totals[0] != totals[1]:  # rounds.richer = "equal": the richer's
+            rich = 0 if totals[0] > totals[1] else 1   # holes hold as many seeds each as may be
+            per = totals[rich] // len(self.holes[rich])
+            if per >= r.refill:
+                for i in self.holes[rich]:
+                    self.b[i] = per
+                self.hand[rich] = totals[rich] - per * len(self.holes[rich])
+        self.sc = [r.round_store, r.round_store]  # rounds.store: each store's seeds, set first
         self.sown = 0
         self.closed = short_closed
+        if r.dir_shared:  # sow.direction_shared: each round's way is chosen anew
+            self.way = [None, None]
+        self.marked = 0
         self.round += 1
         self.starter = starter
         self.hist.clear()
@@ -2645,8 +3196,12 @@ class SowSim(Sim):
             self.phase, self.turn = LEAVE, chooser
         else:
             self.phase, self.turn = PLAY, starter
+            if r.left_empty == "until-full":  # a starter with only short holes passes at once
+                self._gen()
+                if not self._mv:
+                    self.turn, self._mv = 1 - starter, None
             if r.repetition:
-                self.hist[(starter, *self.b[: g.N])] = 1
+                self.hist[(self.turn, *self.b[: g.N])] = 1
 
     def _share_holes(self, totals: list[int], starter: int) -> None:
         """``rounds.holes = "won"``: each player fills ``refill`` seeds a hole, from his rightmost
@@ -2748,6 +3303,7 @@ class SowSim(Sim):
             b[i] = 0
         self.sown = 0
         self.tuz = [0, 0]
+        self.raided = 0
         few = 0 if totals[0] <= totals[1] else 1
         repeated = r.repeat and self.rounds.count(self.rounds[-1]) >= r.repeat
         if totals[few] == 0 or repeated:
@@ -2780,6 +3336,11 @@ class SowSim(Sim):
                 count[s] += 1
                 left[1 - s] -= fill - left[s]
                 left[s] = 0
+        if r.round_up_pair and left[0] + left[1] >= fill:  # sow10: the poorer fills the last hole
+            s = 0 if totals[0] <= totals[1] else 1
+            count[s] += 1
+            left[1 - s] -= fill - left[s]
+            left[s] = 0
         return count, left
 
     def _set_owners(self, own: list[int]) -> None:
@@ -2804,6 +3365,24 @@ class SowSim(Sim):
                 self.b[i] = r.refill
                 self.hand[seat] -= r.refill  # type: ignore[index]
         self.closed = closed if r.left_empty != "sow" else 0  # "sow": ordinary empty holes
+        if r.short_end and r.dir_shared:  # the round is sown towards the holes left empty
+            d = CCW if own[-1] in holes else CW
+            self.way = [d, d]
+        rest = self.hand[seat] % r.refill  # type: ignore[index]
+        if r.rest_from and self.round >= r.rest_from and rest and holes:
+            # rounds.rest_from: the remainder goes into the next hole (a puta, naga or wala of
+            # one, two or three); the opponent lifts as many from the hole facing it into his
+            # store; a puta or naga hole is neither sown from nor taken this round
+            q = holes[0] if own[-1] in holes else holes[-1]
+            self.b[q] = rest
+            self.hand[seat] -= rest  # type: ignore[index]
+            self.closed &= ~(1 << q)
+            f = g.facing[q]
+            t = min(rest, self.b[f])
+            self.b[f] -= t
+            self.hand[1 - seat] += t  # type: ignore[index]
+            if rest < 3:
+                self.marked |= 1 << q
         self.plies += 1
         self.phase, self.turn = PLAY, self.starter
         self._mv = None
@@ -2823,7 +3402,7 @@ class SowSim(Sim):
         data: dict[str, Any] = {
             "key": g.key, "variant": g.key, "options": self.options, "to_move": self.turn, "phase": self.phase,
             "turn": self.plies, "board": board, "hands": [{"seed": n} if n else {} for n in self.hand],
-            "scores": list(self.sc), "pending": {"take": self.take_left} if self.phase == TAKE else None,
+            "scores": list(self.sc), "pending": {"take": self.take_left} if self.phase == TAKE else ({"relay": names[self.pause]} if self.pause >= 0 else None),
             "throw": None,
             "over": None if self.over is None else {"winner": self.over[0], "how": self.over[1]},
         }
@@ -2831,8 +3410,12 @@ class SowSim(Sim):
             data["history"] = [[n, k[0], *k[1:]] for k, n in self.hist.items()]
         if r.choose_once:
             data["directions"] = [None if w is None else DIR_NAMES[w] for w in self.way]
+        if r.rest_from:
+            data["marked"] = [names[i] for i in range(g.N) if self.marked >> i & 1]
         if r.claims:
             data["tuz"] = [[names[i] for i in range(g.N) if t >> i & 1] for t in self.tuz]
+        if r.raid_free:
+            data["raided"] = [names[i] for i in range(g.N) if self.raided >> i & 1]
         if r.uses_moved or r.rounds:
             data["sown"] = [names[i] for i in range(g.N) if self.sown >> i & 1]
             if r.store_sow:  # sow.store_sow: the stores already sown back
@@ -2842,6 +3425,11 @@ class SowSim(Sim):
         if r.cover:
             data["covered"] = [names[i] for i in range(g.N) if self.covered >> i & 1]
             data["centre"] = self.centre
+        if r.relay_opposite and self.forced >= 0:  # sow10: sow.relay_opposite
+            data["from"] = names[self.forced]
+        if r.points:  # sow10: end.points
+            data["points"] = list(self.points)
+            data["round"] = self.round
         if r.rounds:
             data["closed"] = [names[i] for i in range(g.N) if self.closed >> i & 1]
             data["round"] = self.round
@@ -2873,7 +3461,10 @@ def _mask(holes: list[int]) -> int:
 # -- reading a state ----------------------------------------------------------------------------------
 FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "hands", "scores", "pending", "throw",
           "over", "history", "sown", "closed", "round", "starter", "rounds", "directions", "tuz", "owned",
-          "covered", "centre")
+          "covered", "centre",
+          "points", "from",  # sow10: end.points; sow.relay_opposite
+          "raided")
+FIELDS = FIELDS + ("marked",)  # rounds.rest_from (sow8)
 
 
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
@@ -2953,7 +3544,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if k != "seed":
                 raise InvalidState(f"hands[{s}].{brief(k)}: the only kind is seed")
             sim.hand[s] = _count(v, f"hands[{s}].seed")
-        if sim.hand[s] and not r.rounds and not r.enter and not r.dist:
+        if sim.hand[s] and not r.rounds and not r.enter and not r.dist and not r.place:
             raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
     if r.cover:  # sow.cover: the covered holes (empty) and the central hole's seeds
         sim.covered = _holes(g, data.get("covered", []), "covered")
@@ -2966,8 +3557,11 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if name in data:
                 raise InvalidState(f"{name}: no hole is covered in this game")
     total = sum(sim.b) + sum(sim.sc) + sum(sim.hand) + sim.centre
-    if total != g.total_seeds() + r.dist_seeds:  # sow.distribute: the pool put in
-        raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {g.total_seeds() + r.dist_seeds}")
+    expect = g.total_seeds() + r.dist_seeds  # sow.distribute: the pool put in
+    if r.open_empty:  # sow10: sow.open_empty, the holes emptied before play are out of the game
+        expect -= sum(r.open_empty) * g.tables["setup"].static("seeds") * min(2, _count(data.get("turn", 0), "turn", 0, 10**9))
+    if total != expect:
+        raise InvalidState(f"board: the holes, scores and hands hold {total} seeds, not {expect}")
     pending = data.get("pending")
     if data.get("phase") == TAKE:
         if not (isinstance(pending, Mapping) and set(pending) == {"take"}):
@@ -2975,14 +3569,20 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         sim.take_left = _count(pending["take"], "pending.take", 1, 100)
         if not any(c[0] == "opposite" and c[6] for c in r.captures):
             raise InvalidState("phase: no holes are taken by choice in this game (capture.then_take)")
+    elif r.relay_choice and isinstance(pending, Mapping) and set(pending) == {"relay"} and data.get("phase", PLAY) == PLAY:
+        sim.pause = _holes(g, [pending["relay"]], "pending.relay").bit_length() - 1  # sow.relay_choice
+        if sim.pause < 0 or sim.b[sim.pause] < 2:
+            raise InvalidState("pending.relay: the hole where the mover chooses must hold two seeds or more")
     elif pending is not None:
         raise InvalidState('pending: must be null in a sowing game, but in phase "take"')
     if data.get("throw") is not None:
         raise InvalidState("throw: must be null in a sowing game")
     sim.plies = _count(data.get("turn", 0), "turn", 0, 10**9)
     phase = data.get("phase", PLAY)
-    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE, DISTRIBUTE):
-        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange", "distribute" or "over", got {brief(phase)}')
+    if phase not in (LOT, PLAY, LEAVE, TAKE, OVER, ARRANGE, DISTRIBUTE, PLACE):
+        raise InvalidState(f'phase: must be "lot", "play", "leave_empty", "take", "arrange", "distribute", "place" or "over", got {brief(phase)}')
+    if phase == PLACE and not r.place:
+        raise InvalidState("phase: nobody places seeds from his hand in this game (sow.place)")
     if phase == DISTRIBUTE and not r.dist:
         raise InvalidState("phase: nobody puts the seeds in before play in this game (sow.distribute)")
     if phase == DISTRIBUTE and sim.hand[r.first]:
@@ -3035,14 +3635,14 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         sim.closed = _holes(g, data.get("closed", []), "closed")
         for i in range(g.N):
             if sim.closed >> i & 1:
-                if sim.b[i]:
+                if sim.b[i] >= (r.refill if r.left_empty == "until-full" else 1):
                     raise InvalidState(f"closed: hole {g.names[i]} was left empty but holds {sim.b[i]} seeds")
                 if sim.sown >> i & 1:
                     raise InvalidState(f"sown: hole {g.names[i]} was left empty, so nobody sowed from it")
         if sim.closed & g.own_mask[0] and sim.closed & g.own_mask[1] and not r.won:
             raise InvalidState("closed: only one player can be short of seeds in a round")
         for s in (0, 1):
-            if sim.closed and sim.closed & g.own_mask[s] == g.own_mask[s]:
+            if sim.closed and sim.closed & g.own_mask[s] == g.own_mask[s] and r.left_empty != "until-full":
                 raise InvalidState(f"closed: seat {s} has left every hole empty, so the game is over")
             if sim.closed & g.own_mask[s] and sim.hand[s] >= r.refill:
                 raise InvalidState(f"hands[{s}]: seat {s} keeps {sim.hand[s]} seeds in hand, enough to fill a hole it left empty")
@@ -3065,8 +3665,24 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             raise InvalidState("rounds: a round has started alike often enough that the game is over")
     else:
         for name in ("closed", "round", "starter", "rounds"):
-            if name in data:
+            if name in data and not (name == "round" and r.points):  # sow10: end.points counts rounds
                 raise InvalidState(f"{name}: this game is not played in rounds")
+    if "marked" in data:  # rounds.rest_from: the puta and naga holes
+        if not r.rest_from:
+            raise InvalidState("marked: no hole is marked in this game")
+        sim.marked = _holes(g, data["marked"], "marked")
+    if r.points:  # sow10: end.points, each seat's points and the round
+        pts = data.get("points", [0, 0])
+        if not (isinstance(pts, list) and len(pts) == 2):
+            raise InvalidState(f"points: must list two counts, got {brief(pts)}")
+        sim.points = [_count(pts[k], f"points[{k}]") for k in (0, 1)]
+        sim.round = _count(data.get("round", 1), "round", 1, 10**6)
+    elif "points" in data:
+        raise InvalidState("points: this game is not played to a points target")
+    if "from" in data:  # sow10: sow.relay_opposite, the hole the next sowing must be from
+        if not r.relay_opposite or not isinstance(data["from"], str) or data["from"] not in g.index:
+            raise InvalidState(f"from: names no hole the next sowing must start from here, got {brief(data['from'])}")
+        sim.forced = g.index[data["from"]]
     if "directions" in data:
         ways = data["directions"]
         if not r.choose_once:
@@ -3088,6 +3704,12 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
                 if sim.b[t] and not r.keeps:
                     raise InvalidState(f"tuz[{s}]: hole {name} is claimed, so it holds no seeds between moves")
                 sim.tuz[s] |= 1 << t
+    if "raided" in data:  # capture.claim_raid_free: the wegues raided once already
+        if not r.raid_free:
+            raise InvalidState("raided: no wegue is raided for nothing first in this game")
+        sim.raided = _holes(g, data["raided"], "raided")
+        if sim.raided & ~(sim.tuz[0] | sim.tuz[1]):
+            raise InvalidState("raided: only a claimed hole (tuz) is raided")
     # who moves
     to_move = data.get("to_move")
     if phase in (LOT, OVER):

@@ -15,7 +15,32 @@ const LIFT_MS = { off: 0, fast: 120, normal: 260, slow: 500 };
 
 // The variant's board info (Variant.board_info), as the match or the page's config carries it.
 export function boardInfo(ctx) {
-  return ctx?.match?.board ?? ctx?.match?.board_info ?? ctx?.config?.board ?? ctx?.config?.board_info ?? null;
+  const info = ctx?.match?.board ?? ctx?.match?.board_info ?? ctx?.config?.board ?? ctx?.config?.board_info ?? null;
+  return gameInfo(info, ctx?.state);
+}
+
+// A match of several games on one board (race.tavli: games/engine/rules/match.py): the board info
+// of the game being played, whose tracks and marks are its own (geometry.games, state.match.game).
+export function gameInfo(info, state) {
+  const k = state?.match?.game;
+  const games = info?.geometry?.games;
+  if (!Number.isInteger(k) || !Array.isArray(games) || !games[k]) return info;
+  return { ...info, geometry: games[k] };
+}
+
+// The match's lines of the facts: the game being played and the last game's result.
+function matchFacts(state, n, info) {
+  const m = state?.match;
+  if (!m || !Array.isArray(m.games)) return [];
+  const title = m.games[m.game] ?? `Game ${m.game + 1}`;
+  const out = [["Game", `${title} (game ${m.number} of the match; ${m.games.join(", ")} in turn)`]];
+  const last = m.last;
+  if (last) {
+    const what = m.games[last.game] ?? "the last game";
+    out.push(["Last game", last.winner === null || last.winner === undefined ? `${what}: a draw, no point`
+      : `${what}: ${named(n, info, last.winner)} ${last.points === 2 ? "won double, 2 points" : "won, 1 point"}`]);
+  }
+  return out;
 }
 
 function seats(info, names) {
@@ -160,7 +185,8 @@ export const rules = {
     if (state.throw) facts.push(["Throw", throwWords(state.throw)]);
     if (pendingSite(state)) facts.push(["Goes on", `the piece on ${pendingSite(state)}`]);
     if (pendingRemovals(state)) facts.push(["To remove", String(pendingRemovals(state))]);
-    if (Array.isArray(state.scores)) facts.push(["Score", each((s) => state.scores[s] ?? 0)]);
+    facts.push(...matchFacts(state, n, info));
+    if (Array.isArray(state.scores)) facts.push(["Score", `${each((s) => state.scores[s] ?? 0)}${state.match?.to ? ` (match to ${state.match.to})` : ""}`]);
     const hands = Array.isArray(state.hands) ? state.hands : [];
     if (info?.geometry?.hands || hands.some((h) => h && Object.values(h).some((x) => x > 0))) {
       facts.push(["In hand", each((s) => handWords(hands[s], pieces))]);

@@ -135,6 +135,10 @@ export class RulesBoard {
   }
 
   geometry() {
+    // A match of several games (race.tavli): the game being played's tracks and marks.
+    const k = this.view.state?.match?.game;
+    const games = this.info().geometry?.games;
+    if (Number.isInteger(k) && Array.isArray(games) && games[k]) return games[k];
     return this.info().geometry || null;
   }
 
