@@ -28,6 +28,13 @@ Hook points so far (the mechanic's module docstring says more):
   called as the turn passes to ``seat`` (``hole = -1``) and, with ``relay = "next"``, before each
   next hole is lifted (that hole); the seeds of each ``from`` are moved into ``to`` by the
   mechanic. It changes nothing itself (``hooks_fourA.py``).
+- ``sow`` mechanic, ``sow = { sow_hook = NAME }``: ``fn(sim, seat, hole, direction) -> last``,
+  makes the whole sowing from ``hole`` (changing ``sim.b``, adding each relay lap's hole to
+  ``sim.laps`` where that is a list) and returns its last hole (``hooks_sow13.py``).
+- ``sow`` mechanic, ``sow = { prelude_hook = NAME }``: ``fn(sim, seat, what, move)``: with
+  ``what = "moves"`` the player's moves (tuples ``("hook", ...)``) or None (the ordinary
+  moves); ``"action"`` the action dict of one of them; ``"play"`` plays it, changing ``sim.b``
+  and ``sim.sc`` (``hooks_sow13.py``).
 - ``sow`` mechanic, ``sow = { moves_hook = NAME }``: ``fn(sim, seat, moves) -> moves``, called
   as the player's sowings are listed (ints: hole + 256 * direction); it returns those allowed,
   each possibly marked ``| k << 9`` to lift only ``k`` of the hole's seeds. It changes nothing
@@ -73,6 +80,7 @@ from games.engine.rules import hooks_sow1  # noqa: E402,F401
 from games.engine.rules import hooks_chess6  # noqa: E402,F401
 from games.engine.rules import hooks_sow11  # noqa: E402,F401
 from games.engine.rules import hooks_race8  # noqa: E402,F401
+from games.engine.rules import hooks_sow13  # noqa: E402,F401
 from games.engine.rules import hooks_sow8  # noqa: E402,F401
 from games.engine.rules import hooks_sow10  # noqa: E402,F401
 from games.engine.rules import hooks_sow9  # noqa: E402,F401

@@ -230,6 +230,16 @@ Elements and keys (defaults in brackets):
   "next"`` (Andada's opening; ``constraint.no_capture_moves = 1`` has it take nothing) [false];
   ``take_at_ends``: with ``relay = true`` and ``take_at``, a lap that has taken a hole ends
   the sowing where its last seed fell (Ludii's Lam Waladach) [false];
+  ``sow_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, hole, direction) -> last``)
+  makes the whole sowing from ``hole`` in place of the rules above, changing ``sim.b`` itself
+  and adding each relay lap's hole to ``sim.laps`` when that is a list (Ludii's steps); the
+  capture rules then judge its last hole as usual; the state then lists the holes sown from,
+  ``sown``, for the rule to read (Mangola, Nchuwa, Isolo) [none];
+  ``prelude_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, what, move)``) gives
+  the player's moves while it returns a list for ``what = "moves"`` (tuples ``("hook", ...)``;
+  None: the ordinary moves), names one as an action (``"action"``: a dict) and plays it
+  (``"play"``: it changes ``sim.b``, ``sim.sc`` itself; the turn then passes) (Nchuwa's
+  opening transfers and removals, Isolo's opening) [none];
   ``place``: before play the players, the first first, take turns to put the seeds of their
   hands (``setup.hand``) one at a time into their own holes, ``{"to": "3", "piece": "seed"}``
   (a player whose hand is empty is passed over), until both hands are empty (phase ``place``;
@@ -729,6 +739,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "opening_gather": (_int(0, 1000), 0), "take_at_ends": (_bool, False),
         "cw_capture": (lambda v: _cw_places(v), None), "cw_capture_relay": (_one_of(False, True, "once"), False),  # sow11
         "cw_capture_first": (_bool, True), "cw_capture_test": (_text, None),  # sow11
+        "sow_hook": (_text, None),  # sow13: the whole sowing a Python rule's (Mangola)
+        "prelude_hook": (_text, None),  # sow13: moves before play a Python rule's (Nchuwa)
         "opening_next": (_bool, False),  # sow10: Andada's opening
         "distribute_min": (_int(0, 1000), 0), "distribute_cede": (_bool, False), "give_one": (_bool, False),  # sow10
         "open_empty": (_open_empty, None), "relay_opposite": (_bool, False),  # sow10: Mangala (Suez)
@@ -892,6 +904,7 @@ class Rules:
         "gather", "take_at_ends", "equal",
         "keeps_fewer", "extra_raid", "take_at_relay", "opening_hole",
         "cw_capture", "cw_relay", "cw_first", "cw_test", "ends_taken",  # sow11: clockwise captures, the end holes taken
+        "sow_hook", "prelude_hook",
         "dir_shared", "skip_exact", "take_except", "singles_front", "short_end", "skip_exact_start",
         "relay_choice", "richer_equal", "round_limit", "rest_from",
         "round_up_pair", "opening_next", "empty_row_loses", "dist_min", "dist_cede", "give_one", "points",  # sow10
@@ -931,7 +944,7 @@ class SowGame(Game):
         if len(boards_seen) != 1:
             raise rf.error(("clause",), f"exactly one clause must carry the board ({len(boards_seen)} do)")
         self.board_path = boards_seen[0].path
-        for key in ("relay_hook", "take_hook", "moves_hook"):
+        for key in ("relay_hook", "take_hook", "moves_hook", "sow_hook", "prelude_hook"):
             if key in self.tables["sow"]:
                 value = self.tables["sow"].values[key]  # take_hook: an option's may choose among hooks
                 names = ([self.tables["sow"].static(key)] if not isinstance(value, _Opt)
@@ -1195,6 +1208,10 @@ class SowGame(Game):
         r.moves_hook = HOOKS[moves_hook] if moves_hook else None
         r.relay_hook_taken = sow.get("relay_hook_sows", o) == "taken"  # sow12: Abalala'e
         r.relay_hook_drawn = sow.get("relay_hook_sows", o) not in ("all", "taken")
+        sow_hook = sow.get("sow_hook", o)  # sow.sow_hook: a Python rule sows (sow13)
+        r.sow_hook = HOOKS[sow_hook] if sow_hook else None
+        prelude_hook = sow.get("prelude_hook", o)  # sow.prelude_hook: moves before play (sow13)
+        r.prelude_hook = HOOKS[prelude_hook] if prelude_hook else None
         r.relay_hook_from = {"origin": 1, "lap-origin": 2}.get(sow.get("relay_hook_sows", o))  # else None
         r.enter = sow.get("enter", o)
         r.store_own = ("none", "all", "choose").index(sow.get("store_own", o))  # sow12: sow.store_own
@@ -1292,6 +1309,7 @@ class SowGame(Game):
         r.uses_moved = (r.uses_moved or bool(r.store_sow) or r.first_rows is not None or r.first_plain or r.first_to_next or r.opening_each or r.choose_once
                         or r.opening is not None
                         or r.first_dir is not None)  # who has sown yet
+        r.uses_moved = r.uses_moved or r.sow_hook is not None  # sow.sow_hook: may read the holes sown from
         r.grand_slam = cons.get("grand_slam", o)
         r.feed = cons.get("feed", o)
         r.no_capture_moves = cons.get("no_capture_moves", o)
@@ -2039,6 +2057,8 @@ class SowSim(Sim):
             return Action(data)
         if move[0] == "first":
             return Action({"first": move[1]})
+        if move[0] == "hook":  # sow.prelude_hook: the rule names its move
+            return Action(self.r.prelude_hook(self, self.turn, "action", move))
         if move[0] == "take":
             return Action({"remove": g.names[move[1]]})
         if move[0] == "enter":
@@ -2103,6 +2123,11 @@ class SowSim(Sim):
                 self._mv = [("leave", own[filled:]), ("leave", own[: len(own) - filled])]
             return
         b, r, seat = self.b, self.r, self.turn
+        if r.prelude_hook is not None:  # sow.prelude_hook: a Python rule's moves, while it has any
+            pre = r.prelude_hook(self, seat, "moves", None)
+            if pre is not None:
+                self._mv = pre
+                return
         if self.pause >= 0:  # sow.relay_choice: sow on from the hole, or take the one facing it
             p = self.pause
             d = next(d for h, d in r.dirs[seat] if h == p)  # type: ignore[index]
@@ -2345,6 +2370,11 @@ class SowSim(Sim):
             self.plies += 1
             self._begin(move[1])
             self.last_text = f"{self.game.rf.sides[move[1]]} starts (by lot)"
+        elif move[0] == "hook":  # sow.prelude_hook: the rule plays its move, then the turn passes
+            self.plies += 1
+            self.r.prelude_hook(self, self.turn, "play", move)
+            self._mv = None
+            self._settle(self.turn, True, False)  # type: ignore[arg-type]
         elif move[0] == "take":
             self._play_take(move[1])
         elif move[0] == "enter":
@@ -2832,6 +2862,9 @@ class SowSim(Sim):
         """Lift hole ``h`` (only ``k`` of its seeds, where a ``sow.moves_hook`` says so) and
         sow; returns the position of the last seed."""
         r, b = self.r, self.b
+        if r.sow_hook is not None:  # sow.sow_hook: the whole sowing a Python rule's (sow13)
+            self.lifted = b[h]
+            return r.sow_hook(self, seat, h, d)
         c = k or b[h]
         self.lifted = c
         if r.take_at:
