@@ -16,6 +16,17 @@ from games.exports.sgf import letter, point_of
 from games.models import Match
 
 
+@pytest.fixture(autouse=True)
+def no_play_throttle(settings):
+    """Whole matches are played here through the API as fast as the machine answers: a match to
+    three of backgammon passes the play throttle's requests a minute on a fast machine (CI's
+    PostgreSQL chain was answered 429 once). The throttles have tests of their own
+    (tests/core/test_throttling.py)."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+                                                          "anon": None, "play": None}}
+
+
 def simulate(key: str, options: dict, seed: int) -> tuple[dict, list[dict], dict]:
     """A whole match between two random players: its start, its log, its outcome."""
     variant = get_variant(key)
