@@ -3966,6 +3966,14 @@ FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "han
 FIELDS = FIELDS + ("marked",)  # rounds.rest_from (sow8)
 
 
+def _two_lists(data: Mapping[str, Any], key: str, what: str) -> list:
+    """A state field listing something for each of the two seats (``tuz``, ``visited``)."""
+    value = data[key]
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(x, list) for x in value)):
+        raise InvalidState(f"{key}: must list {what}, got {brief(value)}")
+    return value
+
+
 def _count(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidState(f"{where}: must be a whole number, got {brief(value)}")
@@ -4192,10 +4200,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
     if "tuz" in data:
         if not r.claims:
             raise InvalidState("tuz: nobody claims holes in this game")
-        tuz = data["tuz"]
-        if not (isinstance(tuz, list) and len(tuz) == 2 and all(isinstance(x, list) for x in tuz)):
-            raise InvalidState(f"tuz: must list each seat's claimed holes, got {brief(tuz)}")
-        for s, names in enumerate(tuz):
+        for s, names in enumerate(_two_lists(data, "tuz", "each seat's claimed holes")):
             for name in names:
                 if name not in g.names[: g.N] or (sim.tuz[0] | sim.tuz[1]) >> g.names.index(name) & 1:
                     raise InvalidState(f"tuz[{s}]: {brief(name)} is not a hole, or is claimed twice")
@@ -4212,10 +4217,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
     if "visited" in data:
         if not r.claim_first:
             raise InvalidState("visited: no wegue is spared on the first visit in this game")
-        visited = data["visited"]
-        if not (isinstance(visited, list) and len(visited) == 2 and all(isinstance(x, list) for x in visited)):
-            raise InvalidState(f"visited: must list, for each seat, the opponent's wegues it has found, got {brief(visited)}")
-        for s, names in enumerate(visited):
+        for s, names in enumerate(_two_lists(data, "visited", "for each seat, the opponent's wegues it has found")):
             for name in names:
                 if name not in g.names[: g.N] or not sim.tuz[1 - s] >> g.names.index(name) & 1:
                     raise InvalidState(f"visited[{s}]: {brief(name)} is not a wegue of the opponent's")
