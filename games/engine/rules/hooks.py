@@ -63,25 +63,18 @@ def hook(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return register
 
 
-# Hooks kept in modules of their own register when imported here (at the end: they use ``hook``).
-from games.engine.rules import hooks_sow_b  # noqa: E402,F401
-from games.engine.rules import hooks_sow_rows  # noqa: E402,F401
-from games.engine.rules import hooks_sowa  # noqa: E402,F401
-from games.engine.rules import hooks_sowb2  # noqa: E402,F401
-from games.engine.rules import hooks_sowc  # noqa: E402,F401
-from games.engine.rules import hooks_fourB  # noqa: E402,F401
-from games.engine.rules import hooks_miscA  # noqa: E402,F401
-from games.engine.rules import hooks_fourA  # noqa: E402,F401
-from games.engine.rules import hooks_miscB  # noqa: E402,F401
-from games.engine.rules import hooks_race3  # noqa: E402,F401
-from games.engine.rules import hooks_sow4  # noqa: E402,F401
-from games.engine.rules import hooks_sow3  # noqa: E402,F401
-from games.engine.rules import hooks_sow1  # noqa: E402,F401
-from games.engine.rules import hooks_chess6  # noqa: E402,F401
-from games.engine.rules import hooks_sow11  # noqa: E402,F401
-from games.engine.rules import hooks_race8  # noqa: E402,F401
-from games.engine.rules import hooks_sow13  # noqa: E402,F401
-from games.engine.rules import hooks_sow8  # noqa: E402,F401
-from games.engine.rules import hooks_sow10  # noqa: E402,F401
-from games.engine.rules import hooks_sow9  # noqa: E402,F401
-from games.engine.rules import hooks_sow12  # noqa: E402,F401
+# Hooks kept in modules of their own (``hooks_*.py`` beside this one) register when imported,
+# here at the end (they use ``hook``), in name order. They are found, not listed: adding a
+# module leaves this file, and so the simulation fingerprint of every other rules-file game
+# (games/engine/simulate.py), unchanged.
+def _import_hook_modules() -> None:
+    import importlib
+    import pkgutil
+    from pathlib import Path
+
+    for info in sorted(pkgutil.iter_modules([str(Path(__file__).parent)]), key=lambda m: m.name):
+        if info.name.startswith("hooks_"):
+            importlib.import_module(f"{__package__}.{info.name}")
+
+
+_import_hook_modules()
