@@ -13,11 +13,12 @@ rows of four whose players own halves of the board (``board.owners = "halves"``)
 - ``gifia-choice`` (``sow = { prelude_hook = "gifia-choice" }``, with ``gifia-pairs`` and
   ``gifia-one-each``; the DLP's choice of one neighbour): where one of the mover's sowings
   would end with its last hole holding neither two nor four beside a hole of its row holding
-  two or four, the mover's moves are the rule's: each sowing (``("hook", hole, direction,
-  -1)``), and each such sowing with one of those neighbours taken (``("hook", hole, direction,
-  taken)``, the action's ``"take"``); the sowing is plain (one lap, the origin not passed
-  over) and a last hole of two or four takes as ``gifia-pairs`` does. Where no sowing of his
-  would offer the choice, the ordinary moves (None).
+  two or four, the mover's moves are the rule's: each sowing as the ordinary move it is
+  (``hole + 256 * direction``, taking nothing by this rule), and each such sowing with one of
+  those neighbours taken (``("hook", hole, direction, taken)``, the action's ``"take"``),
+  played by the rule: a plain sowing (one lap, the origin not passed over), then the
+  neighbour taken. Where no sowing of his would offer the choice, the ordinary moves (None).
+  (A declined choice is thus an ordinary move, counted for repetition as any other.)
 """
 from __future__ import annotations
 
@@ -110,7 +111,7 @@ def gifia_choice(sim: Any, seat: int, what: str, move: Any) -> Any:
         if not b[h]:
             continue
         for d in (0, 1):
-            moves.append(("hook", h, d, -1))
+            moves.append(h | d << 8)
             for t in _choices(sim, seat, h, d):
                 moves.append(("hook", h, d, t))
                 choice = True
