@@ -84,7 +84,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   it is, brings its first piece on by the throw's value, ``values`` and ``square`` aside; that
   entry is the only move, may not be declined and earns no other throw), ``must = true`` (a
   seat that can bring a piece on must: its other moves are then not allowed; ``"only"``: while
-  it holds a piece it may make no other move, entering or not, as a hit piece in backgammon),
+  it holds a piece it may make no other move, entering or not, as a hit piece in backgammon;
+  ``"hit"``: so only while it holds a piece that was sent back, its other pieces in the hand
+  entering when it likes: XII Scripta; the JSON's ``hit`` counts them, a seat each),
   ``onto_own = true`` (where ``stack.own`` is false, an entering piece may still join its own
   pieces on its square; they move on one at a time), ``clear = [[cells], ...]`` (a cell list a
   seat: no piece of it enters while one of its own stands on those cells), ``crowd = K`` (no
@@ -314,7 +316,7 @@ class Rules:
     jump: list[list[int]] | None = None  # per seat, by landing position: where a jump carries the piece (0: none)
     jump_from: list[list[int]] = field(default_factory=list)  # ... and, for a jump off, the square it leaves from
     past: bool = True                # a throw past the last square may bear a piece off
-    enter_must: bool | str = False   # a seat that can bring a piece on must ("only": no other move while it holds one)
+    enter_must: bool | str = False   # a seat that can bring a piece on must ("only": no other move while it holds one; "hit": one sent back)
     together: bool = False           # bearing off only once every piece is within the last bear_off.from squares
     back_to: tuple[int, ...] = ()    # per seat, the track square a piece sent back goes to (empty: the hand)
     group_share: bool = False        # two or more of one opponent's pieces are not taken; the mover may join them
@@ -759,7 +761,7 @@ class RaceGame(Game):
         self.start = g("pieces", "start", self._starts, ())
         self.loop = g("track", "loop", self._bool, False)
         self.past = g("bear_off", "past", self._bool, True)
-        self.enter_must = g("enter", "must", lambda v, p: v if v == "only" else self._bool(v, p), False)
+        self.enter_must = g("enter", "must", lambda v, p: v if v in ("only", "hit") else self._bool(v, p), False)
         self.together = g("bear_off", "together", self._bool, False)
         self.back_to = g("capture", "to", self._back_to, 0)
         self.groups_move = g("stack", "together", self._groups_move, ())
@@ -1351,7 +1353,7 @@ class RaceSim(Sim):
 
     __slots__ = ("game", "r", "options", "pos", "hand", "off", "occ", "seat", "phase", "throws", "last",
                  "left", "series", "bonus", "extra", "over", "_moves", "pinned", "owed", "turn_vals", "fresh",
-                 "opened")
+                 "opened", "hit")
 
     def __init__(self, game: RaceGame, r: Rules, options: dict[str, Any]) -> None:
         self.game = game
@@ -1378,6 +1380,7 @@ class RaceSim(Sim):
         self.turn_vals: list[int] = []  # counted extra throws: the values thrown this turn
         self.fresh = False        # throws.until: no move yet of the series just thrown (the Ludii replay's runs)
         self.opened: list[int] = []  # throws.opening: the opening throws' worths so far, one a seat in seat order
+        self.hit = [0] * P        # enter.must = "hit": pieces of each seat in its hand that were sent back
 
     def copy(self) -> RaceSim:
         o = RaceSim.__new__(RaceSim)
@@ -1396,6 +1399,7 @@ class RaceSim(Sim):
         o.turn_vals = self.turn_vals[:]
         o.fresh = self.fresh
         o.opened = self.opened[:]
+        o.hit = self.hit[:]
         return o
 
     # -- the protocol ---------------------------------------------------------------------
@@ -1728,7 +1732,10 @@ class RaceSim(Sim):
                 out.append((p, q, v))
         if r.groups_move and len(left) > 1:
             out.extend(self._gen_groups(s))
-        if r.enter_must and hand and (r.enter_must == "only" or any(m[0] == 0 for m in out)):
+        if r.enter_must == "hit":
+            if self.hit[s]:
+                out = [m for m in out if m[0] == 0]
+        elif r.enter_must and hand and (r.enter_must == "only" or any(m[0] == 0 for m in out)):
             out = [m for m in out if m[0] == 0]
         return out
 
@@ -1851,6 +1858,8 @@ class RaceSim(Sim):
             occ[base[p] + s] -= k - 1
         if p == 0:
             self.hand[s] -= 1
+            if self.hit[s]:
+                self.hit[s] -= 1
             if r.extra_enter and not probe:
                 self.owed += r.extra_enter  # extra_throw.enter: throws earned by bringing a piece on
         else:
@@ -1963,6 +1972,8 @@ class RaceSim(Sim):
             self.occ[track[r.back_to[o]] * r.players + o] += k
         else:
             self.hand[o] += k
+            if r.enter_must == "hit":
+                self.hit[o] += k
 
     def _end_turn(self, extra: bool) -> None:
         r = self.r
@@ -2092,6 +2103,8 @@ class RaceSim(Sim):
             out["turn_throws"] = list(self.turn_vals)
         if r.opening and self.throws < r.players:
             out["opening"] = list(self.opened)
+        if r.enter_must == "hit":
+            out["hit"] = list(self.hit)
         return out
 
 
@@ -2254,6 +2267,12 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
             raise InvalidState(f"phase: seat {s}'s side has borne off every piece, so the game is over")
     if r.most_off and not any(sim.pos):
         raise InvalidState("phase: no piece is left on a track, so the game is over (end.goal most-off)")
+    if r.enter_must == "hit":
+        hit = data.get("hit", [0] * P)
+        if not (isinstance(hit, list) and len(hit) == P
+                and all(_is_int(k) and 0 <= k <= sim.hand[s] for s, k in enumerate(hit))):
+            raise InvalidState("hit: must give, a seat each, how many of the pieces in its hand were sent back")
+        sim.hit = list(hit)
     if r.opening and sim.throws < P:
         opened = data.get("opening", [])
         if not (isinstance(opened, list) and len(opened) == sim.throws
