@@ -18,7 +18,8 @@ KEYS = [rf.key for rf in catalogue()]
 #: first player captures open, made as the game begins (sow.take_hook), so the start is not even.
 # Lamosh starts after its set opening, the opener four counters up (LM-2).
 UNEVEN_STARTS = {"sow.kisolo-starting-position-1", "sow.kisolo-starting-position-2", "sow.lamosh",
-                 "sow.okwe-igbo"}  # Okwe: the set opening leaves South 19 counters, North 17
+                 "sow.okwe-igbo",  # Okwe: the set opening leaves South 19 counters, North 17
+                 "race.senet-bell"}  # Bell's Senet: each Black piece starts a square ahead of a White one (SB-2)
 
 
 def _values(variant, sim) -> tuple[float, ...]:

@@ -94,6 +94,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Ludii plays Okwe's set opening as seven removals, one hole at a time in turns; the file
     # starts after it (OI-2), so the traces' first step is one ours never has.
     "sow.okwe-igbo": "Ludii's opening removals are moves; the file starts after them (OI-2's ludii note)",
+    # Ludii's XII Scripta offers a combined throw as one move of the dice's total, judged only
+    # where it ends, beside the single dice; ours take the dice one after another (XS-4).
+    "race.xii-scripta-murray": "Ludii moves a piece by several dice's total in one step, XS-4",
 }
 
 

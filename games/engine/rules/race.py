@@ -65,6 +65,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   until one of these, then moves every throw's worth, each by one piece, in the order it likes;
   a worth no piece can use is lost), ``void_run = 3`` (that many equal throws in a row do not
   count) and ``void = "run" | "last"`` (all of them are void, or only the one that makes the run).
+  ``opening = "higher"``: before play each seat throws once, in seat order, moving nothing; the
+  seat of the highest throw (the earliest of equal highest) then throws again and begins (Bell's
+  Senet; the JSON's ``opening`` lists the opening throws' worths made so far).
 - ``extra_throw``: another throw after the move: ``values`` (throws that earn one; with
   ``hand = true`` only while the seat still holds pieces to bring on),
   ``cells`` (landing there earns one), ``enter = N`` (bringing a piece on earns N more throws,
@@ -81,7 +84,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   it is, brings its first piece on by the throw's value, ``values`` and ``square`` aside; that
   entry is the only move, may not be declined and earns no other throw), ``must = true`` (a
   seat that can bring a piece on must: its other moves are then not allowed; ``"only"``: while
-  it holds a piece it may make no other move, entering or not, as a hit piece in backgammon),
+  it holds a piece it may make no other move, entering or not, as a hit piece in backgammon;
+  ``"hit"``: so only while it holds a piece that was sent back, its other pieces in the hand
+  entering when it likes: XII Scripta; the JSON's ``hit`` counts them, a seat each),
   ``onto_own = true`` (where ``stack.own`` is false, an entering piece may still join its own
   pieces on its square; they move on one at a time), ``clear = [[cells], ...]`` (a cell list a
   seat: no piece of it enters while one of its own stands on those cells), ``crowd = K`` (no
@@ -103,6 +108,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   ``home = { square = N, as = { "10" = 1, ... } }``: a piece standing on track square N or
   beyond moves by these throws as the worth they map to (Petol's 10, 15 and 20 counting 1 once
   the piece is back in its own arm); the move still spends the throw.
+  ``vacate = [cells]``: a seat with a piece on one of these cells that the throw can move must
+  move such a piece (Bell's Senet: a marked square is left at the first possible throw).
   ``gate = { square = N, values = [3] }``: a move from before track square N to it or beyond
   must be by one of these throws, and stops on square N however far the throw would go (the
   Knossos Game's bridge, crossed on a 3 to the first space beyond it).
@@ -157,7 +164,10 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
 - ``end``: ``goal = "all-off"`` (the first seat to bear off every piece wins; with ``teams`` in
   the file, the first team whose seats all have) or ``"track-clear"`` (a seat that bears a
   piece off and has none left on its track wins, whatever it still holds in its hand: a
-  reading some of Ludii's encodings play); ``finished = "partner"``: a seat whose pieces are all
+  reading some of Ludii's encodings play) or ``"most-off"`` (play goes on, a seat whose
+  pieces are all off passed over, until no piece of any seat is left on its track; the seat, or
+  team, with most pieces borne off wins, a tie is a draw: Bell's Senet, whose taken pieces leave
+  the game, written as sent back to a hand no piece enters from, ``enter.values = []``); ``finished = "partner"``: a seat whose pieces are all
   off keeps its turns and plays them with its partner's pieces (``"passed-over"``, the default:
   it takes no more turns); ``limit = N``: the site's guard, not a
   source's: after N throws the game ends at the end of that turn, won by the seat (or team) with
@@ -202,10 +212,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "pieces": ("count", "name", "glyph", "start"),
     "throw": ("device", "count", "sides", "odds", "faces"),
     "worth": ("up", "none", "each", "marked", "doubles", "faces", "ordered"),
-    "throws": ("until", "void_run", "void"),
+    "throws": ("until", "void_run", "void", "opening"),
     "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void", "enter", "doubles"),
     "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd", "throws", "doubles"),
-    "move": ("by", "most", "lead", "no_hold", "back", "home", "gate"),
+    "move": ("by", "most", "lead", "no_hold", "back", "home", "gate", "vacate"),
     "capture": ("opponent", "groups", "to", "start", "passing"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner", "together", "whole"),
@@ -306,7 +316,7 @@ class Rules:
     jump: list[list[int]] | None = None  # per seat, by landing position: where a jump carries the piece (0: none)
     jump_from: list[list[int]] = field(default_factory=list)  # ... and, for a jump off, the square it leaves from
     past: bool = True                # a throw past the last square may bear a piece off
-    enter_must: bool | str = False   # a seat that can bring a piece on must ("only": no other move while it holds one)
+    enter_must: bool | str = False   # a seat that can bring a piece on must ("only": no other move while it holds one; "hit": one sent back)
     together: bool = False           # bearing off only once every piece is within the last bear_off.from squares
     back_to: tuple[int, ...] = ()    # per seat, the track square a piece sent back goes to (empty: the hand)
     group_share: bool = False        # two or more of one opponent's pieces are not taken; the mover may join them
@@ -355,6 +365,9 @@ class Rules:
     to_off: list[list[int]] = field(default_factory=list)
     main: int = 0                    # track.branches: the track's own squares (before the branches' paths)
     whole: bool | str = False        # stack.whole: a seat's pieces on a square move as one ("on-board": but go off one by one)
+    vacate: frozenset[int] = frozenset()  # move.vacate: cells a piece must leave by the first throw that can move it
+    most_off: bool = False           # end.goal = "most-off": once no piece is left on any track, the seat with most off wins
+    opening: bool = False            # throws.opening = "higher": one throw a seat before play, the highest begins
 
 
 class RaceGame(Game):
@@ -698,6 +711,7 @@ class RaceGame(Game):
         self.until = g("throws", "until", self._ints)
         self.void_run = g("throws", "void_run", self._int(2, 10), 0)
         self.void = g("throws", "void", self._word("run", "last"), "run")
+        self.opening = g("throws", "opening", self._word("higher", "none"), "none")
         self.extra_values = g("extra_throw", "values", self._ints, frozenset())
         self.extra_cells = g("extra_throw", "cells", lambda v, p: frozenset(self._cells(v, p)), frozenset())
         self.capture_extra = g("extra_throw", "capture", lambda v, p: v if v == "each" else self._bool(v, p), False)
@@ -723,6 +737,7 @@ class RaceGame(Game):
         self.move_back = g("move", "back", self._bool, False)
         self.move_home = g("move", "home", self._home, None)
         self.move_gate = g("move", "gate", self._gate, None)
+        self.vacate = g("move", "vacate", lambda v, p: frozenset(self._cells(v, p)), frozenset())
         self.extra_enter = g("extra_throw", "enter", self._int(0, 10), 0)
         self.last_exact = g("bear_off", "last_exact", self._bool, False)
         self.higher = g("bear_off", "higher", self._bool, False)
@@ -742,11 +757,11 @@ class RaceGame(Game):
         self.short = g("bear_off", "short", self._short, False)
         self.off_from = g("bear_off", "from", self._int(0, 250), 0)
         self.may_pass = g("pass", "choice", self._bool, False)
-        self.goal = g("end", "goal", self._word("all-off", "track-clear"), "all-off")
+        self.goal = g("end", "goal", self._word("all-off", "track-clear", "most-off"), "all-off")
         self.start = g("pieces", "start", self._starts, ())
         self.loop = g("track", "loop", self._bool, False)
         self.past = g("bear_off", "past", self._bool, True)
-        self.enter_must = g("enter", "must", lambda v, p: v if v == "only" else self._bool(v, p), False)
+        self.enter_must = g("enter", "must", lambda v, p: v if v in ("only", "hit") else self._bool(v, p), False)
         self.together = g("bear_off", "together", self._bool, False)
         self.back_to = g("capture", "to", self._back_to, 0)
         self.groups_move = g("stack", "together", self._groups_move, ())
@@ -1042,6 +1057,11 @@ class RaceGame(Game):
         if r.together and not r.off_from:
             raise self._fail(self._path("bear_off", "together"), "needs bear_off.from (the squares every piece must stand in)")
         r.clear_wins = _pick(self.goal, o) == "track-clear"
+        r.most_off = _pick(self.goal, o) == "most-off"
+        r.vacate = _pick(self.vacate, o)
+        r.opening = _pick(self.opening, o) == "higher"
+        if r.opening and (r.counted or r.enter_first or until is not None):
+            raise self._fail(self._path("throws", "opening"), "cannot go with counted extra throws, enter.first or throws.until")
         r.most = _pick(self.most, o)
         r.higher = _pick(self.higher, o) and r.exact
         r.pin = _pick(self.capture, o) == "pin"
@@ -1267,8 +1287,13 @@ class RaceGame(Game):
 
     def ludii_throw(self, dice: list[int]) -> dict[str, Any]:
         """Ludii's dice as our throw: a two-sided piece Ludii numbers by its marked side's value
-        (Kints' sticks: 0 or 4, 0 or 6...) is 1 when that side is up."""
-        if self._binary(self.rules_options()):
+        (Kints' sticks: 0 or 4, 0 or 6...) is 1 when that side is up. Where Ludii throws one die
+        for several two-sided pieces (Bell's Senet: a four-sided die for four sticks), its value
+        ``v`` is read as the throw with the first ``v`` pieces marked side up."""
+        k = self._binary(self.rules_options())
+        if k:
+            if len(dice) == 1 and k > 1 and _is_int(dice[0]) and 1 <= dice[0] <= k:
+                return {"throw": [1] * dice[0] + [0] * (k - dice[0])}
             return {"throw": [1 if d else 0 for d in dice]}
         return {"throw": list(dice)}
 
@@ -1327,7 +1352,8 @@ class RaceSim(Sim):
     """A race position being played, mutable: the play-out path (see the module docstring)."""
 
     __slots__ = ("game", "r", "options", "pos", "hand", "off", "occ", "seat", "phase", "throws", "last",
-                 "left", "series", "bonus", "extra", "over", "_moves", "pinned", "owed", "turn_vals", "fresh")
+                 "left", "series", "bonus", "extra", "over", "_moves", "pinned", "owed", "turn_vals", "fresh",
+                 "opened", "hit")
 
     def __init__(self, game: RaceGame, r: Rules, options: dict[str, Any]) -> None:
         self.game = game
@@ -1353,6 +1379,8 @@ class RaceSim(Sim):
         self.owed = 0             # counted extra throws still owed this turn
         self.turn_vals: list[int] = []  # counted extra throws: the values thrown this turn
         self.fresh = False        # throws.until: no move yet of the series just thrown (the Ludii replay's runs)
+        self.opened: list[int] = []  # throws.opening: the opening throws' worths so far, one a seat in seat order
+        self.hit = [0] * P        # enter.must = "hit": pieces of each seat in its hand that were sent back
 
     def copy(self) -> RaceSim:
         o = RaceSim.__new__(RaceSim)
@@ -1370,6 +1398,8 @@ class RaceSim(Sim):
         o.owed = self.owed
         o.turn_vals = self.turn_vals[:]
         o.fresh = self.fresh
+        o.opened = self.opened[:]
+        o.hit = self.hit[:]
         return o
 
     # -- the protocol ---------------------------------------------------------------------
@@ -1434,6 +1464,17 @@ class RaceSim(Sim):
         self.last = i
         vals = r.vals[i]
         self._moves = None
+        if r.opening and self.throws <= r.players:
+            # throws.opening: the game's first throws, one a seat in seat order, move nothing;
+            # then the seat of the highest (the earliest of equal highest) throws again and begins
+            self.opened.append(r.principal[i])
+            if self.throws < r.players:
+                self.seat = self.throws
+            else:
+                self.seat = self.opened.index(max(self.opened))
+                self.opened = []
+            self.phase = THROW
+            return
         if r.until is not None:
             self.series.append(vals)
             run = r.void_run
@@ -1507,6 +1548,12 @@ class RaceSim(Sim):
         while r.ordered and not out and len(self.left) > 1:
             del self.left[0]  # worth.ordered: a value that cannot be played is lost, the next is due
             out = self._gen_raw()
+        if r.vacate and out:
+            # move.vacate: a piece standing on one of these cells must leave it if the throw can move it
+            cells = r.cells[self._actor()]
+            leaving = [m for m in out if m[0] and cells[m[0]] in r.vacate]
+            if leaving:
+                out = leaving
         if r.no_hold and out:
             out = self._no_hold(out)
         if r.most and len(self.left) > 1 and len(out) > 1:
@@ -1685,7 +1732,10 @@ class RaceSim(Sim):
                 out.append((p, q, v))
         if r.groups_move and len(left) > 1:
             out.extend(self._gen_groups(s))
-        if r.enter_must and hand and (r.enter_must == "only" or any(m[0] == 0 for m in out)):
+        if r.enter_must == "hit":
+            if self.hit[s]:
+                out = [m for m in out if m[0] == 0]
+        elif r.enter_must and hand and (r.enter_must == "only" or any(m[0] == 0 for m in out)):
             out = [m for m in out if m[0] == 0]
         return out
 
@@ -1808,6 +1858,8 @@ class RaceSim(Sim):
             occ[base[p] + s] -= k - 1
         if p == 0:
             self.hand[s] -= 1
+            if self.hit[s]:
+                self.hit[s] -= 1
             if r.extra_enter and not probe:
                 self.owed += r.extra_enter  # extra_throw.enter: throws earned by bringing a piece on
         else:
@@ -1837,7 +1889,7 @@ class RaceSim(Sim):
                 self.phase = OVER
                 self.left = []
                 return
-            if self.off[s] == r.count:
+            if self.off[s] == r.count and not r.most_off:
                 for m in r.mates[s]:
                     if self.off[m] != r.count:
                         break
@@ -1871,6 +1923,11 @@ class RaceSim(Sim):
             occ[b + s] += k
             if r.extra_cell[r.cells[s][q]]:
                 self.extra = True
+        if r.most_off and not any(self.pos):
+            self.over = (self._most_off(), "most-off")
+            self.phase = OVER
+            self.left = []
+            return
         if probe:
             return
         if self.left:
@@ -1915,6 +1972,8 @@ class RaceSim(Sim):
             self.occ[track[r.back_to[o]] * r.players + o] += k
         else:
             self.hand[o] += k
+            if r.enter_must == "hit":
+                self.hit[o] += k
 
     def _end_turn(self, extra: bool) -> None:
         r = self.r
@@ -1944,6 +2003,14 @@ class RaceSim(Sim):
             nxt = (nxt + 1) % P
         self.seat = nxt
         self.phase = THROW
+
+    def _most_off(self) -> int | None:
+        """end.goal = "most-off": the seat (of the team) with most pieces borne off; None if two tie."""
+        r = self.r
+        offs = [sum(self.off[m] for m in r.team[s]) for s in range(r.players)]
+        best = max(offs)
+        leaders = [s for s in range(r.players) if offs[s] == best]
+        return leaders[0] if all(x in r.team[leaders[0]] for x in leaders) else None
 
     def _leader(self) -> int:
         r = self.r
@@ -2034,6 +2101,10 @@ class RaceSim(Sim):
         if r.counted:
             out["owed"] = self.owed
             out["turn_throws"] = list(self.turn_vals)
+        if r.opening and self.throws < r.players:
+            out["opening"] = list(self.opened)
+        if r.enter_must == "hit":
+            out["hit"] = list(self.hit)
         return out
 
 
@@ -2173,6 +2244,9 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
         if how == "all-off":
             if winner is None or any(sim.off[m] != r.count for m in r.team[winner]):
                 raise InvalidState("over.winner: that seat's team has not borne off every piece")
+        elif how == "most-off":
+            if not r.most_off or any(sim.pos) or winner != sim._most_off():
+                raise InvalidState("over: the game ends by most-off only once no piece is on a track, won by the seat with most off")
         elif how == "track-clear":
             if winner is None or not r.clear_wins or sim.pos[winner]:
                 raise InvalidState("over.winner: that seat still has pieces on its track")
@@ -2183,14 +2257,30 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
             if sim.throws < r.limit:
                 raise InvalidState(f"over.how: the limit ends a game only after {r.limit} throws")
         else:
-            raise InvalidState("over.how: must be all-off, track-clear, pinned-start or limit")
+            raise InvalidState("over.how: must be all-off, most-off, track-clear, pinned-start or limit")
         sim.over = (winner, how)
         return sim
     if over is not None:
         raise InvalidState("over: must be null while the game goes on")
     for s in range(P):
-        if all(sim.off[m] == r.count for m in r.team[s]):
+        if all(sim.off[m] == r.count for m in r.team[s]) and not r.most_off:
             raise InvalidState(f"phase: seat {s}'s side has borne off every piece, so the game is over")
+    if r.most_off and not any(sim.pos):
+        raise InvalidState("phase: no piece is left on a track, so the game is over (end.goal most-off)")
+    if r.enter_must == "hit":
+        hit = data.get("hit", [0] * P)
+        if not (isinstance(hit, list) and len(hit) == P
+                and all(_is_int(k) and 0 <= k <= sim.hand[s] for s, k in enumerate(hit))):
+            raise InvalidState("hit: must give, a seat each, how many of the pieces in its hand were sent back")
+        sim.hit = list(hit)
+    if r.opening and sim.throws < P:
+        opened = data.get("opening", [])
+        if not (isinstance(opened, list) and len(opened) == sim.throws
+                and all(_is_int(v) and v in r.principal for v in opened)):
+            raise InvalidState(f"opening: must list the {sim.throws} opening throws' worths made so far")
+        if sim.phase != THROW or sim.seat != sim.throws:
+            raise InvalidState(f"opening: seat {sim.throws} makes the next opening throw")
+        sim.opened = list(opened)
     if sim.off[sim.seat] == r.count and sim._actor() == sim.seat:
         raise InvalidState(f"to_move: seat {sim.seat} has no pieces left to play")
     if sim.phase == MOVE:
