@@ -1,0 +1,130 @@
+"""Hooks of the race12 batch: race mechanic, ``move = { hook = NAME }`` (the hook point is
+described in ``race.py``'s docstring: ``fn(sim, "moves", seat, moves) -> moves`` and
+``fn(sim, "played", seat, move)``; a move is ``(from, to, value)`` in track positions, 0 the
+hand, ``n + 1`` off).
+
+``romavoa`` (Romaya, Ludii's Romavoa, DLP.Games.152, after Ludii's reading). Marks it reads by name:
+``last0`` and ``last1``, the cells of each seat's last side of the square.
+
+- A throw worth 14 may instead move a piece (or bring one in) a single square; from the last
+  square of the track that single square takes the piece off.
+- A piece standing on its seat's last side moves only by a throw worth 1, 2 or 3 (a 14 there
+  moves nothing, not even as a single square).
+
+``tourne-case`` (Tourne-Case, DLP.Games.174, after Ludii's reading). Marks it reads by name:
+``final0`` and ``final1`` (each seat's final point) and the board's ``opposite`` pairs, given
+as the marks ``row0`` and ``row1``: two lists of cells of equal length, the k-th of one facing
+the k-th of the other across the board.
+
+- One piece moves, by the throw's lower die only (``worth.each``: the two dice are the values
+  left); the move spends the whole throw.
+- A piece may not pass a piece of its own nor land on one: no square it crosses, between where
+  it starts and where it lands, holds one (the file lets pieces share its bar, ``stack.own``).
+  It lands on an opposing piece nowhere (the file's ``capture.opponent = "block"``), nor on the
+  opponent's final point while the opponent has pieces borne off (they stand there). Its own
+  final point is the end of its track, a jump off: pieces there are borne off.
+- A piece landing on a point whose facing point holds a single opposing piece sends that piece
+  back to its seat's first track square (the bar, ``capture.to = 1``); facing the opponent's
+  final point, a single piece borne off is so sent back.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.rules.hooks import hook
+
+
+def _marked(sim: Any, name: str) -> frozenset[int]:
+    cache = sim.game.__dict__.setdefault("_race12", {})
+    got = cache.get(name)
+    if got is None:
+        if name not in sim.game.marks:
+            raise ValueError(f"hook: the file needs the board mark {name!r}")
+        got = cache[name] = frozenset(sim.game.marks[name])
+    return got
+
+
+@hook("romavoa")
+def romavoa(sim: Any, what: str, seat: int, moves: Any) -> Any:
+    if what != "moves":
+        return None
+    r = sim.r
+    cells = r.cells[seat]
+    last = _marked(sim, f"last{seat}")
+    out = [m for m in moves if not (m[0] and cells[m[0]] in last and m[2] not in (1, 2, 3))]
+    if 14 in sim.left:
+        have = set(out)
+        starts = sorted(set(sim.pos[seat]))
+        if sim.hand[seat]:
+            starts = [0] + starts
+        for p in starts:
+            if p and cells[p] in last:
+                continue
+            m = (p, p + 1, 14)
+            if m not in have:
+                have.add(m)
+                out.append(m)
+    return out
+
+
+def _tc_tables(sim: Any) -> dict:
+    """Tourne-Case's tables, built once a game: per seat its final cell, and the facing cell of
+    each cell of the two rows."""
+    game = sim.game
+    got = game.__dict__.get("_tourne_case")
+    if got is None:
+        rows = [game.marks.get("row0"), game.marks.get("row1")]
+        finals = [game.marks.get("final0"), game.marks.get("final1")]
+        if None in rows or None in finals or len(rows[0]) != len(rows[1]) or any(len(f) != 1 for f in finals):
+            raise ValueError("hook tourne-case: the file needs the marks row0 and row1 (of equal length), final0 and final1 (one cell each)")
+        facing = {}
+        for a, b in zip(rows[0], rows[1]):
+            facing[a], facing[b] = b, a
+        got = game._tourne_case = {"facing": facing, "final": [finals[0][0], finals[1][0]]}
+    return got
+
+
+@hook("tourne-case")
+def tourne_case(sim: Any, what: str, seat: int, moves: Any) -> Any:
+    """Moves: only the throw's lower die, no piece passing its own, no landing on the opponent's
+    final point while pieces stand there (borne off, here). Played: the facing capture, and the
+    throw is spent by the one move."""
+    r = sim.r
+    t = _tc_tables(sim)
+    cells = r.cells[seat]
+    n = r.n[seat]
+    P = r.players
+    opp = 1 - seat
+    if what == "moves":
+        if not sim.left:
+            return moves
+        low = min(sim.left)
+        own = set(sim.pos[seat])
+        out = []
+        for p, q, v in moves:
+            if v != low:
+                continue
+            land = p + v
+            if land > n:
+                continue
+            if any(x in own for x in range(p + 1, land + 1)):
+                continue  # it would pass a piece of its own, or land on one
+            if cells[land] == t["final"][opp] and sim.off[opp]:
+                continue  # the opponent's pieces home stand there
+            out.append((p, q, v))
+        return out
+    # played: the piece landed on track square p + v
+    p, q, v = moves
+    land = min(p + v, n)
+    c = cells[land]
+    f = t["facing"].get(c)
+    if f is not None:
+        if f == t["final"][opp]:
+            if sim.off[opp] == 1:  # a single opposing piece home: back to its bar
+                sim.off[opp] -= 1
+                sim.pos[opp].insert(0, 1)
+                sim.occ[r.cells[opp][1] * P + opp] += 1
+        elif sim.occ[f * P + opp] == 1:
+            sim._send_back(opp, f)
+    sim.left = []
+    return None
