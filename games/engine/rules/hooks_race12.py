@@ -128,3 +128,55 @@ def tourne_case(sim: Any, what: str, seat: int, moves: Any) -> Any:
             sim._send_back(opp, f)
     sim.left = []
     return None
+
+
+@hook("either-way")
+def either_way(sim: Any, what: str, seat: int, moves: Any) -> Any:
+    """A piece that may run the circuit either way (Tugi-Epfe). The seat's track is the start
+    cell, the circuit one way round back to the start cell (square ``m``), then the circuit the
+    other way back to it again (square ``n``, the last). A piece on square 1 has not chosen: it
+    may go either way (to squares 2.., or ``m + 1``..); a piece on the first way round keeps to
+    it. A piece goes off only by the exact throw onto the start cell at the end of its way
+    (squares ``m`` and ``n``): it lands there and is taken off, the game won when it was the
+    seat's last. A piece lands on an opposing one (sending it back to square 1, ``capture.to``)
+    only where it has not yet chosen its way or both go the same way round."""
+    r = sim.r
+    cells = r.cells[seat]
+    n = r.n[seat]
+    m = cells.index(cells[1], 2)
+    P = r.players
+    if what == "played":
+        p, q, v = moves
+        if q in (m, n):  # home: off the board
+            sim.pos[seat].remove(q)
+            sim.occ[cells[q] * P + seat] -= 1
+            sim.off[seat] += 1
+            if sim.off[seat] == r.count:
+                sim.over = (seat, "all-off")
+                sim.phase = 2
+                sim.left = []
+        return None
+
+    def way(x: int) -> int:
+        return 0 if x == 1 else 1 if x <= m else 2
+
+    out = []
+    cands = list(moves)
+    if 1 in sim.pos[seat]:
+        for v in sorted(set(sim.left)):
+            if m + v <= n:
+                cands.append((1, m + v, v))
+    for p, q, v in cands:
+        if p != 1 and p < m < q:
+            continue  # the first way round ends at square m, exactly
+        mine = way(q) if p == 1 else way(p)
+        ok = True
+        c = cells[q]
+        for o in r.opps[seat]:
+            if sim.occ[c * P + o]:
+                theirs = {way(x) for x in sim.pos[o] if r.cells[o][x] == c}
+                if p != 1 and theirs != {mine}:
+                    ok = False  # going the other way round (or it has not chosen): no capture
+        if ok:
+            out.append((p, q, v))
+    return out

@@ -112,7 +112,8 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   and returns those allowed, possibly with others of its own (a move's ``to`` is where the piece
   goes, its ``value`` the value it spends); ``fn(sim, "played", seat, move)`` is called after
   each move has changed the position (the game not over), and may change it further (a capture
-  of its own). Both change nothing else (``hooks_race12.py``: Romavoa, Tourne-Case).
+  of its own, a piece borne off where it lands; a game it ends is ``over`` with ``phase`` 2,
+  ``over``). Both change nothing else (``hooks_race12.py``: Romavoa, Tourne-Case).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
   back to its hand), ``"block"`` (the cell is closed to the mover) or ``"none"`` (opposing
   pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
@@ -1893,6 +1894,8 @@ class RaceSim(Sim):
                 self.extra = True
         if r.hook is not None:
             r.hook(self, "played", s, move)
+            if self.over is not None:
+                return  # the hook ended the game
         if probe:
             return
         if self.left:
