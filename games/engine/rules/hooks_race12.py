@@ -26,6 +26,9 @@ the k-th of the other across the board.
 - A piece landing on a point whose facing point holds a single opposing piece sends that piece
   back to its seat's first track square (the bar, ``capture.to = 1``); facing the opponent's
   final point, a single piece borne off is so sent back.
+
+``either-way`` (Tugi-epfe, DLP.Games.119) and ``tawula`` (Tawula, DLP.Games.156): see their
+docstrings below.
 """
 from __future__ import annotations
 
@@ -179,4 +182,62 @@ def either_way(sim: Any, what: str, seat: int, moves: Any) -> Any:
                     ok = False  # going the other way round (or it has not chosen): no capture
         if ok:
             out.append((p, q, v))
+    return out
+
+
+@hook("tawula")
+def tawula(sim: Any, what: str, seat: int, moves: Any) -> Any:
+    """Tawula's moves, in place of the mechanic's (``worth.each``: each die a move). Track
+    square 1 is the seat's bar, where its pieces sent back wait (``capture.to = 1``); square 2
+    its starting point; the file's marks ``max0`` and ``max1`` each seat's points that hold one
+    piece at most. For each die not yet played:
+
+    - a piece in the hand enters on the square the die counts from the starting point (square
+      2 + die), if it is empty or holds a single opposing piece (taken);
+    - while the seat has pieces on its bar, only they move (besides the entering pieces), by the
+      die counted from the bar; else any piece moves on by the die, but those on the starting
+      point only once the hand is empty, and a die carrying a piece past the last square bears
+      it off;
+    - a piece so moved lands on a single opposing piece (taking it), on an empty point, or on its
+      own pieces but on the points of ``max`` of its seat.
+    """
+    if what != "moves":
+        return None
+    r = sim.r
+    P = r.players
+    cells = r.cells[seat]
+    n = r.n[seat]
+    occ = sim.occ
+    opps = r.opps[seat]
+    one = _marked(sim, f"max{seat}")
+    pos = sorted(set(sim.pos[seat]))
+    on_bar = 1 in pos
+    hand = sim.hand[seat]
+    out = []
+
+    def enemies(c: int) -> int:
+        return sum(occ[c * P + o] for o in opps)
+
+    for v in sorted(set(sim.left)):
+        if hand and 2 + v <= n:
+            c = cells[2 + v]
+            e = enemies(c)
+            if e <= 1 and not occ[c * P + seat]:
+                out.append((0, 2 + v, v))
+        for p in ([1] if on_bar else pos):
+            if p == 2 and hand:
+                continue  # the starting point's pieces wait for the hand to empty
+            q = p + v
+            if q > n:
+                out.append((p, n + 1, v))
+                continue
+            c = cells[q]
+            e = enemies(c)
+            own = occ[c * P + seat]
+            if e:
+                ok = e == 1 and not own
+            else:
+                ok = not own or c not in one
+            if ok:
+                out.append((p, q, v))
     return out
