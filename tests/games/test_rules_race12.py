@@ -216,7 +216,7 @@ def test_tawula_a_lone_piece_is_sent_to_the_bar_and_a_die_past_the_end_bears_off
 
 # -- all five: random games end and keep their pieces ------------------------------------------------
 
-@pytest.mark.parametrize("key", [ASHTA, ROMAYA, TOURNE, TUGI, TAWULA])
+@pytest.mark.parametrize("key", [ASHTA, ROMAYA, TOURNE, TUGI, TAWULA, "race.tsun-ki"])
 def test_random_games_end_and_keep_their_pieces(key):
     v = rules_variant(key)
     g = v.game
@@ -232,3 +232,44 @@ def test_random_games_end_and_keep_their_pieces(key):
                 assert sim.hand[s] + len(sim.pos[s]) + sim.off[s] == sim.r.count
         back = v.fast(v.state_from_json(sim.to_json()))
         assert back.to_json() == sim.to_json()
+
+
+# -- Tsun k'i: the throws' moves, the first pass of a cell ---------------------------------------------
+
+TSUN = "race.tsun-ki"
+
+
+def test_tsun_ki_two_ones_lose_a_piece():
+    sim = position(TSUN, [[1, 2], [1, 2]], hands=[0, 0], off=[14, 14])
+    throw(sim, [1, 1])
+    assert pairs(sim) == [("b1", "off"), ("b2", "off")]
+    sim.play(sim.moves()[0])
+    assert sim.off[0] == 15 and sim.seat == 1
+
+
+def test_tsun_ki_a_double_is_half_once_or_the_total_twice():
+    sim = position(TSUN, [[1], [1]], hands=[0, 0], off=[15, 15])
+    throw(sim, [3, 3])
+    assert pairs(sim) == [("b1", "b4"), ("b1", "b7")]
+    sim.play(next(m for m in sim.moves() if m[1] == 4))  # half: the turn ends
+    assert sim.seat == 1
+    sim = position(TSUN, [[1], [1]], hands=[0, 0], off=[15, 15])
+    throw(sim, [2, 2])
+    sim.play(next(m for m in sim.moves() if m[1] == 5))  # the total, 4: b1 to b5
+    assert sim.seat == 0 and pairs(sim) == [("b5", "a8")]  # and the total again
+
+
+def test_tsun_ki_a_run_is_the_total_and_the_lower_or_the_total_less_one():
+    sim = position(TSUN, [[1], [1]], hands=[0, 0], off=[15, 15])
+    throw(sim, [3, 4])
+    assert pairs(sim) == [("b1", "b4"), ("b1", "b7"), ("b1", "b8")]  # 3, 6, 7
+    sim.play(next(m for m in sim.moves() if m[1] == 8))  # the total first: then 3 or 6
+    assert pairs(sim) == [("b8", "a3"), ("b8", "a6")]
+
+
+def test_tsun_ki_a_piece_goes_on_from_the_first_pass_of_its_cell():
+    # White on a1 (16) by 6 lands on a7 of the way back up (22): it stands as a7 going down (10)
+    sim = position(TSUN, [[16], [1]], hands=[0, 0], off=[15, 15])
+    throw(sim, [6, 6])
+    sim.play(next(m for m in sim.moves() if m[1] == 22))
+    assert sim.pos[0] == [10]

@@ -27,8 +27,8 @@ the k-th of the other across the board.
   back to its seat's first track square (the bar, ``capture.to = 1``); facing the opponent's
   final point, a single piece borne off is so sent back.
 
-``either-way`` (Tugi-epfe, DLP.Games.119) and ``tawula`` (Tawula, DLP.Games.156): see their
-docstrings below.
+``either-way`` (Tugi-epfe, DLP.Games.119), ``tawula`` (Tawula, DLP.Games.156) and ``tsun-ki``
+(Tsun k'i, DLP.Games.181): see their docstrings below.
 """
 from __future__ import annotations
 
@@ -241,3 +241,67 @@ def tawula(sim: Any, what: str, seat: int, moves: Any) -> Any:
             if ok:
                 out.append((p, q, v))
     return out
+
+
+@hook("tsun-ki")
+def tsun_ki(sim: Any, what: str, seat: int, moves: Any) -> Any:
+    """Tsun K'i's moves, in place of the mechanic's (two dice, ``worth.each``: the dice are the
+    values left, larger first; ``stack.own``, no captures). The moves by the throw:
+
+    - two 1s: one of the seat's pieces is taken off the board (a move to ``off``), the whole turn;
+    - a double d: one piece moves d and the turn ends, or one piece moves 2d and then a piece
+      (the same or another) moves 2d again;
+    - two dice in a row, L and L + 1: one piece moves the total (2L + 1) and one moves L or 2L,
+      in either order;
+    - other dice: one piece moves each die, in either order.
+
+    A move past the track's end is not allowed. A piece lands and is then counted from the first
+    square of the track on its cell (where the track passes a cell twice, the earlier), as Ludii
+    reads its position from its cell. A piece landing on the cells of the seat's mark ``exit0`` /
+    ``exit1`` from outside them leaves the board; the seat with none left wins.
+    """
+    r = sim.r
+    n = r.n[seat]
+    cells = r.cells[seat]
+    a, b = r.outcomes[sim.last][0], r.outcomes[sim.last][1]
+    P = r.players
+    if what == "played":
+        p, q, v = moves
+        if a == b == 1 or q > n:
+            sim.left = []
+            return None
+        if a == b and q - p == a:
+            sim.left = []  # the half throw: one piece, and the turn ends
+        c = cells[q]
+        if c in _marked(sim, f"exit{seat}") and cells[p] not in _marked(sim, f"exit{seat}"):
+            sim.pos[seat].remove(q)
+            sim.occ[c * P + seat] -= 1
+            sim.off[seat] += 1
+            if sim.off[seat] == r.count:
+                sim.over = (seat, "all-off")
+                sim.phase = 2
+                sim.left = []
+            return None
+        first = cells.index(c, 1)
+        if first != q:
+            sim.pos[seat].remove(q)
+            sim.pos[seat].append(first)
+            sim.pos[seat].sort()
+        return None
+    left = sim.left
+    pos = sorted(set(sim.pos[seat]))
+    if a == b == 1:
+        return [(p, n + 1, 1) for p in pos] if len(left) == 2 else []
+    if a == b:
+        dists = [(a, a), (2 * a, a)] if len(left) == 2 else [(2 * a, a)]
+    elif abs(a - b) == 1:
+        low, high = min(a, b), max(a, b)
+        if len(left) == 2:
+            dists = [(low, low), (2 * low, low), (low + high, high)]
+        elif left == [high]:
+            dists = [(low + high, high)]
+        else:
+            dists = [(low, low), (2 * low, low)]
+    else:
+        dists = [(v, v) for v in sorted(set(left))]
+    return [(p, p + d, v) for p in pos for d, v in dists if p + d <= n]

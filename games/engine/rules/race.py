@@ -110,10 +110,14 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   through: ``fn(sim, "moves", seat, moves) -> moves`` is called with the seat's moves for the
   values left (``(from, to, value)`` tuples, before ``enter.must`` and ``move.most`` judge them)
   and returns those allowed, possibly with others of its own (a move's ``to`` is where the piece
-  goes, its ``value`` the value it spends); ``fn(sim, "played", seat, move)`` is called after
-  each move has changed the position (the game not over), and may change it further (a capture
-  of its own, a piece borne off where it lands; a game it ends is ``over`` with ``phase`` 2,
-  ``over``). Both change nothing else (``hooks_race12.py``: Romavoa, Tourne-Case).
+  goes, its ``value`` the value it spends; with ``jump`` cells a move it adds must land
+  ``value`` squares on, as the mechanic judges a jump's landing so);
+  ``fn(sim, "played", seat, move)`` is called after each move has changed the position, unless
+  the move ended the game (also in ``move.most``'s trial moves), and may change it further: a
+  capture of its own, a piece taken off where it landed, the values left (``sim.left``; none
+  ends the turn), the game's end (``sim.over`` and ``sim.phase``, as the mechanic sets them).
+  The named rule changes nothing else. One file per hook so far (``hooks_race12.py``: Romaya,
+  Tourne-Case, Tugi-epfe, Tawula).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
   back to its hand), ``"block"`` (the cell is closed to the mover) or ``"none"`` (opposing
   pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
