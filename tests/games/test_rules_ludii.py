@@ -40,6 +40,9 @@ NOT_YET_AGREEING: dict[str, str] = {
     # SK-1: Ludii plays Shatranj al-Kabir on eleven ranks where the DLP's summary has ten (its
     # pawns on the third and ninth), so no position of its traces is one of ours.
     "chess.shatranj-al-kabir": "Ludii's board has eleven ranks, the summary's ten (SK-1's ludii note)",
+    # TK-4: Ludii's Tsun K'i lets a player move any piece of a stack it has a piece in, the
+    # opponent's too, along its own track; the file moves only the player's own pieces.
+    "race.tsun-ki": "Ludii moves the opponent's pieces off shared stacks (TK-4's ludii note)",
     "race.chaupar": "Ludii moves a piece sent back to its start square (which the track passes twice) "
                     "sometimes as starting its run, sometimes as on its way home (CH-5's ludii text)",
     # Ludii keeps Connect Four as seven column sites, each a stack of discs: its moves name a

@@ -113,6 +113,18 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   ``gate = { square = N, values = [3] }``: a move from before track square N to it or beyond
   must be by one of these throws, and stops on square N however far the throw would go (the
   Knossos Game's bridge, crossed on a 3 to the first space beyond it).
+  ``hook = NAME``: a named rule (``hooks.py``; not with ``track.branches``) the moves pass
+  through: ``fn(sim, "moves", seat, moves) -> moves`` is called with the seat's moves for the
+  values left (``(from, to, value)`` tuples, before ``enter.must`` and ``move.most`` judge them)
+  and returns those allowed, possibly with others of its own (a move's ``to`` is where the piece
+  goes, its ``value`` the value it spends; with ``jump`` cells a move it adds must land
+  ``value`` squares on, as the mechanic judges a jump's landing so);
+  ``fn(sim, "played", seat, move)`` is called after each move has changed the position, unless
+  the move ended the game (also in ``move.most``'s trial moves), and may change it further: a
+  capture of its own, a piece taken off where it landed, the values left (``sim.left``; none
+  ends the turn), the game's end (``sim.over`` and ``sim.phase``, as the mechanic sets them).
+  The named rule changes nothing else. One file per hook so far (``hooks_race12.py``: Romaya,
+  Tourne-Case, Tugi-epfe, Tawula).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
   back to its hand), ``"block"`` (the cell is closed to the mover) or ``"none"`` (opposing
   pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
@@ -215,7 +227,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "throws": ("until", "void_run", "void", "opening"),
     "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void", "enter", "doubles"),
     "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd", "throws", "doubles"),
-    "move": ("by", "most", "lead", "no_hold", "back", "home", "gate", "vacate"),
+    "move": ("by", "most", "lead", "no_hold", "back", "home", "gate", "vacate", "hook"),
     "capture": ("opponent", "groups", "to", "start", "passing"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner", "together", "whole"),
@@ -368,6 +380,7 @@ class Rules:
     vacate: frozenset[int] = frozenset()  # move.vacate: cells a piece must leave by the first throw that can move it
     most_off: bool = False           # end.goal = "most-off": once no piece is left on any track, the seat with most off wins
     opening: bool = False            # throws.opening = "higher": one throw a seat before play, the highest begins
+    hook: Any = None                 # move.hook: the named rule the moves pass through (None: none)
 
 
 class RaceGame(Game):
@@ -465,6 +478,14 @@ class RaceGame(Game):
                 raise self._fail(path, f"must be one of {', '.join(words)}, got {brief(v)}")
             return v
         return parse
+
+    def _hook(self, v: Any, path: tuple) -> Any:
+        from games.engine.rules.hooks import HOOKS
+        if v not in HOOKS:
+            raise self._fail(path, f"names no hook (known: {', '.join(sorted(HOOKS))})")
+        if v not in self.rf.hooks:
+            self.rf.hooks.append(v)
+        return HOOKS[v]
 
     def _ints(self, v: Any, path: tuple) -> frozenset[int]:
         if not isinstance(v, list) or not all(_is_int(x) for x in v):
@@ -738,6 +759,7 @@ class RaceGame(Game):
         self.move_home = g("move", "home", self._home, None)
         self.move_gate = g("move", "gate", self._gate, None)
         self.vacate = g("move", "vacate", lambda v, p: frozenset(self._cells(v, p)), frozenset())
+        self.move_hook = g("move", "hook", self._hook, None)
         self.extra_enter = g("extra_throw", "enter", self._int(0, 10), 0)
         self.last_exact = g("bear_off", "last_exact", self._bool, False)
         self.higher = g("bear_off", "higher", self._bool, False)
@@ -990,6 +1012,7 @@ class RaceGame(Game):
             if any(r.home_from > k for k in n):
                 raise self._fail(self._path("move", "home"), "square is past the end of a track")
         r.last_exact = _pick(self.last_exact, o)
+        r.hook = _pick(self.move_hook, o)
         gate = _pick(self.move_gate, o)
         if gate is not None:
             r.gate, r.gate_values = gate
@@ -1120,7 +1143,7 @@ class RaceGame(Game):
                     or r.no_hold or r.most or short is not False or last or r.higher or r.last_exact or r.enter_first
                     or r.enter_clear or r.crowd or r.passing is not None or r.enter_must or r.off_values is not None
                     or r.off_throws is not None or r.off_doubles or r.enter_throws is not None
-                    or r.enter_doubles is not None or r.enter_less or r.onto_own or r.back_to):
+                    or r.enter_doubles is not None or r.enter_less or r.onto_own or r.back_to or r.hook):
                 raise self._fail(self._path("track", "branches"), "go only with plain moves: no loop, jumps, gate, home, "
                                  "back, pins, groups, lead, no_hold, most, bear_off fields but exact, or enter fields but values and square")
             m, _, succ, starts, rest, to_off = self.branches
@@ -1732,6 +1755,8 @@ class RaceSim(Sim):
                 out.append((p, q, v))
         if r.groups_move and len(left) > 1:
             out.extend(self._gen_groups(s))
+        if r.hook is not None:
+            out = r.hook(self, "moves", s, out)
         if r.enter_must == "hit":
             if self.hit[s]:
                 out = [m for m in out if m[0] == 0]
@@ -1923,6 +1948,10 @@ class RaceSim(Sim):
             occ[b + s] += k
             if r.extra_cell[r.cells[s][q]]:
                 self.extra = True
+        if r.hook is not None:
+            r.hook(self, "played", s, move)
+            if self.over is not None:
+                return  # the hook ended the game
         if r.most_off and not any(self.pos):
             self.over = (self._most_off(), "most-off")
             self.phase = OVER
