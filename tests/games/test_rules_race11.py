@@ -268,3 +268,200 @@ def test_ludii_dice_table_names_each_of_ludiis_throws():
     r = variant().game.rules(variant().validate_options({"yes_values": "ludii"}))
     assert {tuple(f) for f in table.values()} == set(r.outcomes)
     assert table["4,1"] == [14] and table["4,0"] == [4]
+
+
+# == 58 Holes after Carnarvon and Carter (race.58-holes-carnarvon-carter, DLP.GameRulesets.36) ==
+
+FH = "race.58-holes-carnarvon-carter"
+
+
+def holes(mine, theirs=(), *, off=None, options=None, key=None):
+    """A 58 Holes position by hole numbers (White's pegs, Black's), White to move."""
+    v = rules_variant(key or FH)
+    opts = v.validate_options(options or {})
+    r = v.game.rules(opts)
+    sim = v.game.new_sim(opts)
+    off = off or [0, 0]
+    for s, pos in enumerate((mine, theirs)):
+        sim.pos[s] = sorted(pos)
+        sim.off[s] = off[s]
+        sim.hand[s] = r.count - len(pos) - off[s]
+        for p in pos:
+            sim.occ[r.cells[s][p] * 2 + s] += 1
+    return v.fast(v.state_from_json(sim.to_json()))
+
+
+def actions(sim):
+    return [sim.action(m).to_json() for m in sim.moves() if m != race.PASS]
+
+
+def test_fh_two_tracks_of_29_holes_to_the_shared_top_hole():  # FH-1, FH-2
+    v = rules_variant(FH)
+    geometry = v.board_info(v.validate_options({}))["geometry"]
+    assert len(geometry["sites"]) == 59
+    tracks = geometry["tracks"]
+    assert tracks[0] == [f"l{n}" for n in range(1, 30)] and tracks[1] == [f"r{n}" for n in range(1, 30)]
+    assert not set(tracks[0]) & set(tracks[1])
+    marks = {s["name"]: s["mark"] for s in geometry["sites"] if s["mark"]}
+    assert marks == {"l15": "special", "l25": "special", "r15": "special", "r25": "special", "goal": "apex"}
+
+
+def test_fh_five_pegs_enter_by_the_throw():  # FH-3
+    v = rules_variant(FH)
+    sim = v.fast(v.new_game())
+    assert sim.hand == [5, 5]
+    throw(sim, 3)
+    assert legal(sim) == {("hand", "l3")}
+
+
+def test_fh_no_marked_side_up_is_worth_five_or_nothing():  # FH-4
+    v = rules_variant(FH)
+    r = v.game.rules(v.validate_options({}))
+    assert r.vals[r.outcomes.index((0, 0, 0, 0))] == (5,)
+    assert sorted({x[0] for x in r.vals}) == [1, 2, 3, 4, 5]
+    sim = v.fast(v.new_game())
+    sim.play(r.outcomes.index((0, 0, 0, 0)))
+    assert legal(sim) == {("hand", "l5")}
+    ludii = v.fast(v.new_game({"zero": 0}))
+    ludii.play(ludii.r.outcomes.index((0, 0, 0, 0)))
+    assert ludii.is_chance() and ludii.seat == 1  # worth nothing: the throw is lost
+
+
+def test_fh_a_hole_holds_one_peg():  # FH-5
+    sim = holes([2, 5])
+    throw(sim, 3)
+    assert legal(sim) == {("l5", "l8"), ("hand", "l3")}  # l2 to l5 lands on its own
+
+
+def test_fh_hole_20_goes_back_to_6_and_10_to_8():  # FH-6
+    sim = holes([17])
+    throw(sim, 3)
+    assert {"from": "l17", "to": "l6", "via": "l20"} in actions(sim)
+    play(sim, "l17", "l6")
+    assert sim.pos[0] == [6] and sim.seat == 1
+    ten = holes([7])
+    throw(ten, 3)
+    play(ten, "l7", "l8")
+    assert ten.pos[0] == [8]
+
+
+def test_fh_a_line_into_a_held_hole_leaves_the_peg_where_it_landed():  # FH-6
+    sim = holes([6, 17])
+    throw(sim, 3)
+    assert {"from": "l17", "to": "l20"} in actions(sim)
+    play(sim, "l17", "l20")
+    assert sim.pos[0] == [6, 20]
+
+
+def test_fh_a_peg_leaving_the_lines_foot_for_its_head_comes_back_to_it():  # FH-6
+    sim = holes([8])
+    throw(sim, 2)
+    # the peg lands in 10 and goes back along the line to 8, the hole it left, empty again
+    assert sorted(actions(sim), key=str) == [{"from": "hand", "to": "l2"}, {"from": "l8", "to": "l8", "via": "l10"}]
+
+
+def test_fh_a_line_never_carries_forward():  # FH-6
+    sim = holes([3])
+    throw(sim, 3)
+    play(sim, "l3", "l6")
+    assert sim.pos[0] == [6]
+
+
+def test_fh_holes_15_and_25_give_another_throw():  # FH-7
+    sim = holes([12])
+    throw(sim, 3)
+    play(sim, "l12", "l15")
+    assert sim.is_chance() and sim.seat == 0
+    sim = holes([12])
+    throw(sim, 2)
+    play(sim, "l12", "l14")
+    assert sim.is_chance() and sim.seat == 1
+
+
+def test_fh_hole_30_by_the_exact_throw_and_five_home_win():  # FH-8
+    sim = holes([27], off=[4, 0])
+    throw(sim, 4)
+    assert sim.is_chance() and sim.seat == 1  # 27 + 4 is past hole 30
+    sim = holes([27], off=[4, 0])
+    throw(sim, 3)
+    assert legal(sim) == {("l27", "off")}
+    play(sim, "l27", "off")
+    assert sim.outcome().winner == 0 and sim.outcome().how == "all-off"
+    loose = holes([27], off=[4, 0], options={"exact_bearoff": False})
+    throw(loose, 4)
+    assert legal(loose) == {("l27", "off")}
+
+
+def test_jump_empty_is_refused_where_pegs_may_share_a_hole():
+    from games.engine.rules.loader import load_text
+
+    text = (Path(__file__).resolve().parents[2] / "games/rulesets/race/58-holes-carnarvon-carter.toml").read_text()
+    shared = text.replace("stack = { own = false }", "stack = { own = true }")
+    with pytest.raises(Exception, match="jump.empty|empty"):
+        race.compile(load_text(shared, "race/broken.toml", race.ELEMENTS))
+
+
+@pytest.mark.parametrize("options, seed", [({}, 58), ({"exact_bearoff": False}, 5)])
+def test_fh_file_plays_as_the_native_engine(options, seed):
+    """Random games on race.58-holes (preset carnarvon-carter) and the file with the same throws:
+    the same legal moves (the hole a peg comes to rest in), positions, throws counted and winners."""
+    native = get_variant("race.58-holes")
+    mine = rules_variant(FH)
+    nopts = native.validate_options({"rules": "carnarvon-carter", **options})
+    r = native.rules(nopts)
+    rng = random.Random(seed)
+    moves = games = 0
+    while moves < 2_000:
+        ns = native.new_game(nopts)
+        sim = mine.fast(mine.new_game(options))
+        games += 1
+        while True:
+            out = native.outcome(ns)
+            if out is not None:
+                assert sim.outcome() is not None and sim.outcome().winner == out.winner
+                break
+            assert sim.outcome() is None
+            for s in (0, 1):
+                assert sorted(sim.pos[s]) == [p for p in ns.pieces[s] if 0 < p <= r.n]
+                assert sim.hand[s] == ns.pieces[s].count(0) and sim.off[s] == ns.pieces[s].count(r.n + 1)
+            assert sim.throws == ns.throws
+            if native.is_chance(ns):
+                act = native.draw(ns, rng)
+                ns = native.apply(ns, act)
+                sim.play(sim.r.outcomes.index(tuple(act["throw"])))
+                continue
+            assert sim.to_move() == native.to_move(ns)
+
+            def native_after(a):
+                after = native.apply(ns, a).pieces
+                return tuple(tuple(sorted(x)) for x in after)
+
+            def ours_after(m):
+                t = sim.copy()
+                t.play(m)
+                return tuple(tuple(sorted(t.pos[s] + [0] * t.hand[s] + [r.n + 1] * t.off[s])) for s in (0, 1))
+
+            legal_native = native.legal_actions(ns)
+            ours = {ours_after(m): m for m in sim.moves()}
+            assert set(ours) == {native_after(a) for a in legal_native} and len(ours) == len(legal_native)
+            act = rng.choice(legal_native)
+            sim.play(ours[native_after(act)])
+            ns = native.apply(ns, act)
+            moves += 1
+    assert games >= 3
+
+
+@pytest.mark.skipif(not TRACES.exists(), reason="Ludii's traces are not on this machine")
+@pytest.mark.parametrize("name", ["8-36-s1", "8-36-s2", "8-default-s1", "8-default-s2"])
+def test_fh_ludii_traces_agree_with_no_side_up_worth_nothing(name):
+    """With Ludii's reading of FH-4 (no marked side up: a lost throw) every step of the four
+    traces agrees, a line move compared at the hole it lands in ([ludii] via); under the file's
+    own reading (5) the replay parts at the first such throw where a peg could move."""
+    from games.engine.rules.ludii import read_trace, replay
+
+    trace = read_trace(TRACES / f"{name}.jsonl.gz")
+    report = replay(trace, rules_variant(FH))
+    assert report.ok and report.agree == report.total == len(trace.steps) == 200
+    own = replay(trace, rules_variant(FH), options={"zero": 5})
+    assert not own.ok
+

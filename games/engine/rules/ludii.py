@@ -42,6 +42,9 @@ the seat's hand (backgammon's bar, where Ludii has no hand container; map it ``"
 as our throw's faces, where our device is not Ludii's (20 Squares' two astragals, a sheep's and an
 ox's, thrown here as the one eight-sided die of their worths); a dice value the table does not
 name is taken as it is.
+``[ludii] via = true``: a move a jump carried on into an empty cell (race ``jump.empty``, whose
+action names the cell it landed on as ``"via"``) is Ludii's move to that cell (Ludii carries the
+piece on as the move's consequence): 58 Holes' lines.
 ``[ludii] turn_pass = true``: Ludii ends a turn whose dice cannot all be played with a pass of the
 mover; the replay takes that pass as our turn's own end (no throw), and where the next turn's first
 step shows the same dice again it takes the dice of that turn's later steps, or else the throw of
@@ -683,6 +686,8 @@ class _Replay:
                 a = site(f"s{seat + 1}")
             if act.get("to") == "off":
                 return (a, a) if self.sites.off is None else (a, self.sites.off)
+            if "via" in act and _table(self.rf).get("via"):
+                return (a, site(str(act["via"])))  # [ludii] via: Ludii's move lands there
             return (a, site(str(act.get("to"))))
         if "to" in act:
             c = site(str(act["to"]))
