@@ -465,3 +465,49 @@ def test_fh_ludii_traces_agree_with_no_side_up_worth_nothing(name):
     own = replay(trace, rules_variant(FH), options={"zero": 5})
     assert not own.ok
 
+
+# == 58 Holes on the Axe-Blade board (race.58-holes-axe-blade, DLP.GameRulesets.15) ==========
+
+AX = "race.58-holes-axe-blade"
+
+
+def test_ax_board_marks_holes_1_15_25_and_the_goal_and_draws_the_lines():  # AX-1, AX-5
+    v = rules_variant(AX)
+    geometry = v.board_info(v.validate_options({}))["geometry"]
+    marks = {s["name"]: s["mark"] for s in geometry["sites"] if s["mark"]}
+    assert marks == {**{f"{side}{n}": "marked" for side in "lr" for n in (1, 15, 25)}, "goal": "apex"}
+    drawn = {(j["from"], j["to"]) for j in geometry["jumps"]}
+    assert drawn == {("l20", "l6"), ("l10", "l8"), ("r20", "r6"), ("r10", "r8")}
+
+
+def test_ax_the_marked_start_hole_gives_nothing_holes_15_and_25_another_throw():  # AX-6
+    v = rules_variant(AX)
+    sim = throw(v.fast(v.new_game()), 1)
+    play(sim, "hand", "l1")
+    assert sim.is_chance() and sim.seat == 1
+    sim = holes([22], key=AX)
+    throw(sim, 3)
+    play(sim, "l22", "l25")
+    assert sim.is_chance() and sim.seat == 0
+
+
+def test_ax_plays_as_carnarvon_and_carters_file():  # AX-3 to AX-8
+    """The axe-blade file borrows its play from Carnarvon and Carter's: random games with the
+    same throws and moves give the same legal moves and positions on both files."""
+    a, c = rules_variant(AX), rules_variant(FH)
+    rng = random.Random(15)
+    for _ in range(5):
+        x, y = a.fast(a.new_game()), c.fast(c.new_game())
+        while x.outcome() is None:
+            assert y.outcome() is None and x.to_json()["board"] == y.to_json()["board"]
+            if x.is_chance():
+                i = rng.randrange(len(x.r.outcomes))
+                x.play(i)
+                y.play(i)
+                continue
+            assert [x.action(m).to_json() for m in x.moves()] == [y.action(m).to_json() for m in y.moves()]
+            i = rng.randrange(len(x.moves()))
+            mx, my = x.moves()[i], y.moves()[i]
+            x.play(mx)
+            y.play(my)
+        assert y.outcome().winner == x.outcome().winner
