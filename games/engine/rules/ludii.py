@@ -38,6 +38,13 @@ that made the step before, while our game waits for another seat's throw, agrees
 passes of a seat our game has passed over (no throw is made for it).
 ``[ludii] hand_cells = [LABEL, ...]`` names, a seat each, a board site of Ludii's that stands for
 the seat's hand (backgammon's bar, where Ludii has no hand container; map it ``"-"`` in ``sites``).
+``[ludii] dice = { "1,0" = [1], "4,1" = [10], ... }``: Ludii's dice (the faces, joined by commas)
+as our throw's faces, where our device is not Ludii's (20 Squares' two astragals, a sheep's and an
+ox's, thrown here as the one eight-sided die of their worths); a dice value the table does not
+name is taken as it is.
+``[ludii] via = true``: a move a jump carried on into an empty cell (race ``jump.empty``, whose
+action names the cell it landed on as ``"via"``) is Ludii's move to that cell (Ludii carries the
+piece on as the move's consequence): 58 Holes' lines.
 ``[ludii] turn_pass = true``: Ludii ends a turn whose dice cannot all be played with a pass of the
 mover; the replay takes that pass as our turn's own end (no throw), and where the next turn's first
 step shows the same dice again it takes the dice of that turn's later steps, or else the throw of
@@ -679,6 +686,8 @@ class _Replay:
                 a = site(f"s{seat + 1}")
             if act.get("to") == "off":
                 return (a, a) if self.sites.off is None else (a, self.sites.off)
+            if "via" in act and _table(self.rf).get("via"):
+                return (a, site(str(act["via"])))  # [ludii] via: Ludii's move lands there
             return (a, site(str(act.get("to"))))
         if "to" in act:
             c = site(str(act["to"]))
@@ -723,7 +732,12 @@ class _Replay:
     def throw(self, sim: Any, dice: list[int]) -> str:
         """Play our throw for Ludii's dice; an error text if it is not one of our outcomes."""
         hook = getattr(self.game, "ludii_throw", None)
-        want = Action.from_json(hook(dice)) if hook else Action({"throw": dice})
+        table = _table(self.rf).get("dice")
+        if table and ",".join(str(d) for d in dice) in table:
+            # [ludii] dice: our device is not Ludii's; the table gives our faces for Ludii's
+            want = Action({"throw": list(table[",".join(str(d) for d in dice)])})
+        else:
+            want = Action.from_json(hook(dice)) if hook else Action({"throw": dice})
         for move, _ in sim.chance_outcomes():
             if sim.action(move) == want:
                 sim.play(move)

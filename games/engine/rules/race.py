@@ -44,6 +44,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   ``"hand"`` instead of a cell: the piece goes back to its seat's hand, to come in again (Kolica
   Atarakua's crossing points); the move is ``{"from", "to": CELL, "back": true}``, CELL where it
   landed (what it landed on is taken first, as on any square).
+  ``empty = true`` (jumps to cells only, no chains): a piece is carried on only into a cell where
+  no piece stands (the moving piece's own start aside), else it stays where it landed (58 Holes'
+  lines); a move so carried names the cell it landed on as ``"via"``: ``{"from", "to", "via"}``.
 - ``throw``: the device, as ``games.engine.race.devices`` throws it: ``device = "tetra" |
   "sticks" | "cowries" | "coins"`` (``count`` two-sided pieces, face 1 = the marked tip, flat
   side or mouth up), ``"dice"`` (``count`` dice of ``sides``), ``"astragals"`` (faces 1, 3, 4, 6;
@@ -234,7 +237,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "bear_off": ("exact", "short", "from", "past", "together", "higher", "last_exact", "throws", "values", "doubles"),
     "pass": ("choice",),
     "end": ("goal", "limit", "finished"),
-    "jump": ("cells", "seats"),
+    "jump": ("cells", "seats", "empty"),
 }
 REQUIRED = ("board", "track", "pieces", "throw")
 BINARY_DEVICES = ("tetra", "sticks", "cowries", "coins")
@@ -347,6 +350,7 @@ class Rules:
     no_hold: tuple = ()              # move.no_hold: cell sets a seat may not hold all of at once
     crowd: int = 0                   # enter.crowd: no piece enters onto a cell holding this many pieces, any seat's (0: no such rule)
     jump_back: list[list[bool]] | None = None  # per seat, by landing position: a jump "hand" sends the piece back to the hand
+    jump_empty: bool = False         # jump.empty: a jump is made only into a cell no piece stands on
     passing: frozenset[int] | None = None  # capture.passing: pieces passed over are sent back, but on these cells
     counted: bool = False            # extra throws are counted (owed): twice, first, void or capture = "each"
     capture_each: bool = False       # extra_throw.capture = "each": a throw owed for each piece sent back
@@ -794,6 +798,7 @@ class RaceGame(Game):
         self.jump_seats = g("jump", "seats", self._seat_jumps, None)
         if self.jump_cells is not None and self.jump_seats is not None:
             raise self._fail(self._path("jump", "seats"), "give either cells (every seat) or seats (a table a seat), not both")
+        self.jump_empty = g("jump", "empty", self._bool, False)
         self.limit = g("end", "limit", self._int(10, 1_000_000), 1000)
 
     def _bad(self, path: tuple, what: str):
@@ -1133,6 +1138,11 @@ class RaceGame(Game):
                         table[q] = table[table[q]]
                 r.jump.append(table)
                 r.jump_from.append(last_cell)
+            r.jump_empty = _pick(self.jump_empty, o)
+            if r.jump_empty and (r.jump_back is not None or r.own_stack or _pick(self.whole, o) or any(
+                    last_cell != list(range(n[s] + 1)) or n[s] + 1 in table
+                    for s, (table, last_cell) in enumerate(zip(r.jump, r.jump_from)))):
+                raise self._fail(self._path("jump", "empty"), "is for jumps to cells, without chains, of pieces one to a cell (stack.own false)")
         if r.loop and (last or short is not False):
             raise self._fail(self._path("track", "loop"), "a looped track has no end to bear off from (a jump takes pieces off)")
         r.whole = _pick(self.whole, o)
@@ -1749,7 +1759,9 @@ class RaceSim(Sim):
                     elif capture_block or (opp > 1 and group_block):
                         continue
                 if jump is not None and jump[q]:
-                    q = jump[q]  # judged where it lands; the jump carries it on
+                    t = jump[q]
+                    if not r.jump_empty or sum(occ[base[t]:base[t] + r.players]) == (1 if t == p else 0):
+                        q = t  # judged where it lands; the jump carries it on (jump.empty: into an empty cell)
                 elif back is not None and back[q]:
                     q = 0  # judged where it lands; then back to the hand (jump "hand")
                 out.append((p, q, v))
@@ -2073,6 +2085,8 @@ class RaceSim(Sim):
         }
         if q == 0:
             data["back"] = True  # a jump "hand": "to" names the cell it landed on
+        elif r.jump_empty and 0 < q <= r.n[s] and self._landing(s, p, v) != q:
+            data["via"] = names[r.cells[s][self._landing(s, p, v)]]  # jump.empty: carried on from there
         if q > r.n[s] and r.jump is not None:
             land = self._landing(s, p, v)
             if land <= r.n[s]:
