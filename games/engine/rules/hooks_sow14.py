@@ -7,6 +7,21 @@ ruleset has no rules text:
   the board, as the first seat sees it, are sown clockwise, those of the right half
   anticlockwise, for both players alike (so the second seat sows his own left half, as he sees
   it, anticlockwise).
+- ``concentration-take`` (``capture = { hook = ... }``), ``concentration-sow`` and
+  ``concentration-sow-ludii`` (``sow = { sow_hook = ... }``, an option's choice): The Concentration
+  Game (DLP.Games.213, ruleset 234, Ludii's "Two Counters"): its ring of ten holes sown with the
+  first seed back into the hole lifted (Ludii's track dropping two seeds a lap into South's
+  leftmost row hole), and its capture series, seven captures of a hole made three, then holes
+  made two, four and six over and over, told from the seeds the player has taken.
+- ``azigo-prelude`` (``sow = { prelude_hook = ... }``): Azigo (DLP.Games.211): every move of the
+  game, the opening (each player empties his ninth to twelfth holes into his store, a hole a
+  turn), the sowing of a hole (int moves, judged by the file's capture rule) and the sowing of
+  the store from the leftmost hole, along the board with its captures or round the own row.
+- ``oanquan-moves`` (``sow = { moves_hook = ... }``) and ``oanquan-sow`` (``sow = { sow_hook =
+  ... }``): O an quan (DLP.Games.418) as Ludii plays it: the end spaces are never sown from; the
+  sowing goes on with the next square's counters, an empty square giving the mover the space
+  after it, an end space next (or a lap of ten counters or more) ending the turn, and a player
+  whose squares are empty refilling them from his takings after each lap.
 """
 from __future__ import annotations
 
@@ -14,7 +29,10 @@ from typing import Any
 
 from games.engine.rules.hooks import hook
 
-__all__ = ["concentration_next", "concentration_sow", "concentration_sow_ludii", "concentration_take", "waache_ways"]
+__all__ = [
+    "azigo_prelude", "concentration_next", "concentration_sow", "concentration_sow_ludii",
+    "concentration_take", "oanquan_moves", "oanquan_sow", "waache_ways",
+]
 
 CCW, CW = 0, 1
 
@@ -99,3 +117,137 @@ def concentration_sow_ludii(sim: Any, seat: int, hole: int, direction: int) -> i
     """Ludii's sowing of The Concentration Game: so, but along ``CONCENTRATION_LUDII_TRACK``
     (hole 2 twice a lap, at its two ends)."""
     return _ring_sow(sim, hole, CONCENTRATION_LUDII_TRACK)
+
+
+# -- Azigo (DLP.Games.211), as Ludii plays it ----------------------------------------------------------
+#: The places, from a player's left, of the holes he empties into his store before play.
+AZIGO_OPENING = (9, 10, 11, 12)
+AZIGO_TAKES = (2, 4)
+
+
+def _azigo_opening(sim: Any, seat: int) -> list[int]:
+    row = sim.game.holes_of[seat]
+    return [row[k - 1] for k in AZIGO_OPENING if sim.b[row[k - 1]]]
+
+
+@hook("azigo-prelude")
+def azigo_prelude(sim: Any, seat: int, what: str, move: Any) -> Any:
+    """Azigo's moves, all of them (``sow.prelude_hook``; the moves list is always the rule's):
+
+    - while the game's first eight moves are not made, each player in turn empties one of his
+      opening holes (places 9 to 12 from his left) that holds counters into his store,
+      ``{"remove": "9"}``;
+    - then a player sows one of his holes (an ordinary sowing, the int move, judged by the file's
+      capture rule), or, holding counters in his store, sows them all from his leftmost hole, the
+      first into it: along the whole board, ``{"enter": "store", "to": "1", "way": "board"}``,
+      a last counter in a hole of the opponent's that then holds two or four taking it and the
+      holes after it while each so holds two or four; or round his own row only, coming round
+      from its right end to its left, taking nothing, ``{..., "way": "row"}``.
+    """
+    g, b = sim.game, sim.b
+    row = g.holes_of[seat]
+    if what == "action":
+        if move[1] == "open":
+            return {"remove": g.names[move[2]]}
+        return {"enter": "store", "to": g.names[row[0]], "way": move[1]}
+    if what == "play":
+        if move[1] == "open":
+            sim.sc[seat] += b[move[2]]
+            b[move[2]] = 0
+            if sim.log:
+                sim.last_text = f"{g.names[move[2]]} into the store"
+            return None
+        n, sim.sc[seat] = sim.sc[seat], 0
+        if move[1] == "row":
+            k = 0
+            for _ in range(n):
+                b[row[k]] += 1
+                k = (k + 1) % len(row)
+            if sim.log:
+                sim.last_text = f"store {n} round the row"
+            return None
+        nxt = g.plain[seat][0]
+        p = row[0]
+        b[p] += 1
+        for _ in range(n - 1):
+            p = nxt[p]
+            b[p] += 1
+        taken = 0
+        seen = 0
+        while sim.own[p] != seat and b[p] in AZIGO_TAKES and not seen >> p & 1:
+            seen |= 1 << p
+            taken += b[p]
+            b[p] = 0
+            p = nxt[p]
+        sim.sc[seat] += taken
+        if sim.log:
+            sim.last_text = f"store {n} along the board" + (f", takes {taken}" if taken else "")
+        return None
+    if sim.plies < 2 * len(AZIGO_OPENING):
+        return [("hook", "open", p) for p in _azigo_opening(sim, seat)]
+    moves: list = [p for p in row if b[p]]
+    if sim.sc[seat]:
+        moves += [("hook", "board"), ("hook", "row")]
+    return moves
+
+
+# -- O an quan (DLP.Games.418), as Ludii plays it -------------------------------------------------------
+#: The end spaces, by their places in the ring (hole 1 and hole 7 on two rows of six): nobody sows
+#: from them.
+def _oaq_ends(g: Any) -> tuple[int, int]:
+    return (g.holes_of[0][0], g.holes_of[1][0])
+
+
+@hook("oanquan-moves")
+def oanquan_moves(sim: Any, seat: int, moves: list) -> list:
+    """O an quan: the end spaces (each row's first hole) are never sown from."""
+    ends = _oaq_ends(sim.game)
+    return [m for m in moves if type(m) is not int or (m & 0xFF) not in ends]
+
+
+def _oaq_refill(sim: Any) -> None:
+    """A player whose squares (his row but its end space) are all empty puts one of his captured
+    counters into each, when he has enough."""
+    b = sim.b
+    for s in (0, 1):
+        squares = sim.game.holes_of[s][1:]
+        if not any(b[p] for p in squares) and sim.sc[s] >= len(squares):
+            for p in squares:
+                b[p] += 1
+            sim.sc[s] -= len(squares)
+
+
+@hook("oanquan-sow")
+def oanquan_sow(sim: Any, seat: int, hole: int, direction: int) -> int:
+    """O an quan's sowing, as Ludii plays it: the counters of the square one by one round the ring
+    (end spaces included) the way the player chose; then, unless the lap sowed ten counters or
+    more, or the next space is an end space (the turn ends), the next square's counters, if any,
+    are lifted and sown on the same way; if it is empty, the contents of the space after it, if
+    any, are captured (end spaces too) and the turn ends. After each lap a player whose squares
+    are all empty refills them from his captures (``_oaq_refill``)."""
+    g, b = sim.game, sim.b
+    nxt = g.plain[seat][direction]
+    ends = _oaq_ends(g)
+    h = hole
+    while True:
+        n, b[h] = b[h], 0
+        p = h
+        for _ in range(n):
+            p = nxt[p]
+            b[p] += 1
+        q = nxt[p]
+        if q in ends or n >= 10:
+            _oaq_refill(sim)
+            return p
+        if b[q]:
+            _oaq_refill(sim)
+            if sim.laps is not None:
+                sim.laps.append(q)
+            h = q
+            continue
+        r = nxt[q]
+        if b[r]:
+            sim.sc[seat] += b[r]
+            b[r] = 0
+        _oaq_refill(sim)
+        return p
