@@ -79,6 +79,12 @@ def test_the_default_archive_backs_up_and_restores_whole(settings, tmp_path):
         call_command("restore_archive", str(backup), stdout=StringIO())
     assert snapshot() == after
 
+    # the restore loads rows with their ids: the next row written gets a new one (PostgreSQL's
+    # sequences were moved past them)
+    newest = FormerRef.objects.order_by("-pk").first().pk
+    assert FormerRef.objects.create(ref="EAFTER001", evidence=Evidence.objects.get(dlp_id=1188)).pk > newest
+    assert Evidence.objects.create(type="artifact", game=game, content="after").pk > max(r["id"] for r in after["archive.Evidence"])
+
 
 def test_a_file_that_is_not_a_backup_is_refused(tmp_path):
     bad = tmp_path / "x.zip"

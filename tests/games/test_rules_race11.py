@@ -207,11 +207,35 @@ def test_the_file_plays_as_the_native_engine(options, seed):
     mine = variant()
     nopts = native.validate_options({"rules": "seleucid", **options})
     r = native.rules(nopts)
+
+    def chance(sim, act):
+        throw(sim, r.value_of(tuple(act["throw"]))[0])
+
+    def match(ns, sim, legal_native):
+        route = r.routes[ns.to_move]
+
+        def pair(a):
+            return ("hand" if a["from"] == 0 else _native_name(r, route[a["from"] - 1]),
+                    "off" if a["to"] == r.n + 1 else _native_name(r, route[a["to"] - 1]))
+
+        return {(sim.action(m)["from"], sim.action(m)["to"]): m for m in sim.moves()}, pair
+
+    games = play_beside_native(native, nopts, lambda: mine.fast(mine.new_game(options)), seed, chance, match)
+    assert games >= 5
+
+
+def play_beside_native(native, nopts, new_sim, seed, chance, match) -> int:
+    """Random games, 2,000 moves at least, on a native variant and a file's fast path with the
+    same throws (``chance(sim, native_throw)`` plays the native throw on the file): at every step
+    the same pieces in hand, on the track and off, the same throws counted, the same seat to move,
+    the same legal moves (``match(native_state, sim, native_actions)`` gives the file's moves by a
+    key and the key of a native action) and the same winner. Returns the games played."""
+    r = native.rules(nopts)
     rng = random.Random(seed)
     moves = games = 0
     while moves < 2_000:
         ns = native.new_game(nopts)
-        sim = mine.fast(mine.new_game(options))
+        sim = new_sim()
         games += 1
         while True:
             out = native.outcome(ns)
@@ -224,26 +248,20 @@ def test_the_file_plays_as_the_native_engine(options, seed):
                 assert sim.hand[s] == ns.pieces[s].count(0) and sim.off[s] == ns.pieces[s].count(r.n + 1)
             assert sim.throws == ns.throws
             if native.is_chance(ns):
-                assert sim.is_chance() and sim.seat == ns.to_move
+                assert sim.is_chance()
                 act = native.draw(ns, rng)
+                chance(sim, act)
                 ns = native.apply(ns, act)
-                throw(sim, r.value_of(tuple(act["throw"]))[0])
                 continue
             assert not sim.is_chance() and sim.to_move() == native.to_move(ns)
-            route = r.routes[ns.to_move]
-
-            def pair(a):
-                return ("hand" if a["from"] == 0 else _native_name(r, route[a["from"] - 1]),
-                        "off" if a["to"] == r.n + 1 else _native_name(r, route[a["to"] - 1]))
-
             legal_native = native.legal_actions(ns)
-            ours = {(sim.action(m)["from"], sim.action(m)["to"]): m for m in sim.moves()}
-            assert set(ours) == {pair(a) for a in legal_native}
+            ours, key = match(ns, sim, legal_native)
+            assert set(ours) == {key(a) for a in legal_native} and len(ours) == len(legal_native)
             act = rng.choice(legal_native)
+            sim.play(ours[key(act)])
             ns = native.apply(ns, act)
-            sim.play(ours[pair(act)])
             moves += 1
-    assert games >= 5
+    return games
 
 
 # -- Ludii's traces ----------------------------------------------------------------------------
@@ -409,45 +427,22 @@ def test_fh_file_plays_as_the_native_engine(options, seed):
     mine = rules_variant(FH)
     nopts = native.validate_options({"rules": "carnarvon-carter", **options})
     r = native.rules(nopts)
-    rng = random.Random(seed)
-    moves = games = 0
-    while moves < 2_000:
-        ns = native.new_game(nopts)
-        sim = mine.fast(mine.new_game(options))
-        games += 1
-        while True:
-            out = native.outcome(ns)
-            if out is not None:
-                assert sim.outcome() is not None and sim.outcome().winner == out.winner
-                break
-            assert sim.outcome() is None
-            for s in (0, 1):
-                assert sorted(sim.pos[s]) == [p for p in ns.pieces[s] if 0 < p <= r.n]
-                assert sim.hand[s] == ns.pieces[s].count(0) and sim.off[s] == ns.pieces[s].count(r.n + 1)
-            assert sim.throws == ns.throws
-            if native.is_chance(ns):
-                act = native.draw(ns, rng)
-                ns = native.apply(ns, act)
-                sim.play(sim.r.outcomes.index(tuple(act["throw"])))
-                continue
-            assert sim.to_move() == native.to_move(ns)
 
-            def native_after(a):
-                after = native.apply(ns, a).pieces
-                return tuple(tuple(sorted(x)) for x in after)
+    def chance(sim, act):
+        sim.play(sim.r.outcomes.index(tuple(act["throw"])))
 
-            def ours_after(m):
-                t = sim.copy()
-                t.play(m)
-                return tuple(tuple(sorted(t.pos[s] + [0] * t.hand[s] + [r.n + 1] * t.off[s])) for s in (0, 1))
+    def match(ns, sim, legal_native):
+        def native_after(a):
+            return tuple(tuple(sorted(x)) for x in native.apply(ns, a).pieces)
 
-            legal_native = native.legal_actions(ns)
-            ours = {ours_after(m): m for m in sim.moves()}
-            assert set(ours) == {native_after(a) for a in legal_native} and len(ours) == len(legal_native)
-            act = rng.choice(legal_native)
-            sim.play(ours[native_after(act)])
-            ns = native.apply(ns, act)
-            moves += 1
+        def ours_after(m):
+            t = sim.copy()
+            t.play(m)
+            return tuple(tuple(sorted(t.pos[s] + [0] * t.hand[s] + [r.n + 1] * t.off[s])) for s in (0, 1))
+
+        return {ours_after(m): m for m in sim.moves()}, native_after
+
+    games = play_beside_native(native, nopts, lambda: mine.fast(mine.new_game(options)), seed, chance, match)
     assert games >= 3
 
 

@@ -37,6 +37,18 @@ from typing import Any
 from games.engine.rules.hooks import hook
 
 
+
+def _bear_off(sim: Any, seat: int, q: int) -> None:
+    """The mover's piece at track square ``q`` leaves the board; its last one off wins."""
+    r = sim.r
+    sim.pos[seat].remove(q)
+    sim.occ[r.cells[seat][q] * r.players + seat] -= 1
+    sim.off[seat] += 1
+    if sim.off[seat] == r.count:
+        sim.over = (seat, "all-off")
+        sim.phase = 2
+        sim.left = []
+
 def _marked(sim: Any, name: str) -> frozenset[int]:
     cache = sim.game.__dict__.setdefault("_race12", {})
     got = cache.get(name)
@@ -151,13 +163,7 @@ def either_way(sim: Any, what: str, seat: int, moves: Any) -> Any:
     if what == "played":
         p, q, v = moves
         if q in (m, n):  # home: off the board
-            sim.pos[seat].remove(q)
-            sim.occ[cells[q] * P + seat] -= 1
-            sim.off[seat] += 1
-            if sim.off[seat] == r.count:
-                sim.over = (seat, "all-off")
-                sim.phase = 2
-                sim.left = []
+            _bear_off(sim, seat, q)
         return None
 
     def way(x: int) -> int:
@@ -274,13 +280,7 @@ def tsun_ki(sim: Any, what: str, seat: int, moves: Any) -> Any:
             sim.left = []  # the half throw: one piece, and the turn ends
         c = cells[q]
         if c in _marked(sim, f"exit{seat}") and cells[p] not in _marked(sim, f"exit{seat}"):
-            sim.pos[seat].remove(q)
-            sim.occ[c * P + seat] -= 1
-            sim.off[seat] += 1
-            if sim.off[seat] == r.count:
-                sim.over = (seat, "all-off")
-                sim.phase = 2
-                sim.left = []
+            _bear_off(sim, seat, q)
             return None
         first = cells.index(c, 1)
         if first != q:
