@@ -49,7 +49,7 @@ test: install-dev
 	else echo "node not found: skipping the board scripts' unit tests (tests/js)"; fi
 
 # Every benchmark; bench/export.py and bench/load.py need PostgreSQL (DATABASE_URL or its --db flag).
-BENCHMARKS = bench/tables.py bench/mancala.py bench/race.py bench/rules.py bench/review.py bench/citations.py bench/pages.py bench/api.py bench/points.py bench/play.py bench/record.py bench/export.py bench/load.py
+BENCHMARKS = bench/tables.py bench/mancala.py bench/race.py bench/rules.py bench/review.py bench/citations.py bench/pages.py bench/api.py bench/points.py bench/play.py bench/record.py bench/backup.py bench/export.py bench/load.py
 bench: install-dev
 	for b in $(BENCHMARKS); do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
