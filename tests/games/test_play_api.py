@@ -577,8 +577,18 @@ class TestRecord:
 
 
 def short(key: str) -> dict:
-    # A match to one game, where the variant plays matches.
-    return {"match_to": 1} if "match_to" in core.get_variant(key).options else {}
+    """A match to one game, where the variant plays matches, with the fewest pieces it allows:
+    these tests are about the play layer (requests, versions, undo, the record), and XII
+    Scripta's fifteen a side took a few thousand requests to a random game's end (two minutes
+    of the suite). The engines play games of every size to their end in their own tests."""
+    options = core.get_variant(key).options
+    out = {"match_to": 1} if "match_to" in options else {}
+    pieces = options.get("pieces")
+    if pieces is not None:
+        fewest = min(pieces.choices) if pieces.choices else pieces.minimum
+        if fewest is not None:
+            out["pieces"] = fewest
+    return out
 
 
 def play_to_the_end(key: str, opponent: str, rng: random.Random, limit: int = 4000) -> dict:
