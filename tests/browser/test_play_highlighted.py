@@ -59,7 +59,7 @@ DECISIONS = [({"double": False}, "roll"), ({"take": True}, "take"), ({"pass": Tr
 READY = f"root => {SETTLED} && (root.dataset.myTurn === 'yes' || root.dataset.over === 'yes')"
 MOST_ACTIONS = 700
 WHOLE = bool(os.environ.get("PLAY_HIGHLIGHTED_WHOLE"))
-PHONE_ACTIONS = None if WHOLE else 80
+PHONE_ACTIONS = None if WHOLE else 50
 LAPTOP_TAIL = 45
 
 

@@ -107,8 +107,9 @@ def test_fast_path_and_protocol_agree_and_states_round_trip():
         state = variant.new_game()
         sim = variant.fast(state)
         for _ in range(300):
-            assert variant.state_from_json(state.to_json()) == state, f"{variant.key}: changed through JSON"
-            assert variant.state_from_json(json.dumps(state.to_json())) == state
+            # Through JSON text (what the API stores and sends; it reads as the mapping does):
+            # read once a step, reading was half of this test's time.
+            assert variant.state_from_json(json.dumps(state.to_json())) == state, f"{variant.key}: changed through JSON"
             assert sim.state() == state, f"{variant.key}: the fast path reached another position"
             if variant.outcome(state) is not None:
                 assert variant.side_of(sim.outcome().winner) == variant.outcome(state).winner
