@@ -37,6 +37,11 @@ RULES_GAMES = [
     ("race.arimaa", 40),             # the armies set out square by square, then steps, pushes and pulls
     ("race.nyout", 10),              # a circle with a cross: short cuts, stacks moving as one
     ("chess.kyoto-shogi", 6),        # pieces turned over after every move, drops either side up
+    ("race.senet-bell", 10),         # thirty squares in three rows, the marked squares drawn
+    ("race.58-holes-carnarvon-carter", 10),  # holes joined by lines a piece is carried along
+    ("race.tawula", 10),             # a tables board played from the rules format
+    ("sow.o-an-quan", 6),            # two end spaces beside two rows of five
+    ("sow.the-concentration-game", 6),  # three rows sown as one ring
 ]
 
 
@@ -92,6 +97,16 @@ def lit(board) -> set[str]:
     return set(board.evaluate("root => [...root.querySelectorAll('.site.dest')].map((e) => e.dataset.site)"))
 
 
+def pick_choice(board, action: dict) -> None:
+    """Actions that share their sites are offered to choose among, each a button: press
+    ``action``'s (nothing to do where no choice is offered)."""
+    if board.evaluate("root => root.playApp.board.choice") is not None:
+        index = board.evaluate("(root, a) => root.playApp.board.choice.actions.findIndex((b) => "
+                               "JSON.stringify(Object.entries(b).sort()) === JSON.stringify(Object.entries(a).sort()))", action)
+        assert index >= 0
+        board.locator(f"[data-option='{index}']").dispatch_event("pointerdown")
+
+
 def tap(board, action: dict, seat: int) -> None:
     """Play an action as a player does: the piece then where it goes, a hole, a hand then a site."""
     page = board.page
@@ -100,6 +115,8 @@ def tap(board, action: dict, seat: int) -> None:
         board.locator("[data-do=pass]").click()
     elif "sow" in action:
         click("site", action["sow"])
+        drawn(board)
+        pick_choice(board, action)  # the way to sow, where the hole can be sown either way
     elif "remove" in action:
         click("site", action["remove"])
     elif action.get("from") not in (None, "hand"):
@@ -286,12 +303,7 @@ def play_by_taps(board, m: dict, action: dict, *, finger: bool = False, remote: 
                 assert p["inside"] and p["onBoard"] and p["site"] == target, (target, p)
         touch(board, "off" if action["to"] == "off" else "site", seat if action["to"] == "off" else action["to"],
               finger=finger)
-        # Actions that share their sites are offered to choose among.
-        if board.evaluate("root => root.playApp.board.choice") is not None:
-            index = board.evaluate("(root, a) => root.playApp.board.choice.actions.findIndex((b) => "
-                                   "JSON.stringify(Object.entries(b).sort()) === JSON.stringify(Object.entries(a).sort()))", action)
-            assert index >= 0
-            board.locator(f"[data-option='{index}']").dispatch_event("pointerdown")
+        pick_choice(board, action)
     return wait_settled_at(board, m["version"] + 1) if remote else wait_turn(board, m["version"])
 
 
