@@ -18,6 +18,13 @@ piece next to the square reached, with a free piece of the mover's beyond it in 
 held, and each held piece of the mover's next to that newly held enemy, with a free enemy piece
 beyond it in line, is freed at once (one of its two holders is itself held). The directions
 are taken north, east, south, west, each change seen by the next.
+
+Ludii's reading, option ``ludii_again``: on a turn's first hop, when the piece can hop on from
+where it lands, the pieces held and freed are the mover's own (Ludii's next player is then the
+mover); the turn's later hops hold and free the opponent's as usual. With
+``constraint.no_repeat`` the hook refuses its own steps and hops that bring back a position
+already seen (the mechanic's test leaves hooked moves alone), a hop that may go on judged as if
+the turn ended where it lands; removals never repeat (a piece fewer).
 """
 from __future__ import annotations
 
