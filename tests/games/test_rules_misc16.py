@@ -116,3 +116,23 @@ def test_a_player_left_with_one_piece_loses() -> None:
     play(sim, "xd4")
     state = sim.to_json()
     assert state["over"] is not None and state["over"]["winner"] == W
+
+
+def test_a_hundred_quiet_moves_end_the_game_by_the_pieces_left() -> None:
+    """LS-9, the site's bound: two pieces each stepping to and fro take nothing; the game ends
+    at the hundredth such move, the side with more pieces winning; with the option off (the
+    text alone, and Ludii) it goes on."""
+    board = {"a1": "w", "a2": "w", "h8": "b", "h7": "b", "c8": "b"}
+    for options, ends in (({}, True), ({"quiet_end": False}, False)):
+        sim = position(board, options=options)
+        steps = [("a1-b1", "h8-g8"), ("b1-a1", "g8-h8")]
+        for i in range(60):
+            for name in steps[i % 2]:
+                if sim.outcome() is not None:
+                    break
+                play(sim, name)
+        out = sim.outcome()
+        if ends:
+            assert out is not None and out.winner == B  # three pieces against two
+        else:
+            assert out is None
