@@ -105,6 +105,7 @@ def load_rows(path: Path, using: str = "default") -> int:
     caller's transaction commits (both databases defer them). Returns the rows loaded."""
     from django.core import serializers
     from django.core.management.color import no_style
+    from django.core.serializers.base import DeserializationError
     from django.db import connections
 
     connection = connections[using]
@@ -122,7 +123,7 @@ def load_rows(path: Path, using: str = "default") -> int:
             for item in batch:
                 item.save(using=using)
         else:
-            fields = [f for f in meta.local_concrete_fields]
+            fields = list(meta.local_concrete_fields)
             for start in range(0, len(batch), BATCH):
                 model._base_manager.using(using)._insert(
                     [item.object for item in batch[start:start + BATCH]], fields=fields, using=using, raw=True)
@@ -136,20 +137,25 @@ def load_rows(path: Path, using: str = "default") -> int:
                 through._base_manager.using(using).bulk_create(links, batch_size=BATCH)
         batch.clear()
 
-    with path.open(encoding="utf-8") as stream:
-        records = json.load(stream)  # exactjson reads as Django's JSON: the Python records
+    try:
+        with path.open(encoding="utf-8") as stream:
+            records = json.load(stream)  # exactjson reads as Django's JSON: the Python records
+    except ValueError as exc:
+        raise BackupError(f"{path.name}: not readable JSON ({exc}); nothing was restored") from None
+    if not (isinstance(records, list) and all(isinstance(r, dict) for r in records)):
+        raise BackupError(f"{path.name}: must list the rows, each an object; nothing was restored")
     # One model's records at a time, each read once the rows before it are in: reading a row
     # looks up the rows its natural keys name.
-    for _label, group in itertools.groupby(records, key=lambda record: record.get("model")):
-        for item in serializers.deserialize("python", list(group), using=using, handle_forward_references=True):
-            model = type(item.object)
-            if model not in models:
-                models.append(model)
-            if item.deferred_fields:
-                one_by_one.append(item)
-            else:
-                batch.append(item)
-            loaded += 1
+    for label, group in itertools.groupby(records, key=lambda record: record.get("model")):
+        try:
+            for item in serializers.deserialize("python", list(group), using=using, handle_forward_references=True):
+                model = type(item.object)
+                if model not in models:
+                    models.append(model)
+                (one_by_one if item.deferred_fields else batch).append(item)
+                loaded += 1
+        except DeserializationError as exc:
+            raise BackupError(f"{path.name}: a row of {label!r} cannot be read: {exc}; nothing was restored") from None
         flush()
     for item in one_by_one:  # as loaddata: saved once every row is in, their forward keys then set
         item.save(using=using)

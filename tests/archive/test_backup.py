@@ -91,3 +91,25 @@ def test_a_file_that_is_not_a_backup_is_refused(tmp_path):
     bad.write_bytes(b"not a zip")
     with pytest.raises(CommandError, match="not a backup zip"):
         call_command("restore_archive", str(bad), stdout=StringIO())
+
+
+@pytest.mark.parametrize("data, message", [
+    ("not json at all", "data.exactjson: not readable JSON"),
+    ('{"model": "archive.game"}', "data.exactjson: must list the rows"),
+    ('[{"model": "archive.nosuchmodel", "pk": 1, "fields": {}}]', "a row of 'archive.nosuchmodel' cannot be read"),
+])
+def test_a_backup_whose_rows_cannot_be_read_is_refused_and_restores_nothing(tmp_path, settings, data, message):
+    import json
+    import zipfile
+
+    from archive.backup import FORMAT
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    bad = tmp_path / "bad.zip"
+    with zipfile.ZipFile(bad, "w") as z:
+        z.writestr("manifest.json", json.dumps({"format": FORMAT, "counts": {}, "media": []}))
+        z.writestr("data.exactjson", data)
+    before = snapshot()
+    with pytest.raises(CommandError, match=message):
+        call_command("restore_archive", str(bad), stdout=StringIO())
+    assert snapshot() == before
