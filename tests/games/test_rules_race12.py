@@ -12,9 +12,7 @@ import random
 import pytest
 
 from games.engine.rules import rules_variant
-from games.engine.rules.loader import load_text
-from games.engine.rules import race
-from tests.games.test_rules_race_b import actions, position, throw
+from tests.games.test_rules_race_b import _game, actions, position, throw
 
 ASHTA = "race.ashta-kashte"
 ROMAYA = "race.romaya"
@@ -36,26 +34,9 @@ def pairs(sim):
 # -- the hook point ------------------------------------------------------------------------------
 
 def test_a_hook_must_be_known():
-    text = """key = "race.t"
-title = "t"
-mechanic = "race"
-game = { dlp = 0, name = "t" }
-ruleset = { dlp = 0, name = "t" }
-players = 2
-sides = ["A", "B"]
-[[clause]]
-id = "T-1"
-text = "t"
-board = { shape = "squares", size = [4, 2] }
-track = { path = ["a1..d1"], rotate = 0 }
-pieces = { count = 1 }
-throw = { device = "dice", count = 1, sides = 4 }
-move = { hook = "no-such-hook" }
-"""
     with pytest.raises(Exception, match="names no hook"):
-        race.compile(load_text(text, "race/t.toml", race.ELEMENTS))
-    game = race.compile(load_text(text.replace("no-such-hook", "tawula"), "race/t.toml", race.ELEMENTS))
-    assert game.rf.hooks == ["tawula"]
+        _game('pieces = { count = 1 }\nmove = { hook = "no-such-hook" }')
+    assert _game('pieces = { count = 1 }\nmove = { hook = "tawula" }').rf.hooks == ["tawula"]
 
 
 # -- Ashta-kashte: graces, crossed squares, the exact finish in the centre -------------------------

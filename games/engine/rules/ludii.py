@@ -732,10 +732,11 @@ class _Replay:
     def throw(self, sim: Any, dice: list[int]) -> str:
         """Play our throw for Ludii's dice; an error text if it is not one of our outcomes."""
         hook = getattr(self.game, "ludii_throw", None)
-        table = _table(self.rf).get("dice")
-        if table and ",".join(str(d) for d in dice) in table:
+        table = _table(self.rf).get("dice") or {}
+        faces = ",".join(str(d) for d in dice)
+        if faces in table:
             # [ludii] dice: our device is not Ludii's; the table gives our faces for Ludii's
-            want = Action({"throw": list(table[",".join(str(d) for d in dice)])})
+            want = Action({"throw": list(table[faces])})
         else:
             want = Action.from_json(hook(dice)) if hook else Action({"throw": dice})
         for move, _ in sim.chance_outcomes():
