@@ -1,7 +1,7 @@
 """Rules-file games benchmark: random play-outs per CPU-second on the fast path, beside Ludii's.
 
-    .venv/bin/python bench/rules.py [--only KEY,...] [--seconds 2] [--games 5] [--levels strong,medium]
-                                    [--procs 1] [--no-speed]
+    .venv/bin/python bench/rules.py [--only KEY,...] [--mechanic race] [--seconds 2] [--games 5]
+                                    [--levels strong,medium] [--procs 1] [--budget SECONDS] [--no-speed]
 
 For every rules-file variant (``games/rulesets/``), random play-outs from the start to the end
 of the game on ``variant.fast(state)`` (the Sim the opponent searches with: ``copy`` of the
@@ -102,7 +102,7 @@ def ludii_speed() -> dict[int, tuple[float, float]]:
 
 
 def speed_section(args: argparse.Namespace) -> None:
-    files = [rf for rf in catalogue() if args.only is None or rf.key in args.only.split(",")]
+    files = _files(args)
     if not files:
         sys.exit("no rules files")
     ref = time_reference(args.seconds)
@@ -209,6 +209,26 @@ def _pair(task: tuple[str, str | None, int]) -> list[tuple[int, int | None, list
     return [(side, *play_game(key, level, side, seed)) for side in (0, 1)]
 
 
+def _files(args: argparse.Namespace) -> list:
+    """The rules files ``--only`` and ``--mechanic`` select."""
+    only = set(args.only.split(",")) if args.only else None
+    return [rf for rf in catalogue()
+            if (only is None or rf.key in only) and (args.mechanic is None or rf.mechanic == args.mechanic)]
+
+
+def _games(run, key: str, level: str | None, args: argparse.Namespace) -> list:
+    """Up to ``--games`` pairs of one row, in batches of ``--procs``, no new batch after
+    ``--budget`` seconds (0: no budget)."""
+    games: list = []
+    start = time.monotonic()
+    for first in range(0, args.games, args.procs):
+        batch = [(key, level, 10_000 + i) for i in range(first, min(args.games, first + args.procs))]
+        games.extend(g for pair in run(_pair, batch) for g in pair)
+        if args.budget and time.monotonic() - start > args.budget:
+            break
+    return games
+
+
 def opponent_section(args: argparse.Namespace) -> None:
     """The computer opponent of the rules-file games against random play.
 
@@ -219,11 +239,16 @@ def opponent_section(args: argparse.Namespace) -> None:
     mean and 95th-percentile seconds of its moves (wall clock, where it had a choice), and the
     mean steps per game. The reference, measured in the same run: random against random over as
     many games, the first side's wins (how far the seat alone decides). ``--procs`` plays pairs
-    in that many processes (the move times then share the machine's cores).
+    in that many processes (the move times then share the machine's cores). ``--budget``: no new
+    batch of pairs (``--procs`` of them) starts for a row once that many wall-clock seconds have
+    gone on it, so that the long games (Pachisi's thousands of throws) get fewer pairs, never none:
+    the ``wins`` column says how many games were played.
     """
     if not MCTS.exists() or args.games <= 0:
         return
-    files = [rf for rf in catalogue() if args.only is None or rf.key in args.only.split(",")]
+    files = _files(args)
+    if not files:
+        sys.exit("no rules files")
     levels = [lv for lv in args.levels.split(",") if lv]
     width = max(len(rf.key) for rf in files)
     print()
@@ -237,11 +262,11 @@ def opponent_section(args: argparse.Namespace) -> None:
         pool = multiprocessing.get_context("fork").Pool(args.procs)
     run = pool.imap if pool else map
     for rf in files:
-        ref = [g for pair in run(_pair, [(rf.key, None, 10_000 + i) for i in range(args.games)]) for g in pair]
+        ref = _games(run, rf.key, None, args)
         ref_wins = sum(1 for _, winner, _, _ in ref if winner == 0)
         ref_text = f"{ref_wins}/{len(ref)} ({sum(1 for _, w, _, _ in ref if w is None)} drawn)"
         for level in levels:
-            games = [g for pair in run(_pair, [(rf.key, level, 10_000 + i) for i in range(args.games)]) for g in pair]
+            games = _games(run, rf.key, level, args)
             n = len(games)
             wins = sum(1 for side, winner, _, _ in games if winner == side)
             draws = sum(1 for _, winner, _, _ in games if winner is None)
@@ -268,6 +293,9 @@ def main() -> None:
     parser.add_argument("--levels", default="strong,medium", help="search levels to pit against random, comma-separated")
     parser.add_argument("--procs", type=int, default=1, help="processes playing the pairs")
     parser.add_argument("--no-speed", action="store_true", help="skip the play-out speed table")
+    parser.add_argument("--mechanic", choices=("pieces", "race", "sow"), help="only the rules files of this mechanic")
+    parser.add_argument("--budget", type=float, default=0.0, help="seconds per row of the opponent table after "
+                        "which no new pairs start (0: play every pair)")
     args = parser.parse_args()
     unknown = sorted(set(args.only.split(",")) - {rf.key for rf in catalogue()}) if args.only else []
     if unknown:
