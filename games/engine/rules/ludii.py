@@ -45,6 +45,9 @@ name is taken as it is.
 ``[ludii] via = true``: a move a jump carried on into an empty cell (race ``jump.empty``, whose
 action names the cell it landed on as ``"via"``) is Ludii's move to that cell (Ludii carries the
 piece on as the move's consequence): 58 Holes' lines.
+``[ludii] select_to = [CELL, ...]``: a move to one of these cells is Ludii's selection of the
+piece where it stands (``[from, from]``), Ludii taking it there as the move's consequence:
+Mehen's disc reaching the centre, or leaving at the tail to come back as a lion.
 ``[ludii] turn_pass = true``: Ludii ends a turn whose dice cannot all be played with a pass of the
 mover; the replay takes that pass as our turn's own end (no throw), and where the next turn's first
 step shows the same dice again it takes the dice of that turn's later steps, or else the throw of
@@ -640,6 +643,7 @@ class _Replay:
             by_label = {x.get("label"): x["index"] for x in trace.header["sites"]}
             self.sites = replace(sites, hand={seat: by_label[label] for seat, label in enumerate(cells)})
         self.steps_hook = getattr(self.game, "ludii_steps", None)
+        self.select_to = set(_table(self.rf).get("select_to", []))
 
     def passed_over(self, sim: Any, seat: int, thrown: bool = False) -> set[int]:
         """The seats our game passed over by itself after ``seat`` played (or threw): those
@@ -688,6 +692,8 @@ class _Replay:
                 return (a, a) if self.sites.off is None else (a, self.sites.off)
             if "via" in act and _table(self.rf).get("via"):
                 return (a, site(str(act["via"])))  # [ludii] via: Ludii's move lands there
+            if act.get("to") in self.select_to:
+                return (a, a)  # [ludii] select_to: Ludii selects the piece; the move is its consequence
             return (a, site(str(act.get("to"))))
         if "to" in act:
             c = site(str(act["to"]))

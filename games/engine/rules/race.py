@@ -35,7 +35,11 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   takes in the track followed by the branches' paths (the JSON's ``positions``).
 - ``pieces``: ``count`` a seat, in the hand at the start but for those of ``start = [squares]``
   (the track squares, counted from 1, a seat's pieces begin on, one a piece; a square may come
-  twice where pieces stack); ``name`` and ``glyph`` to show.
+  twice where pieces stack); ``name`` and ``glyph`` to show. ``stage = { from = N, name, glyph }``:
+  a piece on track square N or beyond is shown, and read in a state's ``board``, as a kind of
+  its own (Mehen's lion, the same piece once it has been round the spiral and out); it moves as
+  the track and the rules say, the kind changing nothing but the name and the glyph (a
+  ``move.hook`` gives it moves of its own).
 - ``jump``: squares that carry a piece landing on them elsewhere (snakes and ladders, a goal):
   ``cells = { CELL = CELL | "off" }`` for every seat, or ``seats = [{...}, ...]`` a table a
   seat. The move is judged where the piece lands (blocks, captures there), then the jump takes
@@ -127,11 +131,16 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   capture of its own, a piece taken off where it landed, the values left (``sim.left``; none
   ends the turn), the game's end (``sim.over`` and ``sim.phase``, as the mechanic sets them).
   The named rule changes nothing else. One file per hook so far (``hooks_race12.py``: Romaya,
-  Tourne-Case, Tugi-epfe, Tawula).
+  Tourne-Case, Tugi-epfe, Tawula, Tsun k'i; ``hooks_mehen.py``: Mehen, whose hook gives every
+  move itself).
 - ``capture``: landing where an opponent stands: ``opponent = "send-back"`` (its pieces there go
   back to its hand), ``"block"`` (the cell is closed to the mover) or ``"none"`` (opposing
   pieces share any cell, as in snakes and ladders); ``to = N`` (or a square a seat): a piece sent
-  back goes onto that track square, not to the hand; ``groups = "share"``: two or more pieces of
+  back goes onto that track square, not to the hand; ``opponent = "remove"``: the pieces there
+  leave the game (the JSON's ``taken`` counts each seat's), with ``end.goal = "take-all"``: the
+  seat that takes its opponents' last piece wins; ``by = "stage"``: only a piece of the
+  ``pieces.stage`` kind takes, the others sharing cells with opposing pieces (Mehen's lions and
+  balls); ``groups = "share"``: two or more pieces of
   one opponent on the cell are not taken and the mover may stand beside them; ``groups = "send-back" |
   "block"`` for two or more opposing pieces on the cell. ``passing = true``: a move sends
   back the opposing pieces on the squares it passes over (between where it starts and where it
@@ -182,7 +191,9 @@ booleans written ``true``/``false``), or ``{ option = "NAME" }`` for the option'
   reading some of Ludii's encodings play) or ``"most-off"`` (play goes on, a seat whose
   pieces are all off passed over, until no piece of any seat is left on its track; the seat, or
   team, with most pieces borne off wins, a tie is a draw: Bell's Senet, whose taken pieces leave
-  the game, written as sent back to a hand no piece enters from, ``enter.values = []``); ``finished = "partner"``: a seat whose pieces are all
+  the game, written as sent back to a hand no piece enters from, ``enter.values = []``) or
+  ``"take-all"`` (with ``capture.opponent = "remove"``: the seat that takes the last piece its
+  opponents have, on the board or in the hand, wins; Mehen); ``finished = "partner"``: a seat whose pieces are all
   off keeps its turns and plays them with its partner's pieces (``"passed-over"``, the default:
   it takes no more turns); ``limit = N``: the site's guard, not a
   source's: after N throws the game ends at the end of that turn, won by the seat (or team) with
@@ -224,14 +235,14 @@ ELEMENTS = frozenset({
 FIELDS: dict[str, tuple[str, ...]] = {
     "board": ("shape", "size", "omit", "arm", "sites", "edges", "site_shape", "marks"),
     "track": ("seats", "path", "rotate", "loop", "branches"),
-    "pieces": ("count", "name", "glyph", "start"),
+    "pieces": ("count", "name", "glyph", "start", "stage"),
     "throw": ("device", "count", "sides", "odds", "faces"),
     "worth": ("up", "none", "each", "marked", "doubles", "faces", "ordered"),
     "throws": ("until", "void_run", "void", "opening"),
     "extra_throw": ("values", "cells", "capture", "hand", "twice", "first", "void", "enter", "doubles"),
     "enter": ("values", "square", "first", "must", "onto_own", "clear", "crowd", "throws", "doubles"),
     "move": ("by", "most", "lead", "no_hold", "back", "home", "gate", "vacate", "hook"),
-    "capture": ("opponent", "groups", "to", "start", "passing"),
+    "capture": ("opponent", "groups", "to", "start", "passing", "by"),
     "safe": ("cells", "opponent"),
     "stack": ("own", "partner", "together", "whole"),
     "bear_off": ("exact", "short", "from", "past", "together", "higher", "last_exact", "throws", "values", "doubles"),
@@ -385,6 +396,9 @@ class Rules:
     most_off: bool = False           # end.goal = "most-off": once no piece is left on any track, the seat with most off wins
     opening: bool = False            # throws.opening = "higher": one throw a seat before play, the highest begins
     hook: Any = None                 # move.hook: the named rule the moves pass through (None: none)
+    remove: bool = False             # capture.opponent = "remove": pieces landed on leave the game (taken)
+    take_all: bool = False           # end.goal = "take-all": the seat that takes its opponents' last piece wins
+    stage_takes: int = 0             # capture.by = "stage": only a piece from this track square on takes (0: any)
 
 
 class RaceGame(Game):
@@ -490,6 +504,18 @@ class RaceGame(Game):
         if v not in self.rf.hooks:
             self.rf.hooks.append(v)
         return HOOKS[v]
+
+    def _stage(self, v: Any, path: tuple) -> tuple[int, str, str]:
+        """``pieces.stage = { from = N, name = "...", glyph = "..." }``."""
+        if not isinstance(v, dict) or set(v) - {"from", "name", "glyph"} or "from" not in v or "name" not in v:
+            raise self._fail(path, "must be { from = N, name = \"...\", glyph = \"...\" } (the track square from "
+                                   "which a piece shows as a kind of its own, that kind's name and glyph)")
+        if not _is_int(v["from"]) or v["from"] < 1:
+            raise self._fail(path + ("from",), f"must be a track square (1 or more), got {brief(v['from'])}")
+        for key in ("name", "glyph"):
+            if key in v and not (isinstance(v[key], str) and v[key]):
+                raise self._fail(path + (key,), f"must be a word, got {brief(v[key])}")
+        return (v["from"], v["name"], v.get("glyph", "◆"))
 
     def _ints(self, v: Any, path: tuple) -> frozenset[int]:
         if not isinstance(v, list) or not all(_is_int(x) for x in v):
@@ -625,8 +651,8 @@ class RaceGame(Game):
     def _check_track(self, cells: list[int], path: tuple) -> list[int]:
         if not cells:
             raise self._fail(path, "a track needs cells")
-        if len(cells) > 250:
-            raise self._fail(path, "a track of more than 250 cells")
+        if len(cells) > 500:
+            raise self._fail(path, "a track of more than 500 cells")
         return cells
 
     def _seat_tracks(self, value: Any, path: tuple) -> list[list[int]]:
@@ -723,6 +749,9 @@ class RaceGame(Game):
             raise self._fail(self._path("pieces", "name"), "the pieces' name cannot depend on an option")
         self.kind = name
         self.glyph = glyph
+        self.stage = g("pieces", "stage", self._stage, None)
+        if isinstance(self.stage, _Choice):
+            raise self._fail(self._path("pieces", "stage"), "the pieces' stage cannot depend on an option")
         self.device = g("throw", "device", self._word(*BINARY_DEVICES, "dice", "astragals", *devices.DEVICES))
         if self.device is None:
             raise self._fail(self._path("throw", "device"), "is required (what is thrown)")
@@ -753,8 +782,9 @@ class RaceGame(Game):
         self.enter_square = g("enter", "square", self._square, 0)
         self.enter_first = g("enter", "first", self._bool, False)
         g("move", "by", self._word("throw"), "throw")
-        self.capture = g("capture", "opponent", self._word("send-back", "block", "none", "pin"), "send-back")
+        self.capture = g("capture", "opponent", self._word("send-back", "block", "none", "pin", "remove"), "send-back")
         self.pin_start = g("capture", "start", self._word("wins", "always", "none"), "none")
+        self.capture_by = g("capture", "by", self._word("any", "stage"), "any")
         self.doubles = g("worth", "doubles", self._int(1, 4), 1)
         self.most = g("move", "most", lambda v, p: v if v == "count" else self._bool(v, p), False)
         self.lead = g("move", "lead", self._int(0, 250), 0)
@@ -783,7 +813,7 @@ class RaceGame(Game):
         self.short = g("bear_off", "short", self._short, False)
         self.off_from = g("bear_off", "from", self._int(0, 250), 0)
         self.may_pass = g("pass", "choice", self._bool, False)
-        self.goal = g("end", "goal", self._word("all-off", "track-clear", "most-off"), "all-off")
+        self.goal = g("end", "goal", self._word("all-off", "track-clear", "most-off", "take-all"), "all-off")
         self.start = g("pieces", "start", self._starts, ())
         self.loop = g("track", "loop", self._bool, False)
         self.past = g("bear_off", "past", self._bool, True)
@@ -1086,6 +1116,16 @@ class RaceGame(Game):
             raise self._fail(self._path("bear_off", "together"), "needs bear_off.from (the squares every piece must stand in)")
         r.clear_wins = _pick(self.goal, o) == "track-clear"
         r.most_off = _pick(self.goal, o) == "most-off"
+        r.remove = _pick(self.capture, o) == "remove"
+        r.take_all = _pick(self.goal, o) == "take-all"
+        if r.take_all and not r.remove:
+            raise self._fail(self._path("end", "goal"), "take-all needs capture.opponent = \"remove\" (pieces taken out of the game)")
+        if _pick(self.capture_by, o) == "stage":
+            if self.stage is None:
+                raise self._fail(self._path("capture", "by"), "stage needs pieces.stage (the kind that takes)")
+            r.stage_takes = self.stage[0]
+        if self.stage is not None and not 1 <= self.stage[0] <= min(r.n):
+            raise self._fail(self._path("pieces", "stage") + ("from",), f"must be a track square 1 to {min(r.n)}, got {self.stage[0]}")
         r.vacate = _pick(self.vacate, o)
         r.opening = _pick(self.opening, o) == "higher"
         if r.opening and (r.counted or r.enter_first or until is not None):
@@ -1264,7 +1304,7 @@ class RaceGame(Game):
             return team_values(self, scores, self.EVAL_K)
         for s in range(r.players):
             whole = r.n[s] + 1
-            left = whole * sim.hand[s] + sum(whole - p for p in sim.pos[s])
+            left = whole * (sim.hand[s] + sim.taken[s]) + sum(whole - p for p in sim.pos[s])
             scores.append(-left / max(1, whole * r.count))
         return team_values(self, scores, self.EVAL_K)
 
@@ -1310,7 +1350,8 @@ class RaceGame(Game):
             "players": self.players, "sides": list(self.rf.sides),
             "teams": [list(t) for t in self.teams] if self.teams else None,
             "geometry": geometry,
-            "pieces": {self.kind: {"name": self.kind, "glyph": self.glyph, "svg": None}},
+            "pieces": {self.kind: {"name": self.kind, "glyph": self.glyph, "svg": None},
+                       **({self.stage[1]: {"name": self.stage[1], "glyph": self.stage[2], "svg": None}} if self.stage else {})},
             "notation": "points",
             "device": {"name": device, "count": _pick(self.dev_count, options),
                        "throws": [{"faces": list(f), "worth": list(v), "weight": w}
@@ -1414,6 +1455,7 @@ class RaceSim(Sim):
         self.fresh = False        # throws.until: no move yet of the series just thrown (the Ludii replay's runs)
         self.opened: list[int] = []  # throws.opening: the opening throws' worths so far, one a seat in seat order
         self.hit = [0] * P        # enter.must = "hit": pieces of each seat in its hand that were sent back
+        self.taken = [0] * P      # capture.opponent = "remove": pieces of each seat taken out of the game
 
     def copy(self) -> RaceSim:
         o = RaceSim.__new__(RaceSim)
@@ -1433,6 +1475,7 @@ class RaceSim(Sim):
         o.fresh = self.fresh
         o.opened = self.opened[:]
         o.hit = self.hit[:]
+        o.taken = self.taken[:]
         return o
 
     # -- the protocol ---------------------------------------------------------------------
@@ -1951,7 +1994,7 @@ class RaceSim(Sim):
                             self.phase = OVER
                             self.left = []
                             return
-            elif land == q and not r.safe_at[s][q]:
+            elif land == q and not r.safe_at[s][q] and (not r.stage_takes or p >= r.stage_takes):
                 for o in r.opps[s]:
                     if occ[b + o] and not (r.group_share and occ[b + o] > 1):
                         self._taken(o, r.cells[s][q])
@@ -1960,6 +2003,10 @@ class RaceSim(Sim):
             occ[b + s] += k
             if r.extra_cell[r.cells[s][q]]:
                 self.extra = True
+        if self.over is not None:  # end.goal = "take-all": the opponents' last piece taken
+            self.phase = OVER
+            self.left = []
+            return
         if r.hook is not None:
             r.hook(self, "played", s, move)
             if self.over is not None:
@@ -2007,7 +2054,11 @@ class RaceSim(Sim):
         self.occ[c * r.players + o] = 0
         track = r.cells[o]
         self.pos[o] = [x for x in self.pos[o] if track[x] != c]
-        if r.back_to:  # back onto the track square capture.to
+        if r.remove:  # capture.opponent = "remove": out of the game
+            self.taken[o] += k
+            if r.take_all and all(self.taken[x] == r.count for x in r.opps[self._actor()]):
+                self.over = (self._actor(), "take-all")
+        elif r.back_to:  # back onto the track square capture.to
             for _ in range(k):
                 insort(self.pos[o], r.back_to[o])
             self.occ[track[r.back_to[o]] * r.players + o] += k
@@ -2085,8 +2136,8 @@ class RaceSim(Sim):
         }
         if q == 0:
             data["back"] = True  # a jump "hand": "to" names the cell it landed on
-        elif r.jump_empty and 0 < q <= r.n[s] and self._landing(s, p, v) != q:
-            data["via"] = names[r.cells[s][self._landing(s, p, v)]]  # jump.empty: carried on from there
+        elif r.jump_empty and 0 < q <= r.n[s] and (land := self._landing(s, p, v)) != q:
+            data["via"] = names[r.cells[s][land]]  # jump.empty: carried on from there
         if q > r.n[s] and r.jump is not None:
             land = self._landing(s, p, v)
             if land <= r.n[s]:
@@ -2111,11 +2162,12 @@ class RaceSim(Sim):
         names = g.board.names
         P = r.players
         board: dict[str, list] = {}
+        staged = _staged(g, r, self.pos)
         for c in range(g.board.size):
             owners = [(s, self.occ[c * P + s]) for s in range(P) if self.occ[c * P + s]]
             if owners:
                 total = sum(k for _, k in owners)
-                board[names[c]] = [owners[0][0] if len(owners) == 1 else None, g.kind, total]
+                board[names[c]] = [owners[0][0] if len(owners) == 1 else None, g.stage[1] if c in staged else g.kind, total]
         throw = None
         if self.last >= 0:
             throw = {"faces": list(r.outcomes[self.last]), "value": sum(r.vals[self.last]),
@@ -2148,10 +2200,20 @@ class RaceSim(Sim):
             out["opening"] = list(self.opened)
         if r.enter_must == "hit":
             out["hit"] = list(self.hit)
+        if r.remove:
+            out["taken"] = list(self.taken)
         return out
 
 
 # -- reading a state ----------------------------------------------------------------------
+
+def _staged(g: RaceGame, r: Rules, pos: list[list[int]]) -> set[int]:
+    """``pieces.stage``: the cells holding a piece at or beyond the stage's track square."""
+    if g.stage is None:
+        return set()
+    first = g.stage[0]
+    return {r.cells[s][p] for s, ps in enumerate(pos) for p in ps if p >= first}
+
 
 def _whole(value: Any, where: str, lo: int, hi: int) -> int:
     if not _is_int(value) or not lo <= value <= hi:
@@ -2170,12 +2232,14 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
     if not isinstance(board, dict):
         raise InvalidState("board: must map cell names to [seat, kind, count]")
     cell_counts: dict[int, list] = {}
+    kinds = (g.kind, g.stage[1]) if g.stage else (g.kind,)
     for name, value in board.items():
         if name not in index:
             raise InvalidState(f"board: no cell {brief(name)} on this board")
         if not (isinstance(value, list) and len(value) == 3 and (value[0] is None or _is_int(value[0]) and 0 <= value[0] < P)
-                and value[1] == g.kind and _is_int(value[2]) and 1 <= value[2] <= P * r.count):
-            raise InvalidState(f"board.{name}: must be [seat 0..{P - 1} or null, {g.kind!r}, count], got {brief(value)}")
+                and value[1] in kinds and _is_int(value[2]) and 1 <= value[2] <= P * r.count):
+            raise InvalidState(f"board.{name}: must be [seat 0..{P - 1} or null, {' or '.join(map(repr, kinds))}, count], "
+                               f"got {brief(value)}")
         cell_counts[index[name]] = value
     positions = data.get("positions")
     if positions is not None:
@@ -2213,16 +2277,19 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
             held[c] = o
             sim.pinned[c] = o
     # The board must say what the positions say.
+    staged = _staged(g, r, sim.pos)
     for c in range(g.board.size):
         owners = [(s, sim.occ[c * P + s]) for s in range(P) if sim.occ[c * P + s]]
         want = None
         if owners:
-            want = [owners[0][0] if len(owners) == 1 else None, g.kind, sum(k for _, k in owners)]
+            want = [owners[0][0] if len(owners) == 1 else None, g.stage[1] if c in staged else g.kind,
+                    sum(k for _, k in owners)]
         if cell_counts.get(c) != want:
             raise InvalidState(f"board.{names[c]}: says {brief(cell_counts.get(c))} but the positions put {brief(want)} there")
         if owners and len(owners) > 1:
             seats = [s for s, _ in owners]
-            if any(b in r.opps[a] for a in seats for b in seats) and not (r.safe[c] and r.safe_share) and c not in held:
+            if any(b in r.opps[a] for a in seats for b in seats) and not (r.safe[c] and r.safe_share) and c not in held \
+                    and not r.stage_takes:
                 raise InvalidState(f"board.{names[c]}: opposing pieces cannot share this cell")
         if owners and not r.own_stack and not r.onto_own and any(k > 1 for _, k in owners):
             raise InvalidState(f"board.{names[c]}: a seat's pieces cannot share a cell in this game")
@@ -2237,11 +2304,16 @@ def _read(g: RaceGame, data: Any, options: dict[str, Any]) -> RaceSim:
     scores = data.get("scores", [0] * P)
     if not (isinstance(scores, list) and len(scores) == P):
         raise InvalidState(f"scores: must list {P} counts of pieces borne off")
+    taken = data.get("taken", [0] * P) if r.remove else [0] * P
+    if not (isinstance(taken, list) and len(taken) == P):
+        raise InvalidState(f"taken: must list {P} counts of pieces taken out of the game")
     for s in range(P):
         sim.off[s] = _whole(scores[s], f"scores[{s}]", 0, r.count)
-        if sim.hand[s] + sim.off[s] + len(sim.pos[s]) != r.count:
-            raise InvalidState(f"seat {s}: {sim.hand[s]} in hand, {len(sim.pos[s])} on the board and "
-                               f"{sim.off[s]} off make not {r.count} pieces")
+        sim.taken[s] = _whole(taken[s], f"taken[{s}]", 0, r.count)
+        if sim.hand[s] + sim.off[s] + len(sim.pos[s]) + sim.taken[s] != r.count:
+            raise InvalidState(f"seat {s}: {sim.hand[s]} in hand, {len(sim.pos[s])} on the board, "
+                               f"{sim.off[s]} off{f' and {sim.taken[s]} taken' if r.remove else ''} "
+                               f"make not {r.count} pieces")
     if r.counted:  # counted extra throws: those owed, and this turn's values so far
         sim.owed = _whole(data.get("owed", 0), "owed", 0, MAX_SERIES)
         turn_vals = data.get("turn_throws", [])
