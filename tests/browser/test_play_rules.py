@@ -42,6 +42,7 @@ RULES_GAMES = [
     ("race.tawula", 10),             # a tables board played from the rules format
     ("sow.o-an-quan", 6),            # two end spaces beside two rows of five
     ("sow.the-concentration-game", 6),  # three rows sown as one ring
+    ("race.mehen", 10),              # a spiral of 87 spaces round a centre, with dens for the lions
 ]
 
 
@@ -595,3 +596,50 @@ def test_a_large_board_fits_the_screen_and_takes_taps(site, chromium, artifacts_
         assert page.js_errors == []
     finally:
         context.close()
+
+
+def mehen_centre_state() -> dict:
+    """Mehen: White's ball in the centre, a lion of White's in its den and one of Black's on s40,
+    White to move with a throw of one."""
+    from games.engine.rules import rules_variant
+
+    v = rules_variant("race.mehen")
+    sim = v.fast(v.new_game({}))
+    r = sim.r
+    sim.occ = [0] * len(sim.occ)
+    sim.pos = [[88, 177], [225]]
+    sim.hand = [4, 5]
+    for seat, ps in enumerate(sim.pos):
+        for q in ps:
+            sim.occ[r.cells[seat][q] * r.players + seat] += 1
+    for i, _ in sim.chance_outcomes():
+        if list(r.outcomes[i]) == [1, 0, 0, 0]:
+            sim.play(i)
+    return sim.to_json()
+
+
+def test_mehen_a_second_tap_on_a_piece_plays_its_move_where_it_stands(site, page, artifacts_dir):
+    """Mehen's ball spends a throw of one in the centre without moving (MH-6): the move's two
+    sites are one, and tapping the selected ball again plays it (elsewhere it lets the piece
+    go). The lions are drawn with their own glyph."""
+    fast(page)
+    created = api_create(site, {"variant": "race.mehen", "opponent": "hotseat", "state": mehen_centre_state()})
+    page.goto(f"{site}/play/m/{created['id']}/#t={created['token']}")
+    board = page.locator("[data-play]").first
+    m = wait_turn(board)
+    assert {"from": "c", "to": "c"} in m["legal_actions"]
+    lions = board.evaluate("root => [...root.querySelectorAll('[data-site=den1] text, [data-site=s40] text')]"
+                           ".map((t) => t.textContent)")
+    assert lions and all("\u264c" in t for t in lions), lions
+    click = lambda name: page.mouse.click(*point(board, "site", name))  # noqa: E731
+    click("c")
+    drawn(board)
+    assert board.evaluate("root => root.playApp.board.selection?.site ?? null") == "c"
+    assert "c" in lit(board)
+    version = m["version"]
+    click("c")
+    m = wait_turn(board, version)
+    assert [e["action"] for e in m["log"] if "from" in e["action"]] == [{"from": "c", "to": "c"}]
+    assert m["state"]["positions"][0] == [89, 177]  # (Black's throw may follow at once)
+    page.screenshot(path=str(artifacts_dir / "play-rules-mehen.png"))
+    assert page.js_errors == []

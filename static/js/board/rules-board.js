@@ -207,7 +207,9 @@ export class RulesBoard {
     const hit = this.hit(event);
     if (!hit) { this.select(null); return; }
     if (hit.strip !== undefined) { this.tapStrip(hit, event); return; }
-    if (this.selection?.site === hit.site) { this.select(null); return; }
+    // A second tap on the selected piece lets it go, unless the piece may move where it stands
+    // (Mehen's ball spending a throw of one in the centre): then that move is played.
+    if (this.selection?.site === hit.site && !targets(this.classified, this.selection).has(hit.site)) { this.select(null); return; }
     const what = tapSite(this.classified, this.selection, hit.site);
     if (!what) { this.select(null); return; }
     event.preventDefault();
