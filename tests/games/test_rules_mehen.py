@@ -238,3 +238,24 @@ def test_random_games_end_by_the_rules_or_the_guard(options):
     assert set(hows) <= {"take-all", "limit"}
     if not options:
         assert hows.count("take-all") == len(hows)  # as the file reads the rules, no game jams
+
+
+def test_with_three_sides_a_side_left_with_nothing_is_passed_over_and_the_last_standing_wins():
+    three = "race.mehen-three-players"
+    v = rules_variant(three)
+    # White's lion on s46; Black has one ball left on s40 (five taken); Red still has its six
+    sim = position(three, [[lion(46)], [inward(40)], []])
+    sim.hand[1], sim.taken[1] = 0, 5
+    sim = v.fast(v.state_from_json(sim.to_json()))
+    throw(sim, THREE)
+    played(sim, "s46", "s40")
+    assert sim.outcome() is None and sim.taken == [0, 6, 0]
+    assert sim.seat == 2  # Black, with nothing left, is passed over
+    # Red's last piece taken by White ends it
+    sim = position(three, [[lion(46)], [], [inward(40)]])
+    sim.hand[1], sim.taken[1] = 0, 6
+    sim.hand[2], sim.taken[2] = 0, 5
+    sim = v.fast(v.state_from_json(sim.to_json()))
+    throw(sim, THREE)
+    played(sim, "s46", "s40")
+    assert sim.outcome().winner == 0 and sim.outcome().how == "take-all"

@@ -2090,7 +2090,7 @@ class RaceSim(Sim):
                 self.turn_vals = []
         nxt = s if extra else (s + 1) % P
         for _ in range(P):
-            if self.off[nxt] < r.count or (r.partner_plays and any(self.off[m] < r.count for m in r.mates[nxt])):
+            if self.off[nxt] + self.taken[nxt] < r.count or (r.partner_plays and any(self.off[m] < r.count for m in r.mates[nxt])):
                 break
             nxt = (nxt + 1) % P
         self.seat = nxt
