@@ -43,6 +43,7 @@ RULES_GAMES = [
     ("sow.o-an-quan", 6),            # two end spaces beside two rows of five
     ("sow.the-concentration-game", 6),  # three rows sown as one ring
     ("race.mehen", 10),              # a spiral of 87 spaces round a centre, with dens for the lions
+    ("chess.chaturaji", 8),          # four armies, each for itself on one device, a die naming the piece
 ]
 
 

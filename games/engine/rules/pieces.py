@@ -8,7 +8,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
 - ``board``: a builder of ``games.engine.rules.board`` (``shape = "grid" | "alquerque" |
   "morris" | "graph"``) and optional ``regions = { name = "sites" }`` and ``marks`` (region
   name -> mark drawn, e.g. ``{ throne = "throne" }``);
-- ``pieces``: ``{ KIND = { glyph = "K", name = "...", royal = true }, ... }``;
+- ``pieces``: ``{ KIND = { glyph = "K", name = "...", royal = true, points = N }, ... }``
+  (``points``: what taking a piece of this kind by landing on it adds to the taker's score, 1
+  where not given: Chaturaji's pawn 1 to king 5);
 - ``setup`` (several clauses may each add pieces): ``place = [{ seat, piece, at, mirror }]``
   and ``hand = [{ seat, piece, count }]``;
   ``at`` is site names, region names or rectangles (``a1:h2``), space-separated; ``mirror =
@@ -185,11 +187,15 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``nested`` (with ``constraint.nested``: a seat that has won N local boards in a row wins),
   ``lone`` (every seat down to a single piece, each of the ``piece`` kind: the game is drawn,
   Game of Solomon's two lone kings),
+  ``alone`` (once only one seat has pieces left on the board, the others' all taken, the game
+  ends: ``result = "score"``, the seat with the highest score wins, equal highest a draw; else
+  the seat left wins: Chaturaji),
   ``rows`` (each move making a row of ``length`` or more of the mover's pieces along ``dirs``
   counts one in the mover's score; ``count`` rows win, with ``alone = true`` only while the
   opponent has made none: Shiva),
   ``moves`` (the game stops after ``limit`` turns, or ``quiet`` turns without a capture, and
-  ``result = "draw" | "more-pieces"``; ``from_play = true``: placing a piece starts the quiet
+  ``result = "draw" | "more-pieces" | "score"`` (the highest score wins, equal highest a draw:
+  Chaturaji); ``from_play = true``: placing a piece starts the quiet
   count afresh; ``tie``: the seat that wins when ``more-pieces`` finds equal counts, else a draw;
   ``result = "win", winner = SEAT``: that seat wins at the limit, a chase the hunted side wins
   by lasting out, Capture the Queen).
@@ -401,12 +407,18 @@ class PiecesGame(Game):
         self.kinds: list[str] = []
         self.piece_info: dict[str, dict[str, Any]] = {}
         self.royal: set[int] = set()
+        self.points: dict[int, int] = {}  # pieces.KIND.points: a capture's worth where not 1
         for name, spec in el.value.items():
             if not isinstance(spec, dict):
                 raise self.rf.error(el.path + (name,), "must be a table { glyph = \"K\", ... }")
             for k in spec:
-                if k not in ("glyph", "name", "royal", "svg"):
-                    raise self.rf.error(el.path + (name, k), "unknown field (known: glyph, name, royal, svg)")
+                if k not in ("glyph", "name", "royal", "svg", "points"):
+                    raise self.rf.error(el.path + (name, k), "unknown field (known: glyph, name, royal, svg, points)")
+            pts = spec.get("points", 1)
+            if isinstance(pts, bool) or not isinstance(pts, int) or not 0 <= pts <= 1000:
+                raise self.rf.error(el.path + (name, "points"), f"must be a whole number 0 to 1000, got {brief(pts)}")
+            if pts != 1:
+                self.points[len(self.kinds)] = pts
             self.kinds.append(name)
             self.piece_info[name] = {"name": spec.get("name", name), "glyph": spec.get("glyph", name[:1].upper()),
                                      "svg": spec.get("svg")}
@@ -1079,8 +1091,8 @@ class PiecesGame(Game):
                 self.limit = {"limit": spec.get("limit", 0), "quiet": spec.get("quiet", 0),
                               "result": spec.get("result", "draw"), "clause": el.clause,
                               "from_play": bool(spec.get("from_play", False)), "tie": spec.get("tie", "draw")}
-                if self.limit["result"] not in ("draw", "more-pieces", "win"):
-                    raise self.rf.error(path + ("result",), "must be draw, more-pieces or win")
+                if self.limit["result"] not in ("draw", "more-pieces", "win", "score"):
+                    raise self.rf.error(path + ("result",), "must be draw, more-pieces, win or score")
                 if self.limit["result"] == "win":
                     # result = "win", winner = SEAT: that seat wins when the limit comes (a chase
                     # the hunted side wins by lasting out: Capture the Queen).
@@ -1115,6 +1127,9 @@ class PiecesGame(Game):
             elif kind == "lone":
                 (k,) = self._kinds(spec.get("piece"), path + ("piece",))
                 self.ends.append({"kind": kind, "piece": k, "clause": el.clause})
+            elif kind == "alone":
+                result = self._result({"result": spec.get("result", "win")}, path, ("score", "win"))
+                self.ends.append({"kind": kind, "result": result, "clause": el.clause})
             elif kind == "rows":
                 count, length = spec.get("count", 3), spec.get("length", 3)
                 if any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in (count, length)):
@@ -1123,7 +1138,7 @@ class PiecesGame(Game):
                 self.ends.append({"kind": kind, "count": count, "alone": bool(spec.get("alone", False)),
                                   "clause": el.clause})
             else:
-                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, formation, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, facing, checks, lone or nested")
+                raise self.rf.error(path + ("kind",), "must be no-moves, pieces, line, reach, fill, formation, captured, checkmate, bare, moves, enclosed, fort, rows, smothered, facing, checks, lone, nested or alone")
         self.either_line = next((e for e in self.ends if e["kind"] == "line" and e["either"]), None)
         self.at_xy = {(round(x), round(y)): i for i, (x, y) in enumerate(self.board.xy)}
         self.capture_rules = [r for r in self.move_rules if (r.kind in ("hop", "approach") and r.capture)]
@@ -2728,6 +2743,8 @@ class PiecesSim(Sim):
             if cells[b]:
                 captured += 1
                 victim = cells[b]
+                if g.points:
+                    self.scores[mover] += g.points.get(g.kind_of[victim], 1) - 1  # pieces.KIND.points
                 if check_ends and g.kind_of[victim] in g.royal:
                     self._royal_taken(victim)
             cells[a] = 0
@@ -3070,6 +3087,8 @@ class PiecesSim(Sim):
                     self.over = (None, "move-limit")
                 elif lim["result"] == "win":
                     self.over = (lim["winner"], "move-limit")
+                elif lim["result"] == "score":
+                    self.over = (self._top_score(), "move-limit")
                 else:
                     self.over = (self._most_pieces(None if lim.get("tie", "draw") == "draw" else lim["tie"]), "move-limit")
                 return
@@ -3091,13 +3110,14 @@ class PiecesSim(Sim):
                         break
                 how = "no-moves"
                 if result == "pass":
-                    # The player passes; where the other cannot move either, the game is drawn.
+                    # The player passes; where no other seat can move either, the game is drawn.
                     other = self.copy()
-                    other.mover = (self.mover + 1) % g.players
-                    other._moves = None
-                    if other._generate():
-                        self._moves = [(PASS, -1, -1, -1, -1, -1)]
-                        return
+                    for k in range(1, g.players):
+                        other.mover = (self.mover + k) % g.players
+                        other._moves = None
+                        if other._generate():
+                            self._moves = [(PASS, -1, -1, -1, -1, -1)]
+                            return
                     result = "draw"
             if result == "draw":
                 self.over = (None, how)
@@ -3109,6 +3129,12 @@ class PiecesSim(Sim):
                 self.over = (self._other(self.mover), how)
             else:
                 self.over = (self.mover, how)
+
+    def _top_score(self) -> int | None:
+        """The seat with the highest score; None (a draw) where several share it."""
+        best = max(self.scores)
+        top = [s for s in range(self.game.players) if self.scores[s] == best]
+        return top[0] if len(top) == 1 else None
 
     def _most_pieces(self, tie: int | None) -> int | None:
         """The seat with the most pieces on the board; ``tie`` (a seat, or None for a draw) where
@@ -3193,6 +3219,12 @@ class PiecesSim(Sim):
                                 continue  # the row the pieces started in (not_start)
                             self.over = (owner if e["result"] == "win" else self._other(owner), "line")
                             return
+            elif e["kind"] == "alone":
+                left = {g.owner_of[c] for c in self.cells if c}
+                if len(left) == 1:
+                    (seat,) = left
+                    self.over = (self._top_score() if e["result"] == "score" else seat, "alone")
+                    return
             elif e["kind"] == "pieces":
                 for seat in e["seats"]:
                     n = sum(map(self.cells.count, g.codes_of[seat])) + sum(self.hands[seat])
