@@ -378,11 +378,14 @@ def test_on_a_phone_every_square_is_a_finger_wide_and_takes_a_tap(site, chromium
     try:
         board = open_match(page, site, created)
         assert page.evaluate(WIDTH) == 0
-        # Measured once the board is laid out (a loaded machine drew it a frame late: every 0 px).
-        page.wait_for_function("root => [...root.querySelectorAll('[data-cell]')].every("
-                               "e => e.getBoundingClientRect().width > 0)", arg=board.element_handle(), timeout=10_000)
-        sizes = board.locator("[data-cell]").evaluate_all(
-            "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })")
+        # Measured once the board is laid out (a loaded machine drew it a frame late: every 0 px),
+        # in the same frame as the check: a redraw between a wait and a separate measurement gave
+        # 0 px again on a loaded CI machine.
+        sizes = page.wait_for_function(
+            "root => { const s = [...root.querySelectorAll('[data-cell]')].map((e) => {"
+            " const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); });"
+            " return s.length && s.every((x) => x > 0) ? s : null; }",
+            arg=board.element_handle(), timeout=10_000).json_value()
         assert min(sizes) >= 44, f"the smallest square is {min(sizes):.1f} px"
         box = board.locator(".board-svg").bounding_box()
         assert box["height"] <= 844, box
