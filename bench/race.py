@@ -36,7 +36,10 @@
    against the truth: as many decisions again where a step of the suite's blunder kind is on offer
    (games from the same ending, easy and medium): how often such a step really loses win
    probability, how often medium and strong take one, and how often perfect play confirms it
-   as a mistake.
+   as a mistake. Last, the suite's own Finkel positions the table covers (at least ``7 - k``
+   pieces borne off each side): perfect play's step beside the suite's right and blunder steps
+   and each level's, with what each loses (of the suite's 43 Finkel positions, three pieces a
+   side cover 3, five cover 7, six cover 25).
 """
 from __future__ import annotations
 
@@ -416,6 +419,50 @@ def bench_table(k: int, count: int) -> None:
         print(f"  {level:7} takes such a step in {took:4}/{len(offers)} ({took / len(offers):5.1%}); perfect play"
               f" confirms {confirmed} as losing ({confirmed / len(offers):5.1%} of the decisions), {lost / max(confirmed, 1):.4f}"
               f" a confirmed one; the other {took - confirmed} are perfect play's own step")
+    suite_against_table(table, ("medium", "strong"))
+
+
+def suite_against_table(table, levels: tuple[str, ...]) -> None:
+    """The suite's own positions that ``table`` covers (Finkel's Ur, at least ``7 - k`` pieces
+    borne off each side): each with perfect play's step, the suite's right step and its blunder
+    steps, and each level's step, with what each loses against perfect play. A blunder step the
+    table values at least as high as the suite's right step is no blunder: the suite's label is
+    wrong there."""
+    from games.engine.ai.race_suite import SUITE, blunder, suite_state
+    from games.engine.ai.ur_table import action_values
+
+    v = get_variant("race.ur")
+    covered = wrong = 0
+    taken = {level: [0, 0] for level in levels}   # blunder steps taken; of them, worse than the right step
+    for i, entry in enumerate(SUITE):
+        if entry["state"]["options"]["rules"] != "finkel":
+            continue
+        s = suite_state(entry)
+        try:
+            values = dict(action_values(table, v, s))
+        except ValueError:
+            continue  # more pieces in play than the table holds
+        covered += 1
+        best_action = max(values, key=values.get)
+        best = values[best_action]
+        right = next(a for a in values if (a.get("from"), a.get("to")) == tuple(entry["right"]))
+
+        def step(a) -> str:
+            return f"{a.get('from')}->{a.get('to')} {values[a]:.4f} ({values[a] - best:+.4f})"
+
+        bad = [a for a in values if blunder(v, s, a)]
+        wrong += any(values[a] >= values[right] for a in bad)
+        chosen = {level: choose(v, s, level, random.Random(1)) for level in levels}
+        for level, a in chosen.items():
+            if a in bad:
+                taken[level][0] += 1
+                taken[level][1] += values[a] < values[right]
+        print(f"  suite entry {i:2}: perfect play {step(best_action)}; right {step(right)}; blunder "
+              + ", ".join(step(a) for a in bad) + "; " + ", ".join(f"{lv} {step(a)}" for lv, a in chosen.items()))
+    print(f"  the suite's Finkel positions with at most {table.k} pieces a side in play: {covered}; in {wrong} of them"
+          " the table values a blunder step at least as high as the suite's right step")
+    for level, (took, worse) in taken.items():
+        print(f"  {level:7} takes a blunder step in {took} of them; {worse} of those lose against the suite's right step")
 
 
 def main() -> None:
@@ -427,13 +474,14 @@ def main() -> None:
     parser.add_argument("--size", choices=tuple(SIZES), default="quick",
                         help="paired and suite: quick (both Urs) or standard (every preset)")
     parser.add_argument("--pairs", type=int, help="paired: pairs of games per preset; suite: games per ruleset")
-    parser.add_argument("--pieces", type=int, default=2, help="table: pieces a side (1-4)")
+    parser.add_argument("--pieces", type=int, default=2,
+                        help="table: pieces a side (1-6; 5 builds in about 25 minutes, 6 in about 2 hours and 1.3 GB)")
     parser.add_argument("--positions", type=int, default=300, help="table: decisions measured")
     args = parser.parse_args()
     if args.pairs is not None and args.pairs < 1:
         parser.error("--pairs must be at least 1")
-    if not 1 <= args.pieces <= 4:
-        parser.error("--pieces must be 1 to 4")
+    if not 1 <= args.pieces <= 6:
+        parser.error("--pieces must be 1 to 6")
     keys = [k for k in args.keys.split(",") if k]
     if args.only in (None, "speed"):
         bench_speed(keys, args.seconds)

@@ -122,8 +122,8 @@ def test_the_table_knows_the_first_throw_is_an_advantage(table2):
     assert 0.5 < one.value((0,), (0,)) < 0.6
     assert 0.5 < table2.value((0, 0), (0, 0)) < one.value((0,), (0,))
     assert table2.value((14, 15), (0, 0)) > 0.9          # one piece a step from home, against none entered
-    with pytest.raises(ValueError, match="pieces a side must be 1 to 4"):
-        solve(5)
+    with pytest.raises(ValueError, match="pieces a side must be 1 to 6"):
+        solve(7)
 
 
 def test_strong_errs_less_often_than_medium_against_perfect_play(table2):
@@ -197,9 +197,24 @@ def test_a_pair_of_benchmark_games_shares_its_throws():
         assert bench.paired_game("race.ur", "finkel", pair, 1, "medium", "medium") == first
 
 
+def test_the_suite_positions_a_table_covers_are_checked_against_perfect_play(capsys):
+    """With three pieces a side the table covers the audit's three Finkel positions (entries 0, 1
+    and 3 of the suite): perfect play takes the suite's right step in each, medium bears off in
+    two of them and strong in none. (``bench/race.py --only table --pieces 5`` and ``6`` check the
+    suite's other Finkel positions the same way.)"""
+    bench = _bench()
+    bench.suite_against_table(solve(3), ("medium", "strong"))
+    out = capsys.readouterr().out
+    assert "suite entry  0: perfect play 7->10 0.7186 (+0.0000); right 7->10 0.7186" in out
+    assert "suite entry  1: perfect play 6->7 " in out and "suite entry  3: perfect play 4->6 " in out
+    assert "with at most 3 pieces a side in play: 3; in 0 of them" in out
+    assert "medium  takes a blunder step in 2 of them; 2 of those lose" in out
+    assert "strong  takes a blunder step in 0 of them" in out
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--only", "paired", "--pairs", "0"], "--pairs must be at least 1"),
-    (["--only", "table", "--pieces", "5"], "--pieces must be 1 to 4"),
+    (["--only", "table", "--pieces", "7"], "--pieces must be 1 to 6"),
 ])
 def test_bad_benchmark_arguments_are_refused(monkeypatch, capsys, argv, message):
     bench = _bench()

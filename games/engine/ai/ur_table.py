@@ -2,7 +2,7 @@
 
 Finkel's Ur with seven pieces a side has been solved by value iteration over every position (the
 method royalur.net describes); its table is far larger than this project can build here. With
-``k`` pieces a side (1 to 4) the positions are few enough for numpy: a side's pieces are a sorted
+``k`` pieces a side (1 to 6) the positions are few enough for numpy: a side's pieces are a sorted
 tuple of route positions 0..15 (0 = not entered, 15 = borne off, at most one piece on each square
 1..14), a position is the side to throw's tuple with the other's (the rules are the same for both
 sides in their own numbering, so the side to throw is always "mine"), and ``V[mine, theirs]`` is
@@ -12,6 +12,10 @@ borne off that is its last wins (1); landing on a corner rosette (4 or 14) throw
 of the new position); otherwise the other side throws (one less its value). A throw of 0 or with
 no step passes. Iterated from all zeros (Gauss-Seidel, each row updated in place) until no value
 moves by more than ``tol``.
+
+The cost grows with the square of a side's configurations (16, 122, 592, 2,063, 5,536 and
+12,012 for one to six pieces): on this project's machine three pieces take seconds, five about
+23 minutes (14.7 M positions, 217 sweeps, 250 MB) and six about two hours and 1.3 GB.
 
 A reduced game is the ending of the real one: ``7 - k`` pieces of each side already borne off, so
 :func:`action_values` reads an engine state of ``race.ur`` (Finkel's preset) with that many pieces
@@ -75,8 +79,8 @@ class Table:
 
 def solve(k: int, tol: float = 1e-10, max_sweeps: int = 2000) -> Table:
     """The perfect-play table for ``k`` pieces a side."""
-    if not 1 <= k <= 4:
-        raise ValueError(f"k: pieces a side must be 1 to 4 (the table grows too large beyond), got {k}")
+    if not 1 <= k <= 6:
+        raise ValueError(f"k: pieces a side must be 1 to 6 (the table grows too large beyond), got {k}")
     start = time.perf_counter()
     configs = _configs(k)
     index = {c: i for i, c in enumerate(configs)}
