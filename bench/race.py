@@ -3,6 +3,7 @@
     .venv/bin/python bench/race.py [--games 20] [--seconds 3] [--only speed|strength] [--keys race.ur,...]
     .venv/bin/python bench/race.py --only paired --size quick      # strong against medium, a few minutes
     .venv/bin/python bench/race.py --only suite                    # the blunder suite, medium and strong
+    .venv/bin/python bench/race.py --only suite --rollouts 1000    # and strong's blunder steps rolled out
     .venv/bin/python bench/race.py --only table --pieces 3         # against perfect play, reduced Ur
 
 1. Speed. Random whole games (every action drawn uniformly from the legal ones, the throws by
@@ -26,6 +27,9 @@
 4. Suite (issue 37). The positions of ``ai/race_suite.py`` (the audit's, and those where a step
    bears off a safe piece while another can be run out of reach, or bears off where it could
    capture): how often medium and strong pick such a step, and how often the suite's right step.
+   With ``--rollouts N``, each step of that kind strong picks is rolled out ``N`` times against
+   the suite's right step (medium both sides after, the same throws for both steps): the paired
+   difference in wins with its 95% interval, a check where no perfect-play table reaches.
    Then the audit's own measure: engine-only games of each against ``easy`` (both Urs, ``--pairs``
    games each), counting the decisions of that kind.
 5. Table (issue 37). A perfect-play table of Finkel's Ur with ``--pieces`` pieces a side
@@ -276,7 +280,7 @@ def bench_paired(targets: list[tuple[str, str]], pairs: int) -> None:
               f" strong's CPU time median {c50 * 1000:6.1f} ms p95 {c95 * 1000:6.1f} ms")
 
 
-def bench_suite(games: int) -> None:
+def bench_suite(games: int, rollouts: int = 0) -> None:
     from games.engine.ai.race_suite import SUITE, blunder, suite_state
 
     print(f"blunder suite: {len(SUITE)} positions (bears off a safe piece leaving another to be hit, "
@@ -301,6 +305,8 @@ def bench_suite(games: int) -> None:
         print(f"  {level:7} blunders {bad:3}/{len(SUITE)} = {bad / len(SUITE):5.1%}, right step {right:3}/{len(SUITE)}"
               f"  move median {median * 1000:6.1f} ms p95 {p95 * 1000:6.1f} ms (x{median / reference:.0f} medium;"
               f" CPU median {c50 * 1000:6.1f} ms p95 {c95 * 1000:6.1f} ms)")
+    if rollouts:
+        suite_rollouts(rollouts)
     print(f"engine-only games against easy ({games} a ruleset, sides alternating): decisions of that kind")
     for rules in ("finkel", "murray"):
         for level in ("medium", "strong"):
@@ -329,6 +335,48 @@ def bench_suite(games: int) -> None:
             found = sum(kinds.values())
             print(f"  Ur {rules:7} {level:7} {found:3} in {decisions:4} decisions ({found / max(decisions, 1):5.2%};"
                   f" safety {kinds.get('safety', 0)}, capture {kinds.get('capture', 0)}), won {wins}/{games}")
+
+
+def rollout_wins(variant, state, action, games: int, level: str = "medium") -> list[int]:
+    """Game by game, whether the side to move in ``state`` wins after ``action`` with ``level``
+    playing both sides from there; game ``g`` draws its chance from seed ``g``, so two steps
+    rolled out from one position meet the same throws (common random numbers)."""
+    me = state.to_move
+    out = []
+    for g in range(games):
+        rng = random.Random(90_000 + g)
+        s = variant.apply(state, action)
+        while variant.outcome(s) is None:
+            s = variant.apply(s, variant.draw(s, rng) if variant.is_chance(s) else choose(variant, s, level, rng))
+        out.append(int(variant.outcome(s).winner == me))
+    return out
+
+
+def suite_rollouts(games: int) -> None:
+    """Where strong takes a blunder step of the suite, that step against the suite's right step
+    by ``games`` roll-outs each, medium playing both sides after it, on the same throws: each
+    step's wins and the paired difference with its 95% interval. A check where no table reaches
+    (Murray's Ur, and Finkel's with six pieces a side or more in play), under medium's play rather
+    than perfect play."""
+    from games.engine.ai.race_suite import SUITE, blunder, suite_state
+
+    print(f"  strong's blunder steps against the suite's right step, {games} roll-outs each (medium both sides after):")
+    for i, entry in enumerate(SUITE):
+        state = suite_state(entry)
+        v = get_variant(state.variant)
+        action = choose(v, state, "strong", random.Random(1))
+        if not blunder(v, state, action):
+            continue
+        right = next(a for a in v.legal_actions(state) if (a.get("from"), a.get("to")) == tuple(entry["right"]))
+        start = time.perf_counter()
+        took, good = rollout_wins(v, state, action, games), rollout_wins(v, state, right, games)
+        diffs = [a - b for a, b in zip(took, good)]
+        mean = sum(diffs) / games
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(games - 1, 1))
+        half = 1.96 * sd / math.sqrt(games)
+        print(f"    entry {i:2} ({entry['state']['options']['rules']}): strong {action['from']}->{action['to']} wins"
+              f" {sum(took)}/{games}, right {right['from']}->{right['to']} {sum(good)}/{games}; strong's step"
+              f" {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]  [{time.perf_counter() - start:.0f} s]", flush=True)
 
 
 def ending_decisions(k: int, count: int, seed: int, wanted, level) -> list[Any]:
@@ -477,9 +525,13 @@ def main() -> None:
     parser.add_argument("--pieces", type=int, default=2,
                         help="table: pieces a side (1-6; 5 builds in about 25 minutes, 6 in about 2 hours and 1.3 GB)")
     parser.add_argument("--positions", type=int, default=300, help="table: decisions measured")
+    parser.add_argument("--rollouts", type=int, default=0,
+                        help="suite: roll-outs of each of strong's blunder steps and of the right step (0: none)")
     args = parser.parse_args()
     if args.pairs is not None and args.pairs < 1:
         parser.error("--pairs must be at least 1")
+    if args.rollouts < 0:
+        parser.error("--rollouts must be 0 or more")
     if not 1 <= args.pieces <= 6:
         parser.error("--pieces must be 1 to 6")
     keys = [k for k in args.keys.split(",") if k]
@@ -492,7 +544,7 @@ def main() -> None:
         targets = SIZES[args.size] or [(k, p) for k in keys for p in get_variant(k).PRESETS]
         bench_paired(list(targets), pairs)
     if args.only in (None, "suite"):
-        bench_suite(args.pairs or 10)
+        bench_suite(args.pairs or 10, args.rollouts)
     if args.only in (None, "table"):
         bench_table(args.pieces, args.positions)
 

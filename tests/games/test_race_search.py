@@ -212,9 +212,25 @@ def test_the_suite_positions_a_table_covers_are_checked_against_perfect_play(cap
     assert "strong  takes a blunder step in 0 of them" in out
 
 
+def test_suite_roll_outs_meet_the_same_throws_for_both_steps():
+    """The roll-out check compares two steps on common throws: one step rolled out twice gives
+    the same games, and a step that bears off a side's last piece wins every roll-out."""
+    bench = _bench()
+    ur = variant("race.ur")
+    s = ur.state_from_json({"pieces": [[5, 6, 15, 15, 15, 15, 15], [0, 0, 3, 15, 15, 15, 15]], "to_move": 0,
+                            "phase": "move", "throw": {"dice": [1, 1, 0, 0]}})
+    step = ur.legal_actions(s)[0]
+    assert bench.rollout_wins(ur, s, step, 6) == bench.rollout_wins(ur, s, step, 6)
+    last = ur.state_from_json({"pieces": [[13, 15, 15, 15, 15, 15, 15], [0, 0, 3, 15, 15, 15, 15]], "to_move": 0,
+                               "phase": "move", "throw": {"dice": [1, 1, 0, 0]}})
+    home = next(a for a in ur.legal_actions(last) if a["to"] == 15)
+    assert bench.rollout_wins(ur, last, home, 3) == [1, 1, 1]
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--only", "paired", "--pairs", "0"], "--pairs must be at least 1"),
     (["--only", "table", "--pieces", "7"], "--pieces must be 1 to 6"),
+    (["--only", "suite", "--rollouts", "-1"], "--rollouts must be 0 or more"),
 ])
 def test_bad_benchmark_arguments_are_refused(monkeypatch, capsys, argv, message):
     bench = _bench()
