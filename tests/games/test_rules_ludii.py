@@ -34,6 +34,10 @@ NOT_YET_AGREEING: dict[str, str] = {
     # steps backwards where the summary gives no such move. The replay cannot skip such a
     # move without the positions parting.
     "chess.mak-ruk": "Ludii's met jump (MR-6's ludii note)",
+    # GD-16: under the die, Ludii passes on a check the throw cannot answer and plays on; ours
+    # ends the game there (the king would be taken), and Ludii once passes where the thrown kind
+    # can take the checker. Neither replay can go on past that step (48 and 55 steps agree first).
+    "chess.grande-acedrex-dice": "Ludii passes on an unanswered check and plays on (GD-16's ludii note)",
     # GP-2: the DLP's text puts the kings on the sixth square from each player's left (f1, c8),
     # Ludii on the fifth (e1, d8); the games part at the first king move.
     "chess.game-of-the-pawns": "Ludii's kings stand on other squares (GP-2's ludii note)",
