@@ -117,6 +117,9 @@ def solve(k: int, tol: float = 1e-10, max_sweeps: int = 2000) -> Table:
     V = np.zeros((n, n))
     V[:, finished] = 0.0
     V[finished, :] = 1.0
+    # W is V transposed, kept in step row by row: a column of V (the other side to throw) is
+    # then read as a row of W, in one stretch of memory rather than one value per row of V
+    W = np.ascontiguousarray(V.T)
     rows = np.arange(n)
     sweeps = 0
     while sweeps < max_sweeps:
@@ -125,7 +128,7 @@ def solve(k: int, tol: float = 1e-10, max_sweeps: int = 2000) -> Table:
         for a in range(n):
             if finished[a]:
                 continue
-            new = PROBS[0] * (1.0 - V[:, a])  # a throw of 0: the other side throws
+            new = PROBS[0] * (1.0 - W[a])  # a throw of 0: the other side throws
             for d in range(1, 5):
                 best = np.full(n, -1.0)
                 for a2, q in moves[(a, d)]:
@@ -138,15 +141,16 @@ def solve(k: int, tol: float = 1e-10, max_sweeps: int = 2000) -> Table:
                     elif q in EXTRA:
                         cand = V[a2, b2]
                     else:
-                        cand = 1.0 - V[b2, a2]
+                        cand = 1.0 - W[a2, b2]
                     if q == SAFE:
                         cand = np.where(occupied[:, SAFE], -1.0, cand)  # the rosette is held
                     best = np.maximum(best, cand)
-                best = np.where(best < 0, 1.0 - V[:, a], best)  # no step: the turn passes
+                best = np.where(best < 0, 1.0 - W[a], best)  # no step: the turn passes
                 new += PROBS[d] * best
             new = np.where(valid[a] & ~finished, new, V[a])
             change = max(change, float(np.max(np.abs(new - V[a]))))
             V[a] = new
+            W[:, a] = new
         if change < tol:
             break
     return Table(k, configs, index, V, valid, sweeps, time.perf_counter() - start, moves)
