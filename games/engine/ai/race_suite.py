@@ -16,11 +16,16 @@ Both are heuristics, not the truth. Against the perfect-play table of Finkel's U
 pieces a side (``bench/race.py --only table --pieces 3``), a step of these kinds loses win
 probability in about nine cases in ten; the tenth is mostly a piece on 14 borne off with a throw
 of 1, the only throw that moves it, while another piece is left exposed: perfect play bears it
-off (``test_race_search`` holds two such endings). Strong's remaining "blunders" on the suite's
-Finkel positions (entries 7 and 39) have that shape with five pieces a side still to bear off,
-more than a table here holds; the endings of that shape with two to four pieces a side that we
-tried favour bearing off; its two on Murray's Ur (entries 48
-and 49) leave a piece to be swapped, not sent back, and no table checks them.
+off (``test_race_search`` holds two such endings). The suite's right steps come from the same
+rule of thumb, and the tables say where it errs: with six pieces a side the table covers 25 of
+the suite's 43 Finkel positions, and in 5 of them it values a blunder step at least as high as
+the right step. Strong's two blunder steps on Finkel's positions are among them: entry 7 (the
+bear-off keeps 0.6546 where the right step keeps 0.6482; perfect play enters a piece, 0.6595)
+and entry 39 (the bear-off, 0.7862, is perfect play's own step; the right step keeps 0.7719).
+Its two on Murray's Ur (entries 48 and 49) leave a piece to be swapped, not sent back; no table
+reaches them, and 1,000 roll-outs of each step with medium playing on (``bench/race.py --only
+suite --rollouts 1000``) give strong's step +0.046 [+0.021, +0.071] of a game more than the
+right step in entry 48 and +0.000 [-0.040, +0.040] in entry 49.
 
 ``SUITE`` holds the audit's positions, rebuilt as engine states, and more of the same kind found in
 engine-only games (``medium`` against ``easy``, Finkel's and Murray's Ur, seeds 0-39): every
