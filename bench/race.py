@@ -523,7 +523,7 @@ def main() -> None:
                         help="paired and suite: quick (both Urs) or standard (every preset)")
     parser.add_argument("--pairs", type=int, help="paired: pairs of games per preset; suite: games per ruleset")
     parser.add_argument("--pieces", type=int, default=2,
-                        help="table: pieces a side (1-6; 5 builds in about 5 CPU-minutes, 6 in about half an hour and 2.3 GB)")
+                        help="table: pieces a side (1-6; 5 builds in about 5 CPU-minutes, 6 in an hour or more and 2.3 GB)")
     parser.add_argument("--positions", type=int, default=300, help="table: decisions measured")
     parser.add_argument("--rollouts", type=int, default=0,
                         help="suite: roll-outs of each of strong's blunder steps and of the right step (0: none)")

@@ -16,8 +16,9 @@ moves by more than ``tol``.
 The cost grows with the square of a side's configurations (16, 122, 592, 2,063, 5,536 and
 12,012 for one to six pieces), and the values are kept twice (``V`` and its transpose, so that
 both sides' values are read along rows). Measured on this project's two-core machine: three
-pieces take 3 CPU-seconds, four 30, five 253 (14.7 M positions, 217 sweeps, 0.5 GB); six hold
-72 M positions in 2.3 GB and take about five times as long as five.
+pieces take 3 CPU-seconds, four 30, five 253 (14.7 M positions, 217 sweeps, 0.5 GB). Six (53 M
+positions, 276 sweeps, 2.3 GB) took 83 minutes here, before the transposed copy and on a
+machine busy with other work.
 
 A reduced game is the ending of the real one: ``7 - k`` pieces of each side already borne off, so
 :func:`action_values` reads an engine state of ``race.ur`` (Finkel's preset) with that many pieces
