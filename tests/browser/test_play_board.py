@@ -188,6 +188,12 @@ def race_place(board, side: int, p: int):
     return board.locator(f"[data-cell='{routes[side][p - 1]}']")
 
 
+def centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box, f"{locator} is not drawn"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 def to_a_move(board, m: dict) -> dict:
     for _ in range(30):
         if [a for a in m["legal_actions"] if "from" in a] or m["outcome"]:
@@ -222,14 +228,18 @@ def test_a_click_while_the_answer_is_drawn_does_nothing(site, chromium, artifact
             moves = [a for a in m["legal_actions"] if "from" in a]
             first, second = moves[0], moves[-1]
             held = HeldRoutes(page)
+            # Where the second move's squares are on the position the player has seen: a player
+            # clicks there, whatever the board is redrawing at that instant (an element caught
+            # mid-redraw has no box, and a forced click on it raises instead of clicking).
             race_place(board, side, first["from"]).click()
             race_place(board, side, first["to"]).click()
+            spots = [centre(race_place(board, side, second[k])) for k in ("from", "to")]
             held.release_after(300, "/actions/")
             # The answer is in the page: 50 ms later, another move of the old position.
             page.wait_for_timeout(50)
             busy = board.evaluate("root => root.playApp.busy || root.dataset.settled !== 'yes'")
-            race_place(board, side, second["from"]).click(force=True)
-            race_place(board, side, second["to"]).click(force=True)
+            for x, y in spots:
+                page.mouse.click(x, y)
             page.wait_for_timeout(60)
             sent = len(held.actions)
             held.release_all()
