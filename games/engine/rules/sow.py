@@ -37,12 +37,20 @@ Elements and keys (defaults in brackets):
   rows as he sees them, his row left to right, the whole central row right to left, the far
   row left to right, and back into his row; ownership and hole numbers stay as above
   (Abalala'e) ["ring"].
+  ``draw = [[x, y], ...]`` (sow18): where each hole (then each store) is drawn, in hole order,
+  in hole widths, y growing upwards, the first seat's row at the bottom; play is unchanged,
+  the holes' rows, columns and facing holes being the plain board's (Mbelele's single holes
+  between the rows) [the plain rows].
   ``owners = "halves"`` (two rows, no stores): a seat owns not a row but the holes of both
   rows on one side of the central column, the first seat those on his left, the second those
   on his right; with an odd number of holes a row, the central column's two holes are
   nobody's to sow from (they count as the first seat's, below, and the second's, above, where
   seeds left on the board go to their owner; the evaluation counts them for nobody) (Kanji
-  Guti) ["rows"].
+  Guti) ["rows"]; ``owners = "counters"`` (two rows, no stores; sow17): a hole is the player's
+  whose counters lie in it, an empty hole nobody's (-1 in ``sim.own``); the game's hooks
+  (``sow.moves_hook``, ``sow.sow_hook``) move holes from player to player with
+  ``sim._set_owners``, and the state lists each non-empty hole as ``[seat, "seed", n]``
+  (Quendo, Mwendo).
 - ``setup``: ``seeds`` in every hole [4], or ``counts`` (one per hole, in hole order);
   ``hand``: seeds each player keeps in hand (his store) at the start, for ``sow.enter`` [0];
   ``stores``: seeds each player's store (his seeds taken) holds at the start, or a list of two,
@@ -234,12 +242,25 @@ Elements and keys (defaults in brackets):
   makes the whole sowing from ``hole`` in place of the rules above, changing ``sim.b`` itself
   and adding each relay lap's hole to ``sim.laps`` when that is a list (Ludii's steps); the
   capture rules then judge its last hole as usual; the state then lists the holes sown from,
-  ``sown``, for the rule to read (Mangola, Nchuwa, Isolo) [none];
+  ``sown``, for the rule to read (Mangola, Nchuwa, Isolo) [none]; (sow19) the function may
+  carry ``again(sim, seat) -> bool``, asked after each sowing: true keeps the turn with the
+  mover, and ``round_start(sim, totals, starter) -> over | None``, asked as ``rounds.holes =
+  "placed"`` sets out a round (``sow.place`` then needs no ``setup.hand``): an outcome ends the
+  game, else it may close holes for the round (``sim.closed``) (Kiuthi); (sow22) with
+  ``with_mark = True`` it is called with the move's mark too, ``fn(sim, seat, hole, direction,
+  k)`` (``k = move >> 9``, set by a ``moves_hook``), ``name_move(sim, move) -> dict`` names the
+  player's sowings as actions, and with ``store_slots = True`` the stores ``s1``, ``s2`` hold
+  the counters the rule keeps in ``sim.b[N + seat]`` (counters in play, listed in the state's
+  board even when empty), not the seeds taken (Tchela's one-counter store);
   ``prelude_hook = NAME``: a Python rule (``hooks.py``: ``fn(sim, seat, what, move)``) gives
   the player's moves while it returns a list for ``what = "moves"`` (tuples ``("hook", ...)``;
   None: the ordinary moves), names one as an action (``"action"``: a dict) and plays it
   (``"play"``: it changes ``sim.b``, ``sim.sc`` itself; the turn then passes) (Nchuwa's
-  opening transfers and removals, Isolo's opening) [none];
+  opening transfers and removals, Isolo's opening; sow23: a ``"play"`` returning True keeps the
+  turn with the mover, and a ``ludii_steps(sim, move, last)`` attribute of the rule gives the
+  replay's run of Ludii steps for its moves, and a ``score(sim)`` attribute the count the
+  finished game shows, where its seeds taken and in hand are not it: Bao Kiswahili of the DR
+  Congo) [none];
   ``place``: before play the players, the first first, take turns to put the seeds of their
   hands (``setup.hand``) one at a time into their own holes, ``{"to": "3", "piece": "seed"}``
   (a player whose hand is empty is passed over), until both hands are empty (phase ``place``;
@@ -506,7 +527,8 @@ where the rules need them: ``history`` (positions since the last capture, for
 (the covered holes and the central hole's seeds, ``sow.cover``), ``owned`` (each seat's
 holes this round, ``rounds.holes = "won"``),
 ``closed`` (holes left empty this round), ``round``, ``starter`` and ``rounds`` (each round's
-start: ``[seeds of seat 0, of seat 1, starter]``). ``variant`` repeats ``key``.
+start: ``[seeds of seat 0, of seat 1, starter]``), ``memo`` (sow18: an int a hook keeps from
+move to move in ``sim.memo``, listed where not 0: Mbelele's Ludii reading). ``variant`` repeats ``key``.
 """
 from __future__ import annotations
 
@@ -702,12 +724,20 @@ def _text(v: Any) -> str:
     return v
 
 
+def _draw(v: Any) -> list:  # sow18: board.draw, where each hole is drawn
+    if isinstance(v, list) and v and all(isinstance(p, list) and len(p) == 2 and all(
+            isinstance(c, (int, float)) and not isinstance(c, bool) for c in p) for p in v):
+        return v
+    raise _Bad(f"must list [x, y] for each hole, in hole order, got {brief(v)}")
+
+
 SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "board": {
         "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 50), 6),
         "stores": (_int(0, 2), 0), "first_store": (_one_of("right", "left"), "right"),
-        "owners": (_one_of("rows", "halves"), "rows"),
+        "owners": (_one_of("rows", "halves", "counters"), "rows"),  # sow17: "counters"
         "track": (_one_of("ring", "serpentine"), "ring"),  # sow12: three rows, Abalala'e
+        "draw": (_draw, None),  # sow18: where each hole is drawn (Mbelele)
     },
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None),
               "hand": (_int(0, 10000), 0), "stores": (_stores, 0)},
@@ -1009,6 +1039,11 @@ class SowGame(Game):
         except boards.BoardSpecError as exc:
             raise rf.error(self.board_path, str(exc)) from None
         b = self.board
+        draw = t.static("draw")  # sow18: board.draw, where the holes are drawn (played as the rows')
+        if draw is not None:
+            if len(draw) != len(b.names):
+                raise rf.error(t.paths["draw"], f"must list {len(b.names)} points, one for each hole and store, got {len(draw)}")
+            b.draw = [(float(x), float(y)) for x, y in draw]
         self.rows, self.per_row, self.n_stores = spec["rows"], spec["holes"], spec["stores"]
         n = self.per_row
         self.N = N = self.rows * n
@@ -1069,6 +1104,9 @@ class SowGame(Game):
             self.owner = [0 if self.col_of[i] < mid or (self.col_of[i] == mid and self.row_of[i] == 0) else 1
                           for i in range(N)] + [0, 1]
             self.nobody = _mask([i for i in range(N) if self.col_of[i] == mid])
+        self.counters = t.static("owners") == "counters"  # sow17: board.owners, by whose counters lie there
+        if self.counters and (self.rows != 2 or self.n_stores):
+            raise rf.error(t.paths.get("owners", self.board_path), 'owners = "counters" is played on two rows without stores')
 
     def _serpentine(self, b: Any) -> list[list[list[int]]]:
         """``board.track = "serpentine"`` (three rows): each seat sows along all three rows in
@@ -1486,7 +1524,7 @@ class SowGame(Game):
         if r.points and r.rounds:
             raise rf.error(T["end"].paths["points"], "rounds to a points target go with no rounds of refills (rounds.refill)")
         r.place = sow.get("place", o)  # sow.place: the hands put into the holes before play
-        if r.place and (r.first is None or not self.tables["setup"].static("hand") or r.arrange or r.dist):
+        if r.place and (r.first is None or not (self.tables["setup"].static("hand") or r.placed) or r.arrange or r.dist):  # sow19: or only between rounds
             raise rf.error(sow.paths["place"], "placing the hands before play needs setup.hand, a first player "
                            "(no lot), and no other setting-out (arrange, distribute)")
         r.from_store = sow.get("from_store", o)  # sow.from_store: the seeds taken sown again
@@ -1736,7 +1774,7 @@ class SowGame(Game):
             sim.phase, sim.turn = DISTRIBUTE, 1 - r.first
             sim.hand[1 - r.first] = r.dist_seeds
             sim.hist.clear()  # the positions counted from the play (end.repetition)
-        if r.place:  # sow.place: the players put their hands in, the first first
+        if r.place and any(sim.hand):  # sow.place: the players put their hands in, the first first (sow19: if any)
             sim.phase = PLACE
             sim.hist = {}
         return sim
@@ -1768,6 +1806,8 @@ class SowGame(Game):
         Ludii gathers the counters by a step of its own, from the starter's first hole to the
         hole the sowing begins in, before the sowing's.)"""
         r = sim.r
+        if type(move) is tuple and move[0] == "hook" and getattr(r.prelude_hook, "ludii_steps", None) is not None:
+            return r.prelude_hook.ludii_steps(sim, move, last)  # sow23: the prelude rule's own runs of steps
         if r.from_store and sim.phase == PLAY and type(move) is int and move & 0xFF >= self.N:
             # sow.from_store: Ludii moves the seeds from the hand into the leftmost hole (one step)
             return [(sim.turn, {"from": "hand", "to": self.names[sim.holes[sim.turn][0]]}, False)]  # type: ignore[index]
@@ -1939,7 +1979,8 @@ class SowSim(Sim):
                  "started", "hook_run", "hook_mem", "covered", "centre", "_covered_now", "pause", "marked",
                  "points", "forced",  # sow10: end.points; sow.relay_opposite
                  "raided", "visited",
-                 "drawn")  # sow11: end.ends_taken, the opponent's holes drawn this move (a mask)
+                 "drawn",  # sow11: end.ends_taken, the opponent's holes drawn this move (a mask)
+                 "memo")  # sow18: a hook's own memory kept from move to move (state "memo")
 
     def __init__(self, game: SowGame, options: dict[str, Any], r: Rules) -> None:
         self.game, self.options, self.r = game, options, r
@@ -1984,6 +2025,7 @@ class SowSim(Sim):
         self.marked = 0  # rounds.rest_from: the puta and naga holes this round, a mask
         self.points = [0, 0]  # sow10: end.points, each seat's points from the rounds played
         self.forced = -1  # sow10: sow.relay_opposite, the hole the next sowing must be from (-1: any)
+        self.memo = 0  # sow18: a hook's own memory (an int) kept from move to move, in the state where not 0
 
     def copy(self) -> SowSim:
         s = SowSim.__new__(SowSim)
@@ -2005,6 +2047,7 @@ class SowSim(Sim):
         s.drawn = 0  # sow11
         s.points = self.points[:]  # sow10
         s.forced = self.forced
+        s.memo = self.memo  # sow18
         s.own, s.holes, s.omask = self.own, self.holes, self.omask  # replaced, never changed in place
         s.pause = self.pause
         s.marked = self.marked
@@ -2030,6 +2073,9 @@ class SowSim(Sim):
             return None
         winner, how = self.over
         score = (self.sc[0] + self.hand[0], self.sc[1] + self.hand[1])
+        counted = getattr(self.r.prelude_hook, "score", None)
+        if counted is not None:  # the prelude rule's own count (Bao Kiswahili: the inner rows)
+            score = counted(self)
         return Outcome(winner, 0 if winner is None else 1, how, score)
 
     def result(self) -> tuple[float, ...] | None:
@@ -2040,6 +2086,8 @@ class SowSim(Sim):
 
     def action(self, move: Any) -> Action:
         g = self.game
+        if type(move) is int and getattr(self.r.sow_hook, "name_move", None) is not None:
+            return Action(self.r.sow_hook.name_move(self, move))  # sow22: the sowing rule names its moves
         if type(move) is int:
             h, d = move & 0xFF, move >> 8
             if h >= g.N and self.r.from_store:  # sow.from_store: k of the seeds taken, a way
@@ -2372,9 +2420,9 @@ class SowSim(Sim):
             self.last_text = f"{self.game.rf.sides[move[1]]} starts (by lot)"
         elif move[0] == "hook":  # sow.prelude_hook: the rule plays its move, then the turn passes
             self.plies += 1
-            self.r.prelude_hook(self, self.turn, "play", move)
+            again = self.r.prelude_hook(self, self.turn, "play", move)  # sow23: True, the mover moves again
             self._mv = None
-            self._settle(self.turn, True, False)  # type: ignore[arg-type]
+            self._settle(self.turn, True, bool(again))  # type: ignore[arg-type]
         elif move[0] == "take":
             self._play_take(move[1])
         elif move[0] == "enter":
@@ -2514,6 +2562,12 @@ class SowSim(Sim):
             a, z = totals
             self._finish((0 if a > z else 1 if z > a else None,
                           ("rounds-repeated" if a != z else "draw") if repeated else "took-every-seed"))
+            return
+        start = getattr(r.sow_hook, "round_start", None)  # sow19: the sowing rule's own setting out:
+        over = start(self, totals, starter) if start is not None else None  # it may end the game, or
+        if over is not None:                                                  # close holes (Kiuthi)
+            self.sc, self.hand = list(totals), [0, 0]
+            self._finish(over)
             return
         self.hand, self.sc = list(totals), [0, 0]
         self.round += 1
@@ -2751,6 +2805,8 @@ class SowSim(Sim):
                 and not (r.ends_taken[2] and not sown_before & self.omask[seat])):
             self._finish((seat, "ends-taken"))  # sow11: end.ends_taken, both his inner row's end holes
             return
+        if r.sow_hook is not None and getattr(r.sow_hook, "again", None) is not None:  # sow19: the sowing
+            again = again or bool(r.sow_hook.again(self, seat))  # rule keeps the turn with the mover (Kiuthi)
         self._settle(seat, bool(taken) or bool(forfeits) or moved or self._covered_now or raided or bool(opened) or freed,  # type: ignore[arg-type]
                      (r.extra_capture and bool(taken)) or (r.extra_store and last == g.N + seat)  # type: ignore[operator]
                      or (r.extra_raid and raided) or again)
@@ -2864,6 +2920,8 @@ class SowSim(Sim):
         r, b = self.r, self.b
         if r.sow_hook is not None:  # sow.sow_hook: the whole sowing a Python rule's (sow13)
             self.lifted = b[h]
+            if getattr(r.sow_hook, "with_mark", False):  # sow22: the rule reads the move's mark (k)
+                return r.sow_hook(self, seat, h, d, k)
             return r.sow_hook(self, seat, h, d)
         c = k or b[h]
         self.lifted = c
@@ -3891,8 +3949,12 @@ class SowSim(Sim):
     def to_json(self) -> dict[str, Any]:
         g, r = self.game, self.r
         names = g.names
-        board: dict[str, list] = {names[i]: [None, "seed", c] for i, c in enumerate(self.b[: g.N]) if c}
-        if g.n_stores:
+        board: dict[str, list] = {names[i]: [self.own[i] if g.counters else None, "seed", c]  # sow17: owners = "counters"
+                                  for i, c in enumerate(self.b[: g.N]) if c}
+        if g.n_stores and getattr(r.sow_hook, "store_slots", False):  # sow22: the stores hold the
+            for s in (0, 1):  # counters the sowing rule keeps in them (b[N + s]), listed even when empty
+                board[g.store_names[s]] = [s, "seed", self.b[g.N + s]]
+        elif g.n_stores:
             for s in (0, 1):
                 if self.sc[s]:
                     board[g.store_names[s]] = [s, "seed", self.sc[s]]
@@ -3926,6 +3988,8 @@ class SowSim(Sim):
             data["centre"] = self.centre
         if r.relay_opposite and self.forced >= 0:  # sow10: sow.relay_opposite
             data["from"] = names[self.forced]
+        if self.memo:  # sow18: a hook's memory
+            data["memo"] = self.memo
         if r.points:  # sow10: end.points
             data["points"] = list(self.points)
             data["round"] = self.round
@@ -3964,6 +4028,7 @@ FIELDS = ("key", "variant", "options", "to_move", "phase", "turn", "board", "han
           "points", "from",  # sow10: end.points; sow.relay_opposite
           "raided", "visited")
 FIELDS = FIELDS + ("marked",)  # rounds.rest_from (sow8)
+FIELDS = FIELDS + ("memo",)  # sow18: a hook's memory
 
 
 def _two_lists(data: Mapping[str, Any], key: str, what: str) -> list:
@@ -4017,12 +4082,15 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         raise InvalidState('board: must map hole names to [null, "seed", count]')
     sim.b = [0] * (g.N + 2)
     stores: dict[int, int] = {}
+    owners: dict[int, int] = {}  # sow17: board.owners = "counters", whose counters lie in each hole
     for name, value in board.items():
         where = f"board.{name}" if isinstance(name, str) else "board"
         if not (isinstance(value, list) and len(value) == 3 and value[1] == "seed"):
             raise InvalidState(f"{where}: must be [owner, \"seed\", count], got {brief(value)}")
         if name in g.index:
-            if value[0] is not None:
+            if g.counters:
+                owners[g.index[name]] = _seat(value[0], f"{where}[0]")
+            elif value[0] is not None:
                 raise InvalidState(f"{where}: a hole's seeds belong to nobody (null), got {brief(value[0])}")
             sim.b[g.index[name]] = _count(value[2], f"{where}[2]")
         elif g.n_stores and name in g.store_names:
@@ -4030,9 +4098,13 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if value[0] != s:
                 raise InvalidState(f"{where}: the store is seat {s}'s, got owner {brief(value[0])}")
             stores[s] = _count(value[2], f"{where}[2]")
+            if getattr(r.sow_hook, "store_slots", False):  # sow22: counters in play, not seeds taken
+                sim.b[g.N + s] = stores.pop(s)
         else:
             known = f"1..{g.N}" + (", s1, s2" if g.n_stores else "")
             raise InvalidState(f"board: no hole {brief(name)} on this board ({known})")
+    if g.counters:  # sow17: an empty hole is nobody's
+        sim._set_owners([owners[i] if sim.b[i] else -1 for i in range(g.N)] + [0, 1])
     scores = data.get("scores")
     if scores is None:
         sim.sc = [stores.get(0, 0), stores.get(1, 0)]
@@ -4051,7 +4123,7 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             if k != "seed":
                 raise InvalidState(f"hands[{s}].{brief(k)}: the only kind is seed")
             sim.hand[s] = _count(v, f"hands[{s}].seed")
-        if sim.hand[s] and not r.rounds and not r.enter and not r.dist and not r.place:
+        if sim.hand[s] and not r.rounds and not r.enter and not r.dist and not r.place and r.prelude_hook is None:  # sow23
             raise InvalidState(f"hands[{s}]: no seeds are kept in hand in this game")
     if r.cover:  # sow.cover: the covered holes (empty) and the central hole's seeds
         sim.covered = _holes(g, data.get("covered", []), "covered")
@@ -4146,12 +4218,13 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
                     raise InvalidState(f"closed: hole {g.names[i]} was left empty but holds {sim.b[i]} seeds")
                 if sim.sown >> i & 1:
                     raise InvalidState(f"sown: hole {g.names[i]} was left empty, so nobody sowed from it")
-        if sim.closed & g.own_mask[0] and sim.closed & g.own_mask[1] and not r.won:
+        cut = getattr(r.sow_hook, "round_start", None) is not None  # sow19: the sowing rule closes holes
+        if sim.closed & g.own_mask[0] and sim.closed & g.own_mask[1] and not r.won and not cut:
             raise InvalidState("closed: only one player can be short of seeds in a round")
         for s in (0, 1):
             if sim.closed and sim.closed & g.own_mask[s] == g.own_mask[s] and r.left_empty != "until-full":
                 raise InvalidState(f"closed: seat {s} has left every hole empty, so the game is over")
-            if sim.closed & g.own_mask[s] and sim.hand[s] >= r.refill:
+            if sim.closed & g.own_mask[s] and sim.hand[s] >= r.refill and not cut:
                 raise InvalidState(f"hands[{s}]: seat {s} keeps {sim.hand[s]} seeds in hand, enough to fill a hole it left empty")
         sim.round = _count(data.get("round", 1), "round", 1, 10**6)
         starter = data.get("starter")
@@ -4178,6 +4251,8 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         if not r.rest_from:
             raise InvalidState("marked: no hole is marked in this game")
         sim.marked = _holes(g, data["marked"], "marked")
+    if "memo" in data:  # sow18: a hook's memory, an int
+        sim.memo = _count(data["memo"], "memo")
     if r.points:  # sow10: end.points, each seat's points and the round
         pts = data.get("points", [0, 0])
         if not (isinstance(pts, list) and len(pts) == 2):
