@@ -107,6 +107,10 @@ NOT_YET_AGREEING: dict[str, str] = {
     # Ludii's XII Scripta offers a combined throw as one move of the dice's total, judged only
     # where it ends, beside the single dice; ours take the dice one after another (XS-4).
     "race.xii-scripta-murray": "Ludii moves a piece by several dice's total in one step, XS-4",
+    # Quendo's and Mwendo's summaries allow any number of players; Ludii's traces are all games of
+    # four, and the sowing mechanic plays two: the files play the game of two (QD-2, MWE-2).
+    "sow.quendo": "Ludii's traces are four-player games; the file plays two (QD-2)",
+    "sow.mwendo": "Ludii's traces are four-player games; the file plays two (MWE-2)",
 }
 
 

@@ -356,6 +356,15 @@ test("the position and a site in words, the viewer's own first", () => {
     "Your holes 1 to 6: 4, 4, 0, 4, 4, 4. Computer's holes 7 to 12: 4, 4, 4, 4, 4, 4. Stores: You 3, Computer 5.");
   assert.equal(readSite(ow, s, "store-north", { names: ["You", "Computer"] }), "Computer's store: 5 seeds.");
   assert.equal(readSite(ow, owareStart(), "7", { names: ["You", "Computer"] }), "Hole 7 (Computer's): 4 seeds.");
+  // Holes held by whose counters lie there (Quendo, Mwendo): said after the rows.
+  const held = owareStart();
+  for (const h of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]) delete held.board[h];
+  held.board["2"] = [0, "seed", 3];
+  held.board["9"] = [0, "seed", 1];
+  held.board["11"] = [1, "seed", 4];
+  held.scores = [0, 0];
+  assert.match(readPosition(ow, held, { viewer: 0, names: ["You", "Computer"] }),
+    /Your counters hold holes 2, 9\. Computer's counters hold holes 11\./);
   const pa = pachisi();
   const race = { board: { "5": [[0, "pawn", 2], [1, "pawn", 1]] }, hands: [{ pawn: 2 }, { pawn: 3 }, { pawn: 4 }, { pawn: 4 }], scores: [0, 0, 0, 0] };
   const said = readPosition(pa, race, { viewer: 0, names: ["You", "Computer"] });

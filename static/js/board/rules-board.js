@@ -445,10 +445,15 @@ export class RulesBoard {
     const seeds = here.filter((s) => isSeeds(s, site));
     const men = here.filter((s) => !isSeeds(s, site));
     let seedCount = seeds.reduce((n, s) => n + s.count, 0);
-    if (site.shape === "store" && !here.length && Array.isArray(state.scores) && site.owner !== null && site.owner !== undefined) {
+    // (A store the state's board lists, even empty, holds what it lists: Tchela's one-counter store.)
+    if (site.shape === "store" && !here.length && !(state.board && name in state.board) && Array.isArray(state.scores) && site.owner !== null && site.owner !== undefined) {
       seedCount = state.scores[site.owner] ?? 0;
     }
     if (site.shape === "hole" || site.shape === "store" || seeds.length) this.drawSeeds(g, site, seedCount, u);
+    // Counters that belong to a seat (board.owners = "counters": the hole is whoever's counters lie
+    // in it, Quendo, Mwendo) ring their hole in the holder's colour.
+    const holder = seeds.find((s) => s.owner !== null && s.owner !== undefined)?.owner;
+    if (holder !== undefined) g.append(el("circle", { cx, cy, r: 0.44 * u, class: `held-mark held-${holder}` }));
     const r = (lay.style === "lines" ? 0.34 : 0.38) * u;
     men.forEach((s, i) => {
       const n = men.length;

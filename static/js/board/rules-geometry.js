@@ -890,8 +890,8 @@ export function readSite(info, state, name, { viewer = 0, names = null } = {}) {
   if (here) {
     what = here.map((s) => (s.owner === null ? countOf(s.count, pieces, s.kind)
       : `${whose(s.owner)} ${s.count > 1 ? countOf(s.count, pieces, s.kind) : kindName(pieces, s.kind)}`)).join(", ");
-  } else if (site.shape === "store" && Array.isArray(state?.scores) && site.owner !== null && site.owner !== undefined) {
-    what = countOf(state.scores[site.owner] ?? 0, pieces, "seed");
+  } else if (site.shape === "store" && !(state?.board && site.name in state.board) && Array.isArray(state?.scores) && site.owner !== null && site.owner !== undefined) {
+    what = countOf(state.scores[site.owner] ?? 0, pieces, "seed"); // (a store the board lists, even empty, holds what it lists)
   }
   return `${label}${extra.length ? ` (${extra.join(", ")})` : ""}: ${what}.`;
 }
@@ -921,9 +921,22 @@ export function readPosition(info, state, { viewer = 0, names = null } = {}) {
     }
     const shared = holes.filter((s) => s.owner === null || s.owner === undefined);
     if (shared.length) parts.push(`Holes: ${shared.map((s) => `${s.name}: ${count(s)}`).join(", ")}.`);
+    // Holes held by whose counters lie in them (board.owners = "counters": Quendo, Mwendo).
+    const held = new Map();
+    for (const s of holes) {
+      for (const x of on.get(s.name) || []) {
+        if (x.owner === null || x.owner === undefined) continue;
+        if (!held.has(x.owner)) held.set(x.owner, []);
+        held.get(x.owner).push(s.name);
+      }
+    }
+    for (const seat of order) {
+      if (held.has(seat)) parts.push(`${seat === viewer ? "Your" : possessive(seatName(names, sides, seat))} counters hold holes ${held.get(seat).join(", ")}.`);
+    }
     const stores = geometry.sites.filter((s) => s.shape === "store");
     if (stores.length) {
-      parts.push(`Stores: ${stores.map((s) => `${seatName(names, sides, s.owner)} ${on.has(s.name) ? count(s) : state?.scores?.[s.owner] ?? 0}`).join(", ")}.`);
+      const listed = (s) => on.has(s.name) || Boolean(state?.board && s.name in state.board); // listed even empty: Tchela
+      parts.push(`Stores: ${stores.map((s) => `${seatName(names, sides, s.owner)} ${listed(s) ? count(s) : state?.scores?.[s.owner] ?? 0}`).join(", ")}.`);
     }
   } else {
     const siteOrder = new Map((geometry.sites || []).map((s, i) => [s.name, i]));
