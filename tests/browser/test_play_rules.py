@@ -44,6 +44,9 @@ RULES_GAMES = [
     ("sow.the-concentration-game", 6),  # three rows sown as one ring
     ("race.mehen", 10),              # a spiral of 87 spaces round a centre, with dens for the lions
     ("chess.chaturaji", 8),          # four armies, each for itself on one device, a die naming the piece
+    ("sow.mbelele", 6),              # single holes drawn between the rows (board.draw)
+    ("sow.quendo", 6),               # holes held by whose counters lie in them, ringed
+    ("sow.tchela", 6),               # four rows and a store that holds one counter
 ]
 
 
@@ -158,6 +161,11 @@ def test_each_rules_game_is_drawn_and_played_by_taps(site, page, artifacts_dir, 
         assert board.locator(".cup").count() == len(holes)
         counts = board.evaluate("root => [...root.querySelectorAll('.shape-hole .seed-count')].map((e) => e.textContent)")
         assert sorted(map(int, counts)) == sorted(m["state"]["board"].get(s["name"], [None, "seed", 0])[2] for s in holes)
+        # Holes held by a seat's counters (owners = "counters") are ringed, each in its holder's colour.
+        held = {seat for seat, _, n in m["state"]["board"].values() if seat is not None and n}
+        for seat in (0, 1):
+            expected = sum(1 for v in m["state"]["board"].values() if v[0] == seat and v[2])
+            assert board.locator(f".held-mark.held-{seat}").count() == (expected if held else 0)
     page.screenshot(path=str(artifacts_dir / f"play-rules-{variant}-start.png"), full_page=True)
     played = 0
     for i in range(steps):
