@@ -47,6 +47,7 @@ RULES_GAMES = [
     ("sow.mbelele", 6),              # single holes drawn between the rows (board.draw)
     ("sow.quendo", 6),               # holes held by whose counters lie in them, ringed
     ("sow.tchela", 6),               # four rows and a store that holds one counter
+    ("sow.fergen-gobale", 6),        # two rows with a neutral pair of holes between their halves
 ]
 
 

@@ -303,3 +303,24 @@ def test_ludiis_traces_replay_move_for_move_with_the_same_positions(seed: int):
         laps = [_ludii_pair(a, seat) for _, a, _ in run[1:]]
         s = v.apply(s, act)
     assert boards >= 3 and v.outcome(s) is not None and v.outcome(s).winner == lines[-1]["winner"] - 1
+
+
+def test_the_centre_holes_are_drawn_and_described_as_nobodys():
+    """board.shared: holes 4 and 11 are the players' neutral pair (FGB-1), not South's and
+    North's as the plain two rows of seven would draw them; the rest keep their rows."""
+    v = rules_variant(KEY)
+    sites = {s["name"]: s for s in v.board_info(v.validate_options({}))["geometry"]["sites"]}
+    assert sites["4"]["owner"] is None and sites["11"]["owner"] is None
+    assert {sites[h]["owner"] for h in ("1", "2", "3", "5", "6", "7")} == {0}
+    assert {sites[h]["owner"] for h in ("8", "9", "10", "12", "13", "14")} == {1}
+
+
+def test_a_shared_hole_the_board_lacks_is_refused_by_name():
+    from games.engine.rules import sow
+    from games.engine.rules.loader import load_text
+
+    text = (Path(__file__).resolve().parents[2] / "games/rulesets/sow/fergen-gobale.toml").read_text()
+    bad = text.replace('shared = ["4", "11"]', 'shared = ["4", "15"]')
+    assert bad != text
+    with pytest.raises(Exception, match="board.shared: 15 is not a hole of this board"):
+        sow.compile(load_text(bad, "sow/fergen-gobale.toml"))

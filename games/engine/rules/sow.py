@@ -41,6 +41,9 @@ Elements and keys (defaults in brackets):
   in hole widths, y growing upwards, the first seat's row at the bottom; play is unchanged,
   the holes' rows, columns and facing holes being the plain board's (Mbelele's single holes
   between the rows) [the plain rows].
+  ``shared = [hole, ...]``: holes the board draws and describes as nobody's, which the game's
+  rules keep out of either player's choices (Fergen Gobale's centre holes); play is unchanged
+  [none].
   ``owners = "halves"`` (two rows, no stores): a seat owns not a row but the holes of both
   rows on one side of the central column, the first seat those on his left, the second those
   on his right; with an odd number of holes a row, the central column's two holes are
@@ -731,6 +734,12 @@ def _draw(v: Any) -> list:  # sow18: board.draw, where each hole is drawn
     raise _Bad(f"must list [x, y] for each hole, in hole order, got {brief(v)}")
 
 
+def _hole_names(v: Any) -> list:  # board.shared, holes drawn as nobody's
+    if isinstance(v, list) and v and all(isinstance(h, str) and h for h in v):
+        return v
+    raise _Bad(f"must list hole names, got {brief(v)}")
+
+
 SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
     "board": {
         "shape": (_one_of("mancala"), "mancala"), "rows": (_int(2, 4), 2), "holes": (_int(2, 50), 6),
@@ -738,6 +747,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
         "owners": (_one_of("rows", "halves", "counters"), "rows"),  # sow17: "counters"
         "track": (_one_of("ring", "serpentine"), "ring"),  # sow12: three rows, Abalala'e
         "draw": (_draw, None),  # sow18: where each hole is drawn (Mbelele)
+        "shared": (_hole_names, None),  # holes drawn and described as nobody's (Fergen Gobale)
     },
     "setup": {"seeds": (_int(0, 1000), 4), "counts": (lambda v: v, None), "first": (_first, None),
               "hand": (_int(0, 10000), 0), "stores": (_stores, 0)},
@@ -1044,6 +1054,11 @@ class SowGame(Game):
             if len(draw) != len(b.names):
                 raise rf.error(t.paths["draw"], f"must list {len(b.names)} points, one for each hole and store, got {len(draw)}")
             b.draw = [(float(x), float(y)) for x, y in draw]
+        shared = t.static("shared") or []  # board.shared: holes the board shows as nobody's
+        unknown = [h for h in shared if h not in b.names[:spec["rows"] * spec["holes"]]]
+        if unknown:
+            raise rf.error(t.paths["shared"], f"{', '.join(unknown)} is not a hole of this board")
+        self.shared = {b.index[h] for h in shared}
         self.rows, self.per_row, self.n_stores = spec["rows"], spec["holes"], spec["stores"]
         n = self.per_row
         self.N = N = self.rows * n
@@ -1942,7 +1957,7 @@ class SowGame(Game):
         geometry = self.board.geometry()
         for site in geometry["sites"]:
             i = self.board.index[site["name"]]
-            site["owner"] = self.owner[i] if i < self.N else int(site["name"][1:]) - 1
+            site["owner"] = None if i in self.shared else self.owner[i] if i < self.N else int(site["name"][1:]) - 1
         geometry["hands"] = self.rules_for(options).rounds
         return {
             "players": self.players, "sides": list(self.rf.sides),
