@@ -111,6 +111,10 @@ NOT_YET_AGREEING: dict[str, str] = {
     # four, and the sowing mechanic plays two: the files play the game of two (QD-2, MWE-2).
     "sow.quendo": "Ludii's traces are four-player games; the file plays two (QD-2)",
     "sow.mwendo": "Ludii's traces are four-player games; the file plays two (MWE-2)",
+    # Ludii plays Achi's "Wikipedia" ruleset on the nine points of a three-by-three board with
+    # three pieces a player; the DLP's text gives six pieces a player, which need the sixteen
+    # points of Murray's board that the file keeps (ACW-1, ACW-2): no site of the traces maps.
+    "line.achi-wikipedia": "Ludii's board has nine points and three pieces a player, ACW-1 and ACW-2",
 }
 
 
