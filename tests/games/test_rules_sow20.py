@@ -324,3 +324,20 @@ def test_a_shared_hole_the_board_lacks_is_refused_by_name():
     assert bad != text
     with pytest.raises(Exception, match="board.shared: 15 is not a hole of this board"):
         sow.compile(load_text(bad, "sow/fergen-gobale.toml"))
+
+
+def test_the_holes_out_of_play_are_listed_for_the_board_and_checked_when_read():
+    """The state lists the round's holes out of play as ``closed`` (the board crosses them out);
+    reading a state back, the list must be the rule's own, kept in its memory."""
+    from games.engine.core import InvalidState
+
+    v = rules_variant(KEY)
+    s = position(KEY, {7: 1, 12: 2, 4: 3, 11: 3}, scores=[37, 14])
+    assert "closed" in s.to_json() and s.to_json()["closed"] == []
+    s = v.apply(s, {"sow": "7"})
+    s = fill(v, s, "8", "9", "10", "12", "8")
+    data = s.to_json()
+    assert data["closed"] == ["1", "2", "13", "14"]  # 13 and 14 unfilled, 1 and 2 across them
+    assert v.state_from_json(data).to_json() == data
+    with pytest.raises(InvalidState, match=r"closed: the holes out of play are the game's own \(1, 2, 13, 14\)"):
+        v.state_from_json({**data, "closed": ["1", "2", "13"]})

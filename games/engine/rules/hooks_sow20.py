@@ -336,3 +336,4 @@ def fergen_again(sim: Any, seat: int) -> bool:
 
 
 fergen_sow.again = fergen_again  # type: ignore[attr-defined]
+fergen_sow.closed_holes = closed_mask  # type: ignore[attr-defined]  # the board crosses them out

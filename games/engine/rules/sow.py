@@ -249,7 +249,10 @@ Elements and keys (defaults in brackets):
   carry ``again(sim, seat) -> bool``, asked after each sowing: true keeps the turn with the
   mover, and ``round_start(sim, totals, starter) -> over | None``, asked as ``rounds.holes =
   "placed"`` sets out a round (``sow.place`` then needs no ``setup.hand``): an outcome ends the
-  game, else it may close holes for the round (``sim.closed``) (Kiuthi); (sow22) with
+  game, else it may close holes for the round (``sim.closed``) (Kiuthi); in a game without
+  ``rounds``, ``closed_holes(sim) -> mask`` names the holes its rule keeps out of play (in
+  ``sim.memo``), listed as the state's ``closed`` for the board to cross out and checked
+  against the memory when a state is read (Fergen Gobale); (sow22) with
   ``with_mark = True`` it is called with the move's mark too, ``fn(sim, seat, hole, direction,
   k)`` (``k = move >> 9``, set by a ``moves_hook``), ``name_move(sim, move) -> dict`` names the
   player's sowings as actions, and with ``store_slots = True`` the stores ``s1``, ``s2`` hold
@@ -4008,6 +4011,9 @@ class SowSim(Sim):
         if r.points:  # sow10: end.points
             data["points"] = list(self.points)
             data["round"] = self.round
+        shut = getattr(r.sow_hook, "closed_holes", None)
+        if shut is not None and not r.rounds:  # the sowing rule's own holes out of play, for the board
+            data["closed"] = [names[i] for i in range(g.N) if shut(self) >> i & 1]
         if r.rounds:
             data["closed"] = [names[i] for i in range(g.N) if self.closed >> i & 1]
             data["round"] = self.round
@@ -4260,6 +4266,8 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
             raise InvalidState("rounds: a round has started alike often enough that the game is over")
     else:
         for name in ("closed", "round", "starter", "rounds"):
+            if name == "closed" and getattr(r.sow_hook, "closed_holes", None) is not None:
+                continue  # the sowing rule's own, checked against its memory below
             if name in data and not (name == "round" and r.points):  # sow10: end.points counts rounds
                 raise InvalidState(f"{name}: this game is not played in rounds")
     if "marked" in data:  # rounds.rest_from: the puta and naga holes
@@ -4268,6 +4276,12 @@ def _read(g: SowGame, data: Mapping[str, Any], options: dict[str, Any]) -> SowSi
         sim.marked = _holes(g, data["marked"], "marked")
     if "memo" in data:  # sow18: a hook's memory, an int
         sim.memo = _count(data["memo"], "memo")
+    shut = getattr(r.sow_hook, "closed_holes", None)
+    if shut is not None and not r.rounds and "closed" in data:  # a listing, not a second record
+        listed = _holes(g, data["closed"], "closed")
+        if listed != shut(sim):
+            held = ", ".join(g.names[i] for i in range(g.N) if shut(sim) >> i & 1) or "none"
+            raise InvalidState(f"closed: the holes out of play are the game's own ({held}), not those listed")
     if r.points:  # sow10: end.points, each seat's points and the round
         pts = data.get("points", [0, 0])
         if not (isinstance(pts, list) and len(pts) == 2):
