@@ -361,6 +361,7 @@ def suite_rollouts(games: int) -> None:
     from games.engine.ai.race_suite import SUITE, blunder, suite_state
 
     print(f"  strong's blunder steps against the suite's right step, {games} roll-outs each (medium both sides after):")
+    verdicts = {"loses": 0, "no worse": 0, "better": 0}
     for i, entry in enumerate(SUITE):
         state = suite_state(entry)
         v = get_variant(state.variant)
@@ -377,6 +378,11 @@ def suite_rollouts(games: int) -> None:
         print(f"    entry {i:2} ({entry['state']['options']['rules']}): strong {action['from']}->{action['to']} wins"
               f" {sum(took)}/{games}, right {right['from']}->{right['to']} {sum(good)}/{games}; strong's step"
               f" {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]  [{time.perf_counter() - start:.0f} s]", flush=True)
+        verdicts["loses" if mean + half < 0 else "better" if mean - half > 0 else "no worse"] += 1
+    # The item-14 measure: a blunder step is one that really gives the game away, i.e. its paired
+    # interval lies wholly below the right step's; the rule of thumb alone only flags candidates.
+    print(f"  strong's blunder steps that lose against the right step (interval wholly below 0): {verdicts['loses']}"
+          f" of {len(SUITE)} positions; no worse (interval holds 0): {verdicts['no worse']}; better: {verdicts['better']}")
 
 
 def ending_decisions(k: int, count: int, seed: int, wanted, level) -> list[Any]:
