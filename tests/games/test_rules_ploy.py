@@ -269,27 +269,3 @@ def test_indicators_must_be_different_compass_points(bad: str) -> None:
 
     with pytest.raises(RulesFileError, match="indicators"):
         small(f", indicators = [{bad}]")
-
-
-def test_the_board_draws_a_wedge_per_indicator_turned_with_the_board() -> None:
-    # rules-board.js's indicatorWedges: on a piece of radius 10 at the origin (y down on the
-    # screen), north's wedge tips at (0, -9.7); east's at (9.7, 0); the board turned half round
-    # (the second seat's view) puts north's at the bottom, a quarter turn clockwise at the right.
-    import json
-    import shutil
-    import subprocess
-    from pathlib import Path
-
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    root = Path(__file__).resolve().parents[2]
-    script = ("import { indicatorWedges } from './static/js/board/rules-board.js';"
-              "console.log(JSON.stringify([indicatorWedges(0, 0, 10, ['n', 'e']), indicatorWedges(0, 0, 10, ['n'], 2),"
-              " indicatorWedges(0, 0, 10, ['n'], 1), indicatorWedges(0, 0, 10, ['up'])]));")
-    out = subprocess.run([node, "--input-type=module", "-e", script], cwd=root, capture_output=True, text=True, check=True)
-    plain, half, quarter, unknown = json.loads(out.stdout)
-    assert plain == [[[0, -9.7], [2.2, -6.2], [-2.2, -6.2]], [[9.7, 0], [6.2, 2.2], [6.2, -2.2]]]
-    assert half == [[[0, 9.7], [-2.2, 6.2], [2.2, 6.2]]]
-    assert quarter == [[[9.7, 0], [6.2, 2.2], [6.2, -2.2]]]
-    assert unknown == []
