@@ -10,7 +10,8 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   name -> mark drawn, e.g. ``{ throne = "throne" }``);
 - ``pieces``: ``{ KIND = { glyph = "K", name = "...", royal = true, points = N }, ... }``
   (``points``: what taking a piece of this kind by landing on it adds to the taker's score, 1
-  where not given: Chaturaji's pawn 1 to king 5);
+  where not given: Chaturaji's pawn 1 to king 5; ``indicators = ["n", "ne"]``: compass points
+  the board draws as marks on the piece's rim, shown only: Ploy's direction indicators);
 - ``setup`` (several clauses may each add pieces): ``place = [{ seat, piece, at, mirror }]``
   and ``hand = [{ seat, piece, count }]``;
   ``at`` is site names, region names or rectangles (``a1:h2``), space-separated; ``mirror =
@@ -412,8 +413,8 @@ class PiecesGame(Game):
             if not isinstance(spec, dict):
                 raise self.rf.error(el.path + (name,), "must be a table { glyph = \"K\", ... }")
             for k in spec:
-                if k not in ("glyph", "name", "royal", "svg", "points"):
-                    raise self.rf.error(el.path + (name, k), "unknown field (known: glyph, name, royal, svg, points)")
+                if k not in ("glyph", "name", "royal", "svg", "points", "indicators"):
+                    raise self.rf.error(el.path + (name, k), "unknown field (known: glyph, name, royal, svg, points, indicators)")
             pts = spec.get("points", 1)
             if isinstance(pts, bool) or not isinstance(pts, int) or not 0 <= pts <= 1000:
                 raise self.rf.error(el.path + (name, "points"), f"must be a whole number 0 to 1000, got {brief(pts)}")
@@ -424,6 +425,15 @@ class PiecesGame(Game):
                                      "svg": spec.get("svg")}
             if spec.get("royal"):
                 self.royal.add(len(self.kinds) - 1)
+            if "indicators" in spec:
+                # indicators = [compass points]: marks the board draws on the piece's rim, pointing
+                # those ways (Ploy's pieces, whose kind is their orientation); drawn only, never played.
+                marks = spec["indicators"]
+                if not (isinstance(marks, list) and marks and all(m in boards.DIRECTIONS for m in marks)
+                        and len(set(marks)) == len(marks)):
+                    raise self.rf.error(el.path + (name, "indicators"), "must list different compass points "
+                                                                        f"({', '.join(boards.DIRECTIONS)}), got {brief(marks)}")
+                self.piece_info[name]["indicators"] = list(marks)
         if not self.kinds:
             raise self.rf.error(el.path, "names no piece kind")
         self.kind_index = {k: i for i, k in enumerate(self.kinds)}

@@ -36,6 +36,28 @@ export function pieceShape(seat, players) {
   return ["circle", "square", "diamond", "hexagon"][seat % 4];
 }
 
+// A piece's direction indicators (pieces.KIND.indicators: Ploy): a wedge on its rim for each
+// compass point listed (data axes, north up the board from the first seat), its tip at the rim,
+// turned with the board (`turns` quarter turns clockwise, as the layout turns it). Each wedge is
+// [[x, y] tip, [x, y] left, [x, y] right].
+const COMPASS = { n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-1, -1], w: [-1, 0], nw: [-1, 1] };
+export function indicatorWedges(cx, cy, r, points, turns = 0) {
+  const out = [];
+  for (const p of points || []) {
+    if (!COMPASS[p]) continue;
+    let [u, v] = [COMPASS[p][0], -COMPASS[p][1]]; // y down on the screen
+    for (let k = 0; k < ((turns % 4) + 4) % 4; k++) [u, v] = [-v, u];
+    const n = Math.hypot(u, v);
+    [u, v] = [u / n, v / n];
+    const bx = cx + u * r * 0.62;
+    const by = cy + v * r * 0.62;
+    const round = (x) => Math.round(x * 100) / 100;
+    out.push([[round(cx + u * r * 0.97), round(cy + v * r * 0.97)],
+      [round(bx - v * r * 0.22), round(by + u * r * 0.22)], [round(bx + v * r * 0.22), round(by - u * r * 0.22)]]);
+  }
+  return out;
+}
+
 function outline(shape, cx, cy, r, attrs) {
   if (shape === "square") return el("rect", { x: cx - r * 0.88, y: cy - r * 0.88, width: r * 1.76, height: r * 1.76, rx: r * 0.25, ...attrs });
   if (shape === "diamond") return el("polygon", { points: `${cx},${cy - r * 1.1} ${cx + r * 1.1},${cy} ${cx},${cy + r * 1.1} ${cx - r * 1.1},${cy}`, ...attrs });
@@ -532,6 +554,12 @@ export class RulesBoard {
       const t = el("g", { transform: `translate(${cx} ${cy}) scale(${k})` });
       t.append(el("text", { x: 0, y: 0, "dominant-baseline": "central", class: "glyph" }, [glyph]));
       group.append(t);
+    }
+    const indicators = this.info().pieces?.[stack.kind]?.indicators;
+    if (Array.isArray(indicators)) {
+      for (const pts of indicatorWedges(cx, cy, r, indicators, this.lay?.turns ?? 0)) {
+        group.append(el("polygon", { points: pts.map(([x, y]) => `${x},${y}`).join(" "), class: "indicator" }));
+      }
     }
 
     if (stack.count > 1) {

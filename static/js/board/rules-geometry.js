@@ -806,6 +806,8 @@ export function actionWords(action, { pieces = {}, before = null, after = null, 
     const what = piece ? `the ${kindName(pieces, piece.kind)}` : "the piece";
     const promote = action.promote ? `, promoting to ${kindName(pieces, action.promote)}` : "";
     if (action.to === "off") return `${v("bears", "bear")} off ${what} from ${action.from}${taking()}`;
+    // A piece changed where it stands (Ploy's rotation: a kind per orientation).
+    if (action.to === action.from && action.promote) return `${v("turns", "turn")} ${what} on ${action.from} to ${kindName(pieces, action.promote)}`;
     return `${v("moves", "move")} ${what} from ${action.from} to ${action.to}${promote}${taking()}`;
   }
   return `${v("plays", "play")} ${JSON.stringify(action)}`;
