@@ -32,6 +32,16 @@ Builders (the ``board`` element's ``shape``):
   a board with lines goes on along the line it came by (``ahead``), never across to another.
   Where two of a site's neighbours lie in one compass direction, the second takes the nearest
   free direction, so that no line is lost.
+- ``hex``: ``size = 5`` hexagonal cells a side (2 to 13), a hexagon of cells in rows across the
+  board, each cell touching up to six others: ``e`` and ``w`` along its row, ``ne``, ``nw``,
+  ``se`` and ``sw`` to the rows above and below (``n`` and ``s`` lead nowhere). Rows are
+  numbered from the bottom; a cell's letter is its diagonal, the line of cells rising to the
+  upper left, lettered from the left (``a1`` the bottom row's left cell, ``e5`` the centre of
+  five a side: Ludii's labels). Regions ``corners``, ``centre``, ``edge``, ``row1``... and
+  ``colour0``, ``colour1``, ``colour2``: the board's three colours, no two neighbours alike, a
+  cell's colour its letter's place (a = 0) plus its row's (row 1 = 0), modulo three (the
+  centre's colour is ``(size - 1) * 2`` modulo three). ``owners = [REGION per seat]``: the
+  cells each seat owns, drawn in its colour (Triad's tricoloured board).
 """
 from __future__ import annotations
 
@@ -74,6 +84,7 @@ class Board:
     ahead: dict[tuple[int, int], int] = field(default_factory=dict)  # (from, over) -> beyond, along a line
     wrap: int = 0  # files of a lattice that closes round on itself (circle): x wraps modulo this
     draw: list[tuple[float, float]] | None = None  # where the sites are drawn, where not at xy (circle)
+    owners: list[int | None] | None = None  # the seat owning each site, where a builder says (hex owners)
 
     def __post_init__(self) -> None:
         self.index = {n: i for i, n in enumerate(self.names)}
@@ -123,6 +134,7 @@ class Board:
             "height": max(ys) - min(ys) + 1,
             "sites": [
                 {"name": n, "x": x, "y": y, "shape": self.kinds[i], "mark": marks.get(i)}
+                | ({"owner": self.owners[i]} if self.owners is not None else {})
                 for i, (n, (x, y)) in enumerate(zip(self.names, at))
             ],
             "edges": [[self.names[a], self.names[b]] for a, b in sorted(set(self.edges))],
@@ -378,7 +390,45 @@ def graph(spec: dict) -> Board:
     return board
 
 
-BUILDERS = {"grid": grid, "alquerque": alquerque, "morris": morris, "mancala": mancala, "graph": graph, "circle": circle}
+def hex_board(spec: dict) -> Board:
+    """``shape = "hex"``: a hexagon of ``size`` hexagonal cells a side (see the module's notes)."""
+    n = spec.get("size", 5)
+    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 13:
+        raise BoardSpecError(f"size: must be the cells on a side, 2 to 13, got {n!r}")
+    # Cell (q, r): diagonal q (the letter), row r, both from 0; a row r holds the diagonals
+    # max(0, r - n + 1) .. min(2n - 2, r + n - 1). Neighbours differ by (1, 0), (0, 1), (1, 1).
+    cells = [(q, r) for r in range(2 * n - 1) for q in range(max(0, r - n + 1), min(2 * n - 2, r + n - 1) + 1)]
+    at = {c: i for i, c in enumerate(cells)}
+    names = [f"{FILES[q]}{r + 1}" for q, r in cells]
+    half = math.sqrt(3) / 2
+    xy = [(round(q - r / 2, 6), round(r * half, 6)) for q, r in cells]
+    board = Board("hex", names, xy, "hex", files=2 * n - 1, ranks=2 * n - 1)
+    ways = {0: (1, 0), 1: (1, 1), 3: (0, 1), 4: (-1, 0), 5: (-1, -1), 7: (0, -1)}  # e ne nw w sw se
+    for i, (q, r) in enumerate(cells):
+        for d, (dq, dr) in ways.items():
+            board.step[d][i] = at.get((q + dq, r + dr), -1)
+    last = 2 * n - 2
+    board.regions["corners"] = frozenset(at[c] for c in ((0, 0), (n - 1, 0), (0, n - 1), (last, n - 1), (n - 1, last), (last, last)))
+    board.regions["centre"] = frozenset({at[(n - 1, n - 1)]})
+    board.regions["edge"] = frozenset(i for i in range(len(cells)) if any(board.step[d][i] < 0 for d in ways))
+    for r in range(2 * n - 1):
+        board.regions[f"row{r + 1}"] = frozenset(i for i, (_, y) in enumerate(cells) if y == r)
+    for k in range(3):
+        board.regions[f"colour{k}"] = frozenset(i for i, (q, r) in enumerate(cells) if (q + r) % 3 == k)
+    owners = spec.get("owners")
+    if owners is not None:
+        if not (isinstance(owners, list) and 2 <= len(owners) <= 4 and all(o in board.regions for o in owners)):
+            raise BoardSpecError(f"owners: must name a region per seat, got {owners!r}")
+        board.owners = [None] * len(cells)
+        for seat, region in enumerate(owners):
+            for i in board.regions[region]:
+                if board.owners[i] is not None:
+                    raise BoardSpecError(f"owners: {region!r} shares a cell with another seat's region")
+                board.owners[i] = seat
+    return board
+
+
+BUILDERS = {"grid": grid, "alquerque": alquerque, "morris": morris, "mancala": mancala, "graph": graph, "circle": circle, "hex": hex_board}
 
 
 def build(spec: dict) -> Board:

@@ -41,7 +41,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   than its own square, the cubes between sliding along; ``first_blank``: on each player's first
   turn only a blank one: Quixo), kind
   ``hook`` (``hook = NAME``: a Python rule of ``hooks.py`` gives the moves and plays them, the
-  turn's later parts too while it leaves ``pending`` set; one such rule a game: Santorini), kind
+  turn's later parts too while it leaves ``pending`` set; one such rule a game: Santorini; a hook
+  carrying ``result(sim)`` gives the finished game's result per seat: Triad's tie of two of
+  three seats, hooks_triad.py), kind
   ``lift`` (the mover takes one of its own pieces off, the only move of the game's turn
   ``at_turn``: in ``region``, or ``next_to_empty``: Konane's opening), ``avoid`` (regions
   this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
@@ -1617,6 +1619,12 @@ class PiecesSim(Sim):
             return None
         winner, how = self.over
         return Outcome(winner, 1 if winner is not None else 0, how, (0, 0))
+
+    def result(self) -> tuple[float, ...] | None:
+        rule = self.game.hook_rule
+        if rule is not None and self.over is not None and getattr(rule.hook, "result", None) is not None:
+            return rule.hook.result(self)  # the hook's own result per seat (hooks_triad.py: a tie of two of three)
+        return super().result()
 
     # -- moves ----------------------------------------------------------------------------
     def moves(self) -> list:
