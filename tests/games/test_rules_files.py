@@ -208,6 +208,9 @@ def test_a_minimal_file_plays(tmp_path):
         (("key = \"war.example\"", "key = \"war.other\""), r"example.toml:1: key: is 'war.other' but the file's place says 'war.example'"),
         (("mechanic = \"pieces\"", "mechanic = \"magic\""), r"mechanic: must be one of pieces, race, sow"),
         (("[[clause]]\nid = \"EX-3\"", "[[clause]\nid = \"EX-3\""), r"example.toml: not valid TOML"),
+        (("source = \"dlp-2020\"", "colours = [\"#d55e00\", \"red\"]\nsource = \"dlp-2020\""),
+         r"example.toml:6: colours: must list 2 colours, one a seat, each as #rrggbb, got \['#d55e00', 'red'\]"),
+        (("source = \"dlp-2020\"", "colours = [\"#d55e00\"]\nsource = \"dlp-2020\""), r"colours: must list 2 colours"),
     ],
 )
 def test_errors_name_file_line_and_field(tmp_path, change, message):
@@ -215,6 +218,13 @@ def test_errors_name_file_line_and_field(tmp_path, change, message):
     assert old in MINIMAL
     with pytest.raises(RulesFileError, match=message):
         _compile(tmp_path, MINIMAL.replace(old, new, 1))
+
+
+def test_seat_colours_reach_the_board_only_where_a_file_gives_them(tmp_path):
+    plain = _compile(tmp_path, MINIMAL)
+    assert "colours" not in plain.info()
+    coloured = _compile(tmp_path, MINIMAL.replace('source = "dlp-2020"', 'colours = ["#D55E00", "#0072b2"]\nsource = "dlp-2020"', 1))
+    assert coloured.info()["colours"] == ["#d55e00", "#0072b2"]
 
 
 def test_an_option_must_be_a_clauses_reading():

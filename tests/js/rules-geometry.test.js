@@ -449,3 +449,15 @@ test("snakes, ladders and goals are read from the geometry and said on their squ
   assert.equal(readSite(info, state, "e1", {}), "e1 (snake: a piece landing here goes down to a1): empty.");
   assert.equal(readSite(info, state, "c1", {}), "c1 (goal: a piece landing here goes off the board (Green)): empty.");
 });
+
+test("a file's seat colours become the board's CSS variables, each with an ink that reads on it", async () => {
+  const { seatPalette } = await import("../../static/js/board/rules-board.js");
+  const p = seatPalette(["#d55e00", "#F0E442"]);
+  assert.equal(p["--seat-0"], "#d55e00");
+  assert.equal(p["--seat-0-ink"], "#fff"); // vermillion is dark enough for white
+  assert.equal(p["--seat-1"], "#f0e442");
+  assert.equal(p["--seat-1-ink"], "#1f1f1f"); // yellow needs dark ink
+  assert.equal(p["--seat-0-tile"], "#f5d5ba"); // a quarter of the colour over the board's paper
+  assert.deepEqual(seatPalette(undefined), {});
+  assert.deepEqual(seatPalette(["red"]), {}); // not #rrggbb: the board keeps its own colours
+});

@@ -373,6 +373,8 @@ class RulesVariant(Variant):
         out = super().info()
         out.update(players=self.players, teams=[list(t) for t in self.teams] if self.teams else None,
                    dlp_game=self.rules_file.dlp_game, dlp_ruleset=self.rules_file.dlp_ruleset)
+        if self.rules_file.colours:  # the seats drawn in the colours their names give (Triad's Red, Green, Blue)
+            out["colours"] = list(self.rules_file.colours)
         return out
 
 

@@ -27,9 +27,10 @@ CLAUSE_FIELDS = ("id", "text", "quote", "source", "locator", "interpretation", "
 #: The top-level fields of a file (``clause`` and ``options`` aside).
 TOP_FIELDS = (
     "key", "title", "mechanic", "game", "ruleset", "players", "sides", "teams", "source", "locator",
-    "summary", "ludii",
+    "summary", "ludii", "colours",
 )
 KEY_RE = re.compile(r"^[a-z][a-z0-9]*\.[a-z0-9][a-z0-9-]*$")
+COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLAUSE_ID_RE = re.compile(r"^[A-Z][A-Za-z0-9]*-[0-9]+[a-z]?$")
 
 
@@ -92,6 +93,9 @@ class RulesFile:
     #: and labels do not decide, and the differences a clause explains); see CONTRACT.md.
     ludii: dict[str, Any] = field(default_factory=dict)
     hooks: list[str] = field(default_factory=list)
+    #: The seats' colours (``colours = ["#d55e00", ...]``), where the sides are named by colour and
+    #: the board should draw them so; None: the board's own light, dark, green and purple.
+    colours: tuple[str, ...] | None = None
 
     def where(self, path: tuple[Any, ...]) -> str:
         """``file:line: field`` for a path such as ``("clause", 3, "move", "dirs")``."""
@@ -233,6 +237,12 @@ def load_text(text: str, path: str, element_names: frozenset[str] | None = None)
         if seats != list(range(players)) or len(teams_raw) < 2:
             raise fail(("teams",), f"must split the seats 0..{players - 1} into two or more teams, each seat once")
         teams = tuple(tuple(t) for t in teams_raw)
+    colours = data.get("colours")
+    if colours is not None:
+        if not (isinstance(colours, list) and len(colours) == players
+                and all(isinstance(c, str) and COLOUR_RE.match(c) for c in colours)):
+            raise fail(("colours",), f"must list {players} colours, one a seat, each as #rrggbb, got {colours!r}")
+        colours = tuple(c.lower() for c in colours)
     default_source = _str(path, text, data, "source", ("source",))
     default_locator = _str(path, text, data, "locator", ("locator",))
     summary = _str(path, text, data, "summary", ("summary",))
@@ -280,7 +290,7 @@ def load_text(text: str, path: str, element_names: frozenset[str] | None = None)
         key=key, title=title, path=path, mechanic=mechanic, dlp_game=dlp_game, game_name=game_name,
         dlp_ruleset=dlp_ruleset, ruleset_name=ruleset_name, players=players, sides=tuple(sides),
         teams=teams, summary=summary, clauses=clauses, elements=elements, options=options, text=text,
-        ludii=data.get("ludii") or {},
+        ludii=data.get("ludii") or {}, colours=colours,
     )
 
 

@@ -105,6 +105,25 @@ function markSymbol(mark, cx, cy, s) {
 
 // How much larger than the stylesheet's sizes words on this board are drawn: a board wider
 // than 720 units is shown scaled down as much as it is wider.
+// A file's seat colours (info.colours, "#rrggbb" a seat) as the CSS variables board.css reads:
+// --seat-N the piece, --seat-N-ink the glyph that reads on it (dark on a light colour, white on a
+// dark one, by relative luminance), --seat-N-tile its squares' pale tint (a quarter of the colour).
+export function seatPalette(colours) {
+  const out = {};
+  (Array.isArray(colours) ? colours : []).forEach((c, i) => {
+    const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(c || "");
+    if (!m) return;
+    const rgb = m.slice(1).map((h) => parseInt(h, 16));
+    const lin = rgb.map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+    const luminance = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+    out[`--seat-${i}`] = c.toLowerCase();
+    out[`--seat-${i}-ink`] = luminance > 0.3 ? "#1f1f1f" : "#fff";
+    const tint = rgb.map((v, k) => Math.round(v * 0.25 + [255, 253, 248][k] * 0.75));
+    out[`--seat-${i}-tile`] = `#${tint.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+  });
+  return out;
+}
+
 export function textScale(lay) {
   return Math.max(1, Math.min(2.5, lay.width / 720));
 }
@@ -335,6 +354,7 @@ export class RulesBoard {
     svg.style.setProperty("--board-ratio", String(lay.width / lay.height));
     // A large board is shown small: its words grow with it (board.css reads --text-scale).
     svg.style.setProperty("--text-scale", String(textScale(lay)));
+    for (const [name, value] of Object.entries(seatPalette(this.info().colours))) svg.style.setProperty(name, value);
     svg.classList.toggle("locked", this.locked);
     svg.dataset.style = lay.style;
     const b = lay.board;
