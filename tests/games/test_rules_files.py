@@ -222,9 +222,9 @@ def test_errors_name_file_line_and_field(tmp_path, change, message):
 
 def test_seat_colours_reach_the_board_only_where_a_file_gives_them(tmp_path):
     plain = _compile(tmp_path, MINIMAL)
-    assert "colours" not in plain.info()
+    assert "colours" not in plain.board_info({})
     coloured = _compile(tmp_path, MINIMAL.replace('source = "dlp-2020"', 'colours = ["#D55E00", "#0072b2"]\nsource = "dlp-2020"', 1))
-    assert coloured.info()["colours"] == ["#d55e00", "#0072b2"]
+    assert coloured.board_info({})["colours"] == ["#d55e00", "#0072b2"]
 
 
 def test_an_option_must_be_a_clauses_reading():

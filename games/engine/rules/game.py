@@ -350,7 +350,10 @@ class RulesVariant(Variant):
         return super().describe(state, act)
 
     def board_info(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return self.game.board_info(dict(options))
+        out = self.game.board_info(dict(options))
+        if self.rules_file.colours:  # the seats drawn in the colours their names give (Triad's Red, Green, Blue)
+            out["colours"] = list(self.rules_file.colours)
+        return out
 
     def text_help(self) -> dict[str, list[str]]:
         return self.game.text_help()
@@ -373,8 +376,6 @@ class RulesVariant(Variant):
         out = super().info()
         out.update(players=self.players, teams=[list(t) for t in self.teams] if self.teams else None,
                    dlp_game=self.rules_file.dlp_game, dlp_ruleset=self.rules_file.dlp_ruleset)
-        if self.rules_file.colours:  # the seats drawn in the colours their names give (Triad's Red, Green, Blue)
-            out["colours"] = list(self.rules_file.colours)
         return out
 
 
