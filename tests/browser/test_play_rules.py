@@ -48,6 +48,8 @@ RULES_GAMES = [
     ("sow.quendo", 6),               # holes held by whose counters lie in them, ringed
     ("sow.tchela", 6),               # four rows and a store that holds one counter
     ("sow.fergen-gobale", 6),        # two rows with a neutral pair of holes between their halves
+    ("war.triad", 6),                # a tricoloured hexagon, three seats in the colours they are named by; drops
+    ("war.ploy", 6),                 # pieces carrying direction marks, turned as a move
 ]
 
 
@@ -135,6 +137,8 @@ def tap(board, action: dict, seat: int) -> None:
         reach = {a["to"] for a in m["legal_actions"] if a.get("from") == action["from"] and a["to"] != "off"}
         assert lit(board) == reach
         click("off" if action["to"] == "off" else "site", seat if action["to"] == "off" else action["to"])
+        drawn(board)
+        pick_choice(board, action)  # moves that share their sites (Ploy's two turns of a piece where it stands)
     else:
         # Where the hand holds several kinds, the chip of the kind placed.
         selected = board.evaluate("root => root.playApp.board.selection")
@@ -167,6 +171,10 @@ def test_each_rules_game_is_drawn_and_played_by_taps(site, page, artifacts_dir, 
         for seat in (0, 1):
             expected = sum(1 for v in m["state"]["board"].values() if v[0] == seat and v[2])
             assert board.locator(f".held-mark.held-{seat}").count() == (expected if held else 0)
+    # A file that names its seats' colours has its pieces drawn in them (Triad's Red, Green, Blue).
+    for seat, colour in enumerate(info(board).get("colours") or []):
+        fill = board.evaluate(f"root => getComputedStyle(root.querySelector('.seat-{seat} .piece-body')).fill")
+        assert fill == "rgb({}, {}, {})".format(*(int(colour[i:i + 2], 16) for i in (1, 3, 5))), (seat, fill)
     page.screenshot(path=str(artifacts_dir / f"play-rules-{variant}-start.png"), full_page=True)
     played = 0
     for i in range(steps):
