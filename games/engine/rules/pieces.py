@@ -106,7 +106,12 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   longer touch an empty site along ``dirs`` are taken: Pentalath's go capture),
   ``"shieldwall"`` (a row of two or more enemies along the board's edge, closed at both ends
   along the edge by the mover's pieces or ``hostile`` empty regions, one end the piece just
-  moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken);
+  moved, with a piece of the mover's in front of each: the ``pieces`` of the row are taken),
+  ``"huff"`` (a player whose turn begins with a capture open, and who moves without taking,
+  leaves each piece that could have taken, where it now stands, to the opponent: the
+  opponent's next turn may begin with ``{"remove": SITE}`` of one of them, after which he
+  moves as usual; ``must = true``: it must so begin. A chain of captures stopped short is not
+  a failure: the piece took. The state's ``huff`` lists those pieces while the choice is open);
 - ``constraint``: ``no_line = { length, dirs, placing }`` (no move may make a row of ``length``
   or more of the mover's pieces along ``dirs``; ``placing = true``: only placing is so barred; a
   list of such tables bars each),
@@ -685,14 +690,27 @@ class PiecesGame(Game):
         self.intervene: list[dict[str, Any]] = []
         self.enclose: list[dict[str, Any]] = []  # capture enclose: groups left without an empty site
         self.line: dict[str, Any] | None = None
+        self.huff = ""  # capture huff: "may" | "must", the opponent's forfeit of a capture not made
         for el in self._named("capture"):
             spec = el.value
             kind = spec.get("kind") if isinstance(spec, dict) else None
             if kind == "meet":  # chesslike.py: two pawns met head-on both leave the board
                 self.meet = self._kinds(spec.get("pieces"), el.path + ("pieces",))
                 continue
+            if kind == "huff":
+                # A turn that could have taken and did not: the opponent, first thing in his
+                # next turn, may (must = true: must) remove one of the pieces that could have.
+                for k in spec:
+                    if k not in ("kind", "must"):
+                        raise self.rf.error(el.path + (k,), "unknown field of a huff (known: kind, must)")
+                must = spec.get("must", False)
+                if not isinstance(must, bool):
+                    raise self.rf.error(el.path + ("must",), f"must be true or false, got {brief(must)}")
+                self.huff = "must" if must or self.huff == "must" else "may"
+                continue
             if kind not in ("custodial", "surround", "line", "shieldwall", "intervene", "enclose"):
-                raise self.rf.error(el.path + ("kind",), "must be custodial, surround, line, shieldwall, intervene, enclose or meet")
+                raise self.rf.error(el.path + ("kind",),
+                                    "must be custodial, surround, line, shieldwall, intervene, enclose, meet or huff")
             hostile: set[int] = set()
             for region in spec.get("hostile", []):
                 hostile |= self._region(region, el.path + ("hostile",))
@@ -1485,6 +1503,12 @@ class PiecesGame(Game):
         if not (isinstance(trail, list) and all(t in b.index for t in trail)):
             raise InvalidState("trail: must list the squares the capturing piece stood on this turn")
         sim.trail = [b.index[t] for t in trail]
+        huff = data.get("huff", [])  # capture huff: the last mover's pieces that may be taken off
+        if not (isinstance(huff, list) and all(
+                h in b.index and sim.cells[b.index[h]] and self.owner_of[sim.cells[b.index[h]]] != sim.mover for h in huff)
+                and (not huff or self.huff)):
+            raise InvalidState("huff: must list sites of the last mover's pieces (a game with a huff)")
+        sim.huffable = tuple(sorted(b.index[h] for h in huff))
         last = data.get("last")  # move.beside_last: where the last piece came
         if last is not None and (last not in b.index or not sim.cells[b.index[last]]):
             raise InvalidState("last: must be the occupied site the last piece came to")
@@ -1542,7 +1566,7 @@ class PiecesGame(Game):
         moves = [f"{b[0]} {b[1]}"]
         if any(r.kind == "place" for r in self.move_rules):
             moves.append(f"{b[0]} (place)")
-        if self.line:
+        if self.line or self.huff:
             moves.append(f"x {b[0]} (remove)")
         return {"moves": moves, "commands": []}
 
@@ -1550,7 +1574,7 @@ class PiecesGame(Game):
 class PiecesSim(Sim):
     __slots__ = ("game", "options", "cells", "hands", "mover", "pending", "removals", "scores", "turn",
                  "quiet", "over", "_moves", "seen", "_base_key", "last_to", "dead", "unmoved", "trail",
-                 "throw")
+                 "throw", "huffable")
 
     def __init__(self, game: PiecesGame, options: dict[str, Any]) -> None:
         self.game = game
@@ -1572,6 +1596,7 @@ class PiecesSim(Sim):
         self.unmoved = 0  # a bit per site whose piece has not moved (chesslike.py's first moves)
         self.trail: list[int] = []  # approach: the squares a capturing chain has stood on this turn
         self.throw = 0  # turn.die: the face thrown this turn (0: not yet; chesslike.py)
+        self.huffable: tuple[int, ...] = ()  # capture huff: the last mover's pieces that could have taken
 
     def copy(self) -> PiecesSim:
         other = PiecesSim.__new__(PiecesSim)
@@ -1589,6 +1614,7 @@ class PiecesSim(Sim):
         other.unmoved = self.unmoved
         other.trail = self.trail
         other.throw = self.throw
+        other.huffable = self.huffable
         return other
 
     def position_key(self) -> int:
@@ -1605,6 +1631,8 @@ class PiecesSim(Sim):
             key ^= z.cell[s][0] * 3  # a capturing chain's squares (approach)
         if self.throw:
             key ^= self.throw * 0x94D049BB133111EB  # turn.die: the face thrown
+        for s in self.huffable:
+            key ^= z.cell[s][0] * 5  # capture huff: a piece the mover may take off
         for seat, h in enumerate(self.hands):
             for k, n in enumerate(h):
                 if n:
@@ -1744,6 +1772,13 @@ class PiecesSim(Sim):
             moves = g.hook_rule.hook(self, "stuck", None)
             if g.check_royal >= 0:
                 moves = [m for m in moves if not self._leaves_in_check(m)]
+        if self.huffable:
+            # capture huff: the pieces the last mover could have taken with and did not; the
+            # player may (must) first take one of them off, then moves as usual.
+            huffs = [(REMOVE, -1, s, -1, -1, -1) for s in self.huffable
+                     if self.cells[s] and g.owner_of[self.cells[s]] != self.mover]
+            if huffs:
+                moves = huffs if g.huff == "must" else huffs + moves
         return moves
 
     def _won_by(self, k: int) -> int:
@@ -2697,6 +2732,29 @@ class PiecesSim(Sim):
         what, a, b, taken, promote, kind = move
         cells = self.cells
         mover = self.mover
+        if g.huff:
+            # capture huff: a player's first move of a turn that takes nothing, where a capture
+            # was open, leaves the pieces that could have taken to the opponent's huff; the
+            # opponent's own chance to huff ends with his first act.
+            huffed = self.huffable
+            self.huffable = ()
+            if what == REMOVE and huffed and b in huffed and not self.removals:
+                self._moves = None
+                cells[b] = 0
+                self.scores[mover] += 1
+                self.quiet = 0
+                if self.seen:
+                    self.seen.clear()
+                if check_ends:
+                    self._check_ends(after_move=True)
+                    self.begin_turn()  # the same player now moves (or, with no move, loses)
+                return
+            if what in (MOVE, PLACE) and self.pending < 0 and not self.removals and not self._captures(move):
+                # (a trial move, check_ends off, reads the pseudo-legal moves: no recursion)
+                listed = self._moves if self._moves is not None else self._generate() if check_ends else self._pseudo()
+                could = sorted({m[1] for m in listed if self._captures(m)})
+                if could:
+                    self.huffable = tuple(sorted(b if s == a else s for s in could))
         self._moves = None
         captured = 0
         if what == HOOKED:
@@ -3461,6 +3519,7 @@ class PiecesSim(Sim):
         } | ({"seen": sorted(self.seen)} if self.seen is not None else {}) | (
             {"dead": [names[s] for s in self.dead]} if self.dead else {}) | (
             {"trail": [names[s] for s in self.trail]} if self.trail else {}) | (
+            {"huff": [names[s] for s in self.huffable]} if self.huffable else {}) | (
             {"last": names[self.last_to]} if self.last_to >= 0 and (g.nested or any(r.beside_last for r in g.move_rules))
             else {}) | (
             chesslike.state_json(self))
