@@ -25,7 +25,18 @@ Builders (the ``board`` element's ``shape``):
   and ``w`` along the ring (anticlockwise and clockwise, going round), ``n`` and ``s`` outwards
   and inwards, the diagonals between (Shatranj ar-Rumiya). The engine's coordinates are the
   lattice (sector, ring), which wraps round for leaps (``Board.wrap``); the board is drawn in
-  the round, the first sector at ``start`` degrees (-168.75 by default);
+  the round, the first sector at ``start`` degrees (-168.75 by default). Opt-in ``citadels =
+  N`` (N dividing the sectors; Shatranj ar-Rumiya after al-Amuli: 4) fills the empty centre with
+  N citadels, its slices, each touching ``sectors / N`` cells of the inner ring; each is named
+  by the first sector it spans and ring 0 (``a0``, ``e0``, ``i0``, ``m0``), listed after the
+  cells, in the region ``citadels``. They are a ring 0 whose cells each span several sectors:
+  from a cell of the inner ring ``s`` leads into the citadel it touches, ``se`` and ``sw`` into
+  the citadel of the next sector that way round (its own, or across the slices' dividing line,
+  the next one); round the centre, ``e`` and ``w``, each citadel joins the next. No line leads
+  out of a citadel to the rings (a citadel touches several cells, and no one of them is the way out):
+  the joins into them are one way, for a game where entering one ends the game (the file keeps
+  every other piece out). Their lattice place lies below the rings, out of reach of any leap;
+  they are drawn in the centre, joined by lines to the cells they touch and to each other;
 - ``graph``: ``sites = [[name, x, y], ...]`` and ``edges = [[name, name], ...]``; optional
   ``lines = [[name, name, name, ...], ...]``, the board's drawn lines, straight or curved (a
   ring repeats its first site at the end): their neighbouring sites are joined, and a hop on
@@ -337,13 +348,34 @@ def circle(spec: dict) -> Board:
         angle = math.radians(start + 360.0 * s_ / sectors)
         radius = inner + r
         draw.append((round(radius * math.cos(angle), 6), round(radius * math.sin(angle), 6)))
+    citadels = spec.get("citadels", 0)
+    if isinstance(citadels, bool) or not isinstance(citadels, int) or citadels < 0 or (
+            citadels and (citadels < 2 or sectors % citadels)):
+        raise BoardSpecError(f"citadels: must be a number of citadels (2 or more) dividing the {sectors} sectors, got {citadels!r}")
+    span = sectors // citadels if citadels else 0
+    centre = inner - 0.5  # the empty centre's radius: the inner ring's cells are a ring width wide
+    for c in range(citadels):
+        # Each citadel, a slice of the centre, at its middle sector, out of the rings' lattice
+        # (no leap reaches it), drawn at the middle of its slice.
+        names.append(f"{FILES[c * span]}0")
+        xy.append((c * span + (span - 1) / 2, float(-rings - 2)))
+        angle = math.radians(start + 360.0 * (c * span + (span - 1) / 2) / sectors)
+        radius = 0.72 * centre
+        draw.append((round(radius * math.cos(angle), 6), round(radius * math.sin(angle), 6)))
+    cells = rings * sectors
     board = Board("circle", names, xy, "square", files=sectors, ranks=rings, wrap=sectors, draw=draw)
-    for i, (x, y) in enumerate(xy):
+    for i, (x, y) in enumerate(xy[:cells]):
         for d, (dx, dy) in enumerate(VECTORS):
             ny = int(y) + dy
             if 0 <= ny < rings:
                 board.step[d][i] = ny * sectors + (int(x) + dx) % sectors
-    for i in range(board.size):
+            elif ny < 0 and citadels:
+                # Inwards from the inner ring: the citadel of the sector the step goes to.
+                board.step[d][i] = cells + ((int(x) + dx) % sectors) // span
+    for c in range(citadels):
+        board.step[0][cells + c] = cells + (c + 1) % citadels  # round the centre, anticlockwise
+        board.step[4][cells + c] = cells + (c - 1) % citadels
+    for i in range(cells):
         for d in (0, 2):  # the lines drawn: round the rings and across them
             j = board.step[d][i]
             if j >= 0:
@@ -352,6 +384,13 @@ def circle(spec: dict) -> Board:
         board.regions[f"ring{r + 1}"] = frozenset(range(r * sectors, (r + 1) * sectors))
     for s in range(sectors):
         board.regions[f"sector{FILES[s]}"] = frozenset(r * sectors + s for r in range(rings))
+    if citadels:
+        for c in range(citadels):
+            for s in range(c * span, (c + 1) * span):
+                board.edges.append((s, cells + c))  # the inner cells it touches
+            if citadels > 2 or c == 0:
+                board.edges.append(tuple(sorted((cells + c, cells + (c + 1) % citadels))))
+        board.regions["citadels"] = frozenset(range(cells, cells + citadels))
     return board
 
 
