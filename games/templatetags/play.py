@@ -50,6 +50,7 @@ RULE_TERMS = {
     "shu": ("“shu”",),
     "cannot fill a single hole": ("cannot fill even one hole", "cannot fill"),
     "finished first": ("equal scores",),
+    "huff": ("capture left unmade", "huff"),
 }
 
 

@@ -121,3 +121,16 @@ def test_a_rulesets_options_are_shown_in_words_with_their_clause(client):
     assert "rules=bell" not in page and "pieces=10" not in page
     assert "<dt>pieces: 10</dt>" in page and 'href="#clause-SN-14"' in page
     assert "Play Senet" in page and "(rules: Bell)" in page
+
+
+@pytest.mark.django_db
+def test_the_huff_links_the_clause_that_states_it():
+    from archive.models import RuleClause
+    from games.templatetags.play import rule_terms
+
+    game = Game.objects.create(name="Alquerque", slug="alquerque")
+    rules = Ruleset.objects.create(game=game, name="Covarrubias", slug="covarrubias", variant="war.alquerque-covarrubias")
+    RuleClause.objects.create(ruleset=rules, clause_id="ACV-2", order=0, text="Chains.",
+                              interpretation="Stopping short is no failure to capture in the sense of the huff.")
+    RuleClause.objects.create(ruleset=rules, clause_id="ACV-3", order=1, text="Captures are not forced, but a capture left unmade is punished.")
+    assert rule_terms(rules) == {"huff": {"clause": "ACV-3", "href": "/games/alquerque/#clause-ACV-3"}}

@@ -68,6 +68,7 @@ test("rule terms are found in what the board says, explained, and linked where t
   assert.match(found[1].means, /bar/);
   assert.equal(found[1].href, undefined);
   assert.deepEqual(termsIn("Your turn: rolled 2-2. Cascade: playing 3s, then 4, 5, 6.").map((t) => t.term), ["cascade"]);
+  assert.deepEqual(termsIn("Your turn. Huff the piece on c3 (it could have captured and did not) or move a piece.").map((t) => t.term), ["huff"]);
   assert.deepEqual(termsIn("You win (black mars)").map((t) => t.term), ["black mars"]);
   assert.deepEqual(termsIn("Backgammon: White to play").map((t) => t.term), [], "the game's name is no term");
   assert.deepEqual(termsIn("Your turn: threw 3. Move a piece."), []);

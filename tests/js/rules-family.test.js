@@ -83,6 +83,9 @@ test("the status line says what is to do, from the legal actions", () => {
   assert.equal(todo({ pending: "e5" }, [{ from: "e5", to: "c5" }]), "Go on with the piece on e5.");
   assert.equal(todo({}, [{ to: "a1" }, { from: "b1", to: "b2" }]), "Place a piece or move a piece.");
   assert.equal(todo({}, [{ remove: "a1" }]), "Remove a piece.");
+  // the huff (Alquerque after Covarrubias): the pieces that failed to capture are named
+  assert.equal(todo({ huff: ["c3"] }, [{ remove: "c3" }, { from: "b2", to: "b3" }]),
+    "Huff the piece on c3 (it could have captured and did not) or move a piece.");
   assert.equal(todo({ pending: { site: null, remove: 2 } }, [{ remove: "a1" }]), "Remove 2 pieces.");
   assert.equal(todo({}, [{ from: "hand", to: "d1" }, { from: "c1", to: "b1" }]), "Enter a piece or move a piece.");
   assert.equal(todo({ pending: { site: "e5", remove: 0 } }, [{ from: "e5", to: "c5" }]), "Go on with the piece on e5.");

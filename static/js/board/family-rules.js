@@ -76,7 +76,10 @@ export function todo(state, legal) {
   if (pending && c.moves.has(pending)) return `Go on with the piece on ${pending}.`;
   const what = [];
   const removing = pendingRemovals(state);
-  if (c.removals.size) what.push(removing > 1 ? `remove ${removing} pieces` : "remove a piece");
+  // The huff (capture kind huff): the pieces of the last mover that could have captured and did not.
+  const huff = Array.isArray(state?.huff) ? state.huff.filter((h) => c.removals.has(h)) : [];
+  if (huff.length) what.push(`huff the piece on ${huff.join(" or ")} (it could have captured and did not)`);
+  else if (c.removals.size) what.push(removing > 1 ? `remove ${removing} pieces` : "remove a piece");
   if (c.sows.size) what.push("sow from a hole");
   if (c.placements.length) what.push(c.placements.every((a) => a.from === "hand") ? "enter a piece" : "place a piece");
   if (c.moves.size) what.push("move a piece");

@@ -114,6 +114,7 @@ export const TERMS = [
   { term: "cascade", pattern: /\bcascade\b/i, means: "after a double, each higher double is played in turn, four moves of each, up to 6-6; what the roller cannot play, the opponent plays." },
   { term: "shu", pattern: /\bshu\b/i, means: "a counter sown by mistake into a hole its owner left empty is forfeit unless taken back before the owner says “shu”." },
   { term: "cannot fill a single hole", pattern: /cannot fill a single hole/i, means: "Béchi ends when a player has fewer counters than a hole needs at the start of a round: the other player wins." },
+  { term: "huff", pattern: /\bhuff(ed)?\b/i, means: "a piece that could have captured and did not may be taken off by the opponent, first thing in the opponent's turn." },
   { term: "finished first", pattern: /finished first/i, means: "the tie-break: with as many pieces borne off on each side, the side whose pieces were all off the board first wins." },
 ];
 
