@@ -139,6 +139,11 @@ the nearest face below whose kinds the mover still has (either may move); and no
 while the mover still holds pieces in hand to place (the placing comes first, unfiltered by the
 die).
 
+Two dice (``game.die_pairs``, set by hooks_chat2.py's Chaturaji): the die lists two-digit faces,
+one per ordered pair of the dice (``"25"``), and one-digit faces for a die left; only the
+two-digit faces are thrown, and a throw shows as its dice (``{"throw": [2, 5]}``). The hook
+plays the turn's two moves (:func:`throw_faces`).
+
 A die that names where the piece goes (``turn = { die_to = { "1" = SITES, ... } }``, Dice
 Shogi): the throw as above; the player then moves or drops a piece onto one of the sites the
 face names (names, regions or rectangles), or, where no legal move lands there, makes any legal
@@ -1161,6 +1166,10 @@ def die_outcomes(sim: Any) -> list[tuple[int, float]]:
     if sim.game.die_next and any(sim.hands[sim.mover]):
         return []  # die_next: placing from the hand comes first, no throw while the mover holds pieces
     faces = sorted(sim.game.die)
+    if getattr(sim.game, "die_pairs", False) and faces[-1] >= 11:
+        # die_pairs (hooks_chat2.py): two dice, thrown as the two-digit faces (one per ordered
+        # pair); a one-digit face is the die left for the turn's second move, never thrown.
+        faces = [f for f in faces if f >= 11]
     return [(f, 1 / len(faces)) for f in faces]
 
 
@@ -1212,8 +1221,19 @@ def die_thrown(sim: Any, face: int) -> None:
         sim.over = (sim._other(sim.mover), "checkmate")
 
 
+def throw_faces(game: Any, face: int) -> list[int]:
+    """The faces a throw shows: ``[face]``; where the game throws two dice as one face per pair
+    (``game.die_pairs``, set by hooks_chat2.py), a two-digit face is the two dice, 25 ``[2, 5]``
+    (a one-digit face there is the die left for the turn's second move)."""
+    if getattr(game, "die_pairs", False) and face >= 11:
+        return [face // 10, face % 10]
+    return [face]
+
+
 def throw_json(sim: Any) -> dict[str, Any] | None:
-    return {"faces": [sim.throw], "value": sim.throw} if sim.throw else None
+    if not sim.throw:
+        return None
+    return {"faces": throw_faces(sim.game, sim.throw), "value": sim.throw}
 
 
 def read_throw(sim: Any, data: dict[str, Any], error: Any) -> None:

@@ -43,7 +43,9 @@ Rule elements a clause may carry (``docs/rules-format.md`` has the worked exampl
   ``hook`` (``hook = NAME``: a Python rule of ``hooks.py`` gives the moves and plays them, the
   turn's later parts too while it leaves ``pending`` set; one such rule a game: Santorini; a hook
   carrying ``result(sim)`` gives the finished game's result per seat: Triad's tie of two of
-  three seats, hooks_triad.py), kind
+  three seats, hooks_triad.py; a hook with ``owns_moves = True`` gives every move of the game,
+  made from the file's other move rules, and may keep counts in the hands with
+  ``game.hand_tally``: hooks_chat2.py's Chaturaji), kind
   ``lift`` (the mover takes one of its own pieces off, the only move of the game's turn
   ``at_turn``: in ``region``, or ``next_to_empty``: Konane's opening), ``avoid`` (regions
   this move may neither stop on nor pass), ``avoid_stop`` (regions it may pass but not stop
@@ -533,6 +535,8 @@ class PiecesGame(Game):
     def _compile_moves(self) -> None:
         self.move_rules: list[MoveRule] = []
         self.hook_rule: MoveRule | None = None  # move.kind = "hook" (one a game)
+        self.hook_owns = False  # the hook's owns_moves: it makes every move, from the file's rules (hooks_chat2.py)
+        self.hand_tally = False  # set by a hook whose hands only count (hooks_chat2.py): the phase stays "play"
         b = self.board
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
@@ -627,6 +631,7 @@ class PiecesGame(Game):
                 rule.hook = HOOKS[spec["hook"]]
                 self.rf.hooks.append(spec["hook"])
                 self.hook_rule = rule
+                self.hook_owns = bool(getattr(rule.hook, "owns_moves", False))
                 if getattr(rule.hook, "compile", None) is not None:
                     rule.hook.compile(self)  # the hook's own tables and flags (hooks_chess6.py)
             if kind == "push":
@@ -1559,6 +1564,8 @@ class PiecesGame(Game):
             names = self.board.names
             return [(sim.mover, {"from": names[move[1]], "to": "off"}, False),
                     (sim.mover, {"from": names[move[2]], "to": "off"}, True)]
+        if move[0] == HOOKED and getattr(self.hook_rule.hook, "ludii_steps", None) is not None:
+            return self.hook_rule.hook.ludii_steps(self, sim, move, last)  # the hook's own (hooks_chat2.py)
         return chesslike.ludii_steps(self, sim, move, last)
 
     def text_help(self) -> dict[str, list[str]]:
@@ -2118,6 +2125,8 @@ class PiecesSim(Sim):
 
     def _pseudo(self) -> list:
         g = self.game
+        if g.hook_rule is not None and g.hook_owns:
+            return g.hook_rule.hook(self, "moves", None)  # the hook makes every move (owns_moves: hooks_chat2.py)
         mover = self.mover
         fast = g._fast
         if fast.lift:
@@ -3475,7 +3484,7 @@ class PiecesSim(Sim):
     # -- the public face ------------------------------------------------------------------
     def action(self, move: tuple) -> Action:
         if isinstance(move, int):
-            return Action({"throw": [move]})  # turn.die
+            return Action({"throw": chesslike.throw_faces(self.game, move)})  # turn.die
         g = self.game
         names = g.board.names
         what, a, b, taken, promote, kind = move
@@ -3506,7 +3515,7 @@ class PiecesSim(Sim):
             "key": g.key,
             "options": self.options,
             "to_move": self.mover,
-            "phase": "remove" if self.removals else ("place" if any(self.hands[self.mover]) else "play"),
+            "phase": "remove" if self.removals else ("place" if any(self.hands[self.mover]) and not g.hand_tally else "play"),
             "turn": self.turn,
             "quiet": self.quiet,
             "board": {names[s]: [g.owner_of[c], g.kinds[g.kind_of[c]], 1] for s, c in enumerate(self.cells) if c},
