@@ -52,7 +52,7 @@ def test_the_armies_stand_in_their_corners_and_two_dice_are_thrown():  # CWK-2, 
     sim = v.fast(s)
     assert sorted(p for _, p in sim.chance_outcomes()) == [1 / 16] * 16
     s = play(s, throw=[2, 5])
-    assert s.to_json()["throw"] == {"faces": [2, 5], "value": 25}
+    assert s.to_json()["throw"] == {"faces": [2, 5], "value": 25, "pair": True}  # shown as the dice (pair), never as 25
 
 
 def test_a_move_for_each_die_in_the_order_chosen():  # CWK-3

@@ -224,3 +224,15 @@ test("a match of several games (race.tavli) names the game being played, the las
   const drawn = Object.fromEntries(rules.facts({ ...state, match: { ...state.match, last: { game: 1, number: 2, winner: null, points: 0 } } }, ["You", "Computer"], { match: { board: info } }));
   assert.equal(drawn["Last game"], "Plakoto: a draw, no point");
 });
+
+test("two dice that each name a kind are shown as the dice, never as the pair's code (Chaturaji)", async () => {
+  const { throwValue, throwWords } = await import("../../static/js/board/rules-geometry.js");
+  const pair = { faces: [5, 3], value: 53, pair: true };
+  assert.equal(throwValue(pair), "5 and 3");
+  assert.equal(throwWords(pair), "5 and 3");
+  assert.equal(throwValue({ faces: [1, 0, 1, 1], value: 3 }), 3);
+  const state = { ...alquerqueStart(), to_move: 0, throw: pair };
+  const match = { to_move: 0, outcome: null, legal_actions: [{ from: "c2", to: "c3" }] };
+  assert.equal(statusLine({ family: rules, state, match, names, mine: true }), "Your turn: threw 5 and 3. Move a piece.");
+  assert.equal(rules.chanceLine({ action: { throw: [5, 3] }, who: "You" }, names, state, state), "You throw 5 and 3.");
+});

@@ -1233,7 +1233,10 @@ def throw_faces(game: Any, face: int) -> list[int]:
 def throw_json(sim: Any) -> dict[str, Any] | None:
     if not sim.throw:
         return None
-    return {"faces": throw_faces(sim.game, sim.throw), "value": sim.throw}
+    faces = throw_faces(sim.game, sim.throw)
+    if len(faces) > 1:  # two dice, each naming a kind: the value only stands for the pair, shown as its dice
+        return {"faces": faces, "value": sim.throw, "pair": True}
+    return {"faces": faces, "value": sim.throw}
 
 
 def read_throw(sim: Any, data: dict[str, Any], error: Any) -> None:

@@ -1537,7 +1537,7 @@ class PiecesGame(Game):
 
     def describe(self, sim: PiecesSim, move: tuple) -> str:
         if isinstance(move, int):
-            return f"throw {move}"  # turn.die
+            return "throw " + " and ".join(map(str, chesslike.throw_faces(self, move)))  # turn.die (two dice: "throw 5 and 3")
         what, a, b, taken, promote, kind = move
         names = self.board.names
         if what == PASS:

@@ -6,7 +6,7 @@
 import { RulesBoard } from "./rules-board.js";
 import {
   DEFAULT_SIDES, classify, isPlacement, isStep, actionSites, actionWords, capturedSites, parseRulesInput,
-  resolveInput, readPosition, readSite, throwWords, phaseWords, seatName, seatLabels, countOf, pendingSite, pendingRemovals, actionLabel,
+  resolveInput, readPosition, readSite, throwWords, throwValue, phaseWords, seatName, seatLabels, countOf, pendingSite, pendingRemovals, actionLabel,
 } from "./rules-geometry.js";
 import { verb, isDraw } from "./words.js";
 
@@ -148,8 +148,8 @@ export const rules = {
     if (!Array.isArray(entry.action?.throw)) return null;
     const side = before?.to_move ?? after?.to_move;
     const who = entry.who ?? (side === null || side === undefined ? null : names[side] ?? `Seat ${side + 1}`); // a two-seat game's side
-    const value = after?.throw?.value;
-    const faces = entry.action.throw.join(" ");
+    const value = after?.throw?.pair ? null : after?.throw?.value;
+    const faces = entry.action.throw.join(after?.throw?.pair ? " and " : " ");
     const worth = value === undefined || value === null ? "" : ` = ${value}`;
     return who ? `${who} ${verb(who, "throws", "throw")} ${faces}${worth}.` : `Throw: ${faces}${worth}.`;
   },
@@ -223,7 +223,7 @@ export const rules = {
       if (mine && own) yours = `${yours} (${own})`;
       else if (label && who) yours = yours.replace(who, label);
     }
-    const value = state?.throw?.value;
+    const value = throwValue(state?.throw);
     const thrown = value === undefined || value === null ? "" : `: threw ${value}`;
     const what = mine ? todo(state, match.legal_actions || []) : "";
     return `${yours}${thrown}.${what ? ` ${what}` : ""}`;

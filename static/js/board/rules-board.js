@@ -7,7 +7,7 @@
 import { el, svgPoint, redrawer } from "./svg.js";
 import {
   UNIT, layout, hitTest, stripItems, boardStacks, jumpsOf, isSeeds, stripSeats, classify, targets, tapSite, pendingSite, claimedHoles,
-  actionLabel, initialSelection, placeableKinds, optionLabels, seatLabels, kindName, countOf, possessive,
+  actionLabel, initialSelection, placeableKinds, optionLabels, seatLabels, kindName, countOf, possessive, throwValue,
 } from "./rules-geometry.js";
 import { sameAction } from "./notation.js";
 
@@ -641,10 +641,10 @@ export class RulesBoard {
       const g = el("g", { class: "throw" });
       g.append(el("rect", { x: item.x, y: item.y, width: item.width, height: item.height, rx: 6 * k, class: "throw-box" }));
       const t = state.throw;
-      const faces = Array.isArray(t.faces) ? t.faces.join(" ") : "";
+      const faces = Array.isArray(t.faces) && !t.pair ? t.faces.join(" ") : "";
       const left = Array.isArray(t.left) && t.left.length ? ` (left ${t.left.join(", ")})` : "";
-      g.append(this.label(item.x + item.width / 2, cy, k, "throw-text", `${faces ? `${faces} = ` : ""}${t.value ?? ""}${left}`));
-      g.append(el("title", {}, [`${name} threw ${t.value ?? ""}`]));
+      g.append(this.label(item.x + item.width / 2, cy, k, "throw-text", `${faces ? `${faces} = ` : ""}${throwValue(t) ?? ""}${left}`));
+      g.append(el("title", {}, [`${name} threw ${throwValue(t) ?? ""}`]));
       return g;
     }
     if (item.kind === "off") {

@@ -975,9 +975,17 @@ export function readPosition(info, state, { viewer = 0, names = null } = {}) {
   return parts.join(" ");
 }
 
+// What a throw is worth as shown: its value, or where two dice each name a kind (thrown.pair:
+// Chaturaji's two dice) the dice themselves, "5 and 3".
+export function throwValue(thrown) {
+  if (thrown?.pair && Array.isArray(thrown.faces)) return thrown.faces.join(" and ");
+  return thrown?.value;
+}
+
 // A throw in words: "3 (1 0 1 1)", with what is still to play.
 export function throwWords(thrown) {
   if (!thrown) return "none yet";
+  if (thrown.pair) return String(throwValue(thrown));
   const faces = Array.isArray(thrown.faces) ? ` (${thrown.faces.join(" ")})` : "";
   const left = Array.isArray(thrown.left) && thrown.left.length ? `; to play ${thrown.left.join(", ")}` : "";
   return `${thrown.value ?? "?"}${faces}${left}`;
