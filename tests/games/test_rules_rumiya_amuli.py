@@ -11,7 +11,7 @@ import pytest
 
 from games.engine import get_variant
 from games.engine.rules import board as boards
-from tests.games.test_rules_chess2 import perft
+from tests.games.test_rules_chess2 import perft, play  # "a1-b2" moves on the fast path
 
 KEY = "chess.shatranj-ar-rumiya-al-amuli"
 # The two shahs out of the way on the outer ring, far from the citadels.
@@ -37,12 +37,6 @@ def moves_from(sim: Any, site: str) -> set[str]:
     return {m for m in names(sim) if m.startswith(site + "-")}
 
 
-def play(sim: Any, *moves: str) -> None:
-    b = sim.game.board.names
-    for text in moves:
-        a, t = text.split("-")
-        m = next(m for m in sim.moves() if b[m[1]] == a and b[m[2]] == t)
-        sim.play(m)
 
 
 # -- the board (RA-1) ---------------------------------------------------------------------------
