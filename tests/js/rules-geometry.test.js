@@ -461,3 +461,13 @@ test("a file's seat colours become the board's CSS variables, each with an ink t
   assert.deepEqual(seatPalette(undefined), {});
   assert.deepEqual(seatPalette(["red"]), {}); // not #rrggbb: the board keeps its own colours
 });
+
+test("a long glyph is fitted to its piece, a short one keeps the stylesheet's size", async () => {
+  const { glyphFit } = await import("../../static/js/board/rules-board.js");
+  assert.deepEqual(glyphFit("K"), {});
+  assert.deepEqual(glyphFit("P2"), {});
+  const fit = glyphFit("▲120");
+  assert.equal(fit.style, "font-size: 19px");
+  assert.equal(fit.lengthAdjust, "spacingAndGlyphs");
+  assert.ok(Number(fit.textLength) > 0);
+});

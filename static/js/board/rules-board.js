@@ -124,6 +124,14 @@ export function seatPalette(colours) {
   return out;
 }
 
+// A glyph of more than two characters (Rithmomachia's numbers, "▲120") is drawn smaller and
+// fitted to the piece's width, where the stylesheet's size would spill over its neighbours.
+export function glyphFit(glyph) {
+  const n = Array.from(String(glyph)).length;
+  if (n <= 2) return {};
+  return { style: `font-size: ${Math.round(32 * Math.max(0.5, 2.4 / n))}px`, textLength: (0.78 * 2 * 0.38 * UNIT).toFixed(1), lengthAdjust: "spacingAndGlyphs" };
+}
+
 export function textScale(lay) {
   return Math.max(1, Math.min(2.5, lay.width / 720));
 }
@@ -572,7 +580,7 @@ export class RulesBoard {
     if (!PLAIN.has(glyph)) {
       const k = r / (0.38 * UNIT);
       const t = el("g", { transform: `translate(${cx} ${cy}) scale(${k})` });
-      t.append(el("text", { x: 0, y: 0, "dominant-baseline": "central", class: "glyph" }, [glyph]));
+      t.append(el("text", { x: 0, y: 0, "dominant-baseline": "central", class: "glyph", ...glyphFit(glyph) }, [glyph]));
       group.append(t);
     }
     const indicators = this.info().pieces?.[stack.kind]?.indicators;
