@@ -538,6 +538,13 @@ class PiecesGame(Game):
         self.hook_owns = False  # the hook's owns_moves: it makes every move, from the file's rules (hooks_chat2.py)
         self.hand_tally = False  # set by a hook whose hands only count (hooks_chat2.py): the phase stays "play"
         b = self.board
+        # Every hook the file names, whatever the options: a rules file's hooks (its simulations'
+        # fingerprint, games/engine/simulate.py) must not depend on which options were compiled
+        # first in the process (Alquerque after Covarrubias's hook plays only under ludii_chain).
+        for el in self.rf.elements:
+            if el.name == "move" and isinstance(el.value, dict) and el.value.get("kind") == "hook":
+                if isinstance(el.value.get("hook"), str) and el.value["hook"] not in self.rf.hooks:
+                    self.rf.hooks.append(el.value["hook"])
         known = {"kind", "pieces", "dirs", "to", "not_capture", "max", "offsets", "over", "capture", "continue",
                  "avoid", "avoid_stop", "while", "at_most", "region", "flying", "taken", "at_turn", "next_to_empty", "tracks", "no_revisit", "new_direction", "per_turn", "after", "then_move",
                  "beside", "touching", "first_turn", "beside_last", "fill_first", "first_in", "not_in_row", "drop", "run", "refill", "next_to", "touching_min", "take", "first_blank", "chain", "hook"} | chesslike.FIELDS
@@ -629,7 +636,8 @@ class PiecesGame(Game):
                 if spec.get("hook") not in HOOKS:
                     raise self.rf.error(el.path + ("hook",), f"must name a hook of hooks.py, got {brief(spec.get('hook'))}")
                 rule.hook = HOOKS[spec["hook"]]
-                self.rf.hooks.append(spec["hook"])
+                if spec["hook"] not in self.rf.hooks:
+                    self.rf.hooks.append(spec["hook"])
                 self.hook_rule = rule
                 self.hook_owns = bool(getattr(rule.hook, "owns_moves", False))
                 if getattr(rule.hook, "compile", None) is not None:
@@ -1564,7 +1572,7 @@ class PiecesGame(Game):
             names = self.board.names
             return [(sim.mover, {"from": names[move[1]], "to": "off"}, False),
                     (sim.mover, {"from": names[move[2]], "to": "off"}, True)]
-        if move[0] == HOOKED and getattr(self.hook_rule.hook, "ludii_steps", None) is not None:
+        if move[0] == HOOKED and self.hook_rule is not None and getattr(self.hook_rule.hook, "ludii_steps", None) is not None:
             return self.hook_rule.hook.ludii_steps(self, sim, move, last)  # the hook's own (hooks_chat2.py)
         return chesslike.ludii_steps(self, sim, move, last)
 
